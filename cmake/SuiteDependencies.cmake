@@ -1,0 +1,40 @@
+# Finds the suite's dependencies and makes sure the MPICH-flavoured HDF5 is the one used.
+
+# Prefer MPICH's wrappers when several MPI implementations are installed.
+foreach(_w mpicc.mpich mpicxx.mpich mpiexec.mpich)
+  find_program(_suite_${_w} ${_w})
+endforeach()
+if(_suite_mpicc.mpich AND NOT MPI_C_COMPILER)
+  set(MPI_C_COMPILER ${_suite_mpicc.mpich})
+endif()
+if(_suite_mpicxx.mpich AND NOT MPI_CXX_COMPILER)
+  set(MPI_CXX_COMPILER ${_suite_mpicxx.mpich})
+endif()
+if(_suite_mpiexec.mpich AND NOT MPIEXEC_EXECUTABLE)
+  set(MPIEXEC_EXECUTABLE ${_suite_mpiexec.mpich} CACHE FILEPATH "mpiexec used by the tests")
+endif()
+find_package(MPI REQUIRED COMPONENTS C CXX)
+find_package(OpenMP REQUIRED COMPONENTS CXX)
+
+# Debian installs the MPICH HDF5 under hdf5/mpich; the serial one would clash with MPI codes.
+set(HDF5_PREFER_PARALLEL TRUE)
+find_program(_suite_h5pcc NAMES h5pcc.mpich)
+if(_suite_h5pcc AND NOT HDF5_C_COMPILER_EXECUTABLE)
+  set(HDF5_C_COMPILER_EXECUTABLE ${_suite_h5pcc})
+endif()
+find_package(HDF5 REQUIRED COMPONENTS C)
+if(NOT HDF5_IS_PARALLEL)
+  message(FATAL_ERROR "HDF5 found is serial (${HDF5_C_INCLUDE_DIRS}); install libhdf5-mpich-dev")
+endif()
+add_library(suite_hdf5 INTERFACE)
+target_include_directories(suite_hdf5 SYSTEM INTERFACE ${HDF5_C_INCLUDE_DIRS})
+target_link_libraries(suite_hdf5 INTERFACE ${HDF5_C_LIBRARIES})
+target_compile_definitions(suite_hdf5 INTERFACE ${HDF5_C_DEFINITIONS})
+
+find_path(METIS_INCLUDE_DIR metis.h REQUIRED)
+find_library(METIS_LIBRARY metis REQUIRED)
+add_library(suite_metis INTERFACE)
+target_include_directories(suite_metis SYSTEM INTERFACE ${METIS_INCLUDE_DIR})
+target_link_libraries(suite_metis INTERFACE ${METIS_LIBRARY})
+
+find_path(CATCH2_INCLUDE_DIR catch2/catch.hpp)

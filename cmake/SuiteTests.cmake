@@ -1,0 +1,28 @@
+# suite_add_mpi_test(NAME name TARGET exe RANKS n [LABELS ...] [ARGS ...] [TIMEOUT s])
+# Registers one test run under ${MPIEXEC_EXECUTABLE} at n ranks. Oversubscription is allowed
+# so 4-rank tests run on a 2-core machine (correctness only: never time them).
+function(suite_add_mpi_test)
+  cmake_parse_arguments(T "" "NAME;TARGET;RANKS;TIMEOUT;WORKING_DIRECTORY" "LABELS;ARGS" ${ARGN})
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 300)
+  endif()
+  if(NOT T_WORKING_DIRECTORY)
+    set(T_WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+  endif()
+  add_test(NAME ${T_NAME}
+           COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${T_RANKS}
+                   ${MPIEXEC_PREFLAGS} $<TARGET_FILE:${T_TARGET}> ${MPIEXEC_POSTFLAGS} ${T_ARGS}
+           WORKING_DIRECTORY ${T_WORKING_DIRECTORY})
+  set(_labels mpi ${T_LABELS})
+  set_tests_properties(${T_NAME} PROPERTIES LABELS "${_labels}" TIMEOUT ${T_TIMEOUT}
+                       PROCESSORS ${T_RANKS})
+endfunction()
+
+# suite_add_catch_mpi_tests(TARGET exe RANKS 1 2 4 [LABELS ...]): a Catch2 binary at each count.
+function(suite_add_catch_mpi_tests)
+  cmake_parse_arguments(T "" "TARGET;TIMEOUT" "RANKS;LABELS;ARGS" ${ARGN})
+  foreach(n ${T_RANKS})
+    suite_add_mpi_test(NAME ${T_TARGET}.np${n} TARGET ${T_TARGET} RANKS ${n}
+                       LABELS ${T_LABELS} ARGS ${T_ARGS} TIMEOUT ${T_TIMEOUT})
+  endforeach()
+endfunction()

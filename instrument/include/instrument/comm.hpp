@@ -1,0 +1,103 @@
+// Comm: the point-to-point calls the apps use, timed, counted per peer, and split into
+// synchronisation wait and transfer as LogGPS (Ino et al. §2) defines them:
+//   sender synchronisation   - a blocking send (or the wait of a non-blocking one) idle
+//                              because the receiver has not posted the matching receive;
+//   receiver synchronisation - a receive (or its wait) idle because the message has not
+//                              arrived yet;
+//   transfer                 - the rest: the routine's own cost for that message size.
+//
+// How the split is measured: a call that did not wait costs what the library needs for that
+// size, and any waiting only adds to it. So for each direction and each power-of-two size
+// class the wrapper keeps the count, the sum and the minimum of the call times; at the end,
+// transfer = count x minimum and wait = sum - transfer. This needs no clock synchronisation
+// between ranks and no extra MPI call; it is exact when at least one call of each size class
+// did not wait, and otherwise understates the wait (never invents one). Per-call times also
+// go to the trace when tracing is on, for finer analysis offline.
+//
+// The apps never name MPI for point-to-point traffic: they call these.
+#pragma once
+#include <mpi.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "instrument/recorder.hpp"
+
+namespace instrument {
+
+struct PeerTraffic {
+  int peer = -1;
+  std::int64_t messages_sent = 0, bytes_sent = 0;
+  std::int64_t messages_received = 0, bytes_received = 0;
+  double send_seconds = 0.0, receive_seconds = 0.0;  // time in the calls (incl. waits)
+};
+
+// Statistics of the call times of one direction, one size class.
+struct SizeClassTimes {
+  std::int64_t calls = 0;
+  double sum = 0.0;
+  double min = 0.0;  // valid when calls > 0
+};
+
+struct CommSplit {
+  double send_wait = 0.0, send_transfer = 0.0;
+  double receive_wait = 0.0, receive_transfer = 0.0;
+};
+
+class Comm {
+ public:
+  // Non-blocking request with what the wrapper needs to account for it at the wait.
+  struct Request {
+    MPI_Request mpi = MPI_REQUEST_NULL;
+    int peer = -1;
+    std::int64_t bytes = 0;
+    bool is_send = false;
+    double post_seconds = 0.0;  // time spent in the Isend/Irecv call itself
+  };
+
+  static constexpr int kSizeClasses = 48;  // 2^0 .. 2^47 bytes
+
+  Comm(MPI_Comm comm, Recorder& recorder);
+
+  int rank() const noexcept { return rank_; }
+  int size() const noexcept { return size_; }
+  MPI_Comm mpi() const noexcept { return comm_; }
+
+  void send(const void* buf, int count, MPI_Datatype type, int dest, int tag);
+  void recv(void* buf, int count, MPI_Datatype type, int source, int tag);
+  Request isend(const void* buf, int count, MPI_Datatype type, int dest, int tag);
+  Request irecv(void* buf, int count, MPI_Datatype type, int source, int tag);
+  void wait(Request& request);
+  void wait_all(Request* requests, int n);
+
+  // Collectives are timed as one phase each ("allreduce", "barrier", "bcast").
+  void allreduce(const void* in, void* out, int count, MPI_Datatype type, MPI_Op op);
+  void barrier();
+  void bcast(void* buf, int count, MPI_Datatype type, int root);
+
+  const std::vector<PeerTraffic>& peers() const noexcept { return peers_; }
+  const std::array<SizeClassTimes, kSizeClasses>& send_times() const noexcept { return send_; }
+  const std::array<SizeClassTimes, kSizeClasses>& receive_times() const noexcept { return recv_; }
+  // The wait/transfer split of all calls so far (see the header comment).
+  CommSplit split() const noexcept;
+  // Adds the split as phases send_sync_wait, send_transfer, recv_sync_wait, recv_transfer
+  // and the per-rank counters messages_sent, bytes_sent, ... to the recorder. Call once.
+  void publish_split();
+
+  static int size_class(std::int64_t bytes) noexcept;
+
+ private:
+  PeerTraffic& peer(int rank);
+  void account(bool is_send, int peer, std::int64_t bytes, double t0, double t1);
+
+  MPI_Comm comm_;
+  Recorder& rec_;
+  int rank_ = 0, size_ = 1;
+  PhaseId ph_send_, ph_recv_, ph_wait_, ph_allreduce_, ph_barrier_, ph_bcast_;
+  std::vector<PeerTraffic> peers_;
+  std::array<SizeClassTimes, kSizeClasses> send_{};
+  std::array<SizeClassTimes, kSizeClasses> recv_{};
+};
+
+}  // namespace instrument

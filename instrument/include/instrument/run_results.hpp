@@ -1,0 +1,68 @@
+// RunResults: everything one run measured, gathered from all ranks onto rank 0, with the
+// run's metadata. This is what the results file stores and the report prints.
+#pragma once
+#include <mpi.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "instrument/recorder.hpp"
+
+namespace instrument {
+
+// min / mean / median / max over ranks of one quantity.
+struct RankStats {
+  double min = 0.0, mean = 0.0, median = 0.0, max = 0.0;
+};
+RankStats rank_stats(const std::vector<double>& per_rank);
+
+struct GatheredPhase {
+  std::string name;
+  std::vector<double> inclusive;  // [nranks] seconds; 0 where a rank never entered it
+  std::vector<double> exclusive;  // [nranks] seconds
+  std::vector<std::int64_t> calls;  // [nranks]
+};
+
+struct GatheredCounter {
+  std::string name;
+  std::vector<std::int64_t> values;  // [nranks]
+};
+
+struct GatheredTrace {
+  std::vector<std::string> kinds;  // phase names, indexed by TraceEvent::kind
+  std::vector<std::vector<TraceEvent>> per_rank;
+  std::vector<std::int64_t> dropped;  // [nranks]
+};
+
+// Metadata of the run (the root attributes of the results file).
+struct RunInfo {
+  std::string app, version, git_describe, date, host, mpi_library;
+  int nranks = 1;
+  int threads = 1;
+  std::map<std::string, std::string> inputs;  // every input parameter as given
+  std::string input_text;                     // the deck text, verbatim
+  std::string input_file;
+};
+
+// Fills version, git describe, date (UTC, ISO 8601), host, MPI library, ranks and threads.
+RunInfo make_run_info(const std::string& app, MPI_Comm comm);
+
+struct RunResults {
+  RunInfo info;
+  std::vector<GatheredPhase> phases;
+  std::vector<GatheredCounter> counters;
+  GatheredTrace trace;  // empty unless the recorders traced
+
+  const GatheredPhase* find_phase(const std::string& name) const;
+  const GatheredCounter* find_counter(const std::string& name) const;
+};
+
+// Collective over comm. Phase and counter names may differ between ranks (a rank that never
+// sends has no "send"): the result holds the union, in first-seen order by rank. Valid on
+// `root` only; other ranks get an empty RunResults.
+RunResults gather_results(const Recorder& recorder, const RunInfo& info, MPI_Comm comm,
+                          int root = 0);
+
+}  // namespace instrument

@@ -1,0 +1,222 @@
+#include "instrument/run_results.hpp"
+
+#include <omp.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <ctime>
+#include <numeric>
+
+#ifndef SUITE_VERSION
+#define SUITE_VERSION "unknown"
+#endif
+#ifndef SUITE_GIT_DESCRIBE
+#define SUITE_GIT_DESCRIBE "unknown"
+#endif
+
+namespace instrument {
+
+RankStats rank_stats(const std::vector<double>& v) {
+  RankStats s;
+  if (v.empty()) return s;
+  std::vector<double> sorted = v;
+  std::sort(sorted.begin(), sorted.end());
+  s.min = sorted.front();
+  s.max = sorted.back();
+  s.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / static_cast<double>(sorted.size());
+  const std::size_t n = sorted.size();
+  s.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  return s;
+}
+
+RunInfo make_run_info(const std::string& app, MPI_Comm comm) {
+  RunInfo info;
+  info.app = app;
+  info.version = SUITE_VERSION;
+  info.git_describe = SUITE_GIT_DESCRIBE;
+  char buf[64];
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  info.date = buf;
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  info.host = host;
+  char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int len = 0;
+  MPI_Get_library_version(lib, &len);
+  info.mpi_library = std::string(lib, static_cast<std::size_t>(len));
+  while (!info.mpi_library.empty() && (info.mpi_library.back() == '\n' || info.mpi_library.back() == ' '))
+    info.mpi_library.pop_back();
+  if (const auto nl = info.mpi_library.find('\n'); nl != std::string::npos) info.mpi_library.resize(nl);
+  MPI_Comm_size(comm, &info.nranks);
+  info.threads = omp_get_max_threads();
+  return info;
+}
+
+const GatheredPhase* RunResults::find_phase(const std::string& name) const {
+  for (const auto& p : phases)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+const GatheredCounter* RunResults::find_counter(const std::string& name) const {
+  for (const auto& c : counters)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+namespace {
+
+// Names travel as one '\0'-separated buffer per rank.
+std::string join(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) {
+    s += n;
+    s.push_back('\0');
+  }
+  return s;
+}
+
+std::vector<std::string> split(const char* p, int len) {
+  std::vector<std::string> out;
+  int start = 0;
+  for (int i = 0; i < len; ++i)
+    if (p[i] == '\0') {
+      out.emplace_back(p + start, static_cast<std::size_t>(i - start));
+      start = i + 1;
+    }
+  return out;
+}
+
+// Gathers variable-length byte buffers to root; returns one buffer per rank there.
+std::vector<std::string> gather_bytes(const std::string& mine, MPI_Comm comm, int root) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  int len = static_cast<int>(mine.size());
+  std::vector<int> lens(rank == root ? size : 0), displs(lens.size());
+  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, root, comm);
+  std::string all;
+  if (rank == root) {
+    std::exclusive_scan(lens.begin(), lens.end(), displs.begin(), 0);
+    all.resize(static_cast<std::size_t>(displs.empty() ? 0 : displs.back() + lens.back()));
+  }
+  MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), displs.data(), MPI_CHAR, root,
+              comm);
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < lens.size(); ++r)
+    out.push_back(all.substr(static_cast<std::size_t>(displs[r]), static_cast<std::size_t>(lens[r])));
+  return out;
+}
+
+template <class T>
+std::string as_bytes(const std::vector<T>& v) {
+  return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+}
+
+template <class T>
+std::vector<T> from_bytes(const std::string& s) {
+  std::vector<T> v(s.size() / sizeof(T));
+  if (!v.empty()) std::memcpy(v.data(), s.data(), v.size() * sizeof(T));
+  return v;
+}
+
+std::size_t index_of(std::vector<std::string>& names, const std::string& n) {
+  const auto it = std::find(names.begin(), names.end(), n);
+  if (it != names.end()) return static_cast<std::size_t>(it - names.begin());
+  names.push_back(n);
+  return names.size() - 1;
+}
+
+}  // namespace
+
+RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm comm, int root) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+
+  std::vector<double> incl, excl;
+  std::vector<std::int64_t> calls;
+  for (const auto& p : rec.phase_totals()) {
+    incl.push_back(p.inclusive);
+    excl.push_back(p.exclusive);
+    calls.push_back(p.calls);
+  }
+  const auto pnames = gather_bytes(join(rec.phase_names()), comm, root);
+  const auto pincl = gather_bytes(as_bytes(incl), comm, root);
+  const auto pexcl = gather_bytes(as_bytes(excl), comm, root);
+  const auto pcalls = gather_bytes(as_bytes(calls), comm, root);
+  const auto cnames = gather_bytes(join(rec.counter_names()), comm, root);
+  const auto cvals = gather_bytes(as_bytes(rec.counter_values()), comm, root);
+  const auto events = gather_bytes(as_bytes(rec.trace_events()), comm, root);
+  const std::vector<std::int64_t> dropped_mine{rec.trace_dropped()};
+  const auto dropped = gather_bytes(as_bytes(dropped_mine), comm, root);
+  const std::vector<double> origin_mine{rec.origin()};
+  const auto origins = gather_bytes(as_bytes(origin_mine), comm, root);
+
+  RunResults out;
+  if (rank != root) return out;
+  out.info = info;
+  out.info.nranks = size;
+
+  std::vector<std::string> phase_union, counter_union;
+  for (int r = 0; r < size; ++r)
+    for (const auto& n : split(pnames[r].data(), static_cast<int>(pnames[r].size())))
+      index_of(phase_union, n);
+  for (int r = 0; r < size; ++r)
+    for (const auto& n : split(cnames[r].data(), static_cast<int>(cnames[r].size())))
+      index_of(counter_union, n);
+
+  out.phases.resize(phase_union.size());
+  for (std::size_t i = 0; i < phase_union.size(); ++i) {
+    out.phases[i].name = phase_union[i];
+    out.phases[i].inclusive.assign(size, 0.0);
+    out.phases[i].exclusive.assign(size, 0.0);
+    out.phases[i].calls.assign(size, 0);
+  }
+  out.counters.resize(counter_union.size());
+  for (std::size_t i = 0; i < counter_union.size(); ++i) {
+    out.counters[i].name = counter_union[i];
+    out.counters[i].values.assign(size, 0);
+  }
+  out.trace.kinds = phase_union;
+  out.trace.per_rank.resize(size);
+  out.trace.dropped.assign(size, 0);
+  // Trace times are shifted to the earliest rank's origin. steady_clock is one clock for all
+  // processes of a node; across nodes the shift carries the nodes' clock offset.
+  double t_first = from_bytes<double>(origins[0]).at(0);
+  for (int r = 1; r < size; ++r) t_first = std::min(t_first, from_bytes<double>(origins[r]).at(0));
+
+  for (int r = 0; r < size; ++r) {
+    const auto names = split(pnames[r].data(), static_cast<int>(pnames[r].size()));
+    const auto vi = from_bytes<double>(pincl[r]);
+    const auto ve = from_bytes<double>(pexcl[r]);
+    const auto vc = from_bytes<std::int64_t>(pcalls[r]);
+    std::vector<std::int32_t> remap(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const std::size_t g = index_of(phase_union, names[i]);
+      remap[i] = static_cast<std::int32_t>(g);
+      out.phases[g].inclusive[r] = vi[i];
+      out.phases[g].exclusive[r] = ve[i];
+      out.phases[g].calls[r] = vc[i];
+    }
+    const auto cn = split(cnames[r].data(), static_cast<int>(cnames[r].size()));
+    const auto cv = from_bytes<std::int64_t>(cvals[r]);
+    for (std::size_t i = 0; i < cn.size(); ++i) out.counters[index_of(counter_union, cn[i])].values[r] = cv[i];
+    auto ev = from_bytes<TraceEvent>(events[r]);
+    const double shift = from_bytes<double>(origins[r]).at(0) - t_first;
+    for (auto& e : ev) {
+      if (e.kind >= 0 && static_cast<std::size_t>(e.kind) < remap.size()) e.kind = remap[e.kind];
+      e.t_begin += shift;
+      e.t_end += shift;
+    }
+    out.trace.per_rank[r] = std::move(ev);
+    out.trace.dropped[r] = from_bytes<std::int64_t>(dropped[r]).at(0);
+  }
+  return out;
+}
+
+}  // namespace instrument
