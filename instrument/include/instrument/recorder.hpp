@@ -92,7 +92,8 @@ class Recorder {
 #endif
   }
 
-  // Adds time measured elsewhere (a derived split, a region timed by hand) to a phase.
+  // Adds time measured by the caller to a phase. The time counts as spent inside the phase
+  // open now (its exclusive time shrinks), so call it at top level for derived quantities.
   void add_time(PhaseId id, double seconds, std::int64_t calls = 1) noexcept;
   // Records an interval measured by the caller (used by the MPI wrappers).
   void record_event(PhaseId id, double t_begin, double t_end, std::int32_t peer,

@@ -1,0 +1,160 @@
+// Comm wrappers: per-peer counts and bytes, and the LogGPS split of call time into
+// synchronisation wait and transfer, checked against delays we inject on purpose.
+#include <catch2/catch.hpp>
+#include <mpi.h>
+
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "instrument/comm.hpp"
+
+using instrument::Comm;
+using instrument::Recorder;
+
+namespace {
+void busy_for(double seconds) {
+  const double t0 = instrument::now_seconds();
+  while (instrument::now_seconds() - t0 < seconds) {
+  }
+}
+int world_rank() {
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+int world_size() {
+  int s = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &s);
+  return s;
+}
+
+// Timing checks need ranks 0 and 1 on their own cores: with 4 ranks on 2 cores the others
+// would busy-poll and steal the CPU, turning every message into a scheduler wait. So the
+// pair works in its own communicator and the rest sleep in a polled Ibarrier meanwhile.
+void idle_until_all_arrive() {
+  MPI_Request r;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  int done = 0;
+  while (!done) {
+    MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+    if (!done) std::this_thread::sleep_for(std::chrono::microseconds(500));
+  }
+}
+
+MPI_Comm pair_comm() {
+  MPI_Comm c;
+  MPI_Comm_split(MPI_COMM_WORLD, world_rank() < 2 ? 0 : MPI_UNDEFINED, world_rank(), &c);
+  return c;
+}
+}  // namespace
+
+TEST_CASE("ring exchange counts messages and bytes per peer") {
+  Recorder rec;
+  Comm comm(MPI_COMM_WORLD, rec);
+  const int p = comm.size(), me = comm.rank();
+  const int right = (me + 1) % p, left = (me + p - 1) % p;
+  std::vector<double> out(100, me), in(100, -1);
+  for (int it = 0; it < 3; ++it) {
+    auto r = comm.irecv(in.data(), 100, MPI_DOUBLE, left, 7);
+    auto s = comm.isend(out.data(), 100, MPI_DOUBLE, right, 7);
+    comm.wait(s);
+    comm.wait(r);
+    CHECK(in[0] == left);
+  }
+  std::int64_t sent = 0, received = 0, bytes_sent = 0;
+  for (const auto& peer : comm.peers()) {
+    sent += peer.messages_sent;
+    received += peer.messages_received;
+    bytes_sent += peer.bytes_sent;
+    if (peer.messages_sent > 0) CHECK(peer.peer == right);
+    if (peer.messages_received > 0) CHECK(peer.peer == left);
+  }
+  CHECK(sent == 3);
+  CHECK(received == 3);
+  CHECK(bytes_sent == 3 * 100 * 8);
+  CHECK(rec.totals(rec.phase("wait")).calls == 6);
+}
+
+TEST_CASE("a receive posted early is receiver synchronisation, not transfer") {
+  if (world_size() < 2) return;  // needs a partner
+  MPI_Comm pair = pair_comm();
+  if (pair == MPI_COMM_NULL) {
+    idle_until_all_arrive();
+    return;
+  }
+  Recorder rec;
+  Comm comm(pair, rec);
+  const int me = world_rank();
+  const double delay = 0.02;
+  std::vector<char> buf(64);
+  // Rounds 0-3 undelayed (they set each size class's minimum), round 4 the sender is late.
+  for (int round = 0; round < 5; ++round) {
+    comm.barrier();
+    if (me == 1) {
+      if (round == 4) busy_for(delay);
+      comm.send(buf.data(), 64, MPI_CHAR, 0, round);
+    } else if (me == 0) {
+      comm.recv(buf.data(), 64, MPI_CHAR, 1, round);
+    }
+  }
+  const auto split = comm.split();
+  if (me == 0) {
+    CHECK(split.receive_wait >= 0.8 * delay);
+    CHECK(split.receive_wait <= 1.5 * delay + 0.01);
+    CHECK(split.receive_transfer < 0.005);
+    CHECK(split.send_wait == 0.0);
+  }
+  if (me == 1) CHECK(split.send_wait < 0.5 * delay);
+  MPI_Comm_free(&pair);
+  idle_until_all_arrive();
+}
+
+TEST_CASE("a large blocking send to a late receiver is sender synchronisation") {
+  if (world_size() < 2) return;  // needs a partner
+  MPI_Comm pair = pair_comm();
+  if (pair == MPI_COMM_NULL) {
+    idle_until_all_arrive();
+    return;
+  }
+
+  Recorder rec;
+  Comm comm(pair, rec);
+  const int me = world_rank();
+  const double delay = 0.03;
+  const int n = 1 << 22;  // 4 MiB: far above any eager threshold, so MPI_Send must wait
+  std::vector<char> buf(n);
+  for (int round = 0; round < 4; ++round) {
+    comm.barrier();
+    if (me == 0) {
+      comm.send(buf.data(), n, MPI_CHAR, 1, round);
+    } else if (me == 1) {
+      if (round == 3) busy_for(delay);
+      comm.recv(buf.data(), n, MPI_CHAR, 0, round);
+    }
+  }
+  const auto split = comm.split();
+  if (me == 0) {
+    CHECK(split.send_wait >= 0.8 * delay);
+    CHECK(split.send_transfer > 0.0);
+  }
+  comm.publish_split();
+  if (me == 0) {
+    CHECK(rec.totals(rec.phase("send_sync_wait")).inclusive == split.send_wait);
+    CHECK(rec.value(rec.counter("bytes_sent")) == 4LL * n);
+    CHECK(rec.value(rec.counter("messages_sent")) == 4);
+  }
+  MPI_Comm_free(&pair);
+  idle_until_all_arrive();
+}
+
+TEST_CASE("size classes are powers of two") {
+  CHECK(Comm::size_class(0) == 0);
+  CHECK(Comm::size_class(1) == 0);
+  CHECK(Comm::size_class(2) == 1);
+  CHECK(Comm::size_class(3) == 2);
+  CHECK(Comm::size_class(4) == 2);
+  CHECK(Comm::size_class(5) == 3);
+  CHECK(Comm::size_class(1 << 20) == 20);
+  CHECK(Comm::size_class((1 << 20) + 1) == 21);
+}

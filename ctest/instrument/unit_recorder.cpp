@@ -1,0 +1,118 @@
+// Recorder: registration, nesting (inclusive vs exclusive), counters, trace capacity, reset.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "instrument/recorder.hpp"
+
+using instrument::Recorder;
+using instrument::ScopedPhase;
+
+namespace {
+void busy_for(double seconds) {
+  const double t0 = instrument::now_seconds();
+  while (instrument::now_seconds() - t0 < seconds) {
+  }
+}
+}  // namespace
+
+TEST_CASE("names register once and keep their ids") {
+  Recorder r;
+  const auto a = r.phase("sweep");
+  const auto b = r.phase("source");
+  CHECK(a != b);
+  CHECK(r.phase("sweep") == a);
+  CHECK(r.phase_names().size() == 2);
+  const auto c = r.counter("cells");
+  CHECK(r.counter("cells") == c);
+  CHECK(r.counter_names().size() == 1);
+}
+
+TEST_CASE("nested phases split inclusive and exclusive time") {
+  Recorder r;
+  const auto outer = r.phase("outer");
+  const auto inner = r.phase("inner");
+  {
+    ScopedPhase o(r, outer);
+    busy_for(0.002);
+    for (int i = 0; i < 3; ++i) {
+      ScopedPhase in(r, inner);
+      busy_for(0.002);
+    }
+  }
+  const auto& po = r.totals(outer);
+  const auto& pi = r.totals(inner);
+  CHECK(po.calls == 1);
+  CHECK(pi.calls == 3);
+  CHECK(pi.inclusive >= 0.006);
+  CHECK(pi.exclusive == Approx(pi.inclusive));
+  CHECK(po.inclusive >= 0.008);
+  // The parent's own time excludes exactly what its children took.
+  CHECK(po.exclusive == Approx(po.inclusive - pi.inclusive).margin(1e-12));
+  CHECK(po.exclusive >= 0.002);
+  CHECK(po.exclusive < po.inclusive - 0.005);
+  CHECK(r.open_depth() == 0);
+}
+
+TEST_CASE("counters add") {
+  Recorder r;
+  const auto c = r.counter("cell_angles");
+  r.count(c, 10);
+  r.count(c);
+  CHECK(r.value(c) == 11);
+  r.reset();
+  CHECK(r.value(c) == 0);
+  CHECK(r.counter_names().size() == 1);
+}
+
+TEST_CASE("trace keeps at most its capacity and counts the rest as dropped") {
+  Recorder r(4);
+  const auto p = r.phase("p");
+  const auto* before = r.trace_events().data();
+  for (int i = 0; i < 10; ++i) {
+    ScopedPhase s(r, p);
+    s.set_work(i);
+  }
+  CHECK(r.trace_events().size() == 4);
+  CHECK(r.trace_dropped() == 6);
+  CHECK(r.trace_events().data() == before);  // never reallocated
+  CHECK(r.trace_events()[2].work == 2);
+  CHECK(r.trace_events()[2].t_end >= r.trace_events()[2].t_begin);
+  CHECK(r.trace_events()[3].t_begin >= r.trace_events()[2].t_end);
+}
+
+TEST_CASE("no trace is recorded without capacity") {
+  Recorder r;
+  const auto p = r.phase("p");
+  { ScopedPhase s(r, p); }
+  CHECK(r.trace_events().empty());
+  CHECK(r.totals(p).calls == 1);
+}
+
+TEST_CASE("add_time counts as time spent inside the open phase") {
+  Recorder r;
+  const auto parent = r.phase("parent");
+  const auto timed_by_hand = r.phase("timed_by_hand");
+  {
+    ScopedPhase s(r, parent);
+    const double t0 = instrument::now_seconds();
+    busy_for(0.003);
+    r.add_time(timed_by_hand, instrument::now_seconds() - t0, 2);
+  }
+  CHECK(r.totals(timed_by_hand).inclusive >= 0.003);
+  CHECK(r.totals(timed_by_hand).calls == 2);
+  CHECK(r.totals(parent).inclusive >= 0.003);
+  CHECK(r.totals(parent).exclusive == Approx(r.totals(parent).inclusive - r.totals(timed_by_hand).inclusive).margin(1e-12));
+  CHECK(r.totals(parent).exclusive < 0.001);
+}
+
+TEST_CASE("nesting deeper than the stack is ignored, not corrupting") {
+  Recorder r;
+  const auto p = r.phase("p");
+  for (int i = 0; i < Recorder::kMaxDepth + 5; ++i) r.begin(p);
+  for (int i = 0; i < Recorder::kMaxDepth + 5; ++i) r.end(p);
+  CHECK(r.overflowed());
+  CHECK(r.open_depth() == 0);
+  CHECK(r.totals(p).calls == Recorder::kMaxDepth);
+}

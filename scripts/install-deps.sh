@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the suite needs, only those missing (idempotent; quick when all
+# are present). Needs root (or sudo) the first time.
+set -euo pipefail
+
+packages=(build-essential cmake git mpich libmpich-dev libhdf5-mpich-dev hdf5-tools
+          libmetis-dev metis catch2 python3 python3-h5py python3-numpy python3-matplotlib)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
