@@ -1,0 +1,44 @@
+// The pipeline model of Hoisie, Lubeck & Wasserman, eq. 6-7, by hand.
+#include <catch2/catch.hpp>
+
+#include "pipeline_model.hpp"
+
+using namespace sweep3d::model;
+
+TEST_CASE("pipeline model: stages and repetition delays") {
+  KbaShape s;
+  s.npe_i = 4;
+  s.npe_j = 4;
+  s.it_g = s.jt_g = 40;
+  s.kt = 30;
+  s.mm = 6;
+  s.mk = 10;
+  s.mmi = 2;  // kb = 3, mmo = 3: N_sweep = 8 * 3 * 3 = 72
+  const double w_g = 2e-9;
+  const double t_msg = 7e-6;
+  MachineCosts m{[&](std::int64_t bytes) {
+                   CHECK(bytes == 10 * 10 * 2 * 8);  // 10 cells x mk x mmi doubles
+                   return MessageCosts{0, 0, t_msg, false};
+                 },
+                 0.0};
+  const auto p = predict_pipeline(s, w_g, m, 1e-3, 2e-3);
+  const double t_cpu = w_g * 10 * 10 * 10 * 2;
+  CHECK(p.n_sweep == 72);
+  CHECK(p.t_cpu == Approx(t_cpu));
+  CHECK(p.t_comp == Approx((4 + 4 - 1 + 71) * t_cpu));
+  // Figure 6: 12 communication stages on a 4x4 grid, then 4 per further sweep.
+  CHECK(p.t_comm == Approx((12 + 4 * 71) * t_msg));
+  CHECK(p.per_iteration == Approx(p.t_comp + p.t_comm + 3e-3));
+}
+
+TEST_CASE("pipeline model on one rank has no communication") {
+  KbaShape s;
+  s.it_g = s.jt_g = s.kt = 10;
+  s.mm = 3;
+  s.mk = 10;
+  s.mmi = 3;
+  MachineCosts m{[](std::int64_t) { return MessageCosts{1, 1, 1, true}; }, 1.0};
+  const auto p = predict_pipeline(s, 1e-9, m);
+  CHECK(p.t_comm == 0.0);
+  CHECK(p.t_comp == Approx(8 * 1e-9 * 1000 * 3));
+}

@@ -1,0 +1,16 @@
+// Adapts the LogGP parameters measured by loggps-probe (instrument/loggp.hpp) to the
+// per-message costs the sweep models consume.
+#pragma once
+#include <string>
+
+#include "instrument/loggp.hpp"
+#include "message_costs.hpp"
+
+namespace sweep3d::model {
+
+MachineCosts machine_costs_from_loggp(const instrument::loggp::LogGpParams& params);
+
+// Reads a machine file written by loggps-probe (InputError if it lacks the LogGP keys).
+MachineCosts read_machine_costs(const std::string& machine_file);
+
+}  // namespace sweep3d::model
