@@ -1,0 +1,2 @@
+// placeholder, written below
+int main() { return 0; }
