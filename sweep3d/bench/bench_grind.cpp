@@ -1,2 +1,100 @@
-// placeholder, written below
-int main() { return 0; }
+// sweep3d_bench: grind times of the 50^3 S6 P1 deck (the original's input50: mk 10, mmi 3,
+// 12 iterations, fixups from iteration 8) on a 1 x P process grid, P = the number of ranks.
+//
+//   mpiexec -n 1 sweep3d_bench          mpiexec -n 2 sweep3d_bench --reps 5
+//
+// Per kernel (reference, then the fast kernel for each instruction set this CPU has), the
+// best of --reps runs of:
+//   wall grind   elapsed time of the iteration loop / (its*it_g*jt_g*kt*mm*8), as the
+//                original's "Wall grind time" but in ns
+//   sweep grind  wall time in the sweeps only (max over ranks) / the same count
+//   W_g          kernel time per cell-angle on a rank (mean over ranks), iterations
+//                without and with fixups
+// and whether err/fixs of every iteration and the balance agree bit for bit across kernels.
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "instrument/mpi_main.hpp"
+#include "instrument/recorder.hpp"
+#include "sweep3d/deck.hpp"
+#include "sweep3d/driver.hpp"
+
+namespace {
+
+struct Row {
+  std::string kernel;
+  double wall = 1e300, sweep = 1e300, wg_nofix = 1e300, wg_fix = 1e300;
+  std::vector<double> errs;
+  sweep3d::Balance balance;
+};
+
+int bench(int argc, char** argv) {
+  int reps = 3, its = 12, threads = 1;
+  bool reference = true;
+  for (int a = 1; a < argc; ++a) {
+    const std::string s = argv[a];
+    if (s == "--reps" && a + 1 < argc) reps = std::atoi(argv[++a]);
+    else if (s == "--its" && a + 1 < argc) its = std::atoi(argv[++a]);
+    else if (s == "--threads" && a + 1 < argc) threads = std::atoi(argv[++a]);
+    else if (s == "--no-reference") reference = false;
+    else throw instrument::CollectiveError("usage: sweep3d_bench [--reps N] [--its N] [--threads N] [--no-reference]");
+  }
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const std::string text = "1 " + std::to_string(size) + " 10 3 16\n50 50 50 6 1\n.1 .1 .1 -" +
+                           std::to_string(its) + ".0\n0 0 0\n0 1 -7\n";
+
+  std::vector<std::pair<sweep3d::KernelKind, const char*>> kernels;
+  if (reference) kernels.emplace_back(sweep3d::KernelKind::reference, nullptr);
+  for (const char* isa : {"sse2", "avx2", "avx512"})
+    if (std::strcmp(sweep3d::fast_kernel_isa(isa), isa) == 0) kernels.emplace_back(sweep3d::KernelKind::fast, isa);
+
+  std::vector<Row> rows;
+  for (const auto& [kind, isa] : kernels) {
+    Row row;
+    for (int r = 0; r < reps; ++r) {
+      instrument::Recorder rec;
+      instrument::Comm comm(MPI_COMM_WORLD, rec);
+      const sweep3d::Deck deck = sweep3d::distribute_deck_text(text, "input50", comm);
+      sweep3d::RunOptions opt;
+      opt.kernel = kind;
+      opt.isa = isa;
+      opt.threads = threads;
+      const sweep3d::RunResult res = sweep3d::run_sweep3d(deck, comm, rec, opt);
+      row.kernel = res.kernel;
+      const double cai = 1.0e-9 * res.iterations.size() * 50.0 * 50.0 * 50.0 * 6 * 8;
+      row.wall = std::min(row.wall, res.elapsed_seconds / cai);
+      row.sweep = std::min(row.sweep, res.sweep_grind_ns);
+      row.wg_nofix = std::min(row.wg_nofix, res.wg_nofix_ns.mean);
+      if (res.wg_fix_ns.ranks > 0) row.wg_fix = std::min(row.wg_fix, res.wg_fix_ns.mean);
+      row.errs.clear();
+      for (const auto& it : res.iterations) row.errs.push_back(it.err);
+      row.balance = res.balance;
+    }
+    rows.push_back(row);
+  }
+  if (rank == 0) {
+    std::printf("Sweep3D grind times: 50x50x50 S6 P1, %d iterations (fixups from 8), %d x %d ranks, mk 10, mmi %d,"
+                " %d thread(s) per rank, best of %d\n",
+                its, 1, size, size == 1 ? 6 : 3, threads, reps);
+    std::printf("ns per cell-angle-iteration (cell-angles = its*50^3*6*8)\n");
+    std::printf("%-12s %12s %12s %14s %14s %10s\n", "kernel", "wall grind", "sweep grind", "W_g no fixup",
+                "W_g fixup", "identical");
+    for (const Row& r : rows) {
+      bool same = r.errs == rows.front().errs && r.balance.source == rows.front().balance.source &&
+                  r.balance.absorption == rows.front().balance.absorption &&
+                  r.balance.leakage == rows.front().balance.leakage;
+      std::printf("%-12s %12.3f %12.3f %14.3f %14.3f %10s\n", r.kernel.c_str(), r.wall, r.sweep, r.wg_nofix,
+                  r.wg_fix, same ? "yes" : "NO");
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return instrument::run_mpi_main(argc, argv, "sweep3d_bench", bench); }

@@ -80,7 +80,7 @@ ListRecord& ListRecord::real(double v) {
 
 std::string edit_f(double v, int w, int d) {
   char buf[512];
-  std::snprintf(buf, sizeof buf, "%.*f", d, v);
+  std::snprintf(buf, sizeof buf, "%#.*f", d, v);  // '#': F editing always prints the point
   std::string s = buf;
   if (static_cast<int>(s.size()) > w) {  // the optional leading zero goes first
     if (s.rfind("0.", 0) == 0) s.erase(0, 1);

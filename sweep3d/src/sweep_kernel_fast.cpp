@@ -9,10 +9,15 @@
 //     exactly as the reference's angle-outer loop adds them;
 //   * a lane with a negative outflow takes the reference's scalar fixup (flux_fixup.hpp);
 //     fixups are rare, so the test is one compare per face and a branch not taken.
-// Lines of cells (fixed j, k) on one j-k diagonal of the block are independent; with
-// threads > 1 OpenMP shares each diagonal's lines (a barrier per diagonal). Every line does
-// the same operations whatever thread runs it, so the results do not depend on threads.
+// With threads > 1 the lines of cells (fixed j, k) of the block are shared by OpenMP threads
+// in a j-k wavefront: contiguous chunks of lines per thread, pipelined over the planes.
+// Every line does the same operations whatever thread runs it, in an order that respects
+// its upstream lines, so the results do not depend on the number of threads.
+#include <omp.h>
+
 #include <algorithm>
+#include <atomic>
+#include <thread>
 
 #include "sweep3d/flux_fixup.hpp"
 #include "sweep3d/sweep_kernel.hpp"
@@ -27,6 +32,8 @@ namespace sweep3d {
 namespace SWEEP3D_CAT(fast_, SWEEP3D_ISA) {
 
 namespace {
+
+constexpr int kMaxThreads = 64;
 
 template <int W>
 struct Vec {
@@ -133,17 +140,29 @@ template <int NA, int NM, bool FIXUP>
 std::int64_t sweep_block(const BlockData& b, const AngleBlock& ab) {
   const Coefficients<NA> c(ab);
   std::int64_t nfixed = 0;
-  if (b.threads <= 1 || b.jt == 0) {
+  const int nthreads = std::min({b.threads, b.jt, kMaxThreads});
+  if (nthreads <= 1) {
     for (int kp = 0; kp < b.nk; ++kp)
       for (int jj = 0; jj < b.jt; ++jj) nfixed += sweep_line<NA, NM, FIXUP>(b, ab, c, kp, jj);
     return nfixed;
   }
-  const int ndiag = b.nk + b.jt - 1;
-#pragma omp parallel num_threads(b.threads) reduction(+ : nfixed)
-  for (int d = 0; d < ndiag; ++d) {
-    const int lo = std::max(0, d - (b.jt - 1)), hi = std::min(b.nk - 1, d);
-#pragma omp for schedule(static)
-    for (int kp = lo; kp <= hi; ++kp) nfixed += sweep_line<NA, NM, FIXUP>(b, ab, c, kp, d - kp);
+  // Threads own contiguous chunks of lines (in sweep order) and pipeline over the planes:
+  // thread t starts plane kp once thread t-1 has finished it (the J-face it hands over),
+  // its own previous plane gives the K-face. One flag per thread and plane, no barriers.
+  std::atomic<int> planes_done[kMaxThreads];
+  for (auto& p : planes_done) p.store(0, std::memory_order_relaxed);
+#pragma omp parallel num_threads(nthreads) reduction(+ : nfixed)
+  {
+    const int nt = omp_get_num_threads(), t = omp_get_thread_num();
+    const int j0 = static_cast<int>(static_cast<long>(b.jt) * t / nt);
+    const int j1 = static_cast<int>(static_cast<long>(b.jt) * (t + 1) / nt);
+    for (int kp = 0; kp < b.nk; ++kp) {
+      if (t > 0)
+        for (int spins = 0; planes_done[t - 1].load(std::memory_order_acquire) <= kp; ++spins)
+          if (spins > 64) std::this_thread::yield();
+      for (int jj = j0; jj < j1; ++jj) nfixed += sweep_line<NA, NM, FIXUP>(b, ab, c, kp, jj);
+      planes_done[t].store(kp + 1, std::memory_order_release);
+    }
   }
   return nfixed;
 }
