@@ -86,7 +86,7 @@ TEST_CASE("a receive posted early is receiver synchronisation, not transfer") {
   Recorder rec;
   Comm comm(pair, rec);
   const int me = world_rank();
-  const double delay = 0.02;
+  const double delay = 0.2;  // large against scheduler noise on a loaded 2-core machine
   std::vector<char> buf(64);
   // Rounds 0-3 undelayed (they set each size class's minimum), round 4 the sender is late.
   for (int round = 0; round < 5; ++round) {
@@ -100,9 +100,9 @@ TEST_CASE("a receive posted early is receiver synchronisation, not transfer") {
   }
   const auto split = comm.split();
   if (me == 0) {
-    CHECK(split.receive_wait >= 0.8 * delay);
-    CHECK(split.receive_wait <= 1.5 * delay + 0.01);
-    CHECK(split.receive_transfer < 0.005);
+    CHECK(split.receive_wait >= 0.7 * delay);
+    CHECK(split.receive_wait <= 1.5 * delay + 0.05);
+    CHECK(split.receive_transfer < 0.5 * delay);
     CHECK(split.send_wait == 0.0);
   }
   if (me == 1) CHECK(split.send_wait < 0.5 * delay);
@@ -121,7 +121,7 @@ TEST_CASE("a large blocking send to a late receiver is sender synchronisation") 
   Recorder rec;
   Comm comm(pair, rec);
   const int me = world_rank();
-  const double delay = 0.03;
+  const double delay = 0.2;
   const int n = 1 << 22;  // 4 MiB: far above any eager threshold, so MPI_Send must wait
   std::vector<char> buf(n);
   for (int round = 0; round < 4; ++round) {
@@ -135,7 +135,8 @@ TEST_CASE("a large blocking send to a late receiver is sender synchronisation") 
   }
   const auto split = comm.split();
   if (me == 0) {
-    CHECK(split.send_wait >= 0.8 * delay);
+    CHECK(split.send_wait >= 0.7 * delay);
+    CHECK(split.send_wait <= 1.5 * delay + 0.05);
     CHECK(split.send_transfer > 0.0);
   }
   comm.publish_split();

@@ -1,0 +1,367 @@
+// The results file: record on every rank, gather, write on rank 0, read back and compare
+// every value (incl. the per-phase statistics attributes and strings); atomic writes that
+// leave nothing behind on failure; files that are not ours are refused with InputError.
+#include <catch2/catch.hpp>
+#include <hdf5.h>
+#include <mpi.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/mpi_main.hpp"
+#include "instrument/results_file.hpp"
+
+using namespace instrument;
+namespace fs = std::filesystem;
+
+namespace {
+
+int world_rank() {
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+
+// A private directory per rank and process, removed at the end of the test case.
+struct ScratchDir {
+  fs::path path;
+  ScratchDir() {
+    path = fs::temp_directory_path() /
+           ("results_test_" + std::to_string(::getpid()) + "_" + std::to_string(world_rank()));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~ScratchDir() { fs::remove_all(path); }
+  // Files in the directory (to see that nothing, not even a temporary, was left behind).
+  std::size_t entries() const {
+    return static_cast<std::size_t>(
+        std::distance(fs::directory_iterator(path), fs::directory_iterator()));
+  }
+};
+
+// Deterministic per-rank values so rank 0 can check every one after the round trip.
+// Not linear in the rank, so that mean and median differ at 4 ranks.
+double incl_of(int rank) { return 0.25 + 0.125 * rank * rank; }
+
+Recorder record_rank(int me) {
+  Recorder rec(16);
+  const auto solve = rec.phase("solve");
+  const auto inner = rec.phase("solve/inner%1");  // needs escaping as a link name
+  rec.add_time(solve, incl_of(me), me + 1);
+  rec.add_time(inner, 0.5 * incl_of(me), 2);
+  if (me % 2 == 1) rec.add_time(rec.phase("odd_only"), 1.0 + me, 1);
+  rec.count(rec.counter("cells"), 1000 + me);
+  rec.count(rec.counter("bytes_sent"), std::int64_t{1} << (30 + me));  // past 32 bits
+  rec.record_event(solve, rec.origin() + 1.0, rec.origin() + 1.5, (me + 1) % 4, 4096 * me, 7 * me);
+  rec.record_event(inner, rec.origin() + 1.1, rec.origin() + 1.2, -1, 0, 3);
+  return rec;
+}
+
+ResultsDocument make_document(RunResults run) {
+  ResultsDocument doc;
+  doc.run = std::move(run);
+  doc.run.info.inputs = {{"nx", "64"}, {"message_bytes", "4096"}, {"label", "ünïcode \"quoted\""}};
+  doc.run.info.input_file = "decks/toy.deck";
+  doc.run.info.input_text = "nx = 64\n# a comment\nmessage_bytes = 4096\n";
+  doc.machine.source_file = "loggps.machine";
+  doc.machine.parameters = {
+      {"L", 2.5e-6}, {"S", std::int64_t{4096}}, {"network", std::string("shm")}};
+  doc.comparison.add({.model = "toy",
+                      .term = "T_compute",
+                      .measured = 2.0,
+                      .modelled = 2.2,
+                      .source = "rate from warm-up step"});
+  doc.comparison.add({.model = "toy",
+                      .term = "T_comm",
+                      .measured = 0.0,
+                      .modelled = 1e-3,
+                      .source = "machine: loggps.machine"});
+  doc.comparison.add_model_term({"toy", "T_compute", 2.2, "T = cells / rate"});
+  doc.comparison.add_model_term({"loggp", "T/56", 0.5, "Sundaram-Stukel & Vernon eq. 6"});
+  auto& history = doc.extras.add_table("/solution/residual_history");
+  history.columns = {Column::of("iteration", "", std::vector<int>{1, 2, 3}),
+                     Column::of("residual", "", std::vector<double>{1e-1, 1e-3, 1e-7}),
+                     Column::of("note", "", std::vector<std::string>{"start", "", "converged"})};
+  history.attributes["description"] = std::string("L2 norm of the residual");
+  doc.extras.add_array(Array::of("/bsp/bytes_out", {2, 3}, {"superstep", "process"}, "bytes",
+                                 std::vector<long>{1, 2, 3, 4, 5, 6}));
+  doc.extras.add_array(
+      Array::of("/bsp/work", {3}, {"process"}, "s", std::vector<double>{0.1, 0.2, 0.3}));
+  doc.extras.set_attribute("/solution", "balance", 1e-12);
+  doc.extras.set_attribute("/solution", "converged", std::int64_t{1});
+  doc.extras.set_attribute("/", "campaign", std::string("unit test"));
+  return doc;
+}
+
+// Reads a double attribute straight through the HDF5 C API, as any other tool would.
+double h5_double_attribute(const std::string& file, const std::string& object, const char* name) {
+  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  REQUIRE(f >= 0);
+  const hid_t a = H5Aopen_by_name(f, object.c_str(), name, H5P_DEFAULT, H5P_DEFAULT);
+  REQUIRE(a >= 0);
+  double v = -1;
+  REQUIRE(H5Aread(a, H5T_NATIVE_DOUBLE, &v) >= 0);
+  H5Aclose(a);
+  H5Fclose(f);
+  return v;
+}
+
+void check_same_run(const ResultsDocument& back, const ResultsDocument& doc) {
+  const RunInfo& a = back.run.info;
+  const RunInfo& b = doc.run.info;
+  CHECK(a.app == b.app);
+  CHECK(a.version == b.version);
+  CHECK(a.git_describe == b.git_describe);
+  CHECK(a.date == b.date);
+  CHECK(a.host == b.host);
+  CHECK(a.mpi_library == b.mpi_library);
+  CHECK(a.nranks == b.nranks);
+  CHECK(a.threads == b.threads);
+  CHECK(a.inputs == b.inputs);
+  CHECK(a.input_file == b.input_file);
+  CHECK(a.input_text == b.input_text);
+
+  REQUIRE(back.run.phases.size() == doc.run.phases.size());
+  for (std::size_t i = 0; i < doc.run.phases.size(); ++i) {
+    CHECK(back.run.phases[i].name == doc.run.phases[i].name);  // order kept, names unescaped
+    CHECK(back.run.phases[i].inclusive == doc.run.phases[i].inclusive);
+    CHECK(back.run.phases[i].exclusive == doc.run.phases[i].exclusive);
+    CHECK(back.run.phases[i].calls == doc.run.phases[i].calls);
+  }
+  REQUIRE(back.run.counters.size() == doc.run.counters.size());
+  for (std::size_t i = 0; i < doc.run.counters.size(); ++i) {
+    CHECK(back.run.counters[i].name == doc.run.counters[i].name);
+    CHECK(back.run.counters[i].values == doc.run.counters[i].values);
+  }
+  CHECK(back.run.trace.kinds == doc.run.trace.kinds);
+  CHECK(back.run.trace.dropped == doc.run.trace.dropped);
+  REQUIRE(back.run.trace.per_rank.size() == doc.run.trace.per_rank.size());
+  for (std::size_t r = 0; r < doc.run.trace.per_rank.size(); ++r) {
+    const auto& x = back.run.trace.per_rank[r];
+    const auto& y = doc.run.trace.per_rank[r];
+    REQUIRE(x.size() == y.size());
+    for (std::size_t i = 0; i < y.size(); ++i) {
+      CHECK(x[i].t_begin == y[i].t_begin);
+      CHECK(x[i].t_end == y[i].t_end);
+      CHECK(x[i].kind == y[i].kind);
+      CHECK(x[i].peer == y[i].peer);
+      CHECK(x[i].bytes == y[i].bytes);
+      CHECK(x[i].work == y[i].work);
+    }
+  }
+}
+
+void check_same_model(const ResultsDocument& back, const ResultsDocument& doc) {
+  CHECK(back.machine.source_file == doc.machine.source_file);
+  CHECK(back.machine.parameters == doc.machine.parameters);
+  const auto& rows = back.comparison.rows();
+  REQUIRE(rows.size() == doc.comparison.rows().size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& y = doc.comparison.rows()[i];
+    CHECK(rows[i].model == y.model);
+    CHECK(rows[i].term == y.term);
+    CHECK(rows[i].measured == y.measured);
+    CHECK(rows[i].modelled == y.modelled);
+    CHECK(rows[i].source == y.source);
+  }
+  const auto& terms = back.comparison.model_terms();
+  REQUIRE(terms.size() == 2);
+  // /model groups come back in creation order: toy first, then loggp.
+  CHECK(terms[0].model == "toy");
+  CHECK(terms[0].term == "T_compute");
+  CHECK(terms[0].seconds == 2.2);
+  CHECK(terms[0].equation == "T = cells / rate");
+  CHECK(terms[1].model == "loggp");
+  CHECK(terms[1].term == "T/56");
+  CHECK(terms[1].equation == "Sundaram-Stukel & Vernon eq. 6");
+}
+
+void check_same_extras(const ResultsDocument& back, const ResultsDocument& doc) {
+  const Table* t = back.extras.find_table("/solution/residual_history");
+  REQUIRE(t != nullptr);
+  const Table* want = doc.extras.find_table("/solution/residual_history");
+  REQUIRE(t->columns.size() == want->columns.size());
+  for (std::size_t j = 0; j < t->columns.size(); ++j) {
+    CHECK(t->columns[j].name == want->columns[j].name);
+    CHECK(t->columns[j].values == want->columns[j].values);
+  }
+  CHECK(t->attributes == want->attributes);
+  const Array* bytes = back.extras.find_array("/bsp/bytes_out");
+  REQUIRE(bytes != nullptr);
+  CHECK(bytes->shape == std::vector<std::size_t>{2, 3});
+  CHECK(bytes->dims == std::vector<std::string>{"superstep", "process"});
+  CHECK(bytes->unit == "bytes");
+  CHECK(bytes->values == doc.extras.find_array("/bsp/bytes_out")->values);
+  const Array* work = back.extras.find_array("/bsp/work");
+  REQUIRE(work != nullptr);
+  CHECK(std::get<std::vector<double>>(work->values) == std::vector<double>{0.1, 0.2, 0.3});
+  CHECK(back.extras.group_attributes.at("/solution") ==
+        doc.extras.group_attributes.at("/solution"));
+  CHECK(back.extras.group_attributes.at("/") == doc.extras.group_attributes.at("/"));
+}
+
+}  // namespace
+
+TEST_CASE("results file round trip after gathering all ranks") {
+  const int me = world_rank();
+  int p = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  ScratchDir dir;
+  // Rank 0 names the file; every rank takes part in the collective write.
+  std::string path = (dir.path / "run.h5").string();
+  int len = static_cast<int>(path.size());
+  MPI_Bcast(&len, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  path.resize(static_cast<std::size_t>(len));
+  MPI_Bcast(path.data(), len, MPI_CHAR, 0, MPI_COMM_WORLD);
+
+  const Recorder rec = record_rank(me);
+  RunResults run =
+      gather_results(rec, make_run_info("results-test", MPI_COMM_WORLD), MPI_COMM_WORLD);
+  const ResultsDocument doc = make_document(std::move(run));
+  write_results_on_root(path, doc, MPI_COMM_WORLD);  // collective; no collectives after this
+  if (me != 0) return;
+
+  REQUIRE(fs::exists(path));
+  CHECK(dir.entries() == 1);  // the temporary is gone
+  const ResultsDocument back = read_results(path);
+  REQUIRE(back.run.info.nranks == p);
+  check_same_run(back, doc);
+  check_same_model(back, doc);
+  check_same_extras(back, doc);
+
+  // The statistics attributes of /phases/<name> are those of the inclusive seconds.
+  std::vector<double> incl;
+  for (int r = 0; r < p; ++r) incl.push_back(incl_of(r));
+  const RankStats s = rank_stats(incl);
+  CHECK(h5_double_attribute(path, "/phases/solve", "min") == s.min);
+  CHECK(h5_double_attribute(path, "/phases/solve", "mean") == Approx(s.mean));
+  CHECK(h5_double_attribute(path, "/phases/solve", "median") == s.median);
+  CHECK(h5_double_attribute(path, "/phases/solve", "max") == s.max);
+  CHECK(h5_double_attribute(path, "/phases/solve%2Finner%251", "max") == 0.5 * s.max);
+  CHECK(back.run.find_phase("solve")->inclusive == incl);
+  CHECK(back.run.find_counter("bytes_sent")->values.back() == std::int64_t{1} << (30 + p - 1));
+  // relative_error is stored as computed: 10% for the first row, NaN where nothing was measured.
+  CHECK(back.comparison.rows()[0].relative_error() == Approx(0.1));
+  CHECK(std::isnan(back.comparison.rows()[1].relative_error()));
+}
+
+TEST_CASE("a failed write throws, names the file and leaves nothing behind") {
+  const int me = world_rank();
+  ScratchDir dir;
+  Recorder rec(0);
+  rec.add_time(rec.phase("solve"), 1.0);
+  ResultsDocument doc;
+  doc.run = gather_results(rec, make_run_info("results-test", MPI_COMM_SELF), MPI_COMM_SELF);
+
+  SECTION("directory that does not exist") {
+    const std::string path = (dir.path / "no_such_dir" / "run.h5").string();
+    try {
+      write_results(path, doc);
+      FAIL("write_results should have thrown");
+    } catch (const InputError& e) {
+      CHECK(e.file() == path);
+      CHECK_THAT(e.what(), Catch::Contains("cannot create temporary file"));
+    }
+    CHECK(dir.entries() == 0);
+  }
+  SECTION("a directory nobody may create files in, not even root") {
+    const std::string path = "/proc/results_test_" + std::to_string(::getpid()) + ".h5";
+    try {
+      write_results(path, doc);
+      FAIL("write_results should have thrown");
+    } catch (const InputError& e) {
+      CHECK(e.file() == path);
+      CHECK_THAT(e.what(), Catch::Contains("cannot create temporary file"));
+    }
+    CHECK_FALSE(fs::exists(path));
+  }
+  SECTION("unwritable directory (skipped as root, which may write anywhere)") {
+    if (::geteuid() == 0) return;
+    const fs::path ro = dir.path / "read_only";
+    fs::create_directory(ro);
+    fs::permissions(ro, fs::perms::owner_read | fs::perms::owner_exec);
+    CHECK_THROWS_AS(write_results((ro / "run.h5").string(), doc), InputError);
+    CHECK(fs::is_empty(ro));
+    fs::permissions(ro, fs::perms::owner_all);
+  }
+  SECTION("failure in the middle of writing removes the temporary") {
+    // Two extras at the same path: HDF5 refuses the second after the file exists.
+    doc.extras.add_array(Array::of("/app/x", {1}, {}, "", std::vector<double>{1.0}));
+    doc.extras.add_array(Array::of("/app/x", {1}, {}, "", std::vector<double>{2.0}));
+    const std::string path = (dir.path / "run.h5").string();
+    CHECK_THROWS_AS(write_results(path, doc), InputError);
+    CHECK(dir.entries() == 0);
+  }
+  SECTION("the target is a directory: rename fails, the temporary is removed") {
+    const fs::path target = dir.path / "is_a_dir.h5";
+    fs::create_directory(target);
+    fs::create_directory(target / "keep");  // rename over a non-empty directory fails
+    CHECK_THROWS_AS(write_results(target.string(), doc), InputError);
+    CHECK(dir.entries() == 1);
+  }
+  SECTION("an existing file is replaced whole") {
+    const std::string path = (dir.path / "run.h5").string();
+    write_results(path, doc);
+    doc.run.info.app = "second";
+    write_results(path, doc);
+    CHECK(read_results(path).run.info.app == "second");
+    CHECK(dir.entries() == 1);
+  }
+  SECTION("a malformed document is refused before any file is made") {
+    auto& t = doc.extras.add_table("/app/table");
+    t.columns = {Column::of("a", "", std::vector<int>{1, 2}),
+                 Column::of("b", "", std::vector<int>{1})};
+    CHECK_THROWS_AS(write_results((dir.path / "run.h5").string(), doc), std::invalid_argument);
+    doc.extras.tables.clear();
+    doc.extras.add_table("/phases/mine").columns = {Column::of("a", "", std::vector<int>{1})};
+    CHECK_THROWS_AS(write_results((dir.path / "run.h5").string(), doc), std::invalid_argument);
+    CHECK(dir.entries() == 0);
+  }
+  (void)me;
+}
+
+TEST_CASE("files that are not ours are refused with one InputError naming the file") {
+  ScratchDir dir;
+  auto expect_refused = [](const std::string& path, const std::string& says) {
+    try {
+      read_results(path);
+      FAIL("read_results should have refused " + path);
+    } catch (const InputError& e) {
+      CHECK(e.file() == path);
+      CHECK_THAT(e.what(), Catch::Contains(says));
+      CHECK(std::string(e.what()).find('\n') == std::string::npos);
+    }
+  };
+  SECTION("missing file") { expect_refused((dir.path / "absent.h5").string(), "no such file"); }
+  SECTION("not HDF5 at all") {
+    const std::string path = (dir.path / "text.h5").string();
+    std::ofstream(path) << "this is not HDF5\n";
+    expect_refused(path, "not an HDF5 file");
+  }
+  SECTION("HDF5 without a format attribute") {
+    const std::string path = (dir.path / "bare.h5").string();
+    const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    REQUIRE(f >= 0);
+    H5Fclose(f);
+    expect_refused(path, "no 'format' attribute");
+  }
+  SECTION("HDF5 with another format") {
+    const std::string path = (dir.path / "other.h5").string();
+    const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    REQUIRE(f >= 0);
+    const hid_t type = H5Tcopy(H5T_C_S1);
+    H5Tset_size(type, 8);  // fixed-length, as other tools write it
+    const hid_t space = H5Screate(H5S_SCALAR);
+    const hid_t a = H5Acreate2(f, "format", type, space, H5P_DEFAULT, H5P_DEFAULT);
+    H5Awrite(a, type, "other-1\0");
+    H5Aclose(a);
+    H5Sclose(space);
+    H5Tclose(type);
+    H5Fclose(f);
+    expect_refused(path, "format = \"other-1\"");
+  }
+}

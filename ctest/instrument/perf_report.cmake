@@ -1,0 +1,69 @@
+# perf-report end to end: instrument-demo at 1 and 2 ranks writes results files (and a trace
+# at 2), perf-report reads both, prints the tables and the campaign error summary, writes a
+# CSV and a PNG; a file that is not ours is refused with one line and exit status 1.
+#
+# This file is both the registration (included by CMakeLists.txt) and the test script
+# (run with cmake -P, when CMAKE_SCRIPT_MODE_FILE is set).
+if(NOT CMAKE_SCRIPT_MODE_FILE)
+  set(_perf_report ${PROJECT_SOURCE_DIR}/tools/perf-report)
+  if(NOT EXISTS ${_perf_report})  # a wrapper project may build instrument alone
+    get_filename_component(_perf_report ${CMAKE_CURRENT_LIST_DIR}/../../tools/perf-report ABSOLUTE)
+  endif()
+  add_test(NAME instrument.perf_report
+           COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG}
+                   -DDEMO=$<TARGET_FILE:instrument-demo> -DREPORT=${_perf_report}
+                   -DWORK=${CMAKE_CURRENT_BINARY_DIR}/perf_report_work -P ${CMAKE_CURRENT_LIST_FILE})
+  set_tests_properties(instrument.perf_report PROPERTIES LABELS "mpi;unit" TIMEOUT 120 PROCESSORS 2)
+  return()
+endif()
+
+function(run_checked)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}\n${err}")
+  endif()
+  set(last_output "${out}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+run_checked(${MPIEXEC} ${NP_FLAG} 1 ${DEMO} --cells 20000 --steps 5 --out ${WORK}/np1.h5)
+run_checked(${MPIEXEC} ${NP_FLAG} 2 ${DEMO} --cells 20000 --steps 5 --out ${WORK}/np2.h5
+            --trace ${WORK}/np2.json)
+foreach(f np1.h5 np2.h5 np2.json)
+  if(NOT EXISTS ${WORK}/${f})
+    message(FATAL_ERROR "instrument-demo did not write ${f}")
+  endif()
+endforeach()
+if(NOT last_output MATCHES "Measured vs modelled" OR NOT last_output MATCHES "T_compute")
+  message(FATAL_ERROR "instrument-demo printed no side-by-side table:\n${last_output}")
+endif()
+
+run_checked(/usr/bin/python3 ${REPORT} --csv ${WORK}/campaign.csv --plot ${WORK}/campaign.png
+            ${WORK}/np1.h5 ${WORK}/np2.h5)
+if(NOT last_output MATCHES "Campaign error summary over 2 file" OR NOT last_output MATCHES "\ntoy +2 +2 +0 ")
+  message(FATAL_ERROR "perf-report printed no campaign summary for model toy:\n${last_output}")
+endif()
+file(STRINGS ${WORK}/campaign.csv csv_lines)
+list(LENGTH csv_lines n)
+if(NOT n EQUAL 3)
+  message(FATAL_ERROR "campaign.csv: expected a header and 2 rows, got ${n} lines")
+endif()
+list(GET csv_lines 2 row)
+if(NOT row MATCHES "np2.h5,instrument-demo,2,2,toy,T_compute,")
+  message(FATAL_ERROR "campaign.csv: unexpected row: ${row}")
+endif()
+file(READ ${WORK}/campaign.png magic LIMIT 8 HEX)
+if(NOT magic STREQUAL "89504e470d0a1a0a")
+  message(FATAL_ERROR "campaign.png is not a PNG (starts ${magic})")
+endif()
+
+# Not ours: one line naming the file, exit status 1, and no CSV written.
+file(WRITE ${WORK}/not_hdf5.h5 "plain text\n")
+execute_process(COMMAND /usr/bin/python3 ${REPORT} --csv ${WORK}/bad.csv ${WORK}/np1.h5 ${WORK}/not_hdf5.h5
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "^perf-report: error: [^\n]*not_hdf5.h5: not an HDF5 file[^\n]*\n$"
+   OR EXISTS ${WORK}/bad.csv)
+  message(FATAL_ERROR "perf-report should refuse not_hdf5.h5 with one line and exit 1 (rc ${rc}):\n${err}")
+endif()
+message(STATUS "perf-report end to end: ok")

@@ -1,0 +1,156 @@
+# Tests of loggps-probe at 2 ranks (included by ctest/instrument/CMakeLists.txt).
+#
+# This file has two roles. Included at configure time it registers the tests. Run as a
+# script (cmake -DMODE=... -P probe.cmake) it is the checker those tests call:
+#   MODE=expect_fail  run PROBE under mpiexec at NP ranks with ARGS ('|'-separated); pass iff
+#                     the exit code is non-zero, the output is exactly one line, it matches
+#                     REGEX, and (if NO_FILE is given) that file does not exist afterwards;
+#                     (if KEEP_FILE is given) that file, filled with KEEP_TEXT before the
+#                     run, still holds exactly KEEP_TEXT afterwards.
+#   MODE=check_S      read the machine files the probe wrote under UCX_RNDV_THRESH=LOW_THRESH
+#                     and =HIGH_THRESH; pass iff the measured first waiting size of each lies
+#                     within a factor 2 of its threshold (so S moved with the library setting).
+#
+# Why not timing-flaky: S is decided per size by the median of three MPI_Send calls towards a
+# receiver that posts 20 ms late, against 10 ms: eager sends return in microseconds, waiting
+# ones take >= 20 ms. Intra-node here, MPICH ch4:ucx sends tagged messages through UCX (sysv
+# shared memory for eager, cma for rendezvous; MPICH's own POSIX shm is not on the path), so
+# UCX_RNDV_THRESH governs the switch (measured: 4096 -> waits from 4096 B, 65536 -> 65536 B,
+# default -> 8256 B).
+if(CMAKE_SCRIPT_MODE_FILE)
+  if(MODE STREQUAL "expect_fail")
+    string(REPLACE "|" ";" _args "${ARGS}")
+    if(NO_FILE)
+      file(REMOVE "${NO_FILE}")
+    endif()
+    if(KEEP_FILE)
+      file(WRITE "${KEEP_FILE}" "${KEEP_TEXT}")
+    endif()
+    execute_process(COMMAND ${MPIEXEC} ${NPFLAG} ${NP} ${PROBE} ${_args}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+    set(all "${out}${err}")
+    string(STRIP "${all}" all)
+    string(REGEX MATCHALL "\n" newlines "${all}")
+    list(LENGTH newlines n_newlines)
+    message(STATUS "exit code: ${rc}\noutput:\n${all}")
+    if(rc EQUAL 0)
+      message(FATAL_ERROR "expected a non-zero exit code")
+    endif()
+    if(NOT n_newlines EQUAL 0 OR all STREQUAL "")
+      message(FATAL_ERROR "expected exactly one line of output")
+    endif()
+    if(NOT all MATCHES "${REGEX}")
+      message(FATAL_ERROR "output does not match '${REGEX}'")
+    endif()
+    if(KEEP_FILE)
+      file(READ "${KEEP_FILE}" kept)
+      if(NOT kept STREQUAL "${KEEP_TEXT}")
+        message(FATAL_ERROR "${KEEP_FILE} was modified")
+      endif()
+      file(GLOB leftovers "${KEEP_FILE}.tmp.*")
+      if(leftovers)
+        message(FATAL_ERROR "files left behind: ${leftovers}")
+      endif()
+    endif()
+    if(NO_FILE)
+      file(GLOB leftovers "${NO_FILE}*")
+      if(leftovers)
+        message(FATAL_ERROR "files left behind: ${leftovers}")
+      endif()
+    endif()
+  elseif(MODE STREQUAL "check_S")
+    foreach(which LOW HIGH)
+      if(NOT EXISTS "${${which}_FILE}")
+        message(FATAL_ERROR "missing ${${which}_FILE}: the probe run did not write it")
+      endif()
+      file(STRINGS "${${which}_FILE}" lines REGEX "^(loggps\\.S|probe\\.first_waiting_bytes|ucx_rndv_thresh) =")
+      set(first "")
+      set(S "")
+      foreach(l ${lines})
+        if(l MATCHES "^probe\\.first_waiting_bytes = (-?[0-9]+)$")
+          set(first ${CMAKE_MATCH_1})
+        elseif(l MATCHES "^loggps\\.S = ([0-9]+)$")
+          set(S ${CMAKE_MATCH_1})
+        endif()
+      endforeach()
+      set(th ${${which}_THRESH})
+      message(STATUS "UCX_RNDV_THRESH=${th}: S = ${S} B, MPI_Send waits from ${first} B")
+      math(EXPR lo "${th} / 2")
+      math(EXPR hi "${th} * 2")
+      if(first STREQUAL "" OR first LESS lo OR first GREATER hi)
+        message(FATAL_ERROR "UCX_RNDV_THRESH=${th}: first waiting size '${first}' not within [${lo}, ${hi}]")
+      endif()
+      math(EXPR expect_S "${first} - 1")
+      if(NOT S EQUAL expect_S)
+        message(FATAL_ERROR "loggps.S = ${S} but the first waiting size is ${first}")
+      endif()
+      set(first_${which} ${first})
+    endforeach()
+    if(NOT first_HIGH GREATER first_LOW)
+      message(FATAL_ERROR "S did not move up with UCX_RNDV_THRESH")
+    endif()
+  else()
+    message(FATAL_ERROR "probe.cmake: unknown MODE '${MODE}'")
+  endif()
+  return()
+endif()
+
+if(NOT TARGET loggps-probe)
+  return()
+endif()
+
+set(_probe_dir ${CMAKE_CURRENT_BINARY_DIR})
+set(_probe_common -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNPFLAG=${MPIEXEC_NUMPROC_FLAG}
+                  -DPROBE=$<TARGET_FILE:loggps-probe>)
+
+# S follows the MPI library's eager/rendezvous threshold.
+add_test(NAME instrument.probe.clean
+         COMMAND ${CMAKE_COMMAND} -E rm -f ${_probe_dir}/probe_rndv4096.machine
+                 ${_probe_dir}/probe_rndv65536.machine)
+set_tests_properties(instrument.probe.clean PROPERTIES LABELS "mpi" FIXTURES_SETUP probe_clean)
+foreach(th 4096 65536)
+  add_test(NAME instrument.probe.rndv${th}
+           COMMAND ${CMAKE_COMMAND} -E env UCX_RNDV_THRESH=${th}
+                   ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 ${MPIEXEC_PREFLAGS}
+                   $<TARGET_FILE:loggps-probe> ${MPIEXEC_POSTFLAGS}
+                   --quick --out ${_probe_dir}/probe_rndv${th}.machine
+           WORKING_DIRECTORY ${_probe_dir})
+  # RUN_SERIAL: a probe shares the 2 cores with nothing else from this test run.
+  set_tests_properties(instrument.probe.rndv${th} PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 180
+                       RUN_SERIAL TRUE FIXTURES_REQUIRED probe_clean FIXTURES_SETUP probe_rndv)
+endforeach()
+add_test(NAME instrument.probe.S_follows_ucx_rndv_thresh
+         COMMAND ${CMAKE_COMMAND} -DMODE=check_S
+                 -DLOW_FILE=${_probe_dir}/probe_rndv4096.machine -DLOW_THRESH=4096
+                 -DHIGH_FILE=${_probe_dir}/probe_rndv65536.machine -DHIGH_THRESH=65536
+                 -P ${CMAKE_CURRENT_LIST_FILE})
+set_tests_properties(instrument.probe.S_follows_ucx_rndv_thresh PROPERTIES LABELS "mpi"
+                     FIXTURES_REQUIRED probe_rndv)
+
+# Bad input: wrong number of ranks, unwritable output. One line, non-zero exit, no file.
+foreach(np 1 3)
+  add_test(NAME instrument.probe.refuses_np${np}
+           COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail ${_probe_common} -DNP=${np} -DARGS=--quick
+                   "-DREGEX=loggps-probe: error: needs exactly 2 ranks, got ${np}"
+                   -P ${CMAKE_CURRENT_LIST_FILE})
+  set_tests_properties(instrument.probe.refuses_np${np} PROPERTIES LABELS "mpi" PROCESSORS ${np} TIMEOUT 120)
+endforeach()
+add_test(NAME instrument.probe.unwritable_out
+         COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail ${_probe_common} -DNP=2
+                 "-DARGS=--quick|--out|${_probe_dir}/no_such_dir/x.machine"
+                 "-DREGEX=loggps-probe: error: .*no_such_dir/x.machine: cannot write"
+                 -DNO_FILE=${_probe_dir}/no_such_dir/x.machine
+                 -P ${CMAKE_CURRENT_LIST_FILE})
+set_tests_properties(instrument.probe.unwritable_out PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 120)
+add_test(NAME instrument.probe.bad_option
+         COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail ${_probe_common} -DNP=2 "-DARGS=--reps|zero"
+                 "-DREGEX=loggps-probe: error: --reps: expected a positive integer"
+                 -P ${CMAKE_CURRENT_LIST_FILE})
+set_tests_properties(instrument.probe.bad_option PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 120)
+add_test(NAME instrument.probe.refuses_foreign_out
+         COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail ${_probe_common} -DNP=2
+                 "-DARGS=--quick|--out|${_probe_dir}/foreign.txt"
+                 "-DREGEX=loggps-probe: error: .*foreign.txt: exists and is not a machine file"
+                 -DKEEP_FILE=${_probe_dir}/foreign.txt "-DKEEP_TEXT=precious data, not ours"
+                 -P ${CMAKE_CURRENT_LIST_FILE})
+set_tests_properties(instrument.probe.refuses_foreign_out PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 120)

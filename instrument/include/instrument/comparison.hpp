@@ -1,0 +1,67 @@
+// Comparison: the side-by-side table of measured and modelled times that every app prints at
+// the end of a run and writes to /compare (and its model terms to /model/<model>/<term>).
+//
+// A row says which model predicted what, the measured and the modelled seconds, and where the
+// model's inputs came from, because a model fed the same run's measurement proves nothing
+// (DESIGN.md, "Validation, honestly"): e.g. source = "W_g calibrated on run np1.h5;
+// machine: loggps.machine". Relative error is (modelled - measured) / measured, NaN when
+// nothing was measured.
+#pragma once
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace instrument {
+
+struct ComparisonRow {
+  std::string model;      // e.g. "loggp", "pipeline", "bsp"; the error summary groups by it
+  std::string term;       // e.g. "T_iter", "T_56", "superstep 3"
+  double measured = 0.0;  // seconds
+  double modelled = 0.0;  // seconds
+  std::string source;     // where the model's inputs came from
+
+  double relative_error() const noexcept;  // (modelled - measured) / measured, NaN if measured == 0
+};
+
+// One predicted quantity of a model, with the equation it comes from
+// (e.g. "Sundaram-Stukel & Vernon eq. 6"). Written to /model/<model>/<term>.
+struct ModelTerm {
+  std::string model;
+  std::string term;
+  double seconds = 0.0;
+  std::string equation;
+};
+
+// Mean and max |relative error| of one model's rows (rows with NaN error are skipped).
+struct ModelErrorSummary {
+  std::string model;
+  std::size_t rows = 0;  // rows with a finite relative error
+  double mean_abs_error = 0.0;
+  double max_abs_error = 0.0;
+};
+
+class Comparison {
+ public:
+  // `comparison.add({.model = "loggp", .term = "T_iter", .measured = m, .modelled = p,
+  //                  .source = "W_g from warm-up; machine: loggps.machine"});`
+  void add(ComparisonRow row);
+  void add_model_term(ModelTerm term);
+
+  const std::vector<ComparisonRow>& rows() const noexcept { return rows_; }
+  const std::vector<ModelTerm>& model_terms() const noexcept { return terms_; }
+  bool empty() const noexcept { return rows_.empty() && terms_.empty(); }
+
+  // Per model, in first-seen order.
+  std::vector<ModelErrorSummary> error_summary() const;
+
+  // The aligned table (model, term, measured, modelled, error %, source) and the per-model
+  // mean / max |error| below it.
+  void print(std::ostream& out) const;
+
+ private:
+  std::vector<ComparisonRow> rows_;
+  std::vector<ModelTerm> terms_;
+};
+
+}  // namespace instrument

@@ -1,0 +1,49 @@
+// probe_measure: the timed MPI loops of loggps-probe, between ranks 0 and 1 of
+// MPI_COMM_WORLD (both call every function; results are valid on rank 0).
+//
+// Why raw MPI and not instrument::Comm: these loops calibrate the models that Comm's numbers
+// are compared with. A 1-byte round trip here takes under a microsecond; Comm adds two clock
+// reads and per-peer, per-size-class bookkeeping to every call, which would be measured as
+// part of o'. So the loops call MPI directly with one clock read at each end
+// (instrument::now_seconds, the suite's clock), and the Recorder is not used either.
+#pragma once
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace instrument::probe {
+
+// Eager sends return in microseconds, waiting ones after at least this (seconds).
+constexpr double kLateReceiverDelay = 0.020;
+
+struct Pair {
+  int rank = 0;
+  int peer = 1;
+  std::vector<char> out, in;  // message buffers, at least the largest size
+};
+
+double median(std::vector<double> v);
+
+// Busy computation of (at least) w seconds, like the dummy iteration of §4.3; returns the
+// time it really took (a preemption during the spin then counts as w, not as communication).
+double compute_for(double w);
+
+// One round trip of k bytes. Rank 0: send, compute w, receive (the RTT program of Fig. 3);
+// rank 1: receive, send. Returns RTT - (actual w) on rank 0.
+double round_trip(Pair& p, std::int64_t k, double w);
+
+// Median of about `reps` round trips per size (w[i] for sizes[i]), interleaved over sizes.
+std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>& sizes,
+                                       const std::vector<double>& w, int reps);
+
+// Did MPI_Send of k bytes wait for a receiver that posted kLateReceiverDelay late? Median of
+// three trials against half the delay: the contrast (us vs 20 ms) makes this robust to
+// noise. Both ranks return rank 0's verdict (broadcast), so they walk the same search.
+struct LateSend {
+  std::vector<std::int64_t> sizes;
+  std::vector<double> seconds;  // median send time (rank 0)
+};
+bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log);
+
+}  // namespace instrument::probe

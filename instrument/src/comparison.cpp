@@ -1,0 +1,76 @@
+#include "instrument/comparison.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <ostream>
+
+#include "text_table.hpp"
+
+namespace instrument {
+
+double ComparisonRow::relative_error() const noexcept {
+  if (measured == 0.0) return std::numeric_limits<double>::quiet_NaN();
+  return (modelled - measured) / measured;
+}
+
+void Comparison::add(ComparisonRow row) { rows_.push_back(std::move(row)); }
+
+void Comparison::add_model_term(ModelTerm term) { terms_.push_back(std::move(term)); }
+
+std::vector<ModelErrorSummary> Comparison::error_summary() const {
+  std::vector<ModelErrorSummary> out;
+  for (const auto& r : rows_) {
+    auto it =
+        std::find_if(out.begin(), out.end(), [&](const auto& s) { return s.model == r.model; });
+    if (it == out.end()) {
+      out.push_back(ModelErrorSummary{r.model, 0, 0.0, 0.0});
+      it = out.end() - 1;
+    }
+    const double e = std::abs(r.relative_error());
+    if (!std::isfinite(e)) continue;
+    it->mean_abs_error += e;  // a sum until the end
+    it->max_abs_error = std::max(it->max_abs_error, e);
+    ++it->rows;
+  }
+  for (auto& s : out)
+    s.mean_abs_error = s.rows ? s.mean_abs_error / static_cast<double>(s.rows) : 0.0;
+  return out;
+}
+
+namespace {
+std::string seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", s);
+  return buf;
+}
+// Signed for an error (over- or under-prediction), unsigned for a magnitude.
+std::string percent(double fraction, bool sign = true) {
+  if (!std::isfinite(fraction)) return "n/a";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, sign ? "%+.1f%%" : "%.1f%%", 100.0 * fraction);
+  return buf;
+}
+}  // namespace
+
+void Comparison::print(std::ostream& out) const {
+  out << "Measured vs modelled (seconds; error = (modelled - measured) / measured)\n";
+  TextTable t({"model", "term", "measured [s]", "modelled [s]", "error", "inputs from"},
+              {Align::Left, Align::Left, Align::Right, Align::Right, Align::Right, Align::Left});
+  for (const auto& r : rows_)
+    t.add_row({r.model, r.term, seconds(r.measured), seconds(r.modelled),
+               percent(r.relative_error()), r.source});
+  t.print(out);
+  const auto summary = error_summary();
+  if (summary.empty()) return;
+  out << "\nError per model (|relative error| over its rows)\n";
+  TextTable s({"model", "rows", "mean |error|", "max |error|"},
+              {Align::Left, Align::Right, Align::Right, Align::Right});
+  for (const auto& m : summary)
+    s.add_row({m.model, std::to_string(m.rows), m.rows ? percent(m.mean_abs_error, false) : "n/a",
+               m.rows ? percent(m.max_abs_error, false) : "n/a"});
+  s.print(out);
+}
+
+}  // namespace instrument

@@ -1,0 +1,77 @@
+#include "instrument/loggp.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/machine_file.hpp"
+
+namespace instrument::loggp {
+
+const LogGpBand& band_for(const LogGpParams& p, std::int64_t k) {
+  if (p.bands.empty()) throw std::invalid_argument("LogGP parameters without any size band");
+  for (const LogGpBand& b : p.bands) {
+    if (k <= b.upper_bytes) return b;
+  }
+  return p.bands.back();
+}
+
+bool has_handshake(const LogGpParams& p, std::int64_t k) { return k >= p.rendezvous_bytes; }
+
+double total_comm(const LogGpParams& p, std::int64_t k) {
+  const LogGpBand& b = band_for(p, k);
+  const double kd = static_cast<double>(k);
+  if (!has_handshake(p, k)) return b.o + kd * b.G + p.L + b.o;  // (1)
+  const double o_s = p.bands.front().o;
+  return o_s + p.L + o_s + o_s + p.L + b.o + kd * b.G + p.L + b.o;  // (2)
+}
+
+double send_cost(const LogGpParams& p, std::int64_t k) {
+  const LogGpBand& b = band_for(p, k);
+  if (!has_handshake(p, k)) return b.o;  // (3a)
+  const double o_s = p.bands.front().o;
+  return o_s + p.L + o_s + o_s + p.L + b.o;  // (4a)
+}
+
+double receive_cost(const LogGpParams& p, std::int64_t k) {
+  const LogGpBand& b = band_for(p, k);
+  if (!has_handshake(p, k)) return b.o;  // (3b)
+  const double o_s = p.bands.front().o;
+  return o_s + p.L + b.o + static_cast<double>(k) * b.G + p.L + b.o;  // (4b)
+}
+
+double round_trip_time(const LogGpParams& p, std::int64_t k) { return 2.0 * total_comm(p, k); }
+
+LogGpParams read_params(const MachineFile& f) {
+  LogGpParams p;
+  p.L = f.require_double("loggp.L", "LogGP latency, seconds");
+  p.rendezvous_bytes = f.require_bytes("loggp.rendezvous_bytes");
+  const std::int64_t n = f.require_bytes("loggp.bands");
+  if (n < 1) throw InputError(f.name(), "loggp.bands", "expected at least one size band");
+  for (std::int64_t i = 1; i <= n; ++i) {
+    const std::string base = "loggp.band." + std::to_string(i);
+    LogGpBand b{f.require_bytes(base + ".upper_bytes"), f.require_double(base + ".o"),
+                f.require_double(base + ".G")};
+    if (!p.bands.empty() && b.upper_bytes <= p.bands.back().upper_bytes) {
+      throw InputError(f.name(), base + ".upper_bytes", "expected bands in increasing size order");
+    }
+    p.bands.push_back(b);
+  }
+  return p;
+}
+
+void write_params(const LogGpParams& p, MachineFile& f) {
+  f.comment("LogGP (Sundaram-Stukel & Vernon PPoPP'99, eq. 1-4): o and G per size band;");
+  f.comment("a band holds sizes up to its upper_bytes; handshake from rendezvous_bytes");
+  f.set("loggp.L", p.L);
+  f.set("loggp.rendezvous_bytes", p.rendezvous_bytes);
+  f.set("loggp.bands", static_cast<std::int64_t>(p.bands.size()));
+  for (std::size_t i = 0; i < p.bands.size(); ++i) {
+    const std::string base = "loggp.band." + std::to_string(i + 1);
+    f.set(base + ".upper_bytes", p.bands[i].upper_bytes);
+    f.set(base + ".o", p.bands[i].o);
+    f.set(base + ".G", p.bands[i].G);
+  }
+}
+
+}  // namespace instrument::loggp

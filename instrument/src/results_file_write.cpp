@@ -1,0 +1,313 @@
+// Writes a ResultsDocument as the results file, atomically (see results_file.hpp).
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "hdf5_io.hpp"
+#include "instrument/error.hpp"
+#include "instrument/mpi_main.hpp"
+#include "instrument/results_file.hpp"
+#include "results_layout.hpp"
+
+namespace instrument {
+
+namespace {
+
+using h5::Handle;
+
+// ---- validation: a malformed document is a programming error, caught before any I/O ----
+
+void require_name(const std::string& name, const std::string& what) {
+  if (name.empty()) throw std::invalid_argument("results file: empty " + what + " name");
+}
+
+void require_extras_path(const std::string& path, const std::string& what) {
+  if (path.size() < 2 || path[0] != '/' || path.back() == '/' ||
+      path.find("//") != std::string::npos)
+    throw std::invalid_argument("results file: " + what + " path '" + path +
+                                "' must be absolute, like /solution/residual_history");
+  if (layout::is_common_group(layout::first_component(path)))
+    throw std::invalid_argument("results file: " + what + " path '" + path +
+                                "' is inside a group the writer owns; use an app group");
+}
+
+void validate(const ResultsDocument& doc) {
+  for (const auto& p : doc.run.phases) require_name(p.name, "phase");
+  for (const auto& c : doc.run.counters) require_name(c.name, "counter");
+  for (const auto& [name, value] : doc.run.info.inputs) {
+    require_name(name, "input");
+    if (name == layout::kDeckFile || name == layout::kDeckText)
+      throw std::invalid_argument("results file: input name '" + name + "' is reserved");
+  }
+  for (const auto& [name, value] : doc.machine.parameters)
+    if (name.empty() || name == layout::kMachineSource)
+      throw std::invalid_argument("results file: machine parameter name '" + name +
+                                  "' is not allowed");
+  for (const auto& t : doc.comparison.model_terms()) {
+    require_name(t.model, "model");
+    require_name(t.term, "model term");
+  }
+  for (const auto& [group, attrs] : doc.extras.group_attributes) {
+    if (group != "/") require_extras_path(group, "attribute group");
+    for (const auto& [name, v] : attrs) {
+      require_name(name, "attribute");
+      if (group == "/" && layout::is_root_attribute(name))
+        throw std::invalid_argument("results file: root attribute '" + name + "' is the writer's");
+    }
+  }
+  for (const auto& t : doc.extras.tables) {
+    require_extras_path(t.path, "table");
+    if (t.columns.empty())
+      throw std::invalid_argument("results file: table " + t.path + " has no columns");
+    for (const auto& c : t.columns) {
+      require_name(c.name, "column");
+      if (c.size() != t.rows())
+        throw std::invalid_argument("results file: table " + t.path + ": column " + c.name +
+                                    " has " + std::to_string(c.size()) + " rows, expected " +
+                                    std::to_string(t.rows()));
+    }
+  }
+  for (const auto& a : doc.extras.arrays) {
+    require_extras_path(a.path, "array");
+    std::size_t n = 1;
+    for (auto d : a.shape) n *= d;
+    const std::size_t have = std::visit([](const auto& v) { return v.size(); }, a.values);
+    if (n != have)
+      throw std::invalid_argument("results file: array " + a.path + ": shape holds " +
+                                  std::to_string(n) + " values, data has " + std::to_string(have));
+    if (!a.dims.empty() && a.dims.size() != a.shape.size())
+      throw std::invalid_argument("results file: array " + a.path +
+                                  ": one dimension name per dimension");
+  }
+}
+
+// ---- the parts of the layout ------------------------------------------------------------
+
+void write_root(hid_t file, const RunInfo& info) {
+  Handle root(H5Gopen2(file, "/", H5P_DEFAULT), "opening /");
+  h5::write_attribute(root, "format", std::string(kResultsFormat));
+  h5::write_attribute(root, "app", info.app);
+  h5::write_attribute(root, "version", info.version);
+  h5::write_attribute(root, "git_describe", info.git_describe);
+  h5::write_attribute(root, "date", info.date);
+  h5::write_attribute(root, "host", info.host);
+  h5::write_attribute(root, "mpi_library", info.mpi_library);
+  h5::write_attribute(root, "nranks", std::int64_t{info.nranks});
+  h5::write_attribute(root, "threads", std::int64_t{info.threads});
+}
+
+void write_input(hid_t file, const RunInfo& info) {
+  Handle g = h5::create_group(file, "input");
+  for (const auto& [name, value] : info.inputs) h5::write_attribute(g, name, value);
+  h5::write_attribute(g, layout::kDeckFile, info.input_file);
+  h5::write_attribute(g, layout::kDeckText, info.input_text);
+}
+
+void write_machine(hid_t file, const MachineRecord& machine) {
+  Handle g = h5::create_group(file, "machine");
+  h5::write_attributes(g, machine.parameters);
+  h5::write_attribute(g, layout::kMachineSource, machine.source_file);
+}
+
+void write_phases(hid_t file, const RunResults& run) {
+  Handle phases = h5::create_group(file, "phases");
+  const std::size_t n = static_cast<std::size_t>(run.info.nranks);
+  for (const auto& p : run.phases) {
+    if (p.inclusive.size() != n)
+      throw std::invalid_argument("results file: phase " + p.name + " has " +
+                                  std::to_string(p.inclusive.size()) + " ranks, run has " +
+                                  std::to_string(n));
+    Handle g = h5::create_group(phases, h5::escape_link_name(p.name));
+    h5::write_doubles(g, "inclusive", p.inclusive, {p.inclusive.size()});
+    h5::write_doubles(g, "exclusive", p.exclusive, {p.exclusive.size()});
+    h5::write_ints(g, "calls", p.calls, {p.calls.size()});
+    for (const char* ds : {"inclusive", "exclusive"}) {
+      Handle d(H5Dopen2(g, ds, H5P_DEFAULT), "opening " + p.name + "/" + ds);
+      h5::write_attribute(d, "units", std::string("s"));
+    }
+    const RankStats s = rank_stats(p.inclusive);
+    h5::write_attribute(g, "min", s.min);
+    h5::write_attribute(g, "mean", s.mean);
+    h5::write_attribute(g, "median", s.median);
+    h5::write_attribute(g, "max", s.max);
+  }
+}
+
+void write_counters(hid_t file, const RunResults& run) {
+  Handle g = h5::create_group(file, "counters");
+  for (const auto& c : run.counters)
+    h5::write_ints(g, h5::escape_link_name(c.name), c.values, {c.values.size()});
+}
+
+void write_model(hid_t file, const Comparison& comparison) {
+  Handle model = h5::create_group(file, "model");
+  for (const auto& t : comparison.model_terms()) {
+    const std::string group = h5::escape_link_name(t.model);
+    Handle g = h5::has_link(model, group)
+                   ? Handle(H5Gopen2(model, group.c_str(), H5P_DEFAULT), "opening " + group)
+                   : h5::create_group(model, group);
+    const std::string term = h5::escape_link_name(t.term);
+    h5::write_scalar(g, term, t.seconds);
+    Handle d(H5Dopen2(g, term.c_str(), H5P_DEFAULT), "opening model term " + t.term);
+    h5::write_attribute(d, "equation", t.equation);
+    h5::write_attribute(d, "units", std::string("s"));
+  }
+}
+
+void write_compare(hid_t file, const Comparison& comparison) {
+  std::vector<std::string> model, term, source;
+  std::vector<double> measured, modelled, error;
+  for (const auto& r : comparison.rows()) {
+    model.push_back(r.model);
+    term.push_back(r.term);
+    measured.push_back(r.measured);
+    modelled.push_back(r.modelled);
+    error.push_back(r.relative_error());
+    source.push_back(r.source);
+  }
+  h5::write_table(file, "compare",
+                  {Column{"model", "", model}, Column{"term", "", term},
+                   Column{"measured", "s", measured}, Column{"modelled", "s", modelled},
+                   Column{"relative_error", "(modelled-measured)/measured", error},
+                   Column{"source", "", source}});
+}
+
+bool has_trace(const GatheredTrace& t) {
+  for (const auto& r : t.per_rank)
+    if (!r.empty()) return true;
+  for (auto d : t.dropped)
+    if (d != 0) return true;
+  return false;
+}
+
+void write_trace(hid_t file, const GatheredTrace& trace) {
+  Handle g = h5::create_group(file, "trace");
+  h5::write_attribute(g, "time_origin",
+                      std::string("earliest rank's recorder start (steady_clock)"));
+  h5::write_strings(g, "kinds", trace.kinds);
+  h5::write_ints(g, "dropped", trace.dropped, {trace.dropped.size()});
+  for (std::size_t r = 0; r < trace.per_rank.size(); ++r) {
+    std::vector<double> t0, t1;
+    std::vector<std::int64_t> kind, peer, bytes, work;
+    for (const auto& e : trace.per_rank[r]) {
+      t0.push_back(e.t_begin);
+      t1.push_back(e.t_end);
+      kind.push_back(e.kind);
+      peer.push_back(e.peer);
+      bytes.push_back(e.bytes);
+      work.push_back(e.work);
+    }
+    h5::write_table(g, layout::trace_rank_name(static_cast<int>(r)),
+                    {Column{"t_begin", "s", t0}, Column{"t_end", "s", t1},
+                     Column{"kind", "index into kinds", kind}, Column{"peer", "rank", peer},
+                     Column{"bytes", "bytes", bytes}, Column{"work", "work units", work}});
+  }
+}
+
+void write_extras(hid_t file, const ResultsExtras& extras) {
+  for (const auto& t : extras.tables) {
+    const std::size_t slash = t.path.rfind('/');
+    Handle parent = h5::require_group(file, t.path.substr(0, slash));
+    h5::write_table(parent, t.path.substr(slash + 1), t.columns);
+    Handle d(H5Dopen2(parent, t.path.substr(slash + 1).c_str(), H5P_DEFAULT), "opening " + t.path);
+    h5::write_attributes(d, t.attributes);
+  }
+  for (const auto& a : extras.arrays) {
+    const std::size_t slash = a.path.rfind('/');
+    Handle parent = h5::require_group(file, a.path.substr(0, slash));
+    const std::string name = a.path.substr(slash + 1);
+    if (const auto* iv = std::get_if<std::vector<std::int64_t>>(&a.values))
+      h5::write_ints(parent, name, *iv, a.shape);
+    else
+      h5::write_doubles(parent, name, std::get<std::vector<double>>(a.values), a.shape);
+    Handle d(H5Dopen2(parent, name.c_str(), H5P_DEFAULT), "opening " + a.path);
+    if (!a.unit.empty()) h5::write_attribute(d, "units", a.unit);
+    if (!a.dims.empty()) h5::write_string_list_attribute(d, "dims", a.dims);
+    h5::write_attributes(d, a.attributes);
+  }
+  // Attributes last: their groups may be the parents of tables created above.
+  for (const auto& [path, attrs] : extras.group_attributes) {
+    Handle g = h5::require_group(file, path);
+    h5::write_attributes(g, attrs);
+  }
+}
+
+void write_document(hid_t file, const ResultsDocument& doc) {
+  write_root(file, doc.run.info);
+  write_input(file, doc.run.info);
+  write_machine(file, doc.machine);
+  write_phases(file, doc.run);
+  write_counters(file, doc.run);
+  write_model(file, doc.comparison);
+  write_compare(file, doc.comparison);
+  if (doc.write_trace && has_trace(doc.run.trace)) write_trace(file, doc.run.trace);
+  write_extras(file, doc.extras);
+}
+
+// Data on disk before the rename makes it visible, so a crash leaves the old file or the new.
+void sync_to_disk(const std::string& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY);
+  if (fd < 0 || ::fsync(fd) != 0) {
+    const int err = errno;
+    if (fd >= 0) ::close(fd);
+    throw h5::Failure("syncing " + file + ": " + std::strerror(err));
+  }
+  ::close(fd);
+}
+
+}  // namespace
+
+void write_results(const std::string& path, const ResultsDocument& doc) {
+  validate(doc);
+  h5::silence_error_stack();
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  try {
+    Handle fcpl(H5Pcreate(H5P_FILE_CREATE), "creating a file property list");
+    h5::check(H5Pset_link_creation_order(fcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED),
+              "tracking link creation order");
+    errno = 0;
+    const hid_t id = H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, fcpl, H5P_DEFAULT);
+    if (id < 0) {
+      const int err = errno;
+      const std::string detail = h5::last_error_detail();
+      throw h5::Failure("cannot create temporary file " + tmp + ": " +
+                        (err != 0 ? std::string(std::strerror(err)) : detail));
+    }
+    {
+      Handle file(id, "creating " + tmp);
+      write_document(file, doc);
+      h5::check(H5Fclose(file.release()), "closing " + tmp);
+    }
+    sync_to_disk(tmp);
+    if (std::rename(tmp.c_str(), path.c_str()) != 0)
+      throw h5::Failure("renaming " + tmp + " to " + path + ": " + std::strerror(errno));
+  } catch (const h5::Failure& e) {
+    std::remove(tmp.c_str());
+    throw InputError(path, "", std::string("cannot write results file: ") + e.what());
+  } catch (...) {
+    std::remove(tmp.c_str());
+    throw;
+  }
+}
+
+void write_results_on_root(const std::string& path, const ResultsDocument& doc, MPI_Comm comm,
+                           int root) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  std::string error;
+  if (rank == root) {
+    try {
+      write_results(path, doc);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  }
+  throw_if_any_rank_failed(comm, error);
+}
+
+}  // namespace instrument

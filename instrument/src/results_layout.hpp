@@ -1,0 +1,41 @@
+// Names of the results file layout shared by its writer and its reader (private).
+#pragma once
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace instrument::layout {
+
+// Top-level groups the writer owns; app extras live beside them, never inside.
+inline constexpr std::array<std::string_view, 7> kCommonGroups = {
+    "input", "machine", "phases", "counters", "model", "compare", "trace"};
+
+inline constexpr std::array<std::string_view, 9> kRootAttributes = {
+    "format", "app", "version", "git_describe", "date", "host", "mpi_library", "nranks", "threads"};
+
+inline constexpr const char* kDeckFile = "deck_file";
+inline constexpr const char* kDeckText = "deck_text";
+inline constexpr const char* kMachineSource = "source_file";
+
+inline bool is_common_group(std::string_view first_component) {
+  for (auto g : kCommonGroups)
+    if (g == first_component) return true;
+  return false;
+}
+
+inline bool is_root_attribute(std::string_view name) {
+  for (auto a : kRootAttributes)
+    if (a == name) return true;
+  return false;
+}
+
+// "/solution/residual" -> "solution"
+inline std::string first_component(const std::string& path) {
+  const std::size_t start = path.find_first_not_of('/');
+  if (start == std::string::npos) return "";
+  return path.substr(start, path.find('/', start) - start);
+}
+
+inline std::string trace_rank_name(int rank) { return "rank_" + std::to_string(rank); }
+
+}  // namespace instrument::layout
