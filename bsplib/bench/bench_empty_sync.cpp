@@ -1,0 +1,35 @@
+// Empty superstep time: N bsp_sync calls with no communication, repeated R times; each
+// repetition's time per sync is the maximum over processes. Prints median [min, max] in us.
+// Usage: mpiexec -n P bench_empty_sync [N=20000] [R=15]
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "bench_stats.hpp"
+#include "bsp.h"
+
+int main(int argc, char** argv) {
+  const int n = argc > 1 ? std::atoi(argv[1]) : 20000;
+  const int reps = argc > 2 ? std::atoi(argv[2]) : 15;
+  bsp_begin(bsp_nprocs());
+  for (int i = 0; i < 2000; ++i) bsp_sync();  // warm-up
+  std::vector<double> per_sync;
+  for (int r = 0; r < reps; ++r) {
+    bsp_sync();
+    const double t0 = bsp_time();
+    for (int i = 0; i < n; ++i) bsp_sync();
+    double t = (bsp_time() - t0) / n, tmax = 0;
+    MPI_Allreduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    per_sync.push_back(tmax);
+  }
+  if (bsp_pid() == 0) {
+    const auto s = bspbench::spread(per_sync);
+    std::printf("empty superstep, p = %d: median %.3f us  [min %.3f, max %.3f] over %d "
+                "repetitions of %d syncs (max over processes)\n",
+                bsp_nprocs(), s.median * 1e6, s.min * 1e6, s.max * 1e6, reps, n);
+  }
+  bsp_end();
+  return 0;
+}

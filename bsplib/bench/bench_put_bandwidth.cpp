@@ -1,0 +1,106 @@
+// Large combined puts against MPI ping-pong bandwidth, p = 2. For each size B:
+//  - MPI ping-pong: B / (round trip / 2);
+//  - bsp one-way: process 0 bsp_puts B bytes into process 1 in one superstep: B / time;
+//  - bsp exchange: both processes put B bytes into each other (an h = B relation): B / time;
+//  - bsp hpput one-way, likewise.
+// Median [min, max] over R repetitions (times are the max over processes).
+// Usage: mpiexec -n 2 bench_put_bandwidth [R=11]
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "bench_stats.hpp"
+#include "bsp.h"
+
+namespace {
+
+double max_over_processes(double t) {
+  double m = 0;
+  MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return m;
+}
+
+double pingpong(std::vector<char>& buf, int bytes, int iters) {
+  const int s = bsp_pid();
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = MPI_Wtime();
+  for (int i = 0; i < iters; ++i) {
+    if (s == 0) {
+      MPI_Send(buf.data(), bytes, MPI_BYTE, 1, 9, MPI_COMM_WORLD);
+      MPI_Recv(buf.data(), bytes, MPI_BYTE, 1, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(buf.data(), bytes, MPI_BYTE, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(buf.data(), bytes, MPI_BYTE, 0, 9, MPI_COMM_WORLD);
+    }
+  }
+  return max_over_processes((MPI_Wtime() - t0) / iters / 2);
+}
+
+enum class Mode { one_way, exchange, hp_one_way };
+
+double bsp_step(std::vector<char>& src, std::vector<char>& dst, int bytes, Mode mode,
+                int iters) {
+  const int s = bsp_pid();
+  bsp_sync();
+  const double t0 = bsp_time();
+  for (int i = 0; i < iters; ++i) {
+    if (mode == Mode::exchange || s == 0) {
+      if (mode == Mode::hp_one_way)
+        bsp_hpput(1 - s, src.data(), dst.data(), 0, bytes);
+      else
+        bsp_put(1 - s, src.data(), dst.data(), 0, bytes);
+    }
+    bsp_sync();
+  }
+  return max_over_processes((bsp_time() - t0) / iters);
+}
+
+void report(const char* what, int bytes, const std::vector<double>& times, double ref) {
+  std::vector<double> bw;
+  for (double t : times) bw.push_back(bytes / t / 1e9);
+  const auto s = bspbench::spread(bw);
+  std::printf("  %-22s %8.3f GB/s  [min %.3f, max %.3f]", what, s.median, s.min, s.max);
+  if (ref > 0) std::printf("  = %5.1f%% of ping-pong", 100.0 * s.median / ref);
+  std::printf("\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int reps = argc > 1 ? std::atoi(argv[1]) : 11;
+  bsp_begin(2);
+  if (bsp_nprocs() != 2) bsp_abort("bench_put_bandwidth needs 2 processes");
+  const int max_bytes = 16 << 20;
+  std::vector<char> src(max_bytes, 1), dst(max_bytes, 0), buf(max_bytes, 2);
+  bsp_push_reg(dst.data(), max_bytes);
+  bsp_sync();
+  for (int bytes : {64 << 10, 1 << 20, 4 << 20, 16 << 20}) {
+    const int iters = bytes >= (4 << 20) ? 5 : 20;
+    std::vector<double> pp, one, ex, hp;
+    for (int r = 0; r < reps + 1; ++r) {
+      const double a = pingpong(buf, bytes, iters), b = bsp_step(src, dst, bytes, Mode::one_way, iters),
+                   c = bsp_step(src, dst, bytes, Mode::exchange, iters),
+                   d = bsp_step(src, dst, bytes, Mode::hp_one_way, iters);
+      if (r == 0) continue;
+      pp.push_back(a);
+      one.push_back(b);
+      ex.push_back(c);
+      hp.push_back(d);
+    }
+    if (bsp_pid() == 0) {
+      std::printf("B = %d KiB (%d repetitions of %d):\n", bytes >> 10, reps, iters);
+      std::vector<double> bw;
+      for (double t : pp) bw.push_back(bytes / t / 1e9);
+      const double ref = bspbench::spread(bw).median;
+      report("MPI ping-pong", bytes, pp, 0);
+      report("bsp_put one-way", bytes, one, ref);
+      report("bsp_put exchange (h=B)", bytes, ex, ref);
+      report("bsp_hpput one-way", bytes, hp, ref);
+    }
+  }
+  bsp_pop_reg(dst.data());
+  bsp_end();
+  return 0;
+}

@@ -1,0 +1,32 @@
+/* SPMD start-up from a function (bsp_init), the way the definition's examples read: main
+ * does sequential work on process 0, then calls the SPMD part; prints a sum of pids. */
+#include <stdio.h>
+
+#include "bsp.h"
+
+static int nprocs_wanted;
+
+static void spmd_part(void) {
+  bsp_begin(nprocs_wanted);
+  int p = bsp_nprocs(), s = bsp_pid(), total = 0;
+  bsp_push_reg(&total, (int)sizeof total);
+  bsp_sync();
+  int mine = s;
+  int *partial = &mine;
+  for (int q = 0; q < p; ++q) bsp_send(q, NULL, partial, (int)sizeof(int));
+  bsp_sync();
+  int v;
+  for (int n = 0; n < p; ++n) {
+    bsp_move(&v, (int)sizeof v);
+    total += v;
+  }
+  if (s == 0) printf("bsp_init_example: %d processes, sum of pids %d\n", p, total);
+  bsp_end();
+}
+
+int main(int argc, char **argv) {
+  bsp_init(spmd_part, argc, argv);
+  nprocs_wanted = bsp_nprocs();
+  spmd_part();
+  return 0;
+}

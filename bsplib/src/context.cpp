@@ -1,0 +1,114 @@
+#include "context.hpp"
+
+#include <chrono>
+#include <cstdio>
+
+namespace bsplib {
+
+namespace {
+int rank_of(MPI_Comm c) {
+  int r = 0;
+  MPI_Comm_rank(c, &r);
+  return r;
+}
+int size_of(MPI_Comm c) {
+  int n = 0;
+  MPI_Comm_size(c, &n);
+  return n;
+}
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+Context::Context(MPI_Comm comm, double t0)
+    : m_comm(comm), m_pid(rank_of(comm)), m_nprocs(size_of(comm)), m_t0(t0),
+      m_registry(m_nprocs) {
+  m_out.resize(m_nprocs);
+  m_gets.resize(m_nprocs);
+  m_reply_expected.assign(m_nprocs, 0);
+  m_replies.resize(m_nprocs);
+  m_in_at.assign(m_nprocs, 0);
+  m_reply_at.assign(m_nprocs, 0);
+  m_hdr_out.assign(static_cast<std::size_t>(m_nprocs) * header_words, 0);
+  m_hdr_in.assign(static_cast<std::size_t>(m_nprocs) * header_words, 0);
+  if (m_nprocs > 1 && m_nprocs <= header_p2p_max) {
+    for (int q = 0; q < m_nprocs; ++q) {
+      if (q == m_pid) continue;
+      const std::size_t at = static_cast<std::size_t>(q) * header_words;
+      m_hdr_requests.emplace_back();
+      MPI_Recv_init(&m_hdr_in[at], header_words, MPI_UINT64_T, q, tag_header, m_comm,
+                    &m_hdr_requests.back());
+      m_hdr_requests.emplace_back();
+      MPI_Send_init(&m_hdr_out[at], header_words, MPI_UINT64_T, q, tag_header, m_comm,
+                    &m_hdr_requests.back());
+    }
+  }
+}
+
+Context::~Context() {
+  for (MPI_Request& r : m_hdr_requests) MPI_Request_free(&r);
+}
+
+double Context::time() const { return now() - m_t0; }
+
+void Context::bad_pid(const char* call, int pid) const {
+  fatal(call, m_pid, m_superstep, "process id %d is not in 0..%d", pid, m_nprocs - 1);
+}
+void Context::bad_size(const char* call, int offset, int nbytes) const {
+  fatal(call, m_pid, m_superstep, "negative %s (offset %d, nbytes %d)",
+        offset < 0 ? "offset" : "size", offset, nbytes);
+}
+void Context::unregistered(const char* call, const void* area) const {
+  fatal(call, m_pid, m_superstep,
+        "address %p is not registered (bsp_push_reg takes effect at the next bsp_sync)",
+        area);
+}
+void Context::out_of_area(const char* call, int pid, const void* area, int offset, int nbytes,
+                          int slot) const {
+  fatal(call, m_pid, m_superstep,
+        "bytes [%d, %ld) are outside the area registered as %p, which has %ld bytes on "
+        "process %d",
+        offset, long{offset} + nbytes, area, m_registry.size_on(slot, pid), pid);
+}
+
+void Context::push_reg(const void* ident, int size) {
+  if (size < 0) fatal("bsp_push_reg", m_pid, m_superstep, "negative size %d", size);
+  m_registry.push(ident, size);
+}
+
+void Context::pop_reg(const void* ident) {
+  if (!m_registry.pop(ident))
+    fatal("bsp_pop_reg", m_pid, m_superstep,
+          "address %p is not registered (or all its registrations are already being popped)",
+          ident);
+}
+
+void Context::get(const char* call, int pid, const void* src, int offset, void* dst,
+                  int nbytes) {
+  const int slot = checked_slot(call, pid, src, offset, nbytes);
+  if (!nbytes) return;
+  m_out[pid].get_request(slot, offset, nbytes);
+  m_gets[pid].push_back(PendingGet{static_cast<char*>(dst), static_cast<std::uint32_t>(nbytes)});
+  m_reply_expected[pid] += nbytes;
+}
+
+void Context::set_tagsize(int* tag_nbytes) {
+  if (!tag_nbytes) fatal("bsp_set_tagsize", m_pid, m_superstep, "null argument");
+  if (*tag_nbytes < 0)
+    fatal("bsp_set_tagsize", m_pid, m_superstep, "negative tag size %d", *tag_nbytes);
+  const int previous = m_pending_tagsize;
+  m_pending_tagsize = *tag_nbytes;
+  *tag_nbytes = previous;
+}
+
+void Context::send(int pid, const void* tag, const void* payload, int payload_nbytes) {
+  if (pid < 0 || pid >= m_nprocs) bad_pid("bsp_send", pid);
+  if (payload_nbytes < 0)
+    fatal("bsp_send", m_pid, m_superstep, "negative payload size %d", payload_nbytes);
+  m_out[pid].send(tag, static_cast<std::uint32_t>(m_tagsize), payload,
+                  static_cast<std::uint32_t>(payload_nbytes));
+}
+
+}  // namespace bsplib

@@ -1,0 +1,116 @@
+// The state of one BSP process between bsp_begin and bsp_end: its place in the SPMD group,
+// the superstep counter, the registrations, what it sends each destination, the gets it
+// waits for, its BSMP queue and its profile. The C API (bsp_api.cpp) forwards to the one
+// Context the definition's global-function interface forces; nothing else is global.
+#pragma once
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "bsmp_queue.hpp"
+#include "byte_buffer.hpp"
+#include "fatal.hpp"
+#include "outbox.hpp"
+#include "profiler.hpp"
+#include "registry.hpp"
+
+namespace bsplib {
+
+// Words of the per-peer header bsp_sync exchanges (see sync.cpp), and the MPI tags.
+constexpr int header_words = 5;
+constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4;
+
+class Context {
+ public:
+  Context(MPI_Comm comm, double t0);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  int pid() const { return m_pid; }
+  int nprocs() const { return m_nprocs; }
+  long superstep() const { return m_superstep; }
+  double time() const;
+  MPI_Comm comm() const { return m_comm; }
+  Profiler& profiler() { return m_profiler; }
+
+  [[noreturn]] void fail(const char* call, const char* what) const {
+    fatal(call, m_pid, m_superstep, "%s", what);
+  }
+
+  void push_reg(const void* ident, int size);
+  void pop_reg(const void* ident);
+
+  void put(int pid, const void* src, void* dst, int offset, int nbytes) {
+    const int slot = checked_slot("bsp_put", pid, dst, offset, nbytes);
+    if (nbytes) m_out[pid].put(slot, offset, src, nbytes);
+  }
+  void hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
+    const int slot = checked_slot("bsp_hpput", pid, dst, offset, nbytes);
+    if (nbytes) m_out[pid].hpput(slot, offset, src, nbytes);
+  }
+  void get(const char* call, int pid, const void* src, int offset, void* dst, int nbytes);
+
+  void set_tagsize(int* tag_nbytes);
+  void send(int pid, const void* tag, const void* payload, int payload_nbytes);
+  BsmpQueue& queue() { return m_queue; }
+
+  // The end of a superstep. `ending` is bsp_end's final sync: every process must be ending.
+  void sync(bool ending);
+
+ private:
+  int checked_slot(const char* call, int pid, const void* area, int offset, int nbytes) {
+    if (pid < 0 || pid >= m_nprocs) bad_pid(call, pid);
+    if (offset < 0 || nbytes < 0) bad_size(call, offset, nbytes);
+    const int slot = m_registry.find(area);
+    if (slot < 0) unregistered(call, area);
+    if (long{offset} + nbytes > m_registry.size_on(slot, pid))
+      out_of_area(call, pid, area, offset, nbytes, slot);
+    return slot;
+  }
+  [[noreturn]] void bad_pid(const char* call, int pid) const;
+  [[noreturn]] void bad_size(const char* call, int offset, int nbytes) const;
+  [[noreturn]] void unregistered(const char* call, const void* area) const;
+  [[noreturn]] void out_of_area(const char* call, int pid, const void* area, int offset,
+                                int nbytes, int slot) const;
+
+  void exchange_headers(bool ending);
+  void exchange_data();
+  void serve_gets();
+  void apply_puts_and_sends();
+  void exchange_replies();
+
+  MPI_Comm m_comm;
+  int m_pid, m_nprocs;
+  long m_superstep = 0;
+  double m_t0;
+  double m_step_begin = 0;
+  Registry m_registry;
+  std::vector<Outbox> m_out;            // [destination]
+  struct PendingGet {
+    char* dst;
+    std::uint32_t n;
+  };
+  std::vector<std::vector<PendingGet>> m_gets;  // [source]: in request order
+  std::vector<long> m_reply_expected;           // [source]: bytes
+  int m_tagsize = 0, m_pending_tagsize = 0;
+  BsmpQueue m_queue;
+  Profiler m_profiler;
+  // Per-sync scratch, kept to reuse its capacity.
+  std::vector<std::uint64_t> m_hdr_out, m_hdr_in;  // [peer * header_words]
+  ByteBuffer m_inbox;                              // all incoming streams, by source
+  std::vector<std::size_t> m_in_at;                // [source] offset into m_inbox
+  std::vector<std::size_t> m_reply_at;             // [source] offset into m_reply_in
+  std::vector<ByteBuffer> m_replies;               // [requester]: data this process serves
+  ByteBuffer m_reply_in;                           // replies to this process's gets
+  std::vector<MPI_Request> m_requests;  // the combined streams
+  std::vector<MPI_Request> m_late;      // large puts and get replies, completed last
+  // Up to header_p2p_max processes the headers go by persistent point-to-point requests
+  // (measured 2-3x cheaper than MPI_Alltoall at p = 2, see README); above, by MPI_Alltoall.
+  static constexpr int header_p2p_max = 16;
+  std::vector<MPI_Request> m_hdr_requests;
+  long m_bytes_in = 0, m_msgs_in = 0, m_reply_bytes_out = 0, m_reply_msgs_out = 0;
+};
+
+}  // namespace bsplib

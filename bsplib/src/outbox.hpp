@@ -1,0 +1,145 @@
+// What one process sends one destination in the current superstep: a single combined byte
+// stream of records (see wire.hpp), so the superstep costs one message per destination.
+// A put that continues the previous put into the same area is merged into it, so a loop of
+// word puts into consecutive words ships as one record (one header, one memcpy at arrival).
+// hp puts are kept as pointers and read at bsp_sync (the definition lets an unbuffered put
+// read its source any time before the sync ends).
+// Puts of direct_min bytes or more travel as messages of their own (see wire.hpp): a
+// buffered put is copied once, at the call, as the definition requires; an hp put is sent
+// from the user's memory, so a large hp put moves exactly like an MPI message.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "byte_buffer.hpp"
+#include "wire.hpp"
+
+namespace bsplib {
+
+class Outbox {
+ public:
+  static constexpr std::uint32_t direct_min = 32768;
+
+  void put(std::uint32_t slot, std::uint64_t offset, const void* src, std::uint32_t n) {
+    m_payload += n;
+    ++m_messages;
+    if (n >= direct_min) {
+      const std::size_t at = m_owned.size();
+      m_owned.append(src, n);
+      add_direct(slot, offset, nullptr, at, n);
+      return;
+    }
+    if (m_last_put != no_record && slot == m_last_slot && offset == m_last_end &&
+        std::uint64_t{m_last_n} + n < 0xffffffffull) {
+      copy(m_bytes.grow(n), src, n);
+      m_last_n += n;  // the record's header is patched when the record closes
+      m_last_end += n;
+      return;
+    }
+    close_put();
+    m_last_put = m_bytes.size();
+    char* p = m_bytes.grow(sizeof(Record) + n);
+    const Record r = Record::make(RecordKind::put, slot, n, offset);
+    std::memcpy(p, &r, sizeof r);
+    copy(p + sizeof r, src, n);
+    m_last_slot = slot;
+    m_last_end = offset + n;
+    m_last_n = n;
+  }
+  void hpput(std::uint32_t slot, std::uint64_t offset, const void* src, std::uint32_t n) {
+    m_payload += n;
+    ++m_messages;
+    if (n >= direct_min) {
+      add_direct(slot, offset, static_cast<const char*>(src), 0, n);
+      return;
+    }
+    m_hp.push_back(HpPut{slot, n, offset, src});
+  }
+  void get_request(std::uint32_t slot, std::uint64_t offset, std::uint32_t n) {
+    close_put();
+    const Record r = Record::make(RecordKind::get, slot, n, offset);
+    m_bytes.append(&r, sizeof r);
+    m_last_put = no_record;
+  }
+  void send(const void* tag, std::uint32_t tag_n, const void* payload, std::uint32_t n) {
+    m_payload += tag_n + n;
+    ++m_messages;
+    close_put();
+    char* p = m_bytes.grow(sizeof(Record) + tag_n + n);
+    const Record r = Record::make(RecordKind::send, 0, n, tag_n);
+    std::memcpy(p, &r, sizeof r);
+    if (tag_n) std::memcpy(p + sizeof r, tag, tag_n);
+    if (n) std::memcpy(p + sizeof r + tag_n, payload, n);
+    m_last_put = no_record;
+  }
+  // Closes the stream and copies the hp puts' sources into it; called once, at bsp_sync.
+  void flush_hp() {
+    close_put();
+    for (const HpPut& h : m_hp) {
+      char* p = m_bytes.grow(sizeof(Record) + h.n);
+      const Record r = Record::make(RecordKind::put, h.slot, h.n, h.offset);
+      std::memcpy(p, &r, sizeof r);
+      std::memcpy(p + sizeof r, h.src, h.n);
+    }
+    m_hp.clear();
+    m_last_put = no_record;
+  }
+  void clear() {
+    m_bytes.clear();
+    m_owned.clear();
+    m_direct.clear();
+    m_last_put = no_record;
+    m_payload = m_messages = 0;
+  }
+  const ByteBuffer& bytes() const { return m_bytes; }
+  // The large puts, in the order of their put_direct records.
+  std::size_t direct_count() const { return m_direct.size(); }
+  const char* direct_data(std::size_t i) const {
+    const Direct& d = m_direct[i];
+    return d.src ? d.src : m_owned.data() + d.owned_at;
+  }
+  std::uint32_t direct_size(std::size_t i) const { return m_direct[i].n; }
+  long payload() const { return m_payload; }  // data bytes (h-relation), not headers
+  long messages() const { return m_messages; }
+
+ private:
+  // Word-sized copies inline; the general memcpy is a call.
+  static void copy(char* dst, const void* src, std::uint32_t n) {
+    if (n == 8) std::memcpy(dst, src, 8);
+    else if (n == 4) std::memcpy(dst, src, 4);
+    else std::memcpy(dst, src, n);
+  }
+  void close_put() {
+    if (m_last_put != no_record) std::memcpy(m_bytes.data() + m_last_put + 4, &m_last_n, 4);
+    m_last_put = no_record;
+  }
+  void add_direct(std::uint32_t slot, std::uint64_t offset, const char* src, std::size_t at,
+                  std::uint32_t n) {
+    close_put();
+    const Record r = Record::make(RecordKind::put_direct, slot, n, offset);
+    m_bytes.append(&r, sizeof r);
+    m_direct.push_back(Direct{src, at, n});
+  }
+  struct Direct {
+    const char* src;       // hp: the user's memory; nullptr: owned copy at owned_at
+    std::size_t owned_at;
+    std::uint32_t n;
+  };
+  struct HpPut {
+    std::uint32_t slot, n;
+    std::uint64_t offset;
+    const void* src;
+  };
+  static constexpr std::size_t no_record = ~std::size_t{0};
+  ByteBuffer m_bytes;
+  ByteBuffer m_owned;  // copies of large buffered puts
+  std::vector<Direct> m_direct;
+  std::vector<HpPut> m_hp;
+  std::size_t m_last_put = no_record;
+  std::uint32_t m_last_slot = 0, m_last_n = 0;
+  std::uint64_t m_last_end = 0;
+  long m_payload = 0, m_messages = 0;
+};
+
+}  // namespace bsplib

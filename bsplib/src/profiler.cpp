@@ -1,0 +1,93 @@
+#include "profiler.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "fatal.hpp"
+
+namespace bsplib {
+
+Profiler::Profiler() {
+  const char* path = std::getenv("BSP_PROFILE");
+  if (path && *path) {
+    m_enabled = true;
+    m_path = path;
+    m_records.reserve(1024);
+  }
+}
+
+int Profiler::label_index() {
+  if (!m_user_label.empty()) {
+    auto [it, fresh] = m_user_labels.try_emplace(m_user_label, static_cast<int>(m_labels.size()));
+    if (fresh) m_labels.push_back(m_user_label);
+    m_user_label.clear();
+    return it->second;
+  }
+  auto key = std::make_pair(m_site_file, m_site_line);
+  auto [it, fresh] = m_site_labels.try_emplace(key, static_cast<int>(m_labels.size()));
+  if (fresh) {
+    if (!m_site_file) {
+      m_labels.push_back(m_site_line < 0 ? "bsp_end" : "bsp_sync");
+    } else {
+      const char* base = std::strrchr(m_site_file, '/');
+      m_labels.push_back(std::string(base ? base + 1 : m_site_file) + ":" +
+                         std::to_string(m_site_line));
+    }
+  }
+  return it->second;
+}
+
+void Profiler::record(double t_begin, double t_enter, double t_exit, long bytes_out,
+                      long bytes_in, long msgs_out, long msgs_in) {
+  const int label = label_index();
+  m_records.push_back(SuperstepRecord{t_begin, t_enter, t_exit, double(bytes_out),
+                                      double(bytes_in), double(msgs_out), double(msgs_in),
+                                      double(label)});
+  m_site_file = nullptr;
+  m_site_line = 0;
+}
+
+void Profiler::write(MPI_Comm comm, int pid, int nprocs) const {
+  constexpr int fields = sizeof(SuperstepRecord) / sizeof(double);
+  const int mine = static_cast<int>(m_records.size()) * fields;
+  std::vector<int> counts(nprocs), displs(nprocs);
+  MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
+  std::vector<double> all;
+  if (pid == 0) {
+    int total = 0;
+    for (int q = 0; q < nprocs; ++q) {
+      displs[q] = total;
+      total += counts[q];
+    }
+    all.resize(total);
+  }
+  MPI_Gatherv(m_records.data(), mine, MPI_DOUBLE, all.data(), counts.data(), displs.data(),
+              MPI_DOUBLE, 0, comm);
+  if (pid != 0) return;
+  const std::string tmp = m_path + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "w");
+  if (!f) fatal("bsp_end", pid, -1, "cannot write the profile file %s", tmp.c_str());
+  std::fprintf(f, "# format = bsplib-profile-1, nprocs = %d, times in seconds since bsp_begin\n",
+               nprocs);
+  std::fprintf(f, "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,"
+                  "bytes_out,bytes_in,msgs_out,msgs_in\n");
+  for (int q = 0; q < nprocs; ++q) {
+    const auto* r = reinterpret_cast<const SuperstepRecord*>(all.data() + displs[q]);
+    const int n = counts[q] / fields;
+    for (int s = 0; s < n; ++s) {
+      // Labels are process 0's: the supersteps are the same on every process.
+      const auto& own = m_records[static_cast<std::size_t>(s) < m_records.size() ? s : 0];
+      const std::string& label = m_labels[static_cast<std::size_t>(own.label)];
+      std::fprintf(f, "%d,%d,%s,%.9f,%.9f,%.9f,%.9f,%.9f,%.0f,%.0f,%.0f,%.0f\n", s, q,
+                   label.c_str(), r[s].t_begin, r[s].t_enter, r[s].t_exit,
+                   r[s].t_enter - r[s].t_begin, r[s].t_exit - r[s].t_enter, r[s].bytes_out,
+                   r[s].bytes_in, r[s].msgs_out, r[s].msgs_in);
+    }
+  }
+  std::fclose(f);
+  if (std::rename(tmp.c_str(), m_path.c_str()) != 0)
+    fatal("bsp_end", pid, -1, "cannot rename %s to %s", tmp.c_str(), m_path.c_str());
+}
+
+}  // namespace bsplib

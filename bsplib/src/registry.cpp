@@ -1,0 +1,69 @@
+#include "registry.hpp"
+
+namespace bsplib {
+
+void Registry::push(const void* addr, long size) {
+  m_ops.push_back(Op{true, addr, size, -1});
+  mix(1);
+}
+
+bool Registry::pop(const void* addr) {
+  auto it = m_by_addr.find(addr);
+  if (it == m_by_addr.end()) return false;
+  for (auto s = it->second.rbegin(); s != it->second.rend(); ++s) {
+    if (!m_slots[*s].popping) {
+      m_slots[*s].popping = true;
+      m_ops.push_back(Op{false, addr, 0, *s});
+      mix(2 + (static_cast<std::uint64_t>(*s) << 8));
+      return true;
+    }
+  }
+  return false;
+}
+
+void Registry::commit(MPI_Comm comm) {
+  if (m_ops.empty()) return;
+  m_new_sizes.clear();
+  std::vector<int> new_slots;
+  for (const Op& op : m_ops) {
+    if (!op.is_push) {
+      auto& stack = m_by_addr[op.addr];
+      for (auto s = stack.begin(); s != stack.end(); ++s)
+        if (*s == op.slot) {
+          stack.erase(s);
+          break;
+        }
+      if (stack.empty()) m_by_addr.erase(op.addr);
+      m_slots[op.slot] = Slot{};
+      m_free.push_back(op.slot);
+      continue;
+    }
+    int slot;
+    if (!m_free.empty()) {
+      slot = m_free.back();
+      m_free.pop_back();
+    } else {
+      slot = static_cast<int>(m_slots.size());
+      m_slots.emplace_back();
+      m_sizes.resize(m_slots.size() * m_nprocs, 0);
+    }
+    m_slots[slot] = Slot{const_cast<char*>(static_cast<const char*>(op.addr)), true, false};
+    m_by_addr[op.addr].push_back(slot);
+    new_slots.push_back(slot);
+    m_new_sizes.push_back(op.size);
+  }
+  m_ops.clear();
+  m_last_addr = nullptr;
+  m_last_slot = -1;
+  if (new_slots.empty()) return;
+  // Every process pushed the same number (checked by the caller): one allgather of sizes.
+  const int n = static_cast<int>(new_slots.size());
+  m_all_new_sizes.resize(static_cast<std::size_t>(n) * m_nprocs);
+  MPI_Allgather(m_new_sizes.data(), n, MPI_LONG, m_all_new_sizes.data(), n, MPI_LONG, comm);
+  for (int pid = 0; pid < m_nprocs; ++pid)
+    for (int k = 0; k < n; ++k)
+      m_sizes[static_cast<std::size_t>(new_slots[k]) * m_nprocs + pid] =
+          m_all_new_sizes[static_cast<std::size_t>(pid) * n + k];
+}
+
+}  // namespace bsplib

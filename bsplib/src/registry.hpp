@@ -1,0 +1,80 @@
+// DRMA registrations: which local address stands for which remote area.
+//
+// The definition matches registrations by the order in which the processes make them, so a
+// registration is a slot number that every process assigns identically (a deterministic
+// free list replayed in call order). Pushes and pops queue up during a superstep and take
+// effect in bsp_sync (commit); the sizes of the new slots on every process are exchanged
+// there once, so that a put or get is checked against the remote area at the call itself.
+// A running signature of the push/pop sequence lets bsp_sync detect processes that
+// registered in a different order or number.
+#pragma once
+#include <mpi.h>
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace bsplib {
+
+class Registry {
+ public:
+  explicit Registry(int nprocs) : m_nprocs(nprocs) {}
+  Registry(const Registry&) = delete;
+  Registry& operator=(const Registry&) = delete;
+
+  // Queue a push of [addr, addr+size); takes effect at the next commit.
+  void push(const void* addr, long size);
+  // Queue a pop of the newest registration of addr not already being popped; returns false
+  // if there is none.
+  bool pop(const void* addr);
+
+  // The slot that addr currently stands for (newest registration), or -1.
+  int find(const void* addr) {
+    if (addr == m_last_addr && m_last_slot >= 0) return m_last_slot;
+    auto it = m_by_addr.find(addr);
+    if (it == m_by_addr.end() || it->second.empty()) return -1;
+    m_last_addr = addr;
+    m_last_slot = it->second.back();
+    return m_last_slot;
+  }
+  long size_on(int slot, int pid) const {
+    return m_sizes[static_cast<std::size_t>(slot) * m_nprocs + pid];
+  }
+  char* address(int slot) const { return m_slots[slot].addr; }
+  bool live(int slot) const {
+    return slot >= 0 && slot < static_cast<int>(m_slots.size()) && m_slots[slot].live;
+  }
+
+  std::uint64_t signature() const { return m_signature; }
+  bool has_pending() const { return !m_ops.empty(); }
+  // Applies the queued pops and pushes in call order; collective when any push is queued
+  // (the caller has already checked that all processes queued the same sequence).
+  void commit(MPI_Comm comm);
+
+ private:
+  struct Slot {
+    char* addr = nullptr;
+    bool live = false;
+    bool popping = false;
+  };
+  struct Op {
+    bool is_push;
+    const void* addr;
+    long size;
+    int slot;  // pops only
+  };
+  void mix(std::uint64_t v) { m_signature = (m_signature ^ v) * 0x100000001b3ULL + 0x9e37; }
+
+  int m_nprocs;
+  std::vector<Slot> m_slots;
+  std::vector<long> m_sizes;  // [slot * nprocs + pid]
+  std::vector<int> m_free;
+  std::unordered_map<const void*, std::vector<int>> m_by_addr;
+  std::vector<Op> m_ops;
+  std::vector<long> m_new_sizes, m_all_new_sizes;
+  std::uint64_t m_signature = 0xcbf29ce484222325ULL;
+  const void* m_last_addr = nullptr;
+  int m_last_slot = -1;
+};
+
+}  // namespace bsplib

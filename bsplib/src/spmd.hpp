@@ -1,0 +1,36 @@
+// SPMD start-up and shut-down (bsp_init, bsp_begin, bsp_end) and the one Context the C API
+// reaches. The definition allows bsp_begin as the first statement of main, or of a function
+// that bsp_init named at the start of main; in the second case every MPI process other than
+// 0 enters that function from bsp_init while process 0 runs main until it calls it.
+#pragma once
+#include "context.hpp"
+
+namespace bsplib {
+
+class Spmd {
+ public:
+  // The current context; a fatal error naming `call` outside bsp_begin/bsp_end.
+  static Context& context(const char* call) {
+    if (!s_context) outside(call);
+    return *s_context;
+  }
+  static bool active() { return s_context != nullptr; }
+
+  static void init(void (*spmd_part)(void), int argc, char** argv);
+  static void begin(int maxprocs);
+  static void end();
+  // Processes available before bsp_begin (MPI initialised on demand).
+  static int available();
+
+ private:
+  [[noreturn]] static void outside(const char* call);
+  static void ensure_mpi(const char* call);
+  static void at_exit();
+
+  static Context* s_context;   // the one run state the C API forces
+  static int* s_argc;
+  static char*** s_argv;
+  static bool s_owns_mpi, s_init_called, s_begun;
+};
+
+}  // namespace bsplib

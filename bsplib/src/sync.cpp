@@ -1,0 +1,274 @@
+// bsp_sync: the end of a superstep, as one two-sided exchange (see README: measured against
+// MPI-3 RMA and chosen for its lower empty-superstep cost).
+//  1. headers: one MPI_Alltoall of a few words per peer: the bytes of the combined stream to
+//     that peer, its get count, and the run-state every process must agree on (bsp_end vs
+//     bsp_sync, registration signature, tag size). It is also the barrier.
+//  2. data: one message per peer with a non-empty stream (Isend/Irecv, no zero messages);
+//     each large put (>= Outbox::direct_min bytes) is a message of its own, sent now and
+//     received (step 4) straight into the destination area;
+//  3. every process serves the gets addressed to it, from all sources, before it applies any
+//     put (the definition's order), and sends the replies, one message per requester;
+//  4. it applies puts and queues BSMP messages, in source order then call order;
+//  5. it receives its replies and copies them to the gets' destinations;
+//  6. registrations and the tag size of this superstep take effect.
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstring>
+#include <thread>
+
+#include "context.hpp"
+
+namespace bsplib {
+
+namespace {
+
+int as_count(std::size_t n, const Context& c) {
+  if (n > static_cast<std::size_t>(INT_MAX))
+    c.fail("bsp_sync", "a combined message exceeds 2 GiB; split the superstep");
+  return static_cast<int>(n);
+}
+
+// Every process saw the same disagreement and process 0 reports it; the others wait here
+// for its MPI_Abort (and report themselves if it never comes).
+[[noreturn]] void report_once(const Context& c, const char* call, int who, const char* what) {
+  if (c.pid() != 0) std::this_thread::sleep_for(std::chrono::seconds(20));
+  fatal(call, who, c.superstep(), "%s", what);
+}
+}  // namespace
+
+void Context::exchange_headers(bool ending) {
+  // header: bytes, gets, ending, registration signature, tag size
+  for (int q = 0; q < m_nprocs; ++q) {
+    std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * header_words];
+    h[0] = q == m_pid ? 0 : m_out[q].bytes().size();
+    h[1] = m_gets[q].size();
+    h[2] = ending;
+    h[3] = m_registry.signature();
+    h[4] = static_cast<std::uint64_t>(m_pending_tagsize);
+  }
+  if (!m_hdr_requests.empty()) {
+    MPI_Startall(static_cast<int>(m_hdr_requests.size()), m_hdr_requests.data());
+    MPI_Waitall(static_cast<int>(m_hdr_requests.size()), m_hdr_requests.data(),
+                MPI_STATUSES_IGNORE);
+  } else {
+    MPI_Alltoall(m_hdr_out.data(), header_words, MPI_UINT64_T, m_hdr_in.data(), header_words,
+                 MPI_UINT64_T, m_comm);
+  }
+  // My own header slot is not sent to me: fill it so that every process compares the same.
+  std::copy_n(&m_hdr_out[static_cast<std::size_t>(m_pid) * header_words], header_words,
+              &m_hdr_in[static_cast<std::size_t>(m_pid) * header_words]);
+  // Fields 2-4 are the same in every header a process sends, so every process sees the same
+  // picture and reaches the same verdict.
+  const std::uint64_t* h0 = &m_hdr_in[0];
+  for (int q = 1; q < m_nprocs; ++q) {
+    const std::uint64_t* h = &m_hdr_in[static_cast<std::size_t>(q) * header_words];
+    char what[256];
+    if (h[2] != h0[2]) {
+      const int ender = h[2] ? q : 0, syncer = h[2] ? 0 : q;
+      std::snprintf(what, sizeof what,
+                    "process %d called bsp_end while process %d calls bsp_sync (a process "
+                    "ended while others synchronise)",
+                    ender, syncer);
+      report_once(*this, "bsp_sync", syncer, what);
+    }
+    if (h[3] != h0[3]) {
+      std::snprintf(what, sizeof what,
+                    "its bsp_push_reg/bsp_pop_reg calls differ in number or order from "
+                    "process 0's (registrations are matched by order across processes)");
+      report_once(*this, "bsp_push_reg/bsp_pop_reg", q, what);
+    }
+    if (h[4] != h0[4]) {
+      std::snprintf(what, sizeof what,
+                    "tag size %llu differs from process 0's %llu (bsp_set_tagsize is "
+                    "collective)",
+                    static_cast<unsigned long long>(h[4]),
+                    static_cast<unsigned long long>(h0[4]));
+      report_once(*this, "bsp_set_tagsize", q, what);
+    }
+  }
+}
+
+void Context::exchange_data() {
+  std::size_t total = 0;
+  for (int q = 0; q < m_nprocs; ++q) {
+    m_in_at[q] = total;
+    if (q != m_pid) total += m_hdr_in[static_cast<std::size_t>(q) * header_words];
+  }
+  m_inbox.resize(total);
+  m_requests.clear();
+  for (int q = 0; q < m_nprocs; ++q) {
+    const std::size_t n = q == m_pid ? 0 : m_hdr_in[static_cast<std::size_t>(q) * header_words];
+    if (!n) continue;
+    m_requests.emplace_back();
+    MPI_Irecv(m_inbox.data() + m_in_at[q], as_count(n, *this), MPI_BYTE, q, tag_data, m_comm,
+              &m_requests.back());
+    ++m_msgs_in;
+  }
+  for (int q = 0; q < m_nprocs; ++q) {
+    const ByteBuffer& b = m_out[q].bytes();
+    if (q == m_pid || b.empty()) continue;
+    m_requests.emplace_back();
+    MPI_Isend(b.data(), as_count(b.size(), *this), MPI_BYTE, q, tag_data, m_comm,
+              &m_requests.back());
+  }
+  // Large puts: completed at the end of the sync, since the destination posts its receives
+  // only once it has served the gets (waiting for them here could deadlock two processes).
+  for (int q = 0; q < m_nprocs; ++q) {
+    if (q == m_pid) continue;
+    const Outbox& o = m_out[q];
+    for (std::size_t k = 0; k < o.direct_count(); ++k) {
+      m_late.emplace_back();
+      MPI_Isend(o.direct_data(k), static_cast<int>(o.direct_size(k)), MPI_BYTE, q, tag_direct,
+                m_comm, &m_late.back());
+    }
+  }
+  if (!m_requests.empty())
+    MPI_Waitall(static_cast<int>(m_requests.size()), m_requests.data(), MPI_STATUSES_IGNORE);
+}
+
+void Context::serve_gets() {
+  for (int q = 0; q < m_nprocs; ++q) {
+    const bool self = q == m_pid;
+    const std::uint64_t gets =
+        self ? m_gets[q].size() : m_hdr_in[static_cast<std::size_t>(q) * header_words + 1];
+    if (!gets) continue;
+    const char* p = self ? m_out[q].bytes().data() : m_inbox.data() + m_in_at[q];
+    const char* end =
+        p + (self ? m_out[q].bytes().size() : m_hdr_in[static_cast<std::size_t>(q) * header_words]);
+    ByteBuffer& reply = m_replies[q];
+    while (p < end) {
+      Record r;
+      std::memcpy(&r, p, sizeof r);
+      p += sizeof r;
+      switch (r.kind()) {
+        case RecordKind::get:
+          // Checked at the requester against the sizes exchanged at registration.
+          reply.append(m_registry.address(r.slot()) + r.offset, r.nbytes);
+          if (!self) m_reply_bytes_out += r.nbytes;
+          break;
+        case RecordKind::put: p += r.nbytes; break;
+        case RecordKind::put_direct: break;
+        case RecordKind::send: p += r.offset + r.nbytes; break;
+      }
+    }
+  }
+}
+
+void Context::apply_puts_and_sends() {
+  m_queue.clear();
+  for (int q = 0; q < m_nprocs; ++q) {
+    const bool self = q == m_pid;
+    const char* p = self ? m_out[q].bytes().data() : m_inbox.data() + m_in_at[q];
+    const char* end =
+        p + (self ? m_out[q].bytes().size() : m_hdr_in[static_cast<std::size_t>(q) * header_words]);
+    std::size_t direct = 0;
+    while (p < end) {
+      Record r;
+      std::memcpy(&r, p, sizeof r);
+      p += sizeof r;
+      switch (r.kind()) {
+        case RecordKind::put: {
+          char* dst = m_registry.address(r.slot()) + r.offset;
+          if (r.nbytes == 8) std::memcpy(dst, p, 8);  // word puts: an inline move, no call
+          else std::memcpy(dst, p, r.nbytes);
+          if (!self) m_bytes_in += r.nbytes;
+          p += r.nbytes;
+          break;
+        }
+        case RecordKind::put_direct:
+          if (self) {
+            std::memcpy(m_registry.address(r.slot()) + r.offset, m_out[q].direct_data(direct++),
+                        r.nbytes);
+          } else {
+            m_late.emplace_back();
+            MPI_Irecv(m_registry.address(r.slot()) + r.offset, static_cast<int>(r.nbytes),
+                      MPI_BYTE, q, tag_direct, m_comm, &m_late.back());
+            m_bytes_in += r.nbytes;
+            ++m_msgs_in;
+          }
+          break;
+        case RecordKind::get: break;
+        case RecordKind::send:
+          m_queue.add(p, static_cast<std::uint32_t>(r.offset), p + r.offset, r.nbytes);
+          if (!self) m_bytes_in += r.offset + r.nbytes;
+          p += r.offset + r.nbytes;
+          break;
+      }
+    }
+  }
+}
+
+void Context::sync(bool ending) {
+  const double t_enter = time();
+  for (Outbox& o : m_out) o.flush_hp();
+  m_bytes_in = m_msgs_in = m_reply_bytes_out = 0;
+  long bytes_out = 0, msgs_out = 0;
+  for (int q = 0; q < m_nprocs; ++q)
+    if (q != m_pid) {
+      bytes_out += m_out[q].payload();
+      msgs_out += !m_out[q].bytes().empty() + static_cast<long>(m_out[q].direct_count());
+    }
+
+  if (m_nprocs > 1) {
+    exchange_headers(ending);
+    exchange_data();
+  }
+  serve_gets();
+
+  // Replies: one message per requester; posted before the puts are applied.
+  std::size_t reply_total = 0;
+  std::vector<std::size_t>& reply_at = m_reply_at;
+  for (int q = 0; q < m_nprocs; ++q) {
+    reply_at[q] = reply_total;
+    if (q != m_pid) reply_total += static_cast<std::size_t>(m_reply_expected[q]);
+  }
+  m_reply_in.resize(reply_total);
+  for (int q = 0; q < m_nprocs; ++q) {
+    if (q == m_pid) continue;
+    if (m_reply_expected[q]) {
+      m_late.emplace_back();
+      MPI_Irecv(m_reply_in.data() + reply_at[q],
+                as_count(static_cast<std::size_t>(m_reply_expected[q]), *this), MPI_BYTE, q,
+                tag_reply, m_comm, &m_late.back());
+      ++m_msgs_in;
+      m_bytes_in += m_reply_expected[q];
+    }
+    if (!m_replies[q].empty()) {
+      m_late.emplace_back();
+      MPI_Isend(m_replies[q].data(), as_count(m_replies[q].size(), *this), MPI_BYTE, q,
+                tag_reply, m_comm, &m_late.back());
+      ++msgs_out;
+    }
+  }
+  apply_puts_and_sends();
+  if (!m_late.empty()) {
+    MPI_Waitall(static_cast<int>(m_late.size()), m_late.data(), MPI_STATUSES_IGNORE);
+    m_late.clear();
+  }
+  for (int q = 0; q < m_nprocs; ++q) {
+    if (m_gets[q].empty()) continue;
+    const char* src = q == m_pid ? m_replies[q].data() : m_reply_in.data() + reply_at[q];
+    for (const PendingGet& g : m_gets[q]) {
+      std::memcpy(g.dst, src, g.n);
+      src += g.n;
+    }
+    m_gets[q].clear();
+    m_reply_expected[q] = 0;
+  }
+  for (ByteBuffer& r : m_replies) r.clear();
+  bytes_out += m_reply_bytes_out;
+
+  if (m_registry.has_pending()) m_registry.commit(m_comm);
+  m_tagsize = m_pending_tagsize;
+  for (Outbox& o : m_out) o.clear();
+
+  const double t_exit = time();
+  if (m_profiler.enabled())
+    m_profiler.record(m_step_begin, t_enter, t_exit, bytes_out, m_bytes_in, msgs_out,
+                      m_msgs_in);
+  m_step_begin = t_exit;
+  ++m_superstep;
+}
+
+}  // namespace bsplib

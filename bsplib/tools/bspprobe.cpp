@@ -1,0 +1,305 @@
+// bspprobe: the BSP machine parameters of this machine on p processes (Hill, Crumpton &
+// Burgess section 3, Table 1), written as a machine file for the profiler's predictor and
+// the multigrid model.
+//  s  : flop rate of an in-cache DAXPY, median over repetitions, slowest process.
+//  l,g: least-squares fit T(h) = l + g h, in seconds, over h-relations of h bytes (8-byte
+//       word puts spread cyclically over the other processes); each T is the maximum over
+//       processes of the time per superstep, the median over repetitions. Fitting in seconds
+//       keeps the noise of s out of l and g (bspbench fits in flop units); flops are derived.
+//  g(x), N_1/2: time per byte (after T(0)) of a fixed h made of messages of x bytes, (a) as separate MPI
+//       messages (no combining: the 'single word messages' curve of Figure 1) and (b) as
+//       scattered bsp_put records (combined into one message per destination); fit
+//       t(x) = g_inf + g_inf N_1/2 / x (eq. 3). The machine file takes (b): the library's.
+//  h_0: 100 N_1/2 / y (eq. 4) for accuracy y %.
+// Usage: mpiexec -n P bspprobe [--out FILE] [--reps R=31] [--hmax BYTES=262144]
+//        [--accuracy Y=10] [--name NAME]
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "bsp.h"
+#include "cost_model.hpp"
+#include "least_squares.hpp"
+#include "machine_params.hpp"
+
+using namespace bspmodel;
+
+namespace {
+
+struct Options {
+  std::string out;
+  std::string name = "this machine";
+  int reps = 31;
+  int hmax = 262144;
+  double accuracy = 10;
+};
+
+double max_over(double t) {
+  double m = 0;
+  MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return m;
+}
+double min_over(double t) {
+  double m = 0;
+  MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  return m;
+}
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// s: flop/s of y += a x on 1024 doubles (in cache), the slowest process's median.
+double measure_s(int reps) {
+  const int n = 1024, passes = 20000;
+  std::vector<double> x(n, 1.0), y(n, 0.0);
+  std::vector<double> rates;
+  for (int r = 0; r < reps; ++r) {
+    const double a = 1e-9 * (r + 1);
+    const double t0 = bsp_time();
+    for (int k = 0; k < passes; ++k) {
+      for (int i = 0; i < n; ++i) y[i] += a * x[i];
+      asm volatile("" : : "r"(y.data()) : "memory");  // keep every pass
+    }
+    rates.push_back(2.0 * n * passes / (bsp_time() - t0));
+  }
+  return min_over(median(rates));
+}
+
+// The time of one superstep in which every process puts `bytes` as 8-byte words, cyclically
+// over the other processes (itself when p = 1); consecutive words per destination. One
+// superstep per repetition, the maximum over processes: a descheduled process shows as one
+// slow repetition, which the median then discards.
+// Destinations and offsets are computed before timing: the timed loop is the puts alone.
+double h_relation_time(double* src, double* dst, int bytes) {
+  const int p = bsp_nprocs(), s = bsp_pid();
+  const int others = p > 1 ? p - 1 : 1;
+  const int words = bytes / 8;
+  std::vector<int> dest(words), offset(words);
+  for (int i = 0; i < words; ++i) {
+    dest[i] = p > 1 ? (s + 1 + i % others) % p : s;
+    offset[i] = (s * words + i / others) * 8;
+  }
+  bsp_sync();
+  const double t0 = bsp_time();
+  for (int i = 0; i < words; ++i) bsp_put(dest[i], &src[i], dst, offset[i], 8);
+  bsp_sync();
+  return max_over(bsp_time() - t0);
+}
+
+std::string number(double v) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.6g", v);
+  return b;
+}
+
+// Per byte time of h bytes sent as messages of x bytes. combined: scattered bsp_put records
+// (one MPI message per destination); separate: one MPI message per x bytes.
+double granular_time(char* src, char* dst, int h, int x, bool combined, int iters,
+                     std::vector<MPI_Request>& req) {
+  const int p = bsp_nprocs(), s = bsp_pid();
+  const int others = p > 1 ? p - 1 : 1;
+  const int msgs = h / x;
+  bsp_sync();
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = bsp_time();
+  for (int it = 0; it < iters; ++it) {
+    if (combined) {
+      for (int m = 0; m < msgs; ++m) {
+        const int dest = p > 1 ? (s + 1 + m % others) % p : s;
+        // reversed order within a destination, so no two records merge
+        const int slot = msgs / others - 1 - m / others;
+        bsp_put(dest, src + static_cast<std::size_t>(m) * x, dst,
+                (s * (h / others + x)) + std::max(slot, 0) * x, x);
+      }
+      bsp_sync();
+    } else {
+      int n = 0;
+      if (p == 1) {
+        for (int m = 0; m < msgs; ++m) std::memcpy(dst + m * x, src + m * x, x);
+      } else {
+        for (int m = 0; m < msgs; ++m) {
+          const int from = (s - 1 - m % others + 2 * p) % p;
+          MPI_Irecv(dst + static_cast<std::size_t>(m) * x, x, MPI_BYTE, from, 5, MPI_COMM_WORLD,
+                    &req[n++]);
+        }
+        for (int m = 0; m < msgs; ++m) {
+          const int dest = (s + 1 + m % others) % p;
+          MPI_Isend(src + static_cast<std::size_t>(m) * x, x, MPI_BYTE, dest, 5, MPI_COMM_WORLD,
+                    &req[n++]);
+        }
+        MPI_Waitall(n, req.data(), MPI_STATUSES_IGNORE);
+      }
+      MPI_Barrier(MPI_COMM_WORLD);  // the superstep's synchronisation
+    }
+  }
+  return max_over((bsp_time() - t0) / iters);
+}
+
+// Eq. 3, t(x) = g_inf (1 + N_1/2 / x), fitted robustly: g_inf is the asymptote (the smaller
+// of the two largest-x points); N_1/2 minimises the squared *relative* residuals, so the
+// large-x points (t close to g_inf) and the small-x points (t many times g_inf) count alike.
+// (A plain least-squares line in 1/x lets the smallest x decide the intercept, which can come
+// out negative.)
+struct GranularityFit {
+  double a = 0;       // g_inf, seconds per byte
+  double n_half = 0;  // bytes
+};
+GranularityFit fit_granularity(const std::vector<double>& x, const std::vector<double>& t) {
+  GranularityFit f;
+  const std::size_t n = x.size();
+  if (n < 2) return f;
+  f.a = std::min(t[n - 1], t[n - 2]);
+  if (f.a <= 0) return f;
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (t[i] <= 0) continue;
+    const double ai = 1.0 - f.a / t[i], bi = f.a / (x[i] * t[i]);
+    num += ai * bi;
+    den += bi * bi;
+  }
+  f.n_half = den > 0 ? std::max(num / den, 0.0) : 0.0;
+  return f;
+}
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const bool more = i + 1 < argc;
+    if (a == "--out" && more) o.out = argv[++i];
+    else if (a == "--name" && more) o.name = argv[++i];
+    else if (a == "--reps" && more) o.reps = std::atoi(argv[++i]);
+    else if (a == "--hmax" && more) o.hmax = std::atoi(argv[++i]);
+    else if (a == "--accuracy" && more) o.accuracy = std::atof(argv[++i]);
+    else bsp_abort("bspprobe: unknown option '%s' (see the usage line in bspprobe.cpp)", a.c_str());
+  }
+  if (o.reps < 1 || o.hmax < 1024 || o.accuracy <= 0)
+    bsp_abort("bspprobe: need --reps >= 1, --hmax >= 1024, --accuracy > 0");
+  return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bsp_begin(bsp_nprocs());
+  const Options opt = parse(argc, argv);
+  const int p = bsp_nprocs(), pid = bsp_pid();
+  const int others = p > 1 ? p - 1 : 1;
+  const int hmax = opt.hmax / (8 * others) * (8 * others);
+
+  const double s = measure_s(opt.reps);
+
+  // l and g: T(h) for h = 0 .. hmax in 16 steps, each the median of `reps` supersteps.
+  std::vector<double> src(hmax / 8 + 8, 1.0), dst(static_cast<std::size_t>(hmax / 8) * p + 8);
+  bsp_push_reg(dst.data(), static_cast<int>(dst.size() * sizeof(double)));
+  bsp_sync();
+  std::vector<double> hs, ts;
+  for (int k = 0; k <= 16; ++k) {
+    const int h = hmax / 16 / (8 * others) * (8 * others) * k;
+    for (int w = 0; w < 3; ++w) h_relation_time(src.data(), dst.data(), h);  // buffers grow
+    std::vector<double> reps;
+    for (int r = 0; r < opt.reps; ++r) reps.push_back(h_relation_time(src.data(), dst.data(), h));
+    hs.push_back(h);
+    ts.push_back(median(reps));
+  }
+  const LineFit lg = fit_line(hs, ts);
+  double l = lg.a, g = lg.b;
+  const bool l_fixed = l < 0;
+  if (l_fixed) {
+    // A negative intercept (curvature from a protocol switch inside the range): take l as
+    // the measured empty superstep and fit g with the intercept fixed there.
+    l = ts[0];
+    double num = 0, den = 0;
+    for (std::size_t i = 0; i < hs.size(); ++i) {
+      num += hs[i] * (ts[i] - l);
+      den += hs[i] * hs[i];
+    }
+    g = den > 0 ? num / den : 0;
+  }
+
+  // g(x) and N_1/2: h = hgran bytes as messages of x bytes.
+  const int hgran = 16384 / (8 * others) * (8 * others) * others;
+  std::vector<char> gsrc(hgran + 8192, 1), gdst(static_cast<std::size_t>(hgran + 8192) * p, 0);
+  bsp_push_reg(gdst.data(), static_cast<int>(gdst.size()));
+  bsp_sync();
+  std::vector<MPI_Request> req(2 * (hgran / 8 + 16));
+  std::vector<double> t_sep, t_comb, xs;
+  for (int x = 8; x <= 4096; x *= 2) {
+    if (hgran / x < others) break;
+    const int h = hgran / x / others * others * x;
+    std::vector<double> rs, rc;
+    granular_time(gsrc.data(), gdst.data(), h, x, true, 3, req);
+    granular_time(gsrc.data(), gdst.data(), h, x, false, 3, req);
+    for (int r = 0; r < opt.reps; ++r) {
+      rc.push_back(granular_time(gsrc.data(), gdst.data(), h, x, true, 1, req));
+      rs.push_back(granular_time(gsrc.data(), gdst.data(), h, x, false, 1, req));
+    }
+    xs.push_back(x);
+    // per byte, after the measured empty superstep T(0) (not the fitted l, which carries
+    // the fit's error)
+    t_comb.push_back(std::max(median(rc) - ts[0], 0.0) / h);
+    t_sep.push_back(std::max(median(rs) - ts[0], 0.0) / h);
+  }
+  const GranularityFit fc = fit_granularity(xs, t_comb), fs = fit_granularity(xs, t_sep);
+  const double n_half_comb = fc.n_half, n_half_sep = fs.n_half;
+
+  if (pid == 0) {
+    std::printf("bspprobe: p = %d, %d repetitions (medians; times are the max over processes)\n",
+                p, opt.reps);
+    std::printf("  s = %.1f Mflop/s (in-cache DAXPY, slowest process)\n", s / 1e6);
+    std::printf("  T(h) = l + g h fitted in seconds over h = 0..%d bytes per process%s:\n", hmax,
+                l_fixed ? " (fitted l < 0: l fixed to T(0), g refitted)" : "");
+    for (std::size_t i = 0; i < hs.size(); ++i)
+      std::printf("    h = %7.0f B  T = %9.3f us  fit %9.3f us\n", hs[i], ts[i] * 1e6,
+                  (l + g * hs[i]) * 1e6);
+    std::printf("  g(x) (time per byte of h = %d B in messages of x bytes, after T(0)):\n",
+                hgran);
+    std::printf("    %7s %16s %16s\n", "x [B]", "combined [ns/B]", "separate [ns/B]");
+    for (std::size_t i = 0; i < xs.size(); ++i)
+      std::printf("    %7.0f %16.3f %16.3f\n", xs[i], t_comb[i] * 1e9, t_sep[i] * 1e9);
+    std::printf("  fits: combined g_inf = %.4f ns/B, N1/2 = %.1f B; separate messages g_inf = "
+                "%.4f ns/B, N1/2 = %.1f B\n",
+                fc.a * 1e9, n_half_comb, fs.a * 1e9, n_half_sep);
+    std::printf("  h0 for %.0f%% accuracy (eq. 4): %.0f B combined, %.0f B separate\n",
+                opt.accuracy, h0_bytes(n_half_comb, opt.accuracy),
+                h0_bytes(n_half_sep, opt.accuracy));
+    std::printf("\n  Table 1 columns (word = 32 bits):\n");
+    std::printf("  %-16s %12s %3s %10s %10s %10s %10s %12s\n", "machine", "s [flop/s]", "p",
+                "l [flops]", "l [us]", "g [flops]", "g [us]", "N1/2 [words]");
+    std::printf("  %-16.16s %12.3g %3d %10.0f %10.2f %10.3f %10.5f %12.1f\n", opt.name.c_str(),
+                s, p, l * s, l * 1e6, g * 4 * s, g * 4 * 1e6, n_half_comb / 4);
+    BspMachine m;
+    m.name = opt.name;
+    m.source = "bspprobe";
+    m.p = p;
+    m.s_flops = s;
+    m.l_seconds = l;
+    m.g_seconds_per_byte = g;
+    m.n_half_bytes = n_half_comb;
+    m.extra["bsp.n_half_bytes_separate_messages"] = number(n_half_sep);
+    m.extra["bsp.g_inf_seconds_per_byte_separate_messages"] = number(fs.a);
+    m.extra["bsp.h0_bytes"] = number(h0_bytes(n_half_comb, opt.accuracy));
+    m.extra["bsp.h0_accuracy_percent"] = number(opt.accuracy);
+    m.extra["bsp.empty_superstep_seconds"] = number(ts[0]);
+    const std::string out =
+        opt.out.empty() ? "bsp-machine-p" + std::to_string(p) + ".machine" : opt.out;
+    try {
+      write_machine_file(out, m, "measured by bspprobe: l and g fitted in seconds");
+      std::printf("\n  wrote %s\n", out.c_str());
+    } catch (const std::exception& e) {
+      bsp_abort("bspprobe: %s", e.what());
+    }
+  }
+  bsp_pop_reg(gdst.data());
+  bsp_pop_reg(dst.data());
+  bsp_end();
+  return 0;
+}

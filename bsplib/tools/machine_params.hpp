@@ -1,0 +1,36 @@
+// BSP machine parameters and their plain-text file (`format = suite-machine-1`, then
+// `key = value` lines, `#` comments). Seconds and bytes are the units of record; flops and
+// 32-bit words (the paper's Table 1 units) are derived with s and word_bytes.
+// Keys read: name, source, bsp.p, bsp.s_flops_per_second, bsp.l_seconds,
+// bsp.g_seconds_per_byte, bsp.n_half_bytes, bsp.word_bytes; other keys are ignored (the same
+// file may hold LogGP parameters). Parsing and writing are instrument::MachineFile's.
+#pragma once
+#include <map>
+#include <string>
+
+namespace bspmodel {
+
+struct BspMachine {
+  std::string name = "unnamed";
+  std::string source;
+  std::string file;            // where it was read from (for reports)
+  int p = 0;                   // processes it was measured on
+  double s_flops = 0;          // s: flop/s (0 if unknown)
+  double l_seconds = 0;        // l
+  double g_seconds_per_byte = 0;  // g_inf
+  double n_half_bytes = 0;     // N_1/2 (eq. 3)
+  double word_bytes = 4;       // the paper's word: 32 bits
+  std::map<std::string, std::string> extra;  // other key = value lines, written back as is
+
+  double l_flops() const { return l_seconds * s_flops; }
+  double g_flops_per_word() const { return g_seconds_per_byte * word_bytes * s_flops; }
+  double g_seconds_per_word() const { return g_seconds_per_byte * word_bytes; }
+};
+
+// Throws std::runtime_error("file:line: what was expected").
+BspMachine read_machine_file(const std::string& path);
+// Writes atomically (temporary file, then rename). Throws std::runtime_error.
+void write_machine_file(const std::string& path, const BspMachine& m,
+                        const std::string& comment);
+
+}  // namespace bspmodel

@@ -1,0 +1,119 @@
+#include "profile_results.hpp"
+
+#include <cctype>
+#include <stdexcept>
+
+#include "cost_model.hpp"
+#include "instrument/error.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/results_file.hpp"
+
+namespace bspmodel {
+
+namespace {
+std::string slug(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(c));
+    else if (!out.empty() && out.back() != '_') out += '_';
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out.empty() ? "machine" : out;
+}
+}  // namespace
+
+void write_profile_results(const std::string& path, const Profile& prof,
+                           const std::vector<BspMachine>& machines) {
+  instrument::ResultsDocument doc;
+  doc.run.info.app = "bsplib-profile";
+  doc.run.info.nranks = prof.nprocs;
+  doc.run.info.input_file = prof.file;
+  doc.run.info.inputs["profile"] = prof.file;
+  for (std::size_t i = 0; i < machines.size(); ++i)
+    doc.run.info.inputs["machine_" + std::to_string(i)] = machines[i].file;
+  if (!machines.empty())
+    doc.machine = instrument::machine_record(instrument::MachineFile::read(machines[0].file));
+
+  const std::size_t steps = prof.steps.size(), np = static_cast<std::size_t>(prof.nprocs);
+  std::vector<double> t_begin(steps * np), t_enter(steps * np), t_exit(steps * np);
+  std::vector<std::int64_t> out(steps * np), in(steps * np), mout(steps * np), min(steps * np);
+  std::vector<std::int64_t> index, h;
+  std::vector<std::string> labels;
+  std::vector<double> w, measured;
+  for (std::size_t s = 0; s < steps; ++s) {
+    const SuperstepSummary& st = prof.steps[s];
+    for (std::size_t q = 0; q < st.per_process.size() && q < np; ++q) {
+      const ProcessStep& ps = st.per_process[q];
+      const std::size_t k = s * np + q;
+      t_begin[k] = ps.t_begin;
+      t_enter[k] = ps.t_enter;
+      t_exit[k] = ps.t_exit;
+      out[k] = static_cast<std::int64_t>(ps.bytes_out);
+      in[k] = static_cast<std::int64_t>(ps.bytes_in);
+      mout[k] = static_cast<std::int64_t>(ps.msgs_out);
+      min[k] = static_cast<std::int64_t>(ps.msgs_in);
+    }
+    index.push_back(st.index);
+    labels.push_back(st.label);
+    w.push_back(st.w_max);
+    h.push_back(static_cast<std::int64_t>(st.h_bytes));
+    measured.push_back(st.comm_sync);
+  }
+  using instrument::Array;
+  using instrument::Column;
+  const std::vector<std::size_t> shape{steps, np};
+  const std::vector<std::string> dims{"superstep", "process"};
+  auto& ex = doc.extras;
+  ex.add_array(Array::of("/bsp/process/t_begin", shape, dims, "s", t_begin));
+  ex.add_array(Array::of("/bsp/process/t_enter", shape, dims, "s", t_enter));
+  ex.add_array(Array::of("/bsp/process/t_exit", shape, dims, "s", t_exit));
+  ex.add_array(Array::of("/bsp/process/bytes_out", shape, dims, "bytes", out));
+  ex.add_array(Array::of("/bsp/process/bytes_in", shape, dims, "bytes", in));
+  ex.add_array(Array::of("/bsp/process/msgs_out", shape, dims, "messages", mout));
+  ex.add_array(Array::of("/bsp/process/msgs_in", shape, dims, "messages", min));
+  auto& t = ex.add_table("/bsp/supersteps");
+  t.columns = {Column::of("superstep", "", index), Column::of("label", "", labels),
+               Column::of("w_max", "s", w), Column::of("h", "bytes", h),
+               Column::of("comm_sync_measured", "s", measured)};
+  t.attributes["description"] =
+      std::string("per superstep: largest local computation, h-relation (largest bytes in or "
+                  "out of one process), measured comm+sync (last process into bsp_sync)");
+
+  for (std::size_t mi = 0; mi < machines.size(); ++mi) {
+    const BspMachine& m = machines[mi];
+    std::vector<double> std_cost, gran;
+    double tw = 0, tm = 0, tg = 0;
+    for (const SuperstepSummary& st : prof.steps) {
+      std_cost.push_back(comm_sync_standard(m, st.h_bytes));
+      gran.push_back(comm_sync_granular(m, st.h_bytes));
+      tw += st.w_max;
+      tm += st.comm_sync;
+      tg += gran.back();
+      if (mi == 0)
+        doc.comparison.add({"bsp", "superstep " + std::to_string(st.index) + " " + st.label,
+                            st.comm_sync, gran.back(),
+                            "profile " + prof.file + "; machine " + m.file});
+    }
+    if (mi == 0) {
+      doc.comparison.add({"bsp", "comm+sync total", tm, tg, "machine " + m.file});
+      doc.comparison.add({"bsp", "run (w + comm+sync)", tw + tm, tw + tg,
+                          "w measured in this run; machine " + m.file});
+      doc.comparison.add_model_term({"bsp", "comm+sync total", tg,
+                                     "Hill, Crumpton & Burgess eq. 1-3: sum of l + h g(h)"});
+    }
+    auto& pt = ex.add_table("/bsp/prediction/" + slug(m.name));
+    pt.columns = {Column::of("superstep", "", index), Column::of("l_plus_hg", "s", std_cost),
+                  Column::of("l_plus_hg_h", "s", gran)};
+    pt.attributes["machine_file"] = m.file;
+    pt.attributes["l"] = m.l_seconds;
+    pt.attributes["g_inf"] = m.g_seconds_per_byte;
+    pt.attributes["n_half"] = m.n_half_bytes;
+  }
+  try {
+    instrument::write_results(path, doc);
+  } catch (const instrument::InputError& e) {
+    throw std::runtime_error(e.what());
+  }
+}
+
+}  // namespace bspmodel

@@ -1,0 +1,23 @@
+// The profile and its predictions as the suite's HDF5 results file (instrument's writer):
+//   /machine                      the first machine file's keys (the measured machine)
+//   /compare                      per superstep: measured comm+sync vs l + h g(h) of that
+//                                 machine (model "bsp"), and the whole run
+//   /bsp/process/<quantity>       [superstep][process] arrays: t_begin, t_enter, t_exit (s),
+//                                 bytes_out, bytes_in, msgs_out, msgs_in
+//   /bsp/supersteps               table: superstep, label, w_max, h, measured comm+sync
+//   /bsp/prediction/<machine>     table: superstep, l+hg, l+hg(h) for every machine given
+//                                 (Figure 9's 'fortune telling' for other machines)
+#pragma once
+#include <string>
+#include <vector>
+
+#include "machine_params.hpp"
+#include "profile_table.hpp"
+
+namespace bspmodel {
+
+// Throws std::runtime_error naming the file on failure; leaves no partial file.
+void write_profile_results(const std::string& path, const Profile& prof,
+                           const std::vector<BspMachine>& machines);
+
+}  // namespace bspmodel

@@ -1,0 +1,15 @@
+# Runs a BSPlib program with the profiler on, then the predictor on its profile.
+# cmake -DMPIEXEC=... -DNP=... -DEXE=... -DPREDICT=... -DMACHINE=... -P run_profiled.cmake
+get_filename_component(name ${EXE} NAME)
+set(profile ${CMAKE_CURRENT_BINARY_DIR}/${name}.np${NP}.profile.csv)
+file(REMOVE ${profile})
+set(ENV{BSP_PROFILE} ${profile})
+execute_process(COMMAND ${MPIEXEC} -n ${NP} ${EXE} RESULT_VARIABLE rc TIMEOUT 60)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${EXE} failed: ${rc}")
+endif()
+unset(ENV{BSP_PROFILE})
+execute_process(COMMAND ${PREDICT} ${profile} ${MACHINE} RESULT_VARIABLE rc TIMEOUT 60)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "bsp_predict failed: ${rc}")
+endif()
