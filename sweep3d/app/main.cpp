@@ -6,9 +6,9 @@
 
 #include "instrument/mpi_main.hpp"
 #include "instrument/recorder.hpp"
-#include "instrument/run_results.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/driver.hpp"
+#include "sweep3d/results_output.hpp"
 
 namespace {
 
@@ -107,19 +107,11 @@ int run(int argc, char** argv) {
   comm.publish_split();
 
   if (!results.empty()) {
-    // INTEGRATION POINT (results file): instrument/results_file.hpp is being written. When it
-    // lands, write `gathered` (phases, counters, trace of every rank) plus the sweep3d part of
-    // `result` (decomposition, err/fixs history, balance, W_g, grind times) to `results`.
-    instrument::RunInfo info = instrument::make_run_info("sweep3d", comm.mpi());
-    info.threads = result.threads;
-    info.input_file = deck_path;
-    info.input_text = deck.text;
-    for (std::size_t f = 0; f < sweep3d::Deck::kFieldNames.size(); ++f) info.inputs[std::string(sweep3d::Deck::kFieldNames[f])] = "";
-    const instrument::RunResults gathered = instrument::gather_results(recorder, info, comm.mpi());
-    (void)gathered;
-    if (comm.rank() == 0)
-      std::cout << " Results file: not written (" << results
-                << "): the suite's HDF5 writer is not available yet\n";
+    if (sweep3d::write_results_file(results, result, recorder, comm, deck_path)) {
+      if (comm.rank() == 0) std::cout << " Results file: " << results << "\n";
+    } else if (comm.rank() == 0) {
+      std::cout << " Results file: not written (this build has no HDF5 results writer)\n";
+    }
   }
   if (!result.converged) {
     if (comm.rank() == 0)

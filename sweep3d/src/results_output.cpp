@@ -1,0 +1,133 @@
+#include "sweep3d/results_output.hpp"
+
+#if __has_include("instrument/results_file.hpp")
+#define SWEEP3D_HAVE_RESULTS_FILE 1
+#include "instrument/results_file.hpp"
+#endif
+#include "instrument/run_results.hpp"
+
+namespace sweep3d {
+
+#ifdef SWEEP3D_HAVE_RESULTS_FILE
+
+namespace {
+
+instrument::ResultsExtras sweep3d_extras(const RunResult& r, int nranks) {
+  instrument::ResultsExtras x;
+  const KbaDecomposition& d = r.rank0;
+  auto set = [&](const char* group, const char* name, instrument::AttributeValue v) {
+    x.set_attribute(group, name, std::move(v));
+  };
+  for (auto [name, v] : {std::pair{"npe_i", d.npe_i}, {"npe_j", d.npe_j}, {"it", d.it}, {"jt", d.jt},
+                         {"kt", d.kt}, {"mk", d.mk}, {"mmi", d.mmi}, {"mmo", d.mmo}, {"kb", d.kb},
+                         {"it_g", d.it_g}, {"jt_g", d.jt_g}, {"mm", d.mm}, {"threads", r.threads}})
+    set("/sweep3d", name, static_cast<std::int64_t>(v));
+  set("/sweep3d", "kernel", r.kernel);
+  set("/sweep3d", "sends", std::string(r.nonblocking ? "non-blocking" : "blocking"));
+  set("/sweep3d", "cpu_grind_us", r.cpu_grind_us);
+  set("/sweep3d", "wall_grind_us", r.wall_grind_us);
+  set("/sweep3d", "cpu_seconds", r.cpu_seconds);
+  set("/sweep3d", "elapsed_seconds", r.elapsed_seconds);
+  set("/sweep3d", "sweep_seconds", r.sweep_seconds);
+  set("/sweep3d", "sweep_grind_ns", r.sweep_grind_ns);
+  set("/sweep3d", "wg_nofixup_ns_mean", r.wg_nofix_ns.mean);
+  set("/sweep3d", "wg_nofixup_ns_min", r.wg_nofix_ns.min);
+  set("/sweep3d", "wg_nofixup_ns_max", r.wg_nofix_ns.max);
+  set("/sweep3d", "wg_fixup_ns_mean", r.wg_fix_ns.mean);
+  set("/sweep3d", "wg_fixup_ns_min", r.wg_fix_ns.min);
+  set("/sweep3d", "wg_fixup_ns_max", r.wg_fix_ns.max);
+  set("/sweep3d", "bytes_per_cell", r.bytes_per_cell);
+  set("/sweep3d", "messages_per_iteration", static_cast<std::int64_t>(r.header.messages));
+  set("/sweep3d", "grind_definition",
+      std::string("grind: seconds / (its*it_g*jt_g*kt*mm*8); W_g: kernel seconds / cell-angles of the rank"));
+
+  std::vector<int> rk, pi, pj, it, jt, is, js;
+  for (int q = 0; q < nranks; ++q) {
+    const KbaDecomposition dq = make_decomposition(r.deck, q, nranks, d.mk, d.mmi);
+    rk.push_back(q);
+    pi.push_back(dq.pi);
+    pj.push_back(dq.pj);
+    it.push_back(dq.it);
+    jt.push_back(dq.jt);
+    is.push_back(dq.istart);
+    js.push_back(dq.jstart);
+  }
+  auto& ranks = x.add_table("/sweep3d/ranks");
+  ranks.columns = {instrument::Column::of("rank", "", rk),     instrument::Column::of("pi", "", pi),
+                   instrument::Column::of("pj", "", pj),       instrument::Column::of("it", "cells", it),
+                   instrument::Column::of("jt", "cells", jt),  instrument::Column::of("istart", "", is),
+                   instrument::Column::of("jstart", "", js)};
+
+  const Balance& b = r.balance;
+  set("/solution", "external_source", b.source);
+  set("/solution", "absorption", b.absorption);
+  const char* leak[6] = {"leakage_i_low", "leakage_i_high", "leakage_j_low", "leakage_j_high", "leakage_k_low",
+                         "leakage_k_high"};
+  for (int n = 0; n < 6; ++n) set("/solution", leak[n], b.leakage[static_cast<std::size_t>(n)]);
+  set("/solution", "balance_relative_residual", b.relative_residual());
+  set("/solution", "converged", static_cast<std::int64_t>(r.converged));
+  set("/solution", "iterations", static_cast<std::int64_t>(r.iterations.size()));
+
+  std::vector<int> its, on;
+  std::vector<std::int64_t> fixs;
+  std::vector<double> err, sec, before, sweep, compute, after;
+  for (const auto& i : r.iterations) {
+    its.push_back(i.its);
+    err.push_back(i.err);
+    fixs.push_back(i.fixs);
+    on.push_back(i.fixups_on);
+    sec.push_back(i.seconds);
+    before.push_back(i.w_before);
+    sweep.push_back(i.sweep);
+    compute.push_back(i.compute);
+    after.push_back(i.w_after);
+  }
+  auto& hist = x.add_table("/solution/iterations");
+  hist.columns = {instrument::Column::of("its", "", its),          instrument::Column::of("err", "", err),
+                  instrument::Column::of("fixs", "", fixs),        instrument::Column::of("fixups_on", "", on),
+                  instrument::Column::of("seconds", "s", sec),     instrument::Column::of("w_before", "s", before),
+                  instrument::Column::of("sweep", "s", sweep),     instrument::Column::of("compute", "s", compute),
+                  instrument::Column::of("w_after", "s", after)};
+  hist.attributes["note"] = std::string("seconds are rank 0's");
+  return x;
+}
+
+}  // namespace
+
+bool write_results_file(const std::string& path, const RunResult& r, instrument::Recorder& rec,
+                        instrument::Comm& comm, const std::string& deck_path) {
+  instrument::RunInfo info = instrument::make_run_info("sweep3d", comm.mpi());
+  info.threads = r.threads;
+  info.input_file = deck_path;
+  info.input_text = r.deck.text;
+  const Deck& d = r.deck;
+  const double reals[4] = {d.dx, d.dy, d.dz, d.epsi};
+  const int ints[16] = {d.npe_i, d.npe_j, d.mk, d.mmi, d.ncpu, d.it_g, d.jt_g, d.kt,
+                        d.mm,    d.isct,  d.ibc, d.jbc, d.kbc, d.iprint, d.idsa, d.ifixups};
+  for (int f = 0, n = 0; f < 20; ++f) {
+    const std::string key(Deck::kFieldNames[static_cast<std::size_t>(f)]);
+    if (f >= 10 && f <= 13) {
+      char buf[40];
+      std::snprintf(buf, sizeof buf, "%.17g", reals[f - 10]);
+      info.inputs[key] = buf;
+    } else {
+      info.inputs[key] = std::to_string(ints[n++]);
+    }
+  }
+  instrument::ResultsDocument doc;
+  doc.run = instrument::gather_results(rec, info, comm.mpi());
+  if (comm.rank() == 0) doc.extras = sweep3d_extras(r, comm.size());
+  instrument::write_results_on_root(path, doc, comm.mpi());
+  return true;
+}
+
+#else
+
+bool write_results_file(const std::string&, const RunResult&, instrument::Recorder&, instrument::Comm&,
+                        const std::string&) {
+  return false;
+}
+
+#endif
+
+}  // namespace sweep3d
