@@ -16,6 +16,11 @@ function(suite_add_mpi_test)
   set(_labels mpi ${T_LABELS})
   set_tests_properties(${T_NAME} PROPERTIES LABELS "${_labels}" TIMEOUT ${T_TIMEOUT}
                        PROCESSORS ${T_RANKS})
+  if(SUITE_SANITIZE)
+    # MPICH 4.0 with UCX leaks a few hundred bytes at MPI_Finalize even in an empty program;
+    # leak checking would fail every MPI test for the library's leak, not ours.
+    set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  endif()
 endfunction()
 
 # suite_add_catch_mpi_tests(TARGET exe RANKS 1 2 4 [LABELS ...]): a Catch2 binary at each count.
