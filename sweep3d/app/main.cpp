@@ -20,6 +20,7 @@ const char* const kUsage =
     "  --isa I            fast kernel instruction set: sse2, avx2, avx512 (default: widest)\n"
     "  --threads N        OpenMP threads per rank inside the kernel (default 1)\n"
     "  --nonblocking      non-blocking sends in the sweep (default: blocking, as the original)\n"
+    "  --grid IxJ         process grid npe_i x npe_j instead of the deck's (e.g. 1x2)\n"
     "  --mk N, --mmi N    block with N k-planes / N angles instead of the deck's (applies on\n"
     "                     one rank too, unlike the original)\n"
     "  --max-its N        stop a converged deck (epsi > 0) after N iterations (default 1000;\n"
@@ -45,6 +46,7 @@ int run(int argc, char** argv) {
   std::string deck_path = "input", results = "sweep3d.h5", isa;
   std::size_t trace = 0;
   bool have_deck = false;
+  sweep3d::GridOverride grid;
   for (int a = 1; a < argc; ++a) {
     const std::string s = argv[a];
     auto value = [&]() -> const char* {
@@ -72,6 +74,13 @@ int run(int argc, char** argv) {
       if (opt.threads < 1) usage_error("option --threads: expected at least 1");
     } else if (s == "--nonblocking") {
       opt.nonblocking = true;
+    } else if (s == "--grid") {
+      const std::string g = value();
+      const std::size_t x = g.find('x');
+      if (x == std::string::npos) usage_error("option --grid: expected IxJ (e.g. 2x2), got '" + g + "'");
+      grid.npe_i = parse_int("--grid", g.substr(0, x).c_str());
+      grid.npe_j = parse_int("--grid", g.substr(x + 1).c_str());
+      if (grid.npe_i < 1 || grid.npe_j < 1) usage_error("option --grid: expected positive IxJ, got '" + g + "'");
     } else if (s == "--mk") {
       opt.force_mk = parse_int("--mk", value());
       if (opt.force_mk < 1) usage_error("option --mk: expected at least 1");
@@ -99,7 +108,7 @@ int run(int argc, char** argv) {
 
   instrument::Recorder recorder(trace);
   instrument::Comm comm(MPI_COMM_WORLD, recorder);
-  const sweep3d::Deck deck = sweep3d::distribute_deck(deck_path, comm);
+  const sweep3d::Deck deck = sweep3d::distribute_deck(deck_path, comm, grid);
   if (opt.force_mmi > 0 && deck.mm % opt.force_mmi != 0)
     usage_error("option --mmi: " + std::to_string(opt.force_mmi) + " does not divide mm = " + std::to_string(deck.mm));
   opt.out = &std::cout;

@@ -241,12 +241,22 @@ Deck finish_distribution(Deck deck, const std::string& error, instrument::Comm& 
 
 }  // namespace
 
-Deck distribute_deck(const std::string& path, instrument::Comm& comm) {
+namespace {
+void apply(Deck& deck, GridOverride grid) {
+  if (grid.npe_i <= 0) return;
+  deck.npe_i = grid.npe_i;
+  deck.npe_j = grid.npe_j;
+  deck.line[0] = deck.line[1] = 0;  // no longer from the file
+}
+}  // namespace
+
+Deck distribute_deck(const std::string& path, instrument::Comm& comm, GridOverride grid) {
   Deck deck;
   std::string error;
   if (comm.rank() == 0) {
     try {
       deck = read_deck_file(path);
+      apply(deck, grid);
       validate_deck(deck, comm.size());
     } catch (const instrument::InputError& e) {
       error = e.what();
@@ -255,12 +265,14 @@ Deck distribute_deck(const std::string& path, instrument::Comm& comm) {
   return finish_distribution(std::move(deck), error, comm);
 }
 
-Deck distribute_deck_text(const std::string& text, const std::string& name, instrument::Comm& comm) {
+Deck distribute_deck_text(const std::string& text, const std::string& name, instrument::Comm& comm,
+                          GridOverride grid) {
   Deck deck;
   std::string error;
   if (comm.rank() == 0) {
     try {
       deck = parse_deck(text, name);
+      apply(deck, grid);
       validate_deck(deck, comm.size());
     } catch (const instrument::InputError& e) {
       error = e.what();

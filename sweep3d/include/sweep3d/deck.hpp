@@ -51,11 +51,18 @@ Deck read_deck_file(const std::string& path);
 // against the number of ranks. Throws InputError naming the field.
 void validate_deck(const Deck& deck, int nranks);
 
-// Rank 0 reads, parses and validates `path`; every rank then either throws the same
-// instrument::CollectiveError (one line, printed once by run_mpi_main) or returns the deck.
-Deck distribute_deck(const std::string& path, instrument::Comm& comm);
+// A process grid given on the command line instead of the deck's npe_i x npe_j (0: none).
+struct GridOverride {
+  int npe_i = 0, npe_j = 0;
+};
+
+// Rank 0 reads, parses and validates `path` (with the grid override applied first); every
+// rank then either throws the same instrument::CollectiveError (one line, printed once by
+// run_mpi_main) or returns the deck.
+Deck distribute_deck(const std::string& path, instrument::Comm& comm, GridOverride grid = {});
 
 // Same for a deck given as text (tests, benchmarks).
-Deck distribute_deck_text(const std::string& text, const std::string& name, instrument::Comm& comm);
+Deck distribute_deck_text(const std::string& text, const std::string& name, instrument::Comm& comm,
+                          GridOverride grid = {});
 
 }  // namespace sweep3d
