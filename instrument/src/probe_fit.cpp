@@ -100,13 +100,10 @@ std::vector<double> segment_lengths(std::int64_t k, std::int64_t s,
 // Coefficients of the model in (o', L, O_s, O_r, G_s, G_l, steps...), eq. (12)-(14):
 // without delay RTT = 2(T1 + T2 + T3) (+ 2T4 + 2T5 above S); with a large delay
 // RTT - w = T1 + T3 (k <= S) or 2T1 + T2' + T3 + 2T4 + 2T5 - (o' + L) (k > S).
-// Each equation is max{A - w, 0} + B; with a large w it is B. Without delay it is A + B,
-// unless the fitted parameters make A negative (effective parameters can, e.g. G < 0 over
-// megabytes): then it is B too, which `clipped` selects so that the linear rows stay equal
-// to round_trip_time().
+// Each equation is max{A - w, 0} + B; with a large w it is B, without delay A + B (A >= 0
+// is ensured after the fit, see fit_loggps_fixed).
 std::vector<double> model_row(std::int64_t k, bool delayed, std::int64_t s, std::int64_t S,
-                              const std::vector<std::int64_t>& steps, bool clipped = false) {
-  if (clipped) delayed = true;
+                              const std::vector<std::int64_t>& steps) {
   std::vector<double> r(kFirstStep + steps.size(), 0.0);
   const double kd = static_cast<double>(k), sd = static_cast<double>(s);
   const auto len = segment_lengths(k, s, steps);
@@ -214,36 +211,48 @@ loggps::LogGpsParams fit_loggps_fixed(const std::vector<RttSample>& no_delay,
   std::vector<bool> fixed(kFirstStep + steps.size(), false);
   // O_s and O_r are told apart only by delayed round trips above S (slope 2O_s + O_r).
   const bool tie = !any_sync_delayed;
-  // Active-set iteration over the max{} of eq. (12)-(14) at w = 0 (see model_row).
-  std::vector<bool> clipped(no_delay.size(), false);
-  loggps::LogGpsParams p;
-  for (int iteration = 0; iteration < 10; ++iteration) {
-    std::vector<std::vector<double>> rows;
-    std::vector<double> rhs;
-    for (int curve = 0; curve < 2; ++curve) {
-      const auto& data = curve == 0 ? no_delay : delayed;
-      for (std::size_t i = 0; i < data.size(); ++i) {
-        const RttSample& d = data[i];
-        auto r = model_row(d.bytes, curve == 1, s, S, steps, curve == 0 && clipped[i]);
-        const double weight = curve == 0 ? 1.0 : delayed_weight;
-        for (double& c : r) c *= weight / d.seconds;  // relative residuals
-        rows.push_back(std::move(r));
-        rhs.push_back(weight);
-      }
+  std::vector<std::vector<double>> rows;
+  std::vector<double> rhs;
+  for (int curve = 0; curve < 2; ++curve) {
+    for (const RttSample& d : curve == 0 ? no_delay : delayed) {
+      auto r = model_row(d.bytes, curve == 1, s, S, steps);
+      const double weight = curve == 0 ? 1.0 : delayed_weight;
+      for (double& c : r) c *= weight / d.seconds;  // relative residuals
+      rows.push_back(std::move(r));
+      rhs.push_back(weight);
     }
-    p = params_from(solve_masked(rows, rhs, fixed, tie), s, S, steps);
-    bool changed = false;
-    for (std::size_t i = 0; i < no_delay.size(); ++i) {
-      const std::int64_t k = no_delay[i].bytes;
-      const double a = loggps::is_synchronous(p, k)
-                           ? loggps::T2_for(p, k) + loggps::T3(p, k) + p.o_prime + p.L
-                           : loggps::T1(p, k) + 2.0 * loggps::T2_for(p, k) + loggps::T3(p, k);
-      if ((a < 0.0) != clipped[i]) {
-        clipped[i] = a < 0.0;
-        changed = true;
-      }
-    }
-    if (!changed) break;
+  }
+  loggps::LogGpsParams p = params_from(solve_masked(rows, rhs, fixed, tie), s, S, steps);
+
+  // The rows above are eq. (12)-(14) at w = 0 without their max{}: exact while the max{}
+  // arguments are >= 0. The undelayed RTT does not change if O_s + O_r drops by c and every
+  // gap (G_s, G_l, steps) rises by c; the arguments then grow by c k (eager) or c k / 2
+  // (synchronous). Where the delayed curve asks for more per-byte overhead than the
+  // undelayed ping-pong can carry (receiving a message that has already arrived costs more
+  // than half a round trip here), take the smallest such c that keeps every argument >= 0,
+  // so the model stays equal to the fitted rows at every measured size.
+  // Likewise the undelayed RTT sees o' and L only as 4o' + 2L: if the delayed curve's o'
+  // makes L < -o' (every small-message argument 2o' + 2L + ... < 0), hold L at 0 instead.
+  if (p.L < -p.o_prime) {
+    p.o_prime = (4.0 * p.o_prime + 2.0 * p.L) / 4.0;
+    p.L = 0.0;
+  }
+  double c = 0.0;
+  for (const RttSample& d : no_delay) {
+    const std::int64_t k = d.bytes;
+    if (k == 0) continue;
+    const bool sync = loggps::is_synchronous(p, k);
+    const double arg = sync ? loggps::T2_for(p, k) + loggps::T3(p, k) + p.o_prime + p.L
+                            : loggps::T1(p, k) + 2.0 * loggps::T2_for(p, k) + loggps::T3(p, k);
+    const double per_c = sync ? 0.5 * static_cast<double>(k) : static_cast<double>(k);
+    if (arg < 0.0) c = std::max(c, -arg / per_c * (1.0 + 1e-9));
+  }
+  if (c > 0.0) {
+    p.O_s -= 0.5 * c;
+    p.O_r -= 0.5 * c;
+    p.G_s += c;
+    p.G_l += c;
+    for (auto& step : p.gap_steps) step.G += c;
   }
   return p;
 }
@@ -333,6 +342,51 @@ LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<R
     }
   }
   if (!have_best) throw std::runtime_error("LogGPS fit failed: the round trips do not separate the parameters");
+  if (best.max_rel_error_no_delay <= options.target_rel_error || options.max_gap_steps == 0) return best;
+
+  // Forward selection can get stuck where two steps are needed at once. Backward elimination
+  // then: start with a step at every measured size above s (as many parameters as sizes: the
+  // model interpolates) and drop steps while every size stays within the target.
+  for (std::int64_t s : {s_candidates.front(), best.params.s}) {
+    std::vector<std::int64_t> steps;
+    for (std::int64_t k : sizes)
+      if (k > s && k < largest) steps.push_back(k);
+    if (static_cast<int>(steps.size()) > options.max_gap_steps) continue;
+    auto evaluate = [&](const std::vector<std::int64_t>& st, LogGpsFit& out) {
+      try {
+        out.params = fit_loggps_fixed(no_delay, delayed, s, S, st, options.delayed_weight);
+      } catch (const std::runtime_error&) {
+        return false;
+      }
+      out.max_rel_error_no_delay = max_abs_rel_error(out.params, no_delay, false);
+      out.max_rel_error_delayed = max_abs_rel_error(out.params, delayed, true);
+      return true;
+    };
+    LogGpsFit current;
+    if (!evaluate(steps, current)) continue;
+    const double allowed = std::max(options.target_rel_error, current.max_rel_error_no_delay);
+    for (bool dropped = true; dropped && !steps.empty();) {
+      dropped = false;
+      LogGpsFit round_best;
+      std::size_t drop = 0;
+      for (std::size_t j = 0; j < steps.size(); ++j) {
+        auto trial = steps;
+        trial.erase(trial.begin() + static_cast<std::ptrdiff_t>(j));
+        LogGpsFit f;
+        if (!evaluate(trial, f) || f.max_rel_error_no_delay > allowed) continue;
+        if (!dropped || f.max_rel_error_no_delay < round_best.max_rel_error_no_delay) {
+          round_best = f;
+          drop = j;
+          dropped = true;
+        }
+      }
+      if (dropped) {
+        steps.erase(steps.begin() + static_cast<std::ptrdiff_t>(drop));
+        current = round_best;
+      }
+    }
+    if (current.max_rel_error_no_delay < best.max_rel_error_no_delay) best = current;
+  }
   return best;
 }
 

@@ -62,6 +62,11 @@ struct LogGpsFit {
 // with the smallest error); gap steps are added greedily where one G_l cannot fit.
 // No parameter is constrained in sign: like the paper's G_l < 0 (§4.2), a negative value
 // means the parameter is an effective one of the MPI routines (policy P2), not a physical one.
+// Two directions the undelayed RTT cannot see are chosen so that the max{} of eq. (12)-(14)
+// never clips at w = 0 (which would make the model differ from the fitted lines): L is held
+// at 0 if the delayed o' would give L < -o', and O_s + O_r is lowered (every gap raised by the
+// same amount) if the delayed slope exceeds what the undelayed ping-pong carries. Both move
+// the delayed-curve error, which the probe reports.
 LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<RttSample>& delayed,
                      std::int64_t S, const LogGpsFitOptions& options = {});
 
