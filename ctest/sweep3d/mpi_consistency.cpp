@@ -100,6 +100,8 @@ TEST_CASE("every grid, blocking, kernel and send mode gives the serial reference
                     << r.decomposition.mmi << (v.kernel == KernelKind::reference ? ", reference" : ", fast")
                     << (v.nonblocking ? ", non-blocking" : "") << ", " << v.threads << " thread(s)");
         CHECK(same_bits(r.flux, serial.flux));
+        CHECK(r.flux_checksum == serial.flux_checksum);
+        CHECK(r.flux_max == serial.flux_max);
         REQUIRE(r.iterations.size() == serial.iterations.size());
         for (std::size_t k = 0; k < r.iterations.size(); ++k) {
           CHECK(r.iterations[k].err == serial.iterations[k].err);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 
 #include "instrument/clock.hpp"
@@ -114,6 +115,11 @@ void print_our_timing(std::ostream& out, const RunResult& r) {
   std::snprintf(line, sizeof line,
                 " Memory per cell:    %10.1f bytes (rank 0: %.1f MB allocated for %lld cells)\n", r.bytes_per_cell,
                 r.rank0_bytes / 1.0e6, static_cast<long long>(r.rank0.local_cells()));
+  out << line;
+  std::snprintf(line, sizeof line,
+                " Flux check:         %016llx (checksum of every cell's flux moments; the same for any grid,"
+                " blocking, kernel), max |scalar flux| %.17g\n",
+                static_cast<unsigned long long>(r.flux_checksum), r.flux_max);
   out << line;
   std::snprintf(line, sizeof line, " Kernel: %s, %d thread(s) per rank, %s sends\n",
                 r.kernel == "reference" ? "reference" : ("fast (" + r.kernel + ")").c_str(), r.threads,
@@ -246,8 +252,28 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   rec.end(ph_balance);
   if (out) print_balance(*out, res.balance.source, res.balance.absorption, res.balance.leakage);
 
-  // iprint = 1: plane k = 5 of every rank, printed by rank 0 in rank order.
+  // Flux checks.
   const int nm = p.nm;
+  {
+    std::uint64_t sum = 0;
+    double mx = 0.0;
+    for (int k = 0; k < d.kt; ++k)
+      for (int j = 0; j < d.jt; ++j)
+        for (int i = 0; i < d.it; ++i) {
+          const std::size_t c = static_cast<std::size_t>((static_cast<long>(k) * d.jt + j) * d.it + i);
+          const std::uint64_t g = static_cast<std::uint64_t>(
+              (static_cast<long>(k) * deck.jt_g + (d.jstart - 1 + j)) * deck.it_g + (d.istart - 1 + i));
+          for (int n = 0; n < nm; ++n) {
+            std::uint64_t bits = 0;
+            std::memcpy(&bits, &fields.flux[c * static_cast<std::size_t>(nm) + static_cast<std::size_t>(n)], sizeof bits);
+            sum += bits * (2 * (g * static_cast<std::uint64_t>(nm) + static_cast<std::uint64_t>(n)) + 1);
+          }
+          mx = std::max(mx, std::fabs(fields.flux[c * static_cast<std::size_t>(nm)]));
+        }
+    comm.allreduce(&sum, &res.flux_checksum, 1, MPI_UINT64_T, MPI_SUM);
+    comm.allreduce(&mx, &res.flux_max, 1, MPI_DOUBLE, MPI_MAX);
+  }
+  // iprint = 1: plane k = 5 of every rank, printed by rank 0 in rank order.
   if (deck.iprint == 1) {
     if (deck.kt < 5) {
       if (rank == 0) std::cerr << "sweep3d: warning: iprint = 1 prints plane k = 5, but kt = " << deck.kt

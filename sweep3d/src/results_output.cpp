@@ -66,6 +66,8 @@ instrument::ResultsExtras sweep3d_extras(const RunResult& r, int nranks) {
   for (int n = 0; n < 6; ++n) set("/solution", leak[n], b.leakage[static_cast<std::size_t>(n)]);
   set("/solution", "balance_relative_residual", b.relative_residual());
   set("/solution", "converged", static_cast<std::int64_t>(r.converged));
+  set("/solution", "flux_checksum", static_cast<std::int64_t>(r.flux_checksum));
+  set("/solution", "flux_max", r.flux_max);
   set("/solution", "iterations", static_cast<std::int64_t>(r.iterations.size()));
 
   std::vector<int> its, on;

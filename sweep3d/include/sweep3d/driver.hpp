@@ -93,6 +93,11 @@ struct RunResult {
   double bytes_per_cell = 0.0, rank0_bytes = 0.0;
   std::vector<PhaseSummary> phases;
 
+  // Flux checks, the same on every rank and bit-for-bit independent of the process grid,
+  // blocking, kernel and threads: an order-free checksum of every cell's flux moments
+  // (sum mod 2^64 of bits(flux) x (2 x global index + 1)) and the largest |scalar flux|.
+  std::uint64_t flux_checksum = 0;
+  double flux_max = 0.0;
   // gather_flux: the global flux moments on rank 0, [((k*jt_g + j)*it_g + i)*nm + n].
   std::vector<double> flux;
 };
