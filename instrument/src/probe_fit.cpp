@@ -397,20 +397,40 @@ loggp::LogGpParams fit_loggp(const std::vector<RttSample>& no_delay, std::int64_
   std::sort(data.begin(), data.end(), [](const RttSample& a, const RttSample& b) { return a.bytes < b.bytes; });
   if (data.empty()) throw std::invalid_argument("fit_loggp: no data");
   loggp::LogGpParams p;
-  p.L = L;
   p.rendezvous_bytes = rendezvous_bytes;
 
   struct Segment {
     std::size_t first, last;
     LineFit line;
   };
+  // A band's line must be physical: no negative gap per byte (a slope < 0 becomes the flat
+  // line through the band's mean) and, below the handshake, no negative intercept (then a
+  // line through 0). Above it the intercept is left free: there it holds o_l and the
+  // handshake, and large messages on a node grow faster than linearly (caches), which an
+  // effective o_l < 0 absorbs, as Ino et al. accept G_l < 0 for the same reason.
   auto line_of = [&](std::size_t i, std::size_t j) {
     std::vector<double> x, y;
     for (std::size_t t = i; t <= j; ++t) {
       x.push_back(static_cast<double>(data[t].bytes));
       y.push_back(data[t].seconds / 2.0);  // Total_Comm: one way
     }
-    return fit_line_relative(x, y);
+    LineFit f = fit_line_relative(x, y);
+    if (f.slope < 0.0 || x.size() == 1) {
+      double sum = 0.0;
+      for (double v : y) sum += v;
+      f.slope = 0.0;
+      f.intercept = sum / static_cast<double>(y.size());
+    }
+    if (f.intercept < 0.0 && data[i].bytes < rendezvous_bytes) {
+      double num = 0.0, den = 0.0;
+      for (std::size_t t = 0; t < x.size(); ++t) {
+        num += x[t] / y[t];
+        den += x[t] * x[t] / (y[t] * y[t]);
+      }
+      f.intercept = 0.0;
+      f.slope = den > 0.0 ? num / den : 0.0;
+    }
+    return f;
   };
   auto fits = [&](std::size_t i, std::size_t j, const LineFit& f) {
     for (std::size_t t = i; t <= j; ++t) {
@@ -419,6 +439,9 @@ loggp::LogGpParams fit_loggp(const std::vector<RttSample>& no_delay, std::int64_
     }
     return true;
   };
+  // Bands hold at least two measured sizes (a one-point band says nothing about G), never
+  // cross the handshake, and grow while one line fits every size within tol.
+  constexpr std::size_t kMinSizes = 2;
   std::vector<Segment> segments;
   std::size_t i = 0;
   while (i < data.size()) {
@@ -428,13 +451,27 @@ loggp::LogGpParams fit_loggp(const std::vector<RttSample>& no_delay, std::int64_
     for (std::size_t j = i + 1; j < data.size(); ++j) {
       if ((data[j].bytes < rendezvous_bytes) != eager) break;  // never across the handshake
       const LineFit f = line_of(i, j);
-      if (!fits(i, j, f)) break;
+      if (j - i + 1 > kMinSizes && !fits(i, j, f)) break;
       last = j;
       line = f;
     }
-    segments.push_back({i, last, line});
+    // A lone size before the handshake or at the end joins the previous band.
+    const bool short_band = last - i + 1 < kMinSizes;
+    if (short_band && !segments.empty() &&
+        (data[segments.back().first].bytes < rendezvous_bytes) == eager) {
+      segments.back().last = last;
+      segments.back().line = line_of(segments.back().first, last);
+    } else {
+      segments.push_back({i, last, line});
+    }
     i = last + 1;
   }
+  // L >= 0, and no larger than the smallest eager intercept, so every o = (a - L) / 2 >= 0.
+  // On shared memory the fit may want L < 0 (receiving costs more than the flight): L = 0
+  // then puts the whole cost into the overheads, which is what the routines really spend.
+  p.L = std::max(L, 0.0);
+  for (const auto& seg : segments)
+    if (data[seg.first].bytes < rendezvous_bytes) p.L = std::min(p.L, seg.line.intercept);
   double o_s = 0.0;
   for (std::size_t b = 0; b < segments.size(); ++b) {
     const Segment& seg = segments[b];
@@ -443,13 +480,13 @@ loggp::LogGpParams fit_loggp(const std::vector<RttSample>& no_delay, std::int64_
     band.G = seg.line.slope;
     band.upper_bytes = data[seg.last].bytes;
     if (eager) {
-      band.o = (seg.line.intercept - L) / 2.0;  // a = 2o + L, eq. (1)
+      band.o = (seg.line.intercept - p.L) / 2.0;  // a = 2o + L, eq. (1)
       const bool last_eager = b + 1 == segments.size() || data[segments[b + 1].first].bytes >= rendezvous_bytes;
       if (last_eager && b + 1 < segments.size()) band.upper_bytes = rendezvous_bytes - 1;
     } else if (b == 0) {
-      band.o = (seg.line.intercept - 3.0 * L) / 5.0;  // o_s = o_l: a = 5o + 3L, eq. (2)
+      band.o = (seg.line.intercept - 3.0 * p.L) / 5.0;  // o_s = o_l: a = 5o + 3L, eq. (2)
     } else {
-      band.o = (seg.line.intercept - 3.0 * o_s - 3.0 * L) / 2.0;  // a = 3o_s + 3L + 2o_l
+      band.o = (seg.line.intercept - 3.0 * o_s - 3.0 * p.L) / 2.0;  // a = 3o_s + 3L + 2o_l
     }
     if (b == 0) o_s = band.o;
     p.bands.push_back(band);

@@ -78,9 +78,12 @@ loggps::LogGpsParams fit_loggps_fixed(const std::vector<RttSample>& no_delay,
                                       double delayed_weight = 1.0);
 
 // --- LogGP (Sundaram-Stukel & Vernon) ------------------------------------------------------
-// Bands are grown greedily over the measured sizes (never across rendezvous_bytes) while one
-// line fits every size of the band within tol; G is the slope of Total_Comm = RTT/2 and o
-// comes from the intercept with eq. (1) or (2), given L.
+// Bands of at least two sizes are grown greedily over the measured sizes (never across
+// rendezvous_bytes) while one line fits every size of the band within tol; G is the slope of
+// Total_Comm = RTT/2 and o comes from the intercept with eq. (1) or (2), given L. L, every G
+// and the o of every eager band are >= 0 (L is clamped into [0, smallest eager intercept], a
+// negative slope becomes a flat band), so the models that consume them stay meaningful; the
+// o of a band above the handshake is an effective value and may be < 0 (see the .cpp).
 loggp::LogGpParams fit_loggp(const std::vector<RttSample>& no_delay, std::int64_t rendezvous_bytes,
                              double L, double tol = 0.04);
 
