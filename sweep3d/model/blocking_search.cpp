@@ -27,4 +27,21 @@ std::vector<BlockingChoice> rank_blockings(KbaShape shape, double w_g, const Mac
   return all;
 }
 
+BlockingChoice best_blocking(KbaShape shape, double w_g, const MachineCosts& machine, int fixed_mk,
+                             int fixed_mmi) {
+  if (fixed_mk > shape.kt) fixed_mk = shape.kt;
+  BlockingChoice best{0, 0, 0.0};
+  for (int mmi = 1; mmi <= shape.mm; ++mmi) {
+    if (shape.mm % mmi != 0 || (fixed_mmi > 0 && mmi != fixed_mmi)) continue;
+    for (int mk = 1; mk <= shape.kt; ++mk) {
+      if (fixed_mk > 0 && mk != fixed_mk) continue;
+      shape.mk = mk;
+      shape.mmi = mmi;
+      const double t = predict_loggp(shape, w_g, machine).per_iteration;
+      if (best.mk == 0 || t < best.predicted) best = {mk, mmi, t};
+    }
+  }
+  return best;  // mk == 0: nothing fits (fixed_mmi does not divide mm)
+}
+
 }  // namespace sweep3d::model

@@ -19,4 +19,9 @@ struct BlockingChoice {
 // All candidates are returned, best first.
 std::vector<BlockingChoice> rank_blockings(KbaShape shape, double w_g, const MachineCosts& machine);
 
+// The best blocking when some of it is fixed: fixed_mk / fixed_mmi > 0 hold that parameter
+// (mk clamped to kt), 0 leaves it free. Every free mk in 1..kt is tried.
+BlockingChoice best_blocking(KbaShape shape, double w_g, const MachineCosts& machine, int fixed_mk,
+                             int fixed_mmi);
+
 }  // namespace sweep3d::model

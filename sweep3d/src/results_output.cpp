@@ -1,14 +1,9 @@
 #include "sweep3d/results_output.hpp"
 
-#if __has_include("instrument/results_file.hpp")
-#define SWEEP3D_HAVE_RESULTS_FILE 1
 #include "instrument/results_file.hpp"
-#endif
 #include "instrument/run_results.hpp"
 
 namespace sweep3d {
-
-#ifdef SWEEP3D_HAVE_RESULTS_FILE
 
 namespace {
 
@@ -96,8 +91,8 @@ instrument::ResultsExtras sweep3d_extras(const RunResult& r, int nranks) {
 
 }  // namespace
 
-bool write_results_file(const std::string& path, const RunResult& r, instrument::Recorder& rec,
-                        instrument::Comm& comm, const std::string& deck_path) {
+void write_results_file(const std::string& path, const RunResult& r, instrument::Recorder& rec,
+                        instrument::Comm& comm, const std::string& deck_path, const ModelReport& models) {
   instrument::RunInfo info = instrument::make_run_info("sweep3d", comm.mpi());
   info.threads = r.threads;
   info.input_file = deck_path;
@@ -118,18 +113,13 @@ bool write_results_file(const std::string& path, const RunResult& r, instrument:
   }
   instrument::ResultsDocument doc;
   doc.run = instrument::gather_results(rec, info, comm.mpi());
-  if (comm.rank() == 0) doc.extras = sweep3d_extras(r, comm.size());
+  if (comm.rank() == 0) {
+    doc.extras = sweep3d_extras(r, comm.size());
+    add_calibration(calibration_of(r), doc.extras);
+    doc.comparison = models.comparison;
+    doc.machine = models.machine;
+  }
   instrument::write_results_on_root(path, doc, comm.mpi());
-  return true;
 }
-
-#else
-
-bool write_results_file(const std::string&, const RunResult&, instrument::Recorder&, instrument::Comm&,
-                        const std::string&) {
-  return false;
-}
-
-#endif
 
 }  // namespace sweep3d

@@ -13,12 +13,14 @@
 #include "instrument/comm.hpp"
 #include "instrument/recorder.hpp"
 #include "sweep3d/driver.hpp"
+#include "sweep3d/model_report.hpp"
 
 namespace sweep3d {
 
-// Collective. Returns false when this build has no results-file writer (nothing written).
-// A failed write ends every rank with one line (instrument::CollectiveError).
-bool write_results_file(const std::string& path, const RunResult& result, instrument::Recorder& recorder,
-                        instrument::Comm& comm, const std::string& deck_path);
+// Collective. A failed write ends every rank with one line (instrument::CollectiveError).
+// `models` (rank 0) adds /compare, /model and /machine; the run's own calibration goes to
+// /sweep3d/calibration so that later runs can be predicted from this one.
+void write_results_file(const std::string& path, const RunResult& result, instrument::Recorder& recorder,
+                        instrument::Comm& comm, const std::string& deck_path, const ModelReport& models);
 
 }  // namespace sweep3d

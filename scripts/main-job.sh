@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# README command (1): set up, build, and run the validation job a new user sees first:
+#   1. measure this machine (loggps-probe: LogGP/LogGPS parameters, eager limit S),
+#   2. Sweep3D on the canonical 50^3 S6 deck at 1 rank (this calibrates W_g, W_before,
+#      W_after), then at 1x2 ranks with the LogGP and pipeline models fed by that 1-rank
+#      calibration and the probe's machine file: measured vs modelled, side by side,
+#   3. BSPlib: bspprobe, the paper's 500-relation example profiled, predicted vs measured
+#      supersteps for this machine and the paper's IBM SP2,
+#   4. the campaign summary over every results file (perf-report: table, CSV, PNG).
+# Results go to ${OUT_DIR:-results/main-job}. Timings on a 2-core machine are noisy: the
+# point is the table, not the absolute seconds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+top=$PWD
+bash scripts/install-deps.sh
+BUILD_DIR=${BUILD_DIR:-build} bash scripts/build.sh >/dev/null
+b=$top/${BUILD_DIR:-build}
+out=${OUT_DIR:-results/main-job}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+mpiexec=$(command -v mpiexec.mpich || command -v mpiexec)
+
+section() { printf '\n==================== %s ====================\n' "$*"; }
+
+section "1. this machine: loggps-probe (2 ranks)"
+"$mpiexec" -n 2 "$b/instrument/loggps-probe" --out "$out/machine.machine"
+
+section "2a. sweep3d, 50^3 S6 P1, 1 rank (calibration run)"
+cd "$out"
+"$mpiexec" -n 1 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --machine machine.machine \
+  --results sweep3d-np1.h5
+
+section "2b. sweep3d, same deck, 1x2 ranks, models calibrated on the 1-rank run"
+"$mpiexec" -n 2 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --grid 1x2 \
+  --machine machine.machine --calibration sweep3d-np1.h5 --results sweep3d-np2.h5
+
+section "3. bsplib: bspprobe, profiled 500-relation example, BSP cost model"
+cd "$top"
+MPIEXEC="$mpiexec" sh bsplib/scripts/bsp_main_job.sh "$b" 2 "$out/bsp"
+
+section "4. campaign summary (perf-report)"
+"$top/tools/perf-report" --csv "$out/summary.csv" --plot "$out/summary.png" \
+  "$out/sweep3d-np1.h5" "$out/sweep3d-np2.h5" "$out/bsp/five_hundred_relation.h5"
+echo
+echo "main job done: results, CSV and plots in $out"
