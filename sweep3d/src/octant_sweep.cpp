@@ -77,119 +77,89 @@ void OctantSweep::complete_sends() {
   for (auto& reqs : send_req_) comm_.wait_all(reqs.data(), static_cast<int>(reqs.size()));
 }
 
-// Messages and reflection storage use the original's layout [angle][plane][j] (message)
-// and [plane][j][angle] (storage); the kernel's faces are [plane][j][lane].
+// The I and J faces differ only in these; one implementation serves both.
+struct OctantSweep::FaceAxis {
+  int n;                          // face cells per plane: jt (I-faces) or it (J-faces)
+  int s;                          // sweep direction on this axis (si or sj)
+  int upstream, downstream;       // neighbour ranks, -1 at the grid edge
+  int tag;
+  double* face;                   // kernel layout [plane][n][lane]
+  double* recv;                   // message [angle][plane of mk][n]
+  double* store;                  // reflection storage of this octant's slot [k][n][mm], or null
+  const double* w;                // wmu or weta: (s*cosine)*w per lane
+  double width1, width2;          // the leakage term is ((w*psi)*width1)*width2
+  int leak_low, leak_high;        // indices into the six leakages
+  int count;                      // message size
+  int channel;                    // send ring
+};
 
-void OctantSweep::block_i_inflow(const AngleBlock& ab, int /*kk*/, int nk, int k_first,
-                                 std::array<double, 6>& leak) {
-  const int jt = d_.jt, mk = d_.mk, ls = ls_;
-  double* face = iface_.data();
-  const int up = ab.si > 0 ? d_.west : d_.east;
-  if (up >= 0) {
-    comm_.recv(i_recv_.data(), i_count_, MPI_DOUBLE, up, tag_i(ab));
-    const double* msg = i_recv_.data();
+OctantSweep::FaceAxis OctantSweep::axis(int which, const AngleBlock& ab) {
+  FaceAxis a{};
+  if (which == kAxisI) {
+    const bool refl = p_.refl_i && d_.pi == 0;
+    a = {d_.jt, ab.si, ab.si > 0 ? d_.west : d_.east, ab.si > 0 ? d_.east : d_.west, tag_i(ab), iface_.data(),
+         i_recv_.data(), refl ? refl_i_.data() + static_cast<std::size_t>(slot_i(ab)) * d_.kt * d_.jt * d_.mm : nullptr,
+         ab.wmu, p_.dj, p_.dk, 0, 1, i_count_, kAxisI};
+  } else {
+    const bool refl = p_.refl_j && d_.pj == 0;
+    a = {d_.it, ab.sj, ab.sj > 0 ? d_.south : d_.north, ab.sj > 0 ? d_.north : d_.south, tag_j(ab), jface_.data(),
+         j_recv_.data(), refl ? refl_j_.data() + static_cast<std::size_t>(slot_j(ab)) * d_.kt * d_.it * d_.mm : nullptr,
+         ab.weta, p_.di, p_.dk, 2, 3, j_count_, kAxisJ};
+  }
+  return a;
+}
+
+// Inflow of one block: a message from upstream (the original's layout [angle][plane][n]),
+// the mirror octant's stored outflow on a reflective low face (counted as leakage, in the
+// original's order: angle, plane in sweep order, n ascending), or vacuum.
+void OctantSweep::inflow(const FaceAxis& x, const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak) {
+  const int n = x.n, mk = d_.mk, ls = ls_;
+  if (x.upstream >= 0) {
+    comm_.recv(x.recv, x.count, MPI_DOUBLE, x.upstream, x.tag);
     for (int a = 0; a < ab.na; ++a)
       for (int kp = 0; kp < nk; ++kp)
-        for (int j = 0; j < jt; ++j) face[(kp * jt + j) * ls + a] = msg[(a * mk + kp) * jt + j];
-  } else if (ab.si > 0 && p_.refl_i) {  // low face, reflective: the mirror octant's outflow
-    const double* store = refl_i_.data() + static_cast<std::size_t>(slot_i(ab)) * d_.kt * jt * d_.mm;
+        for (int c = 0; c < n; ++c) x.face[(kp * n + c) * ls + a] = x.recv[(a * mk + kp) * n + c];
+  } else if (x.s > 0 && x.store) {
     double sum = 0.0;
     for (int a = 0; a < ab.na; ++a)
       for (int kp = 0; kp < nk; ++kp) {
         const int k = k_first + kp * ab.sk;
-        for (int j = 0; j < jt; ++j) {
-          const double v = store[(static_cast<long>(k) * jt + j) * d_.mm + ab.m0 + a];
-          face[(kp * jt + j) * ls + a] = v;
-          sum += ((ab.wmu[a] * v) * p_.dj) * p_.dk;
+        for (int c = 0; c < n; ++c) {
+          const double v = x.store[(static_cast<long>(k) * n + c) * d_.mm + ab.m0 + a];
+          x.face[(kp * n + c) * ls + a] = v;
+          sum += ((x.w[a] * v) * x.width1) * x.width2;
         }
       }
-    leak[0] += sum;
+    leak[static_cast<std::size_t>(x.leak_low)] += sum;
   } else {
-    std::fill(face, face + static_cast<long>(nk) * jt * ls, 0.0);
+    std::fill(x.face, x.face + static_cast<long>(nk) * n * ls, 0.0);
   }
 }
 
-void OctantSweep::block_j_inflow(const AngleBlock& ab, int /*kk*/, int nk, int k_first,
-                                 std::array<double, 6>& leak) {
-  const int it = d_.it, mk = d_.mk, ls = ls_;
-  double* face = jface_.data();
-  const int up = ab.sj > 0 ? d_.south : d_.north;
-  if (up >= 0) {
-    comm_.recv(j_recv_.data(), j_count_, MPI_DOUBLE, up, tag_j(ab));
-    const double* msg = j_recv_.data();
+// Outflow of one block: a message downstream, or at the domain boundary the leakage (and on
+// a reflective low face the storage for the mirror octant).
+void OctantSweep::outflow(const FaceAxis& x, const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak) {
+  const int n = x.n, mk = d_.mk, ls = ls_;
+  if (x.downstream >= 0) {
+    double* msg = send_buffer(x.channel);
     for (int a = 0; a < ab.na; ++a)
       for (int kp = 0; kp < nk; ++kp)
-        for (int i = 0; i < it; ++i) face[(kp * it + i) * ls + a] = msg[(a * mk + kp) * it + i];
-  } else if (ab.sj > 0 && p_.refl_j) {
-    const double* store = refl_j_.data() + static_cast<std::size_t>(slot_j(ab)) * d_.kt * it * d_.mm;
-    double sum = 0.0;
-    for (int a = 0; a < ab.na; ++a)
-      for (int kp = 0; kp < nk; ++kp) {
-        const int k = k_first + kp * ab.sk;
-        for (int i = 0; i < it; ++i) {
-          const double v = store[(static_cast<long>(k) * it + i) * d_.mm + ab.m0 + a];
-          face[(kp * it + i) * ls + a] = v;
-          sum += ((ab.weta[a] * v) * p_.di) * p_.dk;
-        }
-      }
-    leak[2] += sum;
-  } else {
-    std::fill(face, face + static_cast<long>(nk) * it * ls, 0.0);
-  }
-}
-
-void OctantSweep::block_i_outflow(const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak) {
-  const int jt = d_.jt, mk = d_.mk, ls = ls_;
-  const double* face = iface_.data();
-  const int down = ab.si > 0 ? d_.east : d_.west;
-  if (down >= 0) {
-    double* msg = send_buffer(kAxisI);
-    for (int a = 0; a < ab.na; ++a)
-      for (int kp = 0; kp < nk; ++kp)
-        for (int j = 0; j < jt; ++j) msg[(a * mk + kp) * jt + j] = face[(kp * jt + j) * ls + a];
-    send(kAxisI, msg, down, tag_i(ab));
+        for (int c = 0; c < n; ++c) msg[(a * mk + kp) * n + c] = x.face[(kp * n + c) * ls + a];
+    send(x.channel, msg, x.downstream, x.tag);
     return;
   }
-  const bool store = ab.si < 0 && p_.refl_i;
-  double* dst = store ? refl_i_.data() + static_cast<std::size_t>(slot_i(ab)) * d_.kt * jt * d_.mm : nullptr;
+  double* store = x.s < 0 ? x.store : nullptr;
   double sum = 0.0;
   for (int a = 0; a < ab.na; ++a)
     for (int kp = 0; kp < nk; ++kp) {
       const int k = k_first + kp * ab.sk;
-      for (int j = 0; j < jt; ++j) {
-        const double v = face[(kp * jt + j) * ls + a];
-        sum += ((ab.wmu[a] * v) * p_.dj) * p_.dk;
-        if (store) dst[(static_cast<long>(k) * jt + j) * d_.mm + ab.m0 + a] = v;
+      for (int c = 0; c < n; ++c) {
+        const double v = x.face[(kp * n + c) * ls + a];
+        sum += ((x.w[a] * v) * x.width1) * x.width2;
+        if (store) store[(static_cast<long>(k) * n + c) * d_.mm + ab.m0 + a] = v;
       }
     }
-  leak[ab.si < 0 ? 0 : 1] += sum;
-}
-
-void OctantSweep::block_j_outflow(const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak) {
-  const int it = d_.it, mk = d_.mk, ls = ls_;
-  const double* face = jface_.data();
-  const int down = ab.sj > 0 ? d_.north : d_.south;
-  if (down >= 0) {
-    double* msg = send_buffer(kAxisJ);
-    for (int a = 0; a < ab.na; ++a)
-      for (int kp = 0; kp < nk; ++kp)
-        for (int i = 0; i < it; ++i) msg[(a * mk + kp) * it + i] = face[(kp * it + i) * ls + a];
-    send(kAxisJ, msg, down, tag_j(ab));
-    return;
-  }
-  const bool store = ab.sj < 0 && p_.refl_j;
-  double* dst = store ? refl_j_.data() + static_cast<std::size_t>(slot_j(ab)) * d_.kt * it * d_.mm : nullptr;
-  double sum = 0.0;
-  for (int a = 0; a < ab.na; ++a)
-    for (int kp = 0; kp < nk; ++kp) {
-      const int k = k_first + kp * ab.sk;
-      for (int i = 0; i < it; ++i) {
-        const double v = face[(kp * it + i) * ls + a];
-        sum += ((ab.weta[a] * v) * p_.di) * p_.dk;
-        if (store) dst[(static_cast<long>(k) * it + i) * d_.mm + ab.m0 + a] = v;
-      }
-    }
-  leak[ab.sj < 0 ? 2 : 3] += sum;
+  leak[static_cast<std::size_t>(x.s < 0 ? x.leak_low : x.leak_high)] += sum;
 }
 
 void OctantSweep::k_inflow(const AngleBlock& ab, std::array<double, 6>& leak) {
@@ -243,11 +213,12 @@ SweepResult OctantSweep::run(const double* src, double* flux, bool fixup) {
   for (int iq = 1; iq <= 8; ++iq) {
     for (int mo = 1; mo <= d_.mmo; ++mo) {
       const AngleBlock& ab = blocks_[static_cast<std::size_t>((iq - 1) * d_.mmo + (mo - 1))];
+      const FaceAxis faces_i = axis(kAxisI, ab), faces_j = axis(kAxisJ, ab);
       k_inflow(ab, leak);
       for (int kk = 1; kk <= d_.kb; ++kk) {
         const int nk = d_.block_planes(kk), k_first = d_.block_first_plane(kk, ab.sk);
-        block_i_inflow(ab, kk, nk, k_first, leak);
-        block_j_inflow(ab, kk, nk, k_first, leak);
+        inflow(faces_i, ab, nk, k_first, leak);
+        inflow(faces_j, ab, nk, k_first, leak);
         bd.nk = nk;
         bd.k_first = k_first;
         const std::int64_t work = static_cast<std::int64_t>(nk) * d_.it * d_.jt * ab.na;
@@ -260,8 +231,8 @@ SweepResult OctantSweep::run(const double* src, double* flux, bool fixup) {
         res.compute_seconds += t1 - t0;
         res.nfixed += nf;
         res.cell_angles += work;
-        block_i_outflow(ab, nk, k_first, leak);
-        block_j_outflow(ab, nk, k_first, leak);
+        outflow(faces_i, ab, nk, k_first, leak);
+        outflow(faces_j, ab, nk, k_first, leak);
       }
       k_outflow(ab, leak);
     }

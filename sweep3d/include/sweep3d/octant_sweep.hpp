@@ -49,10 +49,10 @@ class OctantSweep {
 
  private:
 
-  void block_i_inflow(const AngleBlock& ab, int kk, int nk, int k_first, std::array<double, 6>& leak);
-  void block_j_inflow(const AngleBlock& ab, int kk, int nk, int k_first, std::array<double, 6>& leak);
-  void block_i_outflow(const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak);
-  void block_j_outflow(const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak);
+  struct FaceAxis;
+  FaceAxis axis(int which, const AngleBlock& ab);
+  void inflow(const FaceAxis& x, const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak);
+  void outflow(const FaceAxis& x, const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak);
   void k_inflow(const AngleBlock& ab, std::array<double, 6>& leak);
   void k_outflow(const AngleBlock& ab, std::array<double, 6>& leak);
   double* send_buffer(int axis);
