@@ -239,23 +239,21 @@ Deck finish_distribution(Deck deck, const std::string& error, instrument::Comm& 
   return d;
 }
 
-}  // namespace
-
-namespace {
 void apply(Deck& deck, GridOverride grid) {
   if (grid.npe_i <= 0) return;
   deck.npe_i = grid.npe_i;
   deck.npe_j = grid.npe_j;
   deck.line[0] = deck.line[1] = 0;  // no longer from the file
 }
-}  // namespace
 
-Deck distribute_deck(const std::string& path, instrument::Comm& comm, GridOverride grid) {
+// Rank 0 reads and validates; the verdict and the values reach every rank.
+template <class Read>
+Deck distribute(Read read, instrument::Comm& comm, GridOverride grid) {
   Deck deck;
   std::string error;
   if (comm.rank() == 0) {
     try {
-      deck = read_deck_file(path);
+      deck = read();
       apply(deck, grid);
       validate_deck(deck, comm.size());
     } catch (const instrument::InputError& e) {
@@ -265,20 +263,15 @@ Deck distribute_deck(const std::string& path, instrument::Comm& comm, GridOverri
   return finish_distribution(std::move(deck), error, comm);
 }
 
+}  // namespace
+
+Deck distribute_deck(const std::string& path, instrument::Comm& comm, GridOverride grid) {
+  return distribute([&] { return read_deck_file(path); }, comm, grid);
+}
+
 Deck distribute_deck_text(const std::string& text, const std::string& name, instrument::Comm& comm,
                           GridOverride grid) {
-  Deck deck;
-  std::string error;
-  if (comm.rank() == 0) {
-    try {
-      deck = parse_deck(text, name);
-      apply(deck, grid);
-      validate_deck(deck, comm.size());
-    } catch (const instrument::InputError& e) {
-      error = e.what();
-    }
-  }
-  return finish_distribution(std::move(deck), error, comm);
+  return distribute([&] { return parse_deck(text, name); }, comm, grid);
 }
 
 }  // namespace sweep3d
