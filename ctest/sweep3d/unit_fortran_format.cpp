@@ -3,6 +3,8 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
+#include <vector>
 
 #include "sweep3d/fortran_format.hpp"
 #include "sweep3d/report.hpp"
@@ -53,4 +55,24 @@ TEST_CASE("Fw.d, Iw and 1PGw.d", "[format]") {
   CHECK(edit_1pg(1.13, 10, 3) == "  1.13    ");
   CHECK(edit_1pg(123.4, 10, 3) == "  123.    ");
   CHECK(edit_1pg(1234.0, 10, 3) == " 1.234E+03");
+}
+
+TEST_CASE("iprint flux plane: (2x,i9,6(f17.14,' ')) with format reversion after six values", "[format]") {
+  KbaDecomposition d;
+  d.it = 8;
+  d.jt = 1;
+  d.istart = 3;
+  d.jstart = 7;
+  std::vector<double> plane(8);
+  for (int i = 0; i < 8; ++i) plane[static_cast<std::size_t>(i)] = 0.125 * (i + 1);
+  plane[1] = -0.5;
+  std::ostringstream out;
+  print_flux_plane(out, 2, d, 1, plane);
+  const std::string want =
+      "  Task           2                3 :          10                7 :           7\n"
+      " scalar flux:\n"
+      "          7 0.12500000000000 -0.50000000000000  0.37500000000000  0.50000000000000  0.62500000000000 "
+      " 0.75000000000000 \n"
+      " 0.87500000000000  1.00000000000000 \n";
+  CHECK(out.str() == want);
 }

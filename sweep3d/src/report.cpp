@@ -57,7 +57,7 @@ void print_flux_plane(std::ostream& out, int task, const KbaDecomposition& d, in
   out << ListRecord().text(" Task").integer(task).text("    ").integer(d.istart).text(":")
              .integer(d.istart + d.it - 1).text("    ").integer(d.jstart).text(":")
              .integer(d.jstart + d.jt - 1).str() << "\n";
-  static const char* const kTitle[4] = {" scalar flux:", " mu moment:", " eta moment:", " xi moment:"};
+  static const char* const kTitle[4] = {"scalar flux:", "mu moment:", "eta moment:", "xi moment:"};
   const std::size_t per = static_cast<std::size_t>(d.it) * static_cast<std::size_t>(d.jt);
   for (int n = 0; n < nm; ++n) {
     out << ListRecord().text(kTitle[n]).str() << "\n";
