@@ -190,7 +190,7 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
 
     rec.begin(ph_before);
     rec.begin(ph_source);
-    compute_source(p, d, fields);
+    compute_source(p, d, fields, res.threads);
     rec.end(ph_source);
     rec.end(ph_before);
     const double s1 = instrument::now_seconds();
@@ -203,7 +203,7 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
 
     rec.begin(ph_after);
     rec.begin(ph_err);
-    const double err_local = local_flux_error(fields);
+    const double err_local = local_flux_error(fields, res.threads);
     rec.end(ph_err);
     rec.begin(ph_conv);
     long long nf_local = sr.nfixed, nf = 0;

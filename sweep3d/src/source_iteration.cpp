@@ -23,16 +23,17 @@ ExternalSource::ExternalSource(const Problem& p, const KbaDecomposition& d) {
   }
 }
 
-void compute_source(const Problem& p, const KbaDecomposition& d, CellFields& f) {
+void compute_source(const Problem& p, const KbaDecomposition& d, CellFields& f, int threads) {
   const ExternalSource srcx(p, d);
   const int nm = f.nm;
   double* flux = f.flux.data();
   double* src = f.src.data();
   double* pflux = f.pflux.data();
-  long c = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
   for (int k = 0; k < d.kt; ++k)
     for (int j = 0; j < d.jt; ++j)
-      for (int i = 0; i < d.it; ++i, ++c) {
+      for (int i = 0; i < d.it; ++i) {
+        const long c = (static_cast<long>(k) * d.jt + j) * d.it + i;
         double* fl = flux + c * nm;
         double* s = src + c * nm;
         s[0] = srcx.at(i, j, k) + p.sigma_s0 * fl[0];
@@ -42,10 +43,11 @@ void compute_source(const Problem& p, const KbaDecomposition& d, CellFields& f) 
       }
 }
 
-double local_flux_error(const CellFields& f) {
+double local_flux_error(const CellFields& f, int threads) {
   double err = 0.0;
   const double* flux = f.flux.data();
   const double* pflux = f.pflux.data();
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(max : err) if (threads > 1)
   for (long c = 0; c < f.cells; ++c) {
     const double phi = flux[c * f.nm];
     if (phi != 0.0) {

@@ -29,10 +29,12 @@ struct ExternalSource {
 };
 
 // Src1 = Srcx + sigma_s0*Flux1, Src_n = sigma_s1*Flux_n; Pflux = Flux1; Flux = 0.
-void compute_source(const Problem& p, const KbaDecomposition& d, CellFields& f);
+// Cell by cell, so any number of OpenMP threads gives the same bits.
+void compute_source(const Problem& p, const KbaDecomposition& d, CellFields& f, int threads = 1);
 
 // max over cells with Flux1 != 0 of |(Flux1 - Pflux)/Flux1| (0 if none): this rank's part.
-double local_flux_error(const CellFields& f);
+// A maximum does not depend on the order, so threads give the same value.
+double local_flux_error(const CellFields& f, int threads = 1);
 
 // This rank's external source and absorption (k outer, j, i inner; spec §4).
 struct LocalBalance {
