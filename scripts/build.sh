@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build}
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >"$build_dir.cmake.log" 2>&1 \
-  || { cat "$build_dir.cmake.log"; exit 1; }
+mkdir -p "$build_dir"
+log="$build_dir/configure.log"
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" "$@" >"$log" 2>&1 \
+  || { cat "$log"; exit 1; }
 cmake --build "$build_dir" -j "$(nproc)"

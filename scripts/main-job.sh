@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # README command (1): set up, build, and run the validation job a new user sees first:
 #   1. measure this machine (loggps-probe: LogGP/LogGPS parameters, eager limit S),
-#   2. Sweep3D on the canonical 50^3 S6 deck at 1 rank (this calibrates W_g, W_before,
-#      W_after), then at 1x2 ranks with the LogGP and pipeline models fed by that 1-rank
+#   2. Sweep3D on the canonical 50^3 S6 deck at 1 rank with the blocking of the parallel
+#      run (this calibrates W_g, W_before, W_after), then at 1x2 ranks with the LogGP and pipeline models fed by that 1-rank
 #      calibration and the probe's machine file: measured vs modelled, side by side,
 #   3. BSPlib: bspprobe, the paper's 500-relation example profiled, predicted vs measured
 #      supersteps for this machine and the paper's IBM SP2,
@@ -25,10 +25,13 @@ section() { printf '\n==================== %s ====================\n' "$*"; }
 section "1. this machine: loggps-probe (2 ranks)"
 "$mpiexec" -n 2 "$b/instrument/loggps-probe" --out "$out/machine.machine"
 
-section "2a. sweep3d, 50^3 S6 P1, 1 rank (calibration run)"
+# W_g depends on the blocking (the kernel vectorises over the mmi angles of a block), so the
+# calibration run uses the blocking of the runs it will predict (the paper, too, measured
+# W_g per per-processor configuration).
+section "2a. sweep3d, 50^3 S6 P1, 1 rank, blocking mk=10 mmi=3 (calibration run)"
 cd "$out"
-"$mpiexec" -n 1 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --machine machine.machine \
-  --results sweep3d-np1.h5
+"$mpiexec" -n 1 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --mk 10 --mmi 3 \
+  --machine machine.machine --results sweep3d-np1.h5
 
 section "2b. sweep3d, same deck, 1x2 ranks, models calibrated on the 1-rank run"
 "$mpiexec" -n 2 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --grid 1x2 \
