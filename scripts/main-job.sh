@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 top=$PWD
 bash scripts/install-deps.sh
 BUILD_DIR=${BUILD_DIR:-build} bash scripts/build.sh >/dev/null
-b=$top/${BUILD_DIR:-build}
+bdir=${BUILD_DIR:-build}
+case $bdir in /*) b=$bdir ;; *) b=$top/$bdir ;; esac
 out=${OUT_DIR:-results/main-job}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
