@@ -257,6 +257,23 @@ loggps::LogGpsParams fit_loggps_fixed(const std::vector<RttSample>& no_delay,
   return p;
 }
 
+namespace {
+// One LogGPS fit for a given s and set of gap steps, with its errors; false when the
+// system is singular for that choice.
+bool try_fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<RttSample>& delayed,
+                    std::int64_t s, std::int64_t S, const std::vector<std::int64_t>& steps,
+                    double delayed_weight, LogGpsFit& out) {
+  try {
+    out.params = fit_loggps_fixed(no_delay, delayed, s, S, steps, delayed_weight);
+  } catch (const std::runtime_error&) {
+    return false;
+  }
+  out.max_rel_error_no_delay = max_abs_rel_error(out.params, no_delay, false);
+  out.max_rel_error_delayed = max_abs_rel_error(out.params, delayed, true);
+  return true;
+}
+}  // namespace
+
 LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<RttSample>& delayed,
                      std::int64_t S, const LogGpsFitOptions& options) {
   if (no_delay.size() < 3 || delayed.size() < 2) {
@@ -281,14 +298,7 @@ LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<R
   for (std::int64_t s : s_candidates) {
     std::vector<std::int64_t> steps;
     auto evaluate = [&](const std::vector<std::int64_t>& st, LogGpsFit& out) {
-      try {
-        out.params = fit_loggps_fixed(no_delay, delayed, s, S, st, options.delayed_weight);
-      } catch (const std::runtime_error&) {
-        return false;
-      }
-      out.max_rel_error_no_delay = max_abs_rel_error(out.params, no_delay, false);
-      out.max_rel_error_delayed = max_abs_rel_error(out.params, delayed, true);
-      return true;
+      return try_fit_loggps(no_delay, delayed, s, S, st, options.delayed_weight, out);
     };
     LogGpsFit current;
     if (!evaluate(steps, current)) continue;
@@ -353,14 +363,7 @@ LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<R
       if (k > s && k < largest) steps.push_back(k);
     if (static_cast<int>(steps.size()) > options.max_gap_steps) continue;
     auto evaluate = [&](const std::vector<std::int64_t>& st, LogGpsFit& out) {
-      try {
-        out.params = fit_loggps_fixed(no_delay, delayed, s, S, st, options.delayed_weight);
-      } catch (const std::runtime_error&) {
-        return false;
-      }
-      out.max_rel_error_no_delay = max_abs_rel_error(out.params, no_delay, false);
-      out.max_rel_error_delayed = max_abs_rel_error(out.params, delayed, true);
-      return true;
+      return try_fit_loggps(no_delay, delayed, s, S, st, options.delayed_weight, out);
     };
     LogGpsFit current;
     if (!evaluate(steps, current)) continue;

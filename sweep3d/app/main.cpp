@@ -53,13 +53,7 @@ int parse_int(const char* opt, const char* v) {
 // calibration run's W_g and the machine file (both read and checked on every rank already).
 void choose_blocking(const sweep3d::Deck& deck, const sweep3d::ModelInputs& models, bool auto_mk, bool auto_mmi,
                      sweep3d::RunOptions& opt, bool print) {
-  sweep3d::model::KbaShape shape;
-  shape.npe_i = deck.npe_i;
-  shape.npe_j = deck.npe_j;
-  shape.it_g = deck.it_g;
-  shape.jt_g = deck.jt_g;
-  shape.kt = deck.kt;
-  shape.mm = deck.mm;
+  const auto shape = sweep3d::kba_shape(deck, deck.npe_i, deck.npe_j, deck.mk, deck.mmi);
   const sweep3d::Calibration cal = sweep3d::read_calibration(models.calibration_file);
   const auto machine = sweep3d::model::read_machine_costs(models.machine_file);
   // Only the free parameters vary: a fixed --mk or --mmi (or the deck's) stays as given.

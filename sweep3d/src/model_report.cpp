@@ -21,20 +21,6 @@ double phase_max(const RunResult& r, const char* name) {
   return 0.0;
 }
 
-model::KbaShape shape_of(const RunResult& r) {
-  const KbaDecomposition& d = r.rank0;
-  model::KbaShape s;
-  s.npe_i = d.npe_i;
-  s.npe_j = d.npe_j;
-  s.it_g = d.it_g;
-  s.jt_g = d.jt_g;
-  s.kt = d.kt;
-  s.mm = d.mm;
-  s.mk = d.mk;
-  s.mmi = d.mmi;
-  return s;
-}
-
 double number(const instrument::Attributes& a, const std::string& key, const std::string& file) {
   const auto it = a.find(key);
   if (it == a.end()) throw instrument::InputError(file, "/sweep3d/calibration", "attribute " + key + " (a sweep3d results file)");
@@ -44,6 +30,19 @@ double number(const instrument::Attributes& a, const std::string& key, const std
 }
 
 }  // namespace
+
+model::KbaShape kba_shape(const Deck& deck, int npe_i, int npe_j, int mk, int mmi) {
+  model::KbaShape s;
+  s.npe_i = npe_i;
+  s.npe_j = npe_j;
+  s.it_g = deck.it_g;
+  s.jt_g = deck.jt_g;
+  s.kt = deck.kt;
+  s.mm = deck.mm;
+  s.mk = mk;
+  s.mmi = mmi;
+  return s;
+}
 
 Calibration calibration_of(const RunResult& r) {
   Calibration c;
@@ -121,7 +120,7 @@ ModelReport build_model_report(const RunResult& r, const ModelInputs& in, instru
   report.enabled = true;
 
   model::MeasuredSweepRun run;
-  run.shape = shape_of(r);
+  run.shape = kba_shape(r.deck, r.rank0.npe_i, r.rank0.npe_j, r.rank0.mk, r.rank0.mmi);
   run.iterations = static_cast<int>(r.iterations.size());
   run.fixup_iterations = static_cast<int>(std::count_if(r.iterations.begin(), r.iterations.end(),
                                                         [](const IterationRecord& it) { return it.fixups_on; }));

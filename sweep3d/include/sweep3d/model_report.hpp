@@ -15,9 +15,13 @@
 #include "instrument/comparison.hpp"
 #include "instrument/results_extras.hpp"
 #include "instrument/results_file.hpp"
+#include "kba_shape.hpp"
 #include "sweep3d/driver.hpp"
 
 namespace sweep3d {
+
+// The models' view of a run of `deck` on an npe_i x npe_j grid blocked by mk x mmi.
+model::KbaShape kba_shape(const Deck& deck, int npe_i, int npe_j, int mk, int mmi);
 
 // What a later run's models read from this one. Work before/after the sweeps is per
 // iteration and per local cell, so it scales to another run's cells per rank.
