@@ -9,6 +9,8 @@ bash scripts/install-deps.sh
 if [ "${SANITIZE:-0}" = 1 ]; then
   export BUILD_DIR=${BUILD_DIR:-build-sanitize} BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo}
   bash scripts/build.sh -DSUITE_WERROR=ON -DSUITE_SANITIZE=ON
+  # Every test process, also those a test script starts itself, inherits this.
+  export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
   cd "$BUILD_DIR"
   ctest --output-on-failure -j 2 -LE slow "$@"
 else
