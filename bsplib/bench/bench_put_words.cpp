@@ -1,14 +1,21 @@
 // Cost of one 8-byte bsp_put in a large h-relation: every process puts W words, spread
 // cyclically over the other processes (itself when p = 1), in one superstep; the time of
-// that superstep minus an empty superstep's, divided by W. Two patterns: consecutive words
-// per destination (bspbench's pattern; the library merges them) and scattered words (a
-// stride permutation, so every put is its own record). Median [min, max] over R repetitions,
-// each the maximum over processes.
+// that superstep minus an empty superstep's, divided by W, and its two parts: the put calls
+// (the loop alone) and the bsp_sync that delivers them. Three destination patterns:
+//  - bspbench: bspbench's h-relation (word j to another process lands at index s + j p of
+//    its array: interleaved, stride p words);
+//  - consecutive: word j lands at index s W/(p-1) + j (adjacent words);
+//  - random: a random permutation of the destination's words (no two puts adjacent or
+//    evenly spaced, so every put is a record of its own: the general path).
+// Median [min, max] over R repetitions, each the maximum over processes.
 // Usage: mpiexec -n P bench_put_words [W=262144] [R=11]
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <numeric>
+#include <random>
 #include <vector>
 
 #include "bench_stats.hpp"
@@ -22,37 +29,49 @@ double max_over_processes(double t) {
   return m;
 }
 
+enum class Layout { bspbench, consecutive, random };
+const char* name(Layout l) {
+  return l == Layout::bspbench ? "bspbench" : l == Layout::consecutive ? "consecutive" : "random";
+}
+
 // Where each of the W words goes, computed before timing so that the timed loop is the
 // puts alone (a division per put would cost as much as the put).
 struct Pattern {
   std::vector<int> dest, offset;
 };
 
-Pattern make_pattern(int words, bool scattered) {
+Pattern make_pattern(int words, Layout layout) {
   const int p = bsp_nprocs(), s = bsp_pid();
   const int others = p > 1 ? p - 1 : 1;
   const int per_dest = words / others;
+  std::vector<int> perm(per_dest);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::mt19937 rng(12345u + static_cast<unsigned>(s));
+  if (layout == Layout::random) std::shuffle(perm.begin(), perm.end(), rng);
   Pattern pat;
   for (int i = 0; i < words; ++i) {
-    const int k = i % others, j = i / others;  // word j of destination k
-    // scattered: a stride of 7 words (odd: a permutation of the destination's words)
-    const int slot = scattered ? static_cast<int>((7LL * j) % per_dest) : j;
+    const int k = i % others, j = i / others;  // word j to the k-th other process
     pat.dest.push_back(p > 1 ? (s + 1 + k) % p : s);
-    pat.offset.push_back((s * per_dest + slot) * 8);
+    const int index = layout == Layout::bspbench ? s + j * p : s * per_dest + perm[j];
+    pat.offset.push_back(index * 8);
   }
   return pat;
 }
 
-// One superstep of W word puts; returns its time on this process.
-double superstep(const std::vector<double>& src, double* dst, const Pattern& pat) {
+struct Step {
+  double calls, sync;  // this process's put loop and the bsp_sync after it
+};
+
+Step superstep(const std::vector<double>& src, double* dst, const Pattern& pat) {
   const int words = static_cast<int>(pat.dest.size());
   const int* dest = pat.dest.data();
   const int* offset = pat.offset.data();
   bsp_sync();
   const double t0 = bsp_time();
   for (int i = 0; i < words; ++i) bsp_put(dest[i], &src[i], dst, offset[i], 8);
+  const double t1 = bsp_time();
   bsp_sync();
-  return bsp_time() - t0;
+  return Step{t1 - t0, bsp_time() - t1};
 }
 
 }  // namespace
@@ -64,37 +83,49 @@ int main(int argc, char** argv) {
   const int p = bsp_nprocs();
   const int others = p > 1 ? p - 1 : 1;
   words = words / others * others;
-  if ((words / others) % 7 == 0) words += others;  // keep the stride a permutation
   std::vector<double> src(words, 1.0);
-  std::vector<double> dst(static_cast<std::size_t>(words / others) * p + 8);
+  // bspbench's layout needs s + (W/(p-1) - 1) p + 1 words; the others W/(p-1) p.
+  const std::size_t n_dst = static_cast<std::size_t>(words / others + 1) * p;
+  std::vector<double> dst(n_dst);
   bsp_push_reg(dst.data(), static_cast<int>(dst.size() * sizeof(double)));
   bsp_sync();
-  const Pattern pc = make_pattern(words, false), ps = make_pattern(words, true);
-  std::vector<double> empty, consecutive, scattered;
+  const Layout layouts[] = {Layout::bspbench, Layout::consecutive, Layout::random};
+  std::vector<Pattern> patterns;
+  for (Layout l : layouts) patterns.push_back(make_pattern(words, l));
+  std::vector<double> empty;
+  std::vector<std::vector<double>> total(3), calls(3), sync(3);
   for (int r = 0; r < reps + 1; ++r) {
     bsp_sync();
     double t0 = bsp_time();
     for (int i = 0; i < 100; ++i) bsp_sync();
     const double e = max_over_processes((bsp_time() - t0) / 100);
-    const double c = max_over_processes(superstep(src, dst.data(), pc));
-    const double s = max_over_processes(superstep(src, dst.data(), ps));
-    if (r == 0) continue;  // warm-up: buffers grow
-    empty.push_back(e);
-    consecutive.push_back((c - e) / words);
-    scattered.push_back((s - e) / words);
+    if (r > 0) empty.push_back(e);
+    for (int k = 0; k < 3; ++k) {
+      const Step st = superstep(src, dst.data(), patterns[k]);
+      const double c = max_over_processes(st.calls), sy = max_over_processes(st.sync);
+      const double t = max_over_processes(st.calls + st.sync);
+      if (r == 0) continue;  // warm-up: buffers grow
+      total[k].push_back((t - e) / words);
+      calls[k].push_back(c / words);
+      sync[k].push_back((sy - e) / words);
+    }
   }
   if (bsp_pid() == 0) {
-    const auto e = bspbench::spread(empty), c = bspbench::spread(consecutive),
-               s = bspbench::spread(scattered);
-    std::printf("8-byte puts, p = %d, %d puts per process per superstep (h = %d bytes):\n", p,
-                words, words * 8);
-    std::printf("  consecutive words: median %.2f ns per put  [min %.2f, max %.2f]\n",
-                c.median * 1e9, c.min * 1e9, c.max * 1e9);
-    std::printf("  scattered words:   median %.2f ns per put  [min %.2f, max %.2f]\n",
-                s.median * 1e9, s.min * 1e9, s.max * 1e9);
-    std::printf("  (empty superstep subtracted: median %.2f us; %d repetitions, max over "
-                "processes)\n",
-                e.median * 1e6, reps);
+    std::printf("8-byte puts, p = %d, %d puts per process per superstep (h = %d bytes), "
+                "ns per put:\n",
+                p, words, words * 8);
+    std::printf("  %-12s %8s %18s %8s %8s\n", "layout", "median", "[min, max]", "calls",
+                "sync");
+    for (int k = 0; k < 3; ++k) {
+      const auto t = bspbench::spread(total[k]), c = bspbench::spread(calls[k]),
+                 s = bspbench::spread(sync[k]);
+      std::printf("  %-12s %8.2f   [%6.2f, %6.2f] %8.2f %8.2f\n", name(layouts[k]),
+                  t.median * 1e9, t.min * 1e9, t.max * 1e9, c.median * 1e9, s.median * 1e9);
+    }
+    const auto e = bspbench::spread(empty);
+    std::printf("  (medians of %d repetitions, each the max over processes; calls and sync "
+                "medians separately; empty superstep %.2f us subtracted)\n",
+                reps, e.median * 1e6);
   }
   bsp_pop_reg(dst.data());
   bsp_end();

@@ -30,22 +30,36 @@ class Outbox {
       add_direct(slot, offset, nullptr, at, n);
       return;
     }
-    if (m_last_put != no_record && slot == m_last_slot && offset == m_last_end &&
-        std::uint64_t{m_last_n} + n < 0xffffffffull) {
-      copy(m_bytes.grow(n), src, n);
-      m_last_n += n;  // the record's header is patched when the record closes
-      m_last_end += n;
-      return;
+    if (m_open != no_record && slot == m_slot) {
+      if (m_open_run) {
+        if (n == m_n && offset == m_next && std::uint64_t{m_count + 1} * n < run_limit) {
+          copy(m_bytes.grow(n), src, n);
+          ++m_count;
+          m_next += static_cast<std::uint64_t>(static_cast<std::int64_t>(m_stride));
+          return;
+        }
+      } else if (offset == m_next && std::uint64_t{m_n} + n < run_limit) {
+        copy(m_bytes.grow(n), src, n);  // continues the open put: one longer record
+        m_n += n;
+        m_next += n;
+        return;
+      } else if (n == m_n) {
+        start_run(offset);  // the second of a possible run: the open put becomes element 0
+        copy(m_bytes.grow(n), src, n);
+        return;
+      }
     }
     close_put();
-    m_last_put = m_bytes.size();
+    m_open = m_bytes.size();
+    m_open_run = false;
     char* p = m_bytes.grow(sizeof(Record) + n);
     const Record r = Record::make(RecordKind::put, slot, n, offset);
     std::memcpy(p, &r, sizeof r);
     copy(p + sizeof r, src, n);
-    m_last_slot = slot;
-    m_last_end = offset + n;
-    m_last_n = n;
+    m_slot = slot;
+    m_first = offset;
+    m_next = offset + n;
+    m_n = n;
   }
   void hpput(std::uint32_t slot, std::uint64_t offset, const void* src, std::uint32_t n) {
     m_payload += n;
@@ -60,7 +74,7 @@ class Outbox {
     close_put();
     const Record r = Record::make(RecordKind::get, slot, n, offset);
     m_bytes.append(&r, sizeof r);
-    m_last_put = no_record;
+    m_open = no_record;
   }
   void send(const void* tag, std::uint32_t tag_n, const void* payload, std::uint32_t n) {
     m_payload += tag_n + n;
@@ -71,7 +85,7 @@ class Outbox {
     std::memcpy(p, &r, sizeof r);
     if (tag_n) std::memcpy(p + sizeof r, tag, tag_n);
     if (n) std::memcpy(p + sizeof r + tag_n, payload, n);
-    m_last_put = no_record;
+    m_open = no_record;
   }
   // Closes the stream and copies the hp puts' sources into it; called once, at bsp_sync.
   void flush_hp() {
@@ -83,13 +97,13 @@ class Outbox {
       std::memcpy(p + sizeof r, h.src, h.n);
     }
     m_hp.clear();
-    m_last_put = no_record;
+    m_open = no_record;
   }
   void clear() {
     m_bytes.clear();
     m_owned.clear();
     m_direct.clear();
-    m_last_put = no_record;
+    m_open = no_record;
     m_payload = m_messages = 0;
   }
   const ByteBuffer& bytes() const { return m_bytes; }
@@ -110,9 +124,30 @@ class Outbox {
     else if (n == 4) std::memcpy(dst, src, 4);
     else std::memcpy(dst, src, n);
   }
+  // Writes the open record's final size (put) or count (run) into its header.
   void close_put() {
-    if (m_last_put != no_record) std::memcpy(m_bytes.data() + m_last_put + 4, &m_last_n, 4);
-    m_last_put = no_record;
+    if (m_open == no_record) return;
+    if (m_open_run)
+      std::memcpy(m_bytes.data() + m_open + sizeof(Record), &m_count, sizeof m_count);
+    else
+      std::memcpy(m_bytes.data() + m_open + 4, &m_n, 4);
+    m_open = no_record;
+  }
+  // Turns the open one-element put record into a run whose second element goes to offset:
+  // the header grows by a RunTail, so element 0's bytes move up by that much.
+  void start_run(std::uint64_t offset) {
+    m_bytes.grow(sizeof(RunTail));
+    char* rec = m_bytes.data() + m_open;
+    std::memmove(rec + sizeof(Record) + sizeof(RunTail), rec + sizeof(Record), m_n);
+    const Record r = Record::make(RecordKind::put_run, m_slot, m_n, m_first);
+    std::memcpy(rec, &r, sizeof r);
+    m_stride = static_cast<std::int32_t>(static_cast<std::int64_t>(offset) -
+                                         static_cast<std::int64_t>(m_first));
+    const RunTail t{0, m_stride};  // count written by close_put
+    std::memcpy(rec + sizeof(Record), &t, sizeof t);
+    m_open_run = true;
+    m_count = 2;
+    m_next = offset + static_cast<std::uint64_t>(static_cast<std::int64_t>(m_stride));
   }
   void add_direct(std::uint32_t slot, std::uint64_t offset, const char* src, std::size_t at,
                   std::uint32_t n) {
@@ -132,13 +167,18 @@ class Outbox {
     const void* src;
   };
   static constexpr std::size_t no_record = ~std::size_t{0};
+  static constexpr std::uint64_t run_limit = 0xffffffffull;  // a record's data bytes
   ByteBuffer m_bytes;
   ByteBuffer m_owned;  // copies of large buffered puts
   std::vector<Direct> m_direct;
   std::vector<HpPut> m_hp;
-  std::size_t m_last_put = no_record;
-  std::uint32_t m_last_slot = 0, m_last_n = 0;
-  std::uint64_t m_last_end = 0;
+  // The open record, which later puts may extend: a put (m_n bytes from m_first, next
+  // contiguous offset m_next) or a run (m_count elements of m_n bytes, next at m_next).
+  std::size_t m_open = no_record;
+  bool m_open_run = false;
+  std::uint32_t m_slot = 0, m_n = 0, m_count = 0;
+  std::int32_t m_stride = 0;
+  std::uint64_t m_first = 0, m_next = 0;
   long m_payload = 0, m_messages = 0;
 };
 

@@ -35,6 +35,18 @@ int as_count(std::size_t n, const Context& c) {
   if (c.pid() != 0) std::this_thread::sleep_for(std::chrono::seconds(20));
   fatal(call, who, c.superstep(), "%s", what);
 }
+// Element i of a run to dst + i * stride, in order (a later element wins where they
+// overlap, as later puts do). Word sizes get inline moves, not memcpy calls.
+void apply_run(char* dst, const RunTail& t, const char* src, std::uint32_t n) {
+  const std::ptrdiff_t stride = t.stride;
+  if (n == 8) {
+    for (std::uint32_t i = 0; i < t.count; ++i, dst += stride, src += 8) std::memcpy(dst, src, 8);
+  } else if (n == 4) {
+    for (std::uint32_t i = 0; i < t.count; ++i, dst += stride, src += 4) std::memcpy(dst, src, 4);
+  } else {
+    for (std::uint32_t i = 0; i < t.count; ++i, dst += stride, src += n) std::memcpy(dst, src, n);
+  }
+}
 }  // namespace
 
 void Context::exchange_headers(bool ending) {
@@ -138,19 +150,13 @@ void Context::serve_gets() {
         p + (self ? m_out[q].bytes().size() : m_hdr_in[static_cast<std::size_t>(q) * header_words]);
     ByteBuffer& reply = m_replies[q];
     while (p < end) {
-      Record r;
-      std::memcpy(&r, p, sizeof r);
-      p += sizeof r;
-      switch (r.kind()) {
-        case RecordKind::get:
-          // Checked at the requester against the sizes exchanged at registration.
-          reply.append(m_registry.address(r.slot()) + r.offset, r.nbytes);
-          if (!self) m_reply_bytes_out += r.nbytes;
-          break;
-        case RecordKind::put: p += r.nbytes; break;
-        case RecordKind::put_direct: break;
-        case RecordKind::send: p += r.offset + r.nbytes; break;
+      const Record r = read_record(p);
+      if (r.kind() == RecordKind::get) {
+        // Checked at the requester against the sizes exchanged at registration.
+        reply.append(m_registry.address(r.slot()) + r.offset, r.nbytes);
+        if (!self) m_reply_bytes_out += r.nbytes;
       }
+      p += record_body_bytes(r, p);
     }
   }
 }
@@ -164,9 +170,7 @@ void Context::apply_puts_and_sends() {
         p + (self ? m_out[q].bytes().size() : m_hdr_in[static_cast<std::size_t>(q) * header_words]);
     std::size_t direct = 0;
     while (p < end) {
-      Record r;
-      std::memcpy(&r, p, sizeof r);
-      p += sizeof r;
+      const Record r = read_record(p);
       switch (r.kind()) {
         case RecordKind::put: {
           char* dst = m_registry.address(r.slot()) + r.offset;
@@ -174,6 +178,17 @@ void Context::apply_puts_and_sends() {
           else std::memcpy(dst, p, r.nbytes);
           if (!self) m_bytes_in += r.nbytes;
           p += r.nbytes;
+          break;
+        }
+        case RecordKind::put_run: {
+          RunTail t;
+          std::memcpy(&t, p, sizeof t);
+          p += sizeof t;
+          char* dst = m_registry.address(r.slot()) + r.offset;
+          apply_run(dst, t, p, r.nbytes);
+          const std::uint64_t n = std::uint64_t{t.count} * r.nbytes;
+          if (!self) m_bytes_in += static_cast<long>(n);
+          p += n;
           break;
         }
         case RecordKind::put_direct:
