@@ -13,6 +13,7 @@
 //  h_0: 100 N_1/2 / y (eq. 4) for accuracy y %.
 // Usage: mpiexec -n P bspprobe [--out FILE] [--reps R=31] [--hmax BYTES=262144]
 //        [--accuracy Y=10] [--name NAME]
+// FILE may be a machine file loggps-probe wrote: the bsp.* keys are added to it, the rest kept.
 #include <mpi.h>
 
 #include <algorithm>
@@ -26,6 +27,7 @@
 #include "bsp.h"
 #include "cost_model.hpp"
 #include "least_squares.hpp"
+#include "instrument/machine_file.hpp"
 #include "machine_params.hpp"
 
 using namespace bspmodel;
@@ -195,6 +197,14 @@ int main(int argc, char** argv) {
   const int others = p > 1 ? p - 1 : 1;
   const int hmax = opt.hmax / (8 * others) * (8 * others);
 
+  const std::string out =
+      opt.out.empty() ? "bsp-machine-p" + std::to_string(p) + ".machine" : opt.out;
+  if (pid == 0) {
+    // Before a minute of measuring: an output we could not or must not write.
+    const std::string problem = instrument::MachineFile::output_problem(out);
+    if (!problem.empty()) bsp_abort("bspprobe: %s", problem.c_str());
+  }
+
   const double s = measure_s(opt.reps);
 
   // l and g: T(h) for h = 0 .. hmax in 16 steps, each the median of `reps` supersteps.
@@ -289,8 +299,6 @@ int main(int argc, char** argv) {
     m.extra["bsp.h0_bytes"] = number(h0_bytes(n_half_comb, opt.accuracy));
     m.extra["bsp.h0_accuracy_percent"] = number(opt.accuracy);
     m.extra["bsp.empty_superstep_seconds"] = number(ts[0]);
-    const std::string out =
-        opt.out.empty() ? "bsp-machine-p" + std::to_string(p) + ".machine" : opt.out;
     try {
       write_machine_file(out, m, "measured by bspprobe: l and g fitted in seconds");
       std::printf("\n  wrote %s\n", out.c_str());

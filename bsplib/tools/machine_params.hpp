@@ -29,7 +29,9 @@ struct BspMachine {
 
 // Throws std::runtime_error("file:line: what was expected").
 BspMachine read_machine_file(const std::string& path);
-// Writes atomically (temporary file, then rename). Throws std::runtime_error.
+// Writes atomically (temporary file, then rename). An existing machine file of the suite
+// (e.g. loggps-probe's) is merged into: its bsp.* keys are replaced, the others kept; a file
+// that is not a machine file is refused. Throws std::runtime_error.
 void write_machine_file(const std::string& path, const BspMachine& m,
                         const std::string& comment);
 

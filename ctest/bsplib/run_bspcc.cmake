@@ -8,7 +8,9 @@ execute_process(COMMAND ${BSPCC} ${flags} -I${INC} ${SRC} -o ${exe} RESULT_VARIA
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "bspcc failed: ${rc}")
 endif()
-execute_process(COMMAND ${MPIEXEC} -n 2 ${exe} RESULT_VARIABLE rc TIMEOUT 60)
-if(NOT rc EQUAL 0)
+execute_process(COMMAND ${MPIEXEC} -n 2 ${exe} RESULT_VARIABLE rc TIMEOUT 60
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
+if(NOT rc EQUAL 0 OR NOT "${out}" MATCHES "PASS t_put")
   message(FATAL_ERROR "the bspcc-built program failed: ${rc}")
 endif()

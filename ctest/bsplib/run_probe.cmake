@@ -1,4 +1,6 @@
-# bspprobe on 2 processes with few repetitions, then bsp_predict reads what it wrote.
+# bspprobe on 2 processes with few repetitions, then bsp_predict reads what it wrote; then
+# bspprobe merging into a LogGP machine file (LOGGP_MACHINE) as loggps-probe writes them,
+# twice, and refusing to overwrite a file that is not a machine file.
 set(machine ${CMAKE_CURRENT_BINARY_DIR}/probe-test-p2.machine)
 file(REMOVE ${machine})
 execute_process(COMMAND ${MPIEXEC} -n 2 ${PROBE} --reps 3 --hmax 8192 --name "probe test"
@@ -15,3 +17,44 @@ execute_process(COMMAND ${PREDICT} ${CMAKE_CURRENT_BINARY_DIR}/probe-test.profil
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "bsp_predict could not use the probe's machine file: ${rc}")
 endif()
+
+# Merge: the LogGP keys and the file's source stay, the bsp.* keys are added, once.
+set(merged ${CMAKE_CURRENT_BINARY_DIR}/probe-test-merged.machine)
+configure_file(${LOGGP_MACHINE} ${merged} COPYONLY)
+foreach(round 1 2)
+  execute_process(COMMAND ${MPIEXEC} -n 2 ${PROBE} --reps 2 --hmax 4096 --out ${merged}
+                  RESULT_VARIABLE rc OUTPUT_QUIET TIMEOUT 100)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "bspprobe could not merge into ${merged} (round ${round}): ${rc}")
+  endif()
+endforeach()
+file(READ ${merged} text)
+foreach(want "loggp.band.2.G = 1e-10" "source = hand-written for ctest" "bsp.source = bspprobe"
+             "bsp.g_seconds_per_byte = ")
+  string(FIND "${text}" "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "merged machine file lacks '${want}':\n${text}")
+  endif()
+endforeach()
+string(REGEX MATCHALL "\nbsp.l_seconds = " l_keys "${text}")
+list(LENGTH l_keys n_l)
+if(NOT n_l EQUAL 1)
+  message(FATAL_ERROR "merged machine file has ${n_l} bsp.l_seconds keys, expected 1")
+endif()
+execute_process(COMMAND ${PREDICT} ${CMAKE_CURRENT_BINARY_DIR}/probe-test.profile.csv ${merged}
+                RESULT_VARIABLE rc OUTPUT_QUIET TIMEOUT 60)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "bsp_predict could not use the merged machine file: ${rc}")
+endif()
+
+# A file that is not a machine file is refused before measuring and left as it was.
+set(foreign ${CMAKE_CURRENT_BINARY_DIR}/probe-test-foreign.txt)
+file(WRITE ${foreign} "my notes, not a machine file\n")
+execute_process(COMMAND ${MPIEXEC} -n 2 ${PROBE} --reps 2 --hmax 4096 --out ${foreign}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 100)
+file(READ ${foreign} after)
+if(rc EQUAL 0 OR NOT "${out}${err}" MATCHES "probe-test-foreign.txt: exists and is not a machine file"
+   OR NOT after STREQUAL "my notes, not a machine file\n")
+  message(FATAL_ERROR "bspprobe did not refuse a foreign file: ${rc}\n${out}${err}")
+endif()
+message("bspprobe test: every check passed")

@@ -1,5 +1,6 @@
 # Runs a BSPlib program with the profiler on, then the predictor on its profile.
-# cmake -DMPIEXEC=... -DNP=... -DEXE=... -DPREDICT=... -DMACHINE=... -P run_profiled.cmake
+# Passes only if both exit 0 and the predictor's output matches EXPECT.
+# cmake -DMPIEXEC=... -DNP=... -DEXE=... -DPREDICT=... -DMACHINE=... -DEXPECT=... -P run_profiled.cmake
 get_filename_component(name ${EXE} NAME)
 set(profile ${CMAKE_CURRENT_BINARY_DIR}/${name}.np${NP}.profile.csv)
 file(REMOVE ${profile})
@@ -9,7 +10,12 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${EXE} failed: ${rc}")
 endif()
 unset(ENV{BSP_PROFILE})
-execute_process(COMMAND ${PREDICT} ${profile} ${MACHINE} RESULT_VARIABLE rc TIMEOUT 60)
+execute_process(COMMAND ${PREDICT} ${profile} ${MACHINE} RESULT_VARIABLE rc TIMEOUT 60
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "bsp_predict failed: ${rc}")
+endif()
+if(NOT "${out}${err}" MATCHES "${EXPECT}")
+  message(FATAL_ERROR "the prediction does not show: ${EXPECT}")
 endif()

@@ -201,6 +201,34 @@ std::string MachineFile::text() const {
   return t;
 }
 
+MachineFile MachineFile::read_to_merge(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return {};
+  std::fclose(f);
+  try {
+    return read(path);
+  } catch (const InputError& e) {
+    throw InputError(path, "",
+                     std::string("exists and is not a machine file of this suite, not "
+                                 "overwriting it (") +
+                         e.what() + ")");
+  }
+}
+
+std::string MachineFile::output_problem(const std::string& path) {
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (f == nullptr) return path + ": cannot write: " + std::strerror(errno);
+  std::fclose(f);
+  std::remove(tmp.c_str());
+  try {
+    (void)read_to_merge(path);
+  } catch (const std::exception& x) {
+    return x.what();
+  }
+  return {};
+}
+
 void MachineFile::write(const std::string& path) const {
   const std::string tmp = path + ".tmp." + std::to_string(::getpid());
   const std::string body = text();

@@ -101,42 +101,6 @@ std::vector<std::int64_t> geometric_sizes(std::int64_t max_bytes) {
   return s;
 }
 
-// Fails early (before a minute of measuring) if the output cannot be written, leaving nothing.
-std::string check_writable(const std::string& path) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) return path + ": cannot write: " + std::strerror(errno);
-  std::fclose(f);
-  std::remove(tmp.c_str());
-  return {};
-}
-
-// The machine file at `path` if there is one of ours (to merge into), else an empty one. A
-// file that exists but is not ours is refused rather than overwritten.
-instrument::MachineFile existing_or_new(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return {};
-  std::fclose(f);
-  try {
-    return instrument::MachineFile::read(path);
-  } catch (const instrument::InputError& e) {
-    throw instrument::InputError(path, "", std::string("exists and is not a machine file of this suite, "
-                                                       "not overwriting it (") + e.what() + ")");
-  }
-}
-
-// Fails early, before the measurement, for an output path we could not or must not write.
-std::string check_output(const std::string& path) {
-  const std::string e = check_writable(path);
-  if (!e.empty()) return e;
-  try {
-    (void)existing_or_new(path);
-  } catch (const std::exception& x) {
-    return x.what();
-  }
-  return {};
-}
-
 double us(double s) { return s * 1e6; }
 double ns(double s) { return s * 1e9; }
 
@@ -214,7 +178,7 @@ int probe_main(int argc, char** argv) {
                           " (run: mpiexec -n 2 loggps-probe)");
   }
   const Options o = parse_options(argc, argv);
-  instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, rank == 0 ? check_output(o.out) : "");
+  instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, rank == 0 ? instrument::MachineFile::output_problem(o.out) : "");
   const double t_start = now_seconds();
 
   Pair p{rank, 1 - rank, std::vector<char>(static_cast<std::size_t>(o.max_bytes), 'a'),
@@ -268,7 +232,7 @@ int probe_main(int argc, char** argv) {
       const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
       // One machine file can hold every probe's keys (bspprobe writes its own): keep what
       // another probe wrote there, replace ours.
-      instrument::MachineFile mf = existing_or_new(o.out);
+      instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
       for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
       mf.comment("written by loggps-probe; read by the apps with --machine FILE");
       mf.set("source", "loggps-probe");

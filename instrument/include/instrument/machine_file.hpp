@@ -25,6 +25,13 @@ class MachineFile {
 
   // Reads and parses `path`; throws InputError if it is missing, unreadable or malformed.
   static MachineFile read(const std::string& path);
+  // For a probe that adds its keys to a file other probes also write: the machine file at
+  // `path` if there is one, else an empty one. A file that exists but is not a machine
+  // file of this suite is refused (InputError), never overwritten.
+  static MachineFile read_to_merge(const std::string& path);
+  // Why a probe could not write its result to `path` (unwritable, or an existing file
+  // that is not ours), or "" if it can; checked before a probe spends time measuring.
+  static std::string output_problem(const std::string& path);
   // Parses text; `name` is used in error messages (a file name or "<string>").
   static MachineFile parse(std::string_view text, const std::string& name);
 
