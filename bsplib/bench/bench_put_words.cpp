@@ -7,7 +7,10 @@
 //  - consecutive: word j lands at index s W/(p-1) + j (adjacent words);
 //  - random: a random permutation of the destination's words (no two puts adjacent or
 //    evenly spaced, so every put is a record of its own: the general path).
-// Median [min, max] over R repetitions, each the maximum over processes.
+// Median [min, max] over R repetitions, each the maximum over processes. Each repetition
+// also times an in-cache DAXPY (the slowest process's rate): on a shared host the CPU
+// itself slows down at times, and this shows when a slow figure is the CPU's, not the
+// library's.
 // Usage: mpiexec -n P bench_put_words [W=262144] [R=11]
 #include <mpi.h>
 
@@ -58,6 +61,17 @@ Pattern make_pattern(int words, Layout layout) {
   return pat;
 }
 
+// Flop/s of y += a x on 1024 doubles, 2000 passes: the speed of this process's CPU now.
+double daxpy_rate() {
+  static std::vector<double> x(1024, 1.0), y(1024, 0.0);
+  const double t0 = bsp_time();
+  for (int k = 0; k < 2000; ++k) {
+    for (std::size_t i = 0; i < x.size(); ++i) y[i] += 1e-9 * x[i];
+    asm volatile("" : : "r"(y.data()) : "memory");
+  }
+  return 2.0 * 1024 * 2000 / (bsp_time() - t0);
+}
+
 struct Step {
   double calls, sync;  // this process's put loop and the bsp_sync after it
 };
@@ -92,14 +106,19 @@ int main(int argc, char** argv) {
   const Layout layouts[] = {Layout::bspbench, Layout::consecutive, Layout::random};
   std::vector<Pattern> patterns;
   for (Layout l : layouts) patterns.push_back(make_pattern(words, l));
-  std::vector<double> empty;
+  std::vector<double> empty, rate;
   std::vector<std::vector<double>> total(3), calls(3), sync(3);
   for (int r = 0; r < reps + 1; ++r) {
     bsp_sync();
     double t0 = bsp_time();
     for (int i = 0; i < 100; ++i) bsp_sync();
     const double e = max_over_processes((bsp_time() - t0) / 100);
-    if (r > 0) empty.push_back(e);
+    double my_rate = daxpy_rate(), min_rate = 0;
+    MPI_Allreduce(&my_rate, &min_rate, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    if (r > 0) {
+      empty.push_back(e);
+      rate.push_back(min_rate);
+    }
     for (int k = 0; k < 3; ++k) {
       const Step st = superstep(src, dst.data(), patterns[k]);
       const double c = max_over_processes(st.calls), sy = max_over_processes(st.sync);
@@ -122,10 +141,14 @@ int main(int argc, char** argv) {
       std::printf("  %-12s %8.2f   [%6.2f, %6.2f] %8.2f %8.2f\n", name(layouts[k]),
                   t.median * 1e9, t.min * 1e9, t.max * 1e9, c.median * 1e9, s.median * 1e9);
     }
-    const auto e = bspbench::spread(empty);
+    const auto e = bspbench::spread(empty), d = bspbench::spread(rate);
     std::printf("  (medians of %d repetitions, each the max over processes; calls and sync "
                 "medians separately; empty superstep %.2f us subtracted)\n",
                 reps, e.median * 1e6);
+    std::printf("  CPU speed meanwhile: in-cache DAXPY %.2f Gflop/s [%.2f, %.2f] (slowest "
+                "process); a bspbench-layout put = %.0f flop times\n",
+                d.median * 1e-9, d.min * 1e-9, d.max * 1e-9,
+                bspbench::spread(total[0]).median * d.median);
   }
   bsp_pop_reg(dst.data());
   bsp_end();

@@ -21,6 +21,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -109,6 +111,11 @@ double granular_time(char* src, char* dst, int h, int x, bool combined, int iter
   const int p = bsp_nprocs(), s = bsp_pid();
   const int others = p > 1 ? p - 1 : 1;
   const int msgs = h / x;
+  // A shuffled order of places within a destination: no two records adjacent or evenly
+  // spaced, so none merge into one record or a run (the library would combine those).
+  std::vector<int> slot(static_cast<std::size_t>(std::max(msgs / others, 1)));
+  std::iota(slot.begin(), slot.end(), 0);
+  std::shuffle(slot.begin(), slot.end(), std::mt19937(977u));
   bsp_sync();
   MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = bsp_time();
@@ -116,10 +123,9 @@ double granular_time(char* src, char* dst, int h, int x, bool combined, int iter
     if (combined) {
       for (int m = 0; m < msgs; ++m) {
         const int dest = p > 1 ? (s + 1 + m % others) % p : s;
-        // reversed order within a destination, so no two records merge
-        const int slot = msgs / others - 1 - m / others;
+        const int k = std::min(m / others, static_cast<int>(slot.size()) - 1);
         bsp_put(dest, src + static_cast<std::size_t>(m) * x, dst,
-                (s * (h / others + x)) + std::max(slot, 0) * x, x);
+                (s * (h / others + x)) + slot[static_cast<std::size_t>(k)] * x, x);
       }
       bsp_sync();
     } else {
