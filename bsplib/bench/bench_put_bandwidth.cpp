@@ -2,7 +2,8 @@
 //  - MPI ping-pong: B / (round trip / 2);
 //  - bsp one-way: process 0 bsp_puts B bytes into process 1 in one superstep: B / time;
 //  - bsp exchange: both processes put B bytes into each other (an h = B relation): B / time;
-//  - bsp hpput one-way and exchange, likewise.
+//  - bsp hpput one-way and exchange, likewise;
+//  - bsp get one-way: process 1 bsp_gets B bytes from process 0; exchange: both.
 // Median [min, max] over R repetitions (times are the max over processes).
 // It also times the bsp_put call itself (the definition's copy of the source at the call,
 // which a ping-pong does not make) and prints the bandwidth a buffered put would reach if
@@ -42,22 +43,28 @@ double pingpong(std::vector<char>& buf, int bytes, int iters) {
   return max_over_processes((MPI_Wtime() - t0) / iters / 2);
 }
 
-enum class Mode { one_way, exchange, hp_one_way, hp_exchange };
+enum class Mode { one_way, exchange, hp_one_way, hp_exchange, get_one_way, get_exchange };
 
 struct StepTimes {
   double superstep, call;  // per superstep; call: the put calls on process 0
 };
 
-StepTimes bsp_step(std::vector<char>& src, std::vector<char>& dst, int bytes, Mode mode,
-                   int iters) {
+StepTimes bsp_step(std::vector<char>& src, std::vector<char>& dst, std::vector<char>& local,
+                   int bytes, Mode mode, int iters) {
   const int s = bsp_pid();
-  const bool exchange = mode == Mode::exchange || mode == Mode::hp_exchange;
+  const bool exchange =
+      mode == Mode::exchange || mode == Mode::hp_exchange || mode == Mode::get_exchange;
   const bool hp = mode == Mode::hp_one_way || mode == Mode::hp_exchange;
+  const bool get = mode == Mode::get_one_way || mode == Mode::get_exchange;
   double call = 0;
   bsp_sync();
   const double t0 = bsp_time();
   for (int i = 0; i < iters; ++i) {
-    if (exchange || s == 0) {
+    if (get) {
+      // src is registered too: the owner serves it; the getter's buffer is its own local
+      // (unregistered) memory, as usual for a get: it lands there directly
+      if (exchange || s == 1) bsp_get(1 - s, src.data(), 0, local.data(), bytes);
+    } else if (exchange || s == 0) {
       const double c0 = bsp_time();
       if (hp)
         bsp_hpput(1 - s, src.data(), dst.data(), 0, bytes);
@@ -88,24 +95,30 @@ int main(int argc, char** argv) {
   bsp_begin(2);
   if (bsp_nprocs() != 2) bsp_abort("bench_put_bandwidth needs 2 processes");
   const int max_bytes = 16 << 20;
-  std::vector<char> src(max_bytes, 1), dst(max_bytes, 0), buf(max_bytes, 2);
+  std::vector<char> src(max_bytes, 1), dst(max_bytes, 0), buf(max_bytes, 2),
+      local(max_bytes, 3);
   bsp_push_reg(dst.data(), max_bytes);
+  bsp_push_reg(src.data(), max_bytes);
   bsp_sync();
   for (int bytes : {64 << 10, 1 << 20, 4 << 20, 16 << 20}) {
     const int iters = bytes >= (4 << 20) ? 5 : 20;
-    std::vector<double> pp, one, ex, hp, hpex, ceiling, call;
+    std::vector<double> pp, one, ex, hp, hpex, ceiling, call, get, getex;
     for (int r = 0; r < reps + 1; ++r) {
       const double a = pingpong(buf, bytes, iters);
-      const StepTimes b = bsp_step(src, dst, bytes, Mode::one_way, iters);
-      const StepTimes c = bsp_step(src, dst, bytes, Mode::exchange, iters);
-      const StepTimes d = bsp_step(src, dst, bytes, Mode::hp_one_way, iters);
-      const StepTimes e = bsp_step(src, dst, bytes, Mode::hp_exchange, iters);
+      const StepTimes b = bsp_step(src, dst, local, bytes, Mode::one_way, iters);
+      const StepTimes c = bsp_step(src, dst, local, bytes, Mode::exchange, iters);
+      const StepTimes d = bsp_step(src, dst, local, bytes, Mode::hp_one_way, iters);
+      const StepTimes e = bsp_step(src, dst, local, bytes, Mode::hp_exchange, iters);
+      const StepTimes f = bsp_step(src, dst, local, bytes, Mode::get_one_way, iters);
+      const StepTimes g = bsp_step(src, dst, local, bytes, Mode::get_exchange, iters);
       if (r == 0) continue;
       pp.push_back(a);
       one.push_back(b.superstep);
       ex.push_back(c.superstep);
       hp.push_back(d.superstep);
       hpex.push_back(e.superstep);
+      get.push_back(f.superstep);
+      getex.push_back(g.superstep);
       ceiling.push_back(a + b.call);
       call.push_back(bytes / b.call / 1e9);
     }
@@ -119,11 +132,14 @@ int main(int argc, char** argv) {
       report("bsp_put exchange (h=B)", bytes, ex, ref);
       report("bsp_hpput one-way", bytes, hp, ref);
       report("bsp_hpput exchange", bytes, hpex, ref);
+      report("bsp_get one-way", bytes, get, ref);
+      report("bsp_get exchange", bytes, getex, ref);
       report("put ceiling: copy+pp", bytes, ceiling, ref);
       std::printf("  (the copy in the bsp_put call: median %.3f GB/s)\n",
                   bspbench::spread(call).median);
     }
   }
+  bsp_pop_reg(src.data());
   bsp_pop_reg(dst.data());
   bsp_end();
   return 0;

@@ -90,8 +90,10 @@ void Context::get(const char* call, int pid, const void* src, int offset, void* 
   const int slot = checked_slot(call, pid, src, offset, nbytes);
   if (!nbytes) return;
   m_out[pid].get_request(slot, offset, nbytes);
-  m_gets[pid].push_back(PendingGet{static_cast<char*>(dst), static_cast<std::uint32_t>(nbytes)});
-  m_reply_expected[pid] += nbytes;
+  const bool direct = is_direct_get(pid, m_pid, static_cast<std::uint64_t>(nbytes));
+  m_gets[pid].push_back(
+      PendingGet{static_cast<char*>(dst), static_cast<std::uint32_t>(nbytes), direct, 0});
+  if (!direct) m_reply_expected[pid] += nbytes;
 }
 
 void Context::set_tagsize(int* tag_nbytes) {

@@ -19,7 +19,7 @@ namespace bsplib {
 
 // Words of the per-peer header bsp_sync exchanges (see sync.cpp), and the MPI tags.
 constexpr int header_words = 5;
-constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4;
+constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4, tag_get_direct = 5;
 
 class Context {
  public:
@@ -78,8 +78,9 @@ class Context {
   void exchange_headers(bool ending);
   void exchange_data();
   void serve_gets();
+  void post_reply_receives();
   void apply_puts_and_sends();
-  void exchange_replies();
+  void deliver_gets();
 
   MPI_Comm m_comm;
   int m_pid, m_nprocs;
@@ -88,10 +89,20 @@ class Context {
   double m_step_begin = 0;
   Registry m_registry;
   std::vector<Outbox> m_out;            // [destination]
+  // A get of Outbox::direct_min bytes or more from another process is *direct*: the owner
+  // sends it from the registered area itself and the requester receives it straight into
+  // dst (one copy in all, as a ping-pong), or into m_get_staging when dst lies in one of its
+  // own registered areas, which this superstep's gets and puts may still read or write.
   struct PendingGet {
     char* dst;
     std::uint32_t n;
+    bool direct;
+    std::size_t staged_at;  // direct and staged: offset in m_get_staging
   };
+  static constexpr std::size_t no_staging = ~std::size_t{0};
+  static bool is_direct_get(int owner, int requester, std::uint64_t n) {
+    return owner != requester && n >= Outbox::direct_min;
+  }
   std::vector<std::vector<PendingGet>> m_gets;  // [source]: in request order
   std::vector<long> m_reply_expected;           // [source]: bytes
   int m_tagsize = 0, m_pending_tagsize = 0;
@@ -106,11 +117,14 @@ class Context {
   ByteBuffer m_reply_in;                           // replies to this process's gets
   std::vector<MPI_Request> m_requests;  // the combined streams
   std::vector<MPI_Request> m_late;      // large puts and get replies, completed last
+  std::vector<MPI_Request> m_get_sends; // direct gets served: done before any put lands
+  ByteBuffer m_get_staging;             // direct gets into this process's registered areas
   // Up to header_p2p_max processes the headers go by persistent point-to-point requests
   // (measured 2-3x cheaper than MPI_Alltoall at p = 2, see README); above, by MPI_Alltoall.
   static constexpr int header_p2p_max = 16;
   std::vector<MPI_Request> m_hdr_requests;
   long m_bytes_in = 0, m_msgs_in = 0, m_reply_bytes_out = 0, m_reply_msgs_out = 0;
+  long m_direct_gets_out = 0;
 };
 
 }  // namespace bsplib

@@ -45,6 +45,17 @@ class Registry {
     return slot >= 0 && slot < static_cast<int>(m_slots.size()) && m_slots[slot].live;
   }
 
+  // Whether [p, p+n) overlaps an area that `pid` (this process) has registered.
+  bool overlaps_own(const char* p, std::size_t n, int pid) const {
+    for (std::size_t slot = 0; slot < m_slots.size(); ++slot) {
+      const Slot& s = m_slots[slot];
+      if (!s.live) continue;
+      const long size = size_on(static_cast<int>(slot), pid);
+      if (p < s.addr + size && s.addr < p + n) return true;
+    }
+    return false;
+  }
+
   std::uint64_t signature() const { return m_signature; }
   bool has_pending() const { return !m_ops.empty(); }
   // Applies the queued pops and pushes in call order; collective when any push is queued

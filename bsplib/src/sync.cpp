@@ -1,16 +1,20 @@
 // bsp_sync: the end of a superstep, as one two-sided exchange (see README: measured against
 // MPI-3 RMA and chosen for its lower empty-superstep cost).
-//  1. headers: one MPI_Alltoall of a few words per peer: the bytes of the combined stream to
-//     that peer, its get count, and the run-state every process must agree on (bsp_end vs
-//     bsp_sync, registration signature, tag size). It is also the barrier.
+//  1. headers: a few words per peer (persistent point-to-point requests, or MPI_Alltoall for
+//     many processes): the bytes of the combined stream to that peer, its get count, and the
+//     run-state every process must agree on (bsp_end vs bsp_sync, registration signature,
+//     tag size). It is also the barrier.
 //  2. data: one message per peer with a non-empty stream (Isend/Irecv, no zero messages);
 //     each large put (>= Outbox::direct_min bytes) is a message of its own, sent now and
-//     received (step 4) straight into the destination area;
+//     received (step 5) straight into the destination area;
 //  3. every process serves the gets addressed to it, from all sources, before it applies any
-//     put (the definition's order), and sends the replies, one message per requester;
-//  4. it applies puts and queues BSMP messages, in source order then call order;
-//  5. it receives its replies and copies them to the gets' destinations;
-//  6. registrations and the tag size of this superstep take effect.
+//     put (the definition's order): small ones copied into one reply per requester, large
+//     ones sent straight from the area (direct gets);
+//  4. it posts the receives for its own gets (direct ones straight into their destination),
+//     then waits until its direct gets have left, as puts may now overwrite their areas;
+//  5. it applies puts and queues BSMP messages, in source order then call order;
+//  6. it completes everything and copies the small replies to the gets' destinations;
+//  7. registrations and the tag size of this superstep take effect.
 #include <algorithm>
 #include <chrono>
 #include <climits>
@@ -153,7 +157,16 @@ void Context::serve_gets() {
       const Record r = read_record(p);
       if (r.kind() == RecordKind::get) {
         // Checked at the requester against the sizes exchanged at registration.
-        reply.append(m_registry.address(r.slot()) + r.offset, r.nbytes);
+        const char* src = m_registry.address(r.slot()) + r.offset;
+        if (is_direct_get(m_pid, q, r.nbytes)) {
+          // Sent from the area itself; no put may land before it has left (see sync()).
+          m_get_sends.emplace_back();
+          MPI_Isend(src, static_cast<int>(r.nbytes), MPI_BYTE, q, tag_get_direct, m_comm,
+                    &m_get_sends.back());
+          ++m_direct_gets_out;
+        } else {
+          reply.append(src, r.nbytes);
+        }
         if (!self) m_reply_bytes_out += r.nbytes;
       }
       p += record_body_bytes(r, p);
@@ -214,10 +227,80 @@ void Context::apply_puts_and_sends() {
   }
 }
 
+// Replies to this process's gets: the small ones as one message per owner into m_reply_in,
+// the direct ones straight into their destinations (or the staging buffer); and this
+// process's replies to others' small gets, one message per requester.
+void Context::post_reply_receives() {
+  std::size_t reply_total = 0, staged_total = 0;
+  for (int q = 0; q < m_nprocs; ++q) {
+    m_reply_at[q] = reply_total;
+    if (q == m_pid) continue;
+    reply_total += static_cast<std::size_t>(m_reply_expected[q]);
+    for (PendingGet& g : m_gets[q]) {
+      if (!g.direct) continue;
+      if (m_registry.overlaps_own(g.dst, g.n, m_pid)) {
+        g.staged_at = staged_total;
+        staged_total += g.n;
+      } else {
+        g.staged_at = no_staging;
+      }
+    }
+  }
+  m_reply_in.resize(reply_total);
+  m_get_staging.resize(staged_total);
+  for (int q = 0; q < m_nprocs; ++q) {
+    if (q == m_pid) continue;
+    if (m_reply_expected[q]) {
+      m_late.emplace_back();
+      MPI_Irecv(m_reply_in.data() + m_reply_at[q],
+                as_count(static_cast<std::size_t>(m_reply_expected[q]), *this), MPI_BYTE, q,
+                tag_reply, m_comm, &m_late.back());
+      ++m_msgs_in;
+      m_bytes_in += m_reply_expected[q];
+    }
+    // In request order: the owner sends them in that order, and MPI keeps it per tag.
+    for (const PendingGet& g : m_gets[q]) {
+      if (!g.direct) continue;
+      char* into = g.staged_at == no_staging ? g.dst : m_get_staging.data() + g.staged_at;
+      m_late.emplace_back();
+      MPI_Irecv(into, static_cast<int>(g.n), MPI_BYTE, q, tag_get_direct, m_comm,
+                &m_late.back());
+      ++m_msgs_in;
+      m_bytes_in += g.n;
+    }
+    if (!m_replies[q].empty()) {
+      m_late.emplace_back();
+      MPI_Isend(m_replies[q].data(), as_count(m_replies[q].size(), *this), MPI_BYTE, q,
+                tag_reply, m_comm, &m_late.back());
+      ++m_reply_msgs_out;
+    }
+  }
+}
+
+// The end of the gets: copy each small reply (and each staged direct one) to its
+// destination, in request order; after the puts, so a get wins over a put to the same bytes.
+void Context::deliver_gets() {
+  for (int q = 0; q < m_nprocs; ++q) {
+    if (m_gets[q].empty()) continue;
+    const char* src = q == m_pid ? m_replies[q].data() : m_reply_in.data() + m_reply_at[q];
+    for (const PendingGet& g : m_gets[q]) {
+      if (!g.direct) {
+        std::memcpy(g.dst, src, g.n);
+        src += g.n;
+      } else if (g.staged_at != no_staging) {
+        std::memcpy(g.dst, m_get_staging.data() + g.staged_at, g.n);
+      }
+    }
+    m_gets[q].clear();
+    m_reply_expected[q] = 0;
+  }
+  for (ByteBuffer& r : m_replies) r.clear();
+}
+
 void Context::sync(bool ending) {
   const double t_enter = time();
   for (Outbox& o : m_out) o.flush_hp();
-  m_bytes_in = m_msgs_in = m_reply_bytes_out = 0;
+  m_bytes_in = m_msgs_in = m_reply_bytes_out = m_reply_msgs_out = m_direct_gets_out = 0;
   long bytes_out = 0, msgs_out = 0;
   for (int q = 0; q < m_nprocs; ++q)
     if (q != m_pid) {
@@ -230,48 +313,21 @@ void Context::sync(bool ending) {
     exchange_data();
   }
   serve_gets();
-
-  // Replies: one message per requester; posted before the puts are applied.
-  std::size_t reply_total = 0;
-  std::vector<std::size_t>& reply_at = m_reply_at;
-  for (int q = 0; q < m_nprocs; ++q) {
-    reply_at[q] = reply_total;
-    if (q != m_pid) reply_total += static_cast<std::size_t>(m_reply_expected[q]);
-  }
-  m_reply_in.resize(reply_total);
-  for (int q = 0; q < m_nprocs; ++q) {
-    if (q == m_pid) continue;
-    if (m_reply_expected[q]) {
-      m_late.emplace_back();
-      MPI_Irecv(m_reply_in.data() + reply_at[q],
-                as_count(static_cast<std::size_t>(m_reply_expected[q]), *this), MPI_BYTE, q,
-                tag_reply, m_comm, &m_late.back());
-      ++m_msgs_in;
-      m_bytes_in += m_reply_expected[q];
-    }
-    if (!m_replies[q].empty()) {
-      m_late.emplace_back();
-      MPI_Isend(m_replies[q].data(), as_count(m_replies[q].size(), *this), MPI_BYTE, q,
-                tag_reply, m_comm, &m_late.back());
-      ++msgs_out;
-    }
+  post_reply_receives();
+  // The direct gets this process serves read its areas: they must have left before any put
+  // of this superstep lands there (gets before puts). Every process has posted its receives
+  // for them in post_reply_receives(), before waiting on anything, so this cannot deadlock.
+  if (!m_get_sends.empty()) {
+    MPI_Waitall(static_cast<int>(m_get_sends.size()), m_get_sends.data(), MPI_STATUSES_IGNORE);
+    m_get_sends.clear();
   }
   apply_puts_and_sends();
   if (!m_late.empty()) {
     MPI_Waitall(static_cast<int>(m_late.size()), m_late.data(), MPI_STATUSES_IGNORE);
     m_late.clear();
   }
-  for (int q = 0; q < m_nprocs; ++q) {
-    if (m_gets[q].empty()) continue;
-    const char* src = q == m_pid ? m_replies[q].data() : m_reply_in.data() + reply_at[q];
-    for (const PendingGet& g : m_gets[q]) {
-      std::memcpy(g.dst, src, g.n);
-      src += g.n;
-    }
-    m_gets[q].clear();
-    m_reply_expected[q] = 0;
-  }
-  for (ByteBuffer& r : m_replies) r.clear();
+  deliver_gets();
+  msgs_out += m_reply_msgs_out + m_direct_gets_out;
   bytes_out += m_reply_bytes_out;
 
   if (m_registry.has_pending()) m_registry.commit(m_comm);
