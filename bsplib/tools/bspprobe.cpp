@@ -217,15 +217,17 @@ int main(int argc, char** argv) {
   std::vector<double> src(hmax / 8 + 8, 1.0), dst(static_cast<std::size_t>(hmax / 8) * p + 8);
   bsp_push_reg(dst.data(), static_cast<int>(dst.size() * sizeof(double)));
   bsp_sync();
+  // The repetitions go round the h values (not all of one h, then the next), so a spell in
+  // which the host slows the processes down spreads over every h instead of lifting one
+  // point of the line (which moved l by 5 us in a run that measured h in blocks).
   std::vector<double> hs, ts;
-  for (int k = 0; k <= 16; ++k) {
-    const int h = hmax / 16 / (8 * others) * (8 * others) * k;
-    for (int w = 0; w < 3; ++w) h_relation_time(src.data(), dst.data(), h);  // buffers grow
-    std::vector<double> reps;
-    for (int r = 0; r < opt.reps; ++r) reps.push_back(h_relation_time(src.data(), dst.data(), h));
-    hs.push_back(h);
-    ts.push_back(median(reps));
-  }
+  for (int k = 0; k <= 16; ++k) hs.push_back(hmax / 16 / (8 * others) * (8 * others) * k);
+  for (int w = 0; w < 3; ++w) h_relation_time(src.data(), dst.data(), hmax);  // buffers grow
+  std::vector<std::vector<double>> samples(hs.size());
+  for (int r = 0; r < opt.reps; ++r)
+    for (std::size_t k = 0; k < hs.size(); ++k)
+      samples[k].push_back(h_relation_time(src.data(), dst.data(), static_cast<int>(hs[k])));
+  for (const std::vector<double>& v : samples) ts.push_back(median(v));
   const LineFit lg = fit_line(hs, ts);
   double l = lg.a, g = lg.b;
   const bool l_fixed = l < 0;
