@@ -17,6 +17,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -221,27 +222,29 @@ int main(int argc, char** argv) {
   // which the host slows the processes down spreads over every h instead of lifting one
   // point of the line (which moved l by 5 us in a run that measured h in blocks).
   std::vector<double> hs, ts;
-  for (int k = 0; k <= 16; ++k) hs.push_back(hmax / 16 / (8 * others) * (8 * others) * k);
+  // Small h as well (0, 256 B, 1, 4 KiB), where l dominates: the supersteps of many
+  // programs are there, and the relative fit below needs them to place l.
+  const int quantum = 8 * others;
+  for (int h : {0, 256, 1024, 4096})
+    if (h < hmax / 16) hs.push_back(h / quantum * quantum);
+  for (int k = 1; k <= 16; ++k) hs.push_back(hmax / 16 / quantum * quantum * k);
   for (int w = 0; w < 3; ++w) h_relation_time(src.data(), dst.data(), hmax);  // buffers grow
   std::vector<std::vector<double>> samples(hs.size());
   for (int r = 0; r < opt.reps; ++r)
     for (std::size_t k = 0; k < hs.size(); ++k)
       samples[k].push_back(h_relation_time(src.data(), dst.data(), static_cast<int>(hs[k])));
   for (const std::vector<double>& v : samples) ts.push_back(median(v));
-  const LineFit lg = fit_line(hs, ts);
-  double l = lg.a, g = lg.b;
-  const bool l_fixed = l < 0;
+  LineFit lg = fit_line_relative(hs, ts);
+  const bool l_fixed = lg.a < 0;
   if (l_fixed) {
     // A negative intercept (curvature from a protocol switch inside the range): take l as
     // the measured empty superstep and fit g with the intercept fixed there.
-    l = ts[0];
-    double num = 0, den = 0;
-    for (std::size_t i = 0; i < hs.size(); ++i) {
-      num += hs[i] * (ts[i] - l);
-      den += hs[i] * hs[i];
-    }
-    g = den > 0 ? num / den : 0;
+    lg = fit_line_relative(hs, ts, &ts[0]);
   }
+  const double l = lg.a, g = lg.b;
+  double worst = 0;
+  for (std::size_t i = 0; i < hs.size(); ++i)
+    worst = std::max(worst, std::fabs(l + g * hs[i] - ts[i]) / ts[i]);
 
   // g(x) and N_1/2: h = hgran bytes as messages of x bytes.
   const int hgran = 16384 / (8 * others) * (8 * others) * others;
@@ -273,8 +276,10 @@ int main(int argc, char** argv) {
     std::printf("bspprobe: p = %d, %d repetitions (medians; times are the max over processes)\n",
                 p, opt.reps);
     std::printf("  s = %.1f Mflop/s (in-cache DAXPY, slowest process)\n", s / 1e6);
-    std::printf("  T(h) = l + g h fitted in seconds over h = 0..%d bytes per process%s:\n", hmax,
-                l_fixed ? " (fitted l < 0: l fixed to T(0), g refitted)" : "");
+    std::printf("  T(h) = l + g h fitted in seconds (least squares on relative residuals) over "
+                "h = 0..%d bytes per process%s; worst residual %.1f%%:\n",
+                hmax, l_fixed ? " (fitted l < 0: l fixed to T(0), g refitted)" : "",
+                100 * worst);
     for (std::size_t i = 0; i < hs.size(); ++i)
       std::printf("    h = %7.0f B  T = %9.3f us  fit %9.3f us\n", hs[i], ts[i] * 1e6,
                   (l + g * hs[i]) * 1e6);
