@@ -9,15 +9,22 @@
 // which a ping-pong does not make) and prints the bandwidth a buffered put would reach if
 // the superstep cost exactly that copy plus a ping-pong transfer: the ceiling that the
 // copy-at-call semantics put on buffered puts where the transfer is itself a memory copy.
-// Usage: mpiexec -n 2 bench_put_bandwidth [R=11]
+// With --machine FILE (a machine file loggps-probe wrote), each figure is also given as a
+// percentage of the ping-pong bandwidth the probe measured, B / (RTT(B) / 2) of its LogGP
+// fit: the foundation probe's yardstick.
+// Usage: mpiexec -n 2 bench_put_bandwidth [R=11] [--machine FILE]
 #include <mpi.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <string>
 #include <vector>
 
 #include "bench_stats.hpp"
 #include "bsp.h"
+#include "instrument/loggp.hpp"
+#include "instrument/machine_file.hpp"
 
 namespace {
 
@@ -27,17 +34,19 @@ double max_over_processes(double t) {
   return m;
 }
 
-double pingpong(std::vector<char>& buf, int bytes, int iters) {
+// Separate send and receive buffers, as loggps-probe and the OSU benchmarks use: one buffer
+// for both would make each message pull back the lines the peer has just read.
+double pingpong(const std::vector<char>& out, std::vector<char>& in, int bytes, int iters) {
   const int s = bsp_pid();
   MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = MPI_Wtime();
   for (int i = 0; i < iters; ++i) {
     if (s == 0) {
-      MPI_Send(buf.data(), bytes, MPI_BYTE, 1, 9, MPI_COMM_WORLD);
-      MPI_Recv(buf.data(), bytes, MPI_BYTE, 1, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(out.data(), bytes, MPI_BYTE, 1, 9, MPI_COMM_WORLD);
+      MPI_Recv(in.data(), bytes, MPI_BYTE, 1, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else {
-      MPI_Recv(buf.data(), bytes, MPI_BYTE, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(buf.data(), bytes, MPI_BYTE, 0, 9, MPI_COMM_WORLD);
+      MPI_Recv(in.data(), bytes, MPI_BYTE, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(out.data(), bytes, MPI_BYTE, 0, 9, MPI_COMM_WORLD);
     }
   }
   return max_over_processes((MPI_Wtime() - t0) / iters / 2);
@@ -79,19 +88,37 @@ StepTimes bsp_step(std::vector<char>& src, std::vector<char>& dst, std::vector<c
   return StepTimes{total, call / iters};
 }
 
+double g_probe_ref = 0;  // GB/s of the probe's ping-pong at the current size; 0: none
+
 void report(const char* what, int bytes, const std::vector<double>& times, double ref) {
   std::vector<double> bw;
   for (double t : times) bw.push_back(bytes / t / 1e9);
   const auto s = bspbench::spread(bw);
   std::printf("  %-22s %8.3f GB/s  [min %.3f, max %.3f]", what, s.median, s.min, s.max);
   if (ref > 0) std::printf("  = %5.1f%% of ping-pong", 100.0 * s.median / ref);
+  if (g_probe_ref > 0) std::printf("  (%5.1f%% of the probe's)", 100.0 * s.median / g_probe_ref);
   std::printf("\n");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int reps = argc > 1 ? std::atoi(argv[1]) : 11;
+  int reps = 11;
+  std::string machine;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--machine" && i + 1 < argc) machine = argv[++i];
+    else reps = std::atoi(argv[i]);
+  }
+  if (reps < 1) reps = 1;
+  instrument::loggp::LogGpParams probe;
+  if (!machine.empty()) {
+    try {
+      probe = instrument::loggp::read_params(instrument::MachineFile::read(machine));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bench_put_bandwidth: %s\n", e.what());
+      return 1;
+    }
+  }
   bsp_begin(2);
   if (bsp_nprocs() != 2) bsp_abort("bench_put_bandwidth needs 2 processes");
   const int max_bytes = 16 << 20;
@@ -104,7 +131,7 @@ int main(int argc, char** argv) {
     const int iters = bytes >= (4 << 20) ? 5 : 20;
     std::vector<double> pp, one, ex, hp, hpex, ceiling, call, get, getex;
     for (int r = 0; r < reps + 1; ++r) {
-      const double a = pingpong(buf, bytes, iters);
+      const double a = pingpong(src, buf, bytes, iters);
       const StepTimes b = bsp_step(src, dst, local, bytes, Mode::one_way, iters);
       const StepTimes c = bsp_step(src, dst, local, bytes, Mode::exchange, iters);
       const StepTimes d = bsp_step(src, dst, local, bytes, Mode::hp_one_way, iters);
@@ -127,6 +154,11 @@ int main(int argc, char** argv) {
       std::vector<double> bw;
       for (double t : pp) bw.push_back(bytes / t / 1e9);
       const double ref = bspbench::spread(bw).median;
+      if (!machine.empty()) {
+        g_probe_ref = bytes / (instrument::loggp::round_trip_time(probe, bytes) / 2) / 1e9;
+        std::printf("  %-22s %8.3f GB/s  (LogGP fit of %s)\n", "probe's ping-pong", g_probe_ref,
+                    machine.c_str());
+      }
       report("MPI ping-pong", bytes, pp, 0);
       report("bsp_put one-way", bytes, one, ref);
       report("bsp_put exchange (h=B)", bytes, ex, ref);

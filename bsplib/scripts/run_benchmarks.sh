@@ -8,7 +8,9 @@ mpiexec=${MPIEXEC:-mpiexec}
 uptime
 for n in 1 2; do "$mpiexec" -n $n "$b/bench_empty_sync"; done
 for n in 1 2; do "$mpiexec" -n $n "$b/bench_put_words"; done
-"$mpiexec" -n 2 "$b/bench_put_bandwidth"
+# The foundation probe's ping-pong is the bandwidth yardstick (--machine).
+"$mpiexec" -n 2 "${1}/instrument/loggps-probe" --out /tmp/bsp-bench-loggp.machine >/dev/null
+"$mpiexec" -n 2 "$b/bench_put_bandwidth" --machine /tmp/bsp-bench-loggp.machine
 "$mpiexec" -n 2 "$b/bench_mechanism" 21
 for n in 1 2; do "$mpiexec" -n $n "$b/bspprobe" --out /tmp/bspprobe-p$n.machine; done
 uptime
