@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -129,25 +130,24 @@ int main(int argc, char** argv) {
   bsp_sync();
   for (int bytes : {64 << 10, 1 << 20, 4 << 20, 16 << 20}) {
     const int iters = bytes >= (4 << 20) ? 5 : 20;
-    std::vector<double> pp, one, ex, hp, hpex, ceiling, call, get, getex;
+    constexpr Mode modes[] = {Mode::one_way,    Mode::exchange,    Mode::hp_one_way,
+                              Mode::hp_exchange, Mode::get_one_way, Mode::get_exchange};
+    constexpr const char* names[] = {"bsp_put one-way",    "bsp_put exchange (h=B)",
+                                     "bsp_hpput one-way",  "bsp_hpput exchange",
+                                     "bsp_get one-way",    "bsp_get exchange"};
+    std::vector<double> pp, ceiling, call;
+    std::vector<std::vector<double>> times(std::size(modes));
     for (int r = 0; r < reps + 1; ++r) {
       const double a = pingpong(src, buf, bytes, iters);
-      const StepTimes b = bsp_step(src, dst, local, bytes, Mode::one_way, iters);
-      const StepTimes c = bsp_step(src, dst, local, bytes, Mode::exchange, iters);
-      const StepTimes d = bsp_step(src, dst, local, bytes, Mode::hp_one_way, iters);
-      const StepTimes e = bsp_step(src, dst, local, bytes, Mode::hp_exchange, iters);
-      const StepTimes f = bsp_step(src, dst, local, bytes, Mode::get_one_way, iters);
-      const StepTimes g = bsp_step(src, dst, local, bytes, Mode::get_exchange, iters);
-      if (r == 0) continue;
-      pp.push_back(a);
-      one.push_back(b.superstep);
-      ex.push_back(c.superstep);
-      hp.push_back(d.superstep);
-      hpex.push_back(e.superstep);
-      get.push_back(f.superstep);
-      getex.push_back(g.superstep);
-      ceiling.push_back(a + b.call);
-      call.push_back(bytes / b.call / 1e9);
+      for (std::size_t k = 0; k < std::size(modes); ++k) {
+        const StepTimes t = bsp_step(src, dst, local, bytes, modes[k], iters);
+        if (r == 0) continue;  // warm-up
+        times[k].push_back(t.superstep);
+        if (modes[k] != Mode::one_way) continue;
+        ceiling.push_back(a + t.call);
+        call.push_back(bytes / t.call / 1e9);
+      }
+      if (r > 0) pp.push_back(a);
     }
     if (bsp_pid() == 0) {
       std::printf("B = %d KiB (%d repetitions of %d):\n", bytes >> 10, reps, iters);
@@ -160,12 +160,7 @@ int main(int argc, char** argv) {
                     machine.c_str());
       }
       report("MPI ping-pong", bytes, pp, 0);
-      report("bsp_put one-way", bytes, one, ref);
-      report("bsp_put exchange (h=B)", bytes, ex, ref);
-      report("bsp_hpput one-way", bytes, hp, ref);
-      report("bsp_hpput exchange", bytes, hpex, ref);
-      report("bsp_get one-way", bytes, get, ref);
-      report("bsp_get exchange", bytes, getex, ref);
+      for (std::size_t k = 0; k < std::size(modes); ++k) report(names[k], bytes, times[k], ref);
       report("put ceiling: copy+pp", bytes, ceiling, ref);
       std::printf("  (the copy in the bsp_put call: median %.3f GB/s)\n",
                   bspbench::spread(call).median);
