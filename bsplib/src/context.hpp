@@ -91,14 +91,20 @@ class Context {
   std::vector<Outbox> m_out;            // [destination]
   // A get of Outbox::direct_min bytes or more from another process is *direct*: the owner
   // sends it from the registered area itself and the requester receives it straight into
-  // dst (one copy in all, as a ping-pong), or into m_get_staging when dst lies in one of its
-  // own registered areas, which this superstep's gets and puts may still read or write.
+  // dst (one copy in all, as a ping-pong), unless dst is memory that something else of this
+  // superstep still uses: one of its own registered areas (this superstep's gets read them,
+  // puts write them), the source of a large hp put being sent, or the destination of another
+  // get (gets land in source, then request order). Then it lands in m_get_staging and is
+  // copied in order at the end.
   struct PendingGet {
     char* dst;
     std::uint32_t n;
     bool direct;
     std::size_t staged_at;  // direct and staged: offset in m_get_staging
   };
+  // Marks the direct gets whose destination overlaps another get's destination or a large
+  // hp put's source (sort and sweep over all of them; only when there is a direct get).
+  void find_shared_destinations();
   static constexpr std::size_t no_staging = ~std::size_t{0};
   static bool is_direct_get(int owner, int requester, std::uint64_t n) {
     return owner != requester && n >= Outbox::direct_min;
@@ -118,7 +124,12 @@ class Context {
   std::vector<MPI_Request> m_requests;  // the combined streams
   std::vector<MPI_Request> m_late;      // large puts and get replies, completed last
   std::vector<MPI_Request> m_get_sends; // direct gets served: done before any put lands
-  ByteBuffer m_get_staging;             // direct gets into this process's registered areas
+  ByteBuffer m_get_staging;             // direct gets that must not land early (see above)
+  struct Span {
+    std::uintptr_t begin, end;
+    PendingGet* get;  // nullptr: a large hp put's source
+  };
+  std::vector<Span> m_spans;            // scratch of find_shared_destinations
   // Up to header_p2p_max processes the headers go by persistent point-to-point requests
   // (measured 2-3x cheaper than MPI_Alltoall at p = 2, see README); above, by MPI_Alltoall.
   static constexpr int header_p2p_max = 16;

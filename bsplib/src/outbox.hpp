@@ -114,6 +114,8 @@ class Outbox {
     return d.src ? d.src : m_owned.data() + d.owned_at;
   }
   std::uint32_t direct_size(std::size_t i) const { return m_direct[i].n; }
+  // A large hp put's source in the user's memory (sent from there), or nullptr.
+  const char* direct_user_source(std::size_t i) const { return m_direct[i].src; }
   long payload() const { return m_payload; }  // data bytes (h-relation), not headers
   long messages() const { return m_messages; }
 

@@ -47,11 +47,13 @@ class Registry {
 
   // Whether [p, p+n) overlaps an area that `pid` (this process) has registered.
   bool overlaps_own(const char* p, std::size_t n, int pid) const {
+    const std::uintptr_t b = reinterpret_cast<std::uintptr_t>(p), e = b + n;
     for (std::size_t slot = 0; slot < m_slots.size(); ++slot) {
       const Slot& s = m_slots[slot];
       if (!s.live) continue;
-      const long size = size_on(static_cast<int>(slot), pid);
-      if (p < s.addr + size && s.addr < p + n) return true;
+      const std::uintptr_t sb = reinterpret_cast<std::uintptr_t>(s.addr);
+      const std::uintptr_t se = sb + static_cast<std::uintptr_t>(size_on(static_cast<int>(slot), pid));
+      if (b < se && sb < e) return true;
     }
     return false;
   }

@@ -44,11 +44,12 @@ int as_count(std::size_t n, const Context& c) {
 void apply_run(char* dst, const RunTail& t, const char* src, std::uint32_t n) {
   const std::ptrdiff_t stride = t.stride;
   if (n == 8) {
-    for (std::uint32_t i = 0; i < t.count; ++i, dst += stride, src += 8) std::memcpy(dst, src, 8);
+    for (std::uint32_t i = 0; i < t.count; ++i) std::memcpy(dst + i * stride, src + i * 8, 8);
   } else if (n == 4) {
-    for (std::uint32_t i = 0; i < t.count; ++i, dst += stride, src += 4) std::memcpy(dst, src, 4);
+    for (std::uint32_t i = 0; i < t.count; ++i) std::memcpy(dst + i * stride, src + i * 4, 4);
   } else {
-    for (std::uint32_t i = 0; i < t.count; ++i, dst += stride, src += n) std::memcpy(dst, src, n);
+    for (std::uint32_t i = 0; i < t.count; ++i)
+      std::memcpy(dst + i * stride, src + std::size_t{i} * n, n);
   }
 }
 }  // namespace
@@ -230,7 +231,39 @@ void Context::apply_puts_and_sends() {
 // Replies to this process's gets: the small ones as one message per owner into m_reply_in,
 // the direct ones straight into their destinations (or the staging buffer); and this
 // process's replies to others' small gets, one message per requester.
+void Context::find_shared_destinations() {
+  const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+  m_spans.clear();
+  bool any_direct = false;
+  for (std::vector<PendingGet>& gets : m_gets)
+    for (PendingGet& g : gets) {
+      any_direct = any_direct || g.direct;
+      m_spans.push_back(Span{at(g.dst), at(g.dst) + g.n, &g});
+    }
+  if (!any_direct) return;
+  for (const Outbox& o : m_out)
+    for (std::size_t k = 0; k < o.direct_count(); ++k)
+      if (const char* src = o.direct_user_source(k))
+        m_spans.push_back(Span{at(src), at(src) + o.direct_size(k), nullptr});
+  std::sort(m_spans.begin(), m_spans.end(),
+            [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  // Sorted by start, span i overlaps an earlier one iff it starts before the furthest end so
+  // far, and a later one iff it ends after the next one starts.
+  std::uintptr_t furthest = 0;
+  for (std::size_t i = 0; i < m_spans.size(); ++i) {
+    const Span& sp = m_spans[i];
+    const bool shared = sp.begin < furthest ||
+                        (i + 1 < m_spans.size() && sp.end > m_spans[i + 1].begin);
+    if (shared && sp.get && sp.get->direct) sp.get->staged_at = 0;  // stage it (see below)
+    furthest = std::max(furthest, sp.end);
+  }
+}
+
 void Context::post_reply_receives() {
+  // staged_at is a flag until here: 0 = must be staged, no_staging = may land directly
+  for (std::vector<PendingGet>& gets : m_gets)
+    for (PendingGet& g : gets) g.staged_at = no_staging;
+  find_shared_destinations();
   std::size_t reply_total = 0, staged_total = 0;
   for (int q = 0; q < m_nprocs; ++q) {
     m_reply_at[q] = reply_total;
@@ -238,11 +271,9 @@ void Context::post_reply_receives() {
     reply_total += static_cast<std::size_t>(m_reply_expected[q]);
     for (PendingGet& g : m_gets[q]) {
       if (!g.direct) continue;
-      if (m_registry.overlaps_own(g.dst, g.n, m_pid)) {
+      if (g.staged_at != no_staging || m_registry.overlaps_own(g.dst, g.n, m_pid)) {
         g.staged_at = staged_total;
         staged_total += g.n;
-      } else {
-        g.staged_at = no_staging;
       }
     }
   }

@@ -6,7 +6,11 @@
  *    between them (order of several direct gets from one owner, mixed with replies);
  *  - puts a new block into its right neighbour's A (the gets must still see the old one);
  *  - gets a third block of its left neighbour's A into its own registered area B (staged),
- *    while its right neighbour gets this B (it must see B as it was before the superstep). */
+ *    while its right neighbour gets this B (it must see B as it was before the superstep).
+ * Then destinations shared within one superstep, which must be staged too: a small and a
+ * direct get into the same bytes (the later request wins), direct gets from every other
+ * process into the same bytes (source order: the highest source wins), and the swap idiom,
+ * a large hp put of X and a get into X (the put sends X's old contents). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -51,6 +55,34 @@ int main(void) {
       CHECK(a[i] == g(r, left, i));
     }
     CHECK(small == f(r, right, 5));
+  }
+  {
+    const int block = M * (int)sizeof(int);
+    for (int i = 0; i < 3 * M; ++i) a[i] = f(9, s, i);
+    bsp_sync();
+    int *d = local1, *x = local2, *y = local3;
+    /* a small get, then a direct get, into the same first word: request order */
+    bsp_get(right, a, 7 * (int)sizeof(int), d, (int)sizeof(int));
+    bsp_get(right, a, 0, d, block);
+    /* every other process's first block into the same y: source order */
+    for (int q = 0; q < p; ++q)
+      if (q != s) bsp_get(q, a, 0, y, block);
+    /* the swap: x's old contents go to the right neighbour's b, b's comes back into x */
+    for (int i = 0; i < M; ++i) {
+      x[i] = g(9, s, i);
+      b[i] = f(9, s, i) + 5;
+    }
+    bsp_sync(); /* b's new value must be in place before the swap's superstep */
+    bsp_hpput(right, x, b, 0, block);
+    bsp_get(right, b, 0, x, block);
+    bsp_sync();
+    const int last = s == p - 1 ? p - 2 : p - 1; /* the highest other process */
+    for (int i = 0; i < M; ++i) {
+      CHECK(d[i] == f(9, right, i));
+      if (p > 1) CHECK(y[i] == f(9, last, i));
+      CHECK(b[i] == g(9, left, i));
+      CHECK(x[i] == f(9, right, i) + 5);
+    }
   }
   bsp_pop_reg(b);
   bsp_pop_reg(a);
