@@ -233,14 +233,13 @@ void Context::apply_puts_and_sends() {
 // process's replies to others' small gets, one message per requester.
 void Context::find_shared_destinations() {
   const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
-  m_spans.clear();
   bool any_direct = false;
+  for (const std::vector<PendingGet>& gets : m_gets)
+    for (const PendingGet& g : gets) any_direct = any_direct || g.direct;
+  if (!any_direct) return;  // only direct gets land early
+  m_spans.clear();
   for (std::vector<PendingGet>& gets : m_gets)
-    for (PendingGet& g : gets) {
-      any_direct = any_direct || g.direct;
-      m_spans.push_back(Span{at(g.dst), at(g.dst) + g.n, &g});
-    }
-  if (!any_direct) return;
+    for (PendingGet& g : gets) m_spans.push_back(Span{at(g.dst), at(g.dst) + g.n, &g});
   for (const Outbox& o : m_out)
     for (std::size_t k = 0; k < o.direct_count(); ++k)
       if (const char* src = o.direct_user_source(k))
