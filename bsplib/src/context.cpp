@@ -93,7 +93,8 @@ void Context::get(const char* call, int pid, const void* src, int offset, void* 
   const bool direct = is_direct_get(pid, m_pid, static_cast<std::uint64_t>(nbytes));
   m_gets[pid].push_back(
       PendingGet{static_cast<char*>(dst), static_cast<std::uint32_t>(nbytes), direct, 0});
-  if (!direct) m_reply_expected[pid] += nbytes;
+  if (direct) ++m_direct_gets_in;
+  else m_reply_expected[pid] += nbytes;
 }
 
 void Context::set_tagsize(int* tag_nbytes) {

@@ -135,7 +135,8 @@ class Context {
   static constexpr int header_p2p_max = 16;
   std::vector<MPI_Request> m_hdr_requests;
   long m_bytes_in = 0, m_msgs_in = 0, m_reply_bytes_out = 0, m_reply_msgs_out = 0;
-  long m_direct_gets_out = 0;
+  long m_direct_gets_out = 0;  // direct gets this process served in this sync
+  long m_direct_gets_in = 0;   // direct gets this process asked for in this superstep
 };
 
 }  // namespace bsplib

@@ -233,10 +233,7 @@ void Context::apply_puts_and_sends() {
 // process's replies to others' small gets, one message per requester.
 void Context::find_shared_destinations() {
   const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
-  bool any_direct = false;
-  for (const std::vector<PendingGet>& gets : m_gets)
-    for (const PendingGet& g : gets) any_direct = any_direct || g.direct;
-  if (!any_direct) return;  // only direct gets land early
+  if (m_direct_gets_in == 0) return;  // only direct gets land early
   m_spans.clear();
   for (std::vector<PendingGet>& gets : m_gets)
     for (PendingGet& g : gets) m_spans.push_back(Span{at(g.dst), at(g.dst) + g.n, &g});
@@ -324,6 +321,7 @@ void Context::deliver_gets() {
     m_gets[q].clear();
     m_reply_expected[q] = 0;
   }
+  m_direct_gets_in = 0;
   for (ByteBuffer& r : m_replies) r.clear();
 }
 
