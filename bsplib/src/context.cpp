@@ -92,7 +92,8 @@ void Context::get(const char* call, int pid, const void* src, int offset, void* 
   m_out[pid].get_request(slot, offset, nbytes);
   const bool direct = is_direct_get(pid, m_pid, static_cast<std::uint64_t>(nbytes));
   m_gets[pid].push_back(
-      PendingGet{static_cast<char*>(dst), static_cast<std::uint32_t>(nbytes), direct, 0});
+      PendingGet{static_cast<char*>(dst), static_cast<std::uint32_t>(nbytes), direct, false,
+                 no_staging});
   if (direct) ++m_direct_gets_in;
   else m_reply_expected[pid] += nbytes;
 }

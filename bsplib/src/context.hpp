@@ -100,7 +100,8 @@ class Context {
     char* dst;
     std::uint32_t n;
     bool direct;
-    std::size_t staged_at;  // direct and staged: offset in m_get_staging
+    bool shared;            // direct, and its destination is shared: must be staged
+    std::size_t staged_at;  // direct: offset in m_get_staging, or no_staging
   };
   // Marks the direct gets whose destination overlaps another get's destination or a large
   // hp put's source (sort and sweep over all of them; only when there is a direct get).

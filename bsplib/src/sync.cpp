@@ -250,15 +250,12 @@ void Context::find_shared_destinations() {
     const Span& sp = m_spans[i];
     const bool shared = sp.begin < furthest ||
                         (i + 1 < m_spans.size() && sp.end > m_spans[i + 1].begin);
-    if (shared && sp.get && sp.get->direct) sp.get->staged_at = 0;  // stage it (see below)
+    if (shared && sp.get) sp.get->shared = true;
     furthest = std::max(furthest, sp.end);
   }
 }
 
 void Context::post_reply_receives() {
-  // staged_at is a flag until here: 0 = must be staged, no_staging = may land directly
-  for (std::vector<PendingGet>& gets : m_gets)
-    for (PendingGet& g : gets) g.staged_at = no_staging;
   find_shared_destinations();
   std::size_t reply_total = 0, staged_total = 0;
   for (int q = 0; q < m_nprocs; ++q) {
@@ -267,7 +264,7 @@ void Context::post_reply_receives() {
     reply_total += static_cast<std::size_t>(m_reply_expected[q]);
     for (PendingGet& g : m_gets[q]) {
       if (!g.direct) continue;
-      if (g.staged_at != no_staging || m_registry.overlaps_own(g.dst, g.n, m_pid)) {
+      if (g.shared || m_registry.overlaps_own(g.dst, g.n, m_pid)) {
         g.staged_at = staged_total;
         staged_total += g.n;
       }
