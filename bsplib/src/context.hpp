@@ -78,7 +78,8 @@ class Context {
   void exchange_headers(bool ending);
   void exchange_data();
   void serve_gets();
-  void post_reply_receives();
+  void post_get_receives();
+  void send_replies();
   void apply_puts_and_sends();
   void deliver_gets();
 

@@ -10,8 +10,9 @@
 //  3. every process serves the gets addressed to it, from all sources, before it applies any
 //     put (the definition's order): small ones copied into one reply per requester, large
 //     ones sent straight from the area (direct gets);
-//  4. it posts the receives for its own gets (direct ones straight into their destination),
-//     then waits until its direct gets have left, as puts may now overwrite their areas;
+//  4. (its receives for its own gets were posted first thing, direct ones straight into
+//     their destination) it sends its small replies, then waits until the direct gets it
+//     serves have left, as puts may now overwrite their areas;
 //  5. it applies puts and queues BSMP messages, in source order then call order;
 //  6. it completes everything and copies the small replies to the gets' destinations;
 //  7. registrations and the tag size of this superstep take effect.
@@ -228,9 +229,6 @@ void Context::apply_puts_and_sends() {
   }
 }
 
-// Replies to this process's gets: the small ones as one message per owner into m_reply_in,
-// the direct ones straight into their destinations (or the staging buffer); and this
-// process's replies to others' small gets, one message per requester.
 void Context::find_shared_destinations() {
   const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
   if (m_direct_gets_in == 0) return;  // only direct gets land early
@@ -255,7 +253,11 @@ void Context::find_shared_destinations() {
   }
 }
 
-void Context::post_reply_receives() {
+// The receives for this process's gets, posted first thing in the sync, as everything they
+// need is known here: the small replies as one message per owner into m_reply_in, the
+// direct ones straight into their destinations (or the staging buffer). A direct get's
+// data can then flow as soon as its owner has read the request.
+void Context::post_get_receives() {
   find_shared_destinations();
   std::size_t reply_total = 0, staged_total = 0;
   for (int q = 0; q < m_nprocs; ++q) {
@@ -292,12 +294,17 @@ void Context::post_reply_receives() {
       ++m_msgs_in;
       m_bytes_in += g.n;
     }
-    if (!m_replies[q].empty()) {
-      m_late.emplace_back();
-      MPI_Isend(m_replies[q].data(), as_count(m_replies[q].size(), *this), MPI_BYTE, q,
-                tag_reply, m_comm, &m_late.back());
-      ++m_reply_msgs_out;
-    }
+  }
+}
+
+// This process's replies to others' small gets, one message per requester.
+void Context::send_replies() {
+  for (int q = 0; q < m_nprocs; ++q) {
+    if (q == m_pid || m_replies[q].empty()) continue;
+    m_late.emplace_back();
+    MPI_Isend(m_replies[q].data(), as_count(m_replies[q].size(), *this), MPI_BYTE, q,
+              tag_reply, m_comm, &m_late.back());
+    ++m_reply_msgs_out;
   }
 }
 
@@ -333,15 +340,16 @@ void Context::sync(bool ending) {
       msgs_out += !m_out[q].bytes().empty() + static_cast<long>(m_out[q].direct_count());
     }
 
+  post_get_receives();
   if (m_nprocs > 1) {
     exchange_headers(ending);
     exchange_data();
   }
   serve_gets();
-  post_reply_receives();
+  send_replies();
   // The direct gets this process serves read its areas: they must have left before any put
-  // of this superstep lands there (gets before puts). Every process has posted its receives
-  // for them in post_reply_receives(), before waiting on anything, so this cannot deadlock.
+  // of this superstep lands there (gets before puts). Every process posted its receives for
+  // them at the start of its sync, before waiting on anything, so this cannot deadlock.
   if (!m_get_sends.empty()) {
     MPI_Waitall(static_cast<int>(m_get_sends.size()), m_get_sends.data(), MPI_STATUSES_IGNORE);
     m_get_sends.clear();
