@@ -30,25 +30,31 @@ Context::Context(MPI_Comm comm, double t0)
   m_reply_expected.assign(m_nprocs, 0);
   m_replies.resize(m_nprocs);
   m_in_at.assign(m_nprocs, 0);
+  m_in_stream.assign(m_nprocs, nullptr);
   m_reply_at.assign(m_nprocs, 0);
-  m_hdr_out.assign(static_cast<std::size_t>(m_nprocs) * header_words, 0);
-  m_hdr_in.assign(static_cast<std::size_t>(m_nprocs) * header_words, 0);
-  if (m_nprocs > 1 && m_nprocs <= header_p2p_max) {
+  const bool p2p = m_nprocs > 1 && m_nprocs <= header_p2p_max;
+  m_hdr_stride = p2p ? header_words + inline_words : header_words;
+  m_hdr_out.assign(static_cast<std::size_t>(m_nprocs) * m_hdr_stride, 0);
+  m_hdr_in.assign(static_cast<std::size_t>(m_nprocs) * m_hdr_stride, 0);
+  if (p2p) {
     for (int q = 0; q < m_nprocs; ++q) {
       if (q == m_pid) continue;
-      const std::size_t at = static_cast<std::size_t>(q) * header_words;
-      m_hdr_requests.emplace_back();
-      MPI_Recv_init(&m_hdr_in[at], header_words, MPI_UINT64_T, q, tag_header, m_comm,
-                    &m_hdr_requests.back());
-      m_hdr_requests.emplace_back();
+      const std::size_t at = static_cast<std::size_t>(q) * m_hdr_stride;
+      m_hdr_peer.push_back(q);
+      // Room for a header with an inline stream; a bare header is a shorter message.
+      m_hdr_recv.emplace_back();
+      MPI_Recv_init(&m_hdr_in[at], static_cast<int>(m_hdr_stride), MPI_UINT64_T, q, tag_header,
+                    m_comm, &m_hdr_recv.back());
+      m_hdr_send.emplace_back();
       MPI_Send_init(&m_hdr_out[at], header_words, MPI_UINT64_T, q, tag_header, m_comm,
-                    &m_hdr_requests.back());
+                    &m_hdr_send.back());
     }
   }
 }
 
 Context::~Context() {
-  for (MPI_Request& r : m_hdr_requests) MPI_Request_free(&r);
+  for (MPI_Request& r : m_hdr_recv) MPI_Request_free(&r);
+  for (MPI_Request& r : m_hdr_send) MPI_Request_free(&r);
 }
 
 double Context::time() const { return now() - m_t0; }

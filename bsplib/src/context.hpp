@@ -17,8 +17,10 @@
 
 namespace bsplib {
 
-// Words of the per-peer header bsp_sync exchanges (see sync.cpp), and the MPI tags.
+// Words of the per-peer header bsp_sync exchanges (see sync.cpp), the words of a stream
+// that may ride in the header message instead of a message of its own, and the MPI tags.
 constexpr int header_words = 5;
+constexpr int inline_words = 256;  // 2 KiB: eager on any MPI; see bsplib/BENCHMARKS.md
 constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4, tag_get_direct = 5;
 
 class Context {
@@ -117,9 +119,20 @@ class Context {
   BsmpQueue m_queue;
   Profiler m_profiler;
   // Per-sync scratch, kept to reuse its capacity.
-  std::vector<std::uint64_t> m_hdr_out, m_hdr_in;  // [peer * header_words]
-  ByteBuffer m_inbox;                              // all incoming streams, by source
+  // [peer * m_hdr_stride]: the header, then (point-to-point headers only) room for an
+  // inline stream of up to inline_words words.
+  std::vector<std::uint64_t> m_hdr_out, m_hdr_in;
+  std::size_t m_hdr_stride = header_words;
+  ByteBuffer m_inbox;                              // incoming streams not inline, by source
   std::vector<std::size_t> m_in_at;                // [source] offset into m_inbox
+  std::vector<const char*> m_in_stream;            // [source] its stream this superstep
+  bool inline_stream(std::uint64_t bytes) const {
+    return m_hdr_stride > header_words && bytes > 0 &&
+           bytes <= std::uint64_t{inline_words} * 8;
+  }
+  const std::uint64_t* header_in(int q) const {
+    return &m_hdr_in[static_cast<std::size_t>(q) * m_hdr_stride];
+  }
   std::vector<std::size_t> m_reply_at;             // [source] offset into m_reply_in
   std::vector<ByteBuffer> m_replies;               // [requester]: data this process serves
   ByteBuffer m_reply_in;                           // replies to this process's gets
@@ -135,7 +148,9 @@ class Context {
   // Up to header_p2p_max processes the headers go by persistent point-to-point requests
   // (measured 2-3x cheaper than MPI_Alltoall at p = 2, see README); above, by MPI_Alltoall.
   static constexpr int header_p2p_max = 16;
-  std::vector<MPI_Request> m_hdr_requests;
+  std::vector<MPI_Request> m_hdr_recv, m_hdr_send;  // persistent, [peer] (not self)
+  std::vector<int> m_hdr_peer;                      // the peer of each of them
+  std::vector<MPI_Request> m_hdr_active;            // this sync's header requests
   long m_bytes_in = 0, m_msgs_in = 0, m_reply_bytes_out = 0, m_reply_msgs_out = 0;
   long m_direct_gets_out = 0;  // direct gets this process served in this sync
   long m_direct_gets_in = 0;   // direct gets this process asked for in this superstep

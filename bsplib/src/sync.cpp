@@ -58,29 +58,45 @@ void apply_run(char* dst, const RunTail& t, const char* src, std::uint32_t n) {
 void Context::exchange_headers(bool ending) {
   // header: bytes, gets, ending, registration signature, tag size
   for (int q = 0; q < m_nprocs; ++q) {
-    std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * header_words];
+    std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride];
     h[0] = q == m_pid ? 0 : m_out[q].bytes().size();
     h[1] = m_gets[q].size();
     h[2] = ending;
     h[3] = m_registry.signature();
     h[4] = static_cast<std::uint64_t>(m_pending_tagsize);
   }
-  if (!m_hdr_requests.empty()) {
-    MPI_Startall(static_cast<int>(m_hdr_requests.size()), m_hdr_requests.data());
-    MPI_Waitall(static_cast<int>(m_hdr_requests.size()), m_hdr_requests.data(),
-                MPI_STATUSES_IGNORE);
+  if (!m_hdr_recv.empty()) {
+    // A small stream rides in the header message (one message instead of two, the
+    // difference that matters in a small superstep); the receive takes either length.
+    m_hdr_active.assign(m_hdr_recv.begin(), m_hdr_recv.end());
+    MPI_Startall(static_cast<int>(m_hdr_active.size()), m_hdr_active.data());
+    for (std::size_t k = 0; k < m_hdr_peer.size(); ++k) {
+      const int q = m_hdr_peer[k];
+      const ByteBuffer& b = m_out[q].bytes();
+      if (inline_stream(b.size())) {
+        std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride];
+        std::memcpy(h + header_words, b.data(), b.size());
+        m_hdr_active.emplace_back();
+        MPI_Isend(h, header_words + static_cast<int>((b.size() + 7) / 8), MPI_UINT64_T, q,
+                  tag_header, m_comm, &m_hdr_active.back());
+      } else {
+        m_hdr_active.push_back(m_hdr_send[k]);
+        MPI_Start(&m_hdr_active.back());
+      }
+    }
+    MPI_Waitall(static_cast<int>(m_hdr_active.size()), m_hdr_active.data(), MPI_STATUSES_IGNORE);
   } else {
     MPI_Alltoall(m_hdr_out.data(), header_words, MPI_UINT64_T, m_hdr_in.data(), header_words,
                  MPI_UINT64_T, m_comm);
   }
   // My own header slot is not sent to me: fill it so that every process compares the same.
-  std::copy_n(&m_hdr_out[static_cast<std::size_t>(m_pid) * header_words], header_words,
-              &m_hdr_in[static_cast<std::size_t>(m_pid) * header_words]);
+  std::copy_n(&m_hdr_out[static_cast<std::size_t>(m_pid) * m_hdr_stride], header_words,
+              &m_hdr_in[static_cast<std::size_t>(m_pid) * m_hdr_stride]);
   // Fields 2-4 are the same in every header a process sends, so every process sees the same
   // picture and reaches the same verdict.
-  const std::uint64_t* h0 = &m_hdr_in[0];
+  const std::uint64_t* h0 = header_in(0);
   for (int q = 1; q < m_nprocs; ++q) {
-    const std::uint64_t* h = &m_hdr_in[static_cast<std::size_t>(q) * header_words];
+    const std::uint64_t* h = header_in(q);
     char what[256];
     if (h[2] != h0[2]) {
       const int ender = h[2] ? q : 0, syncer = h[2] ? 0 : q;
@@ -111,12 +127,20 @@ void Context::exchange_data() {
   std::size_t total = 0;
   for (int q = 0; q < m_nprocs; ++q) {
     m_in_at[q] = total;
-    if (q != m_pid) total += m_hdr_in[static_cast<std::size_t>(q) * header_words];
+    const std::uint64_t n = header_in(q)[0];
+    if (q != m_pid && !inline_stream(n)) total += n;
   }
   m_inbox.resize(total);
   m_requests.clear();
   for (int q = 0; q < m_nprocs; ++q) {
-    const std::size_t n = q == m_pid ? 0 : m_hdr_in[static_cast<std::size_t>(q) * header_words];
+    if (q == m_pid) continue;
+    const std::uint64_t n = header_in(q)[0];
+    if (inline_stream(n)) {
+      m_in_stream[q] = reinterpret_cast<const char*>(header_in(q) + header_words);
+      ++m_msgs_in;
+      continue;
+    }
+    m_in_stream[q] = m_inbox.data() + m_in_at[q];
     if (!n) continue;
     m_requests.emplace_back();
     MPI_Irecv(m_inbox.data() + m_in_at[q], as_count(n, *this), MPI_BYTE, q, tag_data, m_comm,
@@ -125,7 +149,7 @@ void Context::exchange_data() {
   }
   for (int q = 0; q < m_nprocs; ++q) {
     const ByteBuffer& b = m_out[q].bytes();
-    if (q == m_pid || b.empty()) continue;
+    if (q == m_pid || b.empty() || inline_stream(b.size())) continue;
     m_requests.emplace_back();
     MPI_Isend(b.data(), as_count(b.size(), *this), MPI_BYTE, q, tag_data, m_comm,
               &m_requests.back());
@@ -148,12 +172,10 @@ void Context::exchange_data() {
 void Context::serve_gets() {
   for (int q = 0; q < m_nprocs; ++q) {
     const bool self = q == m_pid;
-    const std::uint64_t gets =
-        self ? m_gets[q].size() : m_hdr_in[static_cast<std::size_t>(q) * header_words + 1];
+    const std::uint64_t gets = self ? m_gets[q].size() : header_in(q)[1];
     if (!gets) continue;
-    const char* p = self ? m_out[q].bytes().data() : m_inbox.data() + m_in_at[q];
-    const char* end =
-        p + (self ? m_out[q].bytes().size() : m_hdr_in[static_cast<std::size_t>(q) * header_words]);
+    const char* p = self ? m_out[q].bytes().data() : m_in_stream[q];
+    const char* end = p + (self ? m_out[q].bytes().size() : header_in(q)[0]);
     ByteBuffer& reply = m_replies[q];
     while (p < end) {
       const Record r = read_record(p);
@@ -180,9 +202,8 @@ void Context::apply_puts_and_sends() {
   m_queue.clear();
   for (int q = 0; q < m_nprocs; ++q) {
     const bool self = q == m_pid;
-    const char* p = self ? m_out[q].bytes().data() : m_inbox.data() + m_in_at[q];
-    const char* end =
-        p + (self ? m_out[q].bytes().size() : m_hdr_in[static_cast<std::size_t>(q) * header_words]);
+    const char* p = self ? m_out[q].bytes().data() : m_in_stream[q];
+    const char* end = p + (self ? m_out[q].bytes().size() : header_in(q)[0]);
     std::size_t direct = 0;
     while (p < end) {
       const Record r = read_record(p);
