@@ -7,6 +7,7 @@ b=${1:?usage: run_benchmarks.sh BUILD_DIR}/bsplib
 mpiexec=${MPIEXEC:-mpiexec}
 uptime
 for n in 1 2; do "$mpiexec" -n $n "$b/bench_empty_sync"; done
+for n in 1 2; do "$mpiexec" -n $n "$b/bench_small_supersteps"; done
 for n in 1 2; do "$mpiexec" -n $n "$b/bench_put_words"; done
 # The foundation probe's ping-pong is the bandwidth yardstick (--machine).
 "$mpiexec" -n 2 "${1}/instrument/loggps-probe" --out /tmp/bsp-bench-loggp.machine >/dev/null
