@@ -29,7 +29,6 @@ Context::Context(MPI_Comm comm, double t0)
   m_gets.resize(m_nprocs);
   m_reply_expected.assign(m_nprocs, 0);
   m_replies.resize(m_nprocs);
-  m_in_at.assign(m_nprocs, 0);
   m_in_stream.assign(m_nprocs, nullptr);
   m_reply_at.assign(m_nprocs, 0);
   const bool p2p = m_nprocs > 1 && m_nprocs <= header_p2p_max;

@@ -124,7 +124,6 @@ class Context {
   std::vector<std::uint64_t> m_hdr_out, m_hdr_in;
   std::size_t m_hdr_stride = header_words;
   ByteBuffer m_inbox;                              // incoming streams not inline, by source
-  std::vector<std::size_t> m_in_at;                // [source] offset into m_inbox
   std::vector<const char*> m_in_stream;            // [source] its stream this superstep
   bool inline_stream(std::uint64_t bytes) const {
     return m_hdr_stride > header_words && bytes > 0 &&

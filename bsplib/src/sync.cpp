@@ -124,14 +124,14 @@ void Context::exchange_headers(bool ending) {
 }
 
 void Context::exchange_data() {
-  std::size_t total = 0;
+  std::size_t total = 0;  // the streams that come as messages of their own, by source
   for (int q = 0; q < m_nprocs; ++q) {
-    m_in_at[q] = total;
     const std::uint64_t n = header_in(q)[0];
     if (q != m_pid && !inline_stream(n)) total += n;
   }
   m_inbox.resize(total);
   m_requests.clear();
+  char* at = m_inbox.data();
   for (int q = 0; q < m_nprocs; ++q) {
     if (q == m_pid) continue;
     const std::uint64_t n = header_in(q)[0];
@@ -140,11 +140,11 @@ void Context::exchange_data() {
       ++m_msgs_in;
       continue;
     }
-    m_in_stream[q] = m_inbox.data() + m_in_at[q];
+    m_in_stream[q] = at;
     if (!n) continue;
     m_requests.emplace_back();
-    MPI_Irecv(m_inbox.data() + m_in_at[q], as_count(n, *this), MPI_BYTE, q, tag_data, m_comm,
-              &m_requests.back());
+    MPI_Irecv(at, as_count(n, *this), MPI_BYTE, q, tag_data, m_comm, &m_requests.back());
+    at += n;
     ++m_msgs_in;
   }
   for (int q = 0; q < m_nprocs; ++q) {
