@@ -3,8 +3,9 @@
 //  1. headers: a few words per peer (persistent point-to-point requests, or MPI_Alltoall for
 //     many processes): the bytes of the combined stream to that peer, its get count, and the
 //     run-state every process must agree on (bsp_end vs bsp_sync, registration signature,
-//     tag size). It is also the barrier.
-//  2. data: one message per peer with a non-empty stream (Isend/Irecv, no zero messages);
+//     tag size). It is also the barrier. A stream of up to 2 KiB rides in the header message
+//     (point-to-point headers only);
+//  2. data: one message per peer with a larger stream (Isend/Irecv, no zero messages);
 //     each large put (>= Outbox::direct_min bytes) is a message of its own, sent now and
 //     received (step 5) straight into the destination area;
 //  3. every process serves the gets addressed to it, from all sources, before it applies any
