@@ -33,8 +33,10 @@ usage="usage: compare_original.sh ORIGINAL_EXE BUILD_DIR [DECK...]"
 [ $# -ge 2 ] || { echo "compare_original.sh: expected two arguments; $usage" >&2; exit 1; }
 orig=$1 build=$2
 shift 2
-[ -f "$orig" ] && [ -x "$orig" ] ||
-  { echo "compare_original.sh: the original's executable '$orig' does not exist or is not executable (see the comment at the top of this script for how to build it)" >&2; exit 1; }
+if [ ! -f "$orig" ] || [ ! -x "$orig" ]; then
+  echo "compare_original.sh: the original's executable '$orig' does not exist or is not executable (see the comment at the top of this script for how to build it)" >&2
+  exit 1
+fi
 ours=$build/sweep3d/sweep3d
 [ -x "$ours" ] ||
   { echo "compare_original.sh: '$ours' does not exist; build the sweep3d target in '$build' first" >&2; exit 1; }
@@ -61,11 +63,13 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 report() { awk '{ print } /Wall grind time:/ { exit }' "$1" | grep -v -e 'time was:' -e 'grind time:'; }
 
 run() {  # run WHO OUTFILE: one run in the current directory, or stop with the reason
-  local who=$1 out=$2
+  local who=$1 out=$2 cmd
   if [ "$who" = original ]; then cmd=("$mpiexec" -n "$p" "$orig")
   else cmd=("$mpiexec" -n "$p" "$ours" input --no-results); fi
-  "${cmd[@]}" >"$out" 2>"$out.err" && grep -q 'Elapsed time was:' "$out" ||
-    { echo "compare_original.sh: $who failed on $name at $p rank(s) in $PWD: $(tail -n 1 "$out.err")" >&2; exit 1; }
+  if ! "${cmd[@]}" >"$out" 2>"$out.err" || ! grep -q 'Elapsed time was:' "$out"; then
+    echo "compare_original.sh: $who failed on $name at $p rank(s) in $PWD: $(tail -n 1 "$out.err")" >&2
+    exit 1
+  fi
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $reps runs of each program per case, alternating"
