@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include <chrono>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -73,7 +74,7 @@ TEST_CASE("ring exchange counts messages and bytes per peer") {
   CHECK(sent == 3);
   CHECK(received == 3);
   CHECK(bytes_sent == 3 * 100 * 8);
-  CHECK(rec.totals(rec.phase("wait")).calls == 6);
+  CHECK(rec.totals(rec.phase_id("wait")).calls == 6);
 }
 
 TEST_CASE("a receive posted early is receiver synchronisation, not transfer") {
@@ -141,12 +142,114 @@ TEST_CASE("a large blocking send to a late receiver is sender synchronisation") 
   }
   comm.publish_split();
   if (me == 0) {
-    CHECK(rec.totals(rec.phase("send_sync_wait")).inclusive == split.send_wait);
-    CHECK(rec.value(rec.counter("bytes_sent")) == 4LL * n);
-    CHECK(rec.value(rec.counter("messages_sent")) == 4);
+    CHECK(rec.totals(rec.phase_id("send_sync_wait")).inclusive == split.send_wait);
+    CHECK(rec.value(rec.counter_id("bytes_sent")) == 4LL * n);
+    CHECK(rec.value(rec.counter_id("messages_sent")) == 4);
   }
   MPI_Comm_free(&pair);
   idle_until_all_arrive();
+}
+
+TEST_CASE("every call is traced with what MPI matches messages on") {
+  Recorder rec(64);
+  Comm comm(MPI_COMM_WORLD, rec);
+  const int p = comm.size(), me = comm.rank();
+  const int right = (me + 1) % p, left = (me + p - 1) % p;
+  std::vector<std::string> kinds;  // the phase of each event, in order
+  const auto& names = rec.phase_names();
+
+  std::vector<double> three(3, 1.0);
+  if (p >= 2 && me == 0) comm.send(three.data(), 3, MPI_DOUBLE, 1, 5);
+  if (p >= 2 && me == 1) comm.recv(three.data(), 3, MPI_DOUBLE, MPI_ANY_SOURCE, MPI_ANY_TAG);
+  std::vector<double> out(4, me), in(4, -1);
+  auto r = comm.irecv(in.data(), 4, MPI_DOUBLE, left, 9);
+  auto s = comm.isend(out.data(), 4, MPI_DOUBLE, right, 9);
+  comm.wait(s);
+  comm.wait(r);
+  comm.allreduce(three.data(), out.data(), 3, MPI_DOUBLE, MPI_SUM);
+  comm.barrier();
+  int two[2] = {1, 2};
+  comm.bcast(two, 2, MPI_INT, 0);
+
+  const auto& ev = rec.trace_events();
+  for (const auto& e : ev) kinds.push_back(names.at(static_cast<std::size_t>(e.kind)));
+  std::vector<std::string> expected = {"irecv", "isend", "wait", "wait", "allreduce", "barrier",
+                                       "bcast"};
+  const bool blocking = p >= 2 && me < 2;
+  if (blocking) expected.insert(expected.begin(), me == 0 ? "send" : "recv");
+  REQUIRE(kinds == expected);
+  std::size_t i = 0;
+  if (blocking) {  // the receive names the source and tag it matched, not the wildcards
+    CHECK(ev[i].peer == 1 - me);
+    CHECK(ev[i].tag == 5);
+    CHECK(ev[i].bytes == 24);
+    CHECK(ev[i].request == -1);
+    ++i;
+  }
+  const auto& post_r = ev[i], &post_s = ev[i + 1], &wait_s = ev[i + 2], &wait_r = ev[i + 3];
+  CHECK(post_r.peer == left);
+  CHECK(post_s.peer == right);
+  CHECK(post_r.tag == 9);
+  CHECK(post_s.tag == 9);
+  CHECK(post_r.bytes == 32);
+  CHECK(post_s.bytes == 32);
+  CHECK(post_r.request == 0);  // numbered per rank, in the order of the posts
+  CHECK(post_s.request == 1);
+  CHECK(wait_s.request == post_s.request);
+  CHECK(wait_r.request == post_r.request);
+  CHECK(wait_s.peer == right);
+  CHECK(wait_r.peer == left);
+  CHECK(wait_r.tag == 9);
+  CHECK(wait_r.bytes == 32);
+  CHECK(ev[i + 4].bytes == 24);  // allreduce: 3 doubles
+  CHECK(ev[i + 4].peer == -1);
+  CHECK(ev[i + 5].bytes == 0);  // barrier
+  CHECK(ev[i + 6].bytes == 8);  // bcast: 2 ints, peer = the root
+  CHECK(ev[i + 6].peer == 0);
+  for (const auto& e : ev) CHECK(e.t_end >= e.t_begin);
+  CHECK(rec.totals(rec.phase_id("isend")).calls == 1);
+  CHECK(rec.totals(rec.phase_id("irecv")).calls == 1);
+  CHECK(rec.totals(rec.phase_id("wait")).calls == 2);
+  CHECK(rec.totals(rec.phase_id("bcast")).calls == 1);
+}
+
+TEST_CASE("publish_split is idempotent and brings the figures up to date") {
+  Recorder rec;
+  Comm comm(MPI_COMM_WORLD, rec);
+  const int p = comm.size(), me = comm.rank();
+  const int right = (me + 1) % p, left = (me + p - 1) % p;
+  std::vector<char> out(100), in(100);
+  auto ring = [&] {
+    auto r = comm.irecv(in.data(), 100, MPI_CHAR, left, 1);
+    auto s = comm.isend(out.data(), 100, MPI_CHAR, right, 1);
+    comm.wait(s);
+    comm.wait(r);
+  };
+  ring();
+  comm.publish_split();
+  const auto first = rec.phase_totals();
+  const auto counters = rec.counter_values();
+  comm.publish_split();  // nothing happened in between: nothing changes
+  const auto& again = rec.phase_totals();
+  REQUIRE(again.size() == first.size());
+  for (std::size_t k = 0; k < first.size(); ++k) {
+    CHECK(again[k].inclusive == first[k].inclusive);
+    CHECK(again[k].exclusive == first[k].exclusive);
+    CHECK(again[k].calls == first[k].calls);
+  }
+  CHECK(rec.counter_values() == counters);
+  CHECK(rec.value(rec.counter_id("messages_sent")) == 1);
+  CHECK(rec.value(rec.counter_id("bytes_received")) == 100);
+  CHECK(rec.totals(rec.phase_id("send_transfer")).calls == 1);
+  ring();
+  comm.publish_split();  // the split of all calls so far, not added on top of the last one
+  CHECK(rec.value(rec.counter_id("messages_sent")) == 2);
+  CHECK(rec.value(rec.counter_id("bytes_sent")) == 200);
+  CHECK(rec.totals(rec.phase_id("send_transfer")).calls == 2);
+  CHECK(rec.totals(rec.phase_id("recv_transfer")).calls == 2);
+  const auto split = comm.split();
+  CHECK(rec.totals(rec.phase_id("send_transfer")).inclusive == split.send_transfer);
+  CHECK(rec.totals(rec.phase_id("recv_sync_wait")).inclusive == split.receive_wait);
 }
 
 TEST_CASE("size classes are powers of two") {

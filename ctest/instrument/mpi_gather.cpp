@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <mpi.h>
 
+#include <stdexcept>
 #include <string>
 
 #include "instrument/run_results.hpp"
@@ -24,10 +25,10 @@ TEST_CASE("gather unites names that differ between ranks") {
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   Recorder rec(8);
   // Every rank has "common"; odd ranks register "odd_only" first, so ids differ by rank.
-  if (me % 2 == 1) rec.add_time(rec.phase("odd_only"), 1.0 + me, 1);
-  const auto common = rec.phase("common");
+  if (me % 2 == 1) rec.add_time(rec.define_phase("odd_only"), 1.0 + me, 1);
+  const auto common = rec.define_phase("common");
   rec.add_time(common, 0.5 * me, me + 1);
-  rec.count(rec.counter("cells"), 100 + me);
+  rec.count(rec.define_counter("cells"), 100 + me);
   {
     ScopedPhase s(rec, common);
     s.set_work(me);
@@ -60,4 +61,41 @@ TEST_CASE("gather unites names that differ between ranks") {
     REQUIRE(odd != nullptr);
     for (int r = 0; r < p; ++r) CHECK(odd->inclusive[r] == (r % 2 ? 1.0 + r : 0.0));
   }
+}
+
+TEST_CASE("gather refuses a run whose phases were mis-nested on any rank") {
+  int me = 0, p = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  Recorder rec;
+  const auto sweep = rec.define_phase("sweep");
+  const auto send = rec.define_phase("send");
+  const int culprit = p - 1;  // the last rank mis-nests; every rank must learn it
+  rec.begin(sweep);
+  rec.begin(send);
+  if (me == culprit) {
+    rec.end(sweep);
+    rec.end(send);
+  } else {
+    rec.end(send);
+    rec.end(sweep);
+  }
+  const RunInfo info = make_run_info("test", MPI_COMM_WORLD);
+  try {
+    gather_results(rec, info, MPI_COMM_WORLD);
+    FAIL("gather_results should have refused the run");
+  } catch (const std::logic_error& e) {
+    CHECK_THAT(e.what(), Catch::Contains("rank " + std::to_string(culprit) +
+                                         ": end(sweep) while send is open"));
+  }
+}
+
+TEST_CASE("gather refuses a run with a phase still open") {
+  int p = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  Recorder rec;
+  rec.begin(rec.define_phase("iteration"));
+  const RunInfo info = make_run_info("test", MPI_COMM_WORLD);
+  CHECK_THROWS_WITH(gather_results(rec, info, MPI_COMM_WORLD),
+                    Catch::Contains("rank 0: phase iteration still open"));
 }

@@ -49,14 +49,15 @@ double incl_of(int rank) { return 0.25 + 0.125 * rank * rank; }
 
 Recorder record_rank(int me) {
   Recorder rec(16);
-  const auto solve = rec.phase("solve");
-  const auto inner = rec.phase("solve/inner%1");  // needs escaping as a link name
+  const auto solve = rec.define_phase("solve");
+  const auto inner = rec.define_phase("solve/inner%1");  // needs escaping as a link name
   rec.add_time(solve, incl_of(me), me + 1);
   rec.add_time(inner, 0.5 * incl_of(me), 2);
-  if (me % 2 == 1) rec.add_time(rec.phase("odd_only"), 1.0 + me, 1);
-  rec.count(rec.counter("cells"), 1000 + me);
-  rec.count(rec.counter("bytes_sent"), std::int64_t{1} << (30 + me));  // past 32 bits
-  rec.record_event(solve, rec.origin() + 1.0, rec.origin() + 1.5, (me + 1) % 4, 4096 * me, 7 * me);
+  if (me % 2 == 1) rec.add_time(rec.define_phase("odd_only"), 1.0 + me, 1);
+  rec.count(rec.define_counter("cells"), 1000 + me);
+  rec.count(rec.define_counter("bytes_sent"), std::int64_t{1} << (30 + me));  // past 32 bits
+  rec.record_event(solve, rec.origin() + 1.0, rec.origin() + 1.5, (me + 1) % 4, 4096 * me, 7 * me,
+                   100 + me, 2 * me);
   rec.record_event(inner, rec.origin() + 1.1, rec.origin() + 1.2, -1, 0, 3);
   return rec;
 }
@@ -151,6 +152,8 @@ void check_same_run(const ResultsDocument& back, const ResultsDocument& doc) {
       CHECK(x[i].peer == y[i].peer);
       CHECK(x[i].bytes == y[i].bytes);
       CHECK(x[i].work == y[i].work);
+      CHECK(x[i].tag == y[i].tag);
+      CHECK(x[i].request == y[i].request);
     }
   }
 }
@@ -244,6 +247,14 @@ TEST_CASE("results file round trip after gathering all ranks") {
   CHECK(h5_double_attribute(path, "/phases/solve%2Finner%251", "max") == 0.5 * s.max);
   CHECK(back.run.find_phase("solve")->inclusive == incl);
   CHECK(back.run.find_counter("bytes_sent")->values.back() == std::int64_t{1} << (30 + p - 1));
+  for (int r = 0; r < p; ++r) {  // the matching fields of a message event, as recorded
+    const TraceEvent& e = back.run.trace.per_rank[static_cast<std::size_t>(r)].at(0);
+    CHECK(back.run.trace.phase_name(e) == "solve");
+    CHECK(e.peer == (r + 1) % 4);
+    CHECK(e.tag == 100 + r);
+    CHECK(e.request == 2 * r);
+    CHECK(back.run.trace.per_rank[static_cast<std::size_t>(r)].at(1).tag == -1);
+  }
   // relative_error is stored as computed: 10% for the first row, NaN where nothing was measured.
   CHECK(back.comparison.rows()[0].relative_error() == Approx(0.1));
   CHECK(std::isnan(back.comparison.rows()[1].relative_error()));
@@ -253,7 +264,7 @@ TEST_CASE("a failed write throws, names the file and leaves nothing behind") {
   const int me = world_rank();
   ScratchDir dir;
   Recorder rec(0);
-  rec.add_time(rec.phase("solve"), 1.0);
+  rec.add_time(rec.define_phase("solve"), 1.0);
   ResultsDocument doc;
   doc.run = gather_results(rec, make_run_info("results-test", MPI_COMM_SELF), MPI_COMM_SELF);
 

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 #include "instrument/recorder.hpp"
@@ -17,22 +18,86 @@ void busy_for(double seconds) {
 }
 }  // namespace
 
-TEST_CASE("names register once and keep their ids") {
+TEST_CASE("names are defined once and keep their ids") {
   Recorder r;
-  const auto a = r.phase("sweep");
-  const auto b = r.phase("source");
+  const auto a = r.define_phase("sweep");
+  const auto b = r.define_phase("source");
   CHECK(a != b);
-  CHECK(r.phase("sweep") == a);
+  CHECK(r.define_phase("sweep") == a);
+  CHECK(r.phase_id("sweep") == a);
+  CHECK(r.phase_id("source") == b);
   CHECK(r.phase_names().size() == 2);
-  const auto c = r.counter("cells");
-  CHECK(r.counter("cells") == c);
+  const auto c = r.define_counter("cells");
+  CHECK(r.define_counter("cells") == c);
+  CHECK(r.counter_id("cells") == c);
   CHECK(r.counter_names().size() == 1);
+}
+
+TEST_CASE("a lookup of an unknown name throws and creates nothing") {
+  Recorder r;
+  r.define_phase("sweep");
+  r.define_counter("cells");
+  CHECK_THROWS_WITH(r.phase_id("swep"), Catch::Contains("no phase named 'swep'"));
+  CHECK_THROWS_AS(r.phase_id("swep"), std::invalid_argument);
+  CHECK_THROWS_WITH(r.counter_id("cell"), Catch::Contains("no counter named 'cell'"));
+  CHECK_THROWS_AS(r.counter_id("sweep"), std::invalid_argument);  // a phase is not a counter
+  CHECK(r.phase_names().size() == 1);
+  CHECK(r.counter_names().size() == 1);
+}
+
+TEST_CASE("end() of a phase that is not the innermost open one is a nesting error") {
+  Recorder r;
+  const auto sweep = r.define_phase("sweep");
+  const auto send = r.define_phase("send");
+  const auto other = r.define_phase("other");
+  CHECK(r.nesting_error().empty());
+  r.begin(sweep);
+  r.begin(send);
+  CHECK(r.open_phase() == "send");
+  r.end(sweep);  // send is still open
+  r.end(other);  // a second mismatch: the first one is kept
+  CHECK(r.open_depth() == 0);
+  CHECK(r.open_phase().empty());
+#if INSTRUMENT_ENABLED
+  CHECK(r.nesting_error() == "end(sweep) while send is open");
+  // The time went to the phases that were open, innermost first.
+  CHECK(r.totals(send).calls == 1);
+  CHECK(r.totals(sweep).calls == 1);
+  CHECK(r.totals(other).calls == 0);
+#endif
+}
+
+TEST_CASE("end() with no phase open is a nesting error") {
+  Recorder r;
+  const auto p = r.define_phase("p");
+  r.end(p);
+  CHECK(r.open_depth() == 0);
+#if INSTRUMENT_ENABLED
+  CHECK(r.nesting_error() == "end(p) with no phase open");
+  CHECK(r.totals(p).calls == 0);
+#endif
+}
+
+TEST_CASE("set_time and set_count are idempotent") {
+  Recorder r;
+  const auto p = r.define_phase("derived");
+  const auto c = r.define_counter("bytes");
+  for (int twice = 0; twice < 2; ++twice) {
+    r.set_time(p, 0.25, 3);
+    r.set_count(c, 7);
+  }
+#if INSTRUMENT_ENABLED
+  CHECK(r.totals(p).inclusive == 0.25);
+  CHECK(r.totals(p).exclusive == 0.25);
+  CHECK(r.totals(p).calls == 3);
+  CHECK(r.value(c) == 7);
+#endif
 }
 
 TEST_CASE("nested phases split inclusive and exclusive time") {
   Recorder r;
-  const auto outer = r.phase("outer");
-  const auto inner = r.phase("inner");
+  const auto outer = r.define_phase("outer");
+  const auto inner = r.define_phase("inner");
   {
     ScopedPhase o(r, outer);
     busy_for(0.002);
@@ -57,7 +122,7 @@ TEST_CASE("nested phases split inclusive and exclusive time") {
 
 TEST_CASE("counters add") {
   Recorder r;
-  const auto c = r.counter("cell_angles");
+  const auto c = r.define_counter("cell_angles");
   r.count(c, 10);
   r.count(c);
   CHECK(r.value(c) == 11);
@@ -68,7 +133,7 @@ TEST_CASE("counters add") {
 
 TEST_CASE("trace keeps at most its capacity and counts the rest as dropped") {
   Recorder r(4);
-  const auto p = r.phase("p");
+  const auto p = r.define_phase("p");
   const auto* before = r.trace_events().data();
   for (int i = 0; i < 10; ++i) {
     ScopedPhase s(r, p);
@@ -84,7 +149,7 @@ TEST_CASE("trace keeps at most its capacity and counts the rest as dropped") {
 
 TEST_CASE("no trace is recorded without capacity") {
   Recorder r;
-  const auto p = r.phase("p");
+  const auto p = r.define_phase("p");
   { ScopedPhase s(r, p); }
   CHECK(r.trace_events().empty());
   CHECK(r.totals(p).calls == 1);
@@ -92,8 +157,8 @@ TEST_CASE("no trace is recorded without capacity") {
 
 TEST_CASE("add_time counts as time spent inside the open phase") {
   Recorder r;
-  const auto parent = r.phase("parent");
-  const auto timed_by_hand = r.phase("timed_by_hand");
+  const auto parent = r.define_phase("parent");
+  const auto timed_by_hand = r.define_phase("timed_by_hand");
   {
     ScopedPhase s(r, parent);
     const double t0 = instrument::now_seconds();
@@ -109,7 +174,7 @@ TEST_CASE("add_time counts as time spent inside the open phase") {
 
 TEST_CASE("nesting deeper than the stack is ignored, not corrupting") {
   Recorder r;
-  const auto p = r.phase("p");
+  const auto p = r.define_phase("p");
   for (int i = 0; i < Recorder::kMaxDepth + 5; ++i) r.begin(p);
   for (int i = 0; i < Recorder::kMaxDepth + 5; ++i) r.end(p);
   CHECK(r.overflowed());

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -155,7 +156,7 @@ GatheredTrace sample_trace() {
   t.kinds = {"compute", "send \"halo\"\\x", "tab\there\x01", "ünïcode"};
   t.per_rank.resize(2);
   t.per_rank[0] = {TraceEvent{0.0, 1.5e-3, 0, -1, 0, 1000},
-                   TraceEvent{1.5e-3, 1.75e-3, 1, 1, 4096, 0}};
+                   TraceEvent{1.5e-3, 1.75e-3, 1, 1, 4096, 0, 42, 3}};
   t.per_rank[1] = {TraceEvent{2e-6, 3e-6, 2, 0, 8, 0}, TraceEvent{0.5, 0.5000005, 3, -1, 0, 7},
                    TraceEvent{1.0, 2.0, 9, -1, 0, 0}};  // 9: unknown kind
   t.dropped = {0, 0};
@@ -200,6 +201,10 @@ TEST_CASE("Chrome trace JSON: one X event per interval, tid = rank, microseconds
   CHECK(send["dur"].num() == Approx(250.0));
   CHECK(send["args"]["peer"].num() == 1);
   CHECK(send["args"]["bytes"].num() == 4096);
+  CHECK(send["args"]["tag"].num() == 42);
+  CHECK(send["args"]["request"].num() == 3);
+  CHECK(first["args"]["tag"].num() == -1);
+  CHECK(first["args"]["request"].num() == -1);
 
   const Json& tiny = *complete[2];
   CHECK(tiny["tid"].num() == 1);
@@ -209,6 +214,15 @@ TEST_CASE("Chrome trace JSON: one X event per interval, tid = rank, microseconds
   CHECK((*complete[3])["name"].str() == "ünïcode");
   CHECK((*complete[3])["dur"].num() == Approx(0.5).margin(1e-3));  // nanosecond digits kept
   CHECK((*complete[4])["name"].str() == "kind 9");
+}
+
+TEST_CASE("an event's phase name comes from its kind") {
+  const GatheredTrace t = sample_trace();
+  CHECK(t.phase_name(t.per_rank[0][0]) == "compute");
+  CHECK(t.phase_name(t.per_rank[1][1]) == "ünïcode");
+  CHECK_THROWS_AS(t.phase_name(t.per_rank[1][2]), std::out_of_range);  // kind 9
+  CHECK(t.kind_of("tab\there\x01") == 2);
+  CHECK(t.kind_of("no such phase") == -1);
 }
 
 TEST_CASE("an empty trace is still a valid document") {

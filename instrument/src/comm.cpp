@@ -12,6 +12,16 @@ std::int64_t bytes_of(int count, MPI_Datatype type) {
   return static_cast<std::int64_t>(count) * size;
 }
 
+// Bytes a completed receive delivered (its status), in units of `type`'s size.
+[[maybe_unused]] std::int64_t received_bytes(const MPI_Status& st, MPI_Datatype type) {
+  int n = 0;
+  MPI_Get_count(&st, type, &n);
+  if (n == MPI_UNDEFINED) return 0;
+  int size = 0;
+  MPI_Type_size(type, &size);
+  return static_cast<std::int64_t>(n) * size;
+}
+
 void add_time(SizeClassTimes& s, double dt) {
   s.min = s.calls == 0 ? dt : std::min(s.min, dt);
   s.sum += dt;
@@ -22,12 +32,14 @@ void add_time(SizeClassTimes& s, double dt) {
 Comm::Comm(MPI_Comm comm, Recorder& recorder) : comm_(comm), rec_(recorder) {
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
-  ph_send_ = rec_.phase("send");
-  ph_recv_ = rec_.phase("recv");
-  ph_wait_ = rec_.phase("wait");
-  ph_allreduce_ = rec_.phase("allreduce");
-  ph_barrier_ = rec_.phase("barrier");
-  ph_bcast_ = rec_.phase("bcast");
+  ph_send_ = rec_.define_phase("send");
+  ph_recv_ = rec_.define_phase("recv");
+  ph_isend_ = rec_.define_phase("isend");
+  ph_irecv_ = rec_.define_phase("irecv");
+  ph_wait_ = rec_.define_phase("wait");
+  ph_allreduce_ = rec_.define_phase("allreduce");
+  ph_barrier_ = rec_.define_phase("barrier");
+  ph_bcast_ = rec_.define_phase("bcast");
   peers_.reserve(32);  // a stencil has few neighbours; more only grow at first contact
 }
 
@@ -68,33 +80,39 @@ void Comm::send(const void* buf, int count, MPI_Datatype type, int dest, int tag
   const double t1 = now_seconds();
 #if INSTRUMENT_ENABLED
   rec_.add_time(ph_send_, t1 - t0);
-  rec_.record_event(ph_send_, t0, t1, dest, bytes);
+  rec_.record_event(ph_send_, t0, t1, dest, bytes, 0, tag);
   account(true, dest, bytes, t0, t1);
 #endif
 }
 
 void Comm::recv(void* buf, int count, MPI_Datatype type, int source, int tag) {
-  const std::int64_t bytes = bytes_of(count, type);
+  MPI_Status st;
   const double t0 = now_seconds();
-  MPI_Recv(buf, count, type, source, tag, comm_, MPI_STATUS_IGNORE);
+  MPI_Recv(buf, count, type, source, tag, comm_, &st);
   const double t1 = now_seconds();
 #if INSTRUMENT_ENABLED
+  // What was matched, not what was asked for (the call may name MPI_ANY_SOURCE/ANY_TAG).
+  const std::int64_t bytes = received_bytes(st, type);
   rec_.add_time(ph_recv_, t1 - t0);
-  rec_.record_event(ph_recv_, t0, t1, source, bytes);
-  account(false, source, bytes, t0, t1);
+  rec_.record_event(ph_recv_, t0, t1, st.MPI_SOURCE, bytes, 0, st.MPI_TAG);
+  account(false, st.MPI_SOURCE, bytes, t0, t1);
 #endif
 }
 
 Comm::Request Comm::isend(const void* buf, int count, MPI_Datatype type, int dest, int tag) {
   Request r;
   r.peer = dest;
+  r.tag = tag;
   r.bytes = bytes_of(count, type);
   r.is_send = true;
   const double t0 = now_seconds();
   MPI_Isend(buf, count, type, dest, tag, comm_, &r.mpi);
-  r.post_seconds = now_seconds() - t0;
+  const double t1 = now_seconds();
+  r.post_seconds = t1 - t0;
 #if INSTRUMENT_ENABLED
-  rec_.add_time(ph_send_, r.post_seconds);
+  r.id = next_request_++;
+  rec_.add_time(ph_isend_, r.post_seconds);
+  rec_.record_event(ph_isend_, t0, t1, dest, r.bytes, 0, tag, r.id);
 #endif
   return r;
 }
@@ -102,25 +120,36 @@ Comm::Request Comm::isend(const void* buf, int count, MPI_Datatype type, int des
 Comm::Request Comm::irecv(void* buf, int count, MPI_Datatype type, int source, int tag) {
   Request r;
   r.peer = source;
+  r.tag = tag;
   r.bytes = bytes_of(count, type);
   r.is_send = false;
   const double t0 = now_seconds();
   MPI_Irecv(buf, count, type, source, tag, comm_, &r.mpi);
-  r.post_seconds = now_seconds() - t0;
+  const double t1 = now_seconds();
+  r.post_seconds = t1 - t0;
 #if INSTRUMENT_ENABLED
-  rec_.add_time(ph_recv_, r.post_seconds);
+  r.id = next_request_++;
+  rec_.add_time(ph_irecv_, r.post_seconds);
+  // The posted source, tag and capacity; the wait records what was matched.
+  rec_.record_event(ph_irecv_, t0, t1, source, r.bytes, 0, tag, r.id);
 #endif
   return r;
 }
 
 void Comm::wait(Request& r) {
   if (r.mpi == MPI_REQUEST_NULL) return;
+  MPI_Status st;
   const double t0 = now_seconds();
-  MPI_Wait(&r.mpi, MPI_STATUS_IGNORE);
+  MPI_Wait(&r.mpi, &st);
   const double t1 = now_seconds();
 #if INSTRUMENT_ENABLED
+  if (!r.is_send) {
+    r.peer = st.MPI_SOURCE;
+    r.tag = st.MPI_TAG;
+    r.bytes = received_bytes(st, MPI_BYTE);
+  }
   rec_.add_time(ph_wait_, t1 - t0);
-  rec_.record_event(ph_wait_, t0, t1, r.peer, r.bytes);
+  rec_.record_event(ph_wait_, t0, t1, r.peer, r.bytes, 0, r.tag, r.id);
   // The post and the wait together are the routine cost of this message.
   account(r.is_send, r.peer, r.bytes, t0 - r.post_seconds, t1);
 #endif
@@ -131,19 +160,32 @@ void Comm::wait_all(Request* requests, int n) {
   for (int i = 0; i < n; ++i) wait(requests[i]);
 }
 
+void Comm::record_collective(PhaseId id, double t0, double t1, int peer_rank,
+                             std::int64_t bytes) {
+#if INSTRUMENT_ENABLED
+  rec_.add_time(id, t1 - t0);
+  rec_.record_event(id, t0, t1, peer_rank, bytes);
+#else
+  (void)id; (void)t0; (void)t1; (void)peer_rank; (void)bytes;
+#endif
+}
+
 void Comm::allreduce(const void* in, void* out, int count, MPI_Datatype type, MPI_Op op) {
-  ScopedPhase s(rec_, ph_allreduce_);
+  const double t0 = now_seconds();
   MPI_Allreduce(in, out, count, type, op, comm_);
+  record_collective(ph_allreduce_, t0, now_seconds(), -1, bytes_of(count, type));
 }
 
 void Comm::barrier() {
-  ScopedPhase s(rec_, ph_barrier_);
+  const double t0 = now_seconds();
   MPI_Barrier(comm_);
+  record_collective(ph_barrier_, t0, now_seconds(), -1, 0);
 }
 
 void Comm::bcast(void* buf, int count, MPI_Datatype type, int root) {
-  ScopedPhase s(rec_, ph_bcast_);
+  const double t0 = now_seconds();
   MPI_Bcast(buf, count, type, root, comm_);
+  record_collective(ph_bcast_, t0, now_seconds(), root, bytes_of(count, type));
 }
 
 CommSplit Comm::split() const noexcept {
@@ -166,10 +208,10 @@ void Comm::publish_split() {
   std::int64_t sends = 0, recvs = 0;
   for (const auto& s : send_) sends += s.calls;
   for (const auto& s : recv_) recvs += s.calls;
-  rec_.add_time(rec_.phase("send_sync_wait"), c.send_wait, 0);
-  rec_.add_time(rec_.phase("send_transfer"), c.send_transfer, sends);
-  rec_.add_time(rec_.phase("recv_sync_wait"), c.receive_wait, 0);
-  rec_.add_time(rec_.phase("recv_transfer"), c.receive_transfer, recvs);
+  rec_.set_time(rec_.define_phase("send_sync_wait"), c.send_wait, 0);
+  rec_.set_time(rec_.define_phase("send_transfer"), c.send_transfer, sends);
+  rec_.set_time(rec_.define_phase("recv_sync_wait"), c.receive_wait, 0);
+  rec_.set_time(rec_.define_phase("recv_transfer"), c.receive_transfer, recvs);
   std::int64_t ms = 0, bs = 0, mr = 0, br = 0;
   for (const auto& p : peers_) {
     ms += p.messages_sent;
@@ -177,10 +219,10 @@ void Comm::publish_split() {
     mr += p.messages_received;
     br += p.bytes_received;
   }
-  rec_.count(rec_.counter("messages_sent"), ms);
-  rec_.count(rec_.counter("bytes_sent"), bs);
-  rec_.count(rec_.counter("messages_received"), mr);
-  rec_.count(rec_.counter("bytes_received"), br);
+  rec_.set_count(rec_.define_counter("messages_sent"), ms);
+  rec_.set_count(rec_.define_counter("bytes_sent"), bs);
+  rec_.set_count(rec_.define_counter("messages_received"), mr);
+  rec_.set_count(rec_.define_counter("bytes_received"), br);
 }
 
 }  // namespace instrument

@@ -1,6 +1,7 @@
 #include "instrument/recorder.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace instrument {
 
@@ -13,7 +14,26 @@ Recorder::Recorder(std::size_t trace_capacity)
   counters_.reserve(64);
 }
 
-PhaseId Recorder::phase(std::string_view name) {
+namespace {
+template <class Id>
+Id find_name(const std::vector<std::string>& names, std::string_view name, const char* what) {
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end())
+    throw std::invalid_argument(std::string("Recorder: no ") + what + " named '" +
+                                std::string(name) + "' (define it at set-up)");
+  return static_cast<Id>(it - names.begin());
+}
+}  // namespace
+
+PhaseId Recorder::phase_id(std::string_view name) const {
+  return find_name<PhaseId>(phase_names_, name, "phase");
+}
+
+CounterId Recorder::counter_id(std::string_view name) const {
+  return find_name<CounterId>(counter_names_, name, "counter");
+}
+
+PhaseId Recorder::define_phase(std::string_view name) {
   const auto it = std::find(phase_names_.begin(), phase_names_.end(), name);
   if (it != phase_names_.end()) return static_cast<PhaseId>(it - phase_names_.begin());
   phase_names_.emplace_back(name);
@@ -21,7 +41,7 @@ PhaseId Recorder::phase(std::string_view name) {
   return static_cast<PhaseId>(phases_.size() - 1);
 }
 
-CounterId Recorder::counter(std::string_view name) {
+CounterId Recorder::define_counter(std::string_view name) {
   const auto it = std::find(counter_names_.begin(), counter_names_.end(), name);
   if (it != counter_names_.end()) return static_cast<CounterId>(it - counter_names_.begin());
   counter_names_.emplace_back(name);
@@ -37,11 +57,42 @@ void Recorder::add_time(PhaseId id, double seconds, std::int64_t calls) noexcept
   if (depth_ > 0 && depth_ <= kMaxDepth) stack_[depth_ - 1].child += seconds;
 }
 
+void Recorder::set_time(PhaseId id, double seconds, std::int64_t calls) noexcept {
+#if INSTRUMENT_ENABLED
+  phases_[id] = PhaseTotals{seconds, seconds, calls};
+#else
+  (void)id; (void)seconds; (void)calls;
+#endif
+}
+
+void Recorder::set_count(CounterId id, std::int64_t value) noexcept {
+#if INSTRUMENT_ENABLED
+  counters_[id] = value;
+#else
+  (void)id; (void)value;
+#endif
+}
+
 void Recorder::record_event(PhaseId id, double t_begin, double t_end, std::int32_t peer,
-                            std::int64_t bytes, std::int64_t work) noexcept {
+                            std::int64_t bytes, std::int64_t work, std::int32_t tag,
+                            std::int32_t request) noexcept {
   if (trace_capacity_ == 0) return;
   push_event(TraceEvent{t_begin - origin_, t_end - origin_, static_cast<std::int32_t>(id), peer,
-                        bytes, work});
+                        bytes, work, tag, request});
+}
+
+std::string Recorder::nesting_error() const {
+  if (nesting_ended_ == kNoPhase) return "";
+  const auto name = [&](PhaseId id) {
+    return id < phase_names_.size() ? phase_names_[id] : "phase " + std::to_string(id);
+  };
+  if (nesting_open_ == kNoPhase) return "end(" + name(nesting_ended_) + ") with no phase open";
+  return "end(" + name(nesting_ended_) + ") while " + name(nesting_open_) + " is open";
+}
+
+std::string Recorder::open_phase() const {
+  if (depth_ <= 0 || depth_ > kMaxDepth) return depth_ > kMaxDepth ? "(deeper than the stack)" : "";
+  return phase_names_.at(stack_[depth_ - 1].id);
 }
 
 void Recorder::reset() noexcept {

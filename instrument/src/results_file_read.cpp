@@ -158,6 +158,14 @@ const std::vector<T>& column(Reading& rd, const std::vector<Column>& cols,
   rd.fail("missing column '" + name + "'");
 }
 
+// A column added to the layout later: nullptr for files written before it (the caller's default).
+const std::vector<std::int64_t>* optional_int_column(Reading& rd, const std::vector<Column>& cols,
+                                                     const std::string& name) {
+  for (const auto& c : cols)
+    if (c.name == name) return &column<std::int64_t>(rd, cols, name);
+  return nullptr;
+}
+
 void read_compare(Reading& rd, hid_t file, Comparison& comparison) {
   const auto cols = h5::read_table(rd.open_dataset(file, "/compare", "/compare"));
   const auto& model = column<std::string>(rd, cols, "model");
@@ -186,10 +194,14 @@ void read_trace(Reading& rd, hid_t file, RunResults& run) {
     const auto& peer = column<std::int64_t>(rd, cols, "peer");
     const auto& bytes = column<std::int64_t>(rd, cols, "bytes");
     const auto& work = column<std::int64_t>(rd, cols, "work");
+    const auto* tag = optional_int_column(rd, cols, "tag");  // absent before tags were stored
+    const auto* request = optional_int_column(rd, cols, "request");
     auto& events = trace.per_rank[static_cast<std::size_t>(r)];
     for (std::size_t i = 0; i < t0.size(); ++i)
       events.push_back(TraceEvent{t0[i], t1[i], static_cast<std::int32_t>(kind[i]),
-                                  static_cast<std::int32_t>(peer[i]), bytes[i], work[i]});
+                                  static_cast<std::int32_t>(peer[i]), bytes[i], work[i],
+                                  tag ? static_cast<std::int32_t>((*tag)[i]) : -1,
+                                  request ? static_cast<std::int32_t>((*request)[i]) : -1});
   }
 }
 

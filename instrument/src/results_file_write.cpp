@@ -193,7 +193,7 @@ void write_trace(hid_t file, const GatheredTrace& trace) {
   h5::write_ints(g, "dropped", trace.dropped, {trace.dropped.size()});
   for (std::size_t r = 0; r < trace.per_rank.size(); ++r) {
     std::vector<double> t0, t1;
-    std::vector<std::int64_t> kind, peer, bytes, work;
+    std::vector<std::int64_t> kind, peer, bytes, work, tag, request;
     for (const auto& e : trace.per_rank[r]) {
       t0.push_back(e.t_begin);
       t1.push_back(e.t_end);
@@ -201,11 +201,15 @@ void write_trace(hid_t file, const GatheredTrace& trace) {
       peer.push_back(e.peer);
       bytes.push_back(e.bytes);
       work.push_back(e.work);
+      tag.push_back(e.tag);
+      request.push_back(e.request);
     }
     h5::write_table(g, layout::trace_rank_name(static_cast<int>(r)),
                     {Column{"t_begin", "s", t0}, Column{"t_end", "s", t1},
                      Column{"kind", "index into kinds", kind}, Column{"peer", "rank", peer},
-                     Column{"bytes", "bytes", bytes}, Column{"work", "work units", work}});
+                     Column{"bytes", "bytes", bytes}, Column{"work", "work units", work},
+                     Column{"tag", "MPI tag", tag},
+                     Column{"request", "request number (post to wait)", request}});
   }
 }
 

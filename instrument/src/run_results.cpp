@@ -7,6 +7,9 @@
 #include <cstring>
 #include <ctime>
 #include <numeric>
+#include <stdexcept>
+
+#include "instrument/mpi_main.hpp"
 
 #ifndef SUITE_VERSION
 #define SUITE_VERSION "unknown"
@@ -60,6 +63,18 @@ const GatheredPhase* RunResults::find_phase(const std::string& name) const {
   for (const auto& p : phases)
     if (p.name == name) return &p;
   return nullptr;
+}
+
+const std::string& GatheredTrace::phase_name(const TraceEvent& e) const {
+  if (e.kind < 0 || static_cast<std::size_t>(e.kind) >= kinds.size())
+    throw std::out_of_range("trace: event kind " + std::to_string(e.kind) + " is not one of the " +
+                            std::to_string(kinds.size()) + " kinds");
+  return kinds[static_cast<std::size_t>(e.kind)];
+}
+
+std::int32_t GatheredTrace::kind_of(std::string_view phase) const {
+  const auto it = std::find(kinds.begin(), kinds.end(), phase);
+  return it == kinds.end() ? -1 : static_cast<std::int32_t>(it - kinds.begin());
 }
 
 const GatheredCounter* RunResults::find_counter(const std::string& name) const {
@@ -133,10 +148,29 @@ std::size_t index_of(std::vector<std::string>& names, const std::string& n) {
 
 }  // namespace
 
+namespace {
+// Every rank learns whether any rank's phases were mis-nested, and throws if so.
+void refuse_mis_nested(const Recorder& rec, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  std::string mine = rec.nesting_error();
+  if (mine.empty() && rec.open_depth() != 0)
+    mine = "phase " + rec.open_phase() + " still open at gather_results";
+  if (!mine.empty()) mine = "rank " + std::to_string(rank) + ": " + mine;
+  try {
+    throw_if_any_rank_failed(comm, mine);
+  } catch (const CollectiveError& e) {
+    throw std::logic_error(std::string("gather_results: phases mis-nested, no results: ") +
+                           e.what());
+  }
+}
+}  // namespace
+
 RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm comm, int root) {
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
+  refuse_mis_nested(rec, comm);
 
   std::vector<double> incl, excl;
   std::vector<std::int64_t> calls;

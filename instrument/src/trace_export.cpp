@@ -62,7 +62,7 @@ void write_chrome_trace(std::ostream& out, const GatheredTrace& trace) {
       out << "{\"name\":\"" << json_escape(name)
           << "\",\"cat\":\"phase\",\"ph\":\"X\",\"pid\":0,\"tid\":" << r << ',' << num
           << ",\"args\":{\"peer\":" << e.peer << ",\"bytes\":" << e.bytes << ",\"work\":" << e.work
-          << "}}";
+          << ",\"tag\":" << e.tag << ",\"request\":" << e.request << "}}";
     }
   }
   out << "\n]}\n";

@@ -50,13 +50,13 @@ int main(int argc, char** argv) {
   });
 
   Recorder plain;
-  const auto p = plain.phase("p");
-  const auto c = plain.counter("c");
+  const auto p = plain.define_phase("p");
+  const auto c = plain.define_counter("c");
   const double scope_ns = median_ns_per_op(reps, n, [&](long m) {
     for (long i = 0; i < m; ++i) ScopedPhase s(plain, p);
   });
   const double nested_ns = median_ns_per_op(reps, n, [&](long m) {
-    ScopedPhase outer(plain, plain.phase("outer"));
+    ScopedPhase outer(plain, plain.define_phase("outer"));
     for (long i = 0; i < m; ++i) ScopedPhase s(plain, p);
   });
   const double counter_ns = median_ns_per_op(reps, n * 10, [&](long m) {
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   });
 
   Recorder traced(static_cast<std::size_t>(n));
-  const auto tp = traced.phase("p");
+  const auto tp = traced.define_phase("p");
   const double traced_ns = median_ns_per_op(reps, n, [&](long m) {
     traced.reset();  // keep every event inside the reserved buffer
     for (long i = 0; i < m; ++i) ScopedPhase s(traced, tp);

@@ -176,9 +176,9 @@ int run(int argc, char** argv) {
   const std::size_t events_per_step = 8;  // step, compute, halo, 4 waits, spare
   Recorder rec(opt.trace.empty() ? 0 : static_cast<std::size_t>(opt.steps) * events_per_step);
   Comm comm(MPI_COMM_WORLD, rec);
-  const PhaseId ph_step = rec.phase("step"), ph_compute = rec.phase("compute"),
-                ph_halo = rec.phase("halo");
-  const CounterId cnt_cells = rec.counter("cell_updates");
+  const PhaseId ph_step = rec.define_phase("step"), ph_compute = rec.define_phase("compute"),
+                ph_halo = rec.define_phase("halo");
+  const CounterId cnt_cells = rec.define_counter("cell_updates");
   Strip strip(opt.cells, halo_values, me);
 
   // Warm-up: calibrates the compute rate on steps that are not part of the measurement.

@@ -75,7 +75,7 @@ std::vector<PhaseSummary> summarise_phases(instrument::Comm& comm, instrument::R
   std::vector<double> mine(n), mx(n), sum(n);
   std::vector<PhaseSummary> out(n);
   for (std::size_t k = 0; k < n; ++k) {
-    const auto& t = rec.totals(rec.phase(kSummaryPhases[k]));
+    const auto& t = rec.totals(rec.phase_id(kSummaryPhases[k]));
     mine[k] = t.inclusive;
     out[k].name = kSummaryPhases[k];
     out[k].calls = t.calls;
@@ -153,13 +153,17 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   res.kernel = opt.kernel == KernelKind::reference ? "reference" : fast_kernel_isa(opt.isa);
   std::ostream* out = rank == 0 ? opt.out : nullptr;
 
-  const instrument::PhaseId ph_setup = rec.phase("setup"), ph_iter = rec.phase("iteration"),
-                            ph_before = rec.phase("w_before"), ph_source = rec.phase("source"),
-                            ph_sweep = rec.phase("sweep"), ph_after = rec.phase("w_after"),
-                            ph_err = rec.phase("flux_err"), ph_conv = rec.phase("convergence"),
-                            ph_balance = rec.phase("balance");
-  rec.phase("sweep_compute");
-  rec.phase("sweep_compute_fixup");
+  const instrument::PhaseId ph_setup = rec.define_phase("setup"),
+                            ph_iter = rec.define_phase("iteration"),
+                            ph_before = rec.define_phase("w_before"),
+                            ph_source = rec.define_phase("source"),
+                            ph_sweep = rec.define_phase("sweep"),
+                            ph_after = rec.define_phase("w_after"),
+                            ph_err = rec.define_phase("flux_err"),
+                            ph_conv = rec.define_phase("convergence"),
+                            ph_balance = rec.define_phase("balance");
+  rec.define_phase("sweep_compute");
+  rec.define_phase("sweep_compute_fixup");
 
   rec.begin(ph_setup);
   const Problem p = make_problem(deck);

@@ -40,12 +40,12 @@ OctantSweep::OctantSweep(const Problem& problem, const KbaDecomposition& d, inst
   if (p_.refl_i && d.pi == 0) refl_i_.resize(4 * kt * jt * mm);
   if (p_.refl_j && d.pj == 0) refl_j_.resize(2 * kt * it * mm);
   if (p_.refl_k) refl_k_.resize(jt * it * mm);
-  ph_compute_ = rec_.phase("sweep_compute");
-  ph_compute_fixup_ = rec_.phase("sweep_compute_fixup");
-  ct_cell_angles_ = rec_.counter("cell_angles");
-  ct_cell_angles_fixup_ = rec_.counter("cell_angles_fixup_its");
-  ct_fixups_ = rec_.counter("fixups");
-  ct_blocks_ = rec_.counter("blocks");
+  ph_compute_ = rec_.define_phase("sweep_compute");
+  ph_compute_fixup_ = rec_.define_phase("sweep_compute_fixup");
+  ct_cell_angles_ = rec_.define_counter("cell_angles");
+  ct_cell_angles_fixup_ = rec_.define_counter("cell_angles_fixup_its");
+  ct_fixups_ = rec_.define_counter("fixups");
+  ct_blocks_ = rec_.define_counter("blocks");
 }
 
 std::size_t OctantSweep::bytes() const {

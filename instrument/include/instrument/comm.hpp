@@ -11,8 +11,13 @@
 // class the wrapper keeps the count, the sum and the minimum of the call times; at the end,
 // transfer = count x minimum and wait = sum - transfer. This needs no clock synchronisation
 // between ranks and no extra MPI call; it is exact when at least one call of each size class
-// did not wait, and otherwise understates the wait (never invents one). Per-call times also
-// go to the trace when tracing is on, for finer analysis offline.
+// did not wait, and otherwise understates the wait (never invents one).
+//
+// Every call also goes to the trace when tracing is on, with what MPI matches messages on,
+// so a run's critical path can be rebuilt offline: send/recv (peer, tag, bytes; a receive
+// records the source and tag it actually matched), the posts of non-blocking calls as phases
+// "isend"/"irecv" carrying a per-rank request number, the "wait" that completes one (same
+// request number), and the collectives (bytes = count x type size; bcast's peer is the root).
 //
 // The apps never name MPI for point-to-point traffic: they call these.
 #pragma once
@@ -51,8 +56,10 @@ class Comm {
   struct Request {
     MPI_Request mpi = MPI_REQUEST_NULL;
     int peer = -1;
+    int tag = -1;
     std::int64_t bytes = 0;
     bool is_send = false;
+    std::int32_t id = -1;       // the trace's request number (per rank, from 0)
     double post_seconds = 0.0;  // time spent in the Isend/Irecv call itself
   };
 
@@ -81,8 +88,10 @@ class Comm {
   const std::array<SizeClassTimes, kSizeClasses>& receive_times() const noexcept { return recv_; }
   // The wait/transfer split of all calls so far (see the header comment).
   CommSplit split() const noexcept;
-  // Adds the split as phases send_sync_wait, send_transfer, recv_sync_wait, recv_transfer
-  // and the per-rank counters messages_sent, bytes_sent, ... to the recorder. Call once.
+  // Sets the phases send_sync_wait, send_transfer, recv_sync_wait, recv_transfer and the
+  // counters messages_sent, bytes_sent, messages_received, bytes_received of the recorder to
+  // the split of all calls so far. Idempotent: a second call without traffic in between
+  // changes nothing, and one after more traffic brings them up to date (nothing twice).
   void publish_split();
 
   static int size_class(std::int64_t bytes) noexcept;
@@ -90,11 +99,14 @@ class Comm {
  private:
   PeerTraffic& peer(int rank);
   void account(bool is_send, int peer, std::int64_t bytes, double t0, double t1);
+  void record_collective(PhaseId id, double t0, double t1, int peer, std::int64_t bytes);
 
   MPI_Comm comm_;
   Recorder& rec_;
   int rank_ = 0, size_ = 1;
-  PhaseId ph_send_, ph_recv_, ph_wait_, ph_allreduce_, ph_barrier_, ph_bcast_;
+  PhaseId ph_send_, ph_recv_, ph_isend_, ph_irecv_, ph_wait_, ph_allreduce_, ph_barrier_,
+      ph_bcast_;
+  std::int32_t next_request_ = 0;
   std::vector<PeerTraffic> peers_;
   std::array<SizeClassTimes, kSizeClasses> send_{};
   std::array<SizeClassTimes, kSizeClasses> recv_{};

@@ -11,7 +11,8 @@
 //   /model/<model>/<term>  scalar s, attr equation
 //   /compare               compound (model, term, measured, modelled, relative_error, source)
 //   /trace (optional)      kinds [nkinds] strings, dropped [nranks],
-//                          rank_<r> compound (t_begin, t_end, kind, peer, bytes, work)
+//                          rank_<r> compound (t_begin, t_end, kind, peer, bytes, work,
+//                          tag, request)
 //   app extras             see results_extras.hpp
 //
 // Writing is atomic: the file goes to "<path>.tmp.<pid>", is closed and synced, then renamed

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "instrument/recorder.hpp"
@@ -34,6 +35,11 @@ struct GatheredTrace {
   std::vector<std::string> kinds;  // phase names, indexed by TraceEvent::kind
   std::vector<std::vector<TraceEvent>> per_rank;
   std::vector<std::int64_t> dropped;  // [nranks]
+
+  // The phase name of an event; std::out_of_range when its kind is not in `kinds`.
+  const std::string& phase_name(const TraceEvent& e) const;
+  // The kind of a phase name, -1 when no event kind has that name.
+  std::int32_t kind_of(std::string_view phase) const;
 };
 
 // Metadata of the run (the root attributes of the results file).
@@ -62,6 +68,9 @@ struct RunResults {
 // Collective over comm. Phase and counter names may differ between ranks (a rank that never
 // sends has no "send"): the result holds the union, in first-seen order by rank. Valid on
 // `root` only; other ranks get an empty RunResults.
+// A run whose phases were mis-nested on any rank (Recorder::nesting_error(), or a phase still
+// open) has no results: every rank throws std::logic_error naming the lowest such rank and
+// its first mismatch, so no results file or table can be made from it.
 RunResults gather_results(const Recorder& recorder, const RunInfo& info, MPI_Comm comm,
                           int root = 0);
 

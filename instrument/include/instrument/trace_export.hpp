@@ -1,6 +1,7 @@
 // Export of a gathered trace as Chrome trace-event JSON, which Perfetto (ui.perfetto.dev)
 // and chrome://tracing open: one "X" (complete) event per recorded interval, pid 0, tid =
-// rank, ts and dur in microseconds from the earliest rank's start, args peer / bytes / work;
+// rank, ts and dur in microseconds from the earliest rank's start, args peer / bytes / work /
+// tag / request (-1 where none);
 // plus "M" metadata events naming each thread "rank <r>".
 #pragma once
 #include <iosfwd>
