@@ -7,6 +7,9 @@
 #                     REGEX, and (if NO_FILE is given) that file does not exist afterwards;
 #                     (if KEEP_FILE is given) that file, filled with KEEP_TEXT before the
 #                     run, still holds exactly KEEP_TEXT afterwards.
+#   MODE=check_files  run CHECKER (machine-check) on FILES ('|'-separated); pass iff it exits 0
+#                     and says "loggp ok" and "loggps ok" for every file (the models' own
+#                     constraint checks, as every app's --machine applies them).
 #   MODE=check_S      read the machine files the probe wrote under UCX_RNDV_THRESH=LOW_THRESH
 #                     and =HIGH_THRESH; pass iff the measured first waiting size of each lies
 #                     within a factor 2 of its threshold (so S moved with the library setting).
@@ -58,6 +61,27 @@ if(CMAKE_SCRIPT_MODE_FILE)
         message(FATAL_ERROR "files left behind: ${leftovers}")
       endif()
     endif()
+  elseif(MODE STREQUAL "check_files")
+    string(REPLACE "|" ";" _files "${FILES}")
+    execute_process(COMMAND ${CHECKER} ${_files} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    message(STATUS "exit code: ${rc}\n${out}${err}")
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "machine-check refused a file the probe wrote")
+    endif()
+    string(REPLACE "\n" ";" lines "${out}")
+    foreach(f ${_files})
+      set(found FALSE)
+      foreach(l ${lines})
+        string(FIND "${l}" "${f}: loggp ok (" at_gp)
+        string(FIND "${l}" " loggps ok (" at_gps)
+        if(at_gp EQUAL 0 AND at_gps GREATER 0)
+          set(found TRUE)
+        endif()
+      endforeach()
+      if(NOT found)
+        message(FATAL_ERROR "${f}: expected a line '${f}: loggp ok (...), loggps ok (...)'")
+      endif()
+    endforeach()
   elseif(MODE STREQUAL "check_S")
     foreach(which LOW HIGH)
       if(NOT EXISTS "${${which}_FILE}")
@@ -126,6 +150,22 @@ add_test(NAME instrument.probe.S_follows_ucx_rndv_thresh
                  -P ${CMAKE_CURRENT_LIST_FILE})
 set_tests_properties(instrument.probe.S_follows_ucx_rndv_thresh PROPERTIES LABELS "mpi"
                      FIXTURES_REQUIRED probe_rndv)
+
+# Every file the probe wrote passes the constraints of both models, read as the apps read it.
+add_test(NAME instrument.probe.files_pass_validation
+         COMMAND ${CMAKE_COMMAND} -DMODE=check_files -DCHECKER=$<TARGET_FILE:machine-check>
+                 "-DFILES=${_probe_dir}/probe_rndv4096.machine|${_probe_dir}/probe_rndv65536.machine"
+                 -P ${CMAKE_CURRENT_LIST_FILE})
+set_tests_properties(instrument.probe.files_pass_validation PROPERTIES LABELS "mpi"
+                     FIXTURES_REQUIRED probe_rndv)
+# ... and the checker refuses what the probe wrote before its fits were constrained.
+add_test(NAME instrument.probe.check_refuses_negative_o
+         COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail -DMPIEXEC=${MPIEXEC_EXECUTABLE}
+                 -DNPFLAG=${MPIEXEC_NUMPROC_FLAG} -DNP=1 -DPROBE=$<TARGET_FILE:machine-check>
+                 -DARGS=${CMAKE_CURRENT_LIST_DIR}/refused_negative_o.machine
+                 "-DREGEX=^machine-check: error: .*refused_negative_o.machine:loggp.band.6.o: expected an overhead >= 0 s, got -4.43153e-06$"
+                 -P ${CMAKE_CURRENT_LIST_FILE})
+set_tests_properties(instrument.probe.check_refuses_negative_o PROPERTIES LABELS "mpi" TIMEOUT 60)
 
 # Bad input: wrong number of ranks, unwritable output. One line, non-zero exit, no file.
 foreach(np 1 3)

@@ -4,6 +4,10 @@
 //   handshake for k >= 4 KB (4096 B). Expected values in us, by hand.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <limits>
+#include <string>
+
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
@@ -22,6 +26,24 @@ LogGpParams sp2() {
 }
 
 Approx us(double v) { return Approx(v * 1e-6).epsilon(1e-9); }
+
+// The message of the InputError that reading `text` as a machine file named `name` throws.
+std::string refusal(const std::string& text, const std::string& name = "hand.machine") {
+  try {
+    read_params(MachineFile::parse(text, name));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A hand-written file with three bands: L = 1 us, handshake from 1024 B.
+std::string three_bands(const std::string& o2, const std::string& G2) {
+  return "format = suite-machine-1\nloggp.L = 1e-6\nloggp.rendezvous_bytes = 1024\nloggp.bands = 3\n"
+         "loggp.band.1.upper_bytes = 512\nloggp.band.1.o = 1e-6\nloggp.band.1.G = 1e-9\n"
+         "loggp.band.2.upper_bytes = 1023\nloggp.band.2.o = " + o2 + "\nloggp.band.2.G = " + G2 + "\n"
+         "loggp.band.3.upper_bytes = 1073741824\nloggp.band.3.o = 1e-6\nloggp.band.3.G = 1e-10\n";
+}
 
 }  // namespace
 
@@ -92,4 +114,82 @@ TEST_CASE("LogGP bad files", "[loggp]") {
                                      "loggp.band.2.o = 1\nloggp.band.2.G = 0\n",
                                      "order.machine")),
       InputError);
+}
+
+TEST_CASE("cumulative per-byte cost: each band's G for the bytes in its range", "[loggp]") {
+  auto p = sp2();
+  p.per_byte = PerByteCost::cumulative;
+  // X(1000) = 1000 x 0.07 = 70 (first band: as the paper).
+  CHECK(transfer_time(p, 1000) == us(70));
+  CHECK(total_comm(p, 1000) == us(16 + 70 + 23 + 16));
+  // X(4096) = 1024 x 0.07 + 3072 x 0.03 = 71.68 + 92.16 = 163.84 (band rate: 4096 x 0.03 = 122.88).
+  CHECK(transfer_time(p, 4096) == us(163.84));
+  CHECK(transfer_time(sp2(), 4096) == us(122.88));
+  // eq. (2): 3(16) + 3(23) + 2(36) + 163.84 = 352.84; eq. (4b): 16 + 46 + 72 + 163.84 = 297.84.
+  CHECK(total_comm(p, 4096) == us(352.84));
+  CHECK(receive_cost(p, 4096) == us(297.84));
+  CHECK(send_cost(p, 4096) == us(130));  // no bytes in (4a)
+  // X is continuous at the band edge: X(1025) - X(1024) = 0.03. Total_Comm is not, o jumps by
+  // 20 us: 16 + 71.68 + 23 + 16 = 126.68 -> 36 + 71.71 + 23 + 36 = 166.71 (+31.6%), which
+  // validate refuses; with one o (16 us) for every band it is continuous.
+  CHECK(transfer_time(p, 1025) - transfer_time(p, 1024) == Approx(0.03e-6));
+  CHECK(total_comm(p, 1025) == us(166.71));
+  CHECK_THROWS_WITH(validate(p, "m"), Catch::Contains("m:loggp.band.2: Total_Comm jumps from 1024 B to 1025 B"));
+  p.bands[1].o = 16e-6;
+  CHECK(total_comm(p, 1025) == us(126.71));
+  MachineFile f;
+  write_params(p, f);
+  CHECK(f.get_string("loggp.per_byte_cost") == std::string("cumulative"));
+  const auto q = read_params(MachineFile::parse(f.text(), "mem"));
+  CHECK(q.per_byte == PerByteCost::cumulative);
+  // eq. (2) with o_l = 16: 3(16) + 3(23) + 2(16) + 163.84 = 312.84.
+  CHECK(total_comm(q, 4096) == us(312.84));
+}
+
+TEST_CASE("the paper's Table 1 meets every constraint (0.7% step down at 1 KB, within 4%)", "[loggp]") {
+  // Total_Comm: 126.68 us at 1024 B, 125.75 us at 1025 B: -0.73%.
+  CHECK_NOTHROW(validate(sp2(), "sp2"));
+  CHECK_NOTHROW(read_params(MachineFile::parse(three_bands("1e-6", "1e-9"), "ok.machine")));
+}
+
+TEST_CASE("hand-edited LogGP files that break a constraint are refused, the key named", "[loggp]") {
+  // A negative o (today's probe wrote this band above 512 KiB; Total_Comm then fell from
+  // 34.3 us at 524288 B to 25.4 us at 524289 B).
+  const std::string neg =
+      refusal("format = suite-machine-1\nloggp.L = 0\nloggp.rendezvous_bytes = 8256\nloggp.bands = 2\n"
+              "loggp.band.1.upper_bytes = 524288\nloggp.band.1.o = 1.7190169302425246e-06\n"
+              "loggp.band.1.G = 2.7255310777944834e-11\nloggp.band.2.upper_bytes = 4194304\n"
+              "loggp.band.2.o = -4.431530419224037e-06\nloggp.band.2.G = 4.868962849331214e-11\n");
+  CHECK(neg == "hand.machine:loggp.band.2.o: expected an overhead >= 0 s, got -4.43153e-06");
+
+  // Total_Comm falling across a band edge: band 1 ends at 512 B with 2(1) + 1 + 0.512 =
+  // 3.512 us, band 2 starts at 513 B with 2(1) + 1 + 513 x 0.0002 = 3.1026 us: -11.66%.
+  const std::string falls = refusal(three_bands("1e-6", "2e-10"));
+  CHECK(falls.find("hand.machine:loggp.band.2: Total_Comm falls from 512 B to 513 B") == 0);
+  CHECK(falls.find("(3.512 us -> 3.1026 us, -11.6572%)") != std::string::npos);
+
+  // ... or jumping up there: band 2 with o = 2 us: 2(2) + 1 + 0.1026 = 5.1026 us, +45.29%.
+  const std::string jumps = refusal(three_bands("2e-6", "2e-10"));
+  CHECK(jumps.find("hand.machine:loggp.band.2: Total_Comm jumps from 512 B to 513 B") == 0);
+  CHECK(jumps.find("only the handshake may jump") != std::string::npos);
+
+  // NaN and infinity: the parser refuses NaN with the key, the check anything not finite.
+  const std::string nan = refusal(three_bands("nan", "2e-10"));
+  CHECK(nan.find("hand.machine:line 9") == 0);
+  CHECK(nan.find("'loggp.band.2.o'") != std::string::npos);
+  CHECK(refusal(three_bands("1e-6", "inf")) == "hand.machine:loggp.band.2.G: expected a gap per byte >= 0 s/B, got inf");
+  CHECK(refusal(three_bands("1e-6", "-1e-10")) ==
+        "hand.machine:loggp.band.2.G: expected a gap per byte >= 0 s/B, got -1e-10");
+
+  // A negative latency, and a per-byte mode that does not exist.
+  std::string negL = three_bands("1e-6", "1e-9");
+  negL.replace(negL.find("loggp.L = 1e-6"), 14, "loggp.L = -1e-7");
+  CHECK(refusal(negL) == "hand.machine:loggp.L: expected a latency >= 0 s, got -1e-07");
+  CHECK(refusal(three_bands("1e-6", "1e-9") + "loggp.per_byte_cost = linear\n") ==
+        "hand.machine:loggp.per_byte_cost: expected band-rate or cumulative, got 'linear'");
+
+  // Parameters built in code are checked the same way (the probe calls validate).
+  auto p = sp2();
+  p.bands[1].o = std::numeric_limits<double>::quiet_NaN();
+  CHECK_THROWS_WITH(validate(p, "code"), "code:loggp.band.2.o: expected an overhead >= 0 s, got nan");
 }

@@ -5,6 +5,8 @@
 // Every expected value below is in ns, computed by hand (shown), never by the code under test.
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "instrument/error.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
@@ -174,4 +176,49 @@ TEST_CASE("LogGPS read from a file missing a key names the key", "[loggps]") {
       "format = suite-machine-1\nloggps.L = 1\nloggps.o_prime = 1\nloggps.O_s = 0\nloggps.O_r = 0\n"
       "loggps.G_s = 0\nloggps.G_l = 0\nloggps.s = 1.5\nloggps.S = 10\n", "b.machine");
   CHECK_THROWS_AS(read_params(g), InputError);  // s is not a whole number of bytes
+}
+
+TEST_CASE("LogGPS constraints: every T_i > 0 from 1 B to 16 MiB", "[loggps]") {
+  auto with_steps = myrinet();
+  with_steps.gap_steps = {{32768, 1.0e-9}};
+  CHECK_NOTHROW(validate(with_steps, "ok"));
+
+  // Table 5's Myrinet itself: T2'(k) = 127956.68 - 0.74 (k - 8191) ns < 0 from 181105 B; the
+  // first size checked above it is 262144 B: 127956.68 - 187925.22 = -59968.54 ns.
+  CHECK_THROWS_WITH(validate(myrinet(), "m"), "m:loggps.G_l: T2'(262144 B) = -59.9685 us: expected > 0");
+
+  // A negative gap step: T2'(32768) = 109769.70 ns (see above), then -20 ns/B:
+  // T2'(65536) = 109769.70 - 655360 = -545590.30 ns.
+  auto neg_step = myrinet();
+  neg_step.gap_steps = {{32768, -20e-9}};
+  CHECK_THROWS_WITH(validate(neg_step, "m"), "m:loggps.gap_step.1.G: T2'(65536 B) = -545.59 us: expected > 0");
+
+  // A negative O_r: T3 = 6550 - k ns, first < 0 at the check size 8190 (= s - 1): -1640 ns.
+  auto neg_Or = with_steps;
+  neg_Or.O_r = -1e-9;
+  CHECK_THROWS_WITH(validate(neg_Or, "m"), "m:loggps.O_r: T3(8190 B) = -1.64 us: expected > 0");
+}
+
+TEST_CASE("hand-edited LogGPS files that break a constraint are refused, the key named", "[loggps]") {
+  auto text = [](const std::string& L, const std::string& O_r, const std::string& step_G) {
+    return "format = suite-machine-1\nloggps.L = " + L + "\nloggps.o_prime = 6.55e-6\nloggps.O_s = 6.86e-9\n"
+           "loggps.O_r = " + O_r + "\nloggps.G_s = 15.48e-9\nloggps.G_l = -0.74e-9\nloggps.s = 8191\n"
+           "loggps.S = 16383\nloggps.gap_steps = 1\nloggps.gap_step.1.above_bytes = 32768\n"
+           "loggps.gap_step.1.G = " + step_G + "\n";
+  };
+  auto refusal = [](const std::string& t) {
+    try {
+      read_params(MachineFile::parse(t, "hand.machine"));
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(refusal(text("1.16e-6", "2.57e-9", "1e-9")).empty());
+  CHECK(refusal(text("1.16e-6", "2.57e-9", "-20e-9")) ==
+        "hand.machine:loggps.gap_step.1.G: T2'(65536 B) = -545.59 us: expected > 0");
+  CHECK(refusal(text("1.16e-6", "-1e-9", "1e-9")) == "hand.machine:loggps.O_r: T3(8190 B) = -1.64 us: expected > 0");
+  CHECK(refusal(text("-1e-8", "2.57e-9", "1e-9")) == "hand.machine:loggps.L: expected a latency >= 0 s, got -1e-08");
+  CHECK(refusal(text("1.16e-6", "nan", "1e-9")).find("hand.machine:line 5") == 0);
+  CHECK(refusal(text("1.16e-6", "inf", "1e-9")) == "hand.machine:loggps.O_r: expected a finite number, got inf");
 }

@@ -1,5 +1,6 @@
 #include "instrument/loggp.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -18,29 +19,46 @@ const LogGpBand& band_for(const LogGpParams& p, std::int64_t k) {
 
 bool has_handshake(const LogGpParams& p, std::int64_t k) { return k >= p.rendezvous_bytes; }
 
+double transfer_time(const LogGpParams& p, std::int64_t k) {
+  if (p.per_byte == PerByteCost::band_rate) return static_cast<double>(k) * band_for(p, k).G;
+  if (p.bands.empty()) throw std::invalid_argument("LogGP parameters without any size band");
+  double t = 0.0;
+  std::int64_t lower = 0;
+  for (std::size_t i = 0; i < p.bands.size() && k > lower; ++i) {
+    const bool last = i + 1 == p.bands.size();
+    const std::int64_t upper = last ? k : std::min(k, p.bands[i].upper_bytes);
+    t += static_cast<double>(upper - lower) * p.bands[i].G;
+    lower = p.bands[i].upper_bytes;
+  }
+  return t;
+}
+
 double total_comm(const LogGpParams& p, std::int64_t k) {
-  const LogGpBand& b = band_for(p, k);
-  const double kd = static_cast<double>(k);
-  if (!has_handshake(p, k)) return b.o + kd * b.G + p.L + b.o;  // (1)
+  const double o = band_for(p, k).o, x = transfer_time(p, k);
+  if (!has_handshake(p, k)) return o + x + p.L + o;  // (1)
   const double o_s = p.bands.front().o;
-  return o_s + p.L + o_s + o_s + p.L + b.o + kd * b.G + p.L + b.o;  // (2)
+  return o_s + p.L + o_s + o_s + p.L + o + x + p.L + o;  // (2)
 }
 
 double send_cost(const LogGpParams& p, std::int64_t k) {
-  const LogGpBand& b = band_for(p, k);
-  if (!has_handshake(p, k)) return b.o;  // (3a)
+  const double o = band_for(p, k).o;
+  if (!has_handshake(p, k)) return o;  // (3a)
   const double o_s = p.bands.front().o;
-  return o_s + p.L + o_s + o_s + p.L + b.o;  // (4a)
+  return o_s + p.L + o_s + o_s + p.L + o;  // (4a)
 }
 
 double receive_cost(const LogGpParams& p, std::int64_t k) {
-  const LogGpBand& b = band_for(p, k);
-  if (!has_handshake(p, k)) return b.o;  // (3b)
+  const double o = band_for(p, k).o;
+  if (!has_handshake(p, k)) return o;  // (3b)
   const double o_s = p.bands.front().o;
-  return o_s + p.L + b.o + static_cast<double>(k) * b.G + p.L + b.o;  // (4b)
+  return o_s + p.L + o + transfer_time(p, k) + p.L + o;  // (4b)
 }
 
 double round_trip_time(const LogGpParams& p, std::int64_t k) { return 2.0 * total_comm(p, k); }
+
+namespace {
+constexpr const char* kPerByteKey = "loggp.per_byte_cost";
+}  // namespace
 
 LogGpParams read_params(const MachineFile& f) {
   LogGpParams p;
@@ -57,12 +75,20 @@ LogGpParams read_params(const MachineFile& f) {
     }
     p.bands.push_back(b);
   }
+  const std::string per_byte = f.get_string(kPerByteKey).value_or("band-rate");
+  if (per_byte == "cumulative") p.per_byte = PerByteCost::cumulative;
+  else if (per_byte != "band-rate") {
+    throw InputError(f.name(), kPerByteKey, "expected band-rate or cumulative, got '" + per_byte + "'");
+  }
+  validate(p, f.name());
   return p;
 }
 
 void write_params(const LogGpParams& p, MachineFile& f) {
   f.comment("LogGP (Sundaram-Stukel & Vernon PPoPP'99, eq. 1-4): o and G per size band;");
-  f.comment("a band holds sizes up to its upper_bytes; handshake from rendezvous_bytes");
+  f.comment("a band holds sizes up to its upper_bytes; handshake from rendezvous_bytes;");
+  f.comment("per_byte_cost: band-rate = k G of k's band (the paper), cumulative = each band's");
+  f.comment("G for the bytes in its range (continuous; see instrument/loggp.hpp)");
   f.set("loggp.L", p.L);
   f.set("loggp.rendezvous_bytes", p.rendezvous_bytes);
   f.set("loggp.bands", static_cast<std::int64_t>(p.bands.size()));
@@ -72,6 +98,7 @@ void write_params(const LogGpParams& p, MachineFile& f) {
     f.set(base + ".o", p.bands[i].o);
     f.set(base + ".G", p.bands[i].G);
   }
+  f.set(kPerByteKey, p.per_byte == PerByteCost::cumulative ? "cumulative" : "band-rate");
 }
 
 }  // namespace instrument::loggp

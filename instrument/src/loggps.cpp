@@ -96,6 +96,7 @@ LogGpsParams read_params(const MachineFile& f) {
     previous = step.above_bytes;
     p.gap_steps.push_back(step);
   }
+  validate(p, f.name());
   return p;
 }
 

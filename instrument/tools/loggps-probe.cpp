@@ -11,7 +11,10 @@
 //   3. MPI_Send towards a receiver that posts 20 ms late: the send returns in microseconds
 //      when it is eager and waits ~20 ms when it is synchronous -> S (largest eager size),
 //      scanned over the sizes and then bisected to the byte.
-// Each time is the median of --reps repetitions; the fits live in probe_fit.cpp.
+// Each time is the median of --reps repetitions. Each model is derived as its paper does when
+// that is physical and otherwise by a constrained fit (probe_fit.hpp says which and why; the
+// report and the file say which was used); the file is checked against the models' constraints
+// (loggp::validate, loggps::validate) before it is written.
 //
 // The timed loops are in probe_measure.cpp (raw MPI, see there why), the fits in
 // probe_fit.cpp (no MPI, unit-tested); this file is the command line, the report and the file.
@@ -104,17 +107,7 @@ std::vector<std::int64_t> geometric_sizes(std::int64_t max_bytes) {
 double us(double s) { return s * 1e6; }
 double ns(double s) { return s * 1e9; }
 
-void print_report(const Options& o, const std::vector<RttSample>& rtt0,
-                  const std::vector<RttSample>& rttw, const std::vector<double>& w_used,
-                  const instrument::probe::ThresholdSearch& th, const LateSend& late,
-                  const instrument::probe::LogGpsFit& fit, const instrument::loggp::LogGpParams& gp,
-                  double loggp_max_err, const char* rndv_env) {
-  namespace lg = instrument::loggps;
-  const auto& p = fit.params;
-  std::printf("loggps-probe: 2 ranks, %d repetitions per size (median), sizes 1 B .. %lld B\n",
-              o.reps, static_cast<long long>(o.max_bytes));
-  std::printf("UCX_RNDV_THRESH=%s\n\n", rndv_env ? rndv_env : "(unset: UCX default)");
-
+void print_s_search(const instrument::probe::ThresholdSearch& th, const LateSend& late) {
   std::printf("S, measured (MPI_Send towards a receiver posting %.0f ms late; median of 3):\n",
               kLateReceiverDelay * 1e3);
   for (std::size_t i = 0; i < late.sizes.size(); ++i) {
@@ -124,49 +117,150 @@ void print_report(const Options& o, const std::vector<RttSample>& rtt0,
   if (th.first_waiting < 0) std::printf("  no size up to %lld B waited: S >= that\n", static_cast<long long>(th.S));
   else std::printf("  S = %lld B (largest eager); MPI_Send waits from %lld B%s\n\n", static_cast<long long>(th.S),
                    static_cast<long long>(th.first_waiting), th.monotone ? "" : "  (WARNING: not monotone)");
+}
 
-  std::printf("LogGPS parameters (Ino et al. Table 5 units):\n");
-  std::printf("  L   = %10.4f us     o'  = %10.4f us\n", us(p.L), us(p.o_prime));
-  std::printf("  O_s = %10.5f ns/B   O_r = %10.5f ns/B\n", ns(p.O_s), ns(p.O_r));
-  std::printf("  G_s = %10.5f ns/B   G_l = %10.5f ns/B\n", ns(p.G_s), ns(p.G_l));
-  std::printf("  s   = %lld B   S = %lld B\n", static_cast<long long>(p.s), static_cast<long long>(p.S));
+void print_loggps_values(const instrument::loggps::LogGpsParams& p, const char* indent) {
+  std::printf("%sL   = %10.4f us     o'  = %10.4f us\n", indent, us(p.L), us(p.o_prime));
+  std::printf("%sO_s = %10.5f ns/B   O_r = %10.5f ns/B\n", indent, ns(p.O_s), ns(p.O_r));
+  std::printf("%sG_s = %10.5f ns/B   G_l = %10.5f ns/B\n", indent, ns(p.G_s), ns(p.G_l));
+  std::printf("%ss   = %lld B   S = %lld B\n", indent, static_cast<long long>(p.s), static_cast<long long>(p.S));
   for (const auto& st : p.gap_steps)
-    std::printf("  gap step (extension): bytes beyond %lld B cost %.5f ns/B\n",
+    std::printf("%sgap step (extension): bytes beyond %lld B cost %.5f ns/B\n", indent,
                 static_cast<long long>(st.above_bytes), ns(st.G));
-  if (p.L < 0.0 || p.o_prime < 0.0) {
-    std::printf("  (negative L or o': effective parameters of the MPI routines, as the paper's G_l < 0;\n"
-                "   here receiving a message that has already arrived costs more than half a ping-pong)\n");
+}
+
+bool at_floor(double v) { return v <= instrument::probe::kTimeFloor * (1.0 + 1e-9); }
+
+void print_floor_note(bool at, const char* name) {
+  if (!at) return;
+  std::printf("  (%s is at the fit's floor of %.0f ns, the clock's resolution: these round trips do not\n"
+              "   resolve it; for L: the delayed round trip of the smallest messages, their overheads alone,\n"
+              "   is as long as the one-way trip, so nothing is left for the flight)\n",
+              name, instrument::probe::kTimeFloor * 1e9);
+}
+
+void print_loggps(const instrument::probe::LogGpsFit& fit) {
+  std::printf("LogGPS parameters (Ino et al. Table 5 units), derivation: %s\n", fit.derivation.c_str());
+  if (!fit.rejected.empty()) {
+    std::printf("  Ino et al. §4.3 (unconstrained least squares of eq. 12-14, worst round trip %.1f%%) gave\n",
+                100 * fit.paper_max_rel_error);
+    print_loggps_values(fit.paper, "    ");
+    std::printf("  rejected: %s\n", fit.rejected.c_str());
+    std::printf("  instead: the same equations with every parameter >= 0 and o', L >= 1 ns (non-negative least\n"
+                "  squares):\n");
   }
-  std::printf("\nLogGP parameters (Sundaram-Stukel & Vernon eq. 1-4): L = %.4f us, handshake from %lld B\n",
-              us(gp.L), static_cast<long long>(gp.rendezvous_bytes));
+  print_loggps_values(fit.params, "  ");
+  print_floor_note(fit.derivation == "constrained" && at_floor(fit.params.L), "L");
+  print_floor_note(fit.derivation == "constrained" && at_floor(fit.params.o_prime), "o'");
+}
+
+void print_loggp(const instrument::probe::LogGpFit& fit) {
+  namespace lg = instrument::loggp;
+  const auto& gp = fit.params;
+  std::printf("\nLogGP parameters (Sundaram-Stukel & Vernon eq. 1-4), derivation: %s\n", fit.derivation.c_str());
+  if (fit.ssv.solvable) {
+    std::printf("  §3.3's three equations on the band intercepts, a1 = 2o_s + L (first band), a2 = 2o_l + L\n"
+                "  (last band below the handshake), a3 = 3o_s + 2o_l + 3L (first band above it):\n"
+                "  a1 = %.4f us, a2 = %.4f us, a3 = %.4f us -> L = %.4f us, o_s = %.4f us, o_l = %.4f us\n",
+                us(fit.ssv.a1), us(fit.ssv.a2), us(fit.ssv.a3), us(fit.ssv.L), us(fit.ssv.o_s), us(fit.ssv.o_l));
+  }
+  if (!fit.rejected.empty()) {
+    std::printf("  rejected: %s\n", fit.rejected.c_str());
+    std::printf("  instead: o constant per protocol (o_s eager and for the handshake's header and ack, o_l for\n"
+                "  its data), a continuous per-byte cost X(k) (each band's G for the bytes in its range), and\n"
+                "  L split from o_s by the delayed round trip of the smallest messages (= 2 o_s, Ino et al.\n"
+                "  §4.3); non-negative least squares with L, o >= 1 ns and G >= 0, so every cost is\n"
+                "  positive and monotone\n");
+  }
+  std::printf("  L = %.4f us, handshake from %lld B, per-byte cost: %s\n", us(gp.L),
+              static_cast<long long>(gp.rendezvous_bytes),
+              gp.per_byte == lg::PerByteCost::cumulative ? "cumulative (X(k) continuous)" : "band rate (X(k) = k G)");
+  print_floor_note(fit.derivation == "constrained" && at_floor(gp.L), "L");
   std::int64_t lower = 0;
   for (const auto& b : gp.bands) {
     std::printf("  band (%lld, %lld] B: o = %9.4f us  G = %9.5f ns/B\n", static_cast<long long>(lower),
                 static_cast<long long>(b.upper_bytes), us(b.o), ns(b.G));
     lower = b.upper_bytes;
   }
+}
+
+void print_report(const Options& o, const std::vector<RttSample>& rtt0,
+                  const std::vector<RttSample>& rttw, const std::vector<double>& w_used,
+                  const instrument::probe::ThresholdSearch& th, const LateSend& late,
+                  const instrument::probe::LogGpsFit& fit, const instrument::probe::LogGpFit& gfit,
+                  const char* rndv_env) {
+  namespace lg = instrument::loggps;
+  using instrument::relative_error;
+  const auto& p = fit.params;
+  std::printf("loggps-probe: 2 ranks, %d repetitions per size (median), sizes 1 B .. %lld B\n",
+              o.reps, static_cast<long long>(o.max_bytes));
+  std::printf("UCX_RNDV_THRESH=%s\n\n", rndv_env ? rndv_env : "(unset: UCX default)");
+  print_s_search(th, late);
+  print_loggps(fit);
+  print_loggp(gfit);
 
   std::printf("\nPer size. RTT = round trip measured on rank 0 (send + receive back); one-way = RTT/2.\n");
   std::printf("RTT(w)-w: round trip with rank 0 computing w between its send and receive, minus w.\n");
   std::printf("%9s %11s %11s %7s %11s %7s | %11s %11s %7s %9s\n", "bytes", "RTT meas", "LogGPS", "err%",
               "LogGP", "err%", "RTT(w)-w", "LogGPS", "err%", "w");
   std::printf("%9s %11s %11s %7s %11s %7s | %11s %11s %7s %9s\n", "", "us", "us", "", "us", "", "us", "us", "", "us");
-  double worst_w = 0.0;
   for (std::size_t i = 0; i < rtt0.size(); ++i) {
     const std::int64_t k = rtt0[i].bytes;
     const double m0 = lg::round_trip_time(p, k, 0.0);
-    const double mg = instrument::loggp::round_trip_time(gp, k);
+    const double mg = instrument::loggp::round_trip_time(gfit.params, k);
     const double mw = lg::round_trip_time(p, k, w_used[i]) - w_used[i];
-    const double ew = instrument::probe::relative_error(mw, rttw[i].seconds);
-    worst_w = std::max(worst_w, std::fabs(ew));
     std::printf("%9lld %11.3f %11.3f %+7.1f %11.3f %+7.1f | %11.3f %11.3f %+7.1f %9.1f\n",
-                static_cast<long long>(k), us(rtt0[i].seconds), us(m0),
-                100 * instrument::probe::relative_error(m0, rtt0[i].seconds), us(mg),
-                100 * instrument::probe::relative_error(mg, rtt0[i].seconds), us(rttw[i].seconds), us(mw),
-                100 * ew, us(w_used[i]));
+                static_cast<long long>(k), us(rtt0[i].seconds), us(m0), 100 * relative_error(m0, rtt0[i].seconds),
+                us(mg), 100 * relative_error(mg, rtt0[i].seconds), us(rttw[i].seconds), us(mw),
+                100 * relative_error(mw, rttw[i].seconds), us(w_used[i]));
   }
-  std::printf("\nmax |error| of RTT(w=0): LogGPS %.1f%%, LogGP %.1f%%; of RTT(w)-w: LogGPS %.1f%%\n",
-              100 * fit.max_rel_error_no_delay, 100 * loggp_max_err, 100 * worst_w);
+  std::printf("\nworst |error| of RTT(w=0), 1 B .. %lld B: LogGPS %.1f%% (%s), LogGP %.1f%% (%s); "
+              "of RTT(w)-w: LogGPS %.1f%%\n",
+              static_cast<long long>(o.max_bytes), 100 * fit.max_rel_error_no_delay, fit.derivation.c_str(),
+              100 * gfit.max_rel_error, gfit.derivation.c_str(), 100 * fit.max_rel_error_delayed);
+}
+
+// The keys this probe owns in the machine file (another probe's keys are kept).
+void write_machine_file(const Options& o, const instrument::probe::ThresholdSearch& th,
+                        const instrument::probe::LogGpsFit& fit, const instrument::probe::LogGpsFit& paper_only,
+                        const instrument::probe::LogGpFit& gfit, const char* rndv_env) {
+  const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
+  instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
+  for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
+  mf.comment("written by loggps-probe; read by the apps with --machine FILE");
+  mf.set("source", "loggps-probe");
+  mf.set("date", info.date);
+  mf.set("host", info.host);
+  mf.set("mpi_library", info.mpi_library);
+  mf.set("ucx_rndv_thresh", rndv_env && *rndv_env ? std::string(rndv_env) : std::string("default"));
+  mf.set("probe.reps", static_cast<std::int64_t>(o.reps));
+  mf.set("probe.max_bytes", o.max_bytes);
+  mf.set("probe.late_receiver_delay", kLateReceiverDelay);
+  mf.set("probe.first_waiting_bytes", th.first_waiting);
+  instrument::loggps::write_params(fit.params, mf);
+  mf.set("loggps.derivation", fit.derivation);
+  if (!fit.rejected.empty()) mf.set("loggps.rejected", "ino-4.3 (unconstrained): " + fit.rejected);
+  mf.set("loggps.max_rel_error_rtt", fit.max_rel_error_no_delay);
+  mf.set("loggps.max_rel_error_rtt_delayed", fit.max_rel_error_delayed);
+  mf.set("loggps.paper_only_max_rel_error_rtt", paper_only.max_rel_error_no_delay);
+  instrument::loggp::write_params(gfit.params, mf);
+  mf.set("loggp.derivation", gfit.derivation);
+  if (gfit.ssv.solvable) {
+    mf.comment("Sundaram-Stukel & Vernon §3.3: three equations on the band intercepts a1, a2, a3 (s)");
+    mf.set("loggp.ssv.a1", gfit.ssv.a1);
+    mf.set("loggp.ssv.a2", gfit.ssv.a2);
+    mf.set("loggp.ssv.a3", gfit.ssv.a3);
+    mf.set("loggp.ssv.L", gfit.ssv.L);
+    mf.set("loggp.ssv.o_s", gfit.ssv.o_s);
+    mf.set("loggp.ssv.o_l", gfit.ssv.o_l);
+  }
+  if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
+  mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
+  // The text as a reader will parse it must pass the models' checks before it is written.
+  const auto as_read = instrument::MachineFile::parse(mf.text(), o.out);
+  (void)instrument::loggps::read_params(as_read);
+  (void)instrument::loggp::read_params(as_read);
+  mf.write(o.out);
 }
 
 int probe_main(int argc, char** argv) {
@@ -212,44 +306,19 @@ int probe_main(int argc, char** argv) {
       paper_only.max_gap_steps = 0;
       const auto paper = instrument::probe::fit_loggps(rtt0, rttw, th.S, paper_only);
       const std::int64_t rendezvous = th.first_waiting > 0 ? th.first_waiting : o.max_bytes + 1;
-      const auto gp = instrument::probe::fit_loggp(rtt0, rendezvous, fit.params.L);
-      double gp_err = 0.0;
-      for (const auto& d : rtt0)
-        gp_err = std::max(gp_err, std::fabs(instrument::probe::relative_error(
-                                      instrument::loggp::round_trip_time(gp, d.bytes), d.seconds)));
+      const auto gfit = instrument::probe::fit_loggp(rtt0, rttw, rendezvous);
       const char* rndv_env = std::getenv("UCX_RNDV_THRESH");
-      print_report(o, rtt0, rttw, w_used, th, late, fit, gp, gp_err, rndv_env);
+      print_report(o, rtt0, rttw, w_used, th, late, fit, gfit, rndv_env);
       std::printf("the paper's model alone (no gap steps) fits RTT(w=0) within %.1f%% at best "
-                  "(s = %lld B, L = %.4f us, o' = %.4f us, G_s = %.4f ns/B, G_l = %.4f ns/B)\n",
-                  100 * paper.max_rel_error_no_delay, static_cast<long long>(paper.params.s),
+                  "(%s; s = %lld B, L = %.4f us, o' = %.4f us, G_s = %.4f ns/B, G_l = %.4f ns/B)\n",
+                  100 * paper.max_rel_error_no_delay, paper.derivation.c_str(), static_cast<long long>(paper.params.s),
                   us(paper.params.L), us(paper.params.o_prime), ns(paper.params.G_s), ns(paper.params.G_l));
       if (rtt0.front().seconds > 50e-6) {
         std::printf("WARNING: a 1-byte round trip took %.0f us: the node is oversubscribed (ranks are "
                     "descheduled), the fitted parameters describe the scheduler, not the network\n",
                     us(rtt0.front().seconds));
       }
-
-      const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
-      // One machine file can hold every probe's keys (bspprobe writes its own): keep what
-      // another probe wrote there, replace ours.
-      instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
-      for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
-      mf.comment("written by loggps-probe; read by the apps with --machine FILE");
-      mf.set("source", "loggps-probe");
-      mf.set("date", info.date);
-      mf.set("host", info.host);
-      mf.set("mpi_library", info.mpi_library);
-      mf.set("ucx_rndv_thresh", rndv_env && *rndv_env ? std::string(rndv_env) : std::string("default"));
-      mf.set("probe.reps", static_cast<std::int64_t>(o.reps));
-      mf.set("probe.max_bytes", o.max_bytes);
-      mf.set("probe.late_receiver_delay", kLateReceiverDelay);
-      mf.set("probe.first_waiting_bytes", th.first_waiting);
-      instrument::loggps::write_params(fit.params, mf);
-      mf.set("loggps.max_rel_error_rtt", fit.max_rel_error_no_delay);
-      mf.set("loggps.paper_only_max_rel_error_rtt", paper.max_rel_error_no_delay);
-      instrument::loggp::write_params(gp, mf);
-      mf.set("loggp.max_rel_error_rtt", gp_err);
-      mf.write(o.out);
+      write_machine_file(o, th, fit, paper, gfit, rndv_env);
       const double t_end = now_seconds();
       std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, fit %.2f s)\n",
                   o.out.c_str(), t_end - t_start, t_rtt - t_start, t_late - t_rtt, t_end - t_late);

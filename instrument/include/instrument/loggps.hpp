@@ -16,6 +16,16 @@
 // instead of G_l. The model stays continuous in k, as §4.3 argues it must. With no steps
 // every function below is exactly the paper's.
 //
+// Constraints (validate, called by read_params; the probe's files meet them): every value
+// finite; L >= 0, o' > 0 (MPI_Isend costs o'), G_s >= 0; and at every check size k (powers of
+// two 1 B .. 16 MiB, s, S and every gap step edge +-1) each term of Tables 3, 4, 6 is > 0:
+// T1, T2 (or T2'), T3, T4 and T5 one by one (the receiver on time), the communication cost,
+// MPI_Send, MPI_Recv, and the round trip with and without a delay; the communication cost and
+// the round trip are non-decreasing in k (they jump up at S). This is stricter than Ino et al.
+// §4.3, who only need the routine costs (sums) positive and accept a T2' < 0 (their Myrinet
+// Table 5 gives T2' < 0 beyond 181 KB, G_l = -0.74 ns/B): each T_i is a time in their Fig. 2.
+// G_l and the gap steps may still be negative as long as every T2' stays positive.
+//
 // Sign convention of eq. (11): the paper writes T_blk - (t_i - t_w); what it describes
 // ("the partial operation already processed by t_w") is the time elapsed since the
 // non-blocking call, t_w - t_i >= 0, which is what mpi_wait_cost takes.
@@ -29,6 +39,9 @@ namespace instrument {
 class MachineFile;
 
 namespace loggps {
+
+// Sizes the constraints are checked over.
+constexpr std::int64_t kCheckMaxBytes = std::int64_t{16} << 20;
 
 struct GapStep {
   std::int64_t above_bytes = 0;  // bytes past this count cost G (must be > s, increasing)
@@ -74,9 +87,13 @@ double mpi_wait_cost(const LogGpsParams& p, double blocking_cost, double elapsed
 // posted its receive), i.e. T4 = 2o' + L, as in the derivation of §4.3.
 double round_trip_time(const LogGpsParams& p, std::int64_t k, double w);
 
+// Throws InputError(source, key, what) for the first constraint (above) that p breaks: the key
+// responsible (e.g. loggps.O_r for T3 < 0) and the size at which a cost fails.
+void validate(const LogGpsParams& p, const std::string& source);
+
 // Machine file keys: loggps.L, loggps.o_prime, loggps.O_s, loggps.O_r, loggps.G_s,
 // loggps.G_l, loggps.s, loggps.S, and for the extension loggps.gap_steps = n,
-// loggps.gap_step.<i>.above_bytes, loggps.gap_step.<i>.G (i = 1..n).
+// loggps.gap_step.<i>.above_bytes, loggps.gap_step.<i>.G (i = 1..n). read_params validates.
 LogGpsParams read_params(const MachineFile& file);
 void write_params(const LogGpsParams& p, MachineFile& file);
 

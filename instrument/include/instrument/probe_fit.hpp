@@ -1,43 +1,46 @@
 // probe_fit: the arithmetic of loggps-probe, apart from MPI so that it can be unit-tested on
-// synthetic data: weighted least squares, the LogGPS fit of Ino et al. §4.2-4.3 (all
-// parameters from round trips with and without a delay w, jointly), the band-wise LogGP fit
-// of Sundaram-Stukel & Vernon §3.3, and the search for S (the largest message that MPI_Send
-// sends without waiting for the receiver).
+// synthetic data: the LogGPS fit of Ino et al. §4.2-4.3 (all parameters from round trips with
+// and without a delay w, jointly), the LogGP derivation of Sundaram-Stukel & Vernon §3.3, and
+// the search for S (the largest message that MPI_Send sends without waiting for the receiver).
+//
+// Each model is first derived as its paper does; that result is kept only if it meets every
+// constraint of its model (loggp::validate, loggps::validate) and fits every measured round
+// trip within target_rel_error. Otherwise the fit says why (`rejected`) and falls back to a
+// constrained fit (derivation "constrained"), described at fit_loggps and fit_loggp. Either
+// way the result passes validate: the probe never writes a file that a reader would refuse.
 //
 // All fits minimise RELATIVE residuals ((model - measured) / measured): round trips span four
 // decades (1 us .. ms), and the acceptance criterion is a relative error per size.
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
+#include "instrument/fitting.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 
 namespace instrument::probe {
+
+// The floor of the constrained fits for L and the overheads, seconds. A time must be > 0 (a
+// message's flight and its handling take time; Send = o and T2(1 B) = G_s + L must be > 0),
+// and 1 ns is the resolution of the clock that times the round trips: nothing smaller can
+// be told from 0 here. A parameter at this floor means "not resolved", and the report says so.
+constexpr double kTimeFloor = 1e-9;
 
 struct RttSample {
   std::int64_t bytes = 0;
   double seconds = 0.0;  // median round trip (for the delayed curve: round trip minus w)
 };
 
-struct LineFit {
-  double intercept = 0.0, slope = 0.0;
-};
-
-// Least squares of A x = b (rows of A given); columns are scaled internally. Throws
-// std::runtime_error if the columns are linearly dependent.
-std::vector<double> least_squares(const std::vector<std::vector<double>>& rows,
-                                  const std::vector<double>& rhs);
-
-// y ~ a + b x minimising sum ((a + b x - y) / y)^2. One point: slope 0.
-LineFit fit_line_relative(const std::vector<double>& x, const std::vector<double>& y);
-
-double relative_error(double modelled, double measured);
+// Largest |relative error| of the round trips a model predicts.
+double max_rel_error(const std::vector<RttSample>& data, const std::function<double(std::int64_t)>& model);
 
 // --- LogGPS -------------------------------------------------------------------------------
 struct LogGpsFitOptions {
   double target_rel_error = 0.05;  // stop adding gap steps once every size is within this
+  double accept_rel_error = 0.10;  // the paper's derivation is kept only within this
   int max_gap_steps = 24;          // extension beyond the paper (see loggps.hpp); 0 = paper
   // Weight of the delayed round trips against the undelayed ones. The undelayed RTT alone
   // fixes 4o' + 2L (12o' + 6L above S is three times it) and O_s + O_r + G, but cannot split
@@ -51,6 +54,10 @@ struct LogGpsFitOptions {
 
 struct LogGpsFit {
   loggps::LogGpsParams params;
+  std::string derivation;               // "ino-4.3" or "constrained"
+  std::string rejected;                 // why the paper's derivation was not kept ("" if it was)
+  loggps::LogGpsParams paper;           // the paper's derivation (= params when kept)
+  double paper_max_rel_error = 0.0;     // its worst undelayed round trip
   double max_rel_error_no_delay = 0.0;  // over the round trips without delay
   double max_rel_error_delayed = 0.0;   // over the delayed round trips (minus w)
 };
@@ -60,32 +67,68 @@ struct LogGpsFit {
 // (o', L, O_s, O_r, G_s, G_l, step gaps). S comes from the late-receiver measurement; s is
 // chosen among the measured sizes <= S as the one where the per-byte cost changes (the fit
 // with the smallest error); gap steps are added greedily where one G_l cannot fit.
-// No parameter is constrained in sign: like the paper's G_l < 0 (§4.2), a negative value
-// means the parameter is an effective one of the MPI routines (policy P2), not a physical one.
-// Two directions the undelayed RTT cannot see are chosen so that the max{} of eq. (12)-(14)
-// never clips at w = 0 (which would make the model differ from the fitted lines): L is held
-// at 0 if the delayed o' would give L < -o', and O_s + O_r is lowered (every gap raised by the
-// same amount) if the delayed slope exceeds what the undelayed ping-pong carries. Both move
-// the delayed-curve error, which the probe reports.
+// "ino-4.3": that fit by unconstrained least squares (Ino et al. solve the same equations
+// exactly; like their G_l < 0, a parameter may come out negative), kept if it passes
+// loggps::validate and fits within accept_rel_error. "constrained": the same search with every
+// parameter >= 0 and o', L >= kTimeFloor (non-negative least squares), which makes every
+// T_i > 0 and the max{} of eq. (12)-(14) inactive at w = 0, so the model equals the fitted rows.
 LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<RttSample>& delayed,
                      std::int64_t S, const LogGpsFitOptions& options = {});
 
 // Fits the linear parameters for a given s, S and step positions (the inner step of
-// fit_loggps, exposed for the tests).
+// fit_loggps, exposed for the tests); nonnegative: every parameter >= 0.
 loggps::LogGpsParams fit_loggps_fixed(const std::vector<RttSample>& no_delay,
                                       const std::vector<RttSample>& delayed, std::int64_t s,
                                       std::int64_t S, const std::vector<std::int64_t>& step_sizes,
-                                      double delayed_weight = 1.0);
+                                      double delayed_weight = 1.0, bool nonnegative = false);
 
 // --- LogGP (Sundaram-Stukel & Vernon) ------------------------------------------------------
-// Bands of at least two sizes are grown greedily over the measured sizes (never across
-// rendezvous_bytes) while one line fits every size of the band within tol; G is the slope of
-// Total_Comm = RTT/2 and o comes from the intercept with eq. (1) or (2), given L. L, every G
-// and the o of every eager band are >= 0 (L is clamped into [0, smallest eager intercept], a
-// negative slope becomes a flat band), so the models that consume them stay meaningful; the
-// o of a band above the handshake is an effective value and may be < 0 (see the .cpp).
-loggp::LogGpParams fit_loggp(const std::vector<RttSample>& no_delay, std::int64_t rendezvous_bytes,
-                             double L, double tol = 0.04);
+struct LogGpFitOptions {
+  double band_tolerance = loggp::kEdgeTolerance;  // a band's line fits each of its sizes within
+  double accept_rel_error = 0.10;  // the paper's derivation is kept only within this
+  double delayed_weight = 0.01;    // as in LogGpsFitOptions (constrained fit only)
+};
+
+// The three equations of §3.3 on the intercepts a of Total_Comm = a + k G (one line per band):
+//   a1 = 2 o_s + L            (eq. 1, the first band: small messages)
+//   a2 = 2 o_l + L            (eq. 1, the last band below the handshake)
+//   a3 = 3 o_s + 2 o_l + 3 L  (eq. 2, the first band above it)
+// so L = 2 a3 - 3 a1 - 2 a2, o_s = (a1 - L) / 2, o_l = (a2 - L) / 2. With one band below the
+// handshake a1 = a2 (o_s = o_l, L = 2 a3 - 5 a1). Needs a band on each side of the handshake.
+struct SsvEquations {
+  bool solvable = false;
+  double a1 = 0.0, a2 = 0.0, a3 = 0.0;  // seconds
+  double L = 0.0, o_s = 0.0, o_l = 0.0;
+};
+SsvEquations solve_ssv_equations(double a1, double a2, double a3);
+
+struct LogGpFit {
+  loggp::LogGpParams params;
+  std::string derivation;  // "ssv-3.3" or "constrained"
+  std::string rejected;    // why the three equations were not kept ("" if they were)
+  SsvEquations ssv;        // the three equations' values
+  double max_rel_error = 0.0;  // over the undelayed round trips
+};
+
+// "ssv-3.3": bands of at least two sizes are grown greedily over the measured sizes (never
+// across rendezvous_bytes) while one line fits every size of the band within band_tolerance;
+// G is the band's slope of Total_Comm = RTT/2, L, o_s, o_l come from the three equations
+// above, and the o of every other band from its intercept and L (a = 2o + L below the
+// handshake, a = 3 o_s + 2o + 3L above). Kept if it passes loggp::validate and fits within
+// accept_rel_error.
+// "constrained" (per_byte = cumulative): Total_Comm = 2 o_s + L + X(k) below the handshake and
+// 3 o_s + 2 o_l + 3 L + X(k) above it (o constant per protocol: o_s for eager messages and for
+// the handshake's header and acknowledgement, o_l for the data of a handshake message), X
+// continuous and piecewise linear with a breakpoint at the handshake and where needed to fit
+// every size within band_tolerance. Non-negative least squares in (o_s, o_l, L, G_1..G_n) with
+// L, o_s, o_l >= kTimeFloor (nothing measured here bounds L tighter) and G >= 0, so
+// Send, Receive and Total_Comm are non-decreasing and continuous but for the handshake. The
+// undelayed round trip fixes 2 o_s + L and 3 o_s + 2 o_l + 3 L only; the split of o_s from L
+// is Ino et al.'s (§4.3): the delayed round trip of a message smaller and smaller is the
+// overheads alone, Send + Receive = 2 o_s (eq. 3a, 3b), taken as the intercept of a line
+// through the delayed round trips below the handshake (weighted by delayed_weight).
+LogGpFit fit_loggp(const std::vector<RttSample>& no_delay, const std::vector<RttSample>& delayed,
+                   std::int64_t rendezvous_bytes, const LogGpFitOptions& options = {});
 
 // --- S: the eager / rendezvous switch ------------------------------------------------------
 struct ThresholdSearch {

@@ -1,0 +1,65 @@
+// The least-squares arithmetic of instrument/fitting.hpp on systems solved by hand.
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+#include <vector>
+
+#include "instrument/fitting.hpp"
+
+using namespace instrument;
+
+TEST_CASE("least squares solves an exact system and detects dependence", "[fitting]") {
+  // x = 2, y = -3 from three consistent equations with very different column scales.
+  const std::vector<std::vector<double>> rows = {{1, 1e6}, {1, 2e6}, {1, 4e6}};
+  const std::vector<double> rhs = {2 - 3e6, 2 - 6e6, 2 - 12e6};
+  const auto x = least_squares(rows, rhs);
+  CHECK(x[0] == Approx(2.0).epsilon(1e-9));
+  CHECK(x[1] == Approx(-3.0).epsilon(1e-12));
+  CHECK_THROWS(least_squares({{1, 2}, {2, 4}}, {1, 2}));
+}
+
+TEST_CASE("non-negative least squares: the unconstrained answer when it is >= 0", "[fitting]") {
+  // x = 2, y = 3, scales 1 and 1e6 as above.
+  const auto x = nonnegative_least_squares({{1, 1e6}, {1, 2e6}, {1, 4e6}}, {2 + 3e6, 2 + 6e6, 2 + 12e6});
+  CHECK(x[0] == Approx(2.0).epsilon(1e-9));
+  CHECK(x[1] == Approx(3.0).epsilon(1e-12));
+}
+
+TEST_CASE("non-negative least squares: a bound becomes active", "[fitting]") {
+  // y = a + b t through (0, 3), (1, 2), (2, 1): unconstrained a = 3, b = -1. With b >= 0 the
+  // best is b = 0 and a = the mean of 3, 2, 1 = 2 (by hand: d/da sum (a - y)^2 = 0).
+  const std::vector<std::vector<double>> rows = {{1, 0}, {1, 1}, {1, 2}};
+  const auto free = least_squares(rows, {3, 2, 1});
+  CHECK(free[1] == Approx(-1.0));
+  const auto x = nonnegative_least_squares(rows, {3, 2, 1});
+  CHECK(x[0] == Approx(2.0));
+  CHECK(x[1] == 0.0);
+  // With b >= -0.5 instead: b = -0.5, and a minimises sum (a - (y + 0.5 t))^2, the mean of
+  // 3, 2.5, 2 = 2.5.
+  const auto lo = nonnegative_least_squares(rows, {3, 2, 1}, {0.0, -0.5});
+  CHECK(lo[0] == Approx(2.5));
+  CHECK(lo[1] == Approx(-0.5));
+  // Both at the bound: every column only raises the residual of a negative target.
+  const auto z = nonnegative_least_squares({{1, 1}, {1, 2}}, {-1, -2});
+  CHECK(z[0] == 0.0);
+  CHECK(z[1] == 0.0);
+}
+
+TEST_CASE("non-negative least squares: a column without data gets 0", "[fitting]") {
+  // x0 = 1.5 (mean of 1 and 2), the zero column 0, x2 = 4.
+  const auto x = nonnegative_least_squares({{1, 0, 0}, {1, 0, 0}, {0, 0, 1}}, {1, 2, 4});
+  CHECK(x[0] == Approx(1.5));
+  CHECK(x[1] == 0.0);
+  CHECK(x[2] == Approx(4.0));
+  CHECK_THROWS_AS(nonnegative_least_squares({}, {}), std::runtime_error);
+}
+
+TEST_CASE("relative line fit recovers a line and handles one point", "[fitting]") {
+  const auto f = fit_line_relative({1, 10, 100}, {5 + 2, 5 + 20, 5 + 200});
+  CHECK(f.intercept == Approx(5.0));
+  CHECK(f.slope == Approx(2.0));
+  const auto one = fit_line_relative({7}, {3});
+  CHECK(one.intercept == 3.0);
+  CHECK(one.slope == 0.0);
+  CHECK(relative_error(11.0, 10.0) == Approx(0.1));
+}

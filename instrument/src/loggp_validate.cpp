@@ -1,0 +1,101 @@
+// The constraints of a LogGP parameter set (listed in loggp.hpp), checked on every file read
+// and on every fit the probe writes.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/loggp.hpp"
+
+namespace instrument::loggp {
+
+namespace {
+
+std::string number(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+std::string micro(double seconds) { return number(seconds * 1e6) + " us"; }
+std::string band_key(std::size_t i) { return "loggp.band." + std::to_string(i + 1); }
+
+std::size_t band_index(const LogGpParams& p, std::int64_t k) {
+  for (std::size_t i = 0; i < p.bands.size(); ++i)
+    if (k <= p.bands[i].upper_bytes) return i;
+  return p.bands.size() - 1;
+}
+
+// Powers of two from 1 B to kCheckMaxBytes, and every band edge and the handshake +-1.
+std::vector<std::int64_t> check_sizes(const LogGpParams& p) {
+  std::set<std::int64_t> s;
+  for (std::int64_t k = 1; k <= kCheckMaxBytes; k *= 2) s.insert(k);
+  auto around = [&](std::int64_t k) {
+    for (std::int64_t d : {-1, 0, 1})
+      if (k + d >= 1 && k + d <= kCheckMaxBytes) s.insert(k + d);
+  };
+  for (const LogGpBand& b : p.bands) around(b.upper_bytes);
+  around(p.rendezvous_bytes);
+  return {s.begin(), s.end()};
+}
+
+struct Cost {
+  const char* name;
+  double (*of)(const LogGpParams&, std::int64_t);
+};
+constexpr Cost kCosts[] = {{"Send", send_cost}, {"Receive", receive_cost}, {"Total_Comm", total_comm}};
+
+}  // namespace
+
+void validate(const LogGpParams& p, const std::string& source) {
+  auto fail = [&](const std::string& key, const std::string& what) {
+    throw InputError(source, key, what);
+  };
+  if (!std::isfinite(p.L) || p.L < 0.0) fail("loggp.L", "expected a latency >= 0 s, got " + number(p.L));
+  if (p.rendezvous_bytes < 1) fail("loggp.rendezvous_bytes", "expected a size >= 1 byte");
+  if (p.bands.empty()) fail("loggp.bands", "expected at least one size band");
+  for (std::size_t i = 0; i < p.bands.size(); ++i) {
+    const LogGpBand& b = p.bands[i];
+    if (b.upper_bytes < 1 || (i > 0 && b.upper_bytes <= p.bands[i - 1].upper_bytes)) {
+      fail(band_key(i) + ".upper_bytes", "expected bands in increasing size order");
+    }
+    if (!std::isfinite(b.o) || b.o < 0.0) fail(band_key(i) + ".o", "expected an overhead >= 0 s, got " + number(b.o));
+    if (!std::isfinite(b.G) || b.G < 0.0) fail(band_key(i) + ".G", "expected a gap per byte >= 0 s/B, got " + number(b.G));
+  }
+
+  const auto sizes = check_sizes(p);
+  for (std::int64_t k : sizes) {
+    for (const Cost& c : kCosts) {
+      const double v = c.of(p, k);
+      if (!std::isfinite(v) || v <= 0.0) {
+        fail(band_key(band_index(p, k)) + ".o",
+             std::string(c.name) + "(" + std::to_string(k) + " B) = " + micro(v) + ": expected > 0");
+      }
+    }
+  }
+  for (std::size_t n = 1; n < sizes.size(); ++n) {
+    const std::int64_t a = sizes[n - 1], b = sizes[n];
+    const bool edge = band_index(p, a) != band_index(p, b);
+    const bool handshake = has_handshake(p, a) != has_handshake(p, b);
+    const std::string key = band_key(band_index(p, b));
+    const std::string between = " from " + std::to_string(a) + " B to " + std::to_string(b) + " B";
+    for (const Cost& c : kCosts) {
+      const double va = c.of(p, a), vb = c.of(p, b);
+      const double change = (vb - va) / va;
+      const double allowed = edge || handshake ? kEdgeTolerance : 1e-12;  // else rounding only
+      if (change < -allowed) {
+        fail(key, std::string(c.name) + " falls" + between + " (" + micro(va) + " -> " + micro(vb) +
+                      ", " + number(100 * change) + "%), more than the " + number(100 * allowed) +
+                      "% a band edge may step: expected costs non-decreasing in the size");
+      }
+      if (c.of == total_comm && edge && !handshake && change > kEdgeTolerance) {
+        fail(key, std::string(c.name) + " jumps" + between + " (" + micro(va) + " -> " + micro(vb) +
+                      ", +" + number(100 * change) + "%), more than the " + number(100 * kEdgeTolerance) +
+                      "% a band edge may step: expected it continuous (only the handshake may jump)");
+      }
+    }
+  }
+}
+
+}  // namespace instrument::loggp
