@@ -1,0 +1,192 @@
+// The critical-path walk on traces small enough to follow by hand.
+#include <catch2/catch.hpp>
+
+#include "instrument/critical_path.hpp"
+
+using namespace instrument::critical_path;
+
+namespace {
+
+// Phase indices of the test traces.
+enum Phase { kIteration, kSweep, kKernel, kSend, kRecv, kAllreduce, kIsend, kWait, kSource };
+
+Trace make_trace(int nranks) {
+  Trace t;
+  t.phases = {"iteration", "sweep", "kernel", "send", "recv", "allreduce", "isend", "wait", "source"};
+  t.ranks.resize(static_cast<std::size_t>(nranks));
+  return t;
+}
+
+void add(Trace& t, int rank, Phase p, double b, double e, int peer = -1, int tag = -1, int request = -1) {
+  Event ev;
+  ev.begin = b;
+  ev.end = e;
+  ev.phase = p;
+  ev.peer = peer;
+  ev.tag = tag;
+  ev.request = request;
+  t.ranks[static_cast<std::size_t>(rank)].push_back(ev);
+}
+
+Rules rules() {
+  Rules r;
+  r.categories = {"computation", "communication", "reductions", "before"};
+  r.category_of = {{"kernel", "computation"}, {"send", "communication"}, {"recv", "communication"},
+                   {"isend", "communication"}, {"wait", "communication"}, {"sweep", "communication"},
+                   {"allreduce", "reductions"}, {"source", "before"}};
+  return r;
+}
+
+double cat(const Result& r, const char* name) { return r.total(name); }
+
+}  // namespace
+
+TEST_CASE("one rank: kernels, and the gap between them charged to the enclosing phase") {
+  Trace t = make_trace(1);
+  add(t, 0, kIteration, 0.0, 4.0);
+  add(t, 0, kSource, 0.0, 0.5);
+  add(t, 0, kSweep, 0.5, 4.0);
+  add(t, 0, kKernel, 0.5, 1.5);
+  add(t, 0, kKernel, 2.0, 4.0);  // [1.5, 2.0]: untimed, inside the sweep
+  const Result r = walk(t, rules());
+  REQUIRE(r.epochs() == 1);
+  CHECK(cat(r, "computation") == Approx(3.0));
+  CHECK(cat(r, "communication") == Approx(0.5));
+  CHECK(cat(r, "before") == Approx(0.5));
+  CHECK(r.epoch_length[0] == Approx(4.0));
+}
+
+TEST_CASE("a receive that waited: the path goes to the sender when it began to send") {
+  Trace t = make_trace(2);
+  // Rank 0 computes [0, 2] then sends [2, 2.5]; rank 1 posts its receive at 0.5, gets the
+  // message at 2.7, computes [2.7, 4].
+  add(t, 0, kIteration, 0.0, 2.5);
+  add(t, 0, kKernel, 0.0, 2.0);
+  add(t, 0, kSend, 2.0, 2.5, 1, 7);
+  add(t, 1, kIteration, 0.0, 4.0);
+  add(t, 1, kRecv, 0.5, 2.7, 0, 7);
+  add(t, 1, kKernel, 2.7, 4.0);
+  const Result r = walk(t, rules());
+  // 1.3 (rank 1's kernel) + 0.7 (the message, from its send to its receipt) + 2.0 (rank 0).
+  CHECK(cat(r, "computation") == Approx(3.3));
+  CHECK(cat(r, "communication") == Approx(0.7));
+  CHECK(r.epoch_length[0] == Approx(4.0));
+  CHECK(r.unmatched == 0);
+}
+
+TEST_CASE("a send that waited for a late receiver (rendezvous): its wait is off the path") {
+  Trace t = make_trace(2);
+  // Rank 0 sends from 1.0; the receiver computes until 2.5, then the transfer ends at 3.1.
+  add(t, 0, kIteration, 0.0, 3.0);
+  add(t, 0, kKernel, 0.0, 1.0);
+  add(t, 0, kSend, 1.0, 3.0, 1, 3);
+  add(t, 1, kIteration, 0.0, 4.0);
+  add(t, 1, kKernel, 0.0, 2.5);
+  add(t, 1, kRecv, 2.5, 3.1, 0, 3);
+  add(t, 1, kKernel, 3.1, 4.0);
+  const Result r = walk(t, rules());
+  CHECK(cat(r, "computation") == Approx(2.5 + 0.9));
+  CHECK(cat(r, "communication") == Approx(0.6));
+
+  // The same trace walked from the sender's end (make rank 0 finish last): its send waited
+  // for the receive posted at 2.5, so the path goes to rank 1 there.
+  Trace u = make_trace(2);
+  add(u, 0, kIteration, 0.0, 5.0);
+  add(u, 0, kKernel, 0.0, 1.0);
+  add(u, 0, kSend, 1.0, 3.0, 1, 3);
+  add(u, 0, kKernel, 3.0, 5.0);
+  add(u, 1, kIteration, 0.0, 3.1);
+  add(u, 1, kKernel, 0.0, 2.5);
+  add(u, 1, kRecv, 2.5, 3.1, 0, 3);
+  const Result s = walk(u, rules());
+  CHECK(cat(s, "computation") == Approx(2.0 + 2.5));
+  CHECK(cat(s, "communication") == Approx(0.5));
+  CHECK(s.epoch_length[0] == Approx(5.0));
+}
+
+TEST_CASE("messages match by source, tag and order") {
+  Trace t = make_trace(2);
+  // Two messages with the same tag: the second receive matches the second send, which began
+  // at 3.0; a message with another tag sent in between does not count.
+  add(t, 0, kIteration, 0.0, 3.2);
+  add(t, 0, kSend, 0.0, 0.1, 1, 5);
+  add(t, 0, kSend, 1.0, 1.1, 1, 6);
+  add(t, 0, kKernel, 1.1, 3.0);
+  add(t, 0, kSend, 3.0, 3.2, 1, 5);
+  add(t, 1, kIteration, 0.0, 3.5);
+  add(t, 1, kRecv, 0.0, 0.2, 0, 5);
+  add(t, 1, kRecv, 0.2, 1.2, 0, 6);
+  add(t, 1, kRecv, 1.2, 3.5, 0, 5);
+  const Result r = walk(t, rules());
+  // 3.5 - 3.0 (second tag-5 message) on the path, then rank 0 from 3.0: kernel 1.9, the
+  // tag-6 send 0.1, the gap [0.1, 1.0] (inside the iteration: fallback "other"), the first send 0.1.
+  CHECK(cat(r, "communication") == Approx(0.5 + 0.1 + 0.1));
+  CHECK(cat(r, "computation") == Approx(1.9));
+  CHECK(cat(r, "other") == Approx(0.9));
+  CHECK(r.epoch_length[0] == Approx(3.5));
+}
+
+TEST_CASE("a collective waits for the rank that entered it last") {
+  Trace t = make_trace(2);
+  add(t, 0, kIteration, 0.0, 2.0);
+  add(t, 0, kKernel, 0.0, 1.0);
+  add(t, 0, kAllreduce, 1.0, 2.0);
+  add(t, 1, kIteration, 0.0, 2.0);
+  add(t, 1, kKernel, 0.0, 1.8);
+  add(t, 1, kAllreduce, 1.8, 2.0);
+  const Result r = walk(t, rules());
+  CHECK(cat(r, "reductions") == Approx(0.2));
+  CHECK(cat(r, "computation") == Approx(1.8));
+}
+
+TEST_CASE("a non-blocking send: the receive waits for the post, the wait for the receive") {
+  Trace t = make_trace(2);
+  // Rank 0 posts at 1.0 (request 4) and waits [1.2, 2.6] for the send to complete; rank 1
+  // computes until 2.0 and receives [2.0, 2.5] (the message was posted before: no wait).
+  add(t, 0, kIteration, 0.0, 2.6);
+  add(t, 0, kKernel, 0.0, 1.0);
+  add(t, 0, kIsend, 1.0, 1.1, 1, 9, 4);
+  add(t, 0, kWait, 1.2, 2.6, 1, 9, 4);
+  add(t, 1, kIteration, 0.0, 2.5);
+  add(t, 1, kKernel, 0.0, 2.0);
+  add(t, 1, kRecv, 2.0, 2.5, 0, 9);
+  const Result r = walk(t, rules());
+  // From rank 0's end (2.6): its wait began at 1.2, its partner (the receive) at 2.0: the
+  // wait waited for it, so [2.0, 2.6] and then rank 1's kernel [0, 2.0].
+  CHECK(cat(r, "communication") == Approx(0.6));
+  CHECK(cat(r, "computation") == Approx(2.0));
+  CHECK(r.unmatched == 0);
+}
+
+TEST_CASE("epochs: each iteration's share, only those complete on every rank") {
+  Trace t = make_trace(2);
+  // Iteration 1 [0, 3], iteration 2 [3, 7]; rank 1 computes longer and enters each
+  // reduction last. Rank 0 has begun a third iteration that no rank finished.
+  add(t, 0, kIteration, 0.0, 3.0);
+  add(t, 0, kKernel, 0.0, 2.0);
+  add(t, 0, kAllreduce, 2.0, 3.0);
+  add(t, 1, kIteration, 0.0, 3.0);
+  add(t, 1, kKernel, 0.0, 2.5);
+  add(t, 1, kAllreduce, 2.5, 3.0);
+  add(t, 0, kIteration, 3.0, 7.0);
+  add(t, 0, kKernel, 3.0, 5.0);
+  add(t, 0, kAllreduce, 5.0, 7.0);
+  add(t, 1, kIteration, 3.0, 7.0);
+  add(t, 1, kKernel, 3.0, 6.5);
+  add(t, 1, kAllreduce, 6.5, 7.0);
+  add(t, 0, kKernel, 7.0, 8.0);
+  const Result r = walk(t, rules());
+  REQUIRE(r.epochs() == 2);
+  CHECK(r.seconds[0][0] == Approx(2.5));  // iteration 1: rank 1's kernel
+  CHECK(r.seconds[0][2] == Approx(0.5));  // and its reduction, from when rank 1 entered it
+  CHECK(r.seconds[1][0] == Approx(3.5));
+  CHECK(r.seconds[1][2] == Approx(0.5));
+  CHECK(r.epoch_length[0] == Approx(3.0));
+  CHECK(r.epoch_length[1] == Approx(4.0));
+}
+
+TEST_CASE("a trace without complete epochs is refused") {
+  Trace t = make_trace(1);
+  add(t, 0, kKernel, 0.0, 1.0);
+  CHECK_THROWS_AS(walk(t, rules()), std::invalid_argument);
+}

@@ -1,0 +1,272 @@
+#include "instrument/critical_path.hpp"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <tuple>
+
+namespace instrument::critical_path {
+
+namespace {
+
+// One rank's trace, prepared for the walk: its leaf activities (phases with nothing timed
+// inside them) in time order, and for each leaf what encloses it and the gap before it.
+struct RankTimeline {
+  std::vector<Event> leaves;         // sorted by begin; they do not overlap
+  std::vector<int> leaf_category;    // category index of each leaf
+  std::vector<int> gap_category;     // category of the gap before leaf i (its enclosing phase)
+  std::vector<int> leaf_epoch;       // epoch of leaf i, -1 before the first
+  std::vector<int> gap_epoch;        // epoch of the gap before leaf i
+  std::vector<double> epoch_begin, epoch_end;
+  // Where the partner of a communication leaf is: rank and leaf index, or -1.
+  std::vector<int> partner_rank, partner_leaf;
+};
+
+struct Categories {
+  std::vector<std::string> names;
+  std::vector<int> of_phase;  // per phase index
+  int fallback = -1;
+};
+
+Categories categorise(const Trace& t, const Rules& rules) {
+  Categories c;
+  c.names = rules.categories;
+  auto index_of = [&](const std::string& name) {
+    const auto it = std::find(c.names.begin(), c.names.end(), name);
+    if (it != c.names.end()) return static_cast<int>(it - c.names.begin());
+    c.names.push_back(name);
+    return static_cast<int>(c.names.size() - 1);
+  };
+  for (const auto& phase : t.phases) {
+    const auto it = rules.category_of.find(phase);
+    c.of_phase.push_back(it == rules.category_of.end() ? -1 : index_of(it->second));
+  }
+  for (int& k : c.of_phase)
+    if (k < 0) k = c.fallback >= 0 ? c.fallback : (c.fallback = index_of(rules.fallback));
+  return c;
+}
+
+// Leaves, enclosing phases and epochs of one rank. Events of one rank nest (one Recorder,
+// one thread): sorted by begin (longest first on ties), a stack of the open enclosing
+// intervals tells each event's parent.
+RankTimeline prepare(std::vector<Event> ev, const Categories& cat, int epoch_phase) {
+  std::sort(ev.begin(), ev.end(), [](const Event& a, const Event& b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
+  });
+  const std::size_t n = ev.size();
+  std::vector<int> parent(n, -1);
+  std::vector<bool> has_child(n, false);
+  std::vector<int> open;
+  for (std::size_t i = 0; i < n; ++i) {
+    while (!open.empty() && ev[static_cast<std::size_t>(open.back())].end <= ev[i].begin &&
+           !(ev[static_cast<std::size_t>(open.back())].end == ev[i].begin && ev[i].end == ev[i].begin))
+      open.pop_back();
+    if (!open.empty() && ev[i].end <= ev[static_cast<std::size_t>(open.back())].end) {
+      parent[i] = open.back();
+      has_child[static_cast<std::size_t>(open.back())] = true;
+    } else {
+      open.clear();  // partial overlap cannot happen on one rank; treat as a new top level
+    }
+    open.push_back(static_cast<int>(i));
+  }
+
+  RankTimeline r;
+  std::vector<int> epoch_of_event(n, -1);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (ev[i].phase == epoch_phase) {
+      epoch_of_event[i] = static_cast<int>(r.epoch_begin.size());
+      r.epoch_begin.push_back(ev[i].begin);
+      r.epoch_end.push_back(ev[i].end);
+    } else if (parent[i] >= 0) {
+      epoch_of_event[i] = epoch_of_event[static_cast<std::size_t>(parent[i])];
+    }
+  }
+  // The innermost enclosing phase of the gap before each leaf: walk up from the leaf until
+  // an ancestor that began before the previous leaf ended.
+  double previous_end = -1e300;
+  int previous_leaf = -1;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (has_child[i]) continue;
+    int enclosing = parent[i];
+    while (enclosing >= 0 && ev[static_cast<std::size_t>(enclosing)].begin > previous_end) enclosing = parent[static_cast<std::size_t>(enclosing)];
+    r.leaves.push_back(ev[i]);
+    r.leaf_category.push_back(cat.of_phase[static_cast<std::size_t>(ev[i].phase)]);
+    r.leaf_epoch.push_back(epoch_of_event[i]);
+    r.gap_category.push_back(enclosing >= 0 ? cat.of_phase[static_cast<std::size_t>(ev[static_cast<std::size_t>(enclosing)].phase)]
+                                            : cat.fallback);
+    // A gap outside every epoch (between two iterations) belongs to the one that follows.
+    int gap_epoch = enclosing >= 0 ? epoch_of_event[static_cast<std::size_t>(enclosing)] : -1;
+    if (gap_epoch < 0 && previous_leaf >= 0) gap_epoch = epoch_of_event[i];
+    r.gap_epoch.push_back(gap_epoch);
+    previous_end = ev[i].end;
+    previous_leaf = static_cast<int>(i);
+  }
+  r.partner_rank.assign(r.leaves.size(), -1);
+  r.partner_leaf.assign(r.leaves.size(), -1);
+  return r;
+}
+
+// Pairs every send with its receive (MPI's rule: per source, destination and tag, in the
+// order posted), a wait with its post's partner, and the k-th collective of each rank with
+// the k-th of the rank that entered it last. Returns the count of calls left unmatched.
+std::int64_t match_partners(const Trace& t, std::vector<RankTimeline>& ranks) {
+  std::int64_t unmatched = 0;
+  const int nranks = static_cast<int>(ranks.size());
+  std::vector<char> send_like(t.phases.size()), recv_like(t.phases.size()), wait_like(t.phases.size()),
+      coll_like(t.phases.size());
+  for (std::size_t p = 0; p < t.phases.size(); ++p) {
+    send_like[p] = is_send_phase(t.phases[p]);
+    recv_like[p] = is_receive_phase(t.phases[p]);
+    wait_like[p] = is_wait_phase(t.phases[p]);
+    coll_like[p] = is_collective_phase(t.phases[p]);
+  }
+  using Key = std::tuple<int, int, int>;  // source, destination, tag
+  std::map<Key, std::vector<std::pair<int, int>>> sends, recvs;
+  std::vector<std::vector<int>> collectives(static_cast<std::size_t>(nranks));
+  for (int r = 0; r < nranks; ++r) {
+    const auto& leaves = ranks[static_cast<std::size_t>(r)].leaves;
+    for (std::size_t i = 0; i < leaves.size(); ++i) {
+      const auto ph = static_cast<std::size_t>(leaves[i].phase);
+      if (send_like[ph]) sends[{r, leaves[i].peer, leaves[i].tag}].emplace_back(r, static_cast<int>(i));
+      else if (recv_like[ph]) recvs[{leaves[i].peer, r, leaves[i].tag}].emplace_back(r, static_cast<int>(i));
+      else if (coll_like[ph]) collectives[static_cast<std::size_t>(r)].push_back(static_cast<int>(i));
+    }
+  }
+  auto link = [&](std::pair<int, int> a, std::pair<int, int> b) {
+    auto& ra = ranks[static_cast<std::size_t>(a.first)];
+    ra.partner_rank[static_cast<std::size_t>(a.second)] = b.first;
+    ra.partner_leaf[static_cast<std::size_t>(a.second)] = b.second;
+  };
+  for (const auto& [key, list] : sends) {
+    const auto it = recvs.find(key);
+    const std::size_t matched = it == recvs.end() ? 0 : std::min(list.size(), it->second.size());
+    for (std::size_t k = 0; k < matched; ++k) {
+      link(list[k], it->second[k]);
+      link(it->second[k], list[k]);
+    }
+    unmatched += static_cast<std::int64_t>(list.size() - matched);
+  }
+  for (const auto& [key, list] : recvs) {
+    const auto it = sends.find(key);
+    const std::size_t matched = it == sends.end() ? 0 : std::min(list.size(), it->second.size());
+    unmatched += static_cast<std::int64_t>(list.size() - matched);
+  }
+  // A wait completes the request of an earlier post on the same rank: it waits for that
+  // post's partner.
+  for (auto& rank : ranks) {
+    std::map<int, int> post_of_request;
+    for (std::size_t i = 0; i < rank.leaves.size(); ++i) {
+      const Event& e = rank.leaves[i];
+      const auto ph = static_cast<std::size_t>(e.phase);
+      if ((send_like[ph] || recv_like[ph]) && e.request >= 0) post_of_request[e.request] = static_cast<int>(i);
+      if (wait_like[ph]) {
+        const auto it = post_of_request.find(e.request);
+        if (it == post_of_request.end()) {
+          ++unmatched;
+          continue;
+        }
+        rank.partner_rank[i] = rank.partner_rank[static_cast<std::size_t>(it->second)];
+        rank.partner_leaf[i] = rank.partner_leaf[static_cast<std::size_t>(it->second)];
+      }
+    }
+  }
+  // Collectives: all ranks call them in the same order.
+  std::size_t common = collectives.empty() ? 0 : collectives[0].size();
+  for (const auto& c : collectives) common = std::min(common, c.size());
+  for (std::size_t k = 0; k < common; ++k) {
+    int last = 0;
+    for (int r = 1; r < nranks; ++r)
+      if (ranks[static_cast<std::size_t>(r)].leaves[static_cast<std::size_t>(collectives[static_cast<std::size_t>(r)][k])].begin >
+          ranks[static_cast<std::size_t>(last)].leaves[static_cast<std::size_t>(collectives[static_cast<std::size_t>(last)][k])].begin)
+        last = r;
+    for (int r = 0; r < nranks; ++r)
+      link({r, collectives[static_cast<std::size_t>(r)][k]}, {last, collectives[static_cast<std::size_t>(last)][k]});
+  }
+  return unmatched;
+}
+
+}  // namespace
+
+bool is_send_phase(const std::string& p) { return p == "send" || p == "isend"; }
+bool is_receive_phase(const std::string& p) { return p == "recv" || p == "irecv"; }
+bool is_wait_phase(const std::string& p) { return p == "wait"; }
+bool is_collective_phase(const std::string& p) { return p == "allreduce" || p == "barrier" || p == "bcast"; }
+
+double Result::total(const std::string& category) const {
+  const auto it = std::find(categories.begin(), categories.end(), category);
+  if (it == categories.end()) return 0.0;
+  const auto c = static_cast<std::size_t>(it - categories.begin());
+  double s = 0.0;
+  for (const auto& e : seconds) s += e[c];
+  return s;
+}
+
+Result walk(const Trace& trace, const Rules& rules) {
+  const Categories cat = categorise(trace, rules);
+  const auto epoch_it = std::find(trace.phases.begin(), trace.phases.end(), rules.epoch_phase);
+  if (epoch_it == trace.phases.end() || trace.ranks.empty())
+    throw std::invalid_argument("critical path: the trace has no " + rules.epoch_phase + " events");
+  const int epoch_phase = static_cast<int>(epoch_it - trace.phases.begin());
+
+  std::vector<RankTimeline> ranks;
+  for (const auto& events : trace.ranks) ranks.push_back(prepare(events, cat, epoch_phase));
+  std::size_t epochs = ranks[0].epoch_begin.size();
+  for (const auto& r : ranks) epochs = std::min(epochs, r.epoch_begin.size());
+  if (epochs == 0) throw std::invalid_argument("critical path: no " + rules.epoch_phase + " is complete on every rank");
+
+  Result res;
+  res.unmatched = match_partners(trace, ranks);
+  res.seconds.assign(epochs, std::vector<double>(cat.names.size(), 0.0));
+
+  // Start where the last complete epoch ended last.
+  int r = 0;
+  for (int q = 1; q < static_cast<int>(ranks.size()); ++q)
+    if (ranks[static_cast<std::size_t>(q)].epoch_end[epochs - 1] > ranks[static_cast<std::size_t>(r)].epoch_end[epochs - 1]) r = q;
+  double t = ranks[static_cast<std::size_t>(r)].epoch_end[epochs - 1];
+
+  auto charge = [&](int epoch, int category, double seconds) {
+    if (epoch < 0 || seconds <= 0.0) return;
+    res.seconds[std::min<std::size_t>(static_cast<std::size_t>(epoch), epochs - 1)][static_cast<std::size_t>(category)] += seconds;
+  };
+  for (;;) {
+    const RankTimeline& R = ranks[static_cast<std::size_t>(r)];
+    if (t <= R.epoch_begin[0]) break;
+    // The last leaf that began before t.
+    const auto it = std::lower_bound(R.leaves.begin(), R.leaves.end(), t,
+                                     [](const Event& e, double x) { return e.begin < x; });
+    if (it == R.leaves.begin()) break;
+    const std::size_t i = static_cast<std::size_t>(it - R.leaves.begin()) - 1;
+    const Event& leaf = R.leaves[i];
+    ++res.steps;
+    if (leaf.end < t) {  // in the gap after it: charged to what encloses the gap
+      const std::size_t next = i + 1;
+      const int cat_gap = next < R.leaves.size() ? R.gap_category[next] : cat.fallback;
+      const int ep_gap = next < R.leaves.size() ? R.gap_epoch[next] : R.leaf_epoch[i];
+      charge(ep_gap, cat_gap < 0 ? 0 : cat_gap, t - std::max(leaf.end, R.epoch_begin[0]));
+      t = leaf.end;
+      continue;
+    }
+    const int epoch = R.leaf_epoch[i];
+    const int pr = R.partner_rank[i];
+    if (pr >= 0) {
+      const Event& partner = ranks[static_cast<std::size_t>(pr)].leaves[static_cast<std::size_t>(R.partner_leaf[i])];
+      if (partner.begin > leaf.begin && partner.begin < t) {  // this call waited for its partner
+        charge(epoch, R.leaf_category[i], t - partner.begin);
+        r = pr;
+        t = partner.begin;
+        continue;
+      }
+    }
+    charge(epoch, R.leaf_category[i], t - leaf.begin);
+    t = leaf.begin;
+  }
+  res.categories = cat.names;
+  for (const auto& e : res.seconds) {
+    double s = 0.0;
+    for (double x : e) s += x;
+    res.epoch_length.push_back(s);
+  }
+  return res;
+}
+
+}  // namespace instrument::critical_path
