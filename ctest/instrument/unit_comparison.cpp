@@ -44,6 +44,30 @@ TEST_CASE("error summary per model: mean and max of |error|, NaN rows skipped") 
   CHECK(s[1].max_abs_error == Approx(0.3));
 }
 
+TEST_CASE("error summary: totals and breakdown parts are scored apart") {
+  Comparison c;
+  c.add({.model = "loggp", .term = "T_iter", .measured = 1.0, .modelled = 0.98, .source = "a"});
+  c.add({.model = "loggp", .term = "computation", .measured = 0.5, .modelled = 0.75, .source = "a",
+         .kind = RowKind::part});
+  c.add({.model = "loggp", .term = "communication", .measured = 0.5, .modelled = 0.25, .source = "a",
+         .kind = RowKind::part});
+  c.add({.model = "pipeline", .term = "T_iter", .measured = 1.0, .modelled = 1.1, .source = "b"});
+  const auto s = c.error_summary();
+  REQUIRE(s.size() == 3);
+  CHECK(s[0].model == "loggp");
+  CHECK(s[0].kind == RowKind::total);
+  CHECK(s[0].rows == 1);
+  CHECK(s[0].mean_abs_error == Approx(0.02));  // not (0.02 + 0.5 + 0.5) / 3
+  CHECK(s[1].model == "loggp");
+  CHECK(s[1].kind == RowKind::part);
+  CHECK(s[1].rows == 2);
+  CHECK(s[1].mean_abs_error == Approx(0.5));
+  CHECK(s[2].model == "pipeline");
+  CHECK(s[2].kind == RowKind::total);
+  CHECK(row_kind_from(row_kind_name(RowKind::part)) == RowKind::part);
+  CHECK_THROWS_AS(row_kind_from("sum"), std::invalid_argument);
+}
+
 TEST_CASE("the printed table is aligned and shows the error in percent") {
   Comparison c;
   c.add({.model = "loggp",

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 #include <ostream>
+#include <stdexcept>
 
 #include "text_table.hpp"
 
@@ -19,15 +20,26 @@ void Comparison::add(ComparisonRow row) { rows_.push_back(std::move(row)); }
 
 void Comparison::add_model_term(ModelTerm term) { terms_.push_back(std::move(term)); }
 
+const char* row_kind_name(RowKind kind) noexcept { return kind == RowKind::total ? "total" : "part"; }
+
+RowKind row_kind_from(const std::string& name) {
+  if (name == "total") return RowKind::total;
+  if (name == "part") return RowKind::part;
+  throw std::invalid_argument("a comparison row kind is 'total' or 'part', not '" + name + "'");
+}
+
 std::vector<ModelErrorSummary> Comparison::error_summary() const {
   std::vector<ModelErrorSummary> out;
+  std::vector<std::string> models;
+  for (const auto& r : rows_)
+    if (std::find(models.begin(), models.end(), r.model) == models.end()) models.push_back(r.model);
+  for (const auto& m : models)
+    for (RowKind k : {RowKind::total, RowKind::part})
+      if (std::any_of(rows_.begin(), rows_.end(), [&](const auto& r) { return r.model == m && r.kind == k; }))
+        out.push_back(ModelErrorSummary{m, k, 0, 0.0, 0.0});
   for (const auto& r : rows_) {
-    auto it =
-        std::find_if(out.begin(), out.end(), [&](const auto& s) { return s.model == r.model; });
-    if (it == out.end()) {
-      out.push_back(ModelErrorSummary{r.model, 0, 0.0, 0.0});
-      it = out.end() - 1;
-    }
+    const auto it = std::find_if(out.begin(), out.end(),
+                                 [&](const auto& s) { return s.model == r.model && s.kind == r.kind; });
     const double e = std::abs(r.relative_error());
     if (!std::isfinite(e)) continue;
     it->mean_abs_error += e;  // a sum until the end
@@ -64,12 +76,12 @@ void Comparison::print(std::ostream& out) const {
   t.print(out);
   const auto summary = error_summary();
   if (summary.empty()) return;
-  out << "\nError per model (|relative error| over its rows)\n";
-  TextTable s({"model", "rows", "mean |error|", "max |error|"},
-              {Align::Left, Align::Right, Align::Right, Align::Right});
+  out << "\nError per model (|relative error| over its rows; totals and breakdown parts apart)\n";
+  TextTable s({"model", "rows", "kind", "mean |error|", "max |error|"},
+              {Align::Left, Align::Right, Align::Left, Align::Right, Align::Right});
   for (const auto& m : summary)
-    s.add_row({m.model, std::to_string(m.rows), m.rows ? percent(m.mean_abs_error, false) : "n/a",
-               m.rows ? percent(m.max_abs_error, false) : "n/a"});
+    s.add_row({m.model, std::to_string(m.rows), m.kind == RowKind::total ? "totals" : "parts",
+               m.rows ? percent(m.mean_abs_error, false) : "n/a", m.rows ? percent(m.max_abs_error, false) : "n/a"});
   s.print(out);
 }
 

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "instrument/run_results.hpp"
+
 namespace instrument::critical_path {
 
 namespace {
@@ -186,6 +188,27 @@ std::int64_t match_partners(const Trace& t, std::vector<RankTimeline>& ranks) {
 }
 
 }  // namespace
+
+Trace from_gathered(const GatheredTrace& g) {
+  Trace t;
+  t.phases = g.kinds;
+  for (const auto& events : g.per_rank) {
+    auto& out = t.ranks.emplace_back();
+    out.reserve(events.size());
+    for (const TraceEvent& e : events) {
+      Event ev;
+      ev.begin = e.t_begin;
+      ev.end = e.t_end;
+      ev.phase = e.kind;
+      ev.peer = e.peer;
+      ev.tag = e.tag;
+      ev.bytes = e.bytes;
+      ev.request = e.request;
+      out.push_back(ev);
+    }
+  }
+  return t;
+}
 
 bool is_send_phase(const std::string& p) { return p == "send" || p == "isend"; }
 bool is_receive_phase(const std::string& p) { return p == "recv" || p == "irecv"; }

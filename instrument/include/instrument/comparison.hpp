@@ -14,12 +14,18 @@
 
 namespace instrument {
 
+// A total is what a model predicts as a whole (a run's or an iteration's time); a part is one
+// term of its breakdown. Both are scored, apart: a model can predict totals well from parts
+// that are each off (errors that cancel), and a reader must see both.
+enum class RowKind { total, part };
+
 struct ComparisonRow {
   std::string model;      // e.g. "loggp", "pipeline", "bsp"; the error summary groups by it
   std::string term;       // e.g. "T_iter", "T_56", "superstep 3"
   double measured = 0.0;  // seconds
   double modelled = 0.0;  // seconds
   std::string source;     // where the model's inputs came from
+  RowKind kind = RowKind::total;
 
   double relative_error() const noexcept;  // (modelled - measured) / measured, NaN if measured == 0
 };
@@ -33,13 +39,18 @@ struct ModelTerm {
   std::string equation;
 };
 
-// Mean and max |relative error| of one model's rows (rows with NaN error are skipped).
+// Mean and max |relative error| of one model's rows of one kind (rows with NaN error are
+// skipped).
 struct ModelErrorSummary {
   std::string model;
+  RowKind kind = RowKind::total;
   std::size_t rows = 0;  // rows with a finite relative error
   double mean_abs_error = 0.0;
   double max_abs_error = 0.0;
 };
+
+const char* row_kind_name(RowKind kind) noexcept;  // "total", "part"
+RowKind row_kind_from(const std::string& name);   // throws std::invalid_argument
 
 class Comparison {
  public:
@@ -52,11 +63,11 @@ class Comparison {
   const std::vector<ModelTerm>& model_terms() const noexcept { return terms_; }
   bool empty() const noexcept { return rows_.empty() && terms_.empty(); }
 
-  // Per model, in first-seen order.
+  // Per model and kind (totals, then parts), in first-seen order of the models.
   std::vector<ModelErrorSummary> error_summary() const;
 
-  // The aligned table (model, term, measured, modelled, error %, source) and the per-model
-  // mean / max |error| below it.
+  // The aligned table (model, term, measured, modelled, error %, source) and below it the
+  // per-model mean / max |error|, totals and parts apart.
   void print(std::ostream& out) const;
 
  private:

@@ -33,6 +33,8 @@
 
 namespace instrument {
 
+struct GatheredTrace;
+
 namespace critical_path {
 
 // One traced interval, as the Recorder stores it (seconds on a common time base).
@@ -49,6 +51,9 @@ struct Trace {
   std::vector<std::string> phases;       // names, indexed by Event::phase
   std::vector<std::vector<Event>> ranks;  // per rank, any order
 };
+
+// From a gathered results trace (rank 0 after gather_results), whose times share one base.
+Trace from_gathered(const GatheredTrace& trace);
 
 // What the app tells the walk.
 struct Rules {
