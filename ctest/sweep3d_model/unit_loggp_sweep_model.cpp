@@ -1,4 +1,5 @@
-// The LogGP model of Sweep3D on cases small enough to work out by hand from Table 2.
+// The LogGP model of Sweep3D on cases small enough to work out by hand from Table 2, with
+// the breakdown of each case's critical path into W, message and L terms.
 #include <catch2/catch.hpp>
 
 #include "loggp_sweep_model.hpp"
@@ -7,9 +8,12 @@ using namespace sweep3d::model;
 
 namespace {
 // Constant per-message costs make the hand computation short: Send = a, Receive = b,
-// Total_Comm = c for every size; the handshake flag as given.
-MachineCosts constant_costs(double a, double b, double c, double L, bool handshake) {
-  return MachineCosts{[=](std::int64_t) { return MessageCosts{a, b, c, handshake}; }, L};
+// Total_Comm = c, the post of an MPI_Isend = i for every size; the handshake flag as given.
+MachineCosts constant_costs(double a, double b, double c, double L, bool handshake, double i = 0.0) {
+  MachineCosts m;
+  m.message = [=](std::int64_t) { return MessageCosts{a, b, c, handshake, i}; };
+  m.latency = L;
+  return m;
 }
 KbaShape shape(int n, int m) {
   KbaShape s;
@@ -26,37 +30,41 @@ KbaShape shape(int n, int m) {
 constexpr double Wg = 1e-9;
 constexpr double W = Wg * 3000;  // one block
 constexpr double B = 2 * 2;      // kb x mmo
+
+void check_terms(const PathTerms& t, double comp, double comm, double sync) {
+  CHECK(t.computation == Approx(comp));
+  CHECK(t.communication == Approx(comm).margin(1e-18));
+  CHECK(t.synchronization == Approx(sync).margin(1e-18));
+}
 }  // namespace
 
 TEST_CASE("1x1: the whole iteration is 8 octants of compute") {
-  const auto p = predict_loggp(shape(1, 1), Wg, constant_costs(1, 1, 1, 1, true), 0.5, 0.25);
-  CHECK(p.sweeps == Approx(8 * B * W));
-  CHECK(p.per_iteration == Approx(8 * B * W + 0.75));
-  CHECK(p.computation == Approx(p.sweeps));
-  CHECK(p.communication == Approx(0.0).margin(1e-18));
-  CHECK(p.synchronization == 0.0);
+  const auto p = predict_loggp(shape(1, 1), Wg, constant_costs(1, 1, 1, 1, true));
+  CHECK(p.sweeps.total() == Approx(8 * B * W));
+  check_terms(p.sweeps, 8 * B * W, 0.0, 0.0);
 }
 
 TEST_CASE("2x1: eq. 7 and 8 with one row") {
   const double a = 1e-6, b = 2e-6, c = 3e-6;
   const auto p = predict_loggp(shape(2, 1), Wg, constant_costs(a, b, c, 5e-6, false));
   // StartP_1,1 = 0. T_56 = 0 + 2(W + Send_E)B (no north neighbour, m-1 = 0).
-  CHECK(p.t_56 == Approx(2 * (W + a) * B));
+  CHECK(p.t_56.total() == Approx(2 * (W + a) * B));
+  check_terms(p.t_56, 2 * W * B, 2 * a * B, 0.0);
   // T_78 uses p_{n-1,m} = p_{1,1}: no west neighbour of it, (n-2)L = 0; then Receive_W + W_2,1.
-  CHECK(p.t_78 == Approx(2 * (W + a) * B + b + W));
-  CHECK(p.sweeps == Approx(2 * (p.t_56 + p.t_78)));
-  CHECK(p.computation == Approx(2 * (2 * W * B + 2 * W * B + W)));
-  CHECK(p.synchronization == 0.0);
+  CHECK(p.t_78.total() == Approx(2 * (W + a) * B + b + W));
+  check_terms(p.t_78, 2 * W * B + W, 2 * a * B + b, 0.0);
+  CHECK(p.sweeps.total() == Approx(2 * (p.t_56.total() + p.t_78.total())));
+  check_terms(p.sweeps, 2 * (4 * W * B + W), 2 * (4 * a * B + b), 0.0);
 }
 
 TEST_CASE("1x2: one column, north-east sweeps mirror south-east") {
   const double a = 1e-6, b = 2e-6, c = 3e-6, L = 4e-6;
   const auto p = predict_loggp(shape(1, 2), Wg, constant_costs(a, b, c, L, true));
   // StartP_1,2 = StartP_1,1 + W + Send_E(none: 0) + Total_Comm.
-  const double start = W + c;
-  CHECK(p.t_56 == Approx(start + 2 * (W + 0 + b + 1 * L) * B));
-  CHECK(p.t_78 == Approx(p.t_56));
-  CHECK(p.synchronization == Approx(2 * (2 * L * B + 2 * L * B)));
+  CHECK(p.t_56.total() == Approx(W + c + 2 * (W + 0 + b + 1 * L) * B));
+  check_terms(p.t_56, W + 2 * W * B, c + 2 * b * B, 2 * L * B);
+  CHECK(p.t_78.total() == Approx(p.t_56.total()));
+  check_terms(p.sweeps, 4 * (W + 2 * W * B), 4 * (c + 2 * b * B), 4 * 2 * L * B);
 }
 
 TEST_CASE("3x2 with handshake: recursion, both synchronisation terms") {
@@ -65,17 +73,19 @@ TEST_CASE("3x2 with handshake: recursion, both synchronisation terms") {
   // Row 1: StartP_2,1 = W + c; StartP_3,1 = 2(W + c).
   // Row 2: StartP_1,2 = W + a + c (p_1,1 sends east first, then south).
   //        StartP_2,2 = max(StartP_1,2 + W + c + b, StartP_2,1 + W + a + c)
-  //                   = max(2W + a + 2c + b, 2W + a + 2c) = 2W + a + 2c + b.
+  //                   = max(2W + a + 2c + b, 2W + a + 2c) = 2W + a + 2c + b  (the west branch).
   const double s12 = W + a + c;
   const double s22 = 2 * W + a + 2 * c + b;
   const double t56 = s12 + 2 * (W + a + b + 1 * L) * B;
   // T_78 at p_{n-1,m} = p_2,2: Send_E + Receive_W + Receive_N + (m-1)L + (n-2)L.
   const double t78 = s22 + 2 * (W + a + b + b + L + L) * B + b + W;
-  CHECK(p.t_56 == Approx(t56));
-  CHECK(p.t_78 == Approx(t78));
-  CHECK(p.sweeps == Approx(2 * (t56 + t78)));
-  CHECK(p.synchronization == Approx(2 * (2 * L * B + 2 * (L + L) * B)));
-  CHECK(p.computation + p.communication + p.synchronization == Approx(p.sweeps));
+  CHECK(p.t_56.total() == Approx(t56));
+  CHECK(p.t_78.total() == Approx(t78));
+  CHECK(p.sweeps.total() == Approx(2 * (t56 + t78)));
+  // The terms of each, along the branch the max took.
+  check_terms(p.t_56, W + 2 * W * B, a + c + 2 * (a + b) * B, 2 * L * B);
+  check_terms(p.t_78, 3 * W + 2 * W * B, a + 2 * c + b + 2 * (a + 2 * b) * B + b, 4 * L * B);
+  CHECK(p.sweeps.synchronization == Approx(2 * (2 * L * B + 4 * L * B)));
 }
 
 TEST_CASE("without the handshake a sender does not wait: no (m-1)L") {
@@ -83,8 +93,18 @@ TEST_CASE("without the handshake a sender does not wait: no (m-1)L") {
   const auto with = predict_loggp(shape(3, 2), Wg, constant_costs(0, 0, 0, L, true));
   const auto without = predict_loggp(shape(3, 2), Wg, constant_costs(0, 0, 0, L, false));
   // Only (n-2)L = L remains, twice per pair of octants in T_78, twice per iteration.
-  CHECK(without.synchronization == Approx(2 * 2 * L * B));
-  CHECK(with.sweeps - without.sweeps == Approx(2 * (2 * L * B + 2 * L * B)));
+  CHECK(without.sweeps.synchronization == Approx(2 * 2 * L * B));
+  CHECK(with.sweeps.total() - without.sweeps.total() == Approx(2 * (2 * L * B + 2 * L * B)));
+}
+
+TEST_CASE("non-blocking sends: Send is the post, and no (m-1)L") {
+  const double a = 1e-6, b = 2e-6, c = 3e-6, L = 4e-6, i = 0.25e-6;
+  const auto p = predict_loggp(shape(3, 2), Wg, constant_costs(a, b, c, L, true, i), SendMode::nonblocking);
+  const double s12 = W + i + c;
+  const double s22 = 2 * W + i + 2 * c + b;  // west branch: s12 + W + c + b > (W + c) + W + i + c
+  CHECK(p.t_56.total() == Approx(s12 + 2 * (W + i + b) * B));
+  CHECK(p.t_78.total() == Approx(s22 + 2 * (W + i + b + b + L) * B + b + W));
+  CHECK(p.sweeps.synchronization == Approx(2 * 2 * L * B));  // (n-2)L only
 }
 
 TEST_CASE("uneven splits use each rank's own block") {
@@ -94,6 +114,6 @@ TEST_CASE("uneven splits use each rank's own block") {
   CHECK(s.it_of(1) == 10);
   const auto p = predict_loggp(s, Wg, constant_costs(0, 0, 0, 0, false));
   const double w1 = Wg * 11 * 10 * 10 * 3, w2 = Wg * 10 * 10 * 10 * 3;
-  CHECK(p.t_56 == Approx(2 * w1 * B));
-  CHECK(p.t_78 == Approx(2 * w1 * B + w2));
+  CHECK(p.t_56.total() == Approx(2 * w1 * B));
+  CHECK(p.t_78.total() == Approx(2 * w1 * B + w2));
 }

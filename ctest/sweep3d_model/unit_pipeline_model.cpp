@@ -16,19 +16,19 @@ TEST_CASE("pipeline model: stages and repetition delays") {
   s.mmi = 2;  // kb = 3, mmo = 3: N_sweep = 8 * 3 * 3 = 72
   const double w_g = 2e-9;
   const double t_msg = 7e-6;
-  MachineCosts m{[&](std::int64_t bytes) {
-                   CHECK(bytes == 10 * 10 * 2 * 8);  // 10 cells x mk x mmi doubles
-                   return MessageCosts{0, 0, t_msg, false};
-                 },
-                 0.0};
-  const auto p = predict_pipeline(s, w_g, m, 1e-3, 2e-3);
+  MachineCosts m;
+  m.message = [&](std::int64_t bytes) {
+    CHECK(bytes == 10 * 10 * 2 * 8);  // 10 cells x mk x mmi doubles
+    return MessageCosts{0, 0, t_msg, false};
+  };
+  const auto p = predict_pipeline(s, w_g, m);
   const double t_cpu = w_g * 10 * 10 * 10 * 2;
   CHECK(p.n_sweep == 72);
   CHECK(p.t_cpu == Approx(t_cpu));
   CHECK(p.t_comp == Approx((4 + 4 - 1 + 71) * t_cpu));
   // Figure 6: 12 communication stages on a 4x4 grid, then 4 per further sweep.
   CHECK(p.t_comm == Approx((12 + 4 * 71) * t_msg));
-  CHECK(p.per_iteration == Approx(p.t_comp + p.t_comm + 3e-3));
+  CHECK(p.total() == Approx(p.t_comp + p.t_comm));
 }
 
 TEST_CASE("pipeline model on one rank has no communication") {
@@ -37,7 +37,9 @@ TEST_CASE("pipeline model on one rank has no communication") {
   s.mm = 3;
   s.mk = 10;
   s.mmi = 3;
-  MachineCosts m{[](std::int64_t) { return MessageCosts{1, 1, 1, true}; }, 1.0};
+  MachineCosts m;
+  m.message = [](std::int64_t) { return MessageCosts{1, 1, 1, true}; };
+  m.latency = 1.0;
   const auto p = predict_pipeline(s, 1e-9, m);
   CHECK(p.t_comm == 0.0);
   CHECK(p.t_comp == Approx(8 * 1e-9 * 1000 * 3));

@@ -4,14 +4,16 @@
 #include <iostream>
 #include <string>
 
+#include <vector>
+
 #include "instrument/mpi_main.hpp"
+#include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
 #include "sweep3d/deck.hpp"
-#include "blocking_search.hpp"
-#include "loggp_machine_costs.hpp"
 #include "sweep3d/driver.hpp"
 #include "sweep3d/model_report.hpp"
 #include "sweep3d/results_output.hpp"
+#include "sweep3d/work_figures.hpp"
 
 namespace {
 
@@ -29,12 +31,15 @@ const char* const kUsage =
     "                     least LogGP-predicted time (needs --machine and --calibration)\n"
     "  --machine FILE     machine file from loggps-probe: print the LogGP and pipeline models\n"
     "                     beside the measured times and write them to the results file\n"
-    "  --calibration RUN  an earlier sweep3d results file whose W_g, W_before, W_after feed the\n"
-    "                     models (default: this run's own, a consistency check only)\n"
+    "  --calibration RUN[,RUN...]  earlier sweep3d results files whose W_g, W_before, W_after\n"
+    "                     feed the models (default: this run's own, a consistency check only);\n"
+    "                     W_g depends on mmi, threads and kernel, so one must match this run's\n"
+    "                     (with --mmi auto: one per mmi to search)\n"
     "  --max-its N        stop a converged deck (epsi > 0) after N iterations (default 1000;\n"
     "                     0: no limit); the run then exits with status 2\n"
     "  --results FILE     results file (default sweep3d.h5); --no-results to skip\n"
-    "  --trace N          keep up to N trace events per rank (default 0: totals only)\n"
+    "  --trace N          keep up to N trace events per rank (default: 0, or with --machine\n"
+    "                     enough for the measured critical path of every iteration)\n"
     "  -h, --help         this text\n";
 
 [[noreturn]] void usage_error(const std::string& msg) {
@@ -49,129 +54,157 @@ int parse_int(const char* opt, const char* v) {
   return static_cast<int>(x);
 }
 
-// --mk/--mmi auto: the blocking the LogGP model predicts fastest for this grid, with the
-// calibration run's W_g and the machine file (both read and checked on every rank already).
-void choose_blocking(const sweep3d::Deck& deck, const sweep3d::ModelInputs& models, bool auto_mk, bool auto_mmi,
-                     sweep3d::RunOptions& opt, bool print) {
-  const auto shape = sweep3d::kba_shape(deck, deck.npe_i, deck.npe_j, deck.mk, deck.mmi);
-  const sweep3d::Calibration cal = sweep3d::read_calibration(models.calibration_file);
-  const auto machine = sweep3d::model::read_machine_costs(models.machine_file);
-  // Only the free parameters vary: a fixed --mk or --mmi (or the deck's) stays as given.
-  const auto best = sweep3d::model::best_blocking(shape, cal.wg_s, machine,
-                                                  auto_mk ? 0 : (opt.force_mk > 0 ? opt.force_mk : deck.mk),
-                                                  auto_mmi ? 0 : (opt.force_mmi > 0 ? opt.force_mmi : deck.mmi));
-  if (best.mk == 0) usage_error("--mk/--mmi auto: no blocking fits the fixed one");
-  opt.force_mk = best.mk;
-  opt.force_mmi = best.mmi;
-  if (print)
-    std::cout << " Blocking chosen by the LogGP model: mk = " << best.mk << ", mmi = " << best.mmi
-              << " (predicted " << best.predicted << " s per iteration; W_g " << cal.source << ")\n";
-}
-
-int run(int argc, char** argv) {
-  sweep3d::RunOptions opt;
+struct Options {
+  sweep3d::RunOptions run;
   std::string deck_path = "input", results = "sweep3d.h5", isa;
-  std::size_t trace = 0;
-  bool have_deck = false, auto_mk = false, auto_mmi = false;
+  long trace = -1;  // -1: as the models need it
+  bool auto_mk = false, auto_mmi = false;
   sweep3d::ModelInputs models;
   sweep3d::GridOverride grid;
+};
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  for (std::size_t comma; (comma = s.find(',', from)) != std::string::npos; from = comma + 1)
+    out.push_back(s.substr(from, comma - from));
+  out.push_back(s.substr(from));
+  return out;
+}
+
+// Every rank parses the same argv, so a bad option is a collective error.
+Options parse_options(int argc, char** argv) {
+  Options o;
+  bool have_deck = false;
   for (int a = 1; a < argc; ++a) {
     const std::string s = argv[a];
     auto value = [&]() -> const char* {
       if (a + 1 >= argc) usage_error("option " + s + " needs a value");
       return argv[++a];
     };
-    if (s == "-h" || s == "--help") {
-      int rank = 0;
-      MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-      if (rank == 0) std::cout << kUsage;
-      return 0;
-    } else if (s == "--kernel") {
+    auto blocking = [&](const char* opt, bool& automatic, int& forced) {
+      const std::string v = value();
+      if (v == "auto") automatic = true;
+      else if ((forced = parse_int(opt, v.c_str())) < 1) usage_error(std::string("option ") + opt + ": expected at least 1 or auto");
+    };
+    if (s == "--kernel") {
       const std::string k = value();
-      if (k == "fast") opt.kernel = sweep3d::KernelKind::fast;
-      else if (k == "ref" || k == "reference") opt.kernel = sweep3d::KernelKind::reference;
+      if (k == "fast") o.run.kernel = sweep3d::KernelKind::fast;
+      else if (k == "ref" || k == "reference") o.run.kernel = sweep3d::KernelKind::reference;
       else usage_error("option --kernel: expected fast or ref, got '" + k + "'");
     } else if (s == "--isa") {
-      isa = value();
-      if (isa != "sse2" && isa != "avx2" && isa != "avx512")
-        usage_error("option --isa: expected sse2, avx2 or avx512, got '" + isa + "'");
-      if (std::strcmp(sweep3d::fast_kernel_isa(isa.c_str()), isa.c_str()) != 0)
-        usage_error("option --isa: this CPU or build has no " + isa + " kernel");
+      o.isa = value();
+      if (o.isa != "sse2" && o.isa != "avx2" && o.isa != "avx512")
+        usage_error("option --isa: expected sse2, avx2 or avx512, got '" + o.isa + "'");
+      if (std::strcmp(sweep3d::fast_kernel_isa(o.isa.c_str()), o.isa.c_str()) != 0)
+        usage_error("option --isa: this CPU or build has no " + o.isa + " kernel");
     } else if (s == "--threads") {
-      opt.threads = parse_int("--threads", value());
-      if (opt.threads < 1) usage_error("option --threads: expected at least 1");
+      o.run.threads = parse_int("--threads", value());
+      if (o.run.threads < 1) usage_error("option --threads: expected at least 1");
     } else if (s == "--nonblocking") {
-      opt.nonblocking = true;
+      o.run.nonblocking = true;
     } else if (s == "--grid") {
       const std::string g = value();
       const std::size_t x = g.find('x');
       if (x == std::string::npos) usage_error("option --grid: expected IxJ (e.g. 2x2), got '" + g + "'");
-      grid.npe_i = parse_int("--grid", g.substr(0, x).c_str());
-      grid.npe_j = parse_int("--grid", g.substr(x + 1).c_str());
-      if (grid.npe_i < 1 || grid.npe_j < 1) usage_error("option --grid: expected positive IxJ, got '" + g + "'");
+      o.grid.npe_i = parse_int("--grid", g.substr(0, x).c_str());
+      o.grid.npe_j = parse_int("--grid", g.substr(x + 1).c_str());
+      if (o.grid.npe_i < 1 || o.grid.npe_j < 1) usage_error("option --grid: expected positive IxJ, got '" + g + "'");
     } else if (s == "--mk") {
-      const std::string v = value();
-      if (v == "auto") {
-        auto_mk = true;
-      } else {
-        opt.force_mk = parse_int("--mk", v.c_str());
-        if (opt.force_mk < 1) usage_error("option --mk: expected at least 1 or auto");
-      }
+      blocking("--mk", o.auto_mk, o.run.force_mk);
     } else if (s == "--mmi") {
-      const std::string v = value();
-      if (v == "auto") {
-        auto_mmi = true;
-      } else {
-        opt.force_mmi = parse_int("--mmi", v.c_str());
-        if (opt.force_mmi < 1) usage_error("option --mmi: expected at least 1 or auto");
-      }
+      blocking("--mmi", o.auto_mmi, o.run.force_mmi);
     } else if (s == "--machine") {
-      models.machine_file = value();
+      o.models.machine_file = value();
     } else if (s == "--calibration") {
-      models.calibration_file = value();
+      o.models.calibration_files = split_commas(value());
     } else if (s == "--max-its") {
-      opt.max_iterations = parse_int("--max-its", value());
+      o.run.max_iterations = parse_int("--max-its", value());
     } else if (s == "--results") {
-      results = value();
+      o.results = value();
     } else if (s == "--no-results") {
-      results.clear();
+      o.results.clear();
     } else if (s == "--trace") {
-      trace = static_cast<std::size_t>(parse_int("--trace", value()));
+      o.trace = parse_int("--trace", value());
     } else if (!s.empty() && s[0] == '-') {
       usage_error("unknown option '" + s + "'");
     } else if (have_deck) {
-      usage_error("more than one deck given ('" + deck_path + "' and '" + s + "')");
+      usage_error("more than one deck given ('" + o.deck_path + "' and '" + s + "')");
     } else {
-      deck_path = s;
+      o.deck_path = s;
       have_deck = true;
     }
   }
-  if (!isa.empty()) opt.isa = isa.c_str();
-
-  instrument::Recorder recorder(trace);
-  instrument::Comm comm(MPI_COMM_WORLD, recorder);
-  const sweep3d::Deck deck = sweep3d::distribute_deck(deck_path, comm, grid);
-  if (opt.force_mmi > 0 && deck.mm % opt.force_mmi != 0)
-    usage_error("option --mmi: " + std::to_string(opt.force_mmi) + " does not divide mm = " + std::to_string(deck.mm));
-  if ((auto_mk || auto_mmi) && (models.machine_file.empty() || models.calibration_file.empty()))
+  if ((o.auto_mk || o.auto_mmi) && (o.models.machine_file.empty() || o.models.calibration_files.empty()))
     usage_error("--mk/--mmi auto: the blocking is chosen by the LogGP model, which needs --machine and --calibration");
-  sweep3d::check_model_inputs(models, comm);
-  if (auto_mk || auto_mmi) choose_blocking(deck, models, auto_mk, auto_mmi, opt, comm.rank() == 0);
-  opt.out = &std::cout;
-  const sweep3d::RunResult result = sweep3d::run_sweep3d(deck, comm, recorder, opt);
+  return o;
+}
+
+// Trace events a rank keeps: --trace N as given; else, when the models run, enough for the
+// critical path of every iteration (each block: the kernel and at most four messages, each
+// up to two events when non-blocking), at most 2^20 events (about 50 MB): a longer run's
+// breakdown is measured on its first iterations.
+std::size_t trace_capacity(const Options& o, const sweep3d::Deck& deck, int rank, int nranks) {
+  if (o.trace >= 0) return static_cast<std::size_t>(o.trace);
+  if (o.models.machine_file.empty()) return 0;
+  const sweep3d::KbaDecomposition d = sweep3d::run_decomposition(deck, rank, nranks, o.run);
+  const long its = deck.epsi < 0.0 ? deck.fixed_iterations() : (o.run.max_iterations > 0 ? o.run.max_iterations : 1000);
+  const long per_iteration = 8L * d.mmo * d.kb * 9 + 32;
+  return static_cast<std::size_t>(std::min(its * per_iteration, 1L << 20));
+}
+
+// The deck, read by rank 0 and broadcast (its own small Recorder: set-up is not measured).
+sweep3d::Deck read_deck(const Options& o) {
+  instrument::Recorder bootstrap;
+  instrument::Comm comm(MPI_COMM_WORLD, bootstrap);
+  const sweep3d::Deck deck = sweep3d::distribute_deck(o.deck_path, comm, o.grid);
+  if (o.run.force_mmi > 0 && deck.mm % o.run.force_mmi != 0)
+    usage_error("option --mmi: " + std::to_string(o.run.force_mmi) + " does not divide mm = " + std::to_string(deck.mm));
+  return deck;
+}
+
+int run(int argc, char** argv) {
+  int rank = 0, nranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+  for (int a = 1; a < argc; ++a)
+    if (std::strcmp(argv[a], "-h") == 0 || std::strcmp(argv[a], "--help") == 0) {
+      if (rank == 0) std::cout << kUsage;
+      return 0;
+    }
+  Options o = parse_options(argc, argv);
+  if (!o.isa.empty()) o.run.isa = o.isa.c_str();
+  const sweep3d::Deck deck = read_deck(o);
+
+  instrument::Recorder recorder(trace_capacity(o, deck, rank, nranks));
+  instrument::Comm comm(MPI_COMM_WORLD, recorder);
+  const sweep3d::PreparedModels models = sweep3d::prepare_models(o.models, comm);
+  if (o.auto_mk || o.auto_mmi) sweep3d::choose_blocking(deck, models, o.auto_mk, o.auto_mmi, o.run, comm);
+  sweep3d::require_calibration(deck, o.run, models, comm);
+  o.run.out = &std::cout;
+  const sweep3d::RunResult result = sweep3d::run_sweep3d(deck, comm, recorder, o.run);
   comm.publish_split();
 
-  const sweep3d::ModelReport report = sweep3d::build_model_report(result, models, comm);
-  if (comm.rank() == 0 && report.enabled) {
+  instrument::RunResults gathered = instrument::gather_results(recorder, sweep3d::run_info(result, comm), comm.mpi());
+  sweep3d::WorkFigures figures;
+  sweep3d::ModelReport report;
+  if (rank == 0) {
+    figures = sweep3d::work_figures(result, gathered);
+    sweep3d::print_our_timing(std::cout, result, figures);
     std::cout << "\n";
-    report.comparison.print(std::cout);
+    instrument::print_phase_table(std::cout, gathered);
+    report = sweep3d::build_model_report(result, figures, gathered, models);
+    if (report.enabled) {
+      std::cout << "\n";
+      report.comparison.print(std::cout);
+    }
   }
-  if (!results.empty()) {
-    sweep3d::write_results_file(results, result, recorder, comm, deck_path, report);
-    if (comm.rank() == 0) std::cout << " Results file: " << results << "\n";
+  if (!o.results.empty()) {
+    sweep3d::write_results_file(o.results, result, figures, std::move(gathered), report, comm);
+    if (rank == 0) std::cout << " Results file: " << o.results << "\n";
   }
   if (!result.converged) {
-    if (comm.rank() == 0)
+    if (rank == 0)
       std::cerr << "sweep3d: error: not converged: err = " << result.iterations.back().err << " > epsi = "
                 << deck.epsi << " after " << result.iterations.size() << " iterations (--max-its)\n";
     return 2;

@@ -19,8 +19,10 @@
 
 #include "instrument/mpi_main.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/run_results.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/driver.hpp"
+#include "sweep3d/work_figures.hpp"
 
 namespace {
 
@@ -65,12 +67,17 @@ int bench(int argc, char** argv) {
       opt.isa = isa;
       opt.threads = threads;
       const sweep3d::RunResult res = sweep3d::run_sweep3d(deck, comm, rec, opt);
+      const instrument::RunResults gathered =
+          instrument::gather_results(rec, instrument::make_run_info("sweep3d_bench", comm.mpi()), comm.mpi());
       row.kernel = res.kernel;
       const double cai = 1.0e-9 * res.iterations.size() * 50.0 * 50.0 * 50.0 * 6 * 8;
       row.wall = std::min(row.wall, res.elapsed_seconds / cai);
-      row.sweep = std::min(row.sweep, res.sweep_grind_ns);
-      row.wg_nofix = std::min(row.wg_nofix, res.wg_nofix_ns.mean);
-      if (res.wg_fix_ns.ranks > 0) row.wg_fix = std::min(row.wg_fix, res.wg_fix_ns.mean);
+      if (rank == 0) {
+        const sweep3d::WorkFigures w = sweep3d::work_figures(res, gathered);
+        row.sweep = std::min(row.sweep, w.sweep_grind_ns);
+        row.wg_nofix = std::min(row.wg_nofix, w.wg_nofix_ns.mean);
+        if (w.wg_fix_ranks > 0) row.wg_fix = std::min(row.wg_fix, w.wg_fix_ns.mean);
+      }
       row.errs.clear();
       for (const auto& it : res.iterations) row.errs.push_back(it.err);
       row.balance = res.balance;

@@ -4,9 +4,8 @@
 
 namespace sweep3d::model {
 
-PipelinePrediction predict_pipeline(const KbaShape& s, double w_g, const MachineCosts& machine,
-                                    double w_before, double w_after) {
-  PipelinePrediction p;
+PipelineSweeps predict_pipeline(const KbaShape& s, double w_g, const MachineCosts& machine) {
+  PipelineSweeps p;
   const int px = s.npe_i, py = s.npe_j;
   p.n_sweep = 8.0 * s.mmo() * s.kb();
   p.t_cpu = w_g * s.block_cell_angles(0, 0);  // rank 0 holds the largest block
@@ -16,7 +15,6 @@ PipelinePrediction predict_pipeline(const KbaShape& s, double w_g, const Machine
   }
   p.t_comp = ((px + py - 1) + (p.n_sweep - 1)) * p.t_cpu;
   p.t_comm = px * py > 1 ? (2.0 * (px + py - 2) + 4.0 * (p.n_sweep - 1)) * p.t_msg : 0.0;
-  p.per_iteration = p.t_comp + p.t_comm + w_before + w_after;
   return p;
 }
 

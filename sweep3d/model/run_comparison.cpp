@@ -1,46 +1,119 @@
 #include "run_comparison.hpp"
 
+#include <algorithm>
+
+#include "iteration_model.hpp"
 #include "loggp_sweep_model.hpp"
 #include "pipeline_model.hpp"
 
 namespace sweep3d::model {
 
-void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun& run,
-                           const SweepModelInputs& in) {
-  const int plain = run.iterations - run.fixup_iterations;
-  const auto lg = predict_loggp(run.shape, in.w_g, in.machine, in.w_before, in.w_after);
-  const auto lg_fix = predict_loggp(run.shape, in.w_g_fixup, in.machine, in.w_before, in.w_after);
-  const auto pl = predict_pipeline(run.shape, in.w_g, in.machine, in.w_before, in.w_after);
-  const auto pl_fix = predict_pipeline(run.shape, in.w_g_fixup, in.machine, in.w_before, in.w_after);
-  const std::string source = in.w_source + "; machine: " + in.machine_source;
+namespace {
 
-  auto total = [&](double a, double b) { return plain * a + run.fixup_iterations * b; };
-  const double n = run.iterations > 0 ? run.iterations : 1;
+using instrument::ComparisonRow;
+using instrument::RowKind;
 
-  table.add({"loggp", "T_iter (mean)", run.total / n, total(lg.per_iteration, lg_fix.per_iteration) / n, source});
-  table.add({"loggp", "T_total", run.total, total(lg.per_iteration, lg_fix.per_iteration), source});
-  table.add({"loggp", "computation", run.computation, total(lg.computation, lg_fix.computation),
-             source + "; measured: kernel time, max over ranks"});
-  table.add({"loggp", "communication", run.communication, total(lg.communication, lg_fix.communication),
-             source + "; measured: transfer part of send/recv (LogGPS split)"});
-  table.add({"loggp", "synchronization", run.synchronization,
-             total(lg.synchronization, lg_fix.synchronization),
-             source + "; measured: sync-wait part of send/recv (LogGPS split)"});
-  table.add({"pipeline", "T_iter (mean)", run.total / n, total(pl.per_iteration, pl_fix.per_iteration) / n, source});
-  table.add({"pipeline", "T_total", run.total, total(pl.per_iteration, pl_fix.per_iteration), source});
+// The models' parts of one iteration, in the order of MeasuredParts.
+struct ModelledParts {
+  double w_before = 0.0, computation = 0.0, communication = 0.0, w_after = 0.0, reductions = 0.0;
+  double total() const noexcept { return w_before + computation + communication + w_after + reductions; }
+  ModelledParts& operator+=(const ModelledParts& o) {
+    w_before += o.w_before;
+    computation += o.computation;
+    communication += o.communication;
+    w_after += o.w_after;
+    reductions += o.reductions;
+    return *this;
+  }
+};
 
-  const char* ssv = "Sundaram-Stukel & Vernon Table 2";
-  table.add_model_term({"loggp", "T_56", lg.t_56, std::string(ssv) + " eq. 7"});
-  table.add_model_term({"loggp", "T_78", lg.t_78, std::string(ssv) + " eq. 8"});
-  table.add_model_term({"loggp", "T_iter", lg.per_iteration, std::string(ssv) + " eq. 9 + W_before + W_after"});
-  table.add_model_term({"loggp", "T_iter_fixup", lg_fix.per_iteration, std::string(ssv) + " eq. 9 with W_g of fixup iterations"});
-  table.add_model_term({"loggp", "W_before", in.w_before, "measured, " + in.w_source});
-  table.add_model_term({"loggp", "W_after", in.w_after, "measured, " + in.w_source});
-  const char* hlw = "Hoisie, Lubeck & Wasserman";
-  table.add_model_term({"pipeline", "T_cpu", pl.t_cpu, std::string(hlw) + " eq. 3 (W_g x block)"});
-  table.add_model_term({"pipeline", "T_msg", pl.t_msg, std::string(hlw) + " eq. 5 (LogGP Total_Comm)"});
-  table.add_model_term({"pipeline", "T_comp", pl.t_comp, std::string(hlw) + " eq. 6"});
-  table.add_model_term({"pipeline", "T_comm", pl.t_comm, std::string(hlw) + " eq. 7"});
+struct OneIteration {
+  ModelledParts loggp, pipeline;
+  PathTerms loggp_terms;
+  LogGpSweeps loggp_sweeps;
+  PipelineSweeps pipeline_sweeps;
+};
+
+OneIteration predict(const MeasuredSweepRun& run, const SweepModelInputs& in, bool fixups) {
+  const WorkCalibration& cal = in.calibration;
+  const double w_g = fixups ? cal.wg_fixup_s : cal.wg_s;
+  const IterationWork work = iteration_work(run.shape, cal, in.machine);
+  OneIteration o;
+  o.loggp_sweeps = predict_loggp(run.shape, w_g, in.machine, run.mode);
+  o.pipeline_sweeps = predict_pipeline(run.shape, w_g, in.machine);
+  const PathTerms& s = o.loggp_sweeps.sweeps;
+  o.loggp = {work.w_before, s.computation, s.communication + s.synchronization, work.w_after, work.reductions};
+  const PipelineSweeps& p = o.pipeline_sweeps;
+  o.pipeline = {work.w_before, p.t_comp, p.t_comm, work.w_after, work.reductions};
+  return o;
+}
+
+}  // namespace
+
+void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun& run, const SweepModelInputs& in) {
+  const int its = static_cast<int>(run.fixups_on.size());
+  const int traced = std::min(run.traced_iterations, its);
+  ModelledParts loggp_all, pipeline_all, loggp_traced, pipeline_traced;
+  PathTerms loggp_terms;
+  for (int k = 0; k < its; ++k) {
+    const OneIteration o = predict(run, in, run.fixups_on[static_cast<std::size_t>(k)]);
+    loggp_all += o.loggp;
+    pipeline_all += o.pipeline;
+    loggp_terms += o.loggp_sweeps.sweeps;
+    if (k < traced) {
+      loggp_traced += o.loggp;
+      pipeline_traced += o.pipeline;
+    }
+  }
+  const OneIteration first = predict(run, in, its > 0 && run.fixups_on[0]);
+  const double n = std::max(its, 1);
+  const bool nonblocking = run.mode == SendMode::nonblocking;
+  const std::string inputs = "W_g, W_before, W_after from " + in.calibration.describe() + "; machine: " + in.machine_source;
+  const std::string loggp_source =
+      inputs + (nonblocking ? "; non-blocking variant of eq. 6-8 (Send = the MPI_Isend post, no (m-1)L)" : "");
+
+  auto totals = [&](const char* model, const ModelledParts& all, const std::string& source) {
+    table.add({model, "T_iter (mean)", run.total / n, all.total() / n, source, RowKind::total});
+    table.add({model, "T_total", run.total, all.total(), source, RowKind::total});
+  };
+  auto parts = [&](const char* model, const ModelledParts& m, const char* comp, const char* comm,
+                   const std::string& source) {
+    if (traced == 0) return;
+    const double t = traced;
+    const MeasuredParts& p = run.path;
+    const std::string on_path = "; measured: critical path of the first " + std::to_string(traced) + " of " +
+                                std::to_string(its) + " iterations, per iteration";
+    table.add({model, "W_before (source)", p.w_before / t, m.w_before / t, source + on_path, RowKind::part});
+    table.add({model, comp, p.computation / t, m.computation / t, source + on_path + " (kernel time)", RowKind::part});
+    table.add({model, comm, p.communication / t, m.communication / t,
+               source + on_path + " (all of the sweeps but the kernel)", RowKind::part});
+    table.add({model, "W_after (flux error)", p.w_after / t, m.w_after / t, source + on_path, RowKind::part});
+    table.add({model, "reductions", p.reductions / t, m.reductions / t,
+               source + on_path + "; model: 2 allreduces (recursive doubling, LogGP Total_Comm)", RowKind::part});
+  };
+  totals("loggp", loggp_all, loggp_source);
+  parts("loggp", loggp_traced, "sweeps: computation", "sweeps: comm + sync", loggp_source);
+  totals("pipeline", pipeline_all, inputs);
+  parts("pipeline", pipeline_traced, "sweeps: T_comp", "sweeps: T_comm", inputs);
+
+  const std::string ssv = "Sundaram-Stukel & Vernon Table 2";
+  const std::string per_it = " (per iteration, mean)";
+  table.add_model_term({"loggp", "T_56", first.loggp_sweeps.t_56.total(), ssv + " eq. 7, first iteration"});
+  table.add_model_term({"loggp", "T_78", first.loggp_sweeps.t_78.total(), ssv + " eq. 8, first iteration"});
+  table.add_model_term({"loggp", "sweeps: computation", loggp_terms.computation / n, ssv + ": W terms on the path" + per_it});
+  table.add_model_term({"loggp", "sweeps: communication", loggp_terms.communication / n,
+                        ssv + ": Send, Receive, Total_Comm terms on the path (not measurable apart)" + per_it});
+  table.add_model_term({"loggp", "sweeps: synchronization", loggp_terms.synchronization / n,
+                        ssv + ": (m-1)L and (n-2)L terms (not measurable apart)" + per_it});
+  table.add_model_term({"loggp", "T_iter", loggp_all.total() / n, ssv + " eq. 9 + W_before + W_after + reductions" + per_it});
+  table.add_model_term({"loggp", "W_before", first.loggp.w_before, "calibrated: " + in.calibration.describe()});
+  table.add_model_term({"loggp", "W_after", first.loggp.w_after, "calibrated: " + in.calibration.describe()});
+  table.add_model_term({"loggp", "reductions", first.loggp.reductions, "2 x MPI_Allreduce(8 B), recursive doubling"});
+  const std::string hlw = "Hoisie, Lubeck & Wasserman";
+  table.add_model_term({"pipeline", "T_cpu", first.pipeline_sweeps.t_cpu, hlw + " eq. 3 (W_g x block)"});
+  table.add_model_term({"pipeline", "T_msg", first.pipeline_sweeps.t_msg, hlw + " eq. 5 (LogGP Total_Comm)"});
+  table.add_model_term({"pipeline", "T_comp", first.pipeline_sweeps.t_comp, hlw + " eq. 6"});
+  table.add_model_term({"pipeline", "T_comm", first.pipeline_sweeps.t_comm, hlw + " eq. 7"});
 }
 
 }  // namespace sweep3d::model

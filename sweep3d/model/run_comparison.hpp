@@ -1,42 +1,53 @@
 // Puts the two sweep models beside a measured Sweep3D run: the rows of the side-by-side
-// table (per iteration and in total, and the Figure 9 breakdown) and the model terms.
+// table and the model terms.
 //
-// The models need W_g (seconds per cell-angle, with and without fixups, as the paper
-// measured both), W_before / W_after, and the machine's message costs. Each comes with a
-// `source` string that the table prints, so a reader always sees whether the model was fed
-// this run's own measurements (a consistency check, not a prediction) or a calibration run.
+// Every row compares one quantity measured and modelled:
+//   totals   T_iter (mean) and T_total: the iteration loop's wall time;
+//   parts    the iteration on its MEASURED critical path (instrument/critical_path.hpp),
+//            split as the models split it: W_before (the source), the sweeps' computation
+//            (kernel time on the path; model: the W terms along eq. 6-8's path, or HLW's
+//            T_comp), the sweeps' communication (everything else of the sweeps on the path:
+//            message calls, flight, handshakes, face copies; model: Send/Receive/Total_Comm
+//            plus the L terms, or HLW's T_comm), W_after (the flux error) and the convergence
+//            reductions. Per iteration, mean over the traced iterations.
+// The LogGP model's split of the sweeps' non-compute time into communication and
+// synchronization has no measured counterpart (a critical path does not tell a late partner's
+// L from a message's L): those two are printed as model terms, not scored.
+//
+// W_g, W_before, W_after come from a calibration run (calibration.hpp), whose description
+// every row's source names, so a reader always sees what fed the model.
 #pragma once
 #include <string>
+#include <vector>
 
+#include "calibration.hpp"
 #include "instrument/comparison.hpp"
 #include "kba_shape.hpp"
 #include "message_costs.hpp"
 
 namespace sweep3d::model {
 
-// What the run measured (seconds; per-iteration figures are means over the iterations of
-// that kind, max over ranks).
+// Seconds of an iteration's critical path by category.
+struct MeasuredParts {
+  double w_before = 0.0, computation = 0.0, communication = 0.0, w_after = 0.0, reductions = 0.0;
+  double other = 0.0;  // untimed loop bookkeeping between the phases (no model term)
+};
+
 struct MeasuredSweepRun {
   KbaShape shape;
-  int iterations = 0;
-  int fixup_iterations = 0;     // iterations that ran with fixups on
-  double total = 0.0;           // the whole iteration loop
-  double computation = 0.0;     // sweep compute (kernel) time, whole loop
-  double communication = 0.0;   // point-to-point transfer time, whole loop
-  double synchronization = 0.0; // point-to-point sync waits (LogGPS split), whole loop
+  SendMode mode = SendMode::blocking;
+  std::vector<bool> fixups_on;  // per iteration, in order
+  double total = 0.0;           // the iteration loop, seconds
+  int traced_iterations = 0;    // the first N iterations whose critical path was measured
+  MeasuredParts path;           // summed over those N iterations
 };
 
 struct SweepModelInputs {
-  double w_g = 0.0;        // s per cell-angle, iterations without fixups
-  double w_g_fixup = 0.0;  // s per cell-angle, iterations with fixups
-  double w_before = 0.0;   // s per iteration before the sweeps (source)
-  double w_after = 0.0;    // s per iteration after the sweeps (flux error, reductions)
-  std::string w_source;    // where W_g, W_before, W_after came from
+  WorkCalibration calibration;
   MachineCosts machine;
   std::string machine_source;  // the machine file
 };
 
-void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun& run,
-                           const SweepModelInputs& in);
+void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun& run, const SweepModelInputs& in);
 
 }  // namespace sweep3d::model

@@ -7,17 +7,25 @@
 //                 --procs 1,4,16,64,256 --mk 10 --mmi 3 [--iterations 12] [--csv F] [--plot F.png]
 //   sweep3d-model ... --per-rank 6x6x1000 --procs 1,...   (weak scaling: grid grows with P)
 //   sweep3d-model ... --npe 2x2 --mk auto --mmi auto       (best blocking for one grid)
+//
+// W_g depends on mmi (the kernel vectorises over a block's angles), so it is given per mmi:
+// --wg S (for the one --mmi given), --wg 1:S1,3:S3,6:S6, or --calibration RUN.h5[,RUN.h5...]
+// (sweep3d results files, one per mmi; they also give W_before and W_after). --mmi auto
+// searches only the mmi values that have a W_g, and says which it skipped.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "blocking_search.hpp"
+#include "calibration.hpp"
 #include "instrument/error.hpp"
+#include "iteration_model.hpp"
 #include "loggp_machine_costs.hpp"
 #include "loggp_sweep_model.hpp"
 #include "pipeline_model.hpp"
@@ -33,21 +41,26 @@ namespace {
 
 struct Options {
   std::string machine;
-  double w_g = -1.0, w_before = 0.0, w_after = 0.0;
+  std::string wg_spec;                   // --wg as given
+  std::vector<std::string> calibration;  // --calibration files
+  double w_before = 0.0, w_after = 0.0;  // --w-before/--w-after, seconds per iteration (with --wg)
   int gx = 0, gy = 0, gz = 0;  // global grid
   int rx = 0, ry = 0, rz = 0;  // per-rank grid (weak scaling)
   int mm = 6;
   std::string mk = "10", mmi = "3";
-  std::vector<int> procs;
   std::vector<std::pair<int, int>> npes;
   int iterations = 1;
+  SendMode mode = SendMode::blocking;
   std::string csv, plot;
 };
 
 const char* kUsage =
-    "usage: sweep3d-model --machine FILE --wg SECONDS (--grid IxJxK | --per-rank IxJxK)\n"
-    "         (--procs P1,P2,... | --npe IxJ[,IxJ...]) [--mm 3|6] [--mk N|auto] [--mmi N|auto]\n"
-    "         [--iterations N] [--w-before S] [--w-after S] [--csv FILE] [--plot FILE.png]\n";
+    "usage: sweep3d-model --machine FILE (--wg S | --wg MMI:S[,MMI:S...] | --calibration RUN.h5[,RUN.h5...])\n"
+    "         (--grid IxJxK | --per-rank IxJxK) (--procs P1,P2,... | --npe IxJ[,IxJ...])\n"
+    "         [--mm 3|6] [--mk N|auto] [--mmi N|auto] [--nonblocking] [--iterations N]\n"
+    "         [--w-before S] [--w-after S] [--csv FILE] [--plot FILE.png]\n"
+    "  W_g (seconds per cell-angle) depends on mmi: give it per mmi, or calibration runs\n"
+    "  (sweep3d results files) at each mmi; --mmi auto searches the mmi values that have one.\n";
 
 long parse_long(const std::string& opt, const std::string& text, long lo) {
   char* end = nullptr;
@@ -83,16 +96,22 @@ void parse_triple(const std::string& opt, const std::string& text, int& a, int& 
 
 Options parse(int argc, char** argv) {
   Options o;
+  std::vector<int> procs;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "-h" || a == "--help") {
       std::cout << kUsage;
       std::exit(0);
     }
+    if (a == "--nonblocking") {
+      o.mode = SendMode::nonblocking;
+      continue;
+    }
     if (i + 1 >= argc) throw InputError("command line", a, "an option followed by its value");
     const std::string v = argv[++i];
     if (a == "--machine") o.machine = v;
-    else if (a == "--wg") o.w_g = parse_seconds(a, v);
+    else if (a == "--wg") o.wg_spec = v;
+    else if (a == "--calibration") o.calibration = split(v, ',');
     else if (a == "--w-before") o.w_before = parse_seconds(a, v);
     else if (a == "--w-after") o.w_after = parse_seconds(a, v);
     else if (a == "--grid") parse_triple(a, v, o.gx, o.gy, o.gz);
@@ -104,7 +123,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--mmi") o.mmi = v;
     else if (a == "--iterations") o.iterations = static_cast<int>(parse_long(a, v, 1));
     else if (a == "--procs") {
-      for (const auto& p : split(v, ',')) o.procs.push_back(static_cast<int>(parse_long(a, p, 1)));
+      for (const auto& p : split(v, ',')) procs.push_back(static_cast<int>(parse_long(a, p, 1)));
     } else if (a == "--npe") {
       for (const auto& g : split(v, ',')) {
         const auto ij = split(g, 'x');
@@ -116,9 +135,10 @@ Options parse(int argc, char** argv) {
     else throw InputError("command line", a, "a known option (see --help)");
   }
   if (o.machine.empty()) throw InputError("command line", "--machine", "a machine file from loggps-probe");
-  if (o.w_g < 0) throw InputError("command line", "--wg", "W_g, the seconds per cell-angle (from a sweep3d run)");
+  if (o.wg_spec.empty() == o.calibration.empty())
+    throw InputError("command line", "--wg/--calibration", "exactly one of them: W_g per mmi, or calibration runs");
   if ((o.gx > 0) == (o.rx > 0)) throw InputError("command line", "--grid/--per-rank", "exactly one of them");
-  for (int p : o.procs) {  // squarest grid with npe_i <= npe_j, as KBA runs are laid out
+  for (int p : procs) {  // squarest grid with npe_i <= npe_j, as KBA runs are laid out
     int i = static_cast<int>(std::sqrt(static_cast<double>(p)));
     while (p % i) --i;
     o.npes.emplace_back(i, p / i);
@@ -133,12 +153,37 @@ int blocking_value(const std::string& opt, const std::string& text, int limit) {
   return static_cast<int>(v);
 }
 
+// W_g per mmi from --wg ("S" applies to the one fixed --mmi; "MMI:S,...") or the calibrations.
+WgByMmi wg_table(const Options& o, const CalibrationSet& cal) {
+  WgByMmi wg;
+  if (!o.calibration.empty()) {
+    for (const auto& c : cal.entries()) wg[c.mmi] = c.wg_s;
+    return wg;
+  }
+  if (o.wg_spec.find(':') == std::string::npos) {
+    if (o.mmi == "auto")
+      throw InputError("command line", "--wg",
+                       "W_g per mmi (e.g. --wg 1:1.1e-8,2:2.7e-9,3:1.9e-9,6:1e-9) or --calibration runs: "
+                       "--mmi auto compares mmi values, and W_g depends on mmi");
+    wg[blocking_value("--mmi", o.mmi, o.mm)] = parse_seconds("--wg", o.wg_spec);
+    return wg;
+  }
+  for (const auto& item : split(o.wg_spec, ',')) {
+    const auto kv = split(item, ':');
+    if (kv.size() != 2) throw InputError("command line", "--wg", "MMI:SECONDS pairs, got '" + item + "'");
+    wg[static_cast<int>(parse_long("--wg", kv[0], 1))] = parse_seconds("--wg", kv[1]);
+  }
+  return wg;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   try {
     const Options o = parse(argc, argv);
     const MachineCosts machine = read_machine_costs(o.machine);
+    const CalibrationSet cal = read_calibrations(o.calibration);
+    const WgByMmi wg = wg_table(o, cal);
 
     std::ofstream csv;
     if (!o.csv.empty() || !o.plot.empty()) {
@@ -148,10 +193,13 @@ int main(int argc, char** argv) {
       csv << "processes,npe_i,npe_j,it,jt,kt,mk,mmi,loggp_seconds,loggp_computation,"
              "loggp_communication,loggp_synchronization,pipeline_seconds\n";
     }
-    std::printf("Sweep3D models: W_g = %.4g s per cell-angle, machine %s, %d iteration(s)\n",
-                o.w_g, o.machine.c_str(), o.iterations);
+    std::printf("Sweep3D models: machine %s, %d iteration(s), %s sends; W_g per mmi:", o.machine.c_str(),
+                o.iterations, o.mode == SendMode::blocking ? "blocking" : "non-blocking");
+    for (const auto& [mmi, w] : wg) std::printf(" %d: %.4g s", mmi, w);
+    std::printf(" (%s)\n", o.calibration.empty() ? "--wg" : "calibrated");
     std::printf("%9s %11s %13s %5s %4s %13s %11s %11s %11s %13s\n", "procs", "npe", "cells/rank",
                 "mk", "mmi", "LogGP [s]", "comp", "comm", "sync", "pipeline [s]");
+    bool said_skipped = false;
     for (const auto& [ni, nj] : o.npes) {
       KbaShape s;
       s.npe_i = ni;
@@ -162,28 +210,41 @@ int main(int argc, char** argv) {
       s.mm = o.mm;
       if (s.it_g < ni || s.jt_g < nj)
         std::fprintf(stderr, "sweep3d-model: note: %dx%d grid has ranks with no cells\n", ni, nj);
-      if (o.mk == "auto" || o.mmi == "auto") {
-        const auto best = rank_blockings(s, o.w_g, machine).front();
-        s.mk = o.mk == "auto" ? best.mk : blocking_value("--mk", o.mk, s.kt);
-        s.mmi = o.mmi == "auto" ? best.mmi : blocking_value("--mmi", o.mmi, s.mm);
-      } else {
-        s.mk = std::min(blocking_value("--mk", o.mk, 1 << 30), s.kt);
-        s.mmi = blocking_value("--mmi", o.mmi, s.mm);
+      const int fixed_mk = o.mk == "auto" ? 0 : blocking_value("--mk", o.mk, 1 << 30);
+      const int fixed_mmi = o.mmi == "auto" ? 0 : blocking_value("--mmi", o.mmi, s.mm);
+      if (fixed_mmi > 0 && s.mm % fixed_mmi)
+        throw InputError("command line", "--mmi", "a factor of mm = " + std::to_string(s.mm));
+      const BlockingSearch search = search_blockings(s, wg, machine, o.mode, fixed_mk, fixed_mmi);
+      if (search.best().mk == 0)
+        throw InputError("command line", "--wg/--calibration",
+                         "a W_g for mmi = " + std::to_string(fixed_mmi) + " (W_g depends on mmi)");
+      if (!search.mmis_without_wg.empty() && !said_skipped) {
+        std::printf("(--mmi auto: no W_g for mmi =");
+        for (int m : search.mmis_without_wg) std::printf(" %d", m);
+        std::printf(", not searched)\n");
+        said_skipped = true;
       }
-      if (s.mm % s.mmi) throw InputError("command line", "--mmi", "a factor of mm = " + std::to_string(s.mm));
-      const auto lg = predict_loggp(s, o.w_g, machine, o.w_before, o.w_after);
-      const auto pl = predict_pipeline(s, o.w_g, machine, o.w_before, o.w_after);
+      s.mk = search.best().mk;
+      s.mmi = search.best().mmi;
+      const double w_g = wg.at(s.mmi);
+      const auto lg = predict_loggp(s, w_g, machine, o.mode);
+      const auto pl = predict_pipeline(s, w_g, machine);
+      IterationWork work;
+      if (const WorkCalibration* c = cal.find_mmi(s.mmi)) work = iteration_work(s, *c, machine);
+      else work = {o.w_before, o.w_after, machine.allreduce ? 2.0 * machine.allreduce(ni * nj, 8) : 0.0};
       const double n = o.iterations;
+      const double loggp_total = n * (lg.sweeps.total() + work.total());
+      const double pipeline_total = n * (pl.total() + work.total());
       char npe[32], cells[48];
       std::snprintf(npe, sizeof npe, "%dx%d", ni, nj);
       std::snprintf(cells, sizeof cells, "%dx%dx%d", s.it_of(0), s.jt_of(0), s.kt);
-      std::printf("%9d %11s %13s %5d %4d %13.6g %11.4g %11.4g %11.4g %13.6g\n", ni * nj, npe, cells,
-                  s.mk, s.mmi, n * lg.per_iteration, n * lg.computation, n * lg.communication,
-                  n * lg.synchronization, n * pl.per_iteration);
+      std::printf("%9d %11s %13s %5d %4d %13.6g %11.4g %11.4g %11.4g %13.6g\n", ni * nj, npe, cells, s.mk, s.mmi,
+                  loggp_total, n * lg.sweeps.computation, n * lg.sweeps.communication, n * lg.sweeps.synchronization,
+                  pipeline_total);
       if (csv.is_open())
-        csv << ni * nj << ',' << ni << ',' << nj << ',' << s.it_of(0) << ',' << s.jt_of(0) << ',' << s.kt
-            << ',' << s.mk << ',' << s.mmi << ',' << n * lg.per_iteration << ',' << n * lg.computation << ','
-            << n * lg.communication << ',' << n * lg.synchronization << ',' << n * pl.per_iteration << '\n';
+        csv << ni * nj << ',' << ni << ',' << nj << ',' << s.it_of(0) << ',' << s.jt_of(0) << ',' << s.kt << ','
+            << s.mk << ',' << s.mmi << ',' << loggp_total << ',' << n * lg.sweeps.computation << ','
+            << n * lg.sweeps.communication << ',' << n * lg.sweeps.synchronization << ',' << pipeline_total << '\n';
     }
     if (!o.plot.empty()) {
       csv.close();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sweep3d/phases.hpp"
+
 namespace sweep3d {
 
 namespace {
@@ -40,12 +42,12 @@ OctantSweep::OctantSweep(const Problem& problem, const KbaDecomposition& d, inst
   if (p_.refl_i && d.pi == 0) refl_i_.resize(4 * kt * jt * mm);
   if (p_.refl_j && d.pj == 0) refl_j_.resize(2 * kt * it * mm);
   if (p_.refl_k) refl_k_.resize(jt * it * mm);
-  ph_compute_ = rec_.define_phase("sweep_compute");
-  ph_compute_fixup_ = rec_.define_phase("sweep_compute_fixup");
-  ct_cell_angles_ = rec_.define_counter("cell_angles");
-  ct_cell_angles_fixup_ = rec_.define_counter("cell_angles_fixup_its");
-  ct_fixups_ = rec_.define_counter("fixups");
-  ct_blocks_ = rec_.define_counter("blocks");
+  ph_compute_ = rec_.define_phase(phase::kKernel);
+  ph_compute_fixup_ = rec_.define_phase(phase::kKernelFixup);
+  ct_cell_angles_ = rec_.define_counter(counter::kCellAngles);
+  ct_cell_angles_fixup_ = rec_.define_counter(counter::kCellAnglesFixup);
+  ct_fixups_ = rec_.define_counter(counter::kFixups);
+  ct_blocks_ = rec_.define_counter(counter::kBlocks);
 }
 
 std::size_t OctantSweep::bytes() const {
@@ -222,13 +224,11 @@ SweepResult OctantSweep::run(const double* src, double* flux, bool fixup) {
         bd.nk = nk;
         bd.k_first = k_first;
         const std::int64_t work = static_cast<std::int64_t>(nk) * d_.it * d_.jt * ab.na;
-        // Timed per block (never per cell): two clock reads per block.
-        const double t0 = instrument::now_seconds();
+        // Timed per block (never per cell), with the block's cell-angles in the trace: W_g
+        // is this phase's seconds over the cell-angle counters.
+        rec_.begin(ph);
         const std::int64_t nf = opt_.kernel(bd, ab);
-        const double t1 = instrument::now_seconds();
-        rec_.add_time(ph, t1 - t0);
-        rec_.record_event(ph, t0, t1, -1, 0, work);
-        res.compute_seconds += t1 - t0;
+        rec_.end(ph, work);
         res.nfixed += nf;
         res.cell_angles += work;
         outflow(faces_i, ab, nk, k_first, leak);

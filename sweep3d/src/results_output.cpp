@@ -1,5 +1,7 @@
 #include "sweep3d/results_output.hpp"
 
+#include <cstdio>
+
 #include "instrument/results_file.hpp"
 #include "instrument/run_results.hpp"
 
@@ -7,7 +9,7 @@ namespace sweep3d {
 
 namespace {
 
-instrument::ResultsExtras sweep3d_extras(const RunResult& r, int nranks) {
+instrument::ResultsExtras sweep3d_extras(const RunResult& r, const WorkFigures& w, int nranks) {
   instrument::ResultsExtras x;
   const KbaDecomposition& d = r.rank0;
   auto set = [&](const char* group, const char* name, instrument::AttributeValue v) {
@@ -23,14 +25,13 @@ instrument::ResultsExtras sweep3d_extras(const RunResult& r, int nranks) {
   set("/sweep3d", "wall_grind_us", r.wall_grind_us);
   set("/sweep3d", "cpu_seconds", r.cpu_seconds);
   set("/sweep3d", "elapsed_seconds", r.elapsed_seconds);
-  set("/sweep3d", "sweep_seconds", r.sweep_seconds);
-  set("/sweep3d", "sweep_grind_ns", r.sweep_grind_ns);
-  set("/sweep3d", "wg_nofixup_ns_mean", r.wg_nofix_ns.mean);
-  set("/sweep3d", "wg_nofixup_ns_min", r.wg_nofix_ns.min);
-  set("/sweep3d", "wg_nofixup_ns_max", r.wg_nofix_ns.max);
-  set("/sweep3d", "wg_fixup_ns_mean", r.wg_fix_ns.mean);
-  set("/sweep3d", "wg_fixup_ns_min", r.wg_fix_ns.min);
-  set("/sweep3d", "wg_fixup_ns_max", r.wg_fix_ns.max);
+  set("/sweep3d", "sweep_grind_ns", w.sweep_grind_ns);
+  set("/sweep3d", "wg_nofixup_ns_mean", w.wg_nofix_ns.mean);
+  set("/sweep3d", "wg_nofixup_ns_min", w.wg_nofix_ns.min);
+  set("/sweep3d", "wg_nofixup_ns_max", w.wg_nofix_ns.max);
+  set("/sweep3d", "wg_fixup_ns_mean", w.wg_fix_ns.mean);
+  set("/sweep3d", "wg_fixup_ns_min", w.wg_fix_ns.min);
+  set("/sweep3d", "wg_fixup_ns_max", w.wg_fix_ns.max);
   set("/sweep3d", "bytes_per_cell", r.bytes_per_cell);
   set("/sweep3d", "messages_per_iteration", static_cast<std::int64_t>(r.header.messages));
   set("/sweep3d", "grind_definition",
@@ -67,35 +68,57 @@ instrument::ResultsExtras sweep3d_extras(const RunResult& r, int nranks) {
 
   std::vector<int> its, on;
   std::vector<std::int64_t> fixs;
-  std::vector<double> err, sec, before, sweep, compute, after;
+  std::vector<double> err;
   for (const auto& i : r.iterations) {
     its.push_back(i.its);
     err.push_back(i.err);
     fixs.push_back(i.fixs);
     on.push_back(i.fixups_on);
-    sec.push_back(i.seconds);
-    before.push_back(i.w_before);
-    sweep.push_back(i.sweep);
-    compute.push_back(i.compute);
-    after.push_back(i.w_after);
   }
   auto& hist = x.add_table("/solution/iterations");
-  hist.columns = {instrument::Column::of("its", "", its),          instrument::Column::of("err", "", err),
-                  instrument::Column::of("fixs", "", fixs),        instrument::Column::of("fixups_on", "", on),
-                  instrument::Column::of("seconds", "s", sec),     instrument::Column::of("w_before", "s", before),
-                  instrument::Column::of("sweep", "s", sweep),     instrument::Column::of("compute", "s", compute),
-                  instrument::Column::of("w_after", "s", after)};
-  hist.attributes["note"] = std::string("seconds are rank 0's");
+  hist.columns = {instrument::Column::of("its", "", its), instrument::Column::of("err", "", err),
+                  instrument::Column::of("fixs", "", fixs), instrument::Column::of("fixups_on", "", on)};
   return x;
+}
+
+void add_calibration(const model::WorkCalibration& c, instrument::ResultsExtras& x) {
+  const std::string g = "/sweep3d/calibration";
+  x.set_attribute(g, "wg_s", c.wg_s);
+  x.set_attribute(g, "wg_fixup_s", c.wg_fixup_s);
+  x.set_attribute(g, "w_before_s_per_cell", c.w_before_s_per_cell);
+  x.set_attribute(g, "w_after_s_per_cell", c.w_after_s_per_cell);
+  x.set_attribute(g, "mmi", static_cast<std::int64_t>(c.mmi));
+  x.set_attribute(g, "mk", static_cast<std::int64_t>(c.mk));
+  x.set_attribute(g, "threads", static_cast<std::int64_t>(c.threads));
+  x.set_attribute(g, "kernel", c.kernel);
+  x.set_attribute(g, "description",
+                  std::string("W_g = kernel seconds per cell-angle (mean over ranks), without and with fixups, at this "
+                              "mmi, threads and kernel; W_before/W_after = source / flux-error seconds per iteration "
+                              "per local cell (max over ranks)"));
+}
+
+void add_critical_path(const ModelReport& m, instrument::ResultsExtras& x) {
+  if (m.traced_iterations == 0) return;
+  const std::string g = "/sweep3d/critical_path";
+  const double n = m.traced_iterations;
+  x.set_attribute(g, "traced_iterations", static_cast<std::int64_t>(m.traced_iterations));
+  x.set_attribute(g, "w_before_s", m.critical_path.w_before / n);
+  x.set_attribute(g, "computation_s", m.critical_path.computation / n);
+  x.set_attribute(g, "communication_s", m.critical_path.communication / n);
+  x.set_attribute(g, "w_after_s", m.critical_path.w_after / n);
+  x.set_attribute(g, "reductions_s", m.critical_path.reductions / n);
+  x.set_attribute(g, "other_s", m.critical_path.other / n);
+  x.set_attribute(g, "description",
+                  std::string("the measured critical path of the first traced_iterations iterations, per iteration, "
+                              "by category (instrument/critical_path.hpp)"));
 }
 
 }  // namespace
 
-void write_results_file(const std::string& path, const RunResult& r, instrument::Recorder& rec,
-                        instrument::Comm& comm, const std::string& deck_path, const ModelReport& models) {
+instrument::RunInfo run_info(const RunResult& r, instrument::Comm& comm) {
   instrument::RunInfo info = instrument::make_run_info("sweep3d", comm.mpi());
   info.threads = r.threads;
-  info.input_file = deck_path;
+  info.input_file = r.deck.file;
   info.input_text = r.deck.text;
   const Deck& d = r.deck;
   const double reals[4] = {d.dx, d.dy, d.dz, d.epsi};
@@ -111,11 +134,17 @@ void write_results_file(const std::string& path, const RunResult& r, instrument:
       info.inputs[key] = std::to_string(ints[n++]);
     }
   }
+  return info;
+}
+
+void write_results_file(const std::string& path, const RunResult& r, const WorkFigures& figures,
+                        instrument::RunResults gathered, const ModelReport& models, instrument::Comm& comm) {
   instrument::ResultsDocument doc;
-  doc.run = instrument::gather_results(rec, info, comm.mpi());
+  doc.run = std::move(gathered);
   if (comm.rank() == 0) {
-    doc.extras = sweep3d_extras(r, comm.size());
-    add_calibration(calibration_of(r), doc.extras);
+    doc.extras = sweep3d_extras(r, figures, comm.size());
+    if (figures.measured) add_calibration(calibration_of(r, figures), doc.extras);
+    add_critical_path(models, doc.extras);
     doc.comparison = models.comparison;
     doc.machine = models.machine;
   }

@@ -33,7 +33,6 @@ struct SweepResult {
   std::int64_t nfixed = 0;            // fixed cell-angles
   std::array<double, 6> leakage{};    // I-low, I-high, J-low, J-high, K-low, K-high
   std::int64_t cell_angles = 0;       // cell-angles solved
-  double compute_seconds = 0.0;       // time in the kernel
 };
 
 class OctantSweep {

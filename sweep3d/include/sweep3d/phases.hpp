@@ -1,0 +1,76 @@
+// The names of sweep3d's timed phases and counters, defined once: the driver times them,
+// the report and the models read them back from the gathered results, the results file
+// stores them under /phases/<name> and /counters/<name>.
+//
+//   iteration              one source iteration, inclusive of all below
+//     w_before             Sundaram-Stukel & Vernon's W_before ...
+//       source             ... the scattering source
+//     sweep                the 8 octants' sweeps (messages: the instrument's send/recv/...)
+//       sweep_compute      the kernel, per block, iterations without fixups
+//       sweep_compute_fixup  the same in iterations with fixups
+//     w_after              W_after ...
+//       flux_err           ... the flux error (local)
+//       convergence        ... its two reductions (allreduce)
+//   setup, balance         before and after the iterations
+#pragma once
+#include <string_view>
+
+#include "instrument/critical_path.hpp"
+
+namespace sweep3d::phase {
+
+inline constexpr std::string_view kSetup = "setup";
+inline constexpr std::string_view kIteration = "iteration";
+inline constexpr std::string_view kWBefore = "w_before";
+inline constexpr std::string_view kSource = "source";
+inline constexpr std::string_view kSweep = "sweep";
+inline constexpr std::string_view kKernel = "sweep_compute";
+inline constexpr std::string_view kKernelFixup = "sweep_compute_fixup";
+inline constexpr std::string_view kWAfter = "w_after";
+inline constexpr std::string_view kFluxError = "flux_err";
+inline constexpr std::string_view kConvergence = "convergence";
+inline constexpr std::string_view kBalance = "balance";
+
+}  // namespace sweep3d::phase
+
+namespace sweep3d::counter {
+
+inline constexpr std::string_view kCellAngles = "cell_angles";              // iterations without fixups
+inline constexpr std::string_view kCellAnglesFixup = "cell_angles_fixup_its";  // iterations with fixups
+inline constexpr std::string_view kFixups = "fixups";                       // cell-angles fixed
+inline constexpr std::string_view kBlocks = "blocks";
+
+}  // namespace sweep3d::counter
+
+namespace sweep3d {
+
+// The categories of the models' breakdown of an iteration, and the phase each is measured in
+// on the critical path (see model/run_comparison.hpp). Whatever the sweep does outside the
+// kernel (messages, waits, face copies) is its communication; time untimed inside an
+// iteration but outside its phases is "other".
+namespace category {
+inline constexpr const char* kWBefore = "W_before";
+inline constexpr const char* kComputation = "computation";
+inline constexpr const char* kCommunication = "communication";
+inline constexpr const char* kWAfter = "W_after";
+inline constexpr const char* kReductions = "reductions";
+inline constexpr const char* kOther = "other";
+}  // namespace category
+
+inline instrument::critical_path::Rules critical_path_rules() {
+  using namespace category;
+  instrument::critical_path::Rules r;
+  r.categories = {kWBefore, kComputation, kCommunication, kWAfter, kReductions, kOther};
+  r.category_of = {{std::string(phase::kWBefore), kWBefore},     {std::string(phase::kSource), kWBefore},
+                   {std::string(phase::kSweep), kCommunication}, {std::string(phase::kKernel), kComputation},
+                   {std::string(phase::kKernelFixup), kComputation}, {"send", kCommunication},
+                   {"recv", kCommunication},    {"isend", kCommunication},
+                   {"irecv", kCommunication},   {"wait", kCommunication},
+                   {std::string(phase::kWAfter), kWAfter}, {std::string(phase::kFluxError), kWAfter},
+                   {std::string(phase::kConvergence), kReductions}, {"allreduce", kReductions}};
+  r.fallback = kOther;
+  r.epoch_phase = std::string(phase::kIteration);
+  return r;
+}
+
+}  // namespace sweep3d

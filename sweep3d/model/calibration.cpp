@@ -1,0 +1,111 @@
+#include "calibration.hpp"
+
+#include <cmath>
+#include <variant>
+
+#include "instrument/error.hpp"
+#include "instrument/results_file.hpp"
+
+namespace sweep3d::model {
+
+namespace {
+
+const char* kGroup = "/sweep3d/calibration";
+
+const instrument::AttributeValue& attribute(const instrument::Attributes& a, const std::string& key,
+                                            const std::string& file) {
+  const auto it = a.find(key);
+  if (it == a.end())
+    throw instrument::InputError(file, std::string(kGroup) + "/" + key,
+                                 "this attribute (a sweep3d results file of this version; re-run the calibration)");
+  return it->second;
+}
+
+double seconds(const instrument::Attributes& a, const std::string& key, const std::string& file, bool positive) {
+  const auto& v = attribute(a, key, file);
+  double x = 0.0;
+  if (const auto* d = std::get_if<double>(&v)) x = *d;
+  else if (const auto* i = std::get_if<std::int64_t>(&v)) x = static_cast<double>(*i);
+  else throw instrument::InputError(file, std::string(kGroup) + "/" + key, "a number");
+  if (!std::isfinite(x) || x < 0.0 || (positive && x == 0.0))
+    throw instrument::InputError(file, std::string(kGroup) + "/" + key,
+                                 std::string(positive ? "a positive" : "a non-negative") + " finite number of seconds");
+  return x;
+}
+
+int count(const instrument::Attributes& a, const std::string& key, const std::string& file) {
+  const auto& v = attribute(a, key, file);
+  const auto* i = std::get_if<std::int64_t>(&v);
+  if (!i || *i < 1 || *i > 1000000) throw instrument::InputError(file, std::string(kGroup) + "/" + key, "a positive integer");
+  return static_cast<int>(*i);
+}
+
+}  // namespace
+
+std::string WorkCalibration::describe() const {
+  std::string s = file.empty() ? "this run" : file;
+  s += " (" + std::to_string(nranks) + (nranks == 1 ? " rank" : " ranks") + ", mmi = " + std::to_string(mmi) +
+       ", mk = " + std::to_string(mk) + ", " + kernel + ", " + std::to_string(threads) +
+       (threads == 1 ? " thread)" : " threads)");
+  return s;
+}
+
+void CalibrationSet::add(WorkCalibration c) {
+  for (auto& e : entries_)
+    if (e.mmi == c.mmi && e.threads == c.threads && e.kernel == c.kernel) {
+      e = std::move(c);
+      return;
+    }
+  entries_.push_back(std::move(c));
+}
+
+const WorkCalibration* CalibrationSet::find(int mmi, int threads, const std::string& kernel) const {
+  for (const auto& e : entries_)
+    if (e.mmi == mmi && e.threads == threads && e.kernel == kernel) return &e;
+  return nullptr;
+}
+
+const WorkCalibration* CalibrationSet::find_mmi(int mmi) const {
+  for (const auto& e : entries_)
+    if (e.mmi == mmi) return &e;
+  return nullptr;
+}
+
+std::string CalibrationSet::missing(int mmi, int threads, const std::string& kernel) const {
+  std::string have;
+  for (const auto& e : entries_) have += (have.empty() ? "" : "; ") + e.describe();
+  return "no calibration at mmi = " + std::to_string(mmi) + " with " + std::to_string(threads) +
+         (threads == 1 ? " thread" : " threads") + " and the " + kernel + " kernel (W_g depends on them; have: " +
+         (have.empty() ? "none" : have) + "): calibrate with e.g. `mpiexec -n 1 sweep3d DECK --mmi " +
+         std::to_string(mmi) + " --mk MK --threads " + std::to_string(threads) + " --results cal.h5`";
+}
+
+WorkCalibration read_calibration(const std::string& file) {
+  const instrument::ResultsDocument doc = instrument::read_results(file);
+  const auto g = doc.extras.group_attributes.find(kGroup);
+  if (doc.run.info.app != "sweep3d" || g == doc.extras.group_attributes.end())
+    throw instrument::InputError(file, kGroup, "a sweep3d results file with a calibration");
+  const instrument::Attributes& a = g->second;
+  WorkCalibration c;
+  c.wg_s = seconds(a, "wg_s", file, true);
+  c.wg_fixup_s = seconds(a, "wg_fixup_s", file, true);
+  c.w_before_s_per_cell = seconds(a, "w_before_s_per_cell", file, false);
+  c.w_after_s_per_cell = seconds(a, "w_after_s_per_cell", file, false);
+  c.mmi = count(a, "mmi", file);
+  c.mk = count(a, "mk", file);
+  c.threads = count(a, "threads", file);
+  const auto* kernel = std::get_if<std::string>(&attribute(a, "kernel", file));
+  if (!kernel || kernel->empty()) throw instrument::InputError(file, std::string(kGroup) + "/kernel", "the kernel's name");
+  c.kernel = *kernel;
+  c.file = file;
+  c.nranks = doc.run.info.nranks;
+  return c;
+}
+
+CalibrationSet read_calibrations(const std::vector<std::string>& files) {
+  CalibrationSet set;
+  for (const auto& f : files) set.add(read_calibration(f));
+  return set;
+}
+
+}  // namespace sweep3d::model

@@ -1,0 +1,53 @@
+// Calibration: the per-work costs a model takes from earlier runs (DESIGN.md "Validation,
+// honestly": calibrate on small runs, predict others).
+//
+// W_g, the kernel seconds per cell-angle, depends strongly on the angle blocking mmi: the
+// kernel vectorises over a block's mmi angles (on this machine W_g is 1.0 ns at mmi = 6,
+// 1.9 ns at mmi = 3 and over 10 ns at mmi = 1), and on the threads per rank and the kernel
+// variant. It depends little on mk. So a calibration holds W_g per (mmi, threads, kernel), and
+// a prediction at a blocking no calibration covers is refused with the command that makes one,
+// rather than made 85% wrong. Several runs (one per mmi) make one set.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace sweep3d::model {
+
+// What one run measured, per unit of work, for the models of later runs.
+struct WorkCalibration {
+  int mmi = 0, mk = 0;     // the blocking it ran with
+  int threads = 1;         // OpenMP threads per rank
+  std::string kernel;      // "reference" or the fast kernel's instruction set
+  double wg_s = 0.0;       // kernel seconds per cell-angle, iterations without fixups
+  double wg_fixup_s = 0.0; // the same with fixups (= wg_s if the run had none)
+  double w_before_s_per_cell = 0.0;  // the source, per iteration and local cell
+  double w_after_s_per_cell = 0.0;   // the flux error, per iteration and local cell
+  std::string file;        // "" for the run itself
+  int nranks = 1;
+
+  std::string describe() const;  // e.g. "cal.h5 (1 rank, mmi = 3, mk = 10, avx512, 1 thread)"
+};
+
+class CalibrationSet {
+ public:
+  void add(WorkCalibration c);  // a later entry for the same key replaces an earlier one
+  bool empty() const noexcept { return entries_.empty(); }
+  const std::vector<WorkCalibration>& entries() const noexcept { return entries_; }
+
+  // The entry for a run at this mmi, threads and kernel, or nullptr.
+  const WorkCalibration* find(int mmi, int threads, const std::string& kernel) const;
+  // Any entry at this mmi (for projections that run nothing: threads and kernel as calibrated).
+  const WorkCalibration* find_mmi(int mmi) const;
+  // Why nothing fits, and how to make a calibration that does.
+  std::string missing(int mmi, int threads, const std::string& kernel) const;
+
+ private:
+  std::vector<WorkCalibration> entries_;
+};
+
+// Reads /sweep3d/calibration from earlier sweep3d results files; InputError naming the file
+// and the attribute when one is not a sweep3d results file of this version.
+WorkCalibration read_calibration(const std::string& results_file);
+CalibrationSet read_calibrations(const std::vector<std::string>& results_files);
+
+}  // namespace sweep3d::model

@@ -1,0 +1,15 @@
+#include "iteration_model.hpp"
+
+namespace sweep3d::model {
+
+IterationWork iteration_work(const KbaShape& s, const WorkCalibration& cal, const MachineCosts& machine) {
+  const double cells = static_cast<double>(s.it_of(0)) * s.jt_of(0) * s.kt;  // rank 0 holds the most
+  IterationWork w;
+  w.w_before = cal.w_before_s_per_cell * cells;
+  w.w_after = cal.w_after_s_per_cell * cells;
+  const int nranks = s.npe_i * s.npe_j;
+  if (machine.allreduce) w.reductions = 2.0 * machine.allreduce(nranks, 8);
+  return w;
+}
+
+}  // namespace sweep3d::model

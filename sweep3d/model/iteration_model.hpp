@@ -1,0 +1,22 @@
+// One source iteration as the models compose it:
+//   T_iter = W_before + T_sweeps + W_after + T_reductions
+// W_before is the source computation and W_after the flux error, measured per local cell on a
+// calibration run (Sundaram-Stukel & Vernon's measured W_before, W_after) and scaled to the
+// largest rank's cells; T_sweeps is a sweep model (LogGP or pipeline); T_reductions are the
+// convergence test's two 8-byte MPI_Allreduce (fixups summed, error maxed) at the machine's
+// allreduce cost (MachineCosts::allreduce, from the LogGP parameters).
+#pragma once
+#include "calibration.hpp"
+#include "kba_shape.hpp"
+#include "message_costs.hpp"
+
+namespace sweep3d::model {
+
+struct IterationWork {
+  double w_before = 0.0, w_after = 0.0, reductions = 0.0;  // seconds per iteration
+  double total() const noexcept { return w_before + w_after + reductions; }
+};
+
+IterationWork iteration_work(const KbaShape& shape, const WorkCalibration& cal, const MachineCosts& machine);
+
+}  // namespace sweep3d::model

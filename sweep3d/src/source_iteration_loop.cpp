@@ -1,0 +1,62 @@
+#include "sweep3d/source_iteration_loop.hpp"
+
+#include "sweep3d/phases.hpp"
+#include "sweep3d/report.hpp"
+
+namespace sweep3d {
+
+IterationOutcome iterate(const IterationContext& c) {
+  instrument::Recorder& rec = c.recorder;
+  const instrument::PhaseId ph_iter = rec.define_phase(phase::kIteration),
+                            ph_before = rec.define_phase(phase::kWBefore),
+                            ph_source = rec.define_phase(phase::kSource), ph_sweep = rec.define_phase(phase::kSweep),
+                            ph_after = rec.define_phase(phase::kWAfter),
+                            ph_err = rec.define_phase(phase::kFluxError),
+                            ph_conv = rec.define_phase(phase::kConvergence);
+  const Deck& deck = c.deck;
+  const int fixed_count = deck.epsi < 0.0 ? deck.fixed_iterations() : 0;
+  IterationOutcome res;
+  for (int its = 1;; ++its) {
+    IterationRecord it;
+    it.its = its;
+    it.fixups_on = deck.fixups_in(its);
+    rec.begin(ph_iter);
+
+    rec.begin(ph_before);
+    rec.begin(ph_source);
+    compute_source(c.problem, c.decomposition, c.fields, c.threads);
+    rec.end(ph_source);
+    rec.end(ph_before);
+
+    rec.begin(ph_sweep);
+    res.last = c.sweep.run(c.fields.src.data(), c.fields.flux.data(), it.fixups_on);
+    rec.end(ph_sweep);
+
+    rec.begin(ph_after);
+    rec.begin(ph_err);
+    const double err_local = local_flux_error(c.fields, c.threads);
+    rec.end(ph_err);
+    rec.begin(ph_conv);
+    long long nf_local = res.last.nfixed, nf = 0;
+    c.comm.allreduce(&nf_local, &nf, 1, MPI_LONG_LONG, MPI_SUM);
+    double err = 0.0;
+    c.comm.allreduce(&err_local, &err, 1, MPI_DOUBLE, MPI_MAX);
+    rec.end(ph_conv);
+    if (c.out) *c.out << monitor_line(its, err, nf) << std::endl;
+    rec.end(ph_after);
+    rec.end(ph_iter);
+
+    it.err = err;
+    it.fixs = nf;
+    res.iterations.push_back(it);
+    const bool more = deck.epsi >= 0.0 ? err > deck.epsi : its < fixed_count;
+    if (!more) break;
+    if (deck.epsi > 0.0 && c.max_iterations > 0 && its >= c.max_iterations) {
+      res.converged = false;
+      break;
+    }
+  }
+  return res;
+}
+
+}  // namespace sweep3d

@@ -1,0 +1,103 @@
+#include "sweep3d/work_figures.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "sweep3d/phases.hpp"
+
+namespace sweep3d {
+
+namespace {
+
+const std::vector<double>* inclusive(const instrument::RunResults& g, std::string_view name) {
+  const auto* p = g.find_phase(std::string(name));
+  return p ? &p->inclusive : nullptr;
+}
+
+// Per-rank seconds / per-rank count, in ns, over the ranks whose count is positive.
+instrument::RankStats per_unit_ns(const std::vector<double>* seconds, const instrument::GatheredCounter* units,
+                                  int& ranks) {
+  std::vector<double> v;
+  if (seconds && units)
+    for (std::size_t r = 0; r < units->values.size() && r < seconds->size(); ++r)
+      if (units->values[r] > 0) v.push_back(1e9 * (*seconds)[r] / static_cast<double>(units->values[r]));
+  ranks = static_cast<int>(v.size());
+  return v.empty() ? instrument::RankStats{} : instrument::rank_stats(v);
+}
+
+double max_of(const std::vector<double>* v) { return v && !v->empty() ? *std::max_element(v->begin(), v->end()) : 0.0; }
+
+}  // namespace
+
+WorkFigures work_figures(const RunResult& r, const instrument::RunResults& g) {
+  WorkFigures w;
+  const Deck& d = r.deck;
+  const double its = static_cast<double>(std::max<std::size_t>(r.iterations.size(), 1));
+  const double cell_angle_its = its * d.it_g * static_cast<double>(d.jt_g) * d.kt * d.mm * 8.0;
+  w.sweep_grind_ns = 1e9 * max_of(inclusive(g, phase::kSweep)) / cell_angle_its;
+  w.wg_nofix_ns = per_unit_ns(inclusive(g, phase::kKernel), g.find_counter(std::string(counter::kCellAngles)),
+                              w.wg_nofix_ranks);
+  w.wg_fix_ns = per_unit_ns(inclusive(g, phase::kKernelFixup), g.find_counter(std::string(counter::kCellAnglesFixup)),
+                            w.wg_fix_ranks);
+  const double cells = static_cast<double>(std::max<long long>(r.rank0.local_cells(), 1));
+  w.w_before_s_per_cell = max_of(inclusive(g, phase::kSource)) / its / cells;
+  w.w_after_s_per_cell = max_of(inclusive(g, phase::kFluxError)) / its / cells;
+  w.measured = w.wg_nofix_ranks + w.wg_fix_ranks > 0 && (w.wg_nofix_ns.mean > 0.0 || w.wg_fix_ns.mean > 0.0);
+  return w;
+}
+
+model::WorkCalibration calibration_of(const RunResult& r, const WorkFigures& w) {
+  model::WorkCalibration c;
+  c.mmi = r.rank0.mmi;
+  c.mk = r.rank0.mk;
+  c.threads = r.threads;
+  c.kernel = r.kernel;
+  c.wg_s = (w.wg_nofix_ranks > 0 ? w.wg_nofix_ns.mean : w.wg_fix_ns.mean) * 1e-9;
+  c.wg_fixup_s = w.wg_fix_ranks > 0 ? w.wg_fix_ns.mean * 1e-9 : c.wg_s;
+  c.w_before_s_per_cell = w.w_before_s_per_cell;
+  c.w_after_s_per_cell = w.w_after_s_per_cell;
+  c.nranks = r.decomposition.npe_i * r.decomposition.npe_j;
+  return c;
+}
+
+void print_our_timing(std::ostream& out, const RunResult& r, const WorkFigures& w) {
+  char line[512];
+  const Deck& d = r.deck;
+  if (!w.measured) {
+    out << " Sweep grind time and W_g: not measured (the hooks are compiled out: SUITE_INSTRUMENT=OFF)\n";
+  } else {
+    std::snprintf(line, sizeof line,
+                  " Sweep grind time:   %10.3f ns per cell-angle-iteration (wall time in the sweeps, max over ranks,"
+                  " / its*it_g*jt_g*kt*mm*8 = %.6g)\n",
+                  w.sweep_grind_ns,
+                  static_cast<double>(r.iterations.size()) * d.it_g * static_cast<double>(d.jt_g) * d.kt * d.mm * 8.0);
+    out << line;
+    auto wg = [&](const char* what, const instrument::RankStats& s, int ranks) {
+      if (ranks == 0)
+        std::snprintf(line, sizeof line, " W_g %-16s   no such iteration\n", what);
+      else
+        std::snprintf(line, sizeof line,
+                      " W_g %-16s %10.3f ns per cell-angle (kernel seconds / cell-angles swept, mean over %d ranks;"
+                      " min %.3f, max %.3f)\n",
+                      what, s.mean, ranks, s.min, s.max);
+      out << line;
+    };
+    wg("without fixups:", w.wg_nofix_ns, w.wg_nofix_ranks);
+    wg("with fixups:", w.wg_fix_ns, w.wg_fix_ranks);
+  }
+  std::snprintf(line, sizeof line, " Memory per cell:    %10.1f bytes (rank 0: %.1f MB allocated for %lld cells)\n",
+                r.bytes_per_cell, r.rank0_bytes / 1.0e6, static_cast<long long>(r.rank0.local_cells()));
+  out << line;
+  std::snprintf(line, sizeof line,
+                " Flux check:         %016llx (checksum of every cell's flux moments; the same for any grid,"
+                " blocking, kernel), max |scalar flux| %.17g\n",
+                static_cast<unsigned long long>(r.flux_checksum), r.flux_max);
+  out << line;
+  std::snprintf(line, sizeof line, " Kernel: %s, %d thread(s) per rank, %s sends, blocking mk = %d, mmi = %d\n",
+                r.kernel == "reference" ? "reference" : ("fast (" + r.kernel + ")").c_str(), r.threads,
+                r.nonblocking ? "non-blocking" : "blocking", r.rank0.mk, r.rank0.mmi);
+  out << line;
+}
+
+}  // namespace sweep3d
