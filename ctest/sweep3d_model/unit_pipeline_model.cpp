@@ -44,3 +44,27 @@ TEST_CASE("pipeline model on one rank has no communication") {
   CHECK(p.t_comm == 0.0);
   CHECK(p.t_comp == Approx(8 * 1e-9 * 1000 * 3));
 }
+
+TEST_CASE("pipeline model on a 1-D chain: P - 1 fill stages, repetition delay 2 (§4.3's argument)") {
+  KbaShape s;
+  s.npe_i = 1;
+  s.npe_j = 4;
+  s.it_g = 10;
+  s.jt_g = 40;
+  s.kt = 20;
+  s.mm = 6;
+  s.mk = 10;
+  s.mmi = 3;  // kb = 2, mmo = 2: N_sweep = 32
+  MachineCosts m;
+  m.message = [](std::int64_t) { return MessageCosts{0, 0, 5e-6, false}; };
+  const auto p = predict_pipeline(s, 1e-9, m);
+  CHECK(p.fill_stages == 3);
+  CHECK(p.repetition_delay == 2);
+  CHECK(p.t_comm == Approx((3 + 2 * 31) * 5e-6));
+  CHECK(p.t_comp == Approx((1 + 4 - 1 + 31) * 1e-9 * 10 * 10 * 10 * 3));
+  s.npe_i = 4;  // and the transposed chain alike
+  s.npe_j = 1;
+  s.it_g = 40;
+  s.jt_g = 10;
+  CHECK(predict_pipeline(s, 1e-9, m).t_comm == Approx(p.t_comm));
+}

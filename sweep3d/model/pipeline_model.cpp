@@ -13,8 +13,13 @@ PipelineSweeps predict_pipeline(const KbaShape& s, double w_g, const MachineCost
     const std::int64_t bytes = std::max(px > 1 ? s.i_face_bytes(0) : 0, py > 1 ? s.j_face_bytes(0) : 0);
     p.t_msg = machine.message(bytes).total_comm;
   }
+  const bool chain = px == 1 || py == 1;
+  if (px * py > 1) {
+    p.fill_stages = chain ? px * py - 1 : 2.0 * (px + py - 2);  // eq. 4, or a chain's P - 1
+    p.repetition_delay = chain ? 2.0 : 4.0;
+  }
   p.t_comp = ((px + py - 1) + (p.n_sweep - 1)) * p.t_cpu;
-  p.t_comm = px * py > 1 ? (2.0 * (px + py - 2) + 4.0 * (p.n_sweep - 1)) * p.t_msg : 0.0;
+  p.t_comm = (p.fill_stages + p.repetition_delay * (p.n_sweep - 1)) * p.t_msg;  // eq. 7
   return p;
 }
 

@@ -1,7 +1,9 @@
 #include "sweep3d/model_report.hpp"
 
-#include <algorithm>
 #include <mpi.h>
+
+#include <algorithm>
+#include <iostream>
 
 #include "instrument/critical_path.hpp"
 #include "instrument/error.hpp"

@@ -22,6 +22,7 @@
 #include "instrument/results_file.hpp"
 #include "instrument/run_results.hpp"
 #include "message_costs.hpp"
+#include "run_comparison.hpp"
 #include "sweep3d/driver.hpp"
 #include "sweep3d/work_figures.hpp"
 
