@@ -109,6 +109,22 @@ TEST_CASE("the printed table is aligned and shows the error in percent") {
   CHECK(lines[11].find("25.0%") != std::string::npos);
 }
 
+TEST_CASE("the inputs every row shares are printed once, above the table") {
+  Comparison c;
+  c.add({.model = "loggp", .term = "T_iter", .measured = 1.0, .modelled = 1.0, .source = "W_g from a.h5; machine: m"});
+  c.add({.model = "loggp", .term = "comp", .measured = 1.0, .modelled = 1.0,
+         .source = "W_g from a.h5; machine: m; critical path (kernel)", .kind = RowKind::part});
+  std::ostringstream out;
+  c.print(out);
+  const auto lines = lines_of(out.str());
+  REQUIRE(lines.size() > 5);
+  CHECK(lines[1] == "Inputs of every row: W_g from a.h5; machine: m");
+  CHECK(lines[2].find("also") != std::string::npos);
+  CHECK(lines[4].substr(lines[4].size() - 2) == " -");  // nothing left for the first row
+  CHECK(lines[5].find("critical path (kernel)") != std::string::npos);
+  CHECK(lines[5].find("a.h5") == std::string::npos);
+}
+
 TEST_CASE("model terms are kept in order with their equations") {
   Comparison c;
   CHECK(c.empty());

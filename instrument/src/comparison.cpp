@@ -64,15 +64,47 @@ std::string percent(double fraction, bool sign = true) {
   std::snprintf(buf, sizeof buf, sign ? "%+.1f%%" : "%.1f%%", 100.0 * fraction);
   return buf;
 }
+std::vector<std::string> clauses(const std::string& source) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = source.find("; ", from)) != std::string::npos; from = at + 2)
+    out.push_back(source.substr(from, at - from));
+  out.push_back(source.substr(from));
+  return out;
+}
+
+// The leading "; "-separated clauses every row's source shares (none for a single row).
+std::size_t common_clauses(const std::vector<ComparisonRow>& rows) {
+  if (rows.size() < 2) return 0;
+  std::vector<std::string> common = clauses(rows.front().source);
+  for (const auto& r : rows) {
+    const auto c = clauses(r.source);
+    std::size_t k = 0;
+    while (k < common.size() && k < c.size() && c[k] == common[k]) ++k;
+    common.resize(k);
+  }
+  return common.size();
+}
+
+std::string join(const std::vector<std::string>& parts, std::size_t from, std::size_t to) {
+  std::string s;
+  for (std::size_t k = from; k < to && k < parts.size(); ++k) s += (k > from ? "; " : "") + parts[k];
+  return s;
+}
 }  // namespace
 
 void Comparison::print(std::ostream& out) const {
   out << "Measured vs modelled (seconds; error = (modelled - measured) / measured)\n";
-  TextTable t({"model", "term", "measured [s]", "modelled [s]", "error", "inputs from"},
+  // What every row's model was fed is said once, above the table; each row keeps the rest.
+  const std::size_t shared = common_clauses(rows_);
+  if (shared > 0) out << "Inputs of every row: " << join(clauses(rows_.front().source), 0, shared) << "\n";
+  TextTable t({"model", "term", "measured [s]", "modelled [s]", "error", shared > 0 ? "also" : "inputs from"},
               {Align::Left, Align::Left, Align::Right, Align::Right, Align::Right, Align::Left});
-  for (const auto& r : rows_)
-    t.add_row({r.model, r.term, seconds(r.measured), seconds(r.modelled),
-               percent(r.relative_error()), r.source});
+  for (const auto& r : rows_) {
+    const std::string rest = join(clauses(r.source), shared, std::string::npos);
+    t.add_row({r.model, r.term, seconds(r.measured), seconds(r.modelled), percent(r.relative_error()),
+               rest.empty() ? "-" : rest});
+  }
   t.print(out);
   const auto summary = error_summary();
   if (summary.empty()) return;

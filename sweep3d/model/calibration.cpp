@@ -43,7 +43,7 @@ int count(const instrument::Attributes& a, const std::string& key, const std::st
 }  // namespace
 
 std::string WorkCalibration::describe() const {
-  std::string s = file.empty() ? "this run" : file;
+  std::string s = file.empty() ? "this run itself, a consistency check, not a prediction" : file;
   s += " (" + std::to_string(nranks) + (nranks == 1 ? " rank" : " ranks") + ", mmi = " + std::to_string(mmi) +
        ", mk = " + std::to_string(mk) + ", " + kernel + ", " + std::to_string(threads) +
        (threads == 1 ? " thread)" : " threads)");

@@ -68,7 +68,7 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
   const OneIteration first = predict(run, in, its > 0 && run.fixups_on[0]);
   const double n = std::max(its, 1);
   const bool nonblocking = run.mode == SendMode::nonblocking;
-  const std::string inputs = "W_g, W_before, W_after from " + in.calibration.describe() + "; machine: " + in.machine_source;
+  const std::string inputs = "W_g, W_before, W_after calibrated on " + in.calibration.describe() + "; machine: " + in.machine_source;
   const std::string loggp_source =
       inputs + (nonblocking ? "; non-blocking variant of eq. 6-8 (Send = the MPI_Isend post, no (m-1)L)" : "");
 
@@ -81,15 +81,15 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
     if (traced == 0) return;
     const double t = traced;
     const MeasuredParts& p = run.path;
-    const std::string on_path = "; measured: critical path of the first " + std::to_string(traced) + " of " +
-                                std::to_string(its) + " iterations, per iteration";
+    const std::string on_path = "; per iteration on the measured critical path" +
+                                (traced < its ? " of iterations 1-" + std::to_string(traced) : std::string());
     table.add({model, "W_before (source)", p.w_before / t, m.w_before / t, source + on_path, RowKind::part});
-    table.add({model, comp, p.computation / t, m.computation / t, source + on_path + " (kernel time)", RowKind::part});
+    table.add({model, comp, p.computation / t, m.computation / t, source + on_path + ": kernel time", RowKind::part});
     table.add({model, comm, p.communication / t, m.communication / t,
-               source + on_path + " (all of the sweeps but the kernel)", RowKind::part});
+               source + on_path + ": all of the sweeps but the kernel", RowKind::part});
     table.add({model, "W_after (flux error)", p.w_after / t, m.w_after / t, source + on_path, RowKind::part});
     table.add({model, "reductions", p.reductions / t, m.reductions / t,
-               source + on_path + "; model: 2 allreduces (recursive doubling, LogGP Total_Comm)", RowKind::part});
+               source + on_path + "; model: 2 x allreduce, recursive doubling", RowKind::part});
   };
   totals("loggp", loggp_all, loggp_source);
   parts("loggp", loggp_traced, "sweeps: computation", "sweeps: comm + sync", loggp_source);
