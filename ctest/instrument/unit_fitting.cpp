@@ -54,6 +54,42 @@ TEST_CASE("non-negative least squares: a column without data gets 0", "[fitting]
   CHECK_THROWS_AS(nonnegative_least_squares({}, {}), std::runtime_error);
 }
 
+TEST_CASE("ordinary line fit", "[fitting]") {
+  // (0, 1), (1, 3), (2, 5), (3, 7): y = 1 + 2x exactly.
+  const auto f = fit_line({0, 1, 2, 3}, {1, 3, 5, 7});
+  CHECK(f.intercept == Approx(1.0));
+  CHECK(f.slope == Approx(2.0));
+  // (0, 0), (1, 1), (2, 5): mean x = 1, mean y = 2; slope = sum (x - 1)(y - 2) / sum (x - 1)^2
+  // = ((-1)(-2) + 0 + (1)(3)) / 2 = 2.5; intercept 2 - 2.5 = -0.5.
+  const auto g = fit_line({0, 1, 2}, {0, 1, 5});
+  CHECK(g.slope == Approx(2.5));
+  CHECK(g.intercept == Approx(-0.5));
+  const auto flat = fit_line({4, 4}, {1, 3});  // all x equal: through the mean
+  CHECK(flat.slope == 0.0);
+  CHECK(flat.intercept == 2.0);
+  CHECK(fit_line({}, {}).slope == 0.0);
+  CHECK_THROWS_AS(fit_line({1, 2}, {1}), std::invalid_argument);
+}
+
+TEST_CASE("relative line fit with a fixed intercept, and points it leaves out", "[fitting]") {
+  // a = 1 fixed, points (1, 2), (2, 2): b = sum x (y - a)/y^2 / sum x^2/y^2
+  // = (1/4 + 2/4) / (1/4 + 4/4) = 0.75 / 1.25 = 0.6.
+  const auto f = fit_line_relative({1, 2}, {2, 2}, 1.0);
+  CHECK(f.intercept == 1.0);
+  CHECK(f.slope == Approx(0.6));
+  // y <= 0 has no relative error: left out (y = 1 + x through the rest).
+  const auto g = fit_line_relative({0, 1, 2, 3}, {-1, 2, 3, 4});
+  CHECK(g.intercept == Approx(1.0));
+  CHECK(g.slope == Approx(1.0));
+  // All x equal: the constant minimising sum ((a - y)/y)^2, a = sum(1/y) / sum(1/y^2)
+  // = (1/2 + 1/4) / (1/4 + 1/16) = 0.75 / 0.3125 = 2.4.
+  const auto h = fit_line_relative({3, 3}, {2, 4});
+  CHECK(h.slope == 0.0);
+  CHECK(h.intercept == Approx(2.4));
+  CHECK(fit_line_relative({}, {}).intercept == 0.0);
+  CHECK_THROWS_AS(fit_line_relative({1, 2}, {1}), std::invalid_argument);
+}
+
 TEST_CASE("relative line fit recovers a line and handles one point", "[fitting]") {
   const auto f = fit_line_relative({1, 10, 100}, {5 + 2, 5 + 20, 5 + 200});
   CHECK(f.intercept == Approx(5.0));

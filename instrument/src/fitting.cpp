@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <stdexcept>
 
 namespace instrument {
@@ -156,17 +157,48 @@ std::vector<double> nonnegative_least_squares(const std::vector<std::vector<doub
 
 double relative_error(double modelled, double measured) { return (modelled - measured) / measured; }
 
-LineFit fit_line_relative(const std::vector<double>& x, const std::vector<double>& y) {
-  if (x.empty() || x.size() != y.size()) throw std::invalid_argument("fit_line_relative: bad data");
-  if (x.size() == 1) return {y[0], 0.0};
-  std::vector<std::vector<double>> rows;
-  std::vector<double> rhs;
+LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y) {
+  if (x.size() != y.size()) throw std::invalid_argument("fit_line: x and y differ in length");
+  if (x.empty()) return {};
+  const double n = static_cast<double>(x.size());
+  const double mx = std::accumulate(x.begin(), x.end(), 0.0) / n;
+  const double my = std::accumulate(y.begin(), y.end(), 0.0) / n;
+  double sxx = 0.0, sxy = 0.0;  // centred: no cancellation when x is far from 0
   for (std::size_t i = 0; i < x.size(); ++i) {
-    rows.push_back({1.0 / y[i], x[i] / y[i]});
-    rhs.push_back(1.0);
+    sxx += (x[i] - mx) * (x[i] - mx);
+    sxy += (x[i] - mx) * (y[i] - my);
   }
-  const auto c = least_squares(rows, rhs);
-  return {c[0], c[1]};
+  const double b = sxx > 0.0 ? sxy / sxx : 0.0;
+  return {my - b * mx, b};
+}
+
+LineFit fit_line_relative(const std::vector<double>& x, const std::vector<double>& y,
+                          std::optional<double> fixed_intercept) {
+  if (x.size() != y.size()) throw std::invalid_argument("fit_line_relative: x and y differ in length");
+  std::vector<double> xs, ys;
+  for (std::size_t i = 0; i < x.size(); ++i)
+    if (y[i] > 0.0) xs.push_back(x[i]), ys.push_back(y[i]);
+  if (fixed_intercept) {
+    // d/db sum ((a + b x - y) / y)^2 = 0: b = sum x (y - a) / y^2 / sum x^2 / y^2.
+    double num = 0.0, den = 0.0;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      num += xs[i] * (ys[i] - *fixed_intercept) / (ys[i] * ys[i]);
+      den += xs[i] * xs[i] / (ys[i] * ys[i]);
+    }
+    return {*fixed_intercept, den > 0.0 ? num / den : 0.0};
+  }
+  if (xs.empty()) return {};
+  if (xs.size() == 1) return {ys[0], 0.0};
+  std::vector<std::vector<double>> rows;
+  for (std::size_t i = 0; i < xs.size(); ++i) rows.push_back({1.0 / ys[i], xs[i] / ys[i]});
+  try {
+    const auto c = least_squares(rows, std::vector<double>(xs.size(), 1.0));
+    return {c[0], c[1]};
+  } catch (const std::runtime_error&) {  // all x equal: the best constant, sum(1/y) / sum(1/y^2)
+    double num = 0.0, den = 0.0;
+    for (double v : ys) num += 1.0 / v, den += 1.0 / (v * v);
+    return {num / den, 0.0};
+  }
 }
 
 }  // namespace instrument

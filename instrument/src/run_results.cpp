@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "instrument/mpi_main.hpp"
+#include "instrument/statistics.hpp"
 
 #ifndef SUITE_VERSION
 #define SUITE_VERSION "unknown"
@@ -21,16 +22,8 @@
 namespace instrument {
 
 RankStats rank_stats(const std::vector<double>& v) {
-  RankStats s;
-  if (v.empty()) return s;
-  std::vector<double> sorted = v;
-  std::sort(sorted.begin(), sorted.end());
-  s.min = sorted.front();
-  s.max = sorted.back();
-  s.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / static_cast<double>(sorted.size());
-  const std::size_t n = sorted.size();
-  s.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
-  return s;
+  const Summary s = summarise(v);
+  return {s.min, s.mean, s.median, s.max};
 }
 
 RunInfo make_run_info(const std::string& app, MPI_Comm comm) {

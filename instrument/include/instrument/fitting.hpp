@@ -1,9 +1,10 @@
-// fitting: the least-squares arithmetic every fit of the suite uses (the machine probes, the
-// calibrations): dense least squares, the same with every unknown >= 0, and straight lines.
+// fitting: the least-squares arithmetic every fit of the suite uses (loggps-probe, bspprobe,
+// the calibrations): dense least squares, the same with bounds, and straight lines.
 //
 // Relative residuals ((model - measured) / measured) are what the probes minimise: their data
 // span four decades (1 us .. ms) and their acceptance criterion is a relative error per point.
 #pragma once
+#include <optional>
 #include <vector>
 
 namespace instrument {
@@ -25,8 +26,18 @@ std::vector<double> nonnegative_least_squares(const std::vector<std::vector<doub
                                               const std::vector<double>& rhs,
                                               const std::vector<double>& lower = {});
 
-// y ~ a + b x minimising sum ((a + b x - y) / y)^2. One point: slope 0.
-LineFit fit_line_relative(const std::vector<double>& x, const std::vector<double>& y);
+// y ~ a + b x minimising sum (a + b x - y)^2 (ordinary least squares). No point: {0, 0}; all
+// x equal: slope 0 through the mean.
+LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y);
+
+// y ~ a + b x minimising sum ((a + b x - y) / y)^2: every point counts by its relative error,
+// so the small y (a latency, l) are fitted as closely as the large ones (ordinary least squares
+// lets the largest y decide the line and leaves the intercept to their noise). Points with
+// y <= 0 are left out (no relative error there). With fixed_intercept only the slope is
+// fitted. No usable point: {fixed_intercept or 0, 0}; one, or all x equal: slope 0.
+// Throws std::invalid_argument if x and y differ in length.
+LineFit fit_line_relative(const std::vector<double>& x, const std::vector<double>& y,
+                          std::optional<double> fixed_intercept = std::nullopt);
 
 // (modelled - measured) / measured: positive when the model over-predicts.
 double relative_error(double modelled, double measured);
