@@ -7,6 +7,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include "instrument/text_split.hpp"
 #include "text_table.hpp"
 
 namespace instrument {
@@ -64,14 +65,7 @@ std::string percent(double fraction, bool sign = true) {
   std::snprintf(buf, sizeof buf, sign ? "%+.1f%%" : "%.1f%%", 100.0 * fraction);
   return buf;
 }
-std::vector<std::string> clauses(const std::string& source) {
-  std::vector<std::string> out;
-  std::size_t from = 0;
-  for (std::size_t at; (at = source.find("; ", from)) != std::string::npos; from = at + 2)
-    out.push_back(source.substr(from, at - from));
-  out.push_back(source.substr(from));
-  return out;
-}
+std::vector<std::string> clauses(const std::string& source) { return split(source, "; "); }
 
 // The leading "; "-separated clauses every row's source shares (none for a single row).
 std::size_t common_clauses(const std::vector<ComparisonRow>& rows) {

@@ -9,6 +9,7 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/text_split.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/driver.hpp"
 #include "sweep3d/model_report.hpp"
@@ -63,15 +64,6 @@ struct Options {
   sweep3d::GridOverride grid;
 };
 
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t from = 0;
-  for (std::size_t comma; (comma = s.find(',', from)) != std::string::npos; from = comma + 1)
-    out.push_back(s.substr(from, comma - from));
-  out.push_back(s.substr(from));
-  return out;
-}
-
 // Every rank parses the same argv, so a bad option is a collective error.
 Options parse_options(int argc, char** argv) {
   Options o;
@@ -117,7 +109,7 @@ Options parse_options(int argc, char** argv) {
     } else if (s == "--machine") {
       o.models.machine_file = value();
     } else if (s == "--calibration") {
-      o.models.calibration_files = split_commas(value());
+      o.models.calibration_files = instrument::split(value(), ",");
     } else if (s == "--max-its") {
       o.run.max_iterations = parse_int("--max-its", value());
     } else if (s == "--results") {

@@ -18,13 +18,13 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "blocking_search.hpp"
 #include "calibration.hpp"
 #include "instrument/error.hpp"
+#include "instrument/text_split.hpp"
 #include "iteration_model.hpp"
 #include "loggp_machine_costs.hpp"
 #include "loggp_sweep_model.hpp"
@@ -36,6 +36,7 @@
 
 using namespace sweep3d::model;
 using instrument::InputError;
+using instrument::split;
 
 namespace {
 
@@ -78,16 +79,8 @@ double parse_seconds(const std::string& opt, const std::string& text) {
   return v;
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, sep)) out.push_back(item);
-  return out;
-}
-
 void parse_triple(const std::string& opt, const std::string& text, int& a, int& b, int& c) {
-  const auto parts = split(text, 'x');
+  const auto parts = split(text, "x");
   if (parts.size() != 3) throw InputError("command line", opt, "IxJxK, e.g. 50x50x50, got '" + text + "'");
   a = static_cast<int>(parse_long(opt, parts[0], 1));
   b = static_cast<int>(parse_long(opt, parts[1], 1));
@@ -111,7 +104,7 @@ Options parse(int argc, char** argv) {
     const std::string v = argv[++i];
     if (a == "--machine") o.machine = v;
     else if (a == "--wg") o.wg_spec = v;
-    else if (a == "--calibration") o.calibration = split(v, ',');
+    else if (a == "--calibration") o.calibration = split(v, ",");
     else if (a == "--w-before") o.w_before = parse_seconds(a, v);
     else if (a == "--w-after") o.w_after = parse_seconds(a, v);
     else if (a == "--grid") parse_triple(a, v, o.gx, o.gy, o.gz);
@@ -123,10 +116,10 @@ Options parse(int argc, char** argv) {
     else if (a == "--mmi") o.mmi = v;
     else if (a == "--iterations") o.iterations = static_cast<int>(parse_long(a, v, 1));
     else if (a == "--procs") {
-      for (const auto& p : split(v, ',')) procs.push_back(static_cast<int>(parse_long(a, p, 1)));
+      for (const auto& p : split(v, ",")) procs.push_back(static_cast<int>(parse_long(a, p, 1)));
     } else if (a == "--npe") {
-      for (const auto& g : split(v, ',')) {
-        const auto ij = split(g, 'x');
+      for (const auto& g : split(v, ",")) {
+        const auto ij = split(g, "x");
         if (ij.size() != 2) throw InputError("command line", a, "IxJ, e.g. 2x2, got '" + g + "'");
         o.npes.emplace_back(static_cast<int>(parse_long(a, ij[0], 1)), static_cast<int>(parse_long(a, ij[1], 1)));
       }
@@ -168,8 +161,8 @@ WgByMmi wg_table(const Options& o, const CalibrationSet& cal) {
     wg[blocking_value("--mmi", o.mmi, o.mm)] = parse_seconds("--wg", o.wg_spec);
     return wg;
   }
-  for (const auto& item : split(o.wg_spec, ',')) {
-    const auto kv = split(item, ':');
+  for (const auto& item : split(o.wg_spec, ",")) {
+    const auto kv = split(item, ":");
     if (kv.size() != 2) throw InputError("command line", "--wg", "MMI:SECONDS pairs, got '" + item + "'");
     wg[static_cast<int>(parse_long("--wg", kv[0], 1))] = parse_seconds("--wg", kv[1]);
   }
