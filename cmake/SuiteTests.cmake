@@ -1,3 +1,22 @@
+# How every part registers its tests.
+#
+# Folder convention (suite_add_test_folder, called by each ctest/<part>/CMakeLists.txt):
+#   unit_<name>.cpp   a Catch2 program run at 1 rank, test <part>.unit_<name> (label unit)
+#   mpi_<name>.cpp    a Catch2 program run at 1, 2 and 4 ranks, tests <part>.mpi_<name>.np<N>
+#                     (label mpi)
+#   <name>.cmake      included for whatever needs a registration of its own (golden decks,
+#                     programs run at their own process counts, end-to-end scripts)
+#   run_<name>.cmake  a test script run by `cmake -P` (never included)
+# Names: <part>.<test>[.<case>], and .np<N> at the end of a test registered at several rank
+# counts. Labels: unit (seconds), mpi (several ranks), slow (minutes; `ctest -LE slow`).
+#
+# The four ways to register, by what must hold:
+#   suite_add_mpi_test     a program under mpiexec that must exit 0 (optionally EXPECT output)
+#   suite_add_catch_mpi_tests  a Catch2 program at several rank counts
+#   suite_add_expect_test  a command that must exit 0 and print a line matching a regex
+#   suite_add_error_test   a command that must FAIL: non-zero exit of every rank and the
+#                          expected message (see ctest/run_expect_error.cmake)
+
 # suite_add_expect_test(NAME name EXPECT regex COMMAND exe args...): passes only if the
 # command exits 0 and its output matches the regex (see ctest/run_expect.cmake).
 function(suite_add_expect_test)
@@ -10,6 +29,44 @@ function(suite_add_expect_test)
            COMMAND ${CMAKE_COMMAND} "-DCMD=${_cmd}" "-DEXPECT=${T_EXPECT}"
                    -P ${PROJECT_SOURCE_DIR}/ctest/run_expect.cmake
            WORKING_DIRECTORY ${T_WORKING_DIRECTORY})
+endfunction()
+
+# suite_add_error_test(NAME name EXPECT regex COMMAND exe args... [RANKS n] [ONE_LINE]
+#                      [ABORTS] [LABELS ...] [TIMEOUT s] [WORKING_DIRECTORY dir]
+#                      [NO_FILE path] [KEEP_FILE path KEEP_TEXT text])
+# The one way to register a test of bad input: passes only if the command exits non-zero
+# (under mpiexec at RANKS ranks: every rank by itself, unless ABORTS says one rank ends all
+# by MPI_Abort) and prints a message matching EXPECT; ONE_LINE also requires that message to
+# be the only line, on stderr, with nothing on stdout. NO_FILE / KEEP_FILE: no partial or
+# clobbered output file.
+function(suite_add_error_test)
+  cmake_parse_arguments(T "ONE_LINE;ABORTS" "NAME;EXPECT;RANKS;TIMEOUT;WORKING_DIRECTORY;NO_FILE;KEEP_FILE;KEEP_TEXT"
+                        "COMMAND;LABELS" ${ARGN})
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 120)
+  endif()
+  if(NOT T_WORKING_DIRECTORY)
+    set(T_WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
+  endif()
+  string(REPLACE ";" "|" _cmd "${T_COMMAND}")
+  add_test(NAME ${T_NAME}
+           COMMAND ${CMAKE_COMMAND} "-DCMD=${_cmd}" "-DEXPECT=${T_EXPECT}" -DRANKS=${T_RANKS}
+                   -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNPFLAG=${MPIEXEC_NUMPROC_FLAG}
+                   -DONE_LINE=${T_ONE_LINE} -DABORTS=${T_ABORTS} "-DNO_FILE=${T_NO_FILE}"
+                   "-DKEEP_FILE=${T_KEEP_FILE}" "-DKEEP_TEXT=${T_KEEP_TEXT}"
+                   -P ${PROJECT_SOURCE_DIR}/ctest/run_expect_error.cmake
+           WORKING_DIRECTORY ${T_WORKING_DIRECTORY})
+  set(_labels ${T_LABELS})
+  if(NOT _labels)
+    set(_labels unit)
+  endif()
+  set_tests_properties(${T_NAME} PROPERTIES LABELS "${_labels}" TIMEOUT ${T_TIMEOUT})
+  if(T_RANKS)
+    set_tests_properties(${T_NAME} PROPERTIES PROCESSORS ${T_RANKS})
+  endif()
+  if(SUITE_SANITIZE)
+    set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  endif()
 endfunction()
 
 # suite_add_mpi_test(NAME name TARGET exe RANKS n [LABELS ...] [ARGS ...] [TIMEOUT s]
@@ -44,11 +101,44 @@ function(suite_add_mpi_test)
   endif()
 endfunction()
 
-# suite_add_catch_mpi_tests(TARGET exe RANKS 1 2 4 [LABELS ...]): a Catch2 binary at each count.
+# suite_add_catch_mpi_tests(PART part NAME name TARGET exe RANKS 1 2 4 [LABELS ...] [ARGS ...]):
+# the Catch2 program at each rank count, tests <part>.<name>.np<n>.
 function(suite_add_catch_mpi_tests)
-  cmake_parse_arguments(T "" "TARGET;TIMEOUT" "RANKS;LABELS;ARGS" ${ARGN})
+  cmake_parse_arguments(T "" "PART;NAME;TARGET;TIMEOUT" "RANKS;LABELS;ARGS" ${ARGN})
   foreach(n ${T_RANKS})
-    suite_add_mpi_test(NAME ${T_TARGET}.np${n} TARGET ${T_TARGET} RANKS ${n}
+    suite_add_mpi_test(NAME ${T_PART}.${T_NAME}.np${n} TARGET ${T_TARGET} RANKS ${n}
                        LABELS ${T_LABELS} ARGS ${T_ARGS} TIMEOUT ${T_TIMEOUT})
+  endforeach()
+endfunction()
+
+# suite_add_test_folder(PART part LIBRARIES libs... [DEFINITIONS defs...]): the folder
+# convention above, for the folder of the calling CMakeLists.txt.
+function(suite_add_test_folder)
+  cmake_parse_arguments(T "" "PART" "LIBRARIES;DEFINITIONS" ${ARGN})
+  set(_dir ${CMAKE_CURRENT_SOURCE_DIR})
+  file(GLOB _units CONFIGURE_DEPENDS ${_dir}/unit_*.cpp)
+  file(GLOB _mpis CONFIGURE_DEPENDS ${_dir}/mpi_*.cpp)
+  foreach(src ${_units} ${_mpis})
+    get_filename_component(name ${src} NAME_WE)
+    add_executable(${T_PART}_${name} ${src})
+    target_link_libraries(${T_PART}_${name} PRIVATE ${T_LIBRARIES} catch_mpi_main)
+    if(T_DEFINITIONS)
+      target_compile_definitions(${T_PART}_${name} PRIVATE ${T_DEFINITIONS})
+    endif()
+  endforeach()
+  foreach(src ${_units})
+    get_filename_component(name ${src} NAME_WE)
+    suite_add_mpi_test(NAME ${T_PART}.${name} TARGET ${T_PART}_${name} RANKS 1 LABELS unit)
+  endforeach()
+  foreach(src ${_mpis})
+    get_filename_component(name ${src} NAME_WE)
+    suite_add_catch_mpi_tests(PART ${T_PART} NAME ${name} TARGET ${T_PART}_${name} RANKS 1 2 4)
+  endforeach()
+  file(GLOB _extra CONFIGURE_DEPENDS ${_dir}/*.cmake)
+  list(FILTER _extra EXCLUDE REGEX "/run_[^/]*\\.cmake$")
+  foreach(f ${_extra})
+    # A registration file that is also a test script guards its script part with
+    # CMAKE_SCRIPT_MODE_FILE; here it registers.
+    include(${f})
   endforeach()
 endfunction()

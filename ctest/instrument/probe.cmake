@@ -2,11 +2,6 @@
 #
 # This file has two roles. Included at configure time it registers the tests. Run as a
 # script (cmake -DMODE=... -P probe.cmake) it is the checker those tests call:
-#   MODE=expect_fail  run PROBE under mpiexec at NP ranks with ARGS ('|'-separated); pass iff
-#                     the exit code is non-zero, the output is exactly one line, it matches
-#                     REGEX, and (if NO_FILE is given) that file does not exist afterwards;
-#                     (if KEEP_FILE is given) that file, filled with KEEP_TEXT before the
-#                     run, still holds exactly KEEP_TEXT afterwards.
 #   MODE=check_files  run CHECKER (machine-check) on FILES ('|'-separated); pass iff it exits 0
 #                     and says "loggp ok" and "loggps ok" for every file (the models' own
 #                     constraint checks, as every app's --machine applies them).
@@ -21,47 +16,7 @@
 # UCX_RNDV_THRESH governs the switch (measured: 4096 -> waits from 4096 B, 65536 -> 65536 B,
 # default -> 8256 B).
 if(CMAKE_SCRIPT_MODE_FILE)
-  if(MODE STREQUAL "expect_fail")
-    string(REPLACE "|" ";" _args "${ARGS}")
-    if(NO_FILE)
-      file(REMOVE "${NO_FILE}")
-    endif()
-    if(KEEP_FILE)
-      file(WRITE "${KEEP_FILE}" "${KEEP_TEXT}")
-    endif()
-    execute_process(COMMAND ${MPIEXEC} ${NPFLAG} ${NP} ${PROBE} ${_args}
-                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
-    set(all "${out}${err}")
-    string(STRIP "${all}" all)
-    string(REGEX MATCHALL "\n" newlines "${all}")
-    list(LENGTH newlines n_newlines)
-    message(STATUS "exit code: ${rc}\noutput:\n${all}")
-    if(rc EQUAL 0)
-      message(FATAL_ERROR "expected a non-zero exit code")
-    endif()
-    if(NOT n_newlines EQUAL 0 OR all STREQUAL "")
-      message(FATAL_ERROR "expected exactly one line of output")
-    endif()
-    if(NOT all MATCHES "${REGEX}")
-      message(FATAL_ERROR "output does not match '${REGEX}'")
-    endif()
-    if(KEEP_FILE)
-      file(READ "${KEEP_FILE}" kept)
-      if(NOT kept STREQUAL "${KEEP_TEXT}")
-        message(FATAL_ERROR "${KEEP_FILE} was modified")
-      endif()
-      file(GLOB leftovers "${KEEP_FILE}.tmp.*")
-      if(leftovers)
-        message(FATAL_ERROR "files left behind: ${leftovers}")
-      endif()
-    endif()
-    if(NO_FILE)
-      file(GLOB leftovers "${NO_FILE}*")
-      if(leftovers)
-        message(FATAL_ERROR "files left behind: ${leftovers}")
-      endif()
-    endif()
-  elseif(MODE STREQUAL "check_files")
+  if(MODE STREQUAL "check_files")
     string(REPLACE "|" ";" _files "${FILES}")
     execute_process(COMMAND ${CHECKER} ${_files} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     message(STATUS "exit code: ${rc}\n${out}${err}")
@@ -124,8 +79,6 @@ if(NOT TARGET loggps-probe)
 endif()
 
 set(_probe_dir ${CMAKE_CURRENT_BINARY_DIR})
-set(_probe_common -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNPFLAG=${MPIEXEC_NUMPROC_FLAG}
-                  -DPROBE=$<TARGET_FILE:loggps-probe>)
 
 # S follows the MPI library's eager/rendezvous threshold.
 add_test(NAME instrument.probe.clean
@@ -159,38 +112,24 @@ add_test(NAME instrument.probe.files_pass_validation
 set_tests_properties(instrument.probe.files_pass_validation PROPERTIES LABELS "mpi"
                      FIXTURES_REQUIRED probe_rndv)
 # ... and the checker refuses what the probe wrote before its fits were constrained.
-add_test(NAME instrument.probe.check_refuses_negative_o
-         COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail -DMPIEXEC=${MPIEXEC_EXECUTABLE}
-                 -DNPFLAG=${MPIEXEC_NUMPROC_FLAG} -DNP=1 -DPROBE=$<TARGET_FILE:machine-check>
-                 -DARGS=${CMAKE_CURRENT_LIST_DIR}/refused_negative_o.machine
-                 "-DREGEX=^machine-check: error: .*refused_negative_o.machine:loggp.band.6.o: expected an overhead >= 0 s, got -4.43153e-06$"
-                 -P ${CMAKE_CURRENT_LIST_FILE})
-set_tests_properties(instrument.probe.check_refuses_negative_o PROPERTIES LABELS "mpi" TIMEOUT 60)
+suite_add_error_test(NAME instrument.probe.check_refuses_negative_o RANKS 1 ONE_LINE LABELS mpi TIMEOUT 60
+  EXPECT "^machine-check: error: .*refused_negative_o.machine:loggp.band.6.o: expected an overhead >= 0 s, got -4.43153e-06$"
+  COMMAND $<TARGET_FILE:machine-check> ${CMAKE_CURRENT_LIST_DIR}/refused_negative_o.machine)
 
-# Bad input: wrong number of ranks, unwritable output. One line, non-zero exit, no file.
+# Bad input: wrong number of ranks, unwritable output, a bad option, a file that is not ours.
+# One line, non-zero exit of every rank, no file written or clobbered.
 foreach(np 1 3)
-  add_test(NAME instrument.probe.refuses_np${np}
-           COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail ${_probe_common} -DNP=${np} -DARGS=--quick
-                   "-DREGEX=loggps-probe: error: needs exactly 2 ranks, got ${np}"
-                   -P ${CMAKE_CURRENT_LIST_FILE})
-  set_tests_properties(instrument.probe.refuses_np${np} PROPERTIES LABELS "mpi" PROCESSORS ${np} TIMEOUT 120)
+  suite_add_error_test(NAME instrument.probe.refuses_np${np} RANKS ${np} ONE_LINE LABELS mpi
+    EXPECT "loggps-probe: error: needs exactly 2 ranks, got ${np}"
+    COMMAND $<TARGET_FILE:loggps-probe> --quick)
 endforeach()
-add_test(NAME instrument.probe.unwritable_out
-         COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail ${_probe_common} -DNP=2
-                 "-DARGS=--quick|--out|${_probe_dir}/no_such_dir/x.machine"
-                 "-DREGEX=loggps-probe: error: .*no_such_dir/x.machine: cannot write"
-                 -DNO_FILE=${_probe_dir}/no_such_dir/x.machine
-                 -P ${CMAKE_CURRENT_LIST_FILE})
-set_tests_properties(instrument.probe.unwritable_out PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 120)
-add_test(NAME instrument.probe.bad_option
-         COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail ${_probe_common} -DNP=2 "-DARGS=--reps|zero"
-                 "-DREGEX=loggps-probe: error: --reps: expected a positive integer"
-                 -P ${CMAKE_CURRENT_LIST_FILE})
-set_tests_properties(instrument.probe.bad_option PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 120)
-add_test(NAME instrument.probe.refuses_foreign_out
-         COMMAND ${CMAKE_COMMAND} -DMODE=expect_fail ${_probe_common} -DNP=2
-                 "-DARGS=--quick|--out|${_probe_dir}/foreign.txt"
-                 "-DREGEX=loggps-probe: error: .*foreign.txt: exists and is not a machine file"
-                 -DKEEP_FILE=${_probe_dir}/foreign.txt "-DKEEP_TEXT=precious data, not ours"
-                 -P ${CMAKE_CURRENT_LIST_FILE})
-set_tests_properties(instrument.probe.refuses_foreign_out PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 120)
+suite_add_error_test(NAME instrument.probe.unwritable_out RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "loggps-probe: error: .*no_such_dir/x.machine: cannot write" NO_FILE ${_probe_dir}/no_such_dir/x.machine
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --out ${_probe_dir}/no_such_dir/x.machine)
+suite_add_error_test(NAME instrument.probe.bad_option RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "loggps-probe: error: --reps: expected a positive integer"
+  COMMAND $<TARGET_FILE:loggps-probe> --reps zero)
+suite_add_error_test(NAME instrument.probe.refuses_foreign_out RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "loggps-probe: error: .*foreign.txt: exists and is not a machine file"
+  KEEP_FILE ${_probe_dir}/foreign.txt KEEP_TEXT "precious data, not ours"
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --out ${_probe_dir}/foreign.txt)

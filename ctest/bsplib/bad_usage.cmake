@@ -1,0 +1,31 @@
+# Bad usage must end every process with a message naming the call, the process and the
+# superstep, and a non-zero exit.
+# bad usage: mode, process count, the message expected (call, process, superstep named)
+set(bad_cases
+  "outside_begin|1|bsp_put: called outside bsp_begin/bsp_end"
+  "begin_bad_count|2|bsp_begin on process 0 in superstep 0: asked for 0 processes"
+  "init_after_begin|1|bsp_init: must be called once"
+  "begin_twice|2|bsp_begin on process [0-9] in superstep 1: called again"
+  "put_unregistered|2|bsp_put on process [0-9] in superstep 1: address .* is not registered"
+  "put_outside_area|2|bsp_put on process [0-9] in superstep 1: bytes .12, 20. are outside"
+  "get_outside_area|2|bsp_get on process [0-9] in superstep 1: negative offset"
+  "negative_size|3|bsp_put on process [0-9] in superstep 1: negative size"
+  "bad_pid|2|bsp_put on process [0-9] in superstep 1: process id 2 is not in 0..1"
+  "put_same_superstep_as_push|2|bsp_put on process [0-9] in superstep 1: address .* is not registered"
+  "registration_order|2|bsp_push_reg/bsp_pop_reg on process 1 in superstep 2: its bsp_push_reg/bsp_pop_reg calls differ"
+  "registration_count|3|bsp_push_reg/bsp_pop_reg on process 2 in superstep 1"
+  "end_while_sync|2|bsp_sync on process 1 in superstep 1: process 0 called bsp_end while process 1 calls bsp_sync"
+  "exit_without_end|2|exit on process 1 in superstep 1: the process ended without calling bsp_end"
+  "abort|2|bsp_abort on process 1 in superstep 1: user abort from process 1"
+  "move_empty|1|bsp_move on process 0 in superstep 1: the message queue is empty"
+  "tagsize_mismatch|3|bsp_set_tagsize on process 2 in superstep 1: tag size 8 differs")
+foreach(c ${bad_cases})
+  string(REPLACE "|" ";" parts "${c}")
+  list(GET parts 0 mode)
+  list(GET parts 1 np)
+  list(GET parts 2 expect)
+  # The library ends every process by MPI_Abort after its message (a usage error is local to
+  # the process that made it).
+  suite_add_error_test(NAME bsplib.bad_usage.${mode} RANKS ${np} ABORTS LABELS "mpi;unit" TIMEOUT 90
+                       EXPECT "BSP error: ${expect}" COMMAND $<TARGET_FILE:bsp_t_bad_usage> ${mode})
+endforeach()

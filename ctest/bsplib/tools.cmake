@@ -1,0 +1,43 @@
+
+
+# The paper's four 500-relation supersteps (section 4.1), profiled: the profile must show
+# h = 500 words (2000 bytes) in every superstep.
+add_test(NAME bsplib.five_hundred_relation.np4
+         COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP=4
+                 -DEXE=$<TARGET_FILE:five_hundred_relation> -DPREDICT=$<TARGET_FILE:bsp_predict>
+                 -DMACHINE=${CMAKE_CURRENT_LIST_DIR}/../../inputs/bsp/ibm-sp2-switch-p4.machine
+                 "-DEXPECT=h-relations in bytes: 0 2000 2000 1992 1992 0"
+                 -P ${CMAKE_CURRENT_LIST_DIR}/run_profiled.cmake)
+set_tests_properties(bsplib.five_hundred_relation.np4 PROPERTIES LABELS "mpi;unit" TIMEOUT 90
+                     PROCESSORS 4)
+
+# bspprobe runs (short) and writes a machine file that the predictor reads, merges into a
+# LogGP machine file, and refuses to overwrite a file that is not one.
+add_test(NAME bsplib.bspprobe.np2
+         COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DPROBE=$<TARGET_FILE:bspprobe>
+                 -DPREDICT=$<TARGET_FILE:bsp_predict>
+                 -DLOGGP_MACHINE=${CMAKE_CURRENT_LIST_DIR}/../sweep3d_model/test.machine
+                 -P ${CMAKE_CURRENT_LIST_DIR}/run_probe.cmake)
+set_tests_properties(bsplib.bspprobe.np2 PROPERTIES LABELS "mpi;unit" TIMEOUT 120 PROCESSORS 2
+                     PASS_REGULAR_EXPRESSION "bspprobe test: every check passed")
+
+# A user's program built outside CMake with the bspcc wrapper, as mpicc users would.
+add_test(NAME bsplib.bspcc_wrapper
+         COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${MPIEXEC_EXECUTABLE}
+                 -DBSPCC=${CMAKE_BINARY_DIR}/bsplib/bin/bspcc
+                 -DSRC=${CMAKE_CURRENT_LIST_DIR}/t_put.c -DINC=${CMAKE_CURRENT_LIST_DIR}
+                 -DSANITIZE=${SUITE_SANITIZE}
+                 -P ${CMAKE_CURRENT_LIST_DIR}/run_bspcc.cmake)
+set_tests_properties(bsplib.bspcc_wrapper PROPERTIES LABELS "mpi;unit" TIMEOUT 120 PROCESSORS 2)
+
+
+
+# The predictor on a fixed profile and the paper's SP2 (switch, p = 4) parameters:
+# l = 159.962 us, g = 74.0385 ns/B, N1/2 = 24 B; h = 2000 B gives l + h g = 308.04 us and
+# l + (h + N1/2) g = 309.82 us; comm+sync measured = the last process's 280 us; w_max 20 us.
+suite_add_expect_test(NAME bsplib.predict_table1
+  EXPECT "0 1 cyclic shift +20.00 +2000 +280.00 +308.04 +309.82.*1 empty +10.00 +0 +90.00 +159.96 +159.96"
+  COMMAND $<TARGET_FILE:bsp_predict> ${CMAKE_CURRENT_LIST_DIR}/fixed_profile.csv
+          ${CMAKE_CURRENT_LIST_DIR}/../../inputs/bsp/ibm-sp2-switch-p4.machine)
+set_tests_properties(bsplib.predict_table1 PROPERTIES LABELS unit)
+

@@ -1,0 +1,50 @@
+# The models beside a real run: sweep3d with --machine prints both models; a 1-rank run's
+# results file calibrates a 2-rank run (--calibration); --mk/--mmi auto picks a blocking.
+set(_deck ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input)
+set(_machine ${CMAKE_CURRENT_LIST_DIR}/test.machine)
+suite_add_mpi_test(NAME sweep3d_model.beside_run.np1 TARGET sweep3d RANKS 1 LABELS unit
+                   ARGS ${_deck} --mk 4 --mmi 3 --machine ${_machine} --results model_cal.h5
+                   EXPECT "Inputs of every row: .*calibrated on this run itself, a consistency check, not a prediction \\(1 rank, mmi = 3, mk = 4.*; machine: .*test.machine")
+set_tests_properties(sweep3d_model.beside_run.np1 PROPERTIES FIXTURES_SETUP model_cal)
+suite_add_mpi_test(NAME sweep3d_model.calibrated.np2 TARGET sweep3d RANKS 2 LABELS unit
+                   ARGS ${_deck} --grid 1x2 --mk 4 --mmi 3 --machine ${_machine}
+                        --calibration model_cal.h5 --no-results
+                   EXPECT "Inputs of every row: W_g, W_before, W_after calibrated on model_cal.h5 \\(1 rank, mmi = 3, mk = 4, [a-z0-9]+, 1 thread\\)")
+set_tests_properties(sweep3d_model.calibrated.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
+# The breakdown rows are measured on the critical path of every iteration.
+suite_add_mpi_test(NAME sweep3d_model.critical_path.np2 TARGET sweep3d RANKS 2 LABELS unit
+                   ARGS ${_deck} --grid 1x2 --mk 4 --mmi 3 --machine ${_machine} --calibration model_cal.h5 --no-results
+                   EXPECT "loggp +sweeps: computation .*per iteration on the measured critical path: kernel time")
+set_tests_properties(sweep3d_model.critical_path.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
+# Non-blocking sends get their own variant of the LogGP model.
+suite_add_mpi_test(NAME sweep3d_model.nonblocking.np2 TARGET sweep3d RANKS 2 LABELS unit
+                   ARGS ${_deck} --grid 1x2 --mk 4 --mmi 3 --nonblocking --machine ${_machine}
+                        --calibration model_cal.h5 --no-results
+                   EXPECT "loggp +T_iter .*non-blocking variant of eq. 6-8")
+set_tests_properties(sweep3d_model.nonblocking.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
+# With a calibration at mmi = 3 only, auto searches mmi = 3 and says which it could not.
+suite_add_mpi_test(NAME sweep3d_model.auto_blocking.np2 TARGET sweep3d RANKS 2 LABELS unit
+                   ARGS ${_deck} --grid 1x2 --mk auto --mmi auto --machine ${_machine}
+                        --calibration model_cal.h5 --no-results
+                   EXPECT "Blocking chosen by the LogGP model: mk = [0-9]+, mmi = 3 .*calibration: mmi = 1 2 6")
+set_tests_properties(sweep3d_model.auto_blocking.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
+# Bad model inputs: one line, every rank exits non-zero, before the run.
+set(_bad_models
+  "missing_machine|sweep3d: error: no-such.machine: cannot open machine file|--machine no-such.machine"
+  "auto_without_machine|needs --machine and --calibration|--mk auto"
+  "calibration_not_ours|sweep3d: error: .*test.machine|--machine ${_machine} --calibration ${_machine}"
+  "calibration_other_mmi|--calibration: no calibration at mmi = 6 .*have: model_cal.h5 \\(1 rank, mmi = 3.*--mmi 6|--mk 4 --mmi 6 --machine ${_machine} --calibration model_cal.h5")
+foreach(entry ${_bad_models})
+  string(FIND "${entry}" "|" bar1)
+  string(SUBSTRING "${entry}" 0 ${bar1} case)
+  math(EXPR from "${bar1} + 1")
+  string(SUBSTRING "${entry}" ${from} -1 rest)
+  string(FIND "${rest}" "|" bar2)
+  string(SUBSTRING "${rest}" 0 ${bar2} regex)
+  math(EXPR from "${bar2} + 1")
+  string(SUBSTRING "${rest}" ${from} -1 args)
+  separate_arguments(args UNIX_COMMAND "${args}")
+  suite_add_error_test(NAME sweep3d_model.bad.${case}.np2 RANKS 2 ONE_LINE EXPECT "${regex}"
+                       COMMAND $<TARGET_FILE:sweep3d> ${_deck} ${args} --no-results --grid 1x2)
+  set_tests_properties(sweep3d_model.bad.${case}.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
+endforeach()
