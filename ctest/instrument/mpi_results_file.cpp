@@ -56,9 +56,9 @@ Recorder record_rank(int me) {
   if (me % 2 == 1) rec.add_time(rec.define_phase("odd_only"), 1.0 + me, 1);
   rec.count(rec.define_counter("cells"), 1000 + me);
   rec.count(rec.define_counter("bytes_sent"), std::int64_t{1} << (30 + me));  // past 32 bits
-  rec.record_event(solve, rec.origin() + 1.0, rec.origin() + 1.5, (me + 1) % 4, 4096 * me, 7 * me,
-                   100 + me, 2 * me);
-  rec.record_event(inner, rec.origin() + 1.1, rec.origin() + 1.2, -1, 0, 3);
+  const Ticks t = rec.origin();
+  rec.record_interval(solve, t + 1000, t + 1500, (me + 1) % 4, 4096 * me, 7 * me, 100 + me, 2 * me);
+  rec.record_interval(inner, t + 1100, t + 1200, -1, 0, 3);
   return rec;
 }
 
@@ -111,7 +111,27 @@ double h5_double_attribute(const std::string& file, const std::string& object, c
   return v;
 }
 
+void check_same_clock(const ClockInfo& a, const ClockInfo& b, int nranks) {
+  CHECK(a.source == b.source);
+  CHECK(a.frequency_hz == b.frequency_hz);
+  CHECK(a.read_ns == b.read_ns);
+  CHECK(a.disagreement_ppm == b.disagreement_ppm);
+  CHECK(a.tolerance_ppm == b.tolerance_ppm);
+  CHECK(a.check == b.check);
+  CHECK(a.sync == b.sync);
+  CHECK(a.offset == b.offset);
+  CHECK(a.offset_uncertainty == b.offset_uncertainty);
+  // What a run on one host records (the recorders traced).
+  CHECK(b.source == clock_source_name(clock_source()));
+  CHECK(b.frequency_hz > 1e8);
+  CHECK(b.check == "passed");
+  CHECK(b.tolerance_ppm == 100.0);
+  CHECK_THAT(b.sync, Catch::StartsWith("one host"));
+  CHECK(b.offset == std::vector<double>(static_cast<std::size_t>(nranks), 0.0));
+}
+
 void check_same_run(const ResultsDocument& back, const ResultsDocument& doc) {
+  check_same_clock(back.run.clock, doc.run.clock, doc.run.info.nranks);
   const RunInfo& a = back.run.info;
   const RunInfo& b = doc.run.info;
   CHECK(a.app == b.app);
@@ -240,6 +260,7 @@ TEST_CASE("results file round trip after gathering all ranks") {
   std::vector<double> incl;
   for (int r = 0; r < p; ++r) incl.push_back(incl_of(r));
   const RankStats s = rank_stats(incl);
+  CHECK(h5_double_attribute(path, "/", "clock_frequency_hz") == doc.run.clock.frequency_hz);
   CHECK(h5_double_attribute(path, "/phases/solve", "min") == s.min);
   CHECK(h5_double_attribute(path, "/phases/solve", "mean") == Approx(s.mean));
   CHECK(h5_double_attribute(path, "/phases/solve", "median") == s.median);

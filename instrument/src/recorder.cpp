@@ -5,8 +5,11 @@
 
 namespace instrument {
 
-Recorder::Recorder(std::size_t trace_capacity)
-    : trace_capacity_(trace_capacity), origin_(now_seconds()) {
+Recorder::Recorder(std::size_t trace_capacity) : trace_capacity_(trace_capacity) {
+#if INSTRUMENT_ENABLED
+  conversion_ = &provisional_conversion();  // calibrates once per process, before any hook
+  origin_ = now_ticks();
+#endif
   events_.reserve(trace_capacity_);
   phase_names_.reserve(64);
   phases_.reserve(64);
@@ -49,36 +52,27 @@ CounterId Recorder::define_counter(std::string_view name) {
   return static_cast<CounterId>(counters_.size() - 1);
 }
 
-void Recorder::add_time(PhaseId id, double seconds, std::int64_t calls) noexcept {
-  PhaseTotals& p = phases_[id];
-  p.inclusive += seconds;
-  p.exclusive += seconds;
-  p.calls += calls;
-  if (depth_ > 0 && depth_ <= kMaxDepth) stack_[depth_ - 1].child += seconds;
+double Recorder::seconds(PhaseId id) const { return totals(id).inclusive; }
+
+PhaseTotals Recorder::totals(PhaseId id) const {
+  const PhaseTicks& p = phases_.at(id);
+  if (conversion_ == nullptr) return PhaseTotals{0.0, 0.0, p.calls};  // hooks compiled out
+  return PhaseTotals{conversion_->seconds(p.inclusive) + p.added_seconds,
+                     conversion_->seconds(p.exclusive) + p.added_seconds, p.calls};
 }
 
-void Recorder::set_time(PhaseId id, double seconds, std::int64_t calls) noexcept {
-#if INSTRUMENT_ENABLED
-  phases_[id] = PhaseTotals{seconds, seconds, calls};
-#else
-  (void)id; (void)seconds; (void)calls;
-#endif
+std::vector<PhaseTotals> Recorder::phase_totals() const {
+  std::vector<PhaseTotals> out;
+  out.reserve(phases_.size());
+  for (PhaseId id = 0; id < phases_.size(); ++id) out.push_back(totals(id));
+  return out;
 }
 
-void Recorder::set_count(CounterId id, std::int64_t value) noexcept {
-#if INSTRUMENT_ENABLED
-  counters_[id] = value;
-#else
-  (void)id; (void)value;
-#endif
-}
-
-void Recorder::record_event(PhaseId id, double t_begin, double t_end, std::int32_t peer,
-                            std::int64_t bytes, std::int64_t work, std::int32_t tag,
-                            std::int32_t request) noexcept {
-  if (trace_capacity_ == 0) return;
-  push_event(TraceEvent{t_begin - origin_, t_end - origin_, static_cast<std::int32_t>(id), peer,
-                        bytes, work, tag, request});
+void Recorder::reset() noexcept {
+  for (auto& p : phases_) p = PhaseTicks{};
+  for (auto& c : counters_) c = 0;
+  events_.clear();
+  dropped_ = 0;
 }
 
 std::string Recorder::nesting_error() const {
@@ -93,13 +87,6 @@ std::string Recorder::nesting_error() const {
 std::string Recorder::open_phase() const {
   if (depth_ <= 0 || depth_ > kMaxDepth) return depth_ > kMaxDepth ? "(deeper than the stack)" : "";
   return phase_names_.at(stack_[depth_ - 1].id);
-}
-
-void Recorder::reset() noexcept {
-  for (auto& p : phases_) p = PhaseTotals{};
-  for (auto& c : counters_) c = 0;
-  events_.clear();
-  dropped_ = 0;
 }
 
 }  // namespace instrument

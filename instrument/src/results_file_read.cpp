@@ -68,6 +68,25 @@ void read_root(Reading& rd, hid_t file, ResultsDocument& doc, Attributes& root_e
   info.nranks = required_int(rd, attrs, "nranks");
   info.threads = required_int(rd, attrs, "threads");
   if (info.nranks < 1) rd.fail("nranks must be at least 1");
+  // The clock attributes came later: a file written before them reads back with clock = "".
+  ClockInfo& clock = doc.run.clock;
+  const auto text = [&](const char* name) {
+    const auto it = attrs.find(name);
+    return it == attrs.end() ? std::string() : as_text(it->second);
+  };
+  const auto number = [&](const char* name) {
+    const auto it = attrs.find(name);
+    return it != attrs.end() && std::holds_alternative<double>(it->second)
+               ? std::get<double>(it->second)
+               : 0.0;
+  };
+  clock.source = text("clock");
+  clock.frequency_hz = number("clock_frequency_hz");
+  clock.read_ns = number("clock_read_ns");
+  clock.disagreement_ppm = number("clock_start_end_disagreement_ppm");
+  clock.tolerance_ppm = number("clock_tolerance_ppm");
+  clock.check = text("clock_check");
+  clock.sync = text("clock_sync");
   for (const auto& [name, value] : attrs)
     if (!layout::is_root_attribute(name)) root_extras[name] = value;
 }
@@ -185,6 +204,13 @@ void read_trace(Reading& rd, hid_t file, RunResults& run) {
   trace.dropped = per_rank(rd, h5::read_ints(rd.open_dataset(g, "dropped", "/trace/dropped")),
                            static_cast<std::size_t>(run.info.nranks));
   trace.per_rank.resize(static_cast<std::size_t>(run.info.nranks));
+  const auto optional_per_rank = [&](const char* name) {  // absent in files written before
+    if (!h5::has_link(g, name)) return std::vector<double>();
+    return per_rank(rd, h5::read_doubles(rd.open_dataset(g, name, std::string("/trace/") + name)),
+                    static_cast<std::size_t>(run.info.nranks));
+  };
+  run.clock.offset = optional_per_rank(layout::kTraceClockOffset);
+  run.clock.offset_uncertainty = optional_per_rank(layout::kTraceClockOffsetUncertainty);
   for (int r = 0; r < run.info.nranks; ++r) {
     const std::string name = layout::trace_rank_name(r);
     const auto cols = h5::read_table(rd.open_dataset(g, name, "/trace/" + name));

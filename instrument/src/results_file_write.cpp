@@ -88,7 +88,7 @@ void validate(const ResultsDocument& doc) {
 
 // ---- the parts of the layout ------------------------------------------------------------
 
-void write_root(hid_t file, const RunInfo& info) {
+void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock) {
   Handle root(H5Gopen2(file, "/", H5P_DEFAULT), "opening /");
   h5::write_attribute(root, "format", std::string(kResultsFormat));
   h5::write_attribute(root, "app", info.app);
@@ -99,6 +99,13 @@ void write_root(hid_t file, const RunInfo& info) {
   h5::write_attribute(root, "mpi_library", info.mpi_library);
   h5::write_attribute(root, "nranks", std::int64_t{info.nranks});
   h5::write_attribute(root, "threads", std::int64_t{info.threads});
+  h5::write_attribute(root, "clock", clock.source);
+  h5::write_attribute(root, "clock_frequency_hz", clock.frequency_hz);
+  h5::write_attribute(root, "clock_read_ns", clock.read_ns);
+  h5::write_attribute(root, "clock_start_end_disagreement_ppm", clock.disagreement_ppm);
+  h5::write_attribute(root, "clock_tolerance_ppm", clock.tolerance_ppm);
+  h5::write_attribute(root, "clock_check", clock.check);
+  h5::write_attribute(root, "clock_sync", clock.sync);
 }
 
 void write_input(hid_t file, const RunInfo& info) {
@@ -185,12 +192,22 @@ bool has_trace(const GatheredTrace& t) {
   return false;
 }
 
-void write_trace(hid_t file, const GatheredTrace& trace) {
+void write_trace(hid_t file, const GatheredTrace& trace, const ClockInfo& clock) {
   Handle g = h5::create_group(file, "trace");
   h5::write_attribute(g, "time_origin",
-                      std::string("earliest rank's recorder start (steady_clock)"));
+                      std::string("earliest rank's recorder start, on rank 0's steady_clock "
+                                  "(see the root attributes clock_*)"));
   h5::write_strings(g, "kinds", trace.kinds);
   h5::write_ints(g, "dropped", trace.dropped, {trace.dropped.size()});
+  for (const auto& [name, values] :
+       {std::pair{layout::kTraceClockOffset, clock.offset},
+        std::pair{layout::kTraceClockOffsetUncertainty, clock.offset_uncertainty}}) {
+    std::vector<double> v = values;
+    v.resize(trace.per_rank.size(), 0.0);  // a document assembled by hand may have none
+    h5::write_doubles(g, name, v, {v.size()});
+    Handle d(H5Dopen2(g, name, H5P_DEFAULT), std::string("opening ") + name);
+    h5::write_attribute(d, "units", std::string("s"));
+  }
   for (std::size_t r = 0; r < trace.per_rank.size(); ++r) {
     std::vector<double> t0, t1;
     std::vector<std::int64_t> kind, peer, bytes, work, tag, request;
@@ -242,14 +259,14 @@ void write_extras(hid_t file, const ResultsExtras& extras) {
 }
 
 void write_document(hid_t file, const ResultsDocument& doc) {
-  write_root(file, doc.run.info);
+  write_root(file, doc.run.info, doc.run.clock);
   write_input(file, doc.run.info);
   write_machine(file, doc.machine);
   write_phases(file, doc.run);
   write_counters(file, doc.run);
   write_model(file, doc.comparison);
   write_compare(file, doc.comparison);
-  if (doc.write_trace && has_trace(doc.run.trace)) write_trace(file, doc.run.trace);
+  if (doc.write_trace && has_trace(doc.run.trace)) write_trace(file, doc.run.trace, doc.run.clock);
   write_extras(file, doc.extras);
 }
 

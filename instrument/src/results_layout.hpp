@@ -10,12 +10,16 @@ namespace instrument::layout {
 inline constexpr std::array<std::string_view, 7> kCommonGroups = {
     "input", "machine", "phases", "counters", "model", "compare", "trace"};
 
-inline constexpr std::array<std::string_view, 9> kRootAttributes = {
-    "format", "app", "version", "git_describe", "date", "host", "mpi_library", "nranks", "threads"};
+inline constexpr std::array<std::string_view, 16> kRootAttributes = {
+    "format", "app", "version", "git_describe", "date", "host", "mpi_library", "nranks", "threads",
+    "clock", "clock_frequency_hz", "clock_read_ns", "clock_start_end_disagreement_ppm",
+    "clock_tolerance_ppm", "clock_check", "clock_sync"};
 
 inline constexpr const char* kDeckFile = "deck_file";
 inline constexpr const char* kDeckText = "deck_text";
 inline constexpr const char* kMachineSource = "source_file";
+inline constexpr const char* kTraceClockOffset = "clock_offset";
+inline constexpr const char* kTraceClockOffsetUncertainty = "clock_offset_uncertainty";
 
 inline bool is_common_group(std::string_view first_component) {
   for (auto g : kCommonGroups)

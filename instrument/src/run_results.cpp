@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <numeric>
@@ -11,6 +12,7 @@
 
 #include "instrument/mpi_main.hpp"
 #include "instrument/statistics.hpp"
+#include "time_base.hpp"
 
 #ifndef SUITE_VERSION
 #define SUITE_VERSION "unknown"
@@ -165,29 +167,71 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
   MPI_Comm_size(comm, &size);
   refuse_mis_nested(rec, comm);
 
+  // Ticks -> seconds with this rank's rate over the whole run; trace times relative to this
+  // rank's recorder start, which travels as steady_clock seconds.
+  detail::RankClock clock;
+  double origin = 0.0;
+#if INSTRUMENT_ENABLED
+  const ClockConversion conv = final_conversion();
+  clock = detail::rank_clock(conv);
+  origin = conv.steady_seconds(rec.origin());
+  const auto seconds = [&](Ticks t) { return conv.seconds(t); };
+#else
+  const auto seconds = [](Ticks) { return 0.0; };
+#endif
   std::vector<double> incl, excl;
   std::vector<std::int64_t> calls;
-  for (const auto& p : rec.phase_totals()) {
-    incl.push_back(p.inclusive);
-    excl.push_back(p.exclusive);
+  for (const auto& p : rec.phase_ticks()) {
+    incl.push_back(seconds(p.inclusive) + p.added_seconds);
+    excl.push_back(seconds(p.exclusive) + p.added_seconds);
     calls.push_back(p.calls);
   }
+  std::vector<TraceEvent> my_events;
+  my_events.reserve(rec.trace_events().size());
+  for (const auto& e : rec.trace_events())
+    my_events.push_back(TraceEvent{seconds(e.t_begin - rec.origin()),
+                                   seconds(e.t_end - rec.origin()), e.kind, e.peer, e.bytes,
+                                   e.work, e.tag, e.request});
+
   const auto pnames = gather_bytes(join(rec.phase_names()), comm, root);
   const auto pincl = gather_bytes(as_bytes(incl), comm, root);
   const auto pexcl = gather_bytes(as_bytes(excl), comm, root);
   const auto pcalls = gather_bytes(as_bytes(calls), comm, root);
   const auto cnames = gather_bytes(join(rec.counter_names()), comm, root);
   const auto cvals = gather_bytes(as_bytes(rec.counter_values()), comm, root);
-  const auto events = gather_bytes(as_bytes(rec.trace_events()), comm, root);
+  const auto events = gather_bytes(as_bytes(my_events), comm, root);
   const std::vector<std::int64_t> dropped_mine{rec.trace_dropped()};
   const auto dropped = gather_bytes(as_bytes(dropped_mine), comm, root);
-  const std::vector<double> origin_mine{rec.origin()};
+  const std::vector<double> origin_mine{origin};
   const auto origins = gather_bytes(as_bytes(origin_mine), comm, root);
+  const std::vector<detail::RankClock> clock_mine{clock};
+  const auto clocks = gather_bytes(as_bytes(clock_mine), comm, root);
+#if INSTRUMENT_ENABLED
+  const detail::TimeBase base = detail::common_time_base(rec, comm, root);
+#endif
 
   RunResults out;
   if (rank != root) return out;
   out.info = info;
   out.info.nranks = size;
+#if INSTRUMENT_ENABLED
+  std::vector<detail::RankClock> rank_clocks;
+  for (int r = 0; r < size; ++r)
+    rank_clocks.push_back(from_bytes<detail::RankClock>(clocks[r]).at(0));
+  out.clock = detail::summarise_clocks(rank_clocks);
+  out.clock.offset = base.offset;
+  out.clock.offset_uncertainty = base.uncertainty;
+  out.clock.sync = base.sync;
+  if (out.clock.check != "passed")
+    std::fprintf(stderr, "instrument: warning: clock check %s; times use the whole-run rate\n",
+                 out.clock.check.c_str());
+#else
+  out.clock.source = "none";
+  out.clock.check = "hooks compiled out (SUITE_INSTRUMENT=OFF): no clock read";
+  out.clock.sync = "hooks compiled out: no trace";
+  out.clock.offset.assign(static_cast<std::size_t>(size), 0.0);
+  out.clock.offset_uncertainty = out.clock.offset;
+#endif
 
   std::vector<std::string> phase_union, counter_union;
   for (int r = 0; r < size; ++r)
@@ -212,10 +256,12 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
   out.trace.kinds = phase_union;
   out.trace.per_rank.resize(size);
   out.trace.dropped.assign(size, 0);
-  // Trace times are shifted to the earliest rank's origin. steady_clock is one clock for all
-  // processes of a node; across nodes the shift carries the nodes' clock offset.
-  double t_first = from_bytes<double>(origins[0]).at(0);
-  for (int r = 1; r < size; ++r) t_first = std::min(t_first, from_bytes<double>(origins[r]).at(0));
+  // Every rank's start on rank 0's time base (its steady_clock less its offset); trace times
+  // are then shifted to the earliest of them.
+  std::vector<double> start(static_cast<std::size_t>(size));
+  for (int r = 0; r < size; ++r)
+    start[r] = from_bytes<double>(origins[r]).at(0) - out.clock.offset[static_cast<std::size_t>(r)];
+  const double t_first = *std::min_element(start.begin(), start.end());
 
   for (int r = 0; r < size; ++r) {
     const auto names = split(pnames[r].data(), static_cast<int>(pnames[r].size()));
@@ -234,7 +280,7 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
     const auto cv = from_bytes<std::int64_t>(cvals[r]);
     for (std::size_t i = 0; i < cn.size(); ++i) out.counters[index_of(counter_union, cn[i])].values[r] = cv[i];
     auto ev = from_bytes<TraceEvent>(events[r]);
-    const double shift = from_bytes<double>(origins[r]).at(0) - t_first;
+    const double shift = start[static_cast<std::size_t>(r)] - t_first;
     for (auto& e : ev) {
       if (e.kind >= 0 && static_cast<std::size_t>(e.kind) < remap.size()) e.kind = remap[e.kind];
       e.t_begin += shift;

@@ -173,7 +173,7 @@ int run(int argc, char** argv) {
   }
 
   const std::int64_t halo_values = std::max<std::int64_t>(1, opt.bytes / 8);
-  const std::size_t events_per_step = 8;  // step, compute, halo, 4 waits, spare
+  const std::size_t events_per_step = 12;  // step, compute, halo, 4 posts, 4 waits, spare
   Recorder rec(opt.trace.empty() ? 0 : static_cast<std::size_t>(opt.steps) * events_per_step);
   Comm comm(MPI_COMM_WORLD, rec);
   const PhaseId ph_step = rec.define_phase("step"), ph_compute = rec.define_phase("compute"),

@@ -19,6 +19,8 @@
 // "isend"/"irecv" carrying a per-rank request number, the "wait" that completes one (same
 // request number), and the collectives (bytes = count x type size; bcast's peer is the root).
 //
+// With INSTRUMENT_ENABLED=0 every call only forwards to MPI: no clock read, no bookkeeping.
+//
 // The apps never name MPI for point-to-point traffic: they call these.
 #pragma once
 #include <mpi.h>
@@ -35,16 +37,17 @@ struct PeerTraffic {
   int peer = -1;
   std::int64_t messages_sent = 0, bytes_sent = 0;
   std::int64_t messages_received = 0, bytes_received = 0;
-  double send_seconds = 0.0, receive_seconds = 0.0;  // time in the calls (incl. waits)
+  Ticks send_ticks = 0, receive_ticks = 0;  // time in the calls (incl. waits), now_ticks()
 };
 
-// Statistics of the call times of one direction, one size class.
+// Statistics of the call times of one direction, one size class, in ticks.
 struct SizeClassTimes {
   std::int64_t calls = 0;
-  double sum = 0.0;
-  double min = 0.0;  // valid when calls > 0
+  Ticks sum = 0;
+  Ticks min = 0;  // valid when calls > 0
 };
 
+// Seconds (with the start calibration's rate: a figure for during the run).
 struct CommSplit {
   double send_wait = 0.0, send_transfer = 0.0;
   double receive_wait = 0.0, receive_transfer = 0.0;
@@ -59,8 +62,8 @@ class Comm {
     int tag = -1;
     std::int64_t bytes = 0;
     bool is_send = false;
-    std::int32_t id = -1;       // the trace's request number (per rank, from 0)
-    double post_seconds = 0.0;  // time spent in the Isend/Irecv call itself
+    std::int32_t id = -1;  // the trace's request number (per rank, from 0)
+    Ticks post_ticks = 0;  // time spent in the Isend/Irecv call itself
   };
 
   static constexpr int kSizeClasses = 48;  // 2^0 .. 2^47 bytes
@@ -97,9 +100,14 @@ class Comm {
   static int size_class(std::int64_t bytes) noexcept;
 
  private:
+  struct SplitTicks {
+    Ticks send_wait = 0, send_transfer = 0, receive_wait = 0, receive_transfer = 0;
+    std::int64_t sends = 0, receives = 0;
+  };
+  SplitTicks split_ticks() const noexcept;
   PeerTraffic& peer(int rank);
-  void account(bool is_send, int peer, std::int64_t bytes, double t0, double t1);
-  void record_collective(PhaseId id, double t0, double t1, int peer, std::int64_t bytes);
+  void account(bool is_send, int peer, std::int64_t bytes, Ticks dt);
+  void record_collective(PhaseId id, Ticks t0, Ticks t1, int peer, std::int64_t bytes);
 
   MPI_Comm comm_;
   Recorder& rec_;

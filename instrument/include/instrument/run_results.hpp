@@ -55,8 +55,24 @@ struct RunInfo {
 // Fills version, git describe, date (UTC, ISO 8601), host, MPI library, ranks and threads.
 RunInfo make_run_info(const std::string& app, MPI_Comm comm);
 
+// The clock the hooks used and how its ticks became seconds (root attributes clock_* of the
+// results file; clock.hpp and clock_offsets.hpp describe the method).
+struct ClockInfo {
+  std::string source;  // "tsc", "steady_clock", "none" (hooks compiled out); "" = not recorded
+  double frequency_hz = 0.0;      // ticks per second over the whole run, rank 0
+  double read_ns = 0.0;           // one read of the tick clock, rank 0, at calibration
+  double disagreement_ppm = 0.0;  // largest over ranks of (start - whole-run rate) / rate
+  double tolerance_ppm = 0.0;     // accepted beyond the calibration pairs' own uncertainty
+  std::string check;              // "passed", or "failed on rank r: ..." (times then use the
+                                  // whole-run rate, steady_clock's measure of the run)
+  std::string sync;               // how the ranks' trace times were put on one time base
+  std::vector<double> offset;     // [nranks] s: subtracted from each rank's trace times
+  std::vector<double> offset_uncertainty;  // [nranks] s: half the kept round trip, 0 if none
+};
+
 struct RunResults {
   RunInfo info;
+  ClockInfo clock;
   std::vector<GatheredPhase> phases;
   std::vector<GatheredCounter> counters;
   GatheredTrace trace;  // empty unless the recorders traced
@@ -68,6 +84,10 @@ struct RunResults {
 // Collective over comm. Phase and counter names may differ between ranks (a rank that never
 // sends has no "send"): the result holds the union, in first-seen order by rank. Valid on
 // `root` only; other ranks get an empty RunResults.
+// Ticks become seconds with each rank's whole-run clock rate (final_conversion(), whose end
+// check is reported in `clock`, with a warning on stderr when it fails); trace times are put
+// on rank 0's time base, with offsets measured when ranks run on other hosts than rank 0
+// (or on every rank when SUITE_CLOCK_OFFSETS=always).
 // A run whose phases were mis-nested on any rank (Recorder::nesting_error(), or a phase still
 // open) has no results: every rank throws std::logic_error naming the lowest such rank and
 // its first mismatch, so no results file or table can be made from it.
