@@ -1,13 +1,25 @@
 // hook-overhead: what one instrument hook costs, in ns, to publish beside every figure the
-// hooks produce. Prints the median over repetitions of: one clock read, one empty phase
-// scope (two clock reads + bookkeeping), one scope with tracing on, one counter update.
+// hooks produce.
+//
+// A hook is never used alone: it wraps some work. So the cost of a phase scope is measured
+// as a program sees it, inside a loop doing a little real work (a dependent chain of kChain
+// multiply-adds per iteration, ~40 ns here): each repetition times the loop
+// without the scope and the same loop with it, back to back, and the cost is the median over
+// repetitions of their difference per iteration. The clock reads are included (the scope
+// makes two). Also printed: the clock in use and the cost of one read of it and of
+// steady_clock (back-to-back reads), and the scope's cost around shorter and longer work,
+// down to none (an empty loop: the upper bound, nothing to overlap the clock reads with).
+//
 // Usage: hook-overhead [--reps R] [--n N]   (single process; no MPI traffic)
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <vector>
 
+#include "instrument/clock.hpp"
 #include "instrument/recorder.hpp"
 
 using instrument::Recorder;
@@ -15,17 +27,73 @@ using instrument::ScopedPhase;
 
 namespace {
 
-template <class F>
-double median_ns_per_op(int reps, long n, F&& body) {
-  std::vector<double> ns;
-  for (int r = 0; r < reps; ++r) {
-    const double t0 = instrument::now_seconds();
-    body(n);
-    const double t1 = instrument::now_seconds();
-    ns.push_back((t1 - t0) * 1e9 / static_cast<double>(n));
+constexpr int kChain = 16;  // multiply-adds per iteration of the headline work loop
+
+volatile double sink = 0.0;
+
+// A little real work that the compiler can neither drop nor reorder across iterations: a
+// dependent chain of `Chain` multiply-adds (no FMA contraction in this build). Each loop is
+// a function of its own (noinline) so that every variant gets the same code around it.
+template <int Chain>
+inline double work(double x) {
+  for (int k = 0; k < Chain; ++k) x = x * 0.999999 + 1e-7;
+  return x;
+}
+
+template <int Chain>
+__attribute__((noinline)) void loop_bare(long n) {
+  double x = 1.0;
+  for (long i = 0; i < n; ++i) x = work<Chain>(x);
+  sink = x;
+}
+
+template <int Chain>
+__attribute__((noinline)) void loop_scoped(long n, Recorder& rec, instrument::PhaseId p) {
+  double x = 1.0;
+  for (long i = 0; i < n; ++i) {
+    ScopedPhase s(rec, p);
+    x = work<Chain>(x);
   }
-  std::sort(ns.begin(), ns.end());
-  return ns[ns.size() / 2];
+  sink = x;
+}
+
+__attribute__((noinline)) void loop_counted(long n, Recorder& rec, instrument::CounterId c) {
+  double x = 1.0;
+  for (long i = 0; i < n; ++i) {
+    x = work<kChain>(x);
+    rec.count(c, i);
+  }
+  sink = x;
+}
+
+double seconds_of(const std::function<void()>& f) {
+  const double t0 = instrument::now_seconds();
+  f();
+  return instrument::now_seconds() - t0;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// Median over repetitions of (with - without) per iteration, ns; the two alternate.
+double median_extra_ns(int reps, long n, const std::function<void(long)>& without,
+                       const std::function<void(long)>& with) {
+  std::vector<double> d;
+  for (int r = 0; r < reps; ++r) {
+    const double a = seconds_of([&] { without(n); });
+    const double b = seconds_of([&] { with(n); });
+    d.push_back((b - a) * 1e9 / static_cast<double>(n));
+  }
+  return median(d);
+}
+
+double median_ns_per_op(int reps, long n, const std::function<void(long)>& body) {
+  std::vector<double> ns;
+  for (int r = 0; r < reps; ++r) ns.push_back(seconds_of([&] { body(n); }) * 1e9 / static_cast<double>(n));
+  return median(ns);
 }
 
 }  // namespace
@@ -42,43 +110,79 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  volatile double sink = 0.0;
-  const double clock_ns = median_ns_per_op(reps, n, [&](long m) {
-    double s = 0.0;
-    for (long i = 0; i < m; ++i) s += instrument::now_seconds();
-    sink = s;
+  volatile std::int64_t isink = 0;
+  const double tick_read_ns = median_ns_per_op(reps, n, [&](long m) {
+    instrument::Ticks s = 0;
+    for (long i = 0; i < m; ++i) s += instrument::now_ticks();
+    isink = s;
+  });
+  const double steady_read_ns = median_ns_per_op(reps, n, [&](long m) {
+    std::int64_t s = 0;
+    for (long i = 0; i < m; ++i) s += std::chrono::steady_clock::now().time_since_epoch().count();
+    isink = s;
   });
 
   Recorder plain;
   const auto p = plain.define_phase("p");
+  const auto outer = plain.define_phase("outer");
   const auto c = plain.define_counter("c");
-  const double scope_ns = median_ns_per_op(reps, n, [&](long m) {
-    for (long i = 0; i < m; ++i) ScopedPhase s(plain, p);
-  });
-  const double nested_ns = median_ns_per_op(reps, n, [&](long m) {
-    ScopedPhase outer(plain, plain.define_phase("outer"));
-    for (long i = 0; i < m; ++i) ScopedPhase s(plain, p);
-  });
-  const double counter_ns = median_ns_per_op(reps, n * 10, [&](long m) {
-    for (long i = 0; i < m; ++i) plain.count(c, i);
-  });
-
   Recorder traced(static_cast<std::size_t>(n));
   const auto tp = traced.define_phase("p");
-  const double traced_ns = median_ns_per_op(reps, n, [&](long m) {
-    traced.reset();  // keep every event inside the reserved buffer
-    for (long i = 0; i < m; ++i) ScopedPhase s(traced, tp);
-  });
 
-  std::printf("hook-overhead (median of %d repetitions of %ld operations, INSTRUMENT_ENABLED=%d)\n",
+  const auto bare = [](long m) { loop_bare<kChain>(m); };
+  const double loop_ns = median_ns_per_op(reps, n, bare);
+  const double scope_ns =
+      median_extra_ns(reps, n, bare, [&](long m) { loop_scoped<kChain>(m, plain, p); });
+  const double nested_ns = median_extra_ns(reps, n, bare, [&](long m) {
+    ScopedPhase o(plain, outer);
+    loop_scoped<kChain>(m, plain, p);
+  });
+  const double traced_ns = median_extra_ns(reps, n, bare, [&](long m) {
+    traced.reset();  // keep every event inside the reserved buffer
+    loop_scoped<kChain>(m, traced, tp);
+  });
+  const double counter_ns =
+      median_extra_ns(reps, n, bare, [&](long m) { loop_counted(m, plain, c); });
+  // The scope's cost depends on how much work its clock reads can overlap with.
+  struct Row {
+    int chain;
+    double loop_ns, scope_ns;
+  };
+  std::vector<Row> by_work;
+  const auto measure = [&]<int Chain>() {
+    const auto without = [](long m) { loop_bare<Chain>(m); };
+    by_work.push_back(
+        Row{Chain, median_ns_per_op(reps, n, without),
+            median_extra_ns(reps, n, without, [&](long m) { loop_scoped<Chain>(m, plain, p); })});
+  };
+  measure.template operator()<0>();
+  measure.template operator()<2>();
+  measure.template operator()<8>();
+  measure.template operator()<32>();
+  measure.template operator()<128>();
+  const auto source = instrument::clock_source();
+  std::printf("hook-overhead (median of %d repetitions of %ld iterations, INSTRUMENT_ENABLED=%d)\n",
               reps, n, INSTRUMENT_ENABLED);
-  std::printf("  %-38s %8.1f ns\n", "clock read (steady_clock)", clock_ns);
-  std::printf("  %-38s %8.1f ns  (= %.2f clock reads)\n", "phase scope, begin+end", scope_ns,
-              scope_ns / clock_ns);
-  std::printf("  %-38s %8.1f ns\n", "phase scope nested in another", nested_ns);
-  std::printf("  %-38s %8.1f ns\n", "phase scope with trace event", traced_ns);
-  std::printf("  %-38s %8.2f ns\n", "counter update", counter_ns);
-  std::printf("  %-38s %8.1f ns\n", "scope cost beyond its two clock reads", scope_ns - 2 * clock_ns);
-  (void)sink;
+  std::printf("  clock in use: %s%s\n", instrument::clock_source_name(source),
+              source == instrument::ClockSource::tsc
+                  ? " (invariant TSC: /proc/cpuinfo constant_tsc and nonstop_tsc)"
+                  : " (no invariant TSC reported, non-x86, or SUITE_CLOCK=steady)");
+#if INSTRUMENT_ENABLED
+  const auto& cal = instrument::clock_calibration();
+  std::printf("  %-44s %8.4f GHz\n", "tick rate (start calibration)", cal.start_hz * 1e-9);
+#endif
+  std::printf("  %-44s %8.1f ns\n", "one read of the hooks' clock (now_ticks)", tick_read_ns);
+  std::printf("  %-44s %8.1f ns\n", "one read of steady_clock", steady_read_ns);
+  std::printf("  %-44s %8.1f ns  (%d dependent mul-adds)\n", "work loop iteration, no hook",
+              loop_ns, kChain);
+  std::printf("  %-44s %8.1f ns\n", "phase scope around the work (begin+end)", scope_ns);
+  std::printf("  %-44s %8.1f ns\n", "  the same nested in another scope", nested_ns);
+  std::printf("  %-44s %8.1f ns\n", "  the same with a trace event", traced_ns);
+  std::printf("  %-44s %8.2f ns\n", "counter update beside the work", counter_ns);
+  std::printf("  phase scope cost by the work it wraps (0: an empty loop, the upper bound):\n");
+  std::printf("    %10s %14s %14s\n", "mul-adds", "loop ns/iter", "+scope ns");
+  for (const auto& r : by_work)
+    std::printf("    %10d %14.1f %14.1f\n", r.chain, r.loop_ns, r.scope_ns);
+  (void)isink;
   return 0;
 }
