@@ -146,6 +146,23 @@ TEST_CASE("cumulative per-byte cost: each band's G for the bytes in its range", 
   CHECK(total_comm(q, 4096) == us(312.84));
 }
 
+TEST_CASE("a steep band is not a jump: only what the slope does not explain counts", "[loggp]") {
+  // A protocol switch between 64 and 128 B, measured at those two sizes only: the fit spreads
+  // it over the band, 170 ns/B. Total_Comm(64) = 2(0.25) + 0.1 = 0.6 us, Total_Comm(65) = 0.77
+  // us (+28% in one byte, all of it the band's slope), Total_Comm(128) = 0.6 + 64 x 0.17 = 11.48.
+  LogGpParams p;
+  p.L = 0.1e-6;
+  p.rendezvous_bytes = 8192;
+  p.per_byte = PerByteCost::cumulative;
+  p.bands = {{64, 0.25e-6, 0.0}, {128, 0.25e-6, 170e-9}, {8191, 0.25e-6, 0.05e-9}, {1 << 30, 0.25e-6, 0.05e-9}};
+  CHECK(total_comm(p, 65) == us(0.77));
+  CHECK(total_comm(p, 128) == us(11.48));
+  CHECK_NOTHROW(validate(p, "steep"));
+  // With band rates the same G makes a real jump at 64 -> 65 B: 0.6 -> 0.6 + 65 x 0.17 = 11.65 us.
+  p.per_byte = PerByteCost::band_rate;
+  CHECK_THROWS_WITH(validate(p, "m"), Catch::Contains("m:loggp.band.2: Total_Comm jumps from 64 B to 65 B"));
+}
+
 TEST_CASE("the paper's Table 1 meets every constraint (0.7% step down at 1 KB, within 4%)", "[loggp]") {
   // Total_Comm: 126.68 us at 1024 B, 125.75 us at 1025 B: -0.73%.
   CHECK_NOTHROW(validate(sp2(), "sp2"));

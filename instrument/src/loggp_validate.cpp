@@ -1,11 +1,9 @@
 // The constraints of a LogGP parameter set (listed in loggp.hpp), checked on every file read
 // and on every fit the probe writes.
-#include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <set>
 #include <string>
 
+#include "cost_checks.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
 
@@ -13,12 +11,9 @@ namespace instrument::loggp {
 
 namespace {
 
-std::string number(double v) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
-std::string micro(double seconds) { return number(seconds * 1e6) + " us"; }
+using cost_checks::micro;
+using cost_checks::number;
+
 std::string band_key(std::size_t i) { return "loggp.band." + std::to_string(i + 1); }
 
 std::size_t band_index(const LogGpParams& p, std::int64_t k) {
@@ -27,17 +22,11 @@ std::size_t band_index(const LogGpParams& p, std::int64_t k) {
   return p.bands.size() - 1;
 }
 
-// Powers of two from 1 B to kCheckMaxBytes, and every band edge and the handshake +-1.
-std::vector<std::int64_t> check_sizes(const LogGpParams& p) {
-  std::set<std::int64_t> s;
-  for (std::int64_t k = 1; k <= kCheckMaxBytes; k *= 2) s.insert(k);
-  auto around = [&](std::int64_t k) {
-    for (std::int64_t d : {-1, 0, 1})
-      if (k + d >= 1 && k + d <= kCheckMaxBytes) s.insert(k + d);
-  };
-  for (const LogGpBand& b : p.bands) around(b.upper_bytes);
-  around(p.rendezvous_bytes);
-  return {s.begin(), s.end()};
+// Every band edge and the handshake.
+std::vector<std::int64_t> edges(const LogGpParams& p) {
+  std::vector<std::int64_t> e{p.rendezvous_bytes};
+  for (const LogGpBand& b : p.bands) e.push_back(b.upper_bytes);
+  return e;
 }
 
 struct Cost {
@@ -64,7 +53,7 @@ void validate(const LogGpParams& p, const std::string& source) {
     if (!std::isfinite(b.G) || b.G < 0.0) fail(band_key(i) + ".G", "expected a gap per byte >= 0 s/B, got " + number(b.G));
   }
 
-  const auto sizes = check_sizes(p);
+  const auto sizes = cost_checks::sizes(kCheckMaxBytes, edges(p));
   for (std::int64_t k : sizes) {
     for (const Cost& c : kCosts) {
       const double v = c.of(p, k);
@@ -89,9 +78,13 @@ void validate(const LogGpParams& p, const std::string& source) {
                       ", " + number(100 * change) + "%), more than the " + number(100 * allowed) +
                       "% a band edge may step: expected costs non-decreasing in the size");
       }
-      if (c.of == total_comm && edge && !handshake && change > kEdgeTolerance) {
+      // A jump: what the right band's line adds at the edge beyond its own slope over the one
+      // byte (a steep but continuous cost is not a jump), 2 (o' - o) + u (G' - G) for band rates.
+      const double jump = (vb - p.bands[band_index(p, b)].G * static_cast<double>(b - a) - va) / va;
+      if (c.of == total_comm && edge && !handshake && jump > kEdgeTolerance) {
         fail(key, std::string(c.name) + " jumps" + between + " (" + micro(va) + " -> " + micro(vb) +
-                      ", +" + number(100 * change) + "%), more than the " + number(100 * kEdgeTolerance) +
+                      ", +" + number(100 * jump) + "% beyond the band's slope), more than the " +
+                      number(100 * kEdgeTolerance) +
                       "% a band edge may step: expected it continuous (only the handshake may jump)");
       }
     }

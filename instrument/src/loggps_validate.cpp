@@ -1,11 +1,10 @@
 // The constraints of a LogGPS parameter set (listed in loggps.hpp), checked on every file read
 // and on every fit the probe writes.
 #include <cmath>
-#include <cstdio>
 #include <functional>
-#include <set>
 #include <string>
 
+#include "cost_checks.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggps.hpp"
 
@@ -13,25 +12,14 @@ namespace instrument::loggps {
 
 namespace {
 
-std::string number(double v) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
-}
-std::string micro(double seconds) { return number(seconds * 1e6) + " us"; }
+using cost_checks::micro;
+using cost_checks::number;
 
-// Powers of two from 1 B to kCheckMaxBytes, and s, S and every gap step edge +-1.
-std::vector<std::int64_t> check_sizes(const LogGpsParams& p) {
-  std::set<std::int64_t> sizes;
-  for (std::int64_t k = 1; k <= kCheckMaxBytes; k *= 2) sizes.insert(k);
-  auto around = [&](std::int64_t k) {
-    for (std::int64_t d : {-1, 0, 1})
-      if (k + d >= 1 && k + d <= kCheckMaxBytes) sizes.insert(k + d);
-  };
-  around(p.s);
-  around(p.S);
-  for (const GapStep& st : p.gap_steps) around(st.above_bytes);
-  return {sizes.begin(), sizes.end()};
+// s, S and every gap step edge.
+std::vector<std::int64_t> edges(const LogGpsParams& p) {
+  std::vector<std::int64_t> e{p.s, p.S};
+  for (const GapStep& st : p.gap_steps) e.push_back(st.above_bytes);
+  return e;
 }
 
 // The key of the per-byte gap that the k-th byte of a message pays.
@@ -91,7 +79,7 @@ void validate(const LogGpsParams& p, const std::string& source) {
       {"delayed round trip - w", [&](std::int64_t k) { return round_trip_time(p, k, large_w) - large_w; },
        [](std::int64_t) { return "loggps.O_r"; }},
   };
-  const auto sizes = check_sizes(p);
+  const auto sizes = cost_checks::sizes(kCheckMaxBytes, edges(p));
   for (std::int64_t k : sizes) {
     for (const auto& t : terms) {
       const double v = t.of(k);

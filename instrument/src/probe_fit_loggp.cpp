@@ -2,11 +2,10 @@
 // fallback), see probe_fit.hpp.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <set>
 #include <stdexcept>
 
-#include "instrument/error.hpp"
+#include "cost_checks.hpp"
 #include "instrument/probe_fit.hpp"
 
 namespace instrument::probe {
@@ -18,11 +17,6 @@ struct Band {
   LineFit line;                     // Total_Comm = intercept + slope k
 };
 
-std::string percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * fraction);
-  return buf;
-}
 
 // Bands of at least two sizes, grown greedily from the smallest while one line of
 // y = seconds / divisor fits every size within tol, never across rendezvous_bytes.
@@ -68,16 +62,6 @@ std::vector<Band> grow_bands(const std::vector<RttSample>& data, std::int64_t re
     i = last + 1;
   }
   return bands;
-}
-
-// Why p cannot be kept: the first constraint it breaks, or "" if none.
-std::string constraint_broken(const loggp::LogGpParams& p) {
-  try {
-    loggp::validate(p, "");
-  } catch (const InputError& e) {
-    return e.where() + ": " + e.expected();
-  }
-  return "";
 }
 
 double max_error(const loggp::LogGpParams& p, const std::vector<RttSample>& data) {
@@ -217,11 +201,12 @@ LogGpFit fit_loggp(const std::vector<RttSample>& no_delay, const std::vector<Rtt
   fit.derivation = "ssv-3.3";
   if (derive_ssv(data, grow_bands(data, R, 2.0, options.band_tolerance), R, fit)) {
     fit.max_rel_error = max_error(fit.params, data);
-    const std::string broken = constraint_broken(fit.params);
+    const std::string broken = cost_checks::broken_constraint(fit.params);
     if (!broken.empty()) {
       fit.rejected = broken;
     } else if (fit.max_rel_error > options.accept_rel_error) {
-      fit.rejected = "the bands fit the round trips within " + percent(fit.max_rel_error) + " only";
+      fit.rejected = "the worst round trip is off by " + cost_checks::number(100 * fit.max_rel_error) +
+                     "%, more than " + cost_checks::number(100 * options.accept_rel_error) + "%";
     }
   }
   if (fit.rejected.empty()) return fit;
@@ -235,7 +220,8 @@ LogGpFit fit_loggp(const std::vector<RttSample>& no_delay, const std::vector<Rtt
   const double two_o_s = delayed_overheads(delayed, R, options.band_tolerance);
   const double tol = options.band_tolerance;
   std::set<std::int64_t> edges;
-  if (R - 1 > data.front().bytes && R - 1 < data.back().bytes) edges.insert(R - 1);
+  // An edge where the protocol changes: a band is all eager (o_s) or all handshake (o_l).
+  if (R - 1 >= data.front().bytes && R - 1 < data.back().bytes) edges.insert(R - 1);
   const std::set<std::int64_t> forced = edges;
   auto fit_with = [&](const std::set<std::int64_t>& e) {
     return fit_cumulative(data, R, e, two_o_s, options.delayed_weight);
@@ -275,7 +261,7 @@ LogGpFit fit_loggp(const std::vector<RttSample>& no_delay, const std::vector<Rtt
   params = fit_with(edges);
   fit.params = params;
   fit.max_rel_error = max_error(params, data);
-  const std::string broken = constraint_broken(params);
+  const std::string broken = cost_checks::broken_constraint(params);
   if (!broken.empty()) throw std::runtime_error("LogGP constrained fit breaks a constraint: " + broken);
   return fit;
 }

@@ -4,7 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "instrument/error.hpp"
+#include "cost_checks.hpp"
 #include "instrument/probe_fit.hpp"
 
 namespace instrument::probe {
@@ -263,16 +263,6 @@ Candidate search(const std::vector<RttSample>& no_delay, const std::vector<RttSa
   return best;
 }
 
-// Why p cannot be kept: the first constraint it breaks, or "" if none.
-std::string constraint_broken(const loggps::LogGpsParams& p) {
-  try {
-    loggps::validate(p, "");
-  } catch (const InputError& e) {
-    return e.where() + ": " + e.expected();
-  }
-  return "";
-}
-
 }  // namespace
 
 loggps::LogGpsParams fit_loggps_fixed(const std::vector<RttSample>& no_delay,
@@ -308,10 +298,10 @@ LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<R
     chosen = search(no_delay, delayed, S, options, false);
     fit.paper = chosen.params;
     fit.paper_max_rel_error = chosen.err_no_delay;
-    fit.rejected = constraint_broken(chosen.params);
+    fit.rejected = cost_checks::broken_constraint(chosen.params);
     if (fit.rejected.empty() && chosen.err_no_delay > options.accept_rel_error) {
-      fit.rejected = "worst round-trip error " + std::to_string(100 * chosen.err_no_delay) + "% > " +
-                     std::to_string(100 * options.accept_rel_error) + "%";
+      fit.rejected = "the worst round trip is off by " + cost_checks::number(100 * chosen.err_no_delay) +
+                     "%, more than " + cost_checks::number(100 * options.accept_rel_error) + "%";
     }
   } catch (const std::runtime_error& e) {
     fit.rejected = e.what();
@@ -320,7 +310,7 @@ LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<R
   if (!fit.rejected.empty()) {
     chosen = search(no_delay, delayed, S, options, true);
     fit.derivation = "constrained";
-    const std::string broken = constraint_broken(chosen.params);
+    const std::string broken = cost_checks::broken_constraint(chosen.params);
     if (!broken.empty()) throw std::runtime_error("LogGPS constrained fit breaks a constraint: " + broken);
   }
   fit.params = chosen.params;

@@ -25,8 +25,8 @@
 //   at every check size k (powers of two 1 B .. 16 MiB, every band edge and the handshake
 //   +-1): Send, Receive, Total_Comm > 0 and non-decreasing in k. Within a band they are linear
 //   with G >= 0; across a band edge each may step down by at most kEdgeTolerance (relative) and
-//   Total_Comm may step by at most kEdgeTolerance either way (continuity), except at the
-//   handshake, where it may jump up. (The paper's own Table 1 steps down 0.7% at 1 KB:
+//   Total_Comm may step by at most kEdgeTolerance either way beyond what the new band's slope
+//   adds over that byte (continuity), except at the handshake, where it may jump up. (The paper's own Table 1 steps down 0.7% at 1 KB:
 //   126.68 -> 125.75 us, which is why a tolerance and not strict monotonicity.)
 #pragma once
 #include <cstdint>
