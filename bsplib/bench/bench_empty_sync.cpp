@@ -7,8 +7,9 @@
 #include <cstdlib>
 #include <vector>
 
-#include "bench_stats.hpp"
 #include "bsp.h"
+#include "instrument/rank_reduce.hpp"
+#include "instrument/statistics.hpp"
 
 int main(int argc, char** argv) {
   const int n = argc > 1 ? std::atoi(argv[1]) : 20000;
@@ -20,12 +21,10 @@ int main(int argc, char** argv) {
     bsp_sync();
     const double t0 = bsp_time();
     for (int i = 0; i < n; ++i) bsp_sync();
-    double t = (bsp_time() - t0) / n, tmax = 0;
-    MPI_Allreduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    per_sync.push_back(tmax);
+    per_sync.push_back(instrument::max_over_ranks((bsp_time() - t0) / n, MPI_COMM_WORLD));
   }
   if (bsp_pid() == 0) {
-    const auto s = bspbench::spread(per_sync);
+    const auto s = instrument::summarise(per_sync);
     std::printf("empty superstep, p = %d: median %.3f us  [min %.3f, max %.3f] over %d "
                 "repetitions of %d syncs (max over processes)\n",
                 bsp_nprocs(), s.median * 1e6, s.min * 1e6, s.max * 1e6, reps, n);

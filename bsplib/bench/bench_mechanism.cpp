@@ -14,27 +14,27 @@
 #include <cstdlib>
 #include <vector>
 
-#include "bench_stats.hpp"
+#include "instrument/rank_reduce.hpp"
+#include "instrument/statistics.hpp"
 
 namespace {
-double max_over(double t) {
-  double m = 0;
-  MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return m;
-}
+using instrument::max_over_ranks;
+using instrument::summarise;
+using instrument::Summary;
+
 template <class F>
-bspbench::Spread time_it(int reps, int iters, F&& f) {
+Summary time_it(int reps, int iters, F&& f) {
   std::vector<double> v;
   for (int r = 0; r < reps + 1; ++r) {
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
     for (int i = 0; i < iters; ++i) f();
-    const double t = max_over((MPI_Wtime() - t0) / iters);
+    const double t = max_over_ranks((MPI_Wtime() - t0) / iters, MPI_COMM_WORLD);
     if (r) v.push_back(t);
   }
-  return bspbench::spread(v);
+  return summarise(v);
 }
-void show(int rank, const char* what, bspbench::Spread s) {
+void show(int rank, const char* what, Summary s) {
   if (rank == 0)
     std::printf("  %-46s %9.3f us  [min %.3f, max %.3f]\n", what, s.median * 1e6, s.min * 1e6,
                 s.max * 1e6);

@@ -22,18 +22,16 @@
 #include <string>
 #include <vector>
 
-#include "bench_stats.hpp"
 #include "bsp.h"
 #include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/rank_reduce.hpp"
+#include "instrument/statistics.hpp"
 
 namespace {
 
-double max_over_processes(double t) {
-  double m = 0;
-  MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return m;
-}
+using instrument::max_over_ranks;
+using instrument::summarise;
 
 // Separate send and receive buffers, as loggps-probe and the OSU benchmarks use: one buffer
 // for both would make each message pull back the lines the peer has just read.
@@ -50,7 +48,7 @@ double pingpong(const std::vector<char>& out, std::vector<char>& in, int bytes, 
       MPI_Send(out.data(), bytes, MPI_BYTE, 0, 9, MPI_COMM_WORLD);
     }
   }
-  return max_over_processes((MPI_Wtime() - t0) / iters / 2);
+  return max_over_ranks((MPI_Wtime() - t0) / iters / 2, MPI_COMM_WORLD);
 }
 
 enum class Mode { one_way, exchange, hp_one_way, hp_exchange, get_one_way, get_exchange };
@@ -84,7 +82,7 @@ StepTimes bsp_step(std::vector<char>& src, std::vector<char>& dst, std::vector<c
     }
     bsp_sync();
   }
-  const double total = max_over_processes((bsp_time() - t0) / iters);
+  const double total = max_over_ranks((bsp_time() - t0) / iters, MPI_COMM_WORLD);
   MPI_Bcast(&call, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   return StepTimes{total, call / iters};
 }
@@ -94,7 +92,7 @@ double g_probe_ref = 0;  // GB/s of the probe's ping-pong at the current size; 0
 void report(const char* what, int bytes, const std::vector<double>& times, double ref) {
   std::vector<double> bw;
   for (double t : times) bw.push_back(bytes / t / 1e9);
-  const auto s = bspbench::spread(bw);
+  const auto s = summarise(bw);
   std::printf("  %-22s %8.3f GB/s  [min %.3f, max %.3f]", what, s.median, s.min, s.max);
   if (ref > 0) std::printf("  = %5.1f%% of ping-pong", 100.0 * s.median / ref);
   if (g_probe_ref > 0) std::printf("  (%5.1f%% of the probe's)", 100.0 * s.median / g_probe_ref);
@@ -153,7 +151,7 @@ int main(int argc, char** argv) {
       std::printf("B = %d KiB (%d repetitions of %d):\n", bytes >> 10, reps, iters);
       std::vector<double> bw;
       for (double t : pp) bw.push_back(bytes / t / 1e9);
-      const double ref = bspbench::spread(bw).median;
+      const double ref = summarise(bw).median;
       if (!machine.empty()) {
         g_probe_ref = bytes / (instrument::loggp::round_trip_time(probe, bytes) / 2) / 1e9;
         std::printf("  %-22s %8.3f GB/s  (LogGP fit of %s)\n", "probe's ping-pong", g_probe_ref,
@@ -163,7 +161,7 @@ int main(int argc, char** argv) {
       for (std::size_t k = 0; k < std::size(modes); ++k) report(names[k], bytes, times[k], ref);
       report("put ceiling: copy+pp", bytes, ceiling, ref);
       std::printf("  (the copy in the bsp_put call: median %.3f GB/s)\n",
-                  bspbench::spread(call).median);
+                  summarise(call).median);
     }
   }
   bsp_pop_reg(src.data());

@@ -21,16 +21,14 @@
 #include <random>
 #include <vector>
 
-#include "bench_stats.hpp"
 #include "bsp.h"
+#include "instrument/rank_reduce.hpp"
+#include "instrument/statistics.hpp"
 
 namespace {
 
-double max_over_processes(double t) {
-  double m = 0;
-  MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return m;
-}
+using instrument::max_over_ranks;
+using instrument::summarise;
 
 enum class Layout { bspbench, consecutive, random };
 const char* name(Layout l) {
@@ -112,17 +110,17 @@ int main(int argc, char** argv) {
     bsp_sync();
     double t0 = bsp_time();
     for (int i = 0; i < 100; ++i) bsp_sync();
-    const double e = max_over_processes((bsp_time() - t0) / 100);
-    double my_rate = daxpy_rate(), min_rate = 0;
-    MPI_Allreduce(&my_rate, &min_rate, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    const double e = max_over_ranks((bsp_time() - t0) / 100, MPI_COMM_WORLD);
+    const double min_rate = instrument::min_over_ranks(daxpy_rate(), MPI_COMM_WORLD);
     if (r > 0) {
       empty.push_back(e);
       rate.push_back(min_rate);
     }
     for (int k = 0; k < 3; ++k) {
       const Step st = superstep(src, dst.data(), patterns[k]);
-      const double c = max_over_processes(st.calls), sy = max_over_processes(st.sync);
-      const double t = max_over_processes(st.calls + st.sync);
+      const double c = max_over_ranks(st.calls, MPI_COMM_WORLD);
+      const double sy = max_over_ranks(st.sync, MPI_COMM_WORLD);
+      const double t = max_over_ranks(st.calls + st.sync, MPI_COMM_WORLD);
       if (r == 0) continue;  // warm-up: buffers grow
       total[k].push_back((t - e) / words);
       calls[k].push_back(c / words);
@@ -136,19 +134,18 @@ int main(int argc, char** argv) {
     std::printf("  %-12s %8s %18s %8s %8s\n", "layout", "median", "[min, max]", "calls",
                 "sync");
     for (int k = 0; k < 3; ++k) {
-      const auto t = bspbench::spread(total[k]), c = bspbench::spread(calls[k]),
-                 s = bspbench::spread(sync[k]);
+      const auto t = summarise(total[k]), c = summarise(calls[k]), s = summarise(sync[k]);
       std::printf("  %-12s %8.2f   [%6.2f, %6.2f] %8.2f %8.2f\n", name(layouts[k]),
                   t.median * 1e9, t.min * 1e9, t.max * 1e9, c.median * 1e9, s.median * 1e9);
     }
-    const auto e = bspbench::spread(empty), d = bspbench::spread(rate);
+    const auto e = summarise(empty), d = summarise(rate);
     std::printf("  (medians of %d repetitions, each the max over processes; calls and sync "
                 "medians separately; empty superstep %.2f us subtracted)\n",
                 reps, e.median * 1e6);
     std::printf("  CPU speed meanwhile: in-cache DAXPY %.2f Gflop/s [%.2f, %.2f] (slowest "
                 "process); a bspbench-layout put = %.0f flop times\n",
                 d.median * 1e-9, d.min * 1e-9, d.max * 1e-9,
-                bspbench::spread(total[0]).median * d.median);
+                summarise(total[0]).median * d.median);
   }
   bsp_pop_reg(dst.data());
   bsp_end();

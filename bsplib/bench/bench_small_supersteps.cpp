@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "bsp.h"
+#include "instrument/rank_reduce.hpp"
+#include "instrument/statistics.hpp"
 
 int main(int argc, char** argv) {
   const int steps = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3000;
@@ -35,9 +37,7 @@ int main(int argc, char** argv) {
       bsp_sync();
       if (k >= steps / 10) t.push_back(bsp_time() - t0);  // the first tenth warms up
     }
-    std::nth_element(t.begin(), t.begin() + t.size() / 2, t.end());
-    double median = t[t.size() / 2], worst = 0;
-    MPI_Allreduce(&median, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    const double worst = instrument::max_over_ranks(instrument::median(t), MPI_COMM_WORLD);
     if (s == 0) std::printf("  %6d  %10d  %15.3f\n", words, words * 8, worst * 1e6);
   }
   bsp_pop_reg(dst.data());

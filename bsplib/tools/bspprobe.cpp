@@ -29,11 +29,16 @@
 
 #include "bsp.h"
 #include "cost_model.hpp"
-#include "least_squares.hpp"
+#include "instrument/fitting.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/rank_reduce.hpp"
+#include "instrument/statistics.hpp"
 #include "machine_params.hpp"
 
 using namespace bspmodel;
+using instrument::fit_line_relative;
+using instrument::LineFit;
+using instrument::median;
 
 namespace {
 
@@ -44,22 +49,6 @@ struct Options {
   int hmax = 262144;
   double accuracy = 10;
 };
-
-double max_over(double t) {
-  double m = 0;
-  MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return m;
-}
-double min_over(double t) {
-  double m = 0;
-  MPI_Allreduce(&t, &m, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
-  return m;
-}
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 // s: flop/s of y += a x on 1024 doubles (in cache), the slowest process's median.
 double measure_s(int reps) {
@@ -75,7 +64,7 @@ double measure_s(int reps) {
     }
     rates.push_back(2.0 * n * passes / (bsp_time() - t0));
   }
-  return min_over(median(rates));
+  return instrument::min_over_ranks(median(rates), MPI_COMM_WORLD);
 }
 
 // The time of one superstep in which every process puts `bytes` as 8-byte words, cyclically
@@ -96,7 +85,7 @@ double h_relation_time(double* src, double* dst, int bytes) {
   const double t0 = bsp_time();
   for (int i = 0; i < words; ++i) bsp_put(dest[i], &src[i], dst, offset[i], 8);
   bsp_sync();
-  return max_over(bsp_time() - t0);
+  return instrument::max_over_ranks(bsp_time() - t0, MPI_COMM_WORLD);
 }
 
 std::string number(double v) {
@@ -149,7 +138,7 @@ double granular_time(char* src, char* dst, int h, int x, bool combined, int iter
       MPI_Barrier(MPI_COMM_WORLD);  // the superstep's synchronisation
     }
   }
-  return max_over((bsp_time() - t0) / iters);
+  return instrument::max_over_ranks((bsp_time() - t0) / iters, MPI_COMM_WORLD);
 }
 
 // Eq. 3, t(x) = g_inf (1 + N_1/2 / x), fitted robustly: g_inf is the asymptote (the smaller
@@ -235,13 +224,13 @@ int main(int argc, char** argv) {
       samples[k].push_back(h_relation_time(src.data(), dst.data(), static_cast<int>(hs[k])));
   for (const std::vector<double>& v : samples) ts.push_back(median(v));
   LineFit lg = fit_line_relative(hs, ts);
-  const bool l_fixed = lg.a < 0;
+  const bool l_fixed = lg.intercept < 0;
   if (l_fixed) {
     // A negative intercept (curvature from a protocol switch inside the range): take l as
     // the measured empty superstep and fit g with the intercept fixed there.
-    lg = fit_line_relative(hs, ts, &ts[0]);
+    lg = fit_line_relative(hs, ts, ts[0]);
   }
-  const double l = lg.a, g = lg.b;
+  const double l = lg.intercept, g = lg.slope;
   double worst = 0;
   for (std::size_t i = 0; i < hs.size(); ++i)
     worst = std::max(worst, std::fabs(l + g * hs[i] - ts[i]) / ts[i]);

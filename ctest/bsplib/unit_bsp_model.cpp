@@ -6,22 +6,24 @@
 #include <vector>
 
 #include "cost_model.hpp"
-#include "least_squares.hpp"
+#include "instrument/fitting.hpp"
 
 using namespace bspmodel;
+using instrument::fit_line;
+using instrument::fit_line_relative;
+using instrument::LineFit;
 
 TEST_CASE("fit_line and fit_line_relative give back an exact line") {
   // T(h) = 2 us + 3 ns/B h
   std::vector<double> h{0, 256, 1024, 4096, 16384, 65536}, t;
   for (double x : h) t.push_back(2e-6 + 3e-9 * x);
   for (const LineFit f : {fit_line(h, t), fit_line_relative(h, t)}) {
-    CHECK(f.a == Approx(2e-6).epsilon(1e-9));
-    CHECK(f.b == Approx(3e-9).epsilon(1e-9));
+    CHECK(f.intercept == Approx(2e-6).epsilon(1e-9));
+    CHECK(f.slope == Approx(3e-9).epsilon(1e-9));
   }
-  const double a = 1e-6;
-  const LineFit fixed = fit_line_relative(h, t, &a);
-  CHECK(fixed.a == 1e-6);
-  CHECK(fixed.b > 3e-9);  // the slope takes up what the lower intercept leaves
+  const LineFit fixed = fit_line_relative(h, t, 1e-6);
+  CHECK(fixed.intercept == 1e-6);
+  CHECK(fixed.slope > 3e-9);  // the slope takes up what the lower intercept leaves
 }
 
 TEST_CASE("the relative fit keeps l where the small supersteps put it") {
@@ -32,18 +34,18 @@ TEST_CASE("the relative fit keeps l where the small supersteps put it") {
   for (double x : h) t.push_back(1e-6 + 2e-9 * x);
   t.back() *= 1.2;
   const LineFit ols = fit_line(h, t), rel = fit_line_relative(h, t);
-  CHECK(std::abs(ols.a - 1e-6) > 5e-6);  // what went wrong before: l off by 5x and more
-  CHECK(rel.a == Approx(1e-6).epsilon(0.05));
-  CHECK(rel.b == Approx(2e-9).epsilon(0.1));
+  CHECK(std::abs(ols.intercept - 1e-6) > 5e-6);  // what went wrong before: l off by 5x and more
+  CHECK(rel.intercept == Approx(1e-6).epsilon(0.05));
+  CHECK(rel.slope == Approx(2e-9).epsilon(0.1));
 }
 
 TEST_CASE("fit_line_relative ignores non-positive times and degenerate input") {
   const LineFit empty = fit_line_relative({}, {});
-  CHECK(empty.a == 0);
-  CHECK(empty.b == 0);
+  CHECK(empty.intercept == 0);
+  CHECK(empty.slope == 0);
   const LineFit f = fit_line_relative({0, 1, 2, 3}, {-1, 2, 3, 4});  // y = 1 + x without x = 0
-  CHECK(f.a == Approx(1.0));
-  CHECK(f.b == Approx(1.0));
+  CHECK(f.intercept == Approx(1.0));
+  CHECK(f.slope == Approx(1.0));
 }
 
 TEST_CASE("cost model: l + h g, l + (h + N_1/2) g, g(x), h_0 (eq. 1-4)") {

@@ -1,23 +1,17 @@
 // The timed MPI loops of loggps-probe. See probe_measure.hpp.
 #include "instrument/probe_measure.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <thread>
 
 #include "instrument/clock.hpp"
+#include "instrument/statistics.hpp"
 
 namespace instrument::probe {
 
 namespace {
 constexpr int kTag = 7;
 }  // namespace
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 // Busy computation of (at least) w seconds, like the dummy iteration of §4.3; returns the
 // time it really took (a preemption during the spin then counts as w, not as communication).

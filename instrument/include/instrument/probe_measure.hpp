@@ -23,8 +23,6 @@ struct Pair {
   std::vector<char> out, in;  // message buffers, at least the largest size
 };
 
-double median(std::vector<double> v);
-
 // Busy computation of (at least) w seconds, like the dummy iteration of §4.3; returns the
 // time it really took (a preemption during the spin then counts as w, not as communication).
 double compute_for(double w);
