@@ -1,13 +1,33 @@
 #include "instrument/mpi_main.hpp"
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <thread>
 #include <vector>
 
 #include "instrument/error.hpp"
 
 namespace instrument {
+
+namespace {
+
+// The error line in one write(2): several writes (a stream's pieces) can be cut or
+// interleaved with another rank's when the job is torn down.
+void write_line(const std::string& line) {
+  const std::string text = line + "\n";
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(STDERR_FILENO, text.data() + done, text.size() - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace
 
 void throw_if_any_rank_failed(MPI_Comm comm, const std::string& local_error) {
   int rank = 0, size = 1;
@@ -34,11 +54,16 @@ int run_mpi_main(int argc, char** argv, const char* program,
   try {
     code = body(argc, argv);
   } catch (const CollectiveError& e) {
-    if (rank == 0) std::cerr << program << ": error: " << e.what() << std::endl;
+    std::cout.flush();
+    if (rank == 0) write_line(std::string(program) + ": error: " + e.what());
     code = 1;
   } catch (const std::exception& e) {
-    // Only this rank knows: the others may be inside a collective, so end them all.
-    std::cerr << program << ": error (rank " << rank << "): " << e.what() << std::endl;
+    // Only this rank knows: the others may be inside a collective, so end them all. MPI_Abort
+    // tears the job down at once, and the launcher's forwarding of this process's stderr can
+    // lose the line (1 run in 14 here); a moment's pause lets it through first.
+    std::cout.flush();
+    write_line(std::string(program) + ": error (rank " + std::to_string(rank) + "): " + e.what());
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
   MPI_Finalize();
