@@ -80,7 +80,8 @@ ResultsDocument make_document(RunResults run) {
                       .term = "T_comm",
                       .measured = 0.0,
                       .modelled = 1e-3,
-                      .source = "machine: loggps.machine"});
+                      .source = "machine: loggps.machine",
+                      .kind = RowKind::part});
   doc.comparison.add_model_term({"toy", "T_compute", 2.2, "T = cells / rate"});
   doc.comparison.add_model_term({"loggp", "T/56", 0.5, "Sundaram-Stukel & Vernon eq. 6"});
   auto& history = doc.extras.add_table("/solution/residual_history");
@@ -190,6 +191,7 @@ void check_same_model(const ResultsDocument& back, const ResultsDocument& doc) {
     CHECK(rows[i].measured == y.measured);
     CHECK(rows[i].modelled == y.modelled);
     CHECK(rows[i].source == y.source);
+    CHECK(rows[i].kind == y.kind);
   }
   const auto& terms = back.comparison.model_terms();
   REQUIRE(terms.size() == 2);

@@ -192,8 +192,16 @@ void read_compare(Reading& rd, hid_t file, Comparison& comparison) {
   const auto& measured = column<double>(rd, cols, "measured");
   const auto& modelled = column<double>(rd, cols, "modelled");
   const auto& source = column<std::string>(rd, cols, "source");
-  for (std::size_t i = 0; i < term.size(); ++i)
-    comparison.add(ComparisonRow{model[i], term[i], measured[i], modelled[i], source[i]});
+  const auto& kind = column<std::string>(rd, cols, "kind");
+  for (std::size_t i = 0; i < term.size(); ++i) {
+    RowKind k = RowKind::total;
+    try {
+      k = row_kind_from(kind[i]);
+    } catch (const std::invalid_argument&) {
+      rd.fail("/compare: row " + std::to_string(i) + ": kind '" + kind[i] + "', expected 'total' or 'part'");
+    }
+    comparison.add(ComparisonRow{model[i], term[i], measured[i], modelled[i], source[i], k});
+  }
 }
 
 void read_trace(Reading& rd, hid_t file, RunResults& run) {

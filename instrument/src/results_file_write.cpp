@@ -167,11 +167,12 @@ void write_model(hid_t file, const Comparison& comparison) {
 }
 
 void write_compare(hid_t file, const Comparison& comparison) {
-  std::vector<std::string> model, term, source;
+  std::vector<std::string> model, term, source, kind;
   std::vector<double> measured, modelled, error;
   for (const auto& r : comparison.rows()) {
     model.push_back(r.model);
     term.push_back(r.term);
+    kind.push_back(row_kind_name(r.kind));
     measured.push_back(r.measured);
     modelled.push_back(r.modelled);
     error.push_back(r.relative_error());
@@ -181,7 +182,7 @@ void write_compare(hid_t file, const Comparison& comparison) {
                   {Column{"model", "", model}, Column{"term", "", term},
                    Column{"measured", "s", measured}, Column{"modelled", "s", modelled},
                    Column{"relative_error", "(modelled-measured)/measured", error},
-                   Column{"source", "", source}});
+                   Column{"source", "", source}, Column{"kind", "total or part", kind}});
 }
 
 bool has_trace(const GatheredTrace& t) {
