@@ -110,15 +110,17 @@ int main(int argc, char** argv) {
     return 1;
   }
 
-  volatile std::int64_t isink = 0;
+  // The reads are summed (unsigned: wrapping is harmless) so that none can be dropped.
+  volatile std::uint64_t isink = 0;
   const double tick_read_ns = median_ns_per_op(reps, n, [&](long m) {
-    instrument::Ticks s = 0;
-    for (long i = 0; i < m; ++i) s += instrument::now_ticks();
+    std::uint64_t s = 0;
+    for (long i = 0; i < m; ++i) s += static_cast<std::uint64_t>(instrument::now_ticks());
     isink = s;
   });
   const double steady_read_ns = median_ns_per_op(reps, n, [&](long m) {
-    std::int64_t s = 0;
-    for (long i = 0; i < m; ++i) s += std::chrono::steady_clock::now().time_since_epoch().count();
+    std::uint64_t s = 0;
+    for (long i = 0; i < m; ++i)
+      s += static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
     isink = s;
   });
 
