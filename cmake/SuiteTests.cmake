@@ -105,12 +105,8 @@ endfunction()
 # the Catch2 program at each rank count, tests <part>.<name>.np<n>.
 function(suite_add_catch_mpi_tests)
   cmake_parse_arguments(T "" "PART;NAME;TARGET;TIMEOUT" "RANKS;LABELS;ARGS" ${ARGN})
-  set(_base ${T_PART}.${T_NAME})
-  if(NOT T_PART)
-    set(_base ${T_TARGET})
-  endif()
   foreach(n ${T_RANKS})
-    suite_add_mpi_test(NAME ${_base}.np${n} TARGET ${T_TARGET} RANKS ${n}
+    suite_add_mpi_test(NAME ${T_PART}.${T_NAME}.np${n} TARGET ${T_TARGET} RANKS ${n}
                        LABELS ${T_LABELS} ARGS ${T_ARGS} TIMEOUT ${T_TIMEOUT})
   endforeach()
 endfunction()

@@ -1,7 +1,8 @@
 #include "context.hpp"
 
-#include <chrono>
 #include <cstdio>
+
+#include "instrument/clock.hpp"
 
 namespace bsplib {
 
@@ -15,10 +16,6 @@ int size_of(MPI_Comm c) {
   int n = 0;
   MPI_Comm_size(c, &n);
   return n;
-}
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
 }
 }  // namespace
 
@@ -56,7 +53,7 @@ Context::~Context() {
   for (MPI_Request& r : m_hdr_send) MPI_Request_free(&r);
 }
 
-double Context::time() const { return now() - m_t0; }
+double Context::time() const { return instrument::now_seconds() - m_t0; }
 
 void Context::bad_pid(const char* call, int pid) const {
   fatal(call, m_pid, m_superstep, "process id %d is not in 0..%d", pid, m_nprocs - 1);

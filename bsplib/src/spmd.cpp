@@ -1,7 +1,8 @@
 #include "spmd.hpp"
 
-#include <chrono>
 #include <cstdlib>
+
+#include "instrument/clock.hpp"
 
 namespace bsplib {
 
@@ -15,10 +16,6 @@ bool Spmd::s_begun = false;
 namespace {
 int saved_argc = 0;
 char** saved_argv = nullptr;
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 int world_rank() {
   int r = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &r);
@@ -98,7 +95,7 @@ void Spmd::begin(int maxprocs) {
     registered = true;
   }
   MPI_Barrier(comm);  // so that every process's clock origin is the same instant
-  s_context = new Context(comm, now());
+  s_context = new Context(comm, instrument::now_seconds());
 }
 
 void Spmd::end() {
