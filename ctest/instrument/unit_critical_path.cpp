@@ -1,6 +1,8 @@
 // The critical-path walk on traces small enough to follow by hand.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "instrument/critical_path.hpp"
 
 using namespace instrument::critical_path;
@@ -8,11 +10,12 @@ using namespace instrument::critical_path;
 namespace {
 
 // Phase indices of the test traces.
-enum Phase { kIteration, kSweep, kKernel, kSend, kRecv, kAllreduce, kIsend, kWait, kSource };
+enum Phase { kIteration, kSweep, kKernel, kSend, kRecv, kAllreduce, kIsend, kWait, kSource, kBefore, kAfter };
 
 Trace make_trace(int nranks) {
   Trace t;
-  t.phases = {"iteration", "sweep", "kernel", "send", "recv", "allreduce", "isend", "wait", "source"};
+  t.phases = {"iteration", "sweep", "kernel", "send", "recv", "allreduce", "isend", "wait", "source",
+              "w_before", "w_after"};
   t.ranks.resize(static_cast<std::size_t>(nranks));
   return t;
 }
@@ -30,10 +33,11 @@ void add(Trace& t, int rank, Phase p, double b, double e, int peer = -1, int tag
 
 Rules rules() {
   Rules r;
-  r.categories = {"computation", "communication", "reductions", "before"};
+  r.categories = {"computation", "communication", "reductions", "before", "after"};
   r.category_of = {{"kernel", "computation"}, {"send", "communication"}, {"recv", "communication"},
                    {"isend", "communication"}, {"wait", "communication"}, {"sweep", "communication"},
-                   {"allreduce", "reductions"}, {"source", "before"}};
+                   {"allreduce", "reductions"}, {"source", "before"}, {"w_before", "before"},
+                   {"w_after", "after"}};
   return r;
 }
 
@@ -183,6 +187,42 @@ TEST_CASE("epochs: each iteration's share, only those complete on every rank") {
   CHECK(r.seconds[1][2] == Approx(0.5));
   CHECK(r.epoch_length[0] == Approx(3.0));
   CHECK(r.epoch_length[1] == Approx(4.0));
+}
+
+TEST_CASE("a gap that ends one phase and begins another is charged piece by piece") {
+  Trace t = make_trace(1);
+  // Iteration 1: kernel, a reduction, then 4 s untimed inside w_after (a print), 1 s
+  // untimed in the iteration after w_after. Iteration 2: 0.5 s untimed in w_before before
+  // the source, then a kernel.
+  add(t, 0, kIteration, 0.0, 10.0);
+  add(t, 0, kSweep, 0.0, 4.0);
+  add(t, 0, kKernel, 0.0, 4.0);
+  add(t, 0, kAfter, 4.0, 9.0);
+  add(t, 0, kAllreduce, 4.0, 5.0);
+  add(t, 0, kIteration, 10.0, 20.0);
+  add(t, 0, kBefore, 10.0, 12.0);
+  add(t, 0, kSource, 10.5, 12.0);
+  add(t, 0, kSweep, 12.0, 20.0);
+  add(t, 0, kKernel, 12.0, 20.0);
+  const Result r = walk(t, rules());
+  REQUIRE(r.epochs() == 2);
+  const auto col = [&](const char* c) {
+    return static_cast<std::size_t>(std::find(r.categories.begin(), r.categories.end(), c) - r.categories.begin());
+  };
+  CHECK(r.seconds[0][col("computation")] == Approx(4.0));
+  CHECK(r.seconds[0][col("reductions")] == Approx(1.0));
+  CHECK(r.seconds[0][col("after")] == Approx(4.0));
+  CHECK(r.seconds[0][col("other")] == Approx(1.0));
+  CHECK(r.seconds[1][col("before")] == Approx(2.0));
+  CHECK(r.seconds[1][col("computation")] == Approx(8.0));
+  CHECK(r.epoch_length[0] == Approx(10.0));
+  CHECK(r.epoch_length[1] == Approx(10.0));
+  // The path itself, from its end backward, covers both iterations without a hole.
+  double covered = 0.0;
+  for (const Segment& s : r.path) covered += s.end - s.begin;
+  CHECK(covered == Approx(20.0));
+  CHECK(r.path.front().end == Approx(20.0));
+  CHECK(r.path.back().begin == Approx(0.0));
 }
 
 TEST_CASE("a trace without complete epochs is refused") {

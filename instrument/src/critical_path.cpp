@@ -11,14 +11,21 @@ namespace instrument::critical_path {
 
 namespace {
 
+// A stretch of untimed time between two leaves, inside one innermost enclosing phase.
+struct GapPiece {
+  double begin = 0.0, end = 0.0;
+  int category = 0;
+  int epoch = -1;
+};
+
 // One rank's trace, prepared for the walk: its leaf activities (phases with nothing timed
-// inside them) in time order, and for each leaf what encloses it and the gap before it.
+// inside them) in time order, and for each leaf the untimed time after it, cut where the
+// phases that enclose it begin or end (one gap may close one phase and open another).
 struct RankTimeline {
   std::vector<Event> leaves;         // sorted by begin; they do not overlap
   std::vector<int> leaf_category;    // category index of each leaf
-  std::vector<int> gap_category;     // category of the gap before leaf i (its enclosing phase)
-  std::vector<int> leaf_epoch;       // epoch of leaf i, -1 before the first
-  std::vector<int> gap_epoch;        // epoch of the gap before leaf i
+  std::vector<int> leaf_epoch;       // epoch of leaf i, -1 outside every epoch
+  std::vector<std::vector<GapPiece>> gap_after;  // after leaf i, up to the next (or the end)
   std::vector<double> epoch_begin, epoch_end;
   // Where the partner of a communication leaf is: rank and leaf index, or -1.
   std::vector<int> partner_rank, partner_leaf;
@@ -39,12 +46,13 @@ Categories categorise(const Trace& t, const Rules& rules) {
     c.names.push_back(name);
     return static_cast<int>(c.names.size() - 1);
   };
+  c.fallback = index_of(rules.fallback);  // time no phase encloses lands there
   for (const auto& phase : t.phases) {
     const auto it = rules.category_of.find(phase);
     c.of_phase.push_back(it == rules.category_of.end() ? -1 : index_of(it->second));
   }
   for (int& k : c.of_phase)
-    if (k < 0) k = c.fallback >= 0 ? c.fallback : (c.fallback = index_of(rules.fallback));
+    if (k < 0) k = c.fallback;
   return c;
 }
 
@@ -83,25 +91,50 @@ RankTimeline prepare(std::vector<Event> ev, const Categories& cat, int epoch_pha
       epoch_of_event[i] = epoch_of_event[static_cast<std::size_t>(parent[i])];
     }
   }
-  // The innermost enclosing phase of the gap before each leaf: walk up from the leaf until
-  // an ancestor that began before the previous leaf ended.
-  double previous_end = -1e300;
-  int previous_leaf = -1;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (has_child[i]) continue;
-    int enclosing = parent[i];
-    while (enclosing >= 0 && ev[static_cast<std::size_t>(enclosing)].begin > previous_end) enclosing = parent[static_cast<std::size_t>(enclosing)];
+  std::vector<std::size_t> leaf_events;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!has_child[i]) leaf_events.push_back(i);
+  auto chain = [&](std::size_t i, std::vector<std::size_t>& out) {
+    for (int p = parent[i]; p >= 0; p = parent[static_cast<std::size_t>(p)]) out.push_back(static_cast<std::size_t>(p));
+  };
+  for (std::size_t k = 0; k < leaf_events.size(); ++k) {
+    const std::size_t i = leaf_events[k];
     r.leaves.push_back(ev[i]);
     r.leaf_category.push_back(cat.of_phase[static_cast<std::size_t>(ev[i].phase)]);
     r.leaf_epoch.push_back(epoch_of_event[i]);
-    r.gap_category.push_back(enclosing >= 0 ? cat.of_phase[static_cast<std::size_t>(ev[static_cast<std::size_t>(enclosing)].phase)]
-                                            : cat.fallback);
-    // A gap outside every epoch (between two iterations) belongs to the one that follows.
-    int gap_epoch = enclosing >= 0 ? epoch_of_event[static_cast<std::size_t>(enclosing)] : -1;
-    if (gap_epoch < 0 && previous_leaf >= 0) gap_epoch = epoch_of_event[i];
-    r.gap_epoch.push_back(gap_epoch);
-    previous_end = ev[i].end;
-    previous_leaf = static_cast<int>(i);
+    // The gap after this leaf: its enclosing phases and the next leaf's cut it into pieces,
+    // each charged to the innermost phase around it.
+    std::vector<std::size_t> around;
+    chain(i, around);
+    const bool last = k + 1 == leaf_events.size();
+    if (!last) chain(leaf_events[k + 1], around);
+    const double a = ev[i].end;
+    double b = last ? a : ev[leaf_events[k + 1]].begin;
+    if (last)
+      for (std::size_t c : around) b = std::max(b, ev[c].end);
+    std::vector<double> cuts{a, b};
+    for (std::size_t c : around)
+      for (double x : {ev[c].begin, ev[c].end})
+        if (x > a && x < b) cuts.push_back(x);
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+    std::vector<GapPiece> pieces;
+    for (std::size_t c = 0; c + 1 < cuts.size(); ++c) {
+      const double x = cuts[c], y = cuts[c + 1];
+      int inner = -1;  // the enclosing phase that began last (laminar intervals: the innermost)
+      for (std::size_t e : around)
+        if (ev[e].begin <= x && ev[e].end >= y && (inner < 0 || ev[e].begin > ev[static_cast<std::size_t>(inner)].begin))
+          inner = static_cast<int>(e);
+      GapPiece g{x, y, cat.fallback, -1};
+      if (inner >= 0) {
+        g.category = cat.of_phase[static_cast<std::size_t>(ev[static_cast<std::size_t>(inner)].phase)];
+        g.epoch = epoch_of_event[static_cast<std::size_t>(inner)];
+      }
+      // Between two epochs: the loop's bookkeeping, charged to the epoch that follows.
+      if (g.epoch < 0) g.epoch = last ? epoch_of_event[i] : epoch_of_event[leaf_events[k + 1]];
+      pieces.push_back(g);
+    }
+    r.gap_after.push_back(std::move(pieces));
   }
   r.partner_rank.assign(r.leaves.size(), -1);
   r.partner_leaf.assign(r.leaves.size(), -1);
@@ -247,9 +280,11 @@ Result walk(const Trace& trace, const Rules& rules) {
     if (ranks[static_cast<std::size_t>(q)].epoch_end[epochs - 1] > ranks[static_cast<std::size_t>(r)].epoch_end[epochs - 1]) r = q;
   double t = ranks[static_cast<std::size_t>(r)].epoch_end[epochs - 1];
 
-  auto charge = [&](int epoch, int category, double seconds) {
-    if (epoch < 0 || seconds <= 0.0) return;
-    res.seconds[std::min<std::size_t>(static_cast<std::size_t>(epoch), epochs - 1)][static_cast<std::size_t>(category)] += seconds;
+  auto charge = [&](int epoch, int category, double from, double to, int phase) {
+    if (epoch < 0 || to <= from) return;
+    const std::size_t e = std::min<std::size_t>(static_cast<std::size_t>(epoch), epochs - 1);
+    res.seconds[e][static_cast<std::size_t>(category)] += to - from;
+    res.path.push_back({r, from, to, category, static_cast<int>(e), phase});
   };
   for (;;) {
     const RankTimeline& R = ranks[static_cast<std::size_t>(r)];
@@ -261,11 +296,12 @@ Result walk(const Trace& trace, const Rules& rules) {
     const std::size_t i = static_cast<std::size_t>(it - R.leaves.begin()) - 1;
     const Event& leaf = R.leaves[i];
     ++res.steps;
-    if (leaf.end < t) {  // in the gap after it: charged to what encloses the gap
-      const std::size_t next = i + 1;
-      const int cat_gap = next < R.leaves.size() ? R.gap_category[next] : cat.fallback;
-      const int ep_gap = next < R.leaves.size() ? R.gap_epoch[next] : R.leaf_epoch[i];
-      charge(ep_gap, cat_gap < 0 ? 0 : cat_gap, t - std::max(leaf.end, R.epoch_begin[0]));
+    if (leaf.end < t) {  // in the gap after it: each piece to the phase around it
+      const auto& pieces = R.gap_after[i];
+      for (auto g = pieces.rbegin(); g != pieces.rend(); ++g) {
+        const double from = std::max({g->begin, leaf.end, R.epoch_begin[0]}), to = std::min(g->end, t);
+        charge(g->epoch, g->category, from, to, -1);
+      }
       t = leaf.end;
       continue;
     }
@@ -274,13 +310,13 @@ Result walk(const Trace& trace, const Rules& rules) {
     if (pr >= 0) {
       const Event& partner = ranks[static_cast<std::size_t>(pr)].leaves[static_cast<std::size_t>(R.partner_leaf[i])];
       if (partner.begin > leaf.begin && partner.begin < t) {  // this call waited for its partner
-        charge(epoch, R.leaf_category[i], t - partner.begin);
+        charge(epoch, R.leaf_category[i], partner.begin, t, leaf.phase);
         r = pr;
         t = partner.begin;
         continue;
       }
     }
-    charge(epoch, R.leaf_category[i], t - leaf.begin);
+    charge(epoch, R.leaf_category[i], leaf.begin, t, leaf.phase);
     t = leaf.begin;
   }
   res.categories = cat.names;

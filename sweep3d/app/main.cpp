@@ -188,7 +188,7 @@ int run(int argc, char** argv) {
     report = sweep3d::build_model_report(result, figures, gathered, models);
     if (report.enabled) {
       std::cout << "\n";
-      report.comparison.print(std::cout);
+      sweep3d::print_model_report(std::cout, report);
     }
   }
   if (!o.results.empty()) {

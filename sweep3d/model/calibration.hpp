@@ -1,7 +1,7 @@
 // Calibration: the per-work costs a model takes from earlier runs (DESIGN.md "Validation,
 // honestly": calibrate on small runs, predict others).
 //
-// W_g, the kernel seconds per cell-angle, depends strongly on the angle blocking mmi: the
+// W_g, the sweep's local work per cell-angle, depends strongly on the angle blocking mmi: the
 // kernel vectorises over a block's mmi angles (on this machine W_g is 1.0 ns at mmi = 6,
 // 1.9 ns at mmi = 3 and over 10 ns at mmi = 1), and on the threads per rank and the kernel
 // variant. It depends little on mk. So a calibration holds W_g per (mmi, threads, kernel), and
@@ -18,7 +18,7 @@ struct WorkCalibration {
   int mmi = 0, mk = 0;     // the blocking it ran with
   int threads = 1;         // OpenMP threads per rank
   std::string kernel;      // "reference" or the fast kernel's instruction set
-  double wg_s = 0.0;       // kernel seconds per cell-angle, iterations without fixups
+  double wg_s = 0.0;       // the sweep's local work per cell-angle, iterations without fixups
   double wg_fixup_s = 0.0; // the same with fixups (= wg_s if the run had none)
   double w_before_s_per_cell = 0.0;  // the source, per iteration and local cell
   double w_after_s_per_cell = 0.0;   // the flux error, per iteration and local cell

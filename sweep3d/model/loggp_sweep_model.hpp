@@ -16,7 +16,8 @@
 //   communication    the Send, Receive and Total_Comm terms (eq. 1-4);
 //   synchronization  the (m-1)L and (n-2)L terms of eq. 7-8.
 // computation + communication + synchronization = T_56 (T_78, T_sweeps) exactly. A run
-// measures the first term as the kernel time on its measured critical path and the other
+// measures the first term as the local work (kernel, face copies) on its measured critical
+// path and the other
 // two together (critical_path.hpp): a run cannot tell a late partner's L from a message's L.
 //
 // Choices where the paper is silent, stated so a user can check them:

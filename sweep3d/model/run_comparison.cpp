@@ -84,9 +84,9 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
     const std::string on_path = "; per iteration on the measured critical path" +
                                 (traced < its ? " of iterations 1-" + std::to_string(traced) : std::string());
     table.add({model, "W_before (source)", p.w_before / t, m.w_before / t, source + on_path, RowKind::part});
-    table.add({model, comp, p.computation / t, m.computation / t, source + on_path + ": kernel time", RowKind::part});
+    table.add({model, comp, p.computation / t, m.computation / t, source + on_path + ": local work (kernel, face copies)", RowKind::part});
     table.add({model, comm, p.communication / t, m.communication / t,
-               source + on_path + ": all of the sweeps but the kernel", RowKind::part});
+               source + on_path + ": MPI calls of the sweeps", RowKind::part});
     table.add({model, "W_after (flux error)", p.w_after / t, m.w_after / t, source + on_path, RowKind::part});
     table.add({model, "reductions", p.reductions / t, m.reductions / t,
                source + on_path + "; model: 2 x allreduce, recursive doubling", RowKind::part});

@@ -5,9 +5,9 @@
 //   totals   T_iter (mean) and T_total: the iteration loop's wall time;
 //   parts    the iteration on its MEASURED critical path (instrument/critical_path.hpp),
 //            split as the models split it: W_before (the source), the sweeps' computation
-//            (kernel time on the path; model: the W terms along eq. 6-8's path, or HLW's
-//            T_comp), the sweeps' communication (everything else of the sweeps on the path:
-//            message calls, flight, handshakes, face copies; model: Send/Receive/Total_Comm
+//            (local work on the path: kernel, face copies; model: the W terms along eq. 6-8's path, or HLW's
+//            T_comp), the sweeps' communication (their MPI calls on the path: message calls,
+//            flight, handshakes; model: Send/Receive/Total_Comm
 //            plus the L terms, or HLW's T_comm), W_after (the flux error) and the convergence
 //            reductions. Per iteration, mean over the traced iterations.
 // The LogGP model's split of the sweeps' non-compute time into communication and

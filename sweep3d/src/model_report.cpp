@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 
 #include "instrument/critical_path.hpp"
@@ -30,16 +31,17 @@ model::KbaShape shape_of(const Deck& deck, const KbaDecomposition& rank0) {
   return s;
 }
 
-// The iterations' measured critical path, in the models' categories.
-model::MeasuredParts measure_critical_path(const instrument::RunResults& g, int& traced) {
-  traced = 0;
-  model::MeasuredParts m;
+// The iterations' measured critical path (empty when the run was not traced).
+instrument::critical_path::Result walk_iterations(const instrument::RunResults& g) {
   bool any = false;
   for (const auto& events : g.trace.per_rank) any = any || !events.empty();
-  if (!any) return m;
-  const auto path = instrument::critical_path::walk(instrument::critical_path::from_gathered(g.trace),
-                                                    critical_path_rules());
-  traced = path.epochs();
+  if (!any) return {};
+  return instrument::critical_path::walk(instrument::critical_path::from_gathered(g.trace), critical_path_rules());
+}
+
+// Summed over the walked iterations, in the models' categories.
+model::MeasuredParts in_model_categories(const instrument::critical_path::Result& path) {
+  model::MeasuredParts m;
   m.w_before = path.total(category::kWBefore);
   m.computation = path.total(category::kComputation);
   m.communication = path.total(category::kCommunication);
@@ -114,6 +116,23 @@ void require_calibration(const Deck& deck, const RunOptions& opt, const Prepared
     throw instrument::CollectiveError("--calibration: " + models.calibrations.missing(rank0.mmi, threads, kernel));
 }
 
+void print_model_report(std::ostream& out, const ModelReport& report) {
+  report.comparison.print(out);
+  const int n = report.traced_iterations;
+  if (n == 0) {
+    out << " (the breakdown rows need the run's trace: --trace N, or leave --trace unset with --machine)\n";
+    return;
+  }
+  const model::MeasuredParts& p = report.critical_path;
+  const double path = p.w_before + p.computation + p.communication + p.w_after + p.reductions + p.other;
+  char line[256];
+  std::snprintf(line, sizeof line,
+                " The measured critical path also holds %.3g s per iteration (%.1f%% of it) that no model term "
+                "covers: rank 0's monitor line and loop bookkeeping.\n",
+                p.other / n, path > 0.0 ? 100.0 * p.other / path : 0.0);
+  out << line;
+}
+
 ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, const instrument::RunResults& g,
                                const PreparedModels& models) {
   ModelReport report;
@@ -127,7 +146,9 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   for (const auto& it : r.iterations) run.fixups_on.push_back(it.fixups_on);
   const auto* iteration = g.find_phase(std::string(phase::kIteration));
   run.total = iteration ? *std::max_element(iteration->inclusive.begin(), iteration->inclusive.end()) : 0.0;
-  run.path = measure_critical_path(g, run.traced_iterations);
+  report.path_by_iteration = walk_iterations(g);
+  run.traced_iterations = report.path_by_iteration.epochs();
+  run.path = in_model_categories(report.path_by_iteration);
   report.critical_path = run.path;
   report.traced_iterations = run.traced_iterations;
 

@@ -32,10 +32,13 @@ instrument::ResultsExtras sweep3d_extras(const RunResult& r, const WorkFigures& 
   set("/sweep3d", "wg_fixup_ns_mean", w.wg_fix_ns.mean);
   set("/sweep3d", "wg_fixup_ns_min", w.wg_fix_ns.min);
   set("/sweep3d", "wg_fixup_ns_max", w.wg_fix_ns.max);
+  set("/sweep3d", "kernel_nofixup_ns_mean", w.kernel_nofix_ns.mean);
+  set("/sweep3d", "kernel_fixup_ns_mean", w.kernel_fix_ns.mean);
   set("/sweep3d", "bytes_per_cell", r.bytes_per_cell);
   set("/sweep3d", "messages_per_iteration", static_cast<std::int64_t>(r.header.messages));
   set("/sweep3d", "grind_definition",
-      std::string("grind: seconds / (its*it_g*jt_g*kt*mm*8); W_g: kernel seconds / cell-angles of the rank"));
+      std::string("grind: seconds / (its*it_g*jt_g*kt*mm*8); W_g: the sweep's local work (all but its MPI calls) "
+                  "/ cell-angles of the rank; kernel: the kernel alone / cell-angles"));
 
   std::vector<int> rk, pi, pj, it, jt, is, js;
   for (int q = 0; q < nranks; ++q) {
@@ -92,25 +95,27 @@ void add_calibration(const model::WorkCalibration& c, instrument::ResultsExtras&
   x.set_attribute(g, "threads", static_cast<std::int64_t>(c.threads));
   x.set_attribute(g, "kernel", c.kernel);
   x.set_attribute(g, "description",
-                  std::string("W_g = kernel seconds per cell-angle (mean over ranks), without and with fixups, at this "
+                  std::string("W_g = the sweep's local work (all but its MPI calls) per cell-angle (mean over ranks), "
+                              "without and with fixups, at this "
                               "mmi, threads and kernel; W_before/W_after = source / flux-error seconds per iteration "
                               "per local cell (max over ranks)"));
 }
 
 void add_critical_path(const ModelReport& m, instrument::ResultsExtras& x) {
-  if (m.traced_iterations == 0) return;
-  const std::string g = "/sweep3d/critical_path";
-  const double n = m.traced_iterations;
-  x.set_attribute(g, "traced_iterations", static_cast<std::int64_t>(m.traced_iterations));
-  x.set_attribute(g, "w_before_s", m.critical_path.w_before / n);
-  x.set_attribute(g, "computation_s", m.critical_path.computation / n);
-  x.set_attribute(g, "communication_s", m.critical_path.communication / n);
-  x.set_attribute(g, "w_after_s", m.critical_path.w_after / n);
-  x.set_attribute(g, "reductions_s", m.critical_path.reductions / n);
-  x.set_attribute(g, "other_s", m.critical_path.other / n);
-  x.set_attribute(g, "description",
-                  std::string("the measured critical path of the first traced_iterations iterations, per iteration, "
-                              "by category (instrument/critical_path.hpp)"));
+  const auto& path = m.path_by_iteration;
+  if (path.epochs() == 0) return;
+  auto& table = x.add_table("/sweep3d/critical_path");
+  std::vector<int> its;
+  for (int k = 1; k <= path.epochs(); ++k) its.push_back(k);
+  table.columns.push_back(instrument::Column::of("iteration", "", its));
+  for (std::size_t c = 0; c < path.categories.size(); ++c) {
+    std::vector<double> v;
+    for (const auto& row : path.seconds) v.push_back(row[c]);
+    table.columns.push_back(instrument::Column::of(path.categories[c], "s", v));
+  }
+  table.attributes["description"] =
+      std::string("the measured critical path of each traced iteration, charged by category "
+                  "(instrument/critical_path.hpp); the categories of an iteration add up to its length on the path");
 }
 
 }  // namespace

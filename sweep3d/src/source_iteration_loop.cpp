@@ -10,9 +10,11 @@ IterationOutcome iterate(const IterationContext& c) {
   const instrument::PhaseId ph_iter = rec.define_phase(phase::kIteration),
                             ph_before = rec.define_phase(phase::kWBefore),
                             ph_source = rec.define_phase(phase::kSource), ph_sweep = rec.define_phase(phase::kSweep),
+                            ph_sweep_fixup = rec.define_phase(phase::kSweepFixup),
                             ph_after = rec.define_phase(phase::kWAfter),
                             ph_err = rec.define_phase(phase::kFluxError),
-                            ph_conv = rec.define_phase(phase::kConvergence);
+                            ph_conv = rec.define_phase(phase::kConvergence),
+                            ph_monitor = rec.define_phase(phase::kMonitor);
   const Deck& deck = c.deck;
   const int fixed_count = deck.epsi < 0.0 ? deck.fixed_iterations() : 0;
   IterationOutcome res;
@@ -28,9 +30,10 @@ IterationOutcome iterate(const IterationContext& c) {
     rec.end(ph_source);
     rec.end(ph_before);
 
-    rec.begin(ph_sweep);
+    const instrument::PhaseId sweep = it.fixups_on ? ph_sweep_fixup : ph_sweep;
+    rec.begin(sweep);
     res.last = c.sweep.run(c.fields.src.data(), c.fields.flux.data(), it.fixups_on);
-    rec.end(ph_sweep);
+    rec.end(sweep);
 
     rec.begin(ph_after);
     rec.begin(ph_err);
@@ -42,7 +45,11 @@ IterationOutcome iterate(const IterationContext& c) {
     double err = 0.0;
     c.comm.allreduce(&err_local, &err, 1, MPI_DOUBLE, MPI_MAX);
     rec.end(ph_conv);
-    if (c.out) *c.out << monitor_line(its, err, nf) << std::endl;
+    if (c.out) {
+      rec.begin(ph_monitor);
+      *c.out << monitor_line(its, err, nf) << std::endl;
+      rec.end(ph_monitor);
+    }
     rec.end(ph_after);
     rec.end(ph_iter);
 

@@ -19,8 +19,9 @@
 // So a wait is never charged: it is off the critical path, which runs through whatever the
 // waited-for rank was doing instead. A send that the protocol blocks until its receiver posts
 // (the rendezvous of large messages) is a call that waited for its partner like a receive.
-// Time between a rank's leaf activities (nothing timed: loop overhead, copies) is charged to
-// the innermost enclosing phase's category.
+// Time between a rank's leaf activities (nothing timed: loop overhead, copies, a print) is
+// charged, piece by piece, to the category of the innermost phase enclosing each piece (a
+// gap may end one phase and begin another).
 //
 // Clocks. Timestamps of different ranks are compared, so they must share a time base: on one
 // node every process reads the same monotonic clock; across nodes the trace must have been
@@ -63,8 +64,18 @@ struct Rules {
   std::string epoch_phase = "iteration";           // the phase whose instances are the epochs
 };
 
+// One stretch of the path: [begin, end] on `rank`, charged to categories[category] of epoch.
+struct Segment {
+  int rank = 0;
+  double begin = 0.0, end = 0.0;
+  int category = 0;
+  int epoch = 0;
+  int phase = -1;  // the leaf walked through, or -1 for the time between leaves
+};
+
 struct Result {
-  std::vector<std::string> categories;  // Rules::categories (+ fallback if it was charged)
+  std::vector<std::string> categories;  // Rules::categories (+ the fallback if not among them)
+  std::vector<Segment> path;            // the critical path itself, from its end backward
   // seconds[k][c]: epoch k (in order), category c. Only epochs complete on every rank.
   std::vector<std::vector<double>> seconds;
   std::vector<double> epoch_length;     // sum over categories of each epoch

@@ -19,6 +19,7 @@
 #include "calibration.hpp"
 #include "instrument/comm.hpp"
 #include "instrument/comparison.hpp"
+#include "instrument/critical_path.hpp"
 #include "instrument/results_file.hpp"
 #include "instrument/run_results.hpp"
 #include "message_costs.hpp"
@@ -62,12 +63,17 @@ struct ModelReport {
   bool enabled = false;
   instrument::Comparison comparison;
   instrument::MachineRecord machine;
-  model::MeasuredParts critical_path;  // per traced iteration, summed
+  model::MeasuredParts critical_path;  // over the traced iterations, summed
   int traced_iterations = 0;
+  instrument::critical_path::Result path_by_iteration;  // the walk itself, per iteration
 };
 
 // Rank 0, after the gather (the measured side comes from the gathered phases and trace).
 ModelReport build_model_report(const RunResult& run, const WorkFigures& figures, const instrument::RunResults& gathered,
                                const PreparedModels& models);
+
+// The table, then what the measured critical path holds that no model term covers (rank 0's
+// monitor line, loop bookkeeping), so that the parts visibly add up to the measured T_iter.
+void print_model_report(std::ostream& out, const ModelReport& report);
 
 }  // namespace sweep3d

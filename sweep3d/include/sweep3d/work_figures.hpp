@@ -13,9 +13,11 @@ namespace sweep3d {
 struct WorkFigures {
   bool measured = false;        // false: the hooks were compiled out (SUITE_INSTRUMENT=OFF)
   double sweep_grind_ns = 0.0;  // wall seconds in the sweeps (max over ranks) / (its*it_g*jt_g*kt*mm*8)
-  // W_g: kernel seconds / cell-angles swept, per rank, over the ranks that had iterations
-  // without (with) fixups; in nanoseconds.
-  instrument::RankStats wg_nofix_ns, wg_fix_ns;
+  // W_g, as Sundaram-Stukel & Vernon define it (the time to compute one grid point): the
+  // sweep's local work (all of the sweep but its MPI calls: the kernel, face copies,
+  // boundaries) / cell-angles swept, per rank, over the ranks that had iterations without
+  // (with) fixups; in nanoseconds. The kernel alone, likewise.
+  instrument::RankStats wg_nofix_ns, wg_fix_ns, kernel_nofix_ns, kernel_fix_ns;
   int wg_nofix_ranks = 0, wg_fix_ranks = 0;
   // Seconds per iteration per local cell of the source and of the flux error (max over ranks,
   // over rank 0's cells, the most of any rank).
