@@ -29,18 +29,14 @@ section "1. this machine: loggps-probe (2 ranks)"
 
 # W_g depends on the blocking (the kernel vectorises over the mmi angles of a block), so the
 # calibration run uses the blocking of the runs it will predict (the paper, too, measured
-# W_g per per-processor configuration). And a core computes slower when its neighbour works
-# (shared caches and memory: here 5-20% for this deck), so the calibration runs under the
-# node load of the run it predicts: the 1x2 run fills both cores, so a twin 1-rank run
-# computes on the other core meanwhile (its output is not used).
-section "2a. sweep3d, 50^3 S6 P1, 1 rank, blocking mk=10 mmi=3 (calibration run, a twin on the other core)"
+# W_g per per-processor configuration). It is bound to one core: left to the scheduler a lone
+# process lands on either vCPU, and on this VM the second computes ~30% slower while the
+# first is idle (taskset shows it; with both busy they run alike), which made the
+# calibration, and every prediction from it, swing by that much between runs.
+section "2a. sweep3d, 50^3 S6 P1, 1 rank, blocking mk=10 mmi=3 (calibration run, bound to a core)"
 cd "$out"
-"$mpiexec" -n 1 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --mk 10 --mmi 3 \
-  --no-results > sweep3d-np1-twin.log 2>&1 &
-twin=$!
-"$mpiexec" -n 1 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --mk 10 --mmi 3 \
+"$mpiexec" -n 1 -bind-to core "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --mk 10 --mmi 3 \
   --machine machine.machine --results sweep3d-np1.h5
-wait "$twin"
 
 section "2b. sweep3d, same deck, 1x2 ranks, models calibrated on the 1-rank run"
 "$mpiexec" -n 2 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --grid 1x2 \

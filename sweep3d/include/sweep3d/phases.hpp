@@ -15,8 +15,8 @@
 //     w_after              W_after ...
 //       flux_err           ... the flux error (local)
 //       convergence        ... its two reductions (allreduce)
-//       monitor            ... and rank 0's monitor line (the original's report; no model
-//                          term: on the critical path it is "other")
+//       monitor            ... and rank 0's monitor line (the original's report, written at
+//                          most once a second; no model term: on the path it is "other")
 //   setup, balance         before and after the iterations
 #pragma once
 #include <string_view>
