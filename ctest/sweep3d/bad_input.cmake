@@ -26,10 +26,9 @@ set(_bad
   "key_unknown|line 2: unknown key 'npe_k'"
   "key_missing|end of file: missing key\\(s\\) ibc jbc kbc iprint idsa ifixups")
 foreach(entry ${_bad})
-  string(FIND "${entry}" "|" bar)
-  string(SUBSTRING "${entry}" 0 ${bar} name)
-  math(EXPR bar "${bar} + 1")
-  string(SUBSTRING "${entry}" ${bar} -1 regex)
+  string(REPLACE "|" ";" fields "${entry}")
+  list(GET fields 0 name)
+  list(GET fields 1 regex)
   file(READ ${CMAKE_CURRENT_LIST_DIR}/bad_decks/${name}.input text)
   foreach(n 1 2)
     string(REGEX REPLACE "^1 1 " "1 ${n} " deck "${text}")

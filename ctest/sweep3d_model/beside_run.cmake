@@ -35,14 +35,10 @@ set(_bad_models
   "calibration_not_ours|sweep3d: error: .*test.machine|--machine ${_machine} --calibration ${_machine}"
   "calibration_other_mmi|--calibration: no calibration at mmi = 6 .*have: model_cal.h5 \\(1 rank, mmi = 3.*--mmi 6|--mk 4 --mmi 6 --machine ${_machine} --calibration model_cal.h5")
 foreach(entry ${_bad_models})
-  string(FIND "${entry}" "|" bar1)
-  string(SUBSTRING "${entry}" 0 ${bar1} case)
-  math(EXPR from "${bar1} + 1")
-  string(SUBSTRING "${entry}" ${from} -1 rest)
-  string(FIND "${rest}" "|" bar2)
-  string(SUBSTRING "${rest}" 0 ${bar2} regex)
-  math(EXPR from "${bar2} + 1")
-  string(SUBSTRING "${rest}" ${from} -1 args)
+  string(REPLACE "|" ";" fields "${entry}")
+  list(GET fields 0 case)
+  list(GET fields 1 regex)
+  list(GET fields 2 args)
   separate_arguments(args UNIX_COMMAND "${args}")
   suite_add_error_test(NAME sweep3d_model.bad.${case}.np2 RANKS 2 ONE_LINE EXPECT "${regex}"
                        COMMAND $<TARGET_FILE:sweep3d> ${_deck} ${args} --no-results --grid 1x2)
