@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "instrument/clock.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
@@ -27,9 +28,9 @@ Summary time_it(int reps, int iters, F&& f) {
   std::vector<double> v;
   for (int r = 0; r < reps + 1; ++r) {
     MPI_Barrier(MPI_COMM_WORLD);
-    const double t0 = MPI_Wtime();
+    const double t0 = instrument::now_seconds();
     for (int i = 0; i < iters; ++i) f();
-    const double t = max_over_ranks((MPI_Wtime() - t0) / iters, MPI_COMM_WORLD);
+    const double t = max_over_ranks((instrument::now_seconds() - t0) / iters, MPI_COMM_WORLD);
     if (r) v.push_back(t);
   }
   return summarise(v);

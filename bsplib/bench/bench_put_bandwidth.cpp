@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "bsp.h"
+#include "instrument/clock.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/rank_reduce.hpp"
@@ -38,7 +39,7 @@ using instrument::summarise;
 double pingpong(const std::vector<char>& out, std::vector<char>& in, int bytes, int iters) {
   const int s = bsp_pid();
   MPI_Barrier(MPI_COMM_WORLD);
-  const double t0 = MPI_Wtime();
+  const double t0 = instrument::now_seconds();
   for (int i = 0; i < iters; ++i) {
     if (s == 0) {
       MPI_Send(out.data(), bytes, MPI_BYTE, 1, 9, MPI_COMM_WORLD);
@@ -48,7 +49,7 @@ double pingpong(const std::vector<char>& out, std::vector<char>& in, int bytes, 
       MPI_Send(out.data(), bytes, MPI_BYTE, 0, 9, MPI_COMM_WORLD);
     }
   }
-  return max_over_ranks((MPI_Wtime() - t0) / iters / 2, MPI_COMM_WORLD);
+  return max_over_ranks((instrument::now_seconds() - t0) / iters / 2, MPI_COMM_WORLD);
 }
 
 enum class Mode { one_way, exchange, hp_one_way, hp_exchange, get_one_way, get_exchange };

@@ -30,14 +30,14 @@ void add_call(SizeClassTimes& s, Ticks dt) {
 Comm::Comm(MPI_Comm comm, Recorder& recorder) : comm_(comm), rec_(recorder) {
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
-  ph_send_ = rec_.define_phase("send");
-  ph_recv_ = rec_.define_phase("recv");
-  ph_isend_ = rec_.define_phase("isend");
-  ph_irecv_ = rec_.define_phase("irecv");
-  ph_wait_ = rec_.define_phase("wait");
-  ph_allreduce_ = rec_.define_phase("allreduce");
-  ph_barrier_ = rec_.define_phase("barrier");
-  ph_bcast_ = rec_.define_phase("bcast");
+  ph_send_ = rec_.define_phase(comm_phase::kSend);
+  ph_recv_ = rec_.define_phase(comm_phase::kRecv);
+  ph_isend_ = rec_.define_phase(comm_phase::kIsend);
+  ph_irecv_ = rec_.define_phase(comm_phase::kIrecv);
+  ph_wait_ = rec_.define_phase(comm_phase::kWait);
+  ph_allreduce_ = rec_.define_phase(comm_phase::kAllreduce);
+  ph_barrier_ = rec_.define_phase(comm_phase::kBarrier);
+  ph_bcast_ = rec_.define_phase(comm_phase::kBcast);
   peers_.reserve(32);  // a stencil has few neighbours; more only grow at first contact
 }
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "instrument/comm.hpp"
 #include "instrument/run_results.hpp"
 
 namespace instrument::critical_path {
@@ -60,9 +61,21 @@ Categories categorise(const Trace& t, const Rules& rules) {
 // one thread): sorted by begin (longest first on ties), a stack of the open enclosing
 // intervals tells each event's parent.
 RankTimeline prepare(std::vector<Event> ev, const Categories& cat, int epoch_phase) {
-  std::sort(ev.begin(), ev.end(), [](const Event& a, const Event& b) {
-    return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
+  // On equal intervals the one recorded later is the parent (a phase is recorded when it
+  // ends, so an enclosing one after what it encloses): it must come first.
+  std::vector<std::size_t> order(ev.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (ev[a].begin != ev[b].begin) return ev[a].begin < ev[b].begin;
+    if (ev[a].end != ev[b].end) return ev[a].end > ev[b].end;
+    return a > b;
   });
+  {
+    std::vector<Event> sorted;
+    sorted.reserve(ev.size());
+    for (std::size_t i : order) sorted.push_back(ev[i]);
+    ev = std::move(sorted);
+  }
   const std::size_t n = ev.size();
   std::vector<int> parent(n, -1);
   std::vector<bool> has_child(n, false);
@@ -143,9 +156,8 @@ RankTimeline prepare(std::vector<Event> ev, const Categories& cat, int epoch_pha
 
 // Pairs every send with its receive (MPI's rule: per source, destination and tag, in the
 // order posted), a wait with its post's partner, and the k-th collective of each rank with
-// the k-th of the rank that entered it last. Returns the count of calls left unmatched.
-std::int64_t match_partners(const Trace& t, std::vector<RankTimeline>& ranks) {
-  std::int64_t unmatched = 0;
+// the k-th of the rank that entered it last. A call left without a partner keeps -1.
+void match_partners(const Trace& t, std::vector<RankTimeline>& ranks) {
   const int nranks = static_cast<int>(ranks.size());
   std::vector<char> send_like(t.phases.size()), recv_like(t.phases.size()), wait_like(t.phases.size()),
       coll_like(t.phases.size());
@@ -160,11 +172,23 @@ std::int64_t match_partners(const Trace& t, std::vector<RankTimeline>& ranks) {
   std::vector<std::vector<int>> collectives(static_cast<std::size_t>(nranks));
   for (int r = 0; r < nranks; ++r) {
     const auto& leaves = ranks[static_cast<std::size_t>(r)].leaves;
+    // The source and tag a receive matched: its own for a blocking one, its wait's for a
+    // post (which may have asked for any source or tag).
+    std::map<int, std::pair<int, int>> matched_by_request;
+    for (const Event& e : leaves)
+      if (wait_like[static_cast<std::size_t>(e.phase)] && e.request >= 0) matched_by_request[e.request] = {e.peer, e.tag};
     for (std::size_t i = 0; i < leaves.size(); ++i) {
       const auto ph = static_cast<std::size_t>(leaves[i].phase);
-      if (send_like[ph]) sends[{r, leaves[i].peer, leaves[i].tag}].emplace_back(r, static_cast<int>(i));
-      else if (recv_like[ph]) recvs[{leaves[i].peer, r, leaves[i].tag}].emplace_back(r, static_cast<int>(i));
-      else if (coll_like[ph]) collectives[static_cast<std::size_t>(r)].push_back(static_cast<int>(i));
+      if (send_like[ph]) {
+        sends[{r, leaves[i].peer, leaves[i].tag}].emplace_back(r, static_cast<int>(i));
+      } else if (recv_like[ph]) {
+        auto [source, tag] = std::pair{leaves[i].peer, leaves[i].tag};
+        if (const auto m = matched_by_request.find(leaves[i].request); leaves[i].request >= 0 && m != matched_by_request.end())
+          std::tie(source, tag) = m->second;
+        recvs[{source, r, tag}].emplace_back(r, static_cast<int>(i));
+      } else if (coll_like[ph]) {
+        collectives[static_cast<std::size_t>(r)].push_back(static_cast<int>(i));
+      }
     }
   }
   auto link = [&](std::pair<int, int> a, std::pair<int, int> b) {
@@ -179,12 +203,6 @@ std::int64_t match_partners(const Trace& t, std::vector<RankTimeline>& ranks) {
       link(list[k], it->second[k]);
       link(it->second[k], list[k]);
     }
-    unmatched += static_cast<std::int64_t>(list.size() - matched);
-  }
-  for (const auto& [key, list] : recvs) {
-    const auto it = sends.find(key);
-    const std::size_t matched = it == sends.end() ? 0 : std::min(list.size(), it->second.size());
-    unmatched += static_cast<std::int64_t>(list.size() - matched);
   }
   // A wait completes the request of an earlier post on the same rank: it waits for that
   // post's partner.
@@ -196,10 +214,7 @@ std::int64_t match_partners(const Trace& t, std::vector<RankTimeline>& ranks) {
       if ((send_like[ph] || recv_like[ph]) && e.request >= 0) post_of_request[e.request] = static_cast<int>(i);
       if (wait_like[ph]) {
         const auto it = post_of_request.find(e.request);
-        if (it == post_of_request.end()) {
-          ++unmatched;
-          continue;
-        }
+        if (it == post_of_request.end()) continue;
         rank.partner_rank[i] = rank.partner_rank[static_cast<std::size_t>(it->second)];
         rank.partner_leaf[i] = rank.partner_leaf[static_cast<std::size_t>(it->second)];
       }
@@ -217,7 +232,6 @@ std::int64_t match_partners(const Trace& t, std::vector<RankTimeline>& ranks) {
     for (int r = 0; r < nranks; ++r)
       link({r, collectives[static_cast<std::size_t>(r)][k]}, {last, collectives[static_cast<std::size_t>(last)][k]});
   }
-  return unmatched;
 }
 
 }  // namespace
@@ -243,10 +257,13 @@ Trace from_gathered(const GatheredTrace& g) {
   return t;
 }
 
-bool is_send_phase(const std::string& p) { return p == "send" || p == "isend"; }
-bool is_receive_phase(const std::string& p) { return p == "recv" || p == "irecv"; }
-bool is_wait_phase(const std::string& p) { return p == "wait"; }
-bool is_collective_phase(const std::string& p) { return p == "allreduce" || p == "barrier" || p == "bcast"; }
+bool is_send_phase(const std::string& p) { return p == comm_phase::kSend || p == comm_phase::kIsend; }
+bool is_receive_phase(const std::string& p) { return p == comm_phase::kRecv || p == comm_phase::kIrecv; }
+bool is_post_phase(const std::string& p) { return p == comm_phase::kIsend || p == comm_phase::kIrecv; }
+bool is_wait_phase(const std::string& p) { return p == comm_phase::kWait; }
+bool is_collective_phase(const std::string& p) {
+  return p == comm_phase::kAllreduce || p == comm_phase::kBarrier || p == comm_phase::kBcast;
+}
 
 double Result::total(const std::string& category) const {
   const auto it = std::find(categories.begin(), categories.end(), category);
@@ -259,19 +276,39 @@ double Result::total(const std::string& category) const {
 
 Result walk(const Trace& trace, const Rules& rules) {
   const Categories cat = categorise(trace, rules);
+  Result res;
+  res.categories = cat.names;
   const auto epoch_it = std::find(trace.phases.begin(), trace.phases.end(), rules.epoch_phase);
-  if (epoch_it == trace.phases.end() || trace.ranks.empty())
-    throw std::invalid_argument("critical path: the trace has no " + rules.epoch_phase + " events");
+  if (epoch_it == trace.phases.end() || trace.ranks.empty()) return res;
   const int epoch_phase = static_cast<int>(epoch_it - trace.phases.begin());
 
   std::vector<RankTimeline> ranks;
   for (const auto& events : trace.ranks) ranks.push_back(prepare(events, cat, epoch_phase));
   std::size_t epochs = ranks[0].epoch_begin.size();
   for (const auto& r : ranks) epochs = std::min(epochs, r.epoch_begin.size());
-  if (epochs == 0) throw std::invalid_argument("critical path: no " + rules.epoch_phase + " is complete on every rank");
+  if (epochs == 0) return res;
 
-  Result res;
-  res.unmatched = match_partners(trace, ranks);
+  // Which leaves can have waited for their partner (see the header).
+  std::vector<char> posts(trace.phases.size()), sends(trace.phases.size());
+  for (std::size_t p = 0; p < trace.phases.size(); ++p) {
+    posts[p] = is_post_phase(trace.phases[p]);
+    sends[p] = trace.phases[p] == comm_phase::kSend;
+  }
+  auto can_wait = [&](const Event& e) {
+    const auto ph = static_cast<std::size_t>(e.phase);
+    if (posts[ph]) return false;
+    return !sends[ph] || e.bytes >= rules.send_waits_from_bytes;
+  };
+
+  match_partners(trace, ranks);
+  // Calls of the walked epochs whose partner the trace does not hold.
+  for (const RankTimeline& R : ranks)
+    for (std::size_t i = 0; i < R.leaves.size(); ++i) {
+      const std::string& ph = trace.phases[static_cast<std::size_t>(R.leaves[i].phase)];
+      const bool communicates = is_send_phase(ph) || is_receive_phase(ph) || is_wait_phase(ph) || is_collective_phase(ph);
+      if (communicates && R.partner_rank[i] < 0 && R.leaf_epoch[i] >= 0 && static_cast<std::size_t>(R.leaf_epoch[i]) < epochs)
+        ++res.unmatched;
+    }
   res.seconds.assign(epochs, std::vector<double>(cat.names.size(), 0.0));
 
   // Start where the last complete epoch ended last.
@@ -309,7 +346,7 @@ Result walk(const Trace& trace, const Rules& rules) {
     const int pr = R.partner_rank[i];
     if (pr >= 0) {
       const Event& partner = ranks[static_cast<std::size_t>(pr)].leaves[static_cast<std::size_t>(R.partner_leaf[i])];
-      if (partner.begin > leaf.begin && partner.begin < t) {  // this call waited for its partner
+      if (can_wait(leaf) && partner.begin > leaf.begin && partner.begin < t) {  // it waited for its partner
         charge(epoch, R.leaf_category[i], partner.begin, t, leaf.phase);
         r = pr;
         t = partner.begin;
@@ -319,7 +356,6 @@ Result walk(const Trace& trace, const Rules& rules) {
     charge(epoch, R.leaf_category[i], leaf.begin, t, leaf.phase);
     t = leaf.begin;
   }
-  res.categories = cat.names;
   for (const auto& e : res.seconds) {
     double s = 0.0;
     for (double x : e) s += x;

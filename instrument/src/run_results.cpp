@@ -23,10 +23,7 @@
 
 namespace instrument {
 
-RankStats rank_stats(const std::vector<double>& v) {
-  const Summary s = summarise(v);
-  return {s.min, s.mean, s.median, s.max};
-}
+RankStats rank_stats(const std::vector<double>& v) { return summarise(v); }
 
 RunInfo make_run_info(const std::string& app, MPI_Comm comm) {
   RunInfo info;

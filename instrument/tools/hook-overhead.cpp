@@ -21,6 +21,7 @@
 
 #include "instrument/clock.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/statistics.hpp"
 
 using instrument::Recorder;
 using instrument::ScopedPhase;
@@ -72,12 +73,6 @@ double seconds_of(const std::function<void()>& f) {
   return instrument::now_seconds() - t0;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 // Median over repetitions of (with - without) per iteration, ns; the two alternate.
 double median_extra_ns(int reps, long n, const std::function<void(long)>& without,
                        const std::function<void(long)>& with) {
@@ -87,13 +82,13 @@ double median_extra_ns(int reps, long n, const std::function<void(long)>& withou
     const double b = seconds_of([&] { with(n); });
     d.push_back((b - a) * 1e9 / static_cast<double>(n));
   }
-  return median(d);
+  return instrument::median(d);
 }
 
 double median_ns_per_op(int reps, long n, const std::function<void(long)>& body) {
   std::vector<double> ns;
   for (int r = 0; r < reps; ++r) ns.push_back(seconds_of([&] { body(n); }) * 1e9 / static_cast<double>(n));
-  return median(ns);
+  return instrument::median(ns);
 }
 
 }  // namespace

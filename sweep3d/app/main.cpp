@@ -145,14 +145,25 @@ std::size_t trace_capacity(const Options& o, const sweep3d::Deck& deck, int rank
   return static_cast<std::size_t>(std::min(its * per_iteration, 1L << 20));
 }
 
-// The deck, read by rank 0 and broadcast (its own small Recorder: set-up is not measured).
-sweep3d::Deck read_deck(const Options& o) {
-  instrument::Recorder bootstrap;
-  instrument::Comm comm(MPI_COMM_WORLD, bootstrap);
-  const sweep3d::Deck deck = sweep3d::distribute_deck(o.deck_path, comm, o.grid);
-  if (o.run.force_mmi > 0 && deck.mm % o.run.force_mmi != 0)
-    usage_error("option --mmi: " + std::to_string(o.run.force_mmi) + " does not divide mm = " + std::to_string(deck.mm));
-  return deck;
+// Set-up, before anything is measured (its own small Recorder): the deck, read by rank 0 and
+// broadcast; the models' inputs, read and checked on every rank; the blocking --mk/--mmi
+// auto chose; and the calibration checked against it. Collective errors end every rank in a
+// second, before the run.
+struct SetUp {
+  sweep3d::Deck deck;
+  sweep3d::PreparedModels models;
+};
+
+SetUp set_up(Options& o) {
+  instrument::Recorder setup_recorder;
+  instrument::Comm comm(MPI_COMM_WORLD, setup_recorder);
+  SetUp s{sweep3d::distribute_deck(o.deck_path, comm, o.grid), {}};
+  if (o.run.force_mmi > 0 && s.deck.mm % o.run.force_mmi != 0)
+    usage_error("option --mmi: " + std::to_string(o.run.force_mmi) + " does not divide mm = " + std::to_string(s.deck.mm));
+  s.models = sweep3d::prepare_models(o.models, comm);
+  if (o.auto_mk || o.auto_mmi) sweep3d::choose_blocking(s.deck, s.models, o.auto_mk, o.auto_mmi, o.run, comm);
+  sweep3d::require_calibration(s.deck, o.run, s.models, comm);
+  return s;
 }
 
 int run(int argc, char** argv) {
@@ -166,13 +177,13 @@ int run(int argc, char** argv) {
     }
   Options o = parse_options(argc, argv);
   if (!o.isa.empty()) o.run.isa = o.isa.c_str();
-  const sweep3d::Deck deck = read_deck(o);
+  const SetUp s = set_up(o);
+  const sweep3d::Deck& deck = s.deck;
+  const sweep3d::PreparedModels& models = s.models;
 
+  // Sized for the blocking the run will use (set_up may have chosen it).
   instrument::Recorder recorder(trace_capacity(o, deck, rank, nranks));
   instrument::Comm comm(MPI_COMM_WORLD, recorder);
-  const sweep3d::PreparedModels models = sweep3d::prepare_models(o.models, comm);
-  if (o.auto_mk || o.auto_mmi) sweep3d::choose_blocking(deck, models, o.auto_mk, o.auto_mmi, o.run, comm);
-  sweep3d::require_calibration(deck, o.run, models, comm);
   o.run.out = &std::cout;
   const sweep3d::RunResult result = sweep3d::run_sweep3d(deck, comm, recorder, o.run);
   comm.publish_split();

@@ -61,7 +61,9 @@ LogGpSweeps predict_loggp(const KbaShape& s, double w_g, const MachineCosts& mc,
     }
 
   // (m-1)L: a blocking sender waiting for its receiver, only with the handshake.
-  const bool hs = blocking && (S(1).handshake || E(m).handshake);
+  // Only messages that exist count: a single column (n = 1) sends nothing east, a single row
+  // (m = 1) nothing south.
+  const bool hs = blocking && ((m > 1 && S(1).handshake) || (n > 1 && E(m).handshake));
   const PathTerms sync_m = sync(hs ? (m - 1) * mc.latency : 0.0);
   const PathTerms sync_n = sync(std::max(n - 2, 0) * mc.latency);
   LogGpSweeps r;

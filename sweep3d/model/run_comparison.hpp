@@ -2,7 +2,8 @@
 // table and the model terms.
 //
 // Every row compares one quantity measured and modelled:
-//   totals   T_iter (mean) and T_total: the iteration loop's wall time;
+//   totals   T_iter (mean) and T_total: the iterations' wall time (the largest over ranks of
+//            each rank's summed `iteration` phase);
 //   parts    the iteration on its MEASURED critical path (instrument/critical_path.hpp),
 //            split as the models split it: W_before (the source), the sweeps' computation
 //            (local work on the path: kernel, face copies; model: the W terms along eq. 6-8's path, or HLW's
@@ -37,7 +38,7 @@ struct MeasuredSweepRun {
   KbaShape shape;
   SendMode mode = SendMode::blocking;
   std::vector<bool> fixups_on;  // per iteration, in order
-  double total = 0.0;           // the iteration loop, seconds
+  double total = 0.0;           // seconds: the largest over ranks of the summed iteration phase
   int traced_iterations = 0;    // the first N iterations whose critical path was measured
   MeasuredParts path;           // summed over those N iterations
 };

@@ -150,7 +150,9 @@ int blocking_value(const std::string& opt, const std::string& text, int limit) {
 WgByMmi wg_table(const Options& o, const CalibrationSet& cal) {
   WgByMmi wg;
   if (!o.calibration.empty()) {
-    for (const auto& c : cal.entries()) wg[c.mmi] = c.wg_s;
+    // One calibration per mmi (the first given), the same entry as W_before and W_after.
+    for (const auto& c : cal.entries())
+      if (cal.find_mmi(c.mmi) == &c) wg[c.mmi] = c.wg_s;
     return wg;
   }
   if (o.wg_spec.find(':') == std::string::npos) {

@@ -31,12 +31,14 @@ model::KbaShape shape_of(const Deck& deck, const KbaDecomposition& rank0) {
   return s;
 }
 
-// The iterations' measured critical path (empty when the run was not traced).
-instrument::critical_path::Result walk_iterations(const instrument::RunResults& g) {
+// The iterations' measured critical path (empty when the run was not traced, or too short).
+instrument::critical_path::Result walk_iterations(const instrument::RunResults& g, std::int64_t rendezvous_bytes) {
   bool any = false;
   for (const auto& events : g.trace.per_rank) any = any || !events.empty();
   if (!any) return {};
-  return instrument::critical_path::walk(instrument::critical_path::from_gathered(g.trace), critical_path_rules());
+  instrument::critical_path::Rules rules = critical_path_rules();
+  rules.send_waits_from_bytes = rendezvous_bytes;
+  return instrument::critical_path::walk(instrument::critical_path::from_gathered(g.trace), rules);
 }
 
 // Summed over the walked iterations, in the models' categories.
@@ -65,7 +67,9 @@ PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
                                      "a build with the hooks (the models are compared with what the hooks measure; "
                                      "this one was built with SUITE_INSTRUMENT=OFF)");
       const auto file = instrument::MachineFile::read(in.machine_file);
-      m.machine = model::machine_costs_from_loggp(instrument::loggp::read_params(file));
+      const auto loggp = instrument::loggp::read_params(file);
+      m.machine = model::machine_costs_from_loggp(loggp);
+      m.rendezvous_bytes = loggp.rendezvous_bytes;
       m.machine_record = instrument::machine_record(file);
       m.machine_file = in.machine_file;
       m.enabled = true;
@@ -120,9 +124,14 @@ void print_model_report(std::ostream& out, const ModelReport& report) {
   report.comparison.print(out);
   const int n = report.traced_iterations;
   if (n == 0) {
-    out << " (the breakdown rows need the run's trace: --trace N, or leave --trace unset with --machine)\n";
+    out << " No breakdown rows: the trace holds no iteration complete on every rank (--trace N too small? "
+           "leave --trace unset with --machine: the run then traces what the critical path needs)\n";
     return;
   }
+  if (report.path_by_iteration.unmatched > 0 || report.dropped_events > 0)
+    out << " WARNING: the trace lost " << report.dropped_events << " events past its capacity and has "
+        << report.path_by_iteration.unmatched
+        << " communication calls without their partner: where the path meets one it cannot follow it\n";
   const model::MeasuredParts& p = report.critical_path;
   const double path = p.w_before + p.computation + p.communication + p.w_after + p.reductions + p.other;
   char line[256];
@@ -146,7 +155,8 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   for (const auto& it : r.iterations) run.fixups_on.push_back(it.fixups_on);
   const auto* iteration = g.find_phase(std::string(phase::kIteration));
   run.total = iteration ? *std::max_element(iteration->inclusive.begin(), iteration->inclusive.end()) : 0.0;
-  report.path_by_iteration = walk_iterations(g);
+  report.path_by_iteration = walk_iterations(g, models.rendezvous_bytes);
+  for (const std::int64_t d : g.trace.dropped) report.dropped_events += d;
   run.traced_iterations = report.path_by_iteration.epochs();
   run.path = in_model_categories(report.path_by_iteration);
   report.critical_path = run.path;

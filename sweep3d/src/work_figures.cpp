@@ -26,7 +26,7 @@ instrument::RankStats per_unit_ns(const std::vector<double>* seconds, const inst
   return v.empty() ? instrument::RankStats{} : instrument::rank_stats(v);
 }
 
-double max_of(const std::vector<double>* v) { return v && !v->empty() ? *std::max_element(v->begin(), v->end()) : 0.0; }
+double max_of(const std::vector<double>* v) { return v ? instrument::summarise(*v).max : 0.0; }
 
 // Per rank: the sweep phase's exclusive seconds (its untimed local work) plus its kernel's.
 std::vector<double> local_work(const instrument::RunResults& g, std::string_view sweep, std::string_view kernel) {
@@ -80,6 +80,8 @@ model::WorkCalibration calibration_of(const RunResult& r, const WorkFigures& w) 
   c.mk = r.rank0.mk;
   c.threads = r.threads;
   c.kernel = r.kernel;
+  // A run whose every iteration had fixups has no fixup-free W_g: it calibrates both with
+  // the fixup one (an over-estimate of the fixup-free cost, said in the file's description).
   c.wg_s = (w.wg_nofix_ranks > 0 ? w.wg_nofix_ns.mean : w.wg_fix_ns.mean) * 1e-9;
   c.wg_fixup_s = w.wg_fix_ranks > 0 ? w.wg_fix_ns.mean * 1e-9 : c.wg_s;
   c.w_before_s_per_cell = w.w_before_s_per_cell;

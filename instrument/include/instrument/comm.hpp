@@ -33,6 +33,19 @@
 
 namespace instrument {
 
+// The phases Comm records, named once: the critical path (critical_path.cpp) and the apps'
+// category tables refer to them by these names.
+namespace comm_phase {
+inline constexpr const char* kSend = "send";    // blocking MPI_Send
+inline constexpr const char* kRecv = "recv";    // blocking MPI_Recv
+inline constexpr const char* kIsend = "isend";  // the post of MPI_Isend
+inline constexpr const char* kIrecv = "irecv";  // the post of MPI_Irecv
+inline constexpr const char* kWait = "wait";    // MPI_Wait completing a post
+inline constexpr const char* kAllreduce = "allreduce";
+inline constexpr const char* kBarrier = "barrier";
+inline constexpr const char* kBcast = "bcast";
+}  // namespace comm_phase
+
 struct PeerTraffic {
   int peer = -1;
   std::int64_t messages_sent = 0, bytes_sent = 0;

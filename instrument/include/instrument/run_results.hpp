@@ -10,13 +10,12 @@
 #include <vector>
 
 #include "instrument/recorder.hpp"
+#include "instrument/statistics.hpp"
 
 namespace instrument {
 
-// min / mean / median / max over ranks of one quantity.
-struct RankStats {
-  double min = 0.0, mean = 0.0, median = 0.0, max = 0.0;
-};
+// min / mean / median / max over ranks of one quantity (statistics.hpp's Summary).
+using RankStats = Summary;
 RankStats rank_stats(const std::vector<double>& per_rank);
 
 struct GatheredPhase {

@@ -38,6 +38,7 @@ struct ModelInputs {
 struct PreparedModels {
   bool enabled = false;  // a machine file was given
   model::MachineCosts machine;
+  std::int64_t rendezvous_bytes = 0;  // from here a blocking send waits for its receiver
   instrument::MachineRecord machine_record;
   std::string machine_file;
   model::CalibrationSet calibrations;  // empty: this run calibrates itself
@@ -66,6 +67,7 @@ struct ModelReport {
   model::MeasuredParts critical_path;  // over the traced iterations, summed
   int traced_iterations = 0;
   instrument::critical_path::Result path_by_iteration;  // the walk itself, per iteration
+  std::int64_t dropped_events = 0;                      // past the trace's capacity, all ranks
 };
 
 // Rank 0, after the gather (the measured side comes from the gathered phases and trace).

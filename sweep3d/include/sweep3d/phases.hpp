@@ -21,6 +21,7 @@
 #pragma once
 #include <string_view>
 
+#include "instrument/comm.hpp"
 #include "instrument/critical_path.hpp"
 
 namespace sweep3d::phase {
@@ -73,12 +74,16 @@ inline instrument::critical_path::Rules critical_path_rules() {
   r.category_of = {{std::string(phase::kWBefore), kWBefore},     {std::string(phase::kSource), kWBefore},
                    {std::string(phase::kSweep), kComputation},   {std::string(phase::kSweepFixup), kComputation},
                    {std::string(phase::kKernel), kComputation},
-                   {std::string(phase::kKernelFixup), kComputation}, {"send", kCommunication},
-                   {"recv", kCommunication},    {"isend", kCommunication},
-                   {"irecv", kCommunication},   {"wait", kCommunication},
+                   {std::string(phase::kKernelFixup), kComputation},
+                   {instrument::comm_phase::kSend, kCommunication},
+                   {instrument::comm_phase::kRecv, kCommunication},
+                   {instrument::comm_phase::kIsend, kCommunication},
+                   {instrument::comm_phase::kIrecv, kCommunication},
+                   {instrument::comm_phase::kWait, kCommunication},
                    {std::string(phase::kWAfter), kWAfter}, {std::string(phase::kFluxError), kWAfter},
                    {std::string(phase::kMonitor), kOther},
-                   {std::string(phase::kConvergence), kReductions}, {"allreduce", kReductions}};
+                   {std::string(phase::kConvergence), kReductions},
+                   {instrument::comm_phase::kAllreduce, kReductions}};
   r.fallback = kOther;
   r.epoch_phase = std::string(phase::kIteration);
   return r;

@@ -1,6 +1,6 @@
 // The source iteration loop (spec §3): per iteration the scattering source (W_before), the
-// eight octants' sweeps, the flux error and the convergence test's two reductions (W_after),
-// and the monitor line on rank 0; each part timed as a phase of phases.hpp.
+// eight octants' sweeps, the flux error (W_after), the convergence test's two reductions and
+// the monitor line on rank 0; each part timed as a phase of phases.hpp.
 #pragma once
 #include <ostream>
 #include <vector>
