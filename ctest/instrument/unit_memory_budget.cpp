@@ -1,0 +1,84 @@
+// memory_limit_bytes / require_memory / format_bytes: a size from input is refused with the
+// figure and the limit before anything is allocated.
+#include <catch2/catch.hpp>
+#include <sys/resource.h>
+
+#include <cstdint>
+#include <fstream>
+#include <limits>
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/memory_budget.hpp"
+
+using instrument::format_bytes;
+using instrument::InputError;
+using instrument::memory_limit_bytes;
+using instrument::require_memory;
+using instrument::saturating_product;
+
+TEST_CASE("format_bytes: binary units, one decimal at most", "[memory_budget]") {
+  CHECK(format_bytes(0) == "0 B");
+  CHECK(format_bytes(512) == "512 B");
+  CHECK(format_bytes(1023) == "1023 B");
+  CHECK(format_bytes(1024) == "1 KiB");
+  CHECK(format_bytes(1536) == "1.5 KiB");
+  CHECK(format_bytes(12ULL << 20) == "12 MiB");
+  CHECK(format_bytes(3ULL << 29) == "1.5 GiB");
+  CHECK(format_bytes(5ULL << 28) == "1.3 GiB");  // 1.25 GiB: the half rounds away from zero
+  CHECK(format_bytes((1ULL << 20) - 1) == "1024 KiB");  // 1023.999 KiB rounds to 1024.0
+  CHECK(format_bytes(1ULL << 60) == "1 EiB");
+  CHECK(format_bytes(std::numeric_limits<std::uint64_t>::max()) == "16 EiB");
+}
+
+TEST_CASE("memory_limit_bytes is at most MemAvailable and the address-space limit", "[memory_budget]") {
+  const std::uint64_t limit = memory_limit_bytes();
+  CHECK(limit > 0);
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kb = 0;
+  std::string unit;
+  while (in >> key >> kb >> unit) {
+    if (key == "MemAvailable:") CHECK(limit <= kb * 1024);
+  }
+  struct rlimit rl {};
+  REQUIRE(::getrlimit(RLIMIT_AS, &rl) == 0);
+  if (rl.rlim_cur != RLIM_INFINITY) CHECK(limit <= rl.rlim_cur);
+}
+
+TEST_CASE("require_memory throws for 2^60 bytes, naming the figure and the limit", "[memory_budget]") {
+  std::string message;
+  try {
+    require_memory(std::uint64_t{1} << 60, "--trace", "", "the trace buffer of 1000000000 events");
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  const std::string limit = format_bytes(memory_limit_bytes());
+  CHECK(message == "--trace: the trace buffer of 1000000000 events needs 1 EiB, more than the " +
+                       limit + " this process can allocate");
+  CHECK_NOTHROW(require_memory(4096, "x", "", "a page"));
+}
+
+TEST_CASE("require_memory honours a lowered RLIMIT_AS", "[memory_budget]") {
+  struct rlimit old {};
+  REQUIRE(::getrlimit(RLIMIT_AS, &old) == 0);
+  if (old.rlim_cur != RLIM_INFINITY) {
+    SUCCEED("RLIMIT_AS already set: not lowering it here");
+    return;
+  }
+  // Lower the soft limit only; the hard limit stays so it can be raised back.
+  struct rlimit low = old;
+  low.rlim_cur = 64ULL << 40;  // 64 TiB: far above what runs, far below 2^60
+  REQUIRE(::setrlimit(RLIMIT_AS, &low) == 0);
+  const std::uint64_t limit = memory_limit_bytes();
+  REQUIRE(::setrlimit(RLIMIT_AS, &old) == 0);
+  CHECK(limit <= 64ULL << 40);
+}
+
+TEST_CASE("saturating_product never wraps", "[memory_budget]") {
+  CHECK(saturating_product({}) == 1);
+  CHECK(saturating_product({3, 5, 7}) == 105);
+  CHECK(saturating_product({1ULL << 32, 1ULL << 32}) == std::numeric_limits<std::uint64_t>::max());
+  CHECK(saturating_product({1ULL << 32, (1ULL << 32) - 1}) == (1ULL << 32) * ((1ULL << 32) - 1));
+  CHECK(saturating_product({1ULL << 40, 1ULL << 40, 0}) == 0);
+}
