@@ -1,6 +1,9 @@
 # perf-report end to end: instrument-demo at 1 and 2 ranks writes results files (and a trace
 # at 2), perf-report reads both, prints the tables and the campaign error summary, writes a
-# CSV and a PNG; a file that is not ours is refused with one line and exit status 1.
+# CSV and a PNG; a file that is not ours is refused with one line and exit status 1; the CSV
+# goes through a symlink to its target and stale temporaries of dead processes go away.
+# Also registers instrument.perf_report_bad_inputs (run_perf_report_bad.cmake): ~70 malformed
+# or odd inputs and outputs, built by make_bad_results.py, some from this test's np1.h5.
 #
 # This file is both the registration (included by CMakeLists.txt) and the test script
 # (run with cmake -P, when CMAKE_SCRIPT_MODE_FILE is set).
@@ -13,7 +16,17 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
            COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP_FLAG=${MPIEXEC_NUMPROC_FLAG}
                    -DDEMO=$<TARGET_FILE:instrument-demo> -DREPORT=${_perf_report}
                    -DWORK=${CMAKE_CURRENT_BINARY_DIR}/perf_report_work -P ${CMAKE_CURRENT_LIST_FILE})
-  set_tests_properties(instrument.perf_report PROPERTIES LABELS "mpi;unit" TIMEOUT 120 PROCESSORS 2)
+  set_tests_properties(instrument.perf_report PROPERTIES LABELS "mpi;unit" TIMEOUT 120 PROCESSORS 2
+                       FIXTURES_SETUP perf_report_demo)
+  add_test(NAME instrument.perf_report_bad_inputs
+           COMMAND ${CMAKE_COMMAND} -DREPORT=${_perf_report}
+                   -DGENERATOR=${CMAKE_CURRENT_LIST_DIR}/make_bad_results.py
+                   -DBASE=${CMAKE_CURRENT_BINARY_DIR}/perf_report_work/np1.h5
+                   -DWORK=${CMAKE_CURRENT_BINARY_DIR}/perf_report_bad
+                   -P ${CMAKE_CURRENT_LIST_DIR}/run_perf_report_bad.cmake)
+  # ~70 starts of python with h5py: about 20 s on an idle core.
+  set_tests_properties(instrument.perf_report_bad_inputs PROPERTIES LABELS unit TIMEOUT 900
+                       FIXTURES_REQUIRED perf_report_demo)
   return()
 endif()
 
@@ -65,5 +78,29 @@ execute_process(COMMAND /usr/bin/python3 ${REPORT} --csv ${WORK}/bad.csv ${WORK}
 if(NOT rc EQUAL 1 OR NOT err MATCHES "^perf-report: error: [^\n]*not_hdf5.h5: not an HDF5 file[^\n]*\n$"
    OR EXISTS ${WORK}/bad.csv)
   message(FATAL_ERROR "perf-report should refuse not_hdf5.h5 with one line and exit 1 (rc ${rc}):\n${err}")
+endif()
+
+# The writer rules: through a dangling symlink to its target (the link stays a link); a stale
+# temporary of a process that cannot exist (pid above pid_max) is removed, one of a live
+# process (pid 1) kept; a write that fails leaves no temporary.
+file(MAKE_DIRECTORY ${WORK}/out)
+file(CREATE_LINK out/target.csv ${WORK}/link.csv SYMBOLIC)
+file(WRITE ${WORK}/out/target.csv.tmp.2147483646 "stale")
+file(WRITE ${WORK}/out/target.csv.tmp.1 "live")
+run_checked(/usr/bin/python3 ${REPORT} --quiet --csv ${WORK}/link.csv ${WORK}/np1.h5)
+file(STRINGS ${WORK}/out/target.csv csv_lines)
+list(LENGTH csv_lines n)
+if(NOT IS_SYMLINK ${WORK}/link.csv OR NOT n EQUAL 2)
+  message(FATAL_ERROR "--csv through a symlink: expected the link kept and 2 lines in its target, got ${n}")
+endif()
+file(GLOB temps ${WORK}/out/target.csv.tmp.*)
+if(NOT temps STREQUAL "${WORK}/out/target.csv.tmp.1")
+  message(FATAL_ERROR "temporaries: expected only the live process's target.csv.tmp.1, found ${temps}")
+endif()
+execute_process(COMMAND /usr/bin/python3 ${REPORT} --plot ${WORK}/no_such_dir/p.png ${WORK}/np1.h5
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+file(GLOB temps ${WORK}/no_such_dir*)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "^perf-report: error: [^\n]*p.png: cannot write plot: [^\n]*\n$" OR temps)
+  message(FATAL_ERROR "--plot into a missing directory: expected one line and exit 1 (rc ${rc}):\n${err}")
 endif()
 message(STATUS "perf-report end to end: ok")
