@@ -5,6 +5,8 @@
 #include <hdf5.h>
 
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -77,25 +79,78 @@ void write_scalar(hid_t parent, const std::string& name, double v);
 // must have the same length. Column units go to the attribute "column_units".
 void write_table(hid_t parent, const std::string& name, const std::vector<Column>& columns);
 
-// ---- reading ---------------------------------------------------------------------------
-bool has_link(hid_t parent, const std::string& path);
-bool has_attribute(hid_t obj, const std::string& name);
+// ---- reading (hdf5_read.cpp) -----------------------------------------------------------
+// Every read checks the object's kind, dataspace (scalar / simple, rank, sizes) and type
+// (class, size) BEFORE reading, and refuses what the results-file format does not allow.
+
+// A part of the file refused: `where` is "<object path>" or "<object path>@<attribute>",
+// `expected` reads "expected ..., found ...".
+class Refusal : public std::runtime_error {
+ public:
+  Refusal(std::string where, std::string expected)
+      : std::runtime_error(where + ": " + expected), where_(std::move(where)),
+        expected_(std::move(expected)) {}
+  const std::string& where() const noexcept { return where_; }
+  const std::string& expected() const noexcept { return expected_; }
+
+ private:
+  std::string where_, expected_;
+};
+
+// The bytes all reads of one file may allocate together, charged BEFORE each allocation.
+// Our writer stores every value uncompressed, so the data of a file of ours never exceed the
+// file's size; in memory a value can take up to 8 times its smallest stored form (a 1-byte
+// integer read as int64, a string as a pointer plus its bytes). So 8 x the file size + 1 MiB
+// (headroom for tiny files) bounds every genuine file and refuses a crafted one that declares
+// a huge dataset with unallocated (fill-value) storage, or links one dataset many times.
+class ReadBudget {
+ public:
+  explicit ReadBudget(std::uint64_t file_bytes);
+  // Throws Refusal(where, "expected at most ... bytes of data ..., found <found> (<bytes> B)").
+  void charge(std::uint64_t bytes, const std::string& where, const std::string& found);
+  std::uint64_t limit() const noexcept { return limit_; }
+
+ private:
+  std::uint64_t file_bytes_, limit_, used_ = 0;
+};
+
+// Links are opened only when they are hard links of one component ("name" or "/name"):
+// soft links may form cycles or dangle, external links open other files (a FIFO would
+// block); the format has neither, so both are refused, never followed.
+enum class LinkKind { missing, group, dataset, other };
+LinkKind link_kind(hid_t parent, const std::string& name, const std::string& where);
+bool has_link(hid_t parent, const std::string& name);  // any kind of link
+Handle open_group(hid_t parent, const std::string& name, const std::string& where);
+Handle open_dataset(hid_t parent, const std::string& name, const std::string& where);
 // Child link names in creation order when tracked, else in name order.
-std::vector<std::string> list_links(hid_t group);
-bool is_group(hid_t parent, const std::string& name);
+std::vector<std::string> list_links(hid_t group, const std::string& where);
+// (file number, address): the same object reached through two hard links compares equal.
+std::pair<unsigned long, haddr_t> object_address(hid_t obj, const std::string& where);
 
-// All scalar attributes of an object (int -> int64, float -> double, string -> string);
-// array-valued ones are skipped (they are read with read_string_list_attribute).
-Attributes read_attributes(hid_t obj);
-std::string read_string_attribute(hid_t obj, const std::string& name);
-std::vector<std::string> read_string_list_attribute(hid_t obj, const std::string& name);
+bool has_attribute(hid_t obj, const std::string& name);
+// Every attribute of an object, each a scalar int (-> int64), float (-> double) or string.
+// Any other shape or type is refused, except the array attributes named in `read_apart`
+// (column_units, dims: read with read_string_list_attribute).
+Attributes read_attributes(hid_t obj, const std::string& where, ReadBudget& budget,
+                           const std::vector<std::string>& read_apart = {});
+std::string read_string_attribute(hid_t obj, const std::string& name, const std::string& where,
+                                  ReadBudget& budget);
+// A 1-D string attribute of at most max_count elements.
+std::vector<std::string> read_string_list_attribute(hid_t obj, const std::string& name,
+                                                    const std::string& where, ReadBudget& budget,
+                                                    std::size_t max_count);
 
-std::vector<std::size_t> dataset_shape(hid_t dataset);
-bool dataset_is_compound(hid_t dataset);
-bool dataset_is_integer(hid_t dataset);
-std::vector<double> read_doubles(hid_t dataset);
-std::vector<std::int64_t> read_ints(hid_t dataset);
-std::vector<std::string> read_strings(hid_t dataset);
-std::vector<Column> read_table(hid_t dataset);
+constexpr int kAnyRank = -1;  // 0 .. 32 (HDF5's H5S_MAX_RANK)
+// The shape of a dataset with a simple (or, for rank 0, scalar) dataspace of that rank.
+std::vector<std::size_t> dataset_shape(hid_t dataset, const std::string& where, int rank);
+H5T_class_t dataset_class(hid_t dataset, const std::string& where);
+std::vector<double> read_doubles(hid_t dataset, const std::string& where, ReadBudget& budget,
+                                 int rank);
+std::vector<std::int64_t> read_ints(hid_t dataset, const std::string& where, ReadBudget& budget,
+                                    int rank);
+std::vector<std::string> read_strings(hid_t dataset, const std::string& where,
+                                      ReadBudget& budget);  // 1-D
+// A 1-D compound dataset: one Column per member (int, float or string), column_units if any.
+std::vector<Column> read_table(hid_t dataset, const std::string& where, ReadBudget& budget);
 
 }  // namespace instrument::h5

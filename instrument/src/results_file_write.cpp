@@ -1,16 +1,12 @@
 // Writes a ResultsDocument as the results file, atomically (see results_file.hpp).
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <stdexcept>
 
 #include "hdf5_io.hpp"
 #include "instrument/error.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/output_file.hpp"
 #include "instrument/results_file.hpp"
 #include "results_layout.hpp"
 
@@ -271,50 +267,35 @@ void write_document(hid_t file, const ResultsDocument& doc) {
   write_extras(file, doc.extras);
 }
 
-// Data on disk before the rename makes it visible, so a crash leaves the old file or the new.
-void sync_to_disk(const std::string& file) {
-  const int fd = ::open(file.c_str(), O_RDONLY);
-  if (fd < 0 || ::fsync(fd) != 0) {
-    const int err = errno;
-    if (fd >= 0) ::close(fd);
-    throw h5::Failure("syncing " + file + ": " + std::strerror(err));
-  }
-  ::close(fd);
-}
-
 }  // namespace
 
 void write_results(const std::string& path, const ResultsDocument& doc) {
   validate(doc);
   h5::silence_error_stack();
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  // Resolves symlinks, refuses a device, FIFO or directory (as root, --results /dev/null
+  // must not become an HDF5 file), removes stale temporaries of killed writers.
+  OutputFile out(path, "results file");
+  const std::string& tmp = out.temp_path();
   try {
     Handle fcpl(H5Pcreate(H5P_FILE_CREATE), "creating a file property list");
     h5::check(H5Pset_link_creation_order(fcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED),
               "tracking link creation order");
+    // EXCL: O_CREAT|O_EXCL, which also refuses a symlink planted at the temporary's name.
     errno = 0;
-    const hid_t id = H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, fcpl, H5P_DEFAULT);
+    const hid_t id = H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, fcpl, H5P_DEFAULT);
     if (id < 0) {
       const int err = errno;
       const std::string detail = h5::last_error_detail();
       throw h5::Failure("cannot create temporary file " + tmp + ": " +
                         (err != 0 ? std::string(std::strerror(err)) : detail));
     }
-    {
-      Handle file(id, "creating " + tmp);
-      write_document(file, doc);
-      h5::check(H5Fclose(file.release()), "closing " + tmp);
-    }
-    sync_to_disk(tmp);
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-      throw h5::Failure("renaming " + tmp + " to " + path + ": " + std::strerror(errno));
+    Handle file(id, "creating " + tmp);
+    write_document(file, doc);
+    h5::check(H5Fclose(file.release()), "closing " + tmp);
   } catch (const h5::Failure& e) {
-    std::remove(tmp.c_str());
     throw InputError(path, "", std::string("cannot write results file: ") + e.what());
-  } catch (...) {
-    std::remove(tmp.c_str());
-    throw;
   }
+  out.commit();  // fsync + rename; the destructor removes the temporary on any failure
 }
 
 void write_results_on_root(const std::string& path, const ResultsDocument& doc, MPI_Comm comm,

@@ -1,14 +1,16 @@
 #include "instrument/trace_export.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <streambuf>
 #include <ostream>
 
 #include "instrument/error.hpp"
+#include "instrument/output_file.hpp"
 
 namespace instrument {
 
@@ -68,27 +70,65 @@ void write_chrome_trace(std::ostream& out, const GatheredTrace& trace) {
   out << "\n]}\n";
 }
 
-void write_chrome_trace_file(const std::string& path, const GatheredTrace& trace) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp);
-    if (!out)
-      throw InputError(
-          path, "",
-          std::string("cannot write trace: cannot create ") + tmp + ": " + std::strerror(errno));
-    write_chrome_trace(out, trace);
-    out.close();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw InputError(path, "", "cannot write trace: write to " + tmp + " failed");
+namespace {
+
+// An ostream's buffer over a file descriptor we opened ourselves (O_EXCL|O_NOFOLLOW, which
+// std::ofstream cannot ask for); remembers the first write error.
+class FdBuffer : public std::streambuf {
+ public:
+  explicit FdBuffer(int fd) : fd_(fd) { setp(buf_, buf_ + sizeof buf_); }
+  int error() const { return error_; }
+  int sync() override { return flush_buffer() ? 0 : -1; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!flush_buffer()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
     }
+    return traits_type::not_eof(c);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+
+ private:
+  bool flush_buffer() {
+    const char* p = pbase();
+    while (p < pptr() && error_ == 0) {
+      const ssize_t n = ::write(fd_, p, static_cast<std::size_t>(pptr() - p));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) error_ = n < 0 ? errno : EIO;
+      else p += n;
+    }
+    setp(buf_, buf_ + sizeof buf_);
+    return error_ == 0;
+  }
+  int fd_;
+  int error_ = 0;
+  char buf_[1 << 16];
+};
+
+}  // namespace
+
+void write_chrome_trace_file(const std::string& path, const GatheredTrace& trace) {
+  OutputFile out(path, "trace");  // symlinks followed, devices refused, stale temps removed
+  const std::string& tmp = out.temp_path();
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  if (fd < 0) {
     const int err = errno;
-    std::remove(tmp.c_str());
-    throw InputError(path, "",
-                     std::string("cannot write trace: rename failed: ") + std::strerror(err));
+    throw InputError(path, "", "cannot write trace: cannot create " + tmp + ": " + std::strerror(err));
   }
+  FdBuffer buf(fd);
+  {
+    std::ostream os(&buf);
+    write_chrome_trace(os, trace);
+    os.flush();
+  }
+  const int write_error = buf.error();
+  const int close_error = ::close(fd) != 0 ? errno : 0;
+  if (write_error != 0 || close_error != 0)
+    throw InputError(path, "", "cannot write trace: writing " + tmp + ": " +
+                                   std::strerror(write_error != 0 ? write_error : close_error));
+  out.commit();  // the destructor removes the temporary if anything above threw
 }
 
 }  // namespace instrument
