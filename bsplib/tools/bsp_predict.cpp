@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "cost_model.hpp"
+#include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
+#include "instrument/output_file.hpp"
 #include "machine_params.hpp"
 #include "profile_results.hpp"
 #include "profile_table.hpp"
@@ -18,7 +21,50 @@ using namespace bspmodel;
 
 namespace {
 
-void print_table(const Profile& prof, const BspMachine& m, std::FILE* csv) {
+constexpr const char* kUsage =
+    "usage: bsp_predict PROFILE.csv MACHINE_FILE [MACHINE_FILE ...] [--csv OUT.csv] [--h5 OUT.h5]";
+
+// A CSV field: quoted (RFC 4180) when it holds a comma, a quote or a line break, as a
+// label from bsp_profile_label may.
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+struct Options {
+  std::string profile, csv, h5;
+  std::vector<std::string> machines;
+};
+
+// Throws std::runtime_error saying what was expected, with the usage line.
+Options parse_options(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--csv" || a == "--h5") {
+      std::string& target = a == "--csv" ? o.csv : o.h5;
+      if (i + 1 >= argc || argv[i + 1][0] == '\0')
+        throw std::runtime_error("expected a file name after " + a + " (" + kUsage + ")");
+      if (!target.empty()) throw std::runtime_error(a + " given twice");
+      target = argv[++i];
+    } else if (a.empty() || a[0] == '-') {
+      throw std::runtime_error("unknown option " + instrument::quote_token(a) + " (" + kUsage +
+                               "; a file whose name starts with '-': ./" + a + ")");
+    } else if (o.profile.empty()) {
+      o.profile = a;
+    } else {
+      o.machines.push_back(a);
+    }
+  }
+  if (o.profile.empty() || o.machines.empty())
+    throw std::runtime_error(std::string("expected a profile and at least one machine file (") +
+                             kUsage + ")");
+  return o;
+}
+
+void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
   std::printf("\nmachine: %s (%s)%s\n  p = %d, l = %.3f us, g = %.4f ns/byte (%.4f us per 32-bit "
               "word), N1/2 = %.0f bytes\n",
               m.name.c_str(), m.file.c_str(),
@@ -38,9 +84,14 @@ void print_table(const Profile& prof, const BspMachine& m, std::FILE* csv) {
     std::printf("%5d %-24.24s %11.2f %9.0f %12.2f %12.2f %12.2f %7.2f\n", s.index,
                 s.label.c_str(), s.w_max * 1e6, s.h_bytes, s.comm_sync * 1e6, std_cost * 1e6,
                 gran * 1e6, s.comm_sync > 0 ? gran / s.comm_sync : 0.0);
-    if (csv)
-      std::fprintf(csv, "%s,%d,%s,%.9g,%.0f,%.9g,%.9g,%.9g\n", m.name.c_str(), s.index,
-                   s.label.c_str(), s.w_max, s.h_bytes, s.comm_sync, std_cost, gran);
+    if (csv) {
+      char numbers[160];
+      std::snprintf(numbers, sizeof numbers, ",%d,", s.index);
+      *csv += csv_field(m.name) + numbers + csv_field(s.label);
+      std::snprintf(numbers, sizeof numbers, ",%.9g,%.0f,%.9g,%.9g,%.9g\n", s.w_max, s.h_bytes,
+                    s.comm_sync, std_cost, gran);
+      *csv += numbers;
+    }
   }
   std::printf("%5s %-24s %11.2f %9s %12.2f %12.2f %12.2f %7.2f\n", "total", "comm+sync only",
               tw * 1e6, "", tm * 1e6, ts * 1e6, tg * 1e6, tm > 0 ? tg / tm : 0.0);
@@ -53,44 +104,37 @@ void print_table(const Profile& prof, const BspMachine& m, std::FILE* csv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> machines;
-  std::string profile_path, csv_path, h5_path;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--csv" && i + 1 < argc) csv_path = argv[++i];
-    else if (a == "--h5" && i + 1 < argc) h5_path = argv[++i];
-    else if (profile_path.empty()) profile_path = a;
-    else machines.push_back(a);
-  }
-  if (profile_path.empty() || machines.empty()) {
-    std::fprintf(stderr, "usage: bsp_predict PROFILE.csv MACHINE_FILE [...] [--csv OUT.csv] "
-                         "[--h5 OUT.h5]\n");
-    return 2;
-  }
   try {
-    const Profile prof = read_profile(profile_path);
+    const Options opt = parse_options(argc, argv);
+    // Every input is read and checked before anything is printed or written: a bad one
+    // gives one error line and no partial table.
+    const Profile prof = read_profile(opt.profile);
+    std::vector<BspMachine> ms;
+    for (const std::string& path : opt.machines) ms.push_back(read_machine_file(path));
+    // Outputs that cannot be replaced (a device, a FIFO, a directory) are refused now too.
+    if (!opt.csv.empty()) { const instrument::OutputFile check(opt.csv, "prediction CSV"); }
+    if (!opt.h5.empty()) { const instrument::OutputFile check(opt.h5, "results file"); }
+
     std::printf("BSP profile %s: p = %d, %zu supersteps (comm+sync measured as the last "
                 "process's time in bsp_sync)\n",
                 prof.file.c_str(), prof.nprocs, prof.steps.size());
     std::printf("h-relations in bytes:");
     for (const SuperstepSummary& s : prof.steps) std::printf(" %.0f", s.h_bytes);
     std::printf("\n");
-    std::FILE* csv = nullptr;
-    if (!csv_path.empty()) {
-      csv = std::fopen(csv_path.c_str(), "w");
-      if (!csv) throw std::runtime_error(csv_path + ": cannot write");
-      std::fprintf(csv, "machine,superstep,label,w_max_s,h_bytes,measured_comm_sync_s,"
-                        "predicted_l_hg_s,predicted_l_hgh_s\n");
+    std::string csv = "machine,superstep,label,w_max_s,h_bytes,measured_comm_sync_s,"
+                      "predicted_l_hg_s,predicted_l_hgh_s\n";
+    for (const BspMachine& m : ms) print_table(prof, m, opt.csv.empty() ? nullptr : &csv);
+    std::fflush(stdout);
+    if (!opt.csv.empty()) {
+      instrument::write_text_output(opt.csv, "prediction CSV", csv);
+      std::printf("\nwrote %s\n", opt.csv.c_str());
     }
-    std::vector<BspMachine> ms;
-    for (const std::string& path : machines) ms.push_back(read_machine_file(path));
-    for (const BspMachine& m : ms) print_table(prof, m, csv);
-    if (csv) std::fclose(csv);
-    if (!h5_path.empty()) {
-      write_profile_results(h5_path, prof, ms);
-      std::printf("\nwrote %s\n", h5_path.c_str());
+    if (!opt.h5.empty()) {
+      write_profile_results(opt.h5, prof, ms);
+      std::printf("\nwrote %s\n", opt.h5.c_str());
     }
   } catch (const std::exception& e) {
+    std::fflush(stdout);
     std::fprintf(stderr, "bsp_predict: %s\n", e.what());
     return 1;
   }

@@ -27,11 +27,16 @@ struct BspMachine {
   double g_seconds_per_word() const { return g_seconds_per_byte * word_bytes; }
 };
 
-// Throws std::runtime_error("file:line: what was expected").
+// Throws std::runtime_error("file:key: what was expected"), also for a value outside its
+// range (machine_params.cpp lists them: l, g_inf, N_1/2 >= 0, p >= 1, ...).
 BspMachine read_machine_file(const std::string& path);
-// Writes atomically (temporary file, then rename). An existing machine file of the suite
-// (e.g. loggps-probe's) is merged into: its bsp.* keys are replaced, the others kept; a file
-// that is not a machine file is refused. Throws std::runtime_error.
+// Throws instrument::InputError(source, key, "<key> must be a finite number in [lo, hi]
+// unit; got v") for the first value of `m` outside its range.
+void validate_machine(const BspMachine& m, const std::string& source);
+// Writes through instrument's OutputFile (a temporary, then rename; a symlink is followed; a
+// device, FIFO or directory is refused). An existing machine file of the suite (e.g.
+// loggps-probe's) is merged into: its bsp.* keys are replaced, the others kept; a file that
+// is not a machine file is refused. `m` is validated first. Throws std::runtime_error.
 void write_machine_file(const std::string& path, const BspMachine& m,
                         const std::string& comment);
 

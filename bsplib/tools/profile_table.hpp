@@ -4,8 +4,18 @@
 //  - h: the largest number of bytes entering or leaving one process;
 //  - comm+sync: the time of the last process to enter bsp_sync until it leaves, i.e. the
 //    smallest (t_exit - t_enter) over processes: this needs no synchronised clocks.
+//
+// The reader is strict, because a hole or a bad number would otherwise come out as a
+// plausible-looking prediction: every field is the whole token, finite and in its range
+// (profile_table.cpp lists them); t_begin <= t_enter <= t_exit; compute_s and comm_sync_s
+// agree with the times; every superstep 0..S-1 has exactly one row for every process
+// 0..P-1 (P from the `# format = bsplib-profile-1, nprocs = P` line if there is one, else
+// the largest pid + 1); at least one row. Labels may hold commas (the profiler writes
+// bsp_profile_label's text as it is): the label is everything between the second field and
+// the last nine.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bspmodel {
@@ -26,11 +36,16 @@ struct SuperstepSummary {
 
 struct Profile {
   std::string file;
-  int nprocs = 0;
-  std::vector<SuperstepSummary> steps;
+  int nprocs = 0;                        // at least 1
+  std::vector<SuperstepSummary> steps;   // [superstep], at least one
 };
 
-// Throws std::runtime_error("file:line: what was expected").
+// Parses the text of a profile; `name` is the file named in errors. Throws
+// instrument::InputError(name, "line N" or "", what was expected).
+Profile parse_profile(std::string_view text, const std::string& name);
+
+// Reads `path` with instrument::read_input_file (a regular file of at most 64 MiB) and
+// parses it. Throws instrument::InputError.
 Profile read_profile(const std::string& path);
 
 }  // namespace bspmodel
