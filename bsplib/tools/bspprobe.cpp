@@ -14,6 +14,9 @@
 // Usage: mpiexec -n P bspprobe [--out FILE] [--reps R=31] [--hmax BYTES=262144]
 //        [--accuracy Y=10] [--name NAME]
 // FILE may be a machine file loggps-probe wrote: the bsp.* keys are added to it, the rest kept.
+// Options are checked on every process before measuring (ranges in parse_options); a bad one,
+// memory the buffers would not get, or an output that cannot be written ends every process
+// with one line (instrument::run_mpi_main's collective error).
 #include <mpi.h>
 
 #include <algorithm>
@@ -29,11 +32,16 @@
 
 #include "bsp.h"
 #include "cost_model.hpp"
+#include "instrument/error.hpp"
 #include "instrument/fitting.hpp"
+#include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/memory_budget.hpp"
+#include "instrument/mpi_main.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 #include "machine_params.hpp"
+#include "strict_number.hpp"
 
 using namespace bspmodel;
 using instrument::fit_line_relative;
@@ -167,39 +175,127 @@ GranularityFit fit_granularity(const std::vector<double>& x, const std::vector<d
   return f;
 }
 
-Options parse(int argc, char** argv) {
+constexpr const char* kUsage =
+    "usage: mpiexec -n P bspprobe [--out FILE] [--reps R] [--hmax BYTES] [--accuracy Y] "
+    "[--name NAME]";
+
+// The options' ranges (same on every process: argv is):
+//   --reps      integer [1, 10000]             repetitions; 10^4 already takes minutes
+//   --hmax      integer [1024, 2^30] bytes     and see check_hmax_for_p
+//   --accuracy  real [0.001, 100] percent      y of eq. 4 (g(h) within y% of g_inf)
+//   --name      1..256 bytes, no control characters (a value of the machine file)
+//   --out       a non-empty path (checked for writing on process 0)
+Options parse_options(int argc, char** argv) {
   Options o;
+  std::vector<std::string> seen;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    const bool more = i + 1 < argc;
-    if (a == "--out" && more) o.out = argv[++i];
-    else if (a == "--name" && more) o.name = argv[++i];
-    else if (a == "--reps" && more) o.reps = std::atoi(argv[++i]);
-    else if (a == "--hmax" && more) o.hmax = std::atoi(argv[++i]);
-    else if (a == "--accuracy" && more) o.accuracy = std::atof(argv[++i]);
-    else bsp_abort("bspprobe: unknown option '%s' (see the usage line in bspprobe.cpp)", a.c_str());
+    const bool known = a == "--out" || a == "--name" || a == "--reps" || a == "--hmax" ||
+                       a == "--accuracy";
+    if (!known)
+      throw std::runtime_error("unknown option " + instrument::quote_token(a) + " (" + kUsage +
+                               ")");
+    if (i + 1 >= argc) throw std::runtime_error(a + " needs a value (" + kUsage + ")");
+    if (std::find(seen.begin(), seen.end(), a) != seen.end())
+      throw std::runtime_error(a + " given twice");
+    seen.push_back(a);
+    const std::string v = argv[++i];
+    if (a == "--out") {
+      if (v.empty()) throw std::runtime_error("--out needs a file name");
+      o.out = v;
+    } else if (a == "--name") {
+      if (v.empty() || v.size() > 256 ||
+          std::any_of(v.begin(), v.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        throw instrument::InputError(a, "",
+                                     "expected 1 to 256 bytes without control characters; got " +
+                                         instrument::quote_token(v));
+      o.name = v;
+    } else if (a == "--reps") {
+      o.reps = static_cast<int>(integer_in_range(v, 1, 10000, {a, "", "the value", "repetitions"}));
+    } else if (a == "--hmax") {
+      o.hmax = static_cast<int>(integer_in_range(v, 1024, 1073741824, {a, "", "the value", "bytes"}));
+    } else {
+      o.accuracy = real_in_range(v, 0.001, 100, {a, "", "the value", "percent"});
+    }
   }
-  if (o.reps < 1 || o.hmax < 1024 || o.accuracy <= 0)
-    bsp_abort("bspprobe: need --reps >= 1, --hmax >= 1024, --accuracy > 0");
   return o;
 }
 
-}  // namespace
+// The p-dependent bounds of --hmax: the h-relation is made of 16 steps of 8-byte words over
+// the p - 1 other processes (each at least one word per process), and the registered area
+// of p x hmax bytes is an int count in BSPlib (2^31 - 1, less the 64 bytes of slack).
+void check_hmax_for_p(int hmax, int p) {
+  const std::int64_t others = p > 1 ? p - 1 : 1;
+  const std::int64_t lo = std::max<std::int64_t>(1024, 16 * 8 * others);
+  const std::int64_t hi = std::min<std::int64_t>(1073741824, (2147483647 - 64) / p);
+  if (hmax < lo || hmax > hi)
+    throw instrument::InputError("--hmax", "",
+                                 "the value must be in " + integer_range_text(lo, hi, "bytes") +
+                                     " at p = " + std::to_string(p) + " (16 steps of 8-byte words "
+                                     "to each other process; p x hmax is an int in BSPlib); got " +
+                                     std::to_string(hmax));
+}
 
-int main(int argc, char** argv) {
-  bsp_begin(bsp_nprocs());
-  const Options opt = parse(argc, argv);
+// What the h-relation buffers take, on every process of this node together (they share its
+// memory): src and dst (p + 1) x hmax, destinations and offsets hmax, the library's outgoing
+// and incoming streams 2 x hmax, doubled for their growth.
+void check_memory(int hmax, int p) {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  MPI_Comm_free(&node);
+  const std::uint64_t per_process =
+      instrument::saturating_product({static_cast<std::uint64_t>(hmax), static_cast<std::uint64_t>(p) + 6});
+  instrument::require_memory(
+      instrument::saturating_product({per_process, static_cast<std::uint64_t>(on_node)}), "--hmax",
+      "", "measuring h-relations of " + std::to_string(hmax) + " bytes ((p + 6) x hmax = " +
+              instrument::format_bytes(per_process) + " on each of the " + std::to_string(on_node) +
+              " processes of this node)");
+}
+
+// Everything about the run that can be refused before a minute of measuring, checked on every
+// process; one process's problem becomes every process's CollectiveError.
+Options checked_options(int argc, char** argv, const std::string& default_out) {
+  int p = 1, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  Options o;
+  std::string problem;
+  try {
+    o = parse_options(argc, argv);
+    check_hmax_for_p(o.hmax, p);
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, problem);
+  try {
+    check_memory(o.hmax, p);
+    if (o.out.empty()) o.out = default_out;
+    // Process 0 writes: an output we could not or must not write (a device, a FIFO, a file
+    // that is not a machine file) is refused now.
+    if (rank == 0) {
+      const std::string out_problem = instrument::MachineFile::output_problem(o.out);
+      if (!out_problem.empty()) throw std::runtime_error(out_problem);
+    }
+  } catch (const std::exception& e) {
+    problem = e.what();
+  }
+  instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, problem);
+  return o;
+}
+
+int probe(int argc, char** argv) {
+  int world = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  const Options opt =
+      checked_options(argc, argv, "bsp-machine-p" + std::to_string(world) + ".machine");
+  const std::string& out = opt.out;
+  bsp_begin(world);
   const int p = bsp_nprocs(), pid = bsp_pid();
   const int others = p > 1 ? p - 1 : 1;
   const int hmax = opt.hmax / (8 * others) * (8 * others);
-
-  const std::string out =
-      opt.out.empty() ? "bsp-machine-p" + std::to_string(p) + ".machine" : opt.out;
-  if (pid == 0) {
-    // Before a minute of measuring: an output we could not or must not write.
-    const std::string problem = instrument::MachineFile::output_problem(out);
-    if (!problem.empty()) bsp_abort("bspprobe: %s", problem.c_str());
-  }
 
   const double s = measure_s(opt.reps);
 
@@ -261,6 +357,7 @@ int main(int argc, char** argv) {
   const GranularityFit fc = fit_granularity(xs, t_comb), fs = fit_granularity(xs, t_sep);
   const double n_half_comb = fc.n_half, n_half_sep = fs.n_half;
 
+  std::string problem;  // process 0's, if it cannot write the machine file
   if (pid == 0) {
     std::printf("bspprobe: p = %d, %d repetitions (medians; times are the max over processes)\n",
                 p, opt.reps);
@@ -302,14 +399,31 @@ int main(int argc, char** argv) {
     m.extra["bsp.h0_accuracy_percent"] = number(opt.accuracy);
     m.extra["bsp.empty_superstep_seconds"] = number(ts[0]);
     try {
+      // A fit outside the machine-file ranges (g < 0 from a noisy run) is refused here
+      // rather than by every later reader of the file.
+      try {
+        validate_machine(m, "fitted parameters");
+      } catch (const instrument::InputError& e) {
+        throw std::runtime_error(std::string(e.what()) +
+                                 " (too noisy a measurement: rerun with more --reps or a larger "
+                                 "--hmax; nothing written)");
+      }
+      std::fflush(stdout);
       write_machine_file(out, m, "measured by bspprobe: l and g fitted in seconds");
       std::printf("\n  wrote %s\n", out.c_str());
     } catch (const std::exception& e) {
-      bsp_abort("bspprobe: %s", e.what());
+      problem = e.what();
     }
   }
   bsp_pop_reg(gdst.data());
   bsp_pop_reg(dst.data());
   bsp_end();
+  // MPI is the wrapper's (run_mpi_main): every process returns from bsp_end and learns here
+  // whether process 0 could write the file.
+  instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, problem);
   return 0;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return instrument::run_mpi_main(argc, argv, "bspprobe", probe); }
