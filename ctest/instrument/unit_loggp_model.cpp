@@ -177,7 +177,7 @@ TEST_CASE("hand-edited LogGP files that break a constraint are refused, the key 
               "loggp.band.1.upper_bytes = 524288\nloggp.band.1.o = 1.7190169302425246e-06\n"
               "loggp.band.1.G = 2.7255310777944834e-11\nloggp.band.2.upper_bytes = 4194304\n"
               "loggp.band.2.o = -4.431530419224037e-06\nloggp.band.2.G = 4.868962849331214e-11\n");
-  CHECK(neg == "hand.machine:loggp.band.2.o: expected an overhead >= 0 s, got -4.43153e-06");
+  CHECK(neg == "hand.machine:loggp.band.2.o: expected an overhead in [0, 1] s, got -4.43153e-06");
 
   // Total_Comm falling across a band edge: band 1 ends at 512 B with 2(1) + 1 + 0.512 =
   // 3.512 us, band 2 starts at 513 B with 2(1) + 1 + 513 x 0.0002 = 3.1026 us: -11.66%.
@@ -190,23 +190,48 @@ TEST_CASE("hand-edited LogGP files that break a constraint are refused, the key 
   CHECK(jumps.find("hand.machine:loggp.band.2: Total_Comm jumps from 512 B to 513 B") == 0);
   CHECK(jumps.find("only the handshake may jump") != std::string::npos);
 
-  // NaN and infinity: the parser refuses NaN with the key, the check anything not finite.
+  // NaN and infinity: the parser refuses NaN with the key, the range check anything not finite.
   const std::string nan = refusal(three_bands("nan", "2e-10"));
   CHECK(nan.find("hand.machine:line 9") == 0);
   CHECK(nan.find("'loggp.band.2.o'") != std::string::npos);
-  CHECK(refusal(three_bands("1e-6", "inf")) == "hand.machine:loggp.band.2.G: expected a gap per byte >= 0 s/B, got inf");
+  CHECK(refusal(three_bands("1e-6", "inf")) == "hand.machine:loggp.band.2.G: expected a gap per byte in [0, 1e-06] s/B, got inf");
   CHECK(refusal(three_bands("1e-6", "-1e-10")) ==
-        "hand.machine:loggp.band.2.G: expected a gap per byte >= 0 s/B, got -1e-10");
+        "hand.machine:loggp.band.2.G: expected a gap per byte in [0, 1e-06] s/B, got -1e-10");
 
   // A negative latency, and a per-byte mode that does not exist.
   std::string negL = three_bands("1e-6", "1e-9");
   negL.replace(negL.find("loggp.L = 1e-6"), 14, "loggp.L = -1e-7");
-  CHECK(refusal(negL) == "hand.machine:loggp.L: expected a latency >= 0 s, got -1e-07");
+  CHECK(refusal(negL) == "hand.machine:loggp.L: expected a latency in [0, 1] s, got -1e-07");
   CHECK(refusal(three_bands("1e-6", "1e-9") + "loggp.per_byte_cost = linear\n") ==
-        "hand.machine:loggp.per_byte_cost: expected band-rate or cumulative, got 'linear'");
+        "hand.machine:loggp.per_byte_cost: expected band-rate or cumulative, got \"linear\"");
 
   // Parameters built in code are checked the same way (the probe calls validate).
   auto p = sp2();
   p.bands[1].o = std::numeric_limits<double>::quiet_NaN();
-  CHECK_THROWS_WITH(validate(p, "code"), "code:loggp.band.2.o: expected an overhead >= 0 s, got nan");
+  CHECK_THROWS_WITH(validate(p, "code"), "code:loggp.band.2.o: expected an overhead in [0, 1] s, got nan");
+}
+
+TEST_CASE("every LogGP number is checked against its physical range, the range named", "[loggp]") {
+  // Each value just inside its range is accepted, just outside refused (hand-made files:
+  // three_bands has L = 1e-6, band 2's o and G as given).
+  CHECK(refusal(three_bands("1.5", "1e-9")) == "hand.machine:loggp.band.2.o: expected an overhead in [0, 1] s, got 1.5");
+  CHECK(refusal(three_bands("1e-6", "2e-6")) ==
+        "hand.machine:loggp.band.2.G: expected a gap per byte in [0, 1e-06] s/B, got 2e-06");
+  std::string slow = three_bands("1e-6", "1e-9");
+  slow.replace(slow.find("loggp.L = 1e-6"), 14, "loggp.L = 2");
+  CHECK(refusal(slow) == "hand.machine:loggp.L: expected a latency in [0, 1] s, got 2");
+  std::string infL = three_bands("1e-6", "1e-9");
+  infL.replace(infL.find("loggp.L = 1e-6"), 14, "loggp.L = inf");  // printed -nan as a time once
+  CHECK(refusal(infL) == "hand.machine:loggp.L: expected a latency in [0, 1] s, got inf");
+  std::string junk = three_bands("1e-6", "1e-9");
+  junk.replace(junk.find("loggp.L = 1e-6"), 14, "loggp.L = 2000abc");
+  CHECK(refusal(junk) == "hand.machine:line 2: expected a number for 'loggp.L', got \"2000abc\"");
+  // A count is checked before the loop that reads its keys: 10^18 bands are not looked for.
+  std::string many = three_bands("1e-6", "1e-9");
+  many.replace(many.find("loggp.bands = 3"), 15, "loggp.bands = 1000000000000000000");
+  CHECK(refusal(many) == "hand.machine:loggp.bands: expected a number of size bands in [1, 64], got 1000000000000000000");
+  std::string huge = three_bands("1e-6", "1e-9");
+  huge.replace(huge.find("loggp.rendezvous_bytes = 1024"), 29, "loggp.rendezvous_bytes = 2199023255552");
+  CHECK(refusal(huge) ==
+        "hand.machine:loggp.rendezvous_bytes: expected a message size in [1, 1099511627776] B, got 2199023255552");
 }

@@ -5,6 +5,7 @@
 // Every expected value below is in ns, computed by hand (shown), never by the code under test.
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <string>
 
 #include "instrument/error.hpp"
@@ -193,10 +194,11 @@ TEST_CASE("LogGPS constraints: every T_i > 0 from 1 B to 16 MiB", "[loggps]") {
   neg_step.gap_steps = {{32768, -20e-9}};
   CHECK_THROWS_WITH(validate(neg_step, "m"), "m:loggps.gap_step.1.G: T2'(65536 B) = -545.59 us: expected > 0");
 
-  // A negative O_r: T3 = 6550 - k ns, first < 0 at the check size 8190 (= s - 1): -1640 ns.
+  // A negative O_r is outside its range: a byte never makes the receive call cheaper (T3 would
+  // fall below zero from k = o'/|O_r|).
   auto neg_Or = with_steps;
   neg_Or.O_r = -1e-9;
-  CHECK_THROWS_WITH(validate(neg_Or, "m"), "m:loggps.O_r: T3(8190 B) = -1.64 us: expected > 0");
+  CHECK_THROWS_WITH(validate(neg_Or, "m"), "m:loggps.O_r: expected an overhead per byte in [0, 1e-06] s/B, got -1e-09");
 }
 
 TEST_CASE("hand-edited LogGPS files that break a constraint are refused, the key named", "[loggps]") {
@@ -217,8 +219,43 @@ TEST_CASE("hand-edited LogGPS files that break a constraint are refused, the key
   CHECK(refusal(text("1.16e-6", "2.57e-9", "1e-9")).empty());
   CHECK(refusal(text("1.16e-6", "2.57e-9", "-20e-9")) ==
         "hand.machine:loggps.gap_step.1.G: T2'(65536 B) = -545.59 us: expected > 0");
-  CHECK(refusal(text("1.16e-6", "-1e-9", "1e-9")) == "hand.machine:loggps.O_r: T3(8190 B) = -1.64 us: expected > 0");
-  CHECK(refusal(text("-1e-8", "2.57e-9", "1e-9")) == "hand.machine:loggps.L: expected a latency >= 0 s, got -1e-08");
+  CHECK(refusal(text("1.16e-6", "-1e-9", "1e-9")) == "hand.machine:loggps.O_r: expected an overhead per byte in [0, 1e-06] s/B, got -1e-09");
+  CHECK(refusal(text("-1e-8", "2.57e-9", "1e-9")) == "hand.machine:loggps.L: expected a latency in [0, 1] s, got -1e-08");
   CHECK(refusal(text("1.16e-6", "nan", "1e-9")).find("hand.machine:line 5") == 0);
-  CHECK(refusal(text("1.16e-6", "inf", "1e-9")) == "hand.machine:loggps.O_r: expected a finite number, got inf");
+  CHECK(refusal(text("1.16e-6", "inf", "1e-9")) == "hand.machine:loggps.O_r: expected an overhead per byte in [0, 1e-06] s/B, got inf");
+}
+
+TEST_CASE("every LogGPS number is checked against its physical range, the range named", "[loggps]") {
+  auto refusal = [](const LogGpsParams& p) {
+    try {
+      validate(p, "m");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  auto p = myrinet();
+  p.gap_steps = {{32768, 1.0e-9}};
+  REQUIRE(refusal(p).empty());
+  auto q = p;
+  q.L = 1.5;
+  CHECK(refusal(q) == "m:loggps.L: expected a latency in [0, 1] s, got 1.5");
+  q = p;
+  q.o_prime = std::numeric_limits<double>::infinity();
+  CHECK(refusal(q) == "m:loggps.o_prime: expected an overhead in [0, 1] s, got inf");
+  q = p;
+  q.o_prime = 0.0;  // in the range, but MPI_Isend costs o'
+  CHECK(refusal(q) == "m:loggps.o_prime: expected an overhead > 0 s (MPI_Isend costs o'), got 0");
+  q = p;
+  q.G_s = -1e-9;
+  CHECK(refusal(q) == "m:loggps.G_s: expected a gap per byte in [0, 1e-06] s/B, got -1e-09");
+  q = p;
+  q.G_l = -2e-6;  // negative is allowed (Table 5) but not this much
+  CHECK(refusal(q) == "m:loggps.G_l: expected a gap per byte in [-1e-06, 1e-06] s/B, got -2e-06");
+  q = p;
+  q.S = std::int64_t{1} << 41;
+  CHECK(refusal(q) == "m:loggps.S: expected a message size in [0, 1099511627776] B, got 2199023255552");
+  q = p;
+  q.gap_steps.assign(65, GapStep{0, 0.0});
+  CHECK(refusal(q) == "m:loggps.gap_steps: expected a number of gap steps in [0, 64], got 65");
 }

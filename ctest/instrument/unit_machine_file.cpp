@@ -1,11 +1,13 @@
 // The machine parameter file: parsing, typed getters, errors that name file + line + what was
 // expected, and the atomic writer.
 #include <catch2/catch.hpp>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <string>
 
 #include "instrument/error.hpp"
@@ -148,4 +150,58 @@ TEST_CASE("erase_prefix removes one probe's keys and keeps the others", "[machin
                               "bsp.g = 3\nloggpsx = 4\n", "p.machine");
   f.erase_prefix("loggps.");
   CHECK(f.keys() == std::vector<std::string>{"source", "bsp.g", "loggpsx"});
+}
+
+TEST_CASE("numbers are read whole; the bad token is quoted short and printable", "[machine_file]") {
+  const auto f = MachineFile::parse(
+      "format = suite-machine-1\na = 2000abc\nb = 0x10\nc = +5\nd = 1e3\ne = inf\nf = 1e999\n"
+      "g = " + std::string(40, '7') + "z\nh = 12\x01" "3\n", "s.machine");
+  CHECK(error_of([&] { (void)f.get_double("a"); }) == "s.machine:line 2: expected a number for 'a', got \"2000abc\"");
+  CHECK(error_of([&] { (void)f.get_double("b"); }) == "s.machine:line 3: expected a number for 'b', got \"0x10\"");
+  CHECK(error_of([&] { (void)f.get_double("c"); }) == "s.machine:line 4: expected a number for 'c', got \"+5\"");
+  CHECK(f.get_double("d") == 1000.0);
+  CHECK(error_of([&] { (void)f.require_bytes("d"); }) ==
+        "s.machine:line 5: expected a non-negative whole number of bytes for 'd', got \"1e3\"");
+  CHECK(f.get_double("e") == std::numeric_limits<double>::infinity());  // the models' ranges refuse it
+  CHECK(error_of([&] { (void)f.get_double("f"); }) == "s.machine:line 7: expected a number for 'f', got \"1e999\"");
+  CHECK(error_of([&] { (void)f.get_double("g"); }) ==
+        "s.machine:line 8: expected a number for 'g', got \"777777777777777777777777...\"");
+  CHECK(error_of([&] { (void)f.get_double("h"); }) == "s.machine:line 9: expected a number for 'h', got \"12\\x013\"");
+  CHECK(error_of([&] { (void)f.require_bytes("a"); }).find("got \"2000abc\"") != std::string::npos);
+  const std::string line = error_of([] { MachineFile::parse("format = suite-machine-1\n\x1b[2Jx\n", "c.machine"); });
+  CHECK(line == "c.machine:line 2: expected 'key = value', got \"\\x1b[2Jx\"");
+}
+
+TEST_CASE("read refuses what is not a regular machine file, without blocking", "[machine_file]") {
+  const std::string dir = temp_dir();
+  const std::string fifo = dir + "/fifo.machine";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  ::alarm(20);  // a blocking open would hang: SIGALRM fails the test instead
+  CHECK(error_of([&] { MachineFile::read(fifo); }) ==
+        fifo + ": machine file is a FIFO, not a regular file; expected a regular file");
+  ::alarm(0);
+  CHECK(error_of([&] { MachineFile::read(dir); }) ==
+        dir + ": machine file is a directory, not a regular file; expected a regular file");
+  CHECK(error_of([] { MachineFile::read("/dev/zero"); }) ==
+        "/dev/zero: machine file is a character device, not a regular file; expected a regular file");
+  std::ofstream(dir + "/big.machine") << "format = suite-machine-1\n# " << std::string(1 << 20, 'x') << "\n";
+  CHECK(error_of([&] { MachineFile::read(dir + "/big.machine"); }).find("more than the 1048576 bytes") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("write goes through the shared writer: links followed, devices refused", "[machine_file]") {
+  const std::string dir = temp_dir();
+  MachineFile f;
+  f.set("x", 1.0);
+  std::filesystem::create_symlink("real.machine", dir + "/link.machine");
+  f.write(dir + "/link.machine");
+  CHECK(std::filesystem::is_symlink(dir + "/link.machine"));
+  CHECK(MachineFile::read(dir + "/real.machine").get_double("x") == 1.0);
+  const std::string dev = error_of([&] { f.write("/dev/null"); });
+  CHECK(dev.find("/dev/null: cannot write machine file") == 0);
+  CHECK(dev.find("character device") != std::string::npos);
+  CHECK(MachineFile::output_problem("/dev/null").find("character device") != std::string::npos);
+  CHECK(MachineFile::output_problem(dir + "/new.machine").empty());
+  CHECK_FALSE(std::filesystem::exists(dir + "/new.machine"));  // the trial left nothing
+  std::filesystem::remove_all(dir);
 }

@@ -5,7 +5,9 @@
 #include <string>
 
 #include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
+#include "model_ranges.hpp"
 
 namespace instrument::loggp {
 
@@ -65,7 +67,7 @@ LogGpParams read_params(const MachineFile& f) {
   p.L = f.require_double("loggp.L", "LogGP latency, seconds");
   p.rendezvous_bytes = f.require_bytes("loggp.rendezvous_bytes");
   const std::int64_t n = f.require_bytes("loggp.bands");
-  if (n < 1) throw InputError(f.name(), "loggp.bands", "expected at least one size band");
+  model_ranges::require_in(n, model_ranges::kBandCount, f.name(), "loggp.bands");  // before the loop
   for (std::int64_t i = 1; i <= n; ++i) {
     const std::string base = "loggp.band." + std::to_string(i);
     LogGpBand b{f.require_bytes(base + ".upper_bytes"), f.require_double(base + ".o"),
@@ -78,7 +80,7 @@ LogGpParams read_params(const MachineFile& f) {
   const std::string per_byte = f.get_string(kPerByteKey).value_or("band-rate");
   if (per_byte == "cumulative") p.per_byte = PerByteCost::cumulative;
   else if (per_byte != "band-rate") {
-    throw InputError(f.name(), kPerByteKey, "expected band-rate or cumulative, got '" + per_byte + "'");
+    throw InputError(f.name(), kPerByteKey, "expected band-rate or cumulative, got " + quote_token(per_byte));
   }
   validate(p, f.name());
   return p;

@@ -6,6 +6,7 @@
 #include "cost_checks.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
+#include "model_ranges.hpp"
 
 namespace instrument::loggp {
 
@@ -41,16 +42,18 @@ void validate(const LogGpParams& p, const std::string& source) {
   auto fail = [&](const std::string& key, const std::string& what) {
     throw InputError(source, key, what);
   };
-  if (!std::isfinite(p.L) || p.L < 0.0) fail("loggp.L", "expected a latency >= 0 s, got " + number(p.L));
-  if (p.rendezvous_bytes < 1) fail("loggp.rendezvous_bytes", "expected a size >= 1 byte");
-  if (p.bands.empty()) fail("loggp.bands", "expected at least one size band");
+  using namespace model_ranges;
+  require_in(p.L, kLatency, source, "loggp.L");
+  require_in(p.rendezvous_bytes, kMessageBytes, source, "loggp.rendezvous_bytes");
+  require_in(static_cast<std::int64_t>(p.bands.size()), kBandCount, source, "loggp.bands");
   for (std::size_t i = 0; i < p.bands.size(); ++i) {
     const LogGpBand& b = p.bands[i];
-    if (b.upper_bytes < 1 || (i > 0 && b.upper_bytes <= p.bands[i - 1].upper_bytes)) {
+    require_in(b.upper_bytes, kMessageBytes, source, band_key(i) + ".upper_bytes");
+    if (i > 0 && b.upper_bytes <= p.bands[i - 1].upper_bytes) {
       fail(band_key(i) + ".upper_bytes", "expected bands in increasing size order");
     }
-    if (!std::isfinite(b.o) || b.o < 0.0) fail(band_key(i) + ".o", "expected an overhead >= 0 s, got " + number(b.o));
-    if (!std::isfinite(b.G) || b.G < 0.0) fail(band_key(i) + ".G", "expected a gap per byte >= 0 s/B, got " + number(b.G));
+    require_in(b.o, kOverhead, source, band_key(i) + ".o");
+    require_in(b.G, kGapPerByte, source, band_key(i) + ".G");
   }
 
   const auto sizes = cost_checks::sizes(kCheckMaxBytes, edges(p));

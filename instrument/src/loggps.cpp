@@ -5,6 +5,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
+#include "model_ranges.hpp"
 
 namespace instrument::loggps {
 
@@ -83,10 +84,10 @@ LogGpsParams read_params(const MachineFile& f) {
   p.G_l = f.require_double("loggps.G_l", "gap per byte beyond s, s/B");
   p.s = f.require_bytes("loggps.s");
   p.S = f.require_bytes("loggps.S");
-  const auto n = f.get_double("loggps.gap_steps");
-  const int steps = n ? static_cast<int>(f.require_bytes("loggps.gap_steps")) : 0;
+  const std::int64_t steps = f.has("loggps.gap_steps") ? f.require_bytes("loggps.gap_steps") : 0;
+  model_ranges::require_in(steps, model_ranges::kStepCount, f.name(), "loggps.gap_steps");  // before the loop
   std::int64_t previous = p.s;
-  for (int i = 1; i <= steps; ++i) {
+  for (std::int64_t i = 1; i <= steps; ++i) {
     const std::string base = "loggps.gap_step." + std::to_string(i);
     GapStep step{f.require_bytes(base + ".above_bytes"), f.require_double(base + ".G")};
     if (step.above_bytes <= previous) {

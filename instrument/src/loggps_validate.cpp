@@ -7,6 +7,7 @@
 #include "cost_checks.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggps.hpp"
+#include "model_ranges.hpp"
 
 namespace instrument::loggps {
 
@@ -37,25 +38,26 @@ void validate(const LogGpsParams& p, const std::string& source) {
   auto fail = [&](const std::string& key, const std::string& what) {
     throw InputError(source, key, what);
   };
-  const struct {
-    const char* key;
-    double value;
-  } scalars[] = {{"loggps.L", p.L},     {"loggps.o_prime", p.o_prime}, {"loggps.O_s", p.O_s},
-                 {"loggps.O_r", p.O_r}, {"loggps.G_s", p.G_s},         {"loggps.G_l", p.G_l}};
-  for (const auto& s : scalars)
-    if (!std::isfinite(s.value)) fail(s.key, "expected a finite number, got " + number(s.value));
+  using namespace model_ranges;
+  require_in(p.L, kLatency, source, "loggps.L");
+  require_in(p.o_prime, kOverhead, source, "loggps.o_prime");
+  require_in(p.O_s, kOverheadPerByte, source, "loggps.O_s");
+  require_in(p.O_r, kOverheadPerByte, source, "loggps.O_r");
+  require_in(p.G_s, kGapPerByte, source, "loggps.G_s");
+  require_in(p.G_l, kSignedGapPerByte, source, "loggps.G_l");
+  require_in(p.s, kMessageBytesOrZero, source, "loggps.s");
+  require_in(p.S, kMessageBytesOrZero, source, "loggps.S");
+  require_in(static_cast<std::int64_t>(p.gap_steps.size()), kStepCount, source, "loggps.gap_steps");
   for (std::size_t i = 0; i < p.gap_steps.size(); ++i) {
     const std::string base = "loggps.gap_step." + std::to_string(i + 1);
-    if (!std::isfinite(p.gap_steps[i].G)) fail(base + ".G", "expected a finite number");
+    require_in(p.gap_steps[i].above_bytes, kMessageBytes, source, base + ".above_bytes");
+    require_in(p.gap_steps[i].G, kSignedGapPerByte, source, base + ".G");
     const std::int64_t previous = i == 0 ? p.s : p.gap_steps[i - 1].above_bytes;
     if (p.gap_steps[i].above_bytes <= previous) {
       fail(base + ".above_bytes", "expected gap steps above s and in increasing order");
     }
   }
-  if (p.L < 0.0) fail("loggps.L", "expected a latency >= 0 s, got " + number(p.L));
   if (p.o_prime <= 0.0) fail("loggps.o_prime", "expected an overhead > 0 s (MPI_Isend costs o'), got " + number(p.o_prime));
-  if (p.G_s < 0.0) fail("loggps.G_s", "expected a gap per byte >= 0 s/B, got " + number(p.G_s));
-  if (p.s < 0 || p.S < 0) fail(p.s < 0 ? "loggps.s" : "loggps.S", "expected a size >= 0 bytes");
 
   // Every term of Tables 3, 4 and 6 at every check size, with the receiver on time (t_r = t_s):
   // the terms one at a time first, so that the key named is the one at fault.

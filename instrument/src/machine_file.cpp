@@ -1,5 +1,7 @@
 #include "instrument/machine_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -7,10 +9,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
+#include "instrument/output_file.hpp"
 
 namespace instrument {
 
@@ -34,15 +36,28 @@ bool valid_key(const std::string& k) {
   return true;
 }
 
-// strtod accepts what we write (to_chars output, "inf") and nothing with trailing junk.
+// What to_chars writes (and "inf", which the models' ranges then refuse by name), whole:
+// from_chars takes no leading '+', space or hex, and the whole text must be the number
+// ("2000abc" is not 2000). Out of double's range and NaN are not numbers.
 std::optional<double> parse_number(const std::string& v) {
-  if (v.empty()) return std::nullopt;
-  errno = 0;
-  char* end = nullptr;
-  const double d = std::strtod(v.c_str(), &end);
-  if (end != v.c_str() + v.size() || errno == ERANGE || std::isnan(d)) return std::nullopt;
+  const char* end = v.data() + v.size();
+  double d = 0.0;
+  const auto r = std::from_chars(v.data(), end, d);
+  if (v.empty() || r.ec != std::errc() || r.ptr != end || std::isnan(d)) return std::nullopt;
   return d;
 }
+
+// A whole number of bytes as written by set(key, int64): decimal digits only.
+std::optional<std::int64_t> parse_whole(const std::string& v) {
+  const char* end = v.data() + v.size();
+  std::int64_t i = 0;
+  const auto r = std::from_chars(v.data(), end, i);
+  if (v.empty() || r.ec != std::errc() || r.ptr != end) return std::nullopt;
+  return i;
+}
+
+// A machine file is a few hundred lines; anything near this is not one.
+constexpr std::size_t kMaxMachineFileBytes = std::size_t{1} << 20;
 
 }  // namespace
 
@@ -53,15 +68,7 @@ std::string format_number(double value) {
 }
 
 MachineFile MachineFile::read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw InputError(path, "", std::string("cannot open machine file: ") + std::strerror(errno) +
-                                   " (expected a file written by loggps-probe or bspprobe)");
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw InputError(path, "", "cannot read machine file");
-  return parse(ss.str(), path);
+  return parse(read_input_file(path, "machine file", kMaxMachineFileBytes), path);
 }
 
 MachineFile MachineFile::parse(std::string_view text, const std::string& name) {
@@ -81,15 +88,18 @@ MachineFile MachineFile::parse(std::string_view text, const std::string& name) {
     const std::string where = "line " + std::to_string(lineno);
     const auto eq = line.find('=');
     if (eq == std::string::npos) {
-      throw InputError(name, where, "expected 'key = value', got '" + line + "'");
+      throw InputError(name, where, "expected 'key = value', got " + quote_token(line));
     }
     Entry e{trim(std::string_view(line).substr(0, eq)),
             trim(std::string_view(line).substr(eq + 1)), lineno, false};
     if (!valid_key(e.key)) {
-      throw InputError(name, where, "expected a key of letters, digits, '_', '.', '-', got '" +
-                                        e.key + "'");
+      throw InputError(name, where,
+                       "expected a key of letters, digits, '_', '.', '-', got " + quote_token(e.key));
     }
     if (e.value.empty()) throw InputError(name, where, "expected a value after '" + e.key + " ='");
+    if (e.value.find('\0') != std::string::npos) {
+      throw InputError(name, where, "expected text, got a NUL byte in " + quote_token(e.value));
+    }
     if (!seen_format) {
       if (e.key != "format" || e.value != kFormat) {
         throw InputError(name, where,
@@ -156,7 +166,7 @@ std::optional<double> MachineFile::get_double(const std::string& key) const {
   const Entry* e = find(key);
   if (e == nullptr) return std::nullopt;
   const auto d = parse_number(e->value);
-  if (!d) throw InputError(name_, where(*e), "expected a number for '" + key + "', got '" + e->value + "'");
+  if (!d) throw InputError(name_, where(*e), "expected a number for '" + key + "', got " + quote_token(e->value));
   return d;
 }
 
@@ -176,12 +186,14 @@ double MachineFile::require_double(const std::string& key, const std::string& wh
 }
 
 std::int64_t MachineFile::require_bytes(const std::string& key) const {
-  const double d = require_double(key, "a byte count");
-  if (!(d >= 0.0) || d > 9.0e18 || std::floor(d) != d) {
-    throw InputError(name_, where(*find(key)),
-                     "expected a non-negative whole number of bytes for '" + key + "'");
+  const Entry* e = find(key);
+  if (e == nullptr) throw InputError(name_, "", "missing required key '" + key + "' (a byte count)");
+  const auto i = parse_whole(e->value);
+  if (!i || *i < 0) {
+    throw InputError(name_, where(*e), "expected a non-negative whole number of bytes for '" + key +
+                                           "', got " + quote_token(e->value));
   }
-  return static_cast<std::int64_t>(d);
+  return *i;
 }
 
 std::vector<std::string> MachineFile::keys() const {
@@ -202,9 +214,8 @@ std::string MachineFile::text() const {
 }
 
 MachineFile MachineFile::read_to_merge(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return {};
-  std::fclose(f);
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) return {};  // (a dangling link too)
   try {
     return read(path);
   } catch (const InputError& e) {
@@ -216,37 +227,21 @@ MachineFile MachineFile::read_to_merge(const std::string& path) {
 }
 
 std::string MachineFile::output_problem(const std::string& path) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) return path + ": cannot write: " + std::strerror(errno);
-  std::fclose(f);
-  std::remove(tmp.c_str());
   try {
-    (void)read_to_merge(path);
+    // The shared writer's checks (a device, FIFO or directory is refused; links followed),
+    // then a trial of the temporary it would write, removed again.
+    const OutputFile out(path, "machine file");
+    const int fd = ::open(out.temp_path().c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return path + ": cannot write machine file: " + std::strerror(errno);
+    ::close(fd);
+    ::unlink(out.temp_path().c_str());
+    (void)read_to_merge(out.target());
   } catch (const std::exception& x) {
     return x.what();
   }
   return {};
 }
 
-void MachineFile::write(const std::string& path) const {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  const std::string body = text();
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) throw InputError(path, "", std::string("cannot write: ") + std::strerror(errno));
-  const bool wrote = std::fwrite(body.data(), 1, body.size(), f) == body.size();
-  const int err_write = errno;
-  const bool closed = std::fclose(f) == 0;
-  if (!wrote || !closed) {
-    const int err = wrote ? errno : err_write;
-    std::remove(tmp.c_str());
-    throw InputError(path, "", std::string("cannot write: ") + std::strerror(err));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    std::remove(tmp.c_str());
-    throw InputError(path, "", std::string("cannot write (rename failed): ") + std::strerror(err));
-  }
-}
+void MachineFile::write(const std::string& path) const { write_text_output(path, "machine file", text()); }
 
 }  // namespace instrument

@@ -21,7 +21,9 @@
 // the threshold are whatever the probe measured. Units: seconds, seconds per byte, bytes.
 //
 // Constraints (validate, called by read_params; the probe's files meet them):
-//   every value finite; L >= 0; every band's o >= 0 and G >= 0; rendezvous_bytes >= 1;
+//   every value in its physical range (instrument/src/model_ranges.hpp, named in the error):
+//   L in [0, 1] s; 1 to 64 bands, each o in [0, 1] s, G in [0, 1e-6] s/B (1 MB/s), and
+//   upper_bytes in [1, 2^40] B; rendezvous_bytes in [1, 2^40] B;
 //   at every check size k (powers of two 1 B .. 16 MiB, every band edge and the handshake
 //   +-1): Send, Receive, Total_Comm > 0 and non-decreasing in k. Within a band they are linear
 //   with G >= 0; across a band edge each may step down by at most kEdgeTolerance (relative) and

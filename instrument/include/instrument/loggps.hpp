@@ -16,8 +16,11 @@
 // instead of G_l. The model stays continuous in k, as §4.3 argues it must. With no steps
 // every function below is exactly the paper's.
 //
-// Constraints (validate, called by read_params; the probe's files meet them): every value
-// finite; L >= 0, o' > 0 (MPI_Isend costs o'), G_s >= 0; and at every check size k (powers of
+// Constraints (validate, called by read_params; the probe's files meet them): every value in
+// its physical range (instrument/src/model_ranges.hpp, named in the error): L in [0, 1] s,
+// o' in (0, 1] s (MPI_Isend costs o'), O_s and O_r in [0, 1e-6] s/B, G_s in [0, 1e-6] s/B,
+// G_l and the gap steps' G in [-1e-6, 1e-6] s/B, s and S in [0, 2^40] B, at most 64 gap
+// steps with above_bytes in [1, 2^40] B; and at every check size k (powers of
 // two 1 B .. 16 MiB, s, S and every gap step edge +-1) each term of Tables 3, 4, 6 is > 0:
 // T1, T2 (or T2'), T3, T4 and T5 one by one (the receiver on time), the communication cost,
 // MPI_Send, MPI_Recv, and the round trip with and without a delay; the communication cost and

@@ -7,6 +7,11 @@
 // BSP) writes its own keys into one file; typed structs (LogGpsParams, LogGpParams, ...) are
 // built from it by their own modules.
 //
+// Reading refuses what is not a regular file (read_input_file) and files over 1 MiB. Numbers
+// are read whole, as std::from_chars reads them ("2000abc" and "0x10" are not numbers); byte
+// counts are decimal digits only. A bad token is quoted short and printable (quote_token).
+// The models check each value against its physical range (loggp.hpp, loggps.hpp).
+//
 // Errors are InputError naming the file, the line and what was expected.
 #pragma once
 #include <cstdint>
@@ -47,12 +52,13 @@ class MachineFile {
   void erase_prefix(const std::string& prefix);
 
   bool has(const std::string& key) const;
-  // Absent -> nullopt; present but not a number -> InputError naming its line.
+  // Absent -> nullopt; present but not a number -> InputError naming its line. "inf" is a
+  // number here: the range a model checks names it.
   std::optional<double> get_double(const std::string& key) const;
   std::optional<std::string> get_string(const std::string& key) const;
   // Absent -> InputError "missing required key"; `what` says what the key means.
   double require_double(const std::string& key, const std::string& what = "") const;
-  // A byte count: a non-negative integer, else InputError.
+  // A byte count: a non-negative integer in decimal digits, else InputError.
   std::int64_t require_bytes(const std::string& key) const;
 
   const std::string& name() const noexcept { return name_; }
@@ -60,8 +66,9 @@ class MachineFile {
 
   // The file text (format line first).
   std::string text() const;
-  // Writes atomically: `path.tmp.<pid>` then rename; on failure removes the temporary and
-  // throws InputError(path, "", "cannot write: <reason>"). No partial file is ever left.
+  // Writes through the suite's one writer (instrument/output_file.hpp): links followed, a
+  // device, FIFO or directory refused, a temporary renamed over the target, no partial file
+  // left; throws InputError(path, "", "cannot write machine file: <reason>").
   void write(const std::string& path) const;
 
  private:
