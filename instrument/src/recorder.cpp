@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
+
+#include "instrument/memory_budget.hpp"
 
 namespace instrument {
 
@@ -10,6 +13,12 @@ Recorder::Recorder(std::size_t trace_capacity) : trace_capacity_(trace_capacity)
   conversion_ = &provisional_conversion();  // calibrates once per process, before any hook
   origin_ = now_ticks();
 #endif
+  // The events are reserved up front (recording never allocates): a capacity too large for
+  // this process is refused with the figure and the limit, never a bad_alloc. Callers that
+  // size the trace from input check it collectively first (sweep3d: require_run_resources).
+  require_memory(saturating_product({trace_capacity_, sizeof(RecordedEvent)}), "--trace", "",
+                 "a trace of " + std::to_string(trace_capacity_) + " events (" +
+                     std::to_string(sizeof(RecordedEvent)) + " bytes each)");
   events_.reserve(trace_capacity_);
   phase_names_.reserve(64);
   phases_.reserve(64);
