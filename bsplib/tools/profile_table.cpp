@@ -53,11 +53,12 @@ std::int64_t parse_format_line(std::string_view line, const std::string& name, i
     s.erase(s.find_last_not_of(' ') + 1);
     return s;
   };
-  const std::string format = trim(parts[0]);
-  if (format != std::string("format = ") + kFormat)
+  std::string format = trim(parts[0]);
+  if (format.rfind("format = ", 0) == 0) format.erase(0, 9);
+  if (format != kFormat)
     throw instrument::InputError(name, line_place(lineno),
                                  std::string("expected '# format = ") + kFormat +
-                                     "', got " + instrument::quote_token(format));
+                                     "', got format " + instrument::quote_token(format));
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const std::string part = trim(parts[i]);
     if (part.rfind("nprocs = ", 0) == 0)
