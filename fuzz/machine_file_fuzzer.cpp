@@ -1,0 +1,42 @@
+// Machine files (instrument::MachineFile::parse) and the typed parameter sets built from
+// them: LogGP and LogGPS (read_params validates), as every app that takes --machine does.
+// Bad input must be an InputError.
+#include <cstdint>
+#include <string>
+
+#include "fuzz_input.hpp"
+#include "instrument/error.hpp"
+#include "instrument/loggp.hpp"
+#include "instrument/loggps.hpp"
+#include "instrument/machine_file.hpp"
+
+namespace {
+
+template <class F>
+void expect_input_error(F&& read) {
+  try {
+    read();
+  } catch (const instrument::InputError&) {
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  instrument::MachineFile file;
+  try {
+    file = instrument::MachineFile::parse(fuzz::as_text(data, size), "fuzz.machine");
+  } catch (const instrument::InputError&) {
+    return 0;
+  }
+  // What the readers of a parsed file ask of it.
+  for (const auto& key : file.keys()) {
+    expect_input_error([&] { (void)file.get_double(key); });
+    expect_input_error([&] { (void)file.require_bytes(key); });
+    (void)file.get_string(key);
+  }
+  (void)file.text();
+  expect_input_error([&] { (void)instrument::loggp::read_params(file); });
+  expect_input_error([&] { (void)instrument::loggps::read_params(file); });
+  return 0;
+}

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Fuzzing (fuzz/README.md): builds the libFuzzer targets of fuzz/ with clang, ASan and UBSan
+# in build-fuzz (installing clang and its runtimes if missing), runs each target for a fixed
+# time from its seed corpus, then runs every regression input. Exits non-zero on any finding
+# (crash, sanitizer report, uncaught exception, hang, out of memory); the reproducer is in
+# build-fuzz/findings/<target>/ and the fuzzer's output in build-fuzz/logs/<target>.log.
+#
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]   default 20 s, every target
+#   FUZZ_RUNS=1000000 scripts/fuzz.sh [TARGET...]      local long mode: each target until it
+#                                                      has run 10^6 inputs; prints a table of
+#                                                      executions, exec/s and time
+# Targets are named as in fuzz/ (deck, machine_file, results_structure, ...). Other settings:
+# FUZZ_TIMEOUT (seconds one input may take, default 5), BUILD_DIR (default build-fuzz).
+# New inputs the fuzzer finds go to build-fuzz/corpus/<target>/, never into the repository.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+seconds=20
+if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
+  seconds=$1
+  shift
+fi
+runs=${FUZZ_RUNS:-}
+timeout_s=${FUZZ_TIMEOUT:-5}
+build=${BUILD_DIR:-build-fuzz}
+
+# --- clang, libFuzzer and the sanitizer runtimes, OpenMP for clang (idempotent) ----------
+bash scripts/install-deps.sh
+fuzz_packages=(clang libclang-rt-14-dev libomp-14-dev)
+missing=()
+for p in "${fuzz_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "fuzz: installing ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- build --------------------------------------------------------------------------------
+CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUITE_FUZZ=ON \
+  -DSUITE_TESTS=OFF >/dev/null
+cmake --build "$build" -j 2 --target fuzz_all >"$build/build.log" 2>&1 || {
+  tail -n 40 "$build/build.log"
+  echo "fuzz: the build failed (full log: $build/build.log)" >&2
+  exit 1
+}
+
+# --- run ----------------------------------------------------------------------------------
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for src in fuzz/*_fuzzer.cpp; do
+    name=$(basename "$src" _fuzzer.cpp)
+    targets+=("$name")
+  done
+fi
+
+# A finding ends the process: UBSan aborts instead of going on, and every report has a stack.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+# Targets that read damaged HDF5 files: HDF5 1.10 itself crashes on some (its file-format
+# parser), which the suite cannot fix; those crashes are reported apart (see the loop below).
+library_defects_in=(results_bytes)
+
+# The frame a sanitizer or libFuzzer report points at: the first stack frame outside the
+# fuzzer, the sanitizer runtime and the C/C++ runtime libraries.
+crash_frame() {
+  grep -E '^ +#[0-9]+ ' "$1" |
+    grep -vE 'fuzzer::|__asan|__lsan|__ubsan|__sanitizer|__interceptor|libc\.so|libstdc\+\+|in (malloc|calloc|realloc|free|abort|raise|mem(cpy|move|set|cmp)|str[a-z]*) ' |
+    head -n 1
+}
+
+mkdir -p "$build/logs"
+findings=()
+table=()
+for t in "${targets[@]}"; do
+  bin="$build/fuzz/fuzz_$t"
+  [ -x "$bin" ] || { echo "fuzz: no target fuzz_$t (in fuzz/CMakeLists.txt?)" >&2; exit 1; }
+  work="$build/corpus/$t"
+  found="$build/findings/$t"
+  mkdir -p "$work" "$found"
+  seeds=()
+  [ -d "fuzz/corpus/$t" ] && seeds+=("fuzz/corpus/$t")
+  args=(-timeout="$timeout_s" -rss_limit_mb=2048 -print_final_stats=1
+        -artifact_prefix="$found/")
+  [ -f "fuzz/dict/$t.dict" ] && args+=(-dict="fuzz/dict/$t.dict")
+  if [ -n "$runs" ]; then
+    args+=(-runs="$runs")
+  else
+    args+=(-max_total_time="$seconds")
+  fi
+  log="$build/logs/$t.log"
+  : >"$log"
+  [ -f "fuzz/lsan/$t.supp" ] && export LSAN_OPTIONS="suppressions=$root/fuzz/lsan/$t.supp"
+  start=$(date +%s.%N)
+  execs=0
+  library=0
+  while :; do
+    status=0
+    # New inputs go to the first directory ($work); the committed seeds are only read.
+    "$bin" "${args[@]}" "$work" "${seeds[@]}" >"$log.run" 2>&1 || status=$?
+    cat "$log.run" >>"$log"
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.run" | tail -n 1)
+    execs=$((execs + ${n:-0}))
+    # A crash inside HDF5 on a damaged file is the library's defect, not the reader's: kept
+    # apart, counted, and fuzzing goes on for the rest of the time.
+    if [ "$status" -ne 0 ] && [[ " ${library_defects_in[*]} " == *" $t "* ]] &&
+       crash_frame "$log.run" | grep -q 'libhdf5'; then
+      library=$((library + 1))
+      mkdir -p "$found/hdf5-library"
+      mv "$found"/crash-* "$found"/timeout-* "$found"/oom-* "$found/hdf5-library/" 2>/dev/null || true
+      now=$(date +%s)
+      left=$((seconds - (now - ${start%.*})))
+      if [ -z "$runs" ] && [ "$left" -gt 2 ] && [ "$library" -lt 100 ]; then
+        args=("${args[@]/#-max_total_time=*/-max_total_time=$left}")
+        continue
+      fi
+      status=0
+    fi
+    break
+  done
+  end=$(date +%s.%N)
+  elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", b - a }')
+  rate=$(awk -v n="$execs" -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", n / (b - a) }')
+  note=""
+  [ "$library" -gt 0 ] && note=" ($library crashes inside HDF5 itself: $found/hdf5-library/)"
+  if [ "$status" -ne 0 ]; then
+    findings+=("$t")
+    echo "fuzz: $t: FINDING (exit $status) after $execs executions; reproducer in $found/"
+    grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|terminate called|  what\(\)|artifact_prefix|Test unit written|.*left open)' \
+      "$log.run" | head -n 20 || true
+    crash_frame "$log.run" | sed 's/^ */  crashed in: /'
+    echo "  (full output: $log)"
+  else
+    echo "fuzz: $t: $execs executions, ${rate:-?} exec/s, ${elapsed} s, no finding$note"
+  fi
+  rm -f "$log.run"
+  unset LSAN_OPTIONS
+  cmd="$bin ${args[*]} $work ${seeds[*]}"
+  table+=("| $t | $execs | ${rate:-?} | $elapsed | $([ "$status" -eq 0 ] && echo none || echo "exit $status")${note:+; $library in HDF5} | \`${cmd#"$root"/}\` |")
+done
+
+# --- regression inputs: every input that ever crashed a target ---------------------------
+for t in "${targets[@]}"; do
+  dir="fuzz/regressions/$t"
+  [ -d "$dir" ] || continue
+  mapfile -t inputs < <(find "$dir" -type f ! -name '*.md' | sort)
+  [ ${#inputs[@]} -gt 0 ] || continue
+  log="$build/logs/$t.regressions.log"
+  supp=""
+  [ -f "fuzz/lsan/$t.supp" ] && supp="suppressions=$root/fuzz/lsan/$t.supp"
+  if LSAN_OPTIONS="$supp" "$build/fuzz/fuzz_$t" -timeout="$timeout_s" -rss_limit_mb=2048 "${inputs[@]}" >"$log" 2>&1; then
+    echo "fuzz: $t: ${#inputs[@]} regression inputs pass"
+  else
+    findings+=("$t (regression)")
+    echo "fuzz: $t: a regression input fails again (output: $log)"
+    grep -E '^(Running:|==[0-9]+==ERROR|SUMMARY|.*runtime error|terminate called|  what\(\))' "$log" | head -n 20 || true
+  fi
+done
+
+if [ -n "$runs" ]; then
+  echo
+  echo "| target | executions | exec/s | seconds | findings | command |"
+  echo "|---|---:|---:|---:|---|---|"
+  printf '%s\n' "${table[@]}"
+fi
+if [ ${#findings[@]} -gt 0 ]; then
+  echo "fuzz: findings in: ${findings[*]}" >&2
+  exit 1
+fi
+echo "fuzz: no findings"
