@@ -3,7 +3,7 @@
 # are present). Needs root (or sudo) the first time.
 set -euo pipefail
 
-packages=(build-essential cmake git mpich libmpich-dev libhdf5-mpich-dev hdf5-tools
+packages=(build-essential cmake git mpich libmpich-dev libhdf5-mpich-dev zlib1g-dev hdf5-tools
           libmetis-dev metis catch2 python3 python3-h5py python3-numpy python3-matplotlib)
 
 missing=()
