@@ -27,3 +27,13 @@ suite_add_error_test(NAME instrument.error.noisy.np4 RANKS 4 ABORTS TIMEOUT 60
   EXPECT "(^|\n)error_exit_program: error \\(rank 1\\): out.h5: a writable path\n"
   COMMAND $<TARGET_FILE:error_exit_program> noisy)
 suite_add_mpi_test(NAME instrument.error.ok.np2 TARGET error_exit_program RANKS 2 ARGS ok LABELS unit)
+# The other tools' numbers: read whole, refused outside their range before anything is sized.
+suite_add_error_test(NAME instrument.hook_overhead.bad_n ONE_LINE
+  EXPECT "^hook-overhead: error: command line:--n: expected a whole number in \\[1, 10000000000\\], got \"-1\"$"
+  COMMAND $<TARGET_FILE:hook-overhead> --n -1)
+suite_add_error_test(NAME instrument.demo.cells_too_many RANKS 2 ONE_LINE TIMEOUT 60
+  EXPECT "^instrument-demo: error: command line:--cells: expected a whole number in \\[1, 2147483648\\], got \"99999999999\"$"
+  COMMAND $<TARGET_FILE:instrument-demo> --cells 99999999999)
+suite_add_error_test(NAME instrument.demo.inf_latency RANKS 2 ONE_LINE TIMEOUT 60
+  EXPECT "^instrument-demo: error: .*inf_latency.machine:loggp.L: expected a latency in \\[0, 1\\] s, got inf$"
+  COMMAND $<TARGET_FILE:instrument-demo> --machine ${CMAKE_CURRENT_LIST_DIR}/inf_latency.machine)

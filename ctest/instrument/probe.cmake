@@ -127,8 +127,20 @@ suite_add_error_test(NAME instrument.probe.unwritable_out RANKS 2 ONE_LINE LABEL
   EXPECT "loggps-probe: error: .*no_such_dir/x.machine: cannot write" NO_FILE ${_probe_dir}/no_such_dir/x.machine
   COMMAND $<TARGET_FILE:loggps-probe> --quick --out ${_probe_dir}/no_such_dir/x.machine)
 suite_add_error_test(NAME instrument.probe.bad_option RANKS 2 ONE_LINE LABELS mpi
-  EXPECT "loggps-probe: error: --reps: expected a positive integer"
+  EXPECT "^loggps-probe: error: command line:--reps: expected a whole number in \\[1, 100000\\], got \"zero\"$"
   COMMAND $<TARGET_FILE:loggps-probe> --reps zero)
+# Numbers read whole and refused outside their range, never wrapped or clamped.
+suite_add_error_test(NAME instrument.probe.reps_too_many RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--reps: expected a whole number in \\[1, 100000\\], got \"99999999999\"$"
+  COMMAND $<TARGET_FILE:loggps-probe> --reps 99999999999)
+suite_add_error_test(NAME instrument.probe.max_bytes_junk RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--max-bytes: expected a whole number in \\[1024, 1073741824\\] B, got \"2000abc\"$"
+  COMMAND $<TARGET_FILE:loggps-probe> --max-bytes 2000abc)
+# --out naming a device: refused by the shared writer, the device untouched (as root it
+# would have become a machine file).
+suite_add_error_test(NAME instrument.probe.out_device RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: /dev/null: cannot write machine file: .*character device, not a regular file"
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --out /dev/null)
 suite_add_error_test(NAME instrument.probe.refuses_foreign_out RANKS 2 ONE_LINE LABELS mpi
   EXPECT "loggps-probe: error: .*foreign.txt: exists and is not a machine file"
   KEEP_FILE ${_probe_dir}/foreign.txt KEEP_TEXT "precious data, not ours"

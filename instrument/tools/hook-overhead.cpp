@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "instrument/clock.hpp"
+#include "instrument/error.hpp"
+#include "instrument/option_number.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/statistics.hpp"
 
@@ -96,12 +98,18 @@ double median_ns_per_op(int reps, long n, const std::function<void(long)>& body)
 int main(int argc, char** argv) {
   int reps = 21;
   long n = 2'000'000;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--reps")) reps = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--n")) n = std::atol(argv[i + 1]);
-  }
-  if (reps < 1 || n < 1) {
-    std::fprintf(stderr, "hook-overhead: --reps and --n must be positive\n");
+  // --reps: medians of up to 10^4 timings; --n: operations per timing, up to 10^10 (tens of
+  // seconds of clock reads each). Nothing is allocated by either.
+  try {
+    for (int i = 1; i < argc; i += 2) {
+      const std::string opt = argv[i];
+      if (i + 1 >= argc) throw instrument::InputError("command line", opt, "expected a value after it");
+      if (opt == "--reps") reps = static_cast<int>(instrument::whole_option(opt, argv[i + 1], 1, 10000));
+      else if (opt == "--n") n = static_cast<long>(instrument::whole_option(opt, argv[i + 1], 1, 10000000000));
+      else throw instrument::InputError("command line", opt, "expected --reps R or --n N");
+    }
+  } catch (const instrument::InputError& e) {
+    std::fprintf(stderr, "hook-overhead: error: %s\n", e.what());
     return 1;
   }
 

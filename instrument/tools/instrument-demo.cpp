@@ -31,8 +31,10 @@
 #include "instrument/comm.hpp"
 #include "instrument/comparison.hpp"
 #include "instrument/error.hpp"
+#include "instrument/option_number.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/rank_reduce.hpp"
@@ -52,13 +54,15 @@ struct DemoOptions {
 };
 
 // Every rank parses the same argv, so a bad option is known everywhere: a collective error.
-std::int64_t positive(const std::string& opt, const std::string& text) {
-  char* end = nullptr;
-  const long long v = std::strtoll(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || v <= 0)
-    throw CollectiveError(
-        InputError("command line", opt, "a positive integer, got '" + text + "'").what());
-  return v;
+// Ranges: --cells per rank up to 2^31 (two strips of doubles: 32 GiB, checked against memory
+// too); --steps, --warmup up to 10^6 and --passes up to 10^4 (time, not memory); --bytes, the
+// halo message, up to 1 GiB.
+std::int64_t whole(const std::string& opt, const std::string& text, std::int64_t max) {
+  try {
+    return instrument::whole_option(opt, text, 1, max);
+  } catch (const InputError& e) {
+    throw CollectiveError(e.what());
+  }
 }
 
 DemoOptions parse_options(int argc, char** argv) {
@@ -70,15 +74,15 @@ DemoOptions parse_options(int argc, char** argv) {
           InputError("command line", opt, "an option followed by a value").what());
     const std::string value = argv[++i];
     if (opt == "--cells")
-      o.cells = positive(opt, value);
+      o.cells = whole(opt, value, std::int64_t{1} << 31);
     else if (opt == "--steps")
-      o.steps = positive(opt, value);
+      o.steps = whole(opt, value, 1000000);
     else if (opt == "--warmup")
-      o.warmup = positive(opt, value);
+      o.warmup = whole(opt, value, 1000000);
     else if (opt == "--passes")
-      o.passes = positive(opt, value);
+      o.passes = whole(opt, value, 10000);
     else if (opt == "--bytes")
-      o.bytes = positive(opt, value);
+      o.bytes = whole(opt, value, std::int64_t{1} << 30);
     else if (opt == "--machine")
       o.machine = value;
     else if (opt == "--out")
@@ -169,6 +173,21 @@ int run(int argc, char** argv) {
 
   const std::int64_t halo_values = std::max<std::int64_t>(1, opt.bytes / 8);
   const std::size_t events_per_step = 12;  // step, compute, halo, 4 posts, 4 waits, spare
+  {  // The strip (two arrays of doubles with their halos) and the trace, before allocating,
+     // on every rank: a verdict every rank learns.
+    std::string error;
+    try {
+      const auto u = [](std::int64_t v) { return static_cast<std::uint64_t>(v); };
+      const std::uint64_t strip = saturating_product({2, u(opt.cells) + 2 * u(halo_values), sizeof(double)});
+      const std::uint64_t trace = saturating_product({u(opt.steps), events_per_step, sizeof(RecordedEvent)});
+      require_memory(strip + (opt.trace.empty() ? 0 : trace), "command line", "--cells",
+                     "a strip of " + std::to_string(opt.cells) + " cells with halos of " +
+                         std::to_string(halo_values) + " values" + (opt.trace.empty() ? "" : ", and its trace,"));
+    } catch (const InputError& e) {
+      error = e.what();
+    }
+    throw_if_any_rank_failed(MPI_COMM_WORLD, error);
+  }
   Recorder rec(opt.trace.empty() ? 0 : static_cast<std::size_t>(opt.steps) * events_per_step);
   Comm comm(MPI_COMM_WORLD, rec);
   const PhaseId ph_step = rec.define_phase("step"), ph_compute = rec.define_phase("compute"),

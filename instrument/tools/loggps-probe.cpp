@@ -37,6 +37,8 @@
 #include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/memory_budget.hpp"
+#include "instrument/option_number.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/probe_measure.hpp"
@@ -64,15 +66,20 @@ const char* kUsage = "usage: mpiexec -n 2 loggps-probe [--out FILE] [--reps N] [
 Options parse_options(int argc, char** argv) {
   Options o;
   bool reps_given = false;
-  auto number = [&](int& i, const char* name) -> std::int64_t {
+  // Every option's range is named in its error; nothing is clamped. --reps: each size is
+  // timed reps times (x3 curves): 10^5 is hours already. --max-bytes: the largest message,
+  // two buffers of it per rank; the models' checks reach 16 MiB, 1 GiB is far beyond any
+  // eager/rendezvous switch.
+  auto value = [&](int& i, const char* name) -> std::string {
     if (i + 1 >= argc) throw CollectiveError(std::string(name) + ": expected a value; " + kUsage);
-    const std::string v = argv[++i];
-    char* end = nullptr;
-    const long long n = std::strtoll(v.c_str(), &end, 10);
-    if (v.empty() || *end != '\0' || n < 1) {
-      throw CollectiveError(std::string(name) + ": expected a positive integer, got '" + v + "'");
+    return argv[++i];
+  };
+  auto collective = [](auto&& parse) {
+    try {
+      return parse();
+    } catch (const instrument::InputError& e) {
+      throw CollectiveError(e.what());
     }
-    return n;
   };
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -80,13 +87,12 @@ Options parse_options(int argc, char** argv) {
       if (i + 1 >= argc) throw CollectiveError(std::string("--out: expected a file name; ") + kUsage);
       o.out = argv[++i];
     } else if (a == "--reps") {
-      o.reps = static_cast<int>(std::min<std::int64_t>(number(i, "--reps"), 100000));
+      const std::string v = value(i, "--reps");
+      o.reps = static_cast<int>(collective([&] { return instrument::whole_option("--reps", v, 1, 100000); }));
       reps_given = true;
     } else if (a == "--max-bytes") {
-      o.max_bytes = number(i, "--max-bytes");
-      if (o.max_bytes > (std::int64_t{1} << 30) || o.max_bytes < 1024) {
-        throw CollectiveError("--max-bytes: expected 1024 .. 1073741824 bytes, got " + std::to_string(o.max_bytes));
-      }
+      const std::string v = value(i, "--max-bytes");
+      o.max_bytes = collective([&] { return instrument::whole_option("--max-bytes", v, 1024, std::int64_t{1} << 30, "B"); });
     } else if (a == "--quick") {
       o.quick = true;
     } else {
@@ -272,7 +278,14 @@ int probe_main(int argc, char** argv) {
                           " (run: mpiexec -n 2 loggps-probe)");
   }
   const Options o = parse_options(argc, argv);
-  instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, rank == 0 ? instrument::MachineFile::output_problem(o.out) : "");
+  std::string problem = rank == 0 ? instrument::MachineFile::output_problem(o.out) : "";
+  if (problem.empty()) try {  // the two message buffers, on every rank (each its own limit)
+      instrument::require_memory(instrument::saturating_product({2, static_cast<std::uint64_t>(o.max_bytes)}),
+                                 "command line", "--max-bytes", "two message buffers of --max-bytes");
+    } catch (const instrument::InputError& e) {
+      problem = e.what();
+    }
+  instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, problem);
   const double t_start = now_seconds();
 
   Pair p{rank, 1 - rank, std::vector<char>(static_cast<std::size_t>(o.max_bytes), 'a'),
