@@ -1,4 +1,5 @@
 // sweep3d: the Sweep3D 2.2b benchmark. Usage: see --help and README.md.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -6,17 +7,22 @@
 
 #include <vector>
 
+#include "instrument/input_file.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/text_split.hpp"
 #include "sweep3d/deck.hpp"
+#include "sweep3d/deck_ranges.hpp"
 #include "sweep3d/driver.hpp"
 #include "sweep3d/model_report.hpp"
 #include "sweep3d/results_output.hpp"
+#include "sweep3d/run_resources.hpp"
 #include "sweep3d/work_figures.hpp"
 
 namespace {
+
+constexpr long long kMaxTraceEvents = 1LL << 40;
 
 const char* const kUsage =
     "usage: sweep3d [options] [deck]\n"
@@ -47,18 +53,25 @@ const char* const kUsage =
   throw instrument::CollectiveError(msg + " (see sweep3d --help)");
 }
 
-int parse_int(const char* opt, const char* v) {
-  char* end = nullptr;
-  const long x = std::strtol(v, &end, 10);
-  if (end == v || *end != '\0' || x < 0 || x > 1000000000)
-    usage_error(std::string("option ") + opt + ": expected a non-negative integer, got '" + v + "'");
-  return static_cast<int>(x);
+// An integer option in [lo, hi] (`range` says why): decimal digits only, refused before it
+// could overflow.
+long long parse_integer(const std::string& opt, const std::string& v, long long lo, long long hi,
+                        const std::string& range) {
+  long long x = 0;
+  bool ok = !v.empty() && v.size() <= 19;
+  for (char c : v) ok = ok && c >= '0' && c <= '9';
+  if (ok) x = std::stoll(v);
+  if (!ok || x < lo || x > hi)
+    usage_error("option " + opt + ": expected an integer in " + range + ", got " + instrument::quote_token(v));
+  return x;
 }
+
+const std::string kExtentRange = "[1, 16777216]";
 
 struct Options {
   sweep3d::RunOptions run;
   std::string deck_path = "input", results = "sweep3d.h5", isa;
-  long trace = -1;  // -1: as the models need it
+  long long trace = -1;  // -1: as the models need it
   bool auto_mk = false, auto_mmi = false;
   sweep3d::ModelInputs models;
   sweep3d::GridOverride grid;
@@ -74,10 +87,10 @@ Options parse_options(int argc, char** argv) {
       if (a + 1 >= argc) usage_error("option " + s + " needs a value");
       return argv[++a];
     };
-    auto blocking = [&](const char* opt, bool& automatic, int& forced) {
+    auto blocking = [&](const char* opt, bool& automatic, int& forced, long long hi, const std::string& range) {
       const std::string v = value();
       if (v == "auto") automatic = true;
-      else if ((forced = parse_int(opt, v.c_str())) < 1) usage_error(std::string("option ") + opt + ": expected at least 1 or auto");
+      else forced = static_cast<int>(parse_integer(opt, v, 1, hi, range + " or auto"));
     };
     if (s == "--kernel") {
       const std::string k = value();
@@ -91,33 +104,35 @@ Options parse_options(int argc, char** argv) {
       if (std::strcmp(sweep3d::fast_kernel_isa(o.isa.c_str()), o.isa.c_str()) != 0)
         usage_error("option --isa: this CPU or build has no " + o.isa + " kernel");
     } else if (s == "--threads") {
-      o.run.threads = parse_int("--threads", value());
-      if (o.run.threads < 1) usage_error("option --threads: expected at least 1");
+      o.run.threads = static_cast<int>(parse_integer(s, value(), 1, sweep3d::kMaxThreads,
+                                                     "[1, 64] (OpenMP threads per rank: the kernel's limit)"));
     } else if (s == "--nonblocking") {
       o.run.nonblocking = true;
     } else if (s == "--grid") {
       const std::string g = value();
       const std::size_t x = g.find('x');
-      if (x == std::string::npos) usage_error("option --grid: expected IxJ (e.g. 2x2), got '" + g + "'");
-      o.grid.npe_i = parse_int("--grid", g.substr(0, x).c_str());
-      o.grid.npe_j = parse_int("--grid", g.substr(x + 1).c_str());
-      if (o.grid.npe_i < 1 || o.grid.npe_j < 1) usage_error("option --grid: expected positive IxJ, got '" + g + "'");
+      if (x == std::string::npos) usage_error("option --grid: expected IxJ (e.g. 2x2), got " + instrument::quote_token(g));
+      const std::string range = kExtentRange + " for I and J of IxJ";
+      o.grid.npe_i = static_cast<int>(parse_integer(s, g.substr(0, x), 1, sweep3d::kMaxExtent, range));
+      o.grid.npe_j = static_cast<int>(parse_integer(s, g.substr(x + 1), 1, sweep3d::kMaxExtent, range));
     } else if (s == "--mk") {
-      blocking("--mk", o.auto_mk, o.run.force_mk);
+      blocking("--mk", o.auto_mk, o.run.force_mk, sweep3d::kMaxExtent, kExtentRange + " (k-planes per block)");
     } else if (s == "--mmi") {
-      blocking("--mmi", o.auto_mmi, o.run.force_mmi);
+      blocking("--mmi", o.auto_mmi, o.run.force_mmi, 6, "[1, 6] (angles per block, a factor of mm)");
     } else if (s == "--machine") {
       o.models.machine_file = value();
     } else if (s == "--calibration") {
       o.models.calibration_files = instrument::split(value(), ",");
     } else if (s == "--max-its") {
-      o.run.max_iterations = parse_int("--max-its", value());
+      o.run.max_iterations = static_cast<int>(
+          parse_integer(s, value(), 0, sweep3d::kMaxIterations, "[0, 100000] (0: no limit)"));
     } else if (s == "--results") {
       o.results = value();
     } else if (s == "--no-results") {
       o.results.clear();
     } else if (s == "--trace") {
-      o.trace = parse_int("--trace", value());
+      // Bounded by memory: require_run_resources checks the figure on every rank.
+      o.trace = parse_integer(s, value(), 0, kMaxTraceEvents, "[0, 2^40] (events per rank, as memory allows)");
     } else if (!s.empty() && s[0] == '-') {
       usage_error("unknown option '" + s + "'");
     } else if (have_deck) {
@@ -140,9 +155,10 @@ std::size_t trace_capacity(const Options& o, const sweep3d::Deck& deck, int rank
   if (o.trace >= 0) return static_cast<std::size_t>(o.trace);
   if (o.models.machine_file.empty()) return 0;
   const sweep3d::KbaDecomposition d = sweep3d::run_decomposition(deck, rank, nranks, o.run);
-  const long its = deck.epsi < 0.0 ? deck.fixed_iterations() : (o.run.max_iterations > 0 ? o.run.max_iterations : 1000);
-  const long per_iteration = 8L * d.mmo * d.kb * 9 + 32;
-  return static_cast<std::size_t>(std::min(its * per_iteration, 1L << 20));
+  const long long its = deck.epsi < 0.0 ? deck.fixed_iterations() : (o.run.max_iterations > 0 ? o.run.max_iterations : 1000);
+  // kb <= 2^24 and its <= 100000: no overflow in 64 bits.
+  const long long per_iteration = 8LL * d.mmo * d.kb * 9 + 32;
+  return static_cast<std::size_t>(std::min(its * per_iteration, 1LL << 20));
 }
 
 // Set-up, before anything is measured (its own small Recorder): the deck, read by rank 0 and
@@ -159,10 +175,13 @@ SetUp set_up(Options& o) {
   instrument::Comm comm(MPI_COMM_WORLD, setup_recorder);
   SetUp s{sweep3d::distribute_deck(o.deck_path, comm, o.grid), {}};
   if (o.run.force_mmi > 0 && s.deck.mm % o.run.force_mmi != 0)
-    usage_error("option --mmi: " + std::to_string(o.run.force_mmi) + " does not divide mm = " + std::to_string(s.deck.mm));
+    usage_error("option --mmi: " + std::to_string(o.run.force_mmi) + " does not divide mm = " + std::to_string(s.deck.mm) +
+                (s.deck.mm == 3 ? " (1 or 3)" : " (1, 2, 3 or 6)"));
   s.models = sweep3d::prepare_models(o.models, comm);
   if (o.auto_mk || o.auto_mmi) sweep3d::choose_blocking(s.deck, s.models, o.auto_mk, o.auto_mmi, o.run, comm);
   sweep3d::require_calibration(s.deck, o.run, s.models, comm);
+  // Last, with the blocking final: what the run allocates and sends, on every rank.
+  sweep3d::require_run_resources(s.deck, o.run, trace_capacity(o, s.deck, comm.rank(), comm.size()), comm);
   return s;
 }
 

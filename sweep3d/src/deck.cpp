@@ -3,12 +3,15 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
-#include <fstream>
+#include <algorithm>
+#include <type_traits>
 #include <sstream>
 #include <vector>
 
 #include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
 #include "instrument/mpi_main.hpp"
+#include "sweep3d/deck_ranges.hpp"
 #include "sweep3d/list_directed.hpp"
 
 namespace sweep3d {
@@ -20,21 +23,26 @@ constexpr int kFirstOfRecord[6] = {0, 0, 5, 10, 14, 17};
 
 bool is_real_field(int f) { return f >= 10 && f <= 13; }
 
-// Pointers to the deck's fields in kFieldNames order.
-struct FieldRefs {
-  std::array<int*, 20> ints{};
-  std::array<double*, 20> reals{};
-  explicit FieldRefs(Deck& d) {
-    int* i[] = {&d.npe_i, &d.npe_j, &d.mk, &d.mmi, &d.ncpu, &d.it_g, &d.jt_g, &d.kt, &d.mm, &d.isct};
+// Pointers to the deck's fields in kFieldNames order (const when the deck is).
+template <class D>
+struct FieldRefsOf {
+  using Int = std::conditional_t<std::is_const_v<D>, const int, int>;
+  using Real = std::conditional_t<std::is_const_v<D>, const double, double>;
+  std::array<Int*, 20> ints{};
+  std::array<Real*, 20> reals{};
+  explicit FieldRefsOf(D& d) {
+    Int* i[] = {&d.npe_i, &d.npe_j, &d.mk, &d.mmi, &d.ncpu, &d.it_g, &d.jt_g, &d.kt, &d.mm, &d.isct};
     for (int k = 0; k < 10; ++k) ints[k] = i[k];
     reals[10] = &d.dx;
     reals[11] = &d.dy;
     reals[12] = &d.dz;
     reals[13] = &d.epsi;
-    int* j[] = {&d.ibc, &d.jbc, &d.kbc, &d.iprint, &d.idsa, &d.ifixups};
+    Int* j[] = {&d.ibc, &d.jbc, &d.kbc, &d.iprint, &d.idsa, &d.ifixups};
     for (int k = 0; k < 6; ++k) ints[14 + k] = j[k];
   }
 };
+using FieldRefs = FieldRefsOf<Deck>;
+using ConstFieldRefs = FieldRefsOf<const Deck>;
 
 std::string where(const Deck& d, int f) {
   std::string w;
@@ -50,11 +58,25 @@ std::string where(const Deck& d, int f) {
   throw instrument::InputError(d.file, where(d, f), what);
 }
 
-std::string show(double v) {
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
+// The field as written, or (a deck made in code, a grid from the command line) its value.
+std::string token_of(const Deck& d, int f) {
+  if (!d.token[f].empty()) return d.token[f];
+  if (is_real_field(f)) {
+    std::ostringstream s;
+    s.precision(17);
+    s << *ConstFieldRefs(d).reals[f];
+    return s.str();
+  }
+  return std::to_string(*ConstFieldRefs(d).ints[f]);
+}
+
+// Every field against its own range (deck_ranges.hpp).
+void check_ranges(const Deck& d) {
+  const ConstFieldRefs refs(d);
+  for (int f = 0; f < 20; ++f) {
+    if (is_real_field(f)) check_real_field(f, *refs.reals[f], token_of(d, f), d.file, where(d, f));
+    else check_integer_field(f, *refs.ints[f], token_of(d, f), d.file, where(d, f));
+  }
 }
 
 Deck parse_list_directed(std::string_view text, const std::string& file) {
@@ -71,9 +93,15 @@ Deck parse_list_directed(std::string_view text, const std::string& file) {
     const auto values = reader.read(specs, rec);
     for (int f = first; f < last; ++f) {
       const FieldValue& v = values[static_cast<std::size_t>(f - first)];
-      if (is_real_field(f)) *refs.reals[f] = v.real;
-      else *refs.ints[f] = static_cast<int>(v.integer);
       d.line[f] = v.line;
+      d.token[f] = v.token;
+      if (is_real_field(f)) {
+        check_real_field(f, v.real, v.token, file, where(d, f));
+        *refs.reals[f] = v.real;
+      } else {
+        check_integer_field(f, v.integer, v.token, file, where(d, f));
+        *refs.ints[f] = static_cast<int>(v.integer);
+      }
     }
   }
   reader.expect_end();
@@ -110,7 +138,7 @@ Deck parse_key_value(std::string_view text, const std::string& file) {
       const std::string at = "line " + std::to_string(lineno);
       const std::size_t eq = w.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == w.size())
-        throw instrument::InputError(file, at, "expected key = value, got '" + w + "'");
+        throw instrument::InputError(file, at, "expected key = value, got " + instrument::quote_token(w));
       std::string key = w.substr(0, eq);
       for (char& ch : key) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
       const std::string val = w.substr(eq + 1);
@@ -123,20 +151,26 @@ Deck parse_key_value(std::string_view text, const std::string& file) {
           if (!known.empty()) known += ' ';
           known += n;
         }
-        throw instrument::InputError(file, at, "unknown key '" + key + "'; expected one of " + known);
+        throw instrument::InputError(file, at, "unknown key " + instrument::quote_token(key) + "; expected one of " + known);
       }
       if (seen[f])
         throw instrument::InputError(file, at + " (" + key + ")",
                                      "given twice (first on line " + std::to_string(d.line[f]) + ")");
       seen[f] = true;
       d.line[f] = lineno;
+      d.token[f] = val;
+      const std::string place = at + " (" + key + ")";
       if (is_real_field(f)) {
-        if (!parse_fortran_real(val, *refs.reals[f]))
-          throw instrument::InputError(file, at + " (" + key + ")", "expected a real number, got '" + val + "'");
+        double v = 0.0;
+        if (!parse_fortran_real(val, v))
+          throw instrument::InputError(file, place, "expected a real number, got " + instrument::quote_token(val));
+        check_real_field(f, v, val, file, place);
+        *refs.reals[f] = v;
       } else {
         long long v = 0;
         if (!parse_fortran_integer(val, v))
-          throw instrument::InputError(file, at + " (" + key + ")", "expected an integer, got '" + val + "'");
+          throw instrument::InputError(file, place, "expected an integer, got " + instrument::quote_token(val));
+        check_integer_field(f, v, val, file, place);
         *refs.ints[f] = static_cast<int>(v);
       }
     }
@@ -177,47 +211,33 @@ Deck parse_deck(std::string_view text, const std::string& file) {
 }
 
 Deck read_deck_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw instrument::InputError(path, "", "cannot open the input deck (missing or unreadable)");
-  std::ostringstream s;
-  s << f.rdbuf();
-  if (f.bad()) throw instrument::InputError(path, "", "cannot read the input deck");
-  return parse_deck(s.str(), path);
+  return parse_deck(instrument::read_input_file(path, "the input deck", kMaxDeckBytes), path);
 }
 
 void validate_deck(const Deck& d, int nranks) {
-  // In the order of the deck; each test names what the original does wrong with it.
-  if (d.npe_i <= 0) refuse(d, 0, "npe_i must be >= 1, got " + std::to_string(d.npe_i));
-  if (d.npe_j <= 0) refuse(d, 1, "npe_j must be >= 1, got " + std::to_string(d.npe_j));
-  if (static_cast<long long>(d.npe_i) * d.npe_j != nranks)
+  check_ranges(d);
+  // Across fields, in the order of the deck; each test names what the original does wrong.
+  const long long ranks = static_cast<long long>(d.npe_i) * d.npe_j;  // both <= 2^24: no overflow
+  if (ranks != nranks)
     refuse(d, 1, "npe_i*npe_j = " + std::to_string(d.npe_i) + "*" + std::to_string(d.npe_j) + " = " +
-                     std::to_string(static_cast<long long>(d.npe_i) * d.npe_j) +
-                     " must equal the number of MPI ranks, " + std::to_string(nranks));
-  if (d.mk <= 0) refuse(d, 2, "mk (k-planes per block) must be >= 1, got " + std::to_string(d.mk));
-  if (d.ncpu <= 0) refuse(d, 4, "ncpu must be >= 1, got " + std::to_string(d.ncpu));
-  if (d.it_g <= 0) refuse(d, 5, "it_g (cells in I) must be >= 1, got " + std::to_string(d.it_g));
-  if (d.jt_g <= 0) refuse(d, 6, "jt_g (cells in J) must be >= 1, got " + std::to_string(d.jt_g));
-  if (d.kt <= 0) refuse(d, 7, "kt (cells in K) must be >= 1, got " + std::to_string(d.kt));
-  if (d.mm != 3 && d.mm != 6)
-    refuse(d, 8, "mm (angles per octant) must be 3 (S4) or 6 (S6), got " + std::to_string(d.mm));
-  if (d.mmi <= 0 || d.mm % d.mmi != 0)
+                     std::to_string(ranks) + " must equal the number of MPI ranks, " + std::to_string(nranks));
+  if (d.mm % d.mmi != 0)
     refuse(d, 3, "mmi (angles per block) must divide mm = " + std::to_string(d.mm) +
-                     (d.mm == 3 ? " (1 or 3)" : " (1, 2, 3 or 6)") + ", got " + std::to_string(d.mmi));
-  if (d.isct != 0 && d.isct != 1)
-    refuse(d, 9, "isct (scattering order) must be 0 (P0) or 1 (P1), got " + std::to_string(d.isct));
-  const double widths[3] = {d.dx, d.dy, d.dz};
-  for (int a = 0; a < 3; ++a)
-    if (!(widths[a] > 0.0) || !std::isfinite(widths[a]))
-      refuse(d, 10 + a, "cell width must be a positive finite number, got " + show(widths[a]));
-  if (!std::isfinite(d.epsi))
-    refuse(d, 13, "epsi must be a finite number, got " + show(d.epsi));
-  if (d.epsi == 0.0)
-    refuse(d, 13, "epsi must not be 0 (the original iterates until err is exactly 0, i.e. for ever); "
-                  "use epsi > 0 to converge or epsi < 0 for a fixed count");
-  if (d.epsi < 0.0 && -d.epsi + 0.99 >= static_cast<double>(INT_MAX))
-    refuse(d, 13, "fixed iteration count -epsi is too large, got " + show(d.epsi));
-  const long long cells = static_cast<long long>(d.it_g) * d.jt_g * d.kt;
-  if (cells > (1LL << 40)) refuse(d, 7, "grid of " + std::to_string(cells) + " cells is too large");
+                     (d.mm == 3 ? " (1 or 3)" : " (1, 2, 3 or 6)") + "; got " + instrument::quote_token(token_of(d, 3)));
+  // Each extent is at most 2^24, so the product of two fits in 64 bits before the third.
+  const long long cells = static_cast<long long>(d.it_g) * d.jt_g;
+  if (cells > kMaxCells / d.kt)
+    refuse(d, 7, "a grid of " + std::to_string(d.it_g) + "*" + std::to_string(d.jt_g) + "*" + std::to_string(d.kt) +
+                     " cells is more than the " + std::to_string(kMaxCells) + " (2^40) cells a run may have");
+  // A block's face message is one MPI send of (cells of a face line)*mk*mmi doubles, whose
+  // count is an int; rank 0 holds the largest extents. (On one rank nothing is sent.)
+  if (ranks > 1) {
+    const long long jt0 = (d.jt_g + d.npe_j - 1) / d.npe_j, it0 = (d.it_g + d.npe_i - 1) / d.npe_i;
+    const long long doubles = std::max(it0, jt0) * std::min(d.mk, d.kt) * d.mmi;
+    if (doubles > INT_MAX)
+      refuse(d, 2, "a face message of " + std::to_string(doubles) + " doubles (cells of a face line * mk * mmi) " +
+                       "is more than an MPI count, 2147483647; use a smaller mk or mmi");
+  }
 }
 
 namespace {
@@ -244,6 +264,8 @@ void apply(Deck& deck, GridOverride grid) {
   deck.npe_i = grid.npe_i;
   deck.npe_j = grid.npe_j;
   deck.line[0] = deck.line[1] = 0;  // no longer from the file
+  deck.token[0].clear();
+  deck.token[1].clear();
 }
 
 // Rank 0 reads and validates; the verdict and the values reach every rank.

@@ -2,6 +2,8 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
+
 #include "sweep3d/flux_checks.hpp"
 #include "sweep3d/octant_sweep.hpp"
 #include "sweep3d/phases.hpp"
@@ -68,7 +70,7 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   res.decomposition = run_decomposition(deck, rank, nranks, opt);
   res.rank0 = run_decomposition(deck, 0, nranks, opt);
   res.header = header_stats(deck, res.rank0);
-  res.threads = std::max(1, opt.threads);
+  res.threads = std::clamp(opt.threads, 1, kMaxThreads);  // every OpenMP loop of the run takes this
   res.nonblocking = opt.nonblocking;
   res.kernel = kernel_name(opt);
   std::ostream* out = rank == 0 ? opt.out : nullptr;

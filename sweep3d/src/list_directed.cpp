@@ -7,6 +7,7 @@
 #include <string>
 
 #include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
 
 namespace sweep3d {
 
@@ -130,17 +131,18 @@ std::vector<FieldValue> ListDirectedReader::read(const std::vector<FieldSpec>& f
   auto assign = [&](std::string_view tok, int line) {
     if (got == fields.size())
       fail(line, "", rec + " (" + describe(fields) + ", begun on line " +
-                         std::to_string(first_line) + ") has an extra value '" + std::string(tok) +
-                         "'; expected " + std::to_string(fields.size()) + " values");
+                         std::to_string(first_line) + ") has an extra value " + instrument::quote_token(tok) +
+                         "; expected " + std::to_string(fields.size()) + " values");
     FieldValue& v = out[got];
     v.line = line;
+    v.token = std::string(tok);
     if (fields[got].type == FieldType::integer) {
       if (!parse_fortran_integer(tok, v.integer))
         fail(line, field_label(fields, got),
-             "expected an integer, got '" + std::string(tok) + "'");
+             "expected an integer, got " + instrument::quote_token(tok));
       v.real = static_cast<double>(v.integer);
     } else if (!parse_fortran_real(tok, v.real)) {
-      fail(line, field_label(fields, got), "expected a real number, got '" + std::string(tok) + "'");
+      fail(line, field_label(fields, got), "expected a real number, got " + instrument::quote_token(tok));
     }
     ++got;
   };
@@ -179,11 +181,11 @@ std::vector<FieldValue> ListDirectedReader::read(const std::vector<FieldSpec>& f
       long long r = 0;
       if (!parse_fortran_integer(tok.substr(0, star), r) || r <= 0 || tok[0] == '+' || tok[0] == '-')
         fail(line, field_label(fields, got),
-             "bad repeat count in '" + std::string(tok) + "'; expected r*value with r a positive integer");
+             "bad repeat count in " + instrument::quote_token(tok) + "; expected r*value with r a positive integer");
       const std::string_view val = tok.substr(star + 1);
       if (val.empty())
         fail(line, field_label(fields, got),
-             "null value '" + std::string(tok) + "'; expected " + describe(fields));
+             "null value " + instrument::quote_token(tok) + "; expected " + describe(fields));
       for (long long k = 0; k < r; ++k) assign(val, line);
     }
     if (got == fields.size()) {
@@ -191,8 +193,8 @@ std::vector<FieldValue> ListDirectedReader::read(const std::vector<FieldSpec>& f
       while (p < s.size() && (is_blank(s[p]) || s[p] == ',')) ++p;
       if (p < s.size() && s[p] != '/' && !is_comment_start(s[p]))
         fail(line, "", rec + " (" + describe(fields) + ", begun on line " +
-                           std::to_string(first_line) + ") is complete but the line goes on with '" +
-                           s.substr(p) + "'; expected no more fields");
+                           std::to_string(first_line) + ") is complete but the line goes on with " +
+                           instrument::quote_token(std::string_view(s).substr(p)) + "; expected no more fields");
     }
   }
   return out;
@@ -205,7 +207,7 @@ void ListDirectedReader::expect_end() const {
     while (p < s.size() && is_blank(s[p])) ++p;
     if (p < s.size() && !is_comment_start(s[p]))
       fail(static_cast<int>(l) + 1, "",
-           "unexpected '" + s.substr(p) + "' after the last record; expected no more fields");
+           "unexpected " + instrument::quote_token(std::string_view(s).substr(p)) + " after the last record; expected no more fields");
   }
 }
 

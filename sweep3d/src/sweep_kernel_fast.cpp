@@ -35,8 +35,6 @@ namespace SWEEP3D_CAT(fast_, SWEEP3D_ISA) {
 
 namespace {
 
-constexpr int kMaxThreads = 64;
-
 template <int W>
 struct Vec {
   typedef double type __attribute__((vector_size(W * sizeof(double))));

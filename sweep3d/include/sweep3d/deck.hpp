@@ -27,8 +27,10 @@ struct Deck {
   std::string file;  // where it came from (for messages and the results file)
   std::string text;  // the deck verbatim (rank 0 only)
   DeckForm form = DeckForm::list_directed;
-  // The line each field was read from, in kFieldNames order (0 when not from a file).
+  // The line each field was read from, in kFieldNames order (0 when not from a file), and
+  // the field as written there (for errors).
   std::array<int, 20> line{};
+  std::array<std::string, 20> token{};
 
   static constexpr std::array<std::string_view, 20> kFieldNames = {
       "npe_i", "npe_j", "mk",   "mmi",  "ncpu", "it_g", "jt_g",   "kt",   "mm",  "isct",
@@ -36,19 +38,27 @@ struct Deck {
 
   // Number of iterations for a fixed-count deck (epsi < 0): int(-epsi + 0.99f), >= 1.
   int fixed_iterations() const;
-  // Fixups in iteration `its` (1-based): ifixups > 0 always, 0 never, < 0 after -ifixups.
-  bool fixups_in(int its) const { return ifixups > 0 || (ifixups < 0 && its > -ifixups); }
+  // Fixups in iteration `its` (1-based): ifixups > 0 always, 0 never, < 0 after -ifixups
+  // (negated in 64 bits: -INT_MIN does not fit an int).
+  bool fixups_in(int its) const {
+    return ifixups > 0 || (ifixups < 0 && its > -static_cast<long long>(ifixups));
+  }
 };
 
 // Parses a deck in either form (key = value when the first line that is not blank or a
-// comment contains '='). Throws instrument::InputError naming file, line and field.
+// comment contains '='), each field checked against its range (deck_ranges.hpp). Throws
+// instrument::InputError naming file, line, field and the range.
 Deck parse_deck(std::string_view text, const std::string& file);
 
-// Reads `path` (throws InputError when it cannot be read) and parses it.
+// Reads `path` (instrument::read_input_file: a regular file of at most kMaxDeckBytes; a FIFO,
+// device or directory is refused without blocking) and parses it.
 Deck read_deck_file(const std::string& path);
 
-// Checks what the original would crash on, loop forever on or refuse, and the process grid
-// against the number of ranks. Throws InputError naming the field.
+inline constexpr std::size_t kMaxDeckBytes = std::size_t{1} << 20;  // five records, or twenty keys
+
+// The checks across fields: mmi divides mm, npe_i*npe_j is the number of ranks, at most
+// kMaxCells cells, and a face message of at most INT_MAX doubles (an MPI count). Throws
+// InputError naming the field. (Each field's own range is checked by parse_deck.)
 void validate_deck(const Deck& deck, int nranks);
 
 // A process grid given on the command line instead of the deck's npe_i x npe_j (0: none).

@@ -26,6 +26,7 @@ struct FieldValue {
   long long integer = 0;  // set for FieldType::integer
   double real = 0.0;      // set for FieldType::real (and integers, converted)
   int line = 0;           // 1-based line the value came from
+  std::string token;      // the value as written (of r*c: c), for range errors
 };
 
 // Fortran numeric literals as list-directed input accepts them. Return false if `token` is

@@ -42,6 +42,11 @@ std::int64_t sweep_block_ref(const BlockData& block, const AngleBlock& angles);
 
 enum class KernelKind { reference, fast };
 
+// OpenMP threads per rank, in the kernel and in the loops around it (sweep3d --threads): the
+// fast kernel pipelines its threads with one flag each, and more threads than lines or cores
+// only wait.
+inline constexpr int kMaxThreads = 64;
+
 // The reference kernel, or the fast kernel built for the widest instruction set this CPU
 // has (or `isa` when given and available: "sse2", "avx2", "avx512").
 SweepKernel select_kernel(KernelKind kind, const char* isa = nullptr);
