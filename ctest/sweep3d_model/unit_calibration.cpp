@@ -1,7 +1,12 @@
 // Calibrations keyed by what W_g depends on, and the iteration's work outside the sweeps.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdint>
+
 #include "calibration.hpp"
+#include "instrument/error.hpp"
+#include "instrument/results_file.hpp"
 #include "iteration_model.hpp"
 
 using namespace sweep3d::model;
@@ -58,4 +63,65 @@ TEST_CASE("the iteration's work: per-cell costs on the largest rank, two allredu
   CHECK(w.w_after == Approx(1e-9 * 11 * 4 * 5));
   CHECK(w.reductions == Approx(6e-6));
   CHECK(asked_ranks == 6);
+}
+
+namespace {
+
+// A results file of a sweep3d run whose calibration holds `key` = `value` (the others valid).
+std::string calibration_file(const std::string& key, instrument::AttributeValue value) {
+  instrument::ResultsDocument doc;
+  doc.run.info.app = "sweep3d";
+  doc.run.info.nranks = 1;
+  const std::string g = "/sweep3d/calibration";
+  doc.extras.set_attribute(g, "wg_s", 1.9e-9);
+  doc.extras.set_attribute(g, "wg_fixup_s", 2.5e-9);
+  doc.extras.set_attribute(g, "w_before_s_per_cell", 2e-9);
+  doc.extras.set_attribute(g, "w_after_s_per_cell", 1e-9);
+  doc.extras.set_attribute(g, "mmi", std::int64_t{3});
+  doc.extras.set_attribute(g, "mk", std::int64_t{10});
+  doc.extras.set_attribute(g, "threads", std::int64_t{1});
+  doc.extras.set_attribute(g, "kernel", std::string("avx2"));
+  if (!key.empty()) doc.extras.set_attribute(g, key, std::move(value));
+  const std::string path = "unit_calibration_" + (key.empty() ? std::string("valid") : key) + ".h5";
+  instrument::write_results(path, doc);
+  return path;
+}
+
+std::string error_reading(const std::string& path) {
+  try {
+    read_calibration(path);
+  } catch (const instrument::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("every value of a calibration is range-checked, the range named") {
+  using Catch::Contains;
+  const WorkCalibration ok = read_calibration(calibration_file("", 0.0));
+  CHECK(ok.wg_s == 1.9e-9);
+  CHECK(ok.wg_fixup_s == 2.5e-9);
+  CHECK(ok.mmi == 3);
+  CHECK(ok.kernel == "avx2");
+  const std::string wg = "must be in [1e-12, 1e-3] s per cell-angle; got ";
+  CHECK_THAT(error_reading(calibration_file("wg_fixup_s", std::nan(""))),
+             Contains("unit_calibration_wg_fixup_s.h5:/sweep3d/calibration/wg_fixup_s: " + wg + "nan"));
+  CHECK_THAT(error_reading(calibration_file("wg_fixup_s", -1.0)), Contains("wg_fixup_s: " + wg + "-1"));
+  CHECK_THAT(error_reading(calibration_file("wg_s", 0.0)), Contains("wg_s: " + wg + "0"));
+  CHECK_THAT(error_reading(calibration_file("wg_s", 1e308)), Contains("wg_s: " + wg + "1e+308"));
+  CHECK_THAT(error_reading(calibration_file("w_before_s_per_cell", HUGE_VAL)),
+             Contains("w_before_s_per_cell: must be in [0, 1e-3] s per iteration and cell; got inf"));
+  CHECK_THAT(error_reading(calibration_file("w_after_s_per_cell", -1e-9)), Contains("w_after_s_per_cell: must be in [0, 1e-3]"));
+  CHECK_THAT(error_reading(calibration_file("mmi", std::int64_t{4})), Contains("mmi: must be an integer 1, 2, 3 or 6 (angles per block); got 4"));
+  CHECK_THAT(error_reading(calibration_file("mk", std::int64_t{1} << 40)), Contains("mk: must be an integer in [1, 16777216]"));
+  CHECK_THAT(error_reading(calibration_file("threads", std::int64_t{100000})), Contains("threads: must be an integer in [1, 64] (OpenMP threads per rank); got 100000"));
+  CHECK_THAT(error_reading(calibration_file("kernel", std::string("avx2\n\x1b[31m"))),
+             Contains("kernel: must be the kernel's name: reference, sse2, avx2 or avx512; got \"avx2\\x0a\\x1b[31m\""));
+}
+
+TEST_CASE("a calibration path that is not a regular file is refused without blocking") {
+  CHECK_THAT(error_reading("/dev/zero"), Catch::Contains("/dev/zero: the calibration results file is a character device"));
+  CHECK_THAT(error_reading("."), Catch::Contains("is a directory"));
 }

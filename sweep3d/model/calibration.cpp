@@ -1,10 +1,12 @@
 #include "calibration.hpp"
 
-#include <cmath>
+#include <sstream>
 #include <variant>
 
 #include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
 #include "instrument/results_file.hpp"
+#include "model_ranges.hpp"
 
 namespace sweep3d::model {
 
@@ -21,22 +23,34 @@ const instrument::AttributeValue& attribute(const instrument::Attributes& a, con
   return it->second;
 }
 
-double seconds(const instrument::Attributes& a, const std::string& key, const std::string& file, bool positive) {
+std::string show(double x) {
+  std::ostringstream s;
+  s.precision(6);
+  s << x;
+  return s.str();
+}
+
+// Seconds in [lo, hi] (model_ranges.hpp); NaN and infinities are outside every range.
+double seconds(const instrument::Attributes& a, const std::string& key, const std::string& file, double lo, double hi,
+               const std::string& range) {
   const auto& v = attribute(a, key, file);
   double x = 0.0;
   if (const auto* d = std::get_if<double>(&v)) x = *d;
   else if (const auto* i = std::get_if<std::int64_t>(&v)) x = static_cast<double>(*i);
-  else throw instrument::InputError(file, std::string(kGroup) + "/" + key, "a number");
-  if (!std::isfinite(x) || x < 0.0 || (positive && x == 0.0))
+  else throw instrument::InputError(file, std::string(kGroup) + "/" + key, "a number of seconds " + range);
+  if (!(x >= lo && x <= hi))
     throw instrument::InputError(file, std::string(kGroup) + "/" + key,
-                                 std::string(positive ? "a positive" : "a non-negative") + " finite number of seconds");
+                                 "must be " + range + "; got " + show(x));
   return x;
 }
 
-int count(const instrument::Attributes& a, const std::string& key, const std::string& file) {
+int count(const instrument::Attributes& a, const std::string& key, const std::string& file, long long lo, long long hi,
+          const std::string& range) {
   const auto& v = attribute(a, key, file);
   const auto* i = std::get_if<std::int64_t>(&v);
-  if (!i || *i < 1 || *i > 1000000) throw instrument::InputError(file, std::string(kGroup) + "/" + key, "a positive integer");
+  if (!i || *i < lo || *i > hi || (key == "mmi" && (*i == 4 || *i == 5)))
+    throw instrument::InputError(file, std::string(kGroup) + "/" + key,
+                                 "must be an integer " + range + (i ? "; got " + std::to_string(*i) : ""));
   return static_cast<int>(*i);
 }
 
@@ -81,21 +95,26 @@ std::string CalibrationSet::missing(int mmi, int threads, const std::string& ker
 }
 
 WorkCalibration read_calibration(const std::string& file) {
+  instrument::require_regular_input(file, "the calibration results file");
   const instrument::ResultsDocument doc = instrument::read_results(file);
   const auto g = doc.extras.group_attributes.find(kGroup);
   if (doc.run.info.app != "sweep3d" || g == doc.extras.group_attributes.end())
     throw instrument::InputError(file, kGroup, "a sweep3d results file with a calibration");
   const instrument::Attributes& a = g->second;
   WorkCalibration c;
-  c.wg_s = seconds(a, "wg_s", file, true);
-  c.wg_fixup_s = seconds(a, "wg_fixup_s", file, true);
-  c.w_before_s_per_cell = seconds(a, "w_before_s_per_cell", file, false);
-  c.w_after_s_per_cell = seconds(a, "w_after_s_per_cell", file, false);
-  c.mmi = count(a, "mmi", file);
-  c.mk = count(a, "mk", file);
-  c.threads = count(a, "threads", file);
+  const std::string wg = "in [1e-12, 1e-3] s per cell-angle", per_cell = "in [0, 1e-3] s per iteration and cell";
+  c.wg_s = seconds(a, "wg_s", file, kMinWg, kMaxWg, wg);
+  c.wg_fixup_s = seconds(a, "wg_fixup_s", file, kMinWg, kMaxWg, wg);
+  c.w_before_s_per_cell = seconds(a, "w_before_s_per_cell", file, 0.0, kMaxWorkPerCell, per_cell);
+  c.w_after_s_per_cell = seconds(a, "w_after_s_per_cell", file, 0.0, kMaxWorkPerCell, per_cell);
+  c.mmi = count(a, "mmi", file, 1, 6, "1, 2, 3 or 6 (angles per block)");
+  c.mk = count(a, "mk", file, 1, kMaxExtent, "in [1, 16777216] (k-planes per block)");
+  c.threads = count(a, "threads", file, 1, kMaxThreads, "in [1, 64] (OpenMP threads per rank)");
   const auto* kernel = std::get_if<std::string>(&attribute(a, "kernel", file));
-  if (!kernel || kernel->empty()) throw instrument::InputError(file, std::string(kGroup) + "/kernel", "the kernel's name");
+  if (!kernel || (*kernel != "reference" && *kernel != "sse2" && *kernel != "avx2" && *kernel != "avx512"))
+    throw instrument::InputError(file, std::string(kGroup) + "/kernel",
+                                 "must be the kernel's name: reference, sse2, avx2 or avx512" +
+                                     (kernel ? "; got " + instrument::quote_token(*kernel) : std::string()));
   c.kernel = *kernel;
   c.file = file;
   c.nranks = doc.run.info.nranks;

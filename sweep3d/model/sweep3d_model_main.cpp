@@ -12,11 +12,16 @@
 // --wg S (for the one --mmi given), --wg 1:S1,3:S3,6:S6, or --calibration RUN.h5[,RUN.h5...]
 // (sweep3d results files, one per mmi; they also give W_before and W_after). --mmi auto
 // searches only the mmi values that have a W_g, and says which it skipped.
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <initializer_list>
 #include <iostream>
+#include <sstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,15 +29,20 @@
 #include "blocking_search.hpp"
 #include "calibration.hpp"
 #include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
+#include "instrument/output_file.hpp"
 #include "instrument/text_split.hpp"
 #include "iteration_model.hpp"
 #include "loggp_machine_costs.hpp"
 #include "loggp_sweep_model.hpp"
+#include "model_ranges.hpp"
 #include "pipeline_model.hpp"
 
 #ifndef SWEEP3D_MODEL_PLOT_SCRIPT
 #define SWEEP3D_MODEL_PLOT_SCRIPT "plot_model_scaling.py"
 #endif
+
+extern char** environ;
 
 using namespace sweep3d::model;
 using instrument::InputError;
@@ -49,6 +59,7 @@ struct Options {
   int rx = 0, ry = 0, rz = 0;  // per-rank grid (weak scaling)
   int mm = 6;
   std::string mk = "10", mmi = "3";
+  int fixed_mk = 0, fixed_mmi = 0;  // 0: auto
   std::vector<std::pair<int, int>> npes;
   int iterations = 1;
   SendMode mode = SendMode::blocking;
@@ -63,28 +74,45 @@ const char* kUsage =
     "  W_g (seconds per cell-angle) depends on mmi: give it per mmi, or calibration runs\n"
     "  (sweep3d results files) at each mmi; --mmi auto searches the mmi values that have one.\n";
 
-long parse_long(const std::string& opt, const std::string& text, long lo) {
-  char* end = nullptr;
-  const long v = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || v < lo)
-    throw InputError("command line", opt, "an integer >= " + std::to_string(lo) + ", got '" + text + "'");
+// Every number of the command line has a range (model_ranges.hpp), named when refused.
+const std::string kExtentRange = "in [1, 16777216]";
+
+// Decimal digits only, refused before they could overflow.
+long long parse_integer(const std::string& opt, const std::string& text, long long lo, long long hi,
+                        const std::string& range) {
+  bool ok = !text.empty() && text.size() <= 18;
+  for (char c : text) ok = ok && c >= '0' && c <= '9';
+  const long long v = ok ? std::stoll(text) : 0;
+  if (!ok || v < lo || v > hi)
+    throw InputError("command line", opt, "an integer " + range + ", got " + instrument::quote_token(text));
   return v;
 }
 
-double parse_seconds(const std::string& opt, const std::string& text) {
+// A decimal number (no hex, no inf, no nan) in [lo, hi].
+double parse_seconds(const std::string& opt, const std::string& text, double lo, double hi, const std::string& range) {
+  bool ok = !text.empty() && text.find_first_not_of("0123456789.eE+-") == std::string::npos;
   char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(v >= 0.0) || !std::isfinite(v))
-    throw InputError("command line", opt, "a non-negative number of seconds, got '" + text + "'");
+  const double v = ok ? std::strtod(text.c_str(), &end) : 0.0;
+  if (!ok || *end != '\0' || !(v >= lo && v <= hi))
+    throw InputError("command line", opt, "a number of seconds " + range + ", got " + instrument::quote_token(text));
   return v;
 }
+
+const std::string kWgRange = "in [1e-12, 1e-3] (W_g, per cell-angle)";
+
+double parse_wg(const std::string& text) { return parse_seconds("--wg", text, kMinWg, kMaxWg, kWgRange); }
 
 void parse_triple(const std::string& opt, const std::string& text, int& a, int& b, int& c) {
   const auto parts = split(text, "x");
-  if (parts.size() != 3) throw InputError("command line", opt, "IxJxK, e.g. 50x50x50, got '" + text + "'");
-  a = static_cast<int>(parse_long(opt, parts[0], 1));
-  b = static_cast<int>(parse_long(opt, parts[1], 1));
-  c = static_cast<int>(parse_long(opt, parts[2], 1));
+  if (parts.size() != 3)
+    throw InputError("command line", opt, "IxJxK, e.g. 50x50x50, got " + instrument::quote_token(text));
+  a = static_cast<int>(parse_integer(opt, parts[0], 1, kMaxExtent, kExtentRange + " (cells per axis)"));
+  b = static_cast<int>(parse_integer(opt, parts[1], 1, kMaxExtent, kExtentRange + " (cells per axis)"));
+  c = static_cast<int>(parse_integer(opt, parts[2], 1, kMaxExtent, kExtentRange + " (cells per axis)"));
+}
+
+int blocking_value(const std::string& opt, const std::string& text, long long limit) {
+  return static_cast<int>(parse_integer(opt, text, 1, limit, "in [1, " + std::to_string(limit) + "] or auto"));
 }
 
 Options parse(int argc, char** argv) {
@@ -105,23 +133,30 @@ Options parse(int argc, char** argv) {
     if (a == "--machine") o.machine = v;
     else if (a == "--wg") o.wg_spec = v;
     else if (a == "--calibration") o.calibration = split(v, ",");
-    else if (a == "--w-before") o.w_before = parse_seconds(a, v);
-    else if (a == "--w-after") o.w_after = parse_seconds(a, v);
+    else if (a == "--w-before" || a == "--w-after")
+      (a == "--w-before" ? o.w_before : o.w_after) =
+          parse_seconds(a, v, 0.0, kMaxIterationWork, "in [0, 1e4] (per iteration)");
     else if (a == "--grid") parse_triple(a, v, o.gx, o.gy, o.gz);
     else if (a == "--per-rank") parse_triple(a, v, o.rx, o.ry, o.rz);
     else if (a == "--mm") {
-      o.mm = static_cast<int>(parse_long(a, v, 1));
-      if (o.mm != 3 && o.mm != 6) throw InputError("command line", a, "3 (S4) or 6 (S6), got " + v);
+      if (v != "3" && v != "6") throw InputError("command line", a, "3 (S4) or 6 (S6), got " + instrument::quote_token(v));
+      o.mm = v == "3" ? 3 : 6;
     } else if (a == "--mk") o.mk = v;
     else if (a == "--mmi") o.mmi = v;
-    else if (a == "--iterations") o.iterations = static_cast<int>(parse_long(a, v, 1));
+    else if (a == "--iterations")
+      o.iterations = static_cast<int>(parse_integer(a, v, 1, kMaxIterations, "in [1, 100000]"));
     else if (a == "--procs") {
-      for (const auto& p : split(v, ",")) procs.push_back(static_cast<int>(parse_long(a, p, 1)));
+      for (const auto& p : split(v, ","))
+        procs.push_back(static_cast<int>(parse_integer(a, p, 1, kMaxExtent, kExtentRange + " (processes)")));
     } else if (a == "--npe") {
       for (const auto& g : split(v, ",")) {
         const auto ij = split(g, "x");
-        if (ij.size() != 2) throw InputError("command line", a, "IxJ, e.g. 2x2, got '" + g + "'");
-        o.npes.emplace_back(static_cast<int>(parse_long(a, ij[0], 1)), static_cast<int>(parse_long(a, ij[1], 1)));
+        if (ij.size() != 2) throw InputError("command line", a, "IxJ, e.g. 2x2, got " + instrument::quote_token(g));
+        const long long ni = parse_integer(a, ij[0], 1, kMaxExtent, kExtentRange + " (processes in I)");
+        const long long nj = parse_integer(a, ij[1], 1, kMaxExtent, kExtentRange + " (processes in J)");
+        if (ni * nj > kMaxExtent)
+          throw InputError("command line", a, "at most 16777216 processes, got " + instrument::quote_token(g));
+        o.npes.emplace_back(static_cast<int>(ni), static_cast<int>(nj));
       }
     } else if (a == "--csv") o.csv = v;
     else if (a == "--plot") o.plot = v;
@@ -137,14 +172,20 @@ Options parse(int argc, char** argv) {
     o.npes.emplace_back(i, p / i);
   }
   if (o.npes.empty()) throw InputError("command line", "--procs/--npe", "at least one process grid");
+  if (o.mk != "auto") o.fixed_mk = blocking_value("--mk", o.mk, kMaxExtent);
+  if (o.mmi != "auto") o.fixed_mmi = blocking_value("--mmi", o.mmi, o.mm);
+  if (o.fixed_mmi > 0 && o.mm % o.fixed_mmi)
+    throw InputError("command line", "--mmi", "a factor of mm = " + std::to_string(o.mm) + ", got " + std::to_string(o.fixed_mmi));
+  if (o.rx > 0)  // weak scaling: the global grid grows with the process grid
+    for (const auto& [ni, nj] : o.npes)
+      if (static_cast<long long>(o.rx) * ni > kMaxExtent || static_cast<long long>(o.ry) * nj > kMaxExtent)
+        throw InputError("command line", "--per-rank",
+                         "a global grid of at most 16777216 cells per axis; " + std::to_string(o.rx) + "x" +
+                             std::to_string(o.ry) + " per rank on " + std::to_string(ni) + "x" + std::to_string(nj) +
+                             " processes is more");
   return o;
 }
 
-int blocking_value(const std::string& opt, const std::string& text, int limit) {
-  const long v = parse_long(opt, text, 1);
-  if (v > limit) throw InputError("command line", opt, "at most " + std::to_string(limit) + ", got " + text);
-  return static_cast<int>(v);
-}
 
 // W_g per mmi from --wg ("S" applies to the one fixed --mmi; "MMI:S,...") or the calibrations.
 WgByMmi wg_table(const Options& o, const CalibrationSet& cal) {
@@ -160,15 +201,42 @@ WgByMmi wg_table(const Options& o, const CalibrationSet& cal) {
       throw InputError("command line", "--wg",
                        "W_g per mmi (e.g. --wg 1:1.1e-8,2:2.7e-9,3:1.9e-9,6:1e-9) or --calibration runs: "
                        "--mmi auto compares mmi values, and W_g depends on mmi");
-    wg[blocking_value("--mmi", o.mmi, o.mm)] = parse_seconds("--wg", o.wg_spec);
+    wg[blocking_value("--mmi", o.mmi, o.mm)] = parse_wg(o.wg_spec);
     return wg;
   }
   for (const auto& item : split(o.wg_spec, ",")) {
     const auto kv = split(item, ":");
-    if (kv.size() != 2) throw InputError("command line", "--wg", "MMI:SECONDS pairs, got '" + item + "'");
-    wg[static_cast<int>(parse_long("--wg", kv[0], 1))] = parse_seconds("--wg", kv[1]);
+    if (kv.size() != 2) throw InputError("command line", "--wg", "MMI:SECONDS pairs, got " + instrument::quote_token(item));
+    const int mmi = static_cast<int>(parse_integer("--wg", kv[0], 1, 6, "1, 2, 3 or 6 (mmi of MMI:SECONDS)"));
+    if (mmi == 4 || mmi == 5)
+      throw InputError("command line", "--wg", "mmi 1, 2, 3 or 6 (a factor of mm), got " + instrument::quote_token(kv[0]));
+    wg[mmi] = parse_wg(kv[1]);
   }
   return wg;
+}
+
+// Inputs inside their ranges give finite, non-negative times; a machine file whose costs
+// are not (the LogGP checks are the machine file reader's) is refused here rather than
+// printed as nan, inf or a negative time.
+void require_valid_times(const std::string& machine, std::initializer_list<double> times) {
+  for (double t : times)
+    if (!(t >= 0.0) || !std::isfinite(t))
+      throw InputError(machine, "", "LogGP parameters that give finite, non-negative times (this one models " +
+                                        std::to_string(t) + " s)");
+}
+
+// python3 SCRIPT CSV PLOT, without a shell (the paths are passed as they are).
+bool run_plot_script(const std::string& csv, const std::string& plot) {
+  const std::string script = SWEEP3D_MODEL_PLOT_SCRIPT;
+  std::vector<char*> args = {const_cast<char*>("/usr/bin/python3"), const_cast<char*>(script.c_str()),
+                             const_cast<char*>(csv.c_str()), const_cast<char*>(plot.c_str()), nullptr};
+  std::fflush(stdout);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, args[0], nullptr, nullptr, args.data(), environ) != 0) return false;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return false;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 }  // namespace
@@ -180,14 +248,12 @@ int main(int argc, char** argv) {
     const CalibrationSet cal = read_calibrations(o.calibration);
     const WgByMmi wg = wg_table(o, cal);
 
-    std::ofstream csv;
-    if (!o.csv.empty() || !o.plot.empty()) {
-      const std::string path = o.csv.empty() ? o.plot + ".csv" : o.csv;
-      csv.open(path);
-      if (!csv) throw InputError(path, "", "a writable path for the CSV");
-      csv << "processes,npe_i,npe_j,it,jt,kt,mk,mmi,loggp_seconds,loggp_computation,"
-             "loggp_communication,loggp_synchronization,pipeline_seconds\n";
-    }
+    // The CSV is written whole at the end, through the suite's one writer (no partial file).
+    const std::string csv_path = !o.csv.empty() ? o.csv : !o.plot.empty() ? o.plot + ".csv" : "";
+    if (!csv_path.empty()) instrument::OutputFile refused_before_printing(csv_path, "the model's CSV");
+    std::ostringstream csv;
+    csv << "processes,npe_i,npe_j,it,jt,kt,mk,mmi,loggp_seconds,loggp_computation,"
+           "loggp_communication,loggp_synchronization,pipeline_seconds\n";
     std::printf("Sweep3D models: machine %s, %d iteration(s), %s sends; W_g per mmi:", o.machine.c_str(),
                 o.iterations, o.mode == SendMode::blocking ? "blocking" : "non-blocking");
     for (const auto& [mmi, w] : wg) std::printf(" %d: %.4g s", mmi, w);
@@ -205,10 +271,7 @@ int main(int argc, char** argv) {
       s.mm = o.mm;
       if (s.it_g < ni || s.jt_g < nj)
         std::fprintf(stderr, "sweep3d-model: note: %dx%d grid has ranks with no cells\n", ni, nj);
-      const int fixed_mk = o.mk == "auto" ? 0 : blocking_value("--mk", o.mk, 1 << 30);
-      const int fixed_mmi = o.mmi == "auto" ? 0 : blocking_value("--mmi", o.mmi, s.mm);
-      if (fixed_mmi > 0 && s.mm % fixed_mmi)
-        throw InputError("command line", "--mmi", "a factor of mm = " + std::to_string(s.mm));
+      const int fixed_mk = o.fixed_mk, fixed_mmi = o.fixed_mmi;
       const BlockingSearch search = search_blockings(s, wg, machine, o.mode, fixed_mk, fixed_mmi);
       if (search.best().mk == 0)
         throw InputError("command line", "--wg/--calibration",
@@ -230,22 +293,21 @@ int main(int argc, char** argv) {
       const double n = o.iterations;
       const double loggp_total = n * (lg.sweeps.total() + work.total());
       const double pipeline_total = n * (pl.total() + work.total());
+      require_valid_times(o.machine, {loggp_total, pipeline_total, lg.sweeps.computation, lg.sweeps.communication,
+                                      lg.sweeps.synchronization});
       char npe[32], cells[48];
       std::snprintf(npe, sizeof npe, "%dx%d", ni, nj);
       std::snprintf(cells, sizeof cells, "%dx%dx%d", s.it_of(0), s.jt_of(0), s.kt);
       std::printf("%9d %11s %13s %5d %4d %13.6g %11.4g %11.4g %11.4g %13.6g\n", ni * nj, npe, cells, s.mk, s.mmi,
                   loggp_total, n * lg.sweeps.computation, n * lg.sweeps.communication, n * lg.sweeps.synchronization,
                   pipeline_total);
-      if (csv.is_open())
-        csv << ni * nj << ',' << ni << ',' << nj << ',' << s.it_of(0) << ',' << s.jt_of(0) << ',' << s.kt << ','
+      csv << ni * nj << ',' << ni << ',' << nj << ',' << s.it_of(0) << ',' << s.jt_of(0) << ',' << s.kt << ','
             << s.mk << ',' << s.mmi << ',' << loggp_total << ',' << n * lg.sweeps.computation << ','
             << n * lg.sweeps.communication << ',' << n * lg.sweeps.synchronization << ',' << pipeline_total << '\n';
     }
+    if (!csv_path.empty()) instrument::write_text_output(csv_path, "the model's CSV", csv.str());
     if (!o.plot.empty()) {
-      csv.close();
-      const std::string cmd = std::string("/usr/bin/python3 '") + SWEEP3D_MODEL_PLOT_SCRIPT + "' '" +
-                              (o.csv.empty() ? o.plot + ".csv" : o.csv) + "' '" + o.plot + "'";
-      if (std::system(cmd.c_str()) != 0) throw InputError(o.plot, "", "a plot (python3-matplotlib failed)");
+      if (!run_plot_script(csv_path, o.plot)) throw InputError(o.plot, "", "a plot (python3-matplotlib failed)");
       std::printf("plot: %s\n", o.plot.c_str());
     }
     return 0;
