@@ -12,7 +12,6 @@ usage: plot_profile.py PROFILE.csv [MACHINE_FILE] [-o OUT_PREFIX]
 Writes OUT_PREFIX-communication.png and, with a machine file, OUT_PREFIX-predicted.png.
 Needs only numpy and matplotlib (Debian's python3-matplotlib)."""
 import argparse
-import csv
 import sys
 
 import matplotlib
@@ -23,9 +22,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 def read_profile(path):
     steps = {}
+    # Not csv.reader: the profiler writes labels (bsp_profile_label's text) unquoted, so a
+    # label may hold commas; it is what lies between the second field and the last nine.
     with open(path) as f:
-        rows = [r for r in csv.reader(line for line in f if not line.startswith("#"))]
-    header, rows = rows[0], rows[1:]
+        lines = [ln.rstrip("\r\n") for ln in f if ln.strip() and not ln.startswith("#")]
+    header, rows = lines[0].split(","), []
+    for ln in lines[1:]:
+        fields = ln.split(",")
+        rows.append(fields[:2] + [",".join(fields[2:-9])] + fields[-9:])
     col = {name: i for i, name in enumerate(header)}
     for r in rows:
         s, p = int(r[col["superstep"]]), int(r[col["pid"]])
