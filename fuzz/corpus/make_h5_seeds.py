@@ -40,7 +40,7 @@ def common(f, nranks):
     c = f.create_group("counters", track_order=True)
     c.create_dataset("messages_sent", data=np.arange(nranks, dtype=np.int64))
     t = f.create_group("model", track_order=True).create_group("loggp", track_order=True)
-    d = t.create_dataset("T_total", data=np.array([0.4]))
+    d = t.create_dataset("T_total", data=0.4)
     d.attrs.create("equation", "T = 2(P-1)L + ...", dtype=STR)
     rows = np.array([("loggp", "T_total", 0.5, 0.4, "measured", "total")],
                     dtype=[("model", STR), ("term", STR), ("measured", "<f8"), ("modelled", "<f8"),

@@ -94,6 +94,7 @@ class Program {
   void attr_double(hid_t obj, const char* name, double value);
   void dataset_doubles(hid_t parent, const char* name, std::size_t n);
   void dataset_ints(hid_t parent, const char* name, std::size_t n);
+  void dataset_scalar(hid_t parent, const char* name);
   void compare_table(hid_t parent);
 
   FuzzedDataProvider& in_;
@@ -422,6 +423,17 @@ void Program::dataset_ints(hid_t parent, const char* name, std::size_t n) {
   H5Sclose(space);
 }
 
+void Program::dataset_scalar(hid_t parent, const char* name) {
+  const double v = pick(kDoubles);
+  const hid_t space = H5Screate(H5S_SCALAR);
+  const hid_t d = H5Dcreate2(parent, name, H5T_NATIVE_DOUBLE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  if (d >= 0) {
+    H5Dwrite(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, &v);
+    H5Dclose(d);
+  }
+  H5Sclose(space);
+}
+
 // /compare as the writer makes it: a compound of strings and doubles, one row per term.
 void Program::compare_table(hid_t parent) {
   struct Row {
@@ -486,7 +498,7 @@ void Program::skeleton(bool calibration) {
       dataset_ints(h, "messages", n);
     } else if (std::string(g) == "model") {
       const hid_t m = H5Gcreate2(h, "loggp", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-      dataset_doubles(m, "T_total", 1);
+      dataset_scalar(m, "T_total");
       H5Gclose(m);
       remember(groups_, "/model/loggp");
     } else if (std::string(g) == "input") {
