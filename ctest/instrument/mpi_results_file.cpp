@@ -14,6 +14,7 @@
 #include "instrument/error.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/results_file.hpp"
+#include "../../instrument/src/results_seal.hpp"
 
 using namespace instrument;
 namespace fs = std::filesystem;
@@ -370,22 +371,56 @@ TEST_CASE("files that are not ours are refused with one InputError naming the fi
       CHECK(std::string(e.what()).find('\n') == std::string::npos);
     }
   };
-  SECTION("missing file") { expect_refused((dir.path / "absent.h5").string(), "no such file"); }
+  SECTION("missing file") { expect_refused((dir.path / "absent.h5").string(), "No such file"); }
+  // HDF5 files made here get the user block and seal our writer gives its files.
+  auto create_sealable = [](const std::string& path) {
+    const hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
+    H5Pset_userblock(fcpl, seal::kUserBlockBytes);
+    const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, H5P_DEFAULT);
+    H5Pclose(fcpl);
+    return f;
+  };
   SECTION("not HDF5 at all") {
     const std::string path = (dir.path / "text.h5").string();
     std::ofstream(path) << "this is not HDF5\n";
-    expect_refused(path, "not an HDF5 file");
+    expect_refused(path, "not a sealed suite results file");
   }
-  SECTION("HDF5 without a format attribute") {
-    const std::string path = (dir.path / "bare.h5").string();
+  SECTION("sealed, but not HDF5") {
+    const std::string path = (dir.path / "sealed-text.h5").string();
+    const std::string body = "this is not HDF5\n";
+    std::ofstream(path) << seal::user_block_for(body) << body;
+    expect_refused(path, "not a readable HDF5 file");
+  }
+  SECTION("HDF5 from another tool (no seal)") {
+    const std::string path = (dir.path / "foreign.h5").string();
     const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     REQUIRE(f >= 0);
     H5Fclose(f);
+    expect_refused(path, "not a sealed suite results file");
+  }
+  SECTION("one of our files, damaged after it was written") {
+    const std::string path = (dir.path / "damaged.h5").string();
+    const hid_t f = create_sealable(path);
+    REQUIRE(f >= 0);
+    H5Fclose(f);
+    seal::seal_file(path);
+    std::fstream io(path, std::ios::in | std::ios::out | std::ios::binary);
+    io.seekp(600);
+    io.put('\x7f');
+    io.close();
+    expect_refused(path, "does not match its seal");
+  }
+  SECTION("HDF5 without a format attribute") {
+    const std::string path = (dir.path / "bare.h5").string();
+    const hid_t f = create_sealable(path);
+    REQUIRE(f >= 0);
+    H5Fclose(f);
+    seal::seal_file(path);
     expect_refused(path, "no 'format' attribute");
   }
   SECTION("HDF5 with another format") {
     const std::string path = (dir.path / "other.h5").string();
-    const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    const hid_t f = create_sealable(path);
     REQUIRE(f >= 0);
     const hid_t type = H5Tcopy(H5T_C_S1);
     H5Tset_size(type, 8);  // fixed-length, as other tools write it
@@ -396,6 +431,7 @@ TEST_CASE("files that are not ours are refused with one InputError naming the fi
     H5Sclose(space);
     H5Tclose(type);
     H5Fclose(f);
+    seal::seal_file(path);
     expect_refused(path, "format = \"other-1\"");
   }
 }

@@ -14,6 +14,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
+#include "../../instrument/src/results_seal.hpp"
 
 using namespace instrument;
 namespace fs = std::filesystem;
@@ -50,12 +51,14 @@ std::string write_genuine(const fs::path& dir) {
   return path;
 }
 
-// Opens the file read-write, lets `change` damage it, closes it.
+// Opens the file read-write, lets `change` damage it, closes it and seals it again: the
+// crafted structure, not the seal, is what the reader must refuse.
 void patch(const std::string& path, const std::function<void(hid_t)>& change) {
   const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
   REQUIRE(f >= 0);
   change(f);
   REQUIRE(H5Fclose(f) >= 0);
+  seal::seal_file(path);
 }
 
 hid_t vlen_string() {

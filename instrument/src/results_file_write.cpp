@@ -9,6 +9,7 @@
 #include "instrument/output_file.hpp"
 #include "instrument/results_file.hpp"
 #include "results_layout.hpp"
+#include "results_seal.hpp"
 
 namespace instrument {
 
@@ -280,6 +281,8 @@ void write_results(const std::string& path, const ResultsDocument& doc) {
     Handle fcpl(H5Pcreate(H5P_FILE_CREATE), "creating a file property list");
     h5::check(H5Pset_link_creation_order(fcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED),
               "tracking link creation order");
+    // Room for the seal, written once the file is complete (results_seal.hpp).
+    h5::check(H5Pset_userblock(fcpl, seal::kUserBlockBytes), "reserving the user block for the seal");
     // EXCL: O_CREAT|O_EXCL, which also refuses a symlink planted at the temporary's name.
     errno = 0;
     const hid_t id = H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, fcpl, H5P_DEFAULT);
@@ -293,6 +296,11 @@ void write_results(const std::string& path, const ResultsDocument& doc) {
     write_document(file, doc);
     h5::check(H5Fclose(file.release()), "closing " + tmp);
   } catch (const h5::Failure& e) {
+    throw InputError(path, "", std::string("cannot write results file: ") + e.what());
+  }
+  try {
+    seal::seal_file(tmp);
+  } catch (const std::runtime_error& e) {
     throw InputError(path, "", std::string("cannot write results file: ") + e.what());
   }
   out.commit();  // fsync + rename; the destructor removes the temporary on any failure

@@ -23,6 +23,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "instrument/comparison.hpp"
 #include "instrument/results_extras.hpp"
@@ -61,7 +62,13 @@ void write_results_on_root(const std::string& path, const ResultsDocument& doc, 
                            int root = 0);
 
 // Reads a file written by write_results. InputError(path, where, what) when the file is
-// missing, not HDF5, not ours (no or another `format`), or lacks a part of the layout.
+// missing, not a regular file, larger than 2 GiB or than memory allows, unsealed or not
+// matching its seal (damaged, truncated or edited: see results_seal.hpp), not ours (no or
+// another `format`), or lacks a part of the layout. The file is read once, whole, and
+// parsed from memory: it cannot change under the reader.
 ResultsDocument read_results(const std::string& path);
+
+// The same from a whole file's bytes (`name` is used in errors): for the fuzz targets.
+ResultsDocument read_results_bytes(std::string_view file_bytes, const std::string& name);
 
 }  // namespace instrument
