@@ -4,7 +4,8 @@
 # and .off.npN, at 1 and 2 ranks (Comm with a peer).
 set(_hook_sources ${PROJECT_SOURCE_DIR}/instrument/src/clock.cpp
                   ${PROJECT_SOURCE_DIR}/instrument/src/recorder.cpp
-                  ${PROJECT_SOURCE_DIR}/instrument/src/comm.cpp)
+                  ${PROJECT_SOURCE_DIR}/instrument/src/comm.cpp
+                  ${PROJECT_SOURCE_DIR}/instrument/src/memory_budget.cpp)  # the trace's memory check
 foreach(_state on off)
   set(_t instrument_hooks_clock_reads_${_state})
   add_executable(${_t} ${CMAKE_CURRENT_SOURCE_DIR}/hooks_clock_reads.cpp ${_hook_sources})
