@@ -45,13 +45,20 @@ std::string number_text(double v) {
 
 }  // namespace
 
+// Built by appending: GCC 12's -Wrestrict misfires on "[" + std::string at -O2.
+static std::string bracketed(const std::string& lo, const std::string& hi, const std::string& unit) {
+  std::string text = "[";
+  text.append(lo).append(", ").append(hi).append("]");
+  if (!unit.empty()) text.append(" ").append(unit);
+  return text;
+}
+
 std::string range_text(double lo, double hi, const std::string& unit) {
-  return "[" + number_text(lo) + ", " + number_text(hi) + "]" + (unit.empty() ? "" : " " + unit);
+  return bracketed(number_text(lo), number_text(hi), unit);
 }
 
 std::string integer_range_text(std::int64_t lo, std::int64_t hi, const std::string& unit) {
-  return "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]" +
-         (unit.empty() ? "" : " " + unit);
+  return bracketed(std::to_string(lo), std::to_string(hi), unit);
 }
 
 std::optional<std::int64_t> parse_whole_integer(std::string_view token) {
