@@ -7,6 +7,11 @@
 #include "fuzz_input.hpp"
 #include "results_readers.hpp"
 
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  fuzz::free_hdf5_memory_at_once();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const fuzz::ScratchFile scratch("results-bytes.h5");
   scratch.write(data, size);

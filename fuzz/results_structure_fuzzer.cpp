@@ -8,6 +8,11 @@
 #include "h5_program.hpp"
 #include "results_readers.hpp"
 
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  fuzz::free_hdf5_memory_at_once();
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const fuzz::ScratchFile scratch("results-structure.h5");
   fuzz::build_h5_file(data, size, scratch.path());
