@@ -32,7 +32,7 @@ set_tests_properties(sweep3d_model.auto_blocking.np2 PROPERTIES FIXTURES_REQUIRE
 set(_bad_models
   "missing_machine|sweep3d: error: no-such.machine: cannot open machine file|--machine no-such.machine"
   "auto_without_machine|needs --machine and --calibration|--mk auto"
-  "calibration_not_ours|sweep3d: error: .*test.machine: not an HDF5|--machine ${_machine} --calibration ${_machine}"
+  "calibration_not_ours|sweep3d: error: .*test.machine: not a sealed suite results file|--machine ${_machine} --calibration ${_machine}"
   "calibration_other_mmi|--calibration: no calibration at mmi = 6 .*have: model_cal.h5 \\(1 rank, mmi = 3.*--mmi 6|--mk 4 --mmi 6 --machine ${_machine} --calibration model_cal.h5")
 foreach(entry ${_bad_models})
   string(REPLACE "|" ";" fields "${entry}")

@@ -96,7 +96,10 @@ std::string CalibrationSet::missing(int mmi, int threads, const std::string& ker
 
 WorkCalibration read_calibration(const std::string& file) {
   instrument::require_regular_input(file, "the calibration results file");
-  const instrument::ResultsDocument doc = instrument::read_results(file);
+  return calibration_from(instrument::read_results(file), file);
+}
+
+WorkCalibration calibration_from(const instrument::ResultsDocument& doc, const std::string& file) {
   const auto g = doc.extras.group_attributes.find(kGroup);
   if (doc.run.info.app != "sweep3d" || g == doc.extras.group_attributes.end())
     throw instrument::InputError(file, kGroup, "a sweep3d results file with a calibration");

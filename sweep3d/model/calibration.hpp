@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "instrument/results_file.hpp"
+
 namespace sweep3d::model {
 
 // What one run measured, per unit of work, for the models of later runs.
@@ -49,5 +51,7 @@ class CalibrationSet {
 // and the attribute when one is not a sweep3d results file of this version.
 WorkCalibration read_calibration(const std::string& results_file);
 CalibrationSet read_calibrations(const std::vector<std::string>& results_files);
+// The same from a results document already read (e.g. from bytes one rank read for all).
+WorkCalibration calibration_from(const instrument::ResultsDocument& doc, const std::string& results_file);
 
 }  // namespace sweep3d::model

@@ -10,6 +10,8 @@
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/results_file.hpp"
+#include "instrument/shared_input.hpp"
 #include "loggp_machine_costs.hpp"
 #include "run_comparison.hpp"
 #include "sweep3d/phases.hpp"
@@ -55,6 +57,10 @@ model::MeasuredParts in_model_categories(const instrument::critical_path::Result
 
 }  // namespace
 
+// The limits the files' own readers use (machine_file.cpp, results_file_read.cpp).
+constexpr std::size_t kMaxMachineFileBytes = std::size_t{1} << 20;
+constexpr std::size_t kMaxResultsFileBytes = std::size_t{2} << 30;
+
 PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
   PreparedModels m;
   std::string error;
@@ -66,7 +72,11 @@ PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
         throw instrument::InputError("command line", "--machine",
                                      "a build with the hooks (the models are compared with what the hooks measure; "
                                      "this one was built with SUITE_INSTRUMENT=OFF)");
-      const auto file = instrument::MachineFile::read(in.machine_file);
+      // Read once, by rank 0, for every rank: a file changing during the run must not give
+      // ranks different models (they choose the blocking from them, and would deadlock).
+      const auto file = instrument::MachineFile::parse(
+          instrument::read_input_file_shared(in.machine_file, "machine file", kMaxMachineFileBytes, comm.mpi()),
+          in.machine_file);
       const auto loggp = instrument::loggp::read_params(file);
       m.machine = model::machine_costs_from_loggp(loggp);
       m.rendezvous_bytes = loggp.rendezvous_bytes;
@@ -74,7 +84,11 @@ PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
       m.machine_file = in.machine_file;
       m.enabled = true;
     }
-    m.calibrations = model::read_calibrations(in.calibration_files);
+    for (const auto& f : in.calibration_files)
+      m.calibrations.add(model::calibration_from(
+          instrument::read_results_bytes(
+              instrument::read_input_file_shared(f, "calibration results file", kMaxResultsFileBytes, comm.mpi()), f),
+          f));
   } catch (const std::exception& e) {
     error = e.what();
   }
