@@ -1,8 +1,11 @@
-// The results-file reader (instrument::read_results, then sweep3d's read_calibration) on
-// well-formed HDF5 files of any structure: the input is a program of HDF5 calls (see
-// support/h5_program.hpp) that builds the file, so types, shapes, links and missing parts
-// are explored rather than HDF5's own format checks.
+// The results-file reader (instrument::read_results_bytes, then sweep3d's read_calibration)
+// on well-formed, sealed HDF5 files of any structure: the input is a program of HDF5 calls
+// (see support/h5_program.hpp) that builds the file, so types, shapes, links and missing
+// parts are explored rather than HDF5's own format checks.
 #include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <string>
 
 #include "fuzz_input.hpp"
 #include "h5_program.hpp"
@@ -15,7 +18,9 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const fuzz::ScratchFile scratch("results-structure.h5");
-  fuzz::build_h5_file(data, size, scratch.path());
-  fuzz::read_like_the_apps(scratch.path());
+  fuzz::build_h5_file(data, size, scratch.path());  // with a 512-byte user block, unsealed
+  std::ifstream in(scratch.path(), std::ios::binary);
+  const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fuzz::read_like_the_apps(fuzz::sealed(file), scratch);
   return 0;
 }

@@ -1,12 +1,15 @@
 #!/usr/bin/python3
 """Writes the small results files that seed fuzz_results_bytes (corpus/results_bytes/):
 the layout of instrument/README.md with a few values each, as the suite's writer lays it out
-(variable-length UTF-8 strings, int64 and double, links in creation order). A real run's file
-(sweep3d_tiny_np1.h5, from `sweep3d` on a 4^3 deck, repacked) sits beside them.
+(variable-length UTF-8 strings, int64 and double, links in creation order), sealed as the
+writer seals them (instrument/src/results_seal.hpp). A real run's file (sweep3d_tiny_np1.h5,
+from `sweep3d` on a 4^3 deck, repacked, given a user block with h5jam, then sealed with
+`make_h5_seeds.py --seal FILE`) sits beside them.
 
     /usr/bin/python3 fuzz/corpus/make_h5_seeds.py fuzz/corpus/results_bytes   # Debian's h5py
 """
 import sys
+import zlib
 
 import h5py
 import numpy as np
@@ -81,20 +84,41 @@ def extras(f):
     g.create_dataset("table", data=tab)
 
 
+USER_BLOCK = 512
+
+
+def seal(path):
+    """Writes the results seal into the file's 512-byte user block."""
+    with open(path, "r+b") as f:
+        body = f.read()[USER_BLOCK:]
+        text = f"suite-results-seal-1 crc32 {zlib.crc32(body):08x} bytes {len(body)}\n".encode()
+        f.seek(0)
+        f.write(text.ljust(USER_BLOCK, b"\0"))
+
+
+def create(path):
+    return h5py.File(path, "w", track_order=True, userblock_size=USER_BLOCK)
+
+
 def main(out):
-    with h5py.File(f"{out}/calibration_np1.h5", "w", track_order=True) as f:
+    with create(f"{out}/calibration_np1.h5") as f:
         root(f, "sweep3d", 1)
         common(f, 1)
         calibration(f)
-    with h5py.File(f"{out}/traced_np2.h5", "w", track_order=True) as f:
+    with create(f"{out}/traced_np2.h5") as f:
         root(f, "sweep3d", 2)
         common(f, 2)
         trace(f, 2)
-    with h5py.File(f"{out}/extras_np1.h5", "w", track_order=True) as f:
+    with create(f"{out}/extras_np1.h5") as f:
         root(f, "demo", 1)
         common(f, 1)
         extras(f)
+    for name in ("calibration_np1", "traced_np2", "extras_np1"):
+        seal(f"{out}/{name}.h5")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--seal":
+        seal(sys.argv[2])
+    else:
+        main(sys.argv[1])

@@ -537,6 +537,7 @@ void build_h5_file(const std::uint8_t* data, std::size_t size, const std::string
   H5Pset_fclose_degree(fapl, H5F_CLOSE_STRONG);
   // Links in creation order, as the writer's groups have them, half of the time.
   const hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
+  H5Pset_userblock(fcpl, 512);  // where the results seal goes, as the writer's files have it
   if (flags & 4) H5Pset_link_creation_order(fcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
   const hid_t file = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, fapl);
   H5Pclose(fcpl);

@@ -16,7 +16,8 @@
 
 namespace fuzz {
 
-// Writes the file the program builds to `path` (replacing it). Calls HDF5 refuses (a name
+// Writes the file the program builds to `path` (replacing it), with a 512-byte user block
+// for the results seal (left empty). Calls HDF5 refuses (a name
 // taken, a link to nothing) are skipped; a file is always written.
 void build_h5_file(const std::uint8_t* data, std::size_t size, const std::string& path);
 

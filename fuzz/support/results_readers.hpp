@@ -2,16 +2,24 @@
 // reader, and sweep3d's calibration reader (which reads a results file, then checks its
 // calibration group). Bad input must be an InputError; afterwards no HDF5 identifier may be
 // left open (a leaked one keeps the file open in the process).
+//
+// Results files are sealed (instrument/src/results_seal.hpp: a CRC-32 of the file after its
+// 512-byte user block, in that block), and the reader refuses a file whose seal does not
+// match before HDF5 parses a byte. A mutated file almost never matches, so the targets seal
+// what they give the reader: then the reader and HDF5 behind it see the damage.
 #pragma once
 #include <hdf5.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 
 #include "calibration.hpp"
+#include "fuzz_input.hpp"
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
+#include "results_seal.hpp"
 
 namespace fuzz {
 
@@ -20,25 +28,38 @@ namespace fuzz {
 // lists HDF5 frees at once: set once, from LLVMFuzzerInitialize.
 inline void free_hdf5_memory_at_once() { H5set_free_list_limits(0, 0, 0, 0, 0, 0); }
 
-inline void read_like_the_apps(const std::string& path) {
+// `bytes` with its first 512 bytes replaced by the seal of the rest ("" when shorter).
+inline std::string sealed(std::string_view bytes) {
+  const std::size_t n = instrument::seal::kUserBlockBytes;
+  if (bytes.size() < n) return {};
+  return instrument::seal::user_block_for(bytes.substr(n)).append(bytes.substr(n));
+}
+
+inline void require_no_open_hdf5_identifiers(const std::string& name) {
+  if (const ssize_t open = H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL); open != 0) {
+    std::fprintf(stderr, "results readers: %zd HDF5 identifiers left open after reading %s\n", open,
+                 name.c_str());
+    std::abort();
+  }
+}
+
+// read_results_bytes on `bytes`; if the file is ours, read_calibration on it too (through
+// `scratch`: it takes a path).
+inline void read_like_the_apps(std::string_view bytes, const ScratchFile& scratch) {
   bool ours = false;
   try {
-    (void)instrument::read_results(path);
+    (void)instrument::read_results_bytes(bytes, "fuzz.h5");
     ours = true;
   } catch (const instrument::InputError&) {
   }
   if (ours) {
+    scratch.write(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
     try {
-      (void)sweep3d::model::read_calibration(path);
+      (void)sweep3d::model::read_calibration(scratch.path());
     } catch (const instrument::InputError&) {
     }
   }
-  // Every identifier a reader opened, anywhere in the process.
-  if (const ssize_t open = H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_ALL); open != 0) {
-    std::fprintf(stderr, "results readers: %zd HDF5 identifiers left open after reading %s\n", open,
-                 path.c_str());
-    std::abort();
-  }
+  require_no_open_hdf5_identifiers(scratch.path());
 }
 
 }  // namespace fuzz
