@@ -8,6 +8,7 @@
 #include "instrument/error.hpp"
 #include "profile_table.hpp"
 #include "strict_number.hpp"
+#include "../input_error_text.hpp"
 
 using namespace bspmodel;
 
@@ -28,12 +29,7 @@ const std::string kFormat = "# format = bsplib-profile-1, nprocs = 2, times in s
 
 // The message parse_profile throws for `text`, or "" if it accepts it.
 std::string error_of(const std::string& text) {
-  try {
-    parse_profile(text, "p.csv");
-  } catch (const instrument::InputError& e) {
-    return e.what();
-  }
-  return "";
+  return input_error_text([&] { parse_profile(text, "p.csv"); });
 }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {

@@ -11,6 +11,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "../input_error_text.hpp"
 
 using instrument::InputError;
 using instrument::quote_token;
@@ -19,15 +20,6 @@ using instrument::require_regular_input;
 
 namespace {
 
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::filesystem::path temp_dir() {
   const auto d = std::filesystem::temp_directory_path() / ("input_file_test_" + std::to_string(::getpid()));
@@ -57,9 +49,9 @@ TEST_CASE("a FIFO with no writer is refused at once, not waited on", "[input_fil
   const std::string fifo = (d / "fifo").string();
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   ::alarm(20);  // a blocking open would hang the test: SIGALRM ends it as a failure instead
-  const std::string e = error_of([&] { (void)read_input_file(fifo, "input deck"); });
+  const std::string e = input_error_text([&] { (void)read_input_file(fifo, "input deck"); });
   CHECK(e == fifo + ": input deck is a FIFO, not a regular file; expected a regular file");
-  const std::string r = error_of([&] { require_regular_input(fifo, "results file"); });
+  const std::string r = input_error_text([&] { require_regular_input(fifo, "results file"); });
   CHECK(r == fifo + ": results file is a FIFO, not a regular file; expected a regular file");
   ::alarm(0);
   std::filesystem::remove_all(d);
@@ -67,14 +59,14 @@ TEST_CASE("a FIFO with no writer is refused at once, not waited on", "[input_fil
 
 TEST_CASE("a directory, a device and a missing path are refused", "[input_file]") {
   const auto d = temp_dir();
-  CHECK(error_of([&] { (void)read_input_file(d.string(), "machine file"); }) ==
+  CHECK(input_error_text([&] { (void)read_input_file(d.string(), "machine file"); }) ==
         d.string() + ": machine file is a directory, not a regular file; expected a regular file");
-  CHECK(error_of([] { (void)read_input_file("/dev/zero", "input deck"); }) ==
+  CHECK(input_error_text([] { (void)read_input_file("/dev/zero", "input deck"); }) ==
         "/dev/zero: input deck is a character device, not a regular file; expected a regular file");
-  CHECK(error_of([] { require_regular_input("/dev/null", "calibration file"); }) ==
+  CHECK(input_error_text([] { require_regular_input("/dev/null", "calibration file"); }) ==
         "/dev/null: calibration file is a character device, not a regular file; expected a regular file");
   const std::string missing = (d / "nothing-here").string();
-  CHECK(error_of([&] { (void)read_input_file(missing, "input deck"); }) ==
+  CHECK(input_error_text([&] { (void)read_input_file(missing, "input deck"); }) ==
         missing + ": cannot open input deck: No such file or directory");
   std::filesystem::remove_all(d);
 }
@@ -83,7 +75,7 @@ TEST_CASE("a file larger than the limit is refused with both sizes", "[input_fil
   const auto d = temp_dir();
   write(d / "big", std::string(101, 'x'));
   const std::string big = (d / "big").string();
-  CHECK(error_of([&] { (void)read_input_file(big, "profile", 100); }) ==
+  CHECK(input_error_text([&] { (void)read_input_file(big, "profile", 100); }) ==
         big + ": profile is 101 bytes, more than the 100 bytes expected of one");
   CHECK(read_input_file(big, "profile", 101).size() == 101);  // the limit itself is allowed
   std::filesystem::remove_all(d);
@@ -96,7 +88,7 @@ TEST_CASE("an unreadable file is refused with the reason", "[input_file]") {
     write(d / "secret", "x");
     std::filesystem::permissions(d / "secret", std::filesystem::perms::none);
     const std::string p = (d / "secret").string();
-    CHECK(error_of([&] { (void)read_input_file(p, "input deck"); }) ==
+    CHECK(input_error_text([&] { (void)read_input_file(p, "input deck"); }) ==
           p + ": cannot open input deck: Permission denied");
     std::filesystem::remove_all(d);
   }

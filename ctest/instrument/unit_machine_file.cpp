@@ -12,22 +12,13 @@
 
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
+#include "../input_error_text.hpp"
 
 using instrument::InputError;
 using instrument::MachineFile;
 
 namespace {
 
-// The message of the InputError that `f` throws ("" if none).
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::string temp_dir() {
   const auto d = std::filesystem::temp_directory_path() / ("machine_file_test_" + std::to_string(::getpid()));
@@ -50,33 +41,33 @@ TEST_CASE("parse: comments, blanks, numbers and strings", "[machine_file]") {
 }
 
 TEST_CASE("errors name the file, the line and what was expected", "[machine_file]") {
-  const std::string not_ours = error_of([] { MachineFile::parse("hello = 1\n", "a.machine"); });
+  const std::string not_ours = input_error_text([] { MachineFile::parse("hello = 1\n", "a.machine"); });
   CHECK(not_ours.find("a.machine:line 1") != std::string::npos);
   CHECK(not_ours.find("format = suite-machine-1") != std::string::npos);
 
   const std::string wrong_version =
-      error_of([] { MachineFile::parse("format = suite-machine-2\n", "v.machine"); });
+      input_error_text([] { MachineFile::parse("format = suite-machine-2\n", "v.machine"); });
   CHECK(wrong_version.find("not a machine file") != std::string::npos);
 
-  const std::string empty = error_of([] { MachineFile::parse("# only a comment\n", "e.machine"); });
+  const std::string empty = input_error_text([] { MachineFile::parse("# only a comment\n", "e.machine"); });
   CHECK(empty.find("e.machine") != std::string::npos);
   CHECK(empty.find("empty") != std::string::npos);
 
   const std::string no_eq =
-      error_of([] { MachineFile::parse("format = suite-machine-1\n\njust words\n", "b.machine"); });
+      input_error_text([] { MachineFile::parse("format = suite-machine-1\n\njust words\n", "b.machine"); });
   CHECK(no_eq.find("b.machine:line 3") != std::string::npos);
   CHECK(no_eq.find("key = value") != std::string::npos);
 
   const std::string bad_key =
-      error_of([] { MachineFile::parse("format = suite-machine-1\nmy key = 1\n", "k.machine"); });
+      input_error_text([] { MachineFile::parse("format = suite-machine-1\nmy key = 1\n", "k.machine"); });
   CHECK(bad_key.find("line 2") != std::string::npos);
 
   const std::string no_value =
-      error_of([] { MachineFile::parse("format = suite-machine-1\nx =\n", "n.machine"); });
+      input_error_text([] { MachineFile::parse("format = suite-machine-1\nx =\n", "n.machine"); });
   CHECK(no_value.find("line 2") != std::string::npos);
 
   const std::string twice =
-      error_of([] { MachineFile::parse("format = suite-machine-1\nx = 1\nx = 2\n", "t.machine"); });
+      input_error_text([] { MachineFile::parse("format = suite-machine-1\nx = 1\nx = 2\n", "t.machine"); });
   CHECK(twice.find("line 3") != std::string::npos);
   CHECK(twice.find("twice") != std::string::npos);
 }
@@ -84,11 +75,11 @@ TEST_CASE("errors name the file, the line and what was expected", "[machine_file
 TEST_CASE("typed getters reject what is not a number", "[machine_file]") {
   const auto f = MachineFile::parse(
       "format = suite-machine-1\nsource = probe\nL = 1e-6x\nn = 12\nfrac = 2.5\nneg = -3\n", "g.machine");
-  const std::string junk = error_of([&] { (void)f.get_double("L"); });
+  const std::string junk = input_error_text([&] { (void)f.get_double("L"); });
   CHECK(junk.find("g.machine:line 3") != std::string::npos);
   CHECK(junk.find("expected a number") != std::string::npos);
   CHECK_THROWS_AS(f.get_double("source"), InputError);
-  const std::string missing = error_of([&] { (void)f.require_double("loggps.L", "latency"); });
+  const std::string missing = input_error_text([&] { (void)f.require_double("loggps.L", "latency"); });
   CHECK(missing.find("g.machine") != std::string::npos);
   CHECK(missing.find("missing required key 'loggps.L'") != std::string::npos);
   CHECK(f.require_bytes("n") == 12);
@@ -97,7 +88,7 @@ TEST_CASE("typed getters reject what is not a number", "[machine_file]") {
 }
 
 TEST_CASE("missing file", "[machine_file]") {
-  const std::string e = error_of([] { MachineFile::read("/nonexistent/dir/none.machine"); });
+  const std::string e = input_error_text([] { MachineFile::read("/nonexistent/dir/none.machine"); });
   CHECK(e.find("/nonexistent/dir/none.machine") != std::string::npos);
   CHECK(e.find("cannot open") != std::string::npos);
 }
@@ -132,7 +123,7 @@ TEST_CASE("write then read gives back every value exactly", "[machine_file]") {
 TEST_CASE("unwritable path: InputError and no file left", "[machine_file]") {
   MachineFile f;
   f.set("x", 1.0);
-  const std::string e = error_of([&] { f.write("/nonexistent/dir/out.machine"); });
+  const std::string e = input_error_text([&] { f.write("/nonexistent/dir/out.machine"); });
   CHECK(e.find("/nonexistent/dir/out.machine") != std::string::npos);
   CHECK(e.find("cannot write") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists("/nonexistent/dir/out.machine"));
@@ -156,19 +147,19 @@ TEST_CASE("numbers are read whole; the bad token is quoted short and printable",
   const auto f = MachineFile::parse(
       "format = suite-machine-1\na = 2000abc\nb = 0x10\nc = +5\nd = 1e3\ne = inf\nf = 1e999\n"
       "g = " + std::string(40, '7') + "z\nh = 12\x01" "3\n", "s.machine");
-  CHECK(error_of([&] { (void)f.get_double("a"); }) == "s.machine:line 2: expected a number for 'a', got \"2000abc\"");
-  CHECK(error_of([&] { (void)f.get_double("b"); }) == "s.machine:line 3: expected a number for 'b', got \"0x10\"");
-  CHECK(error_of([&] { (void)f.get_double("c"); }) == "s.machine:line 4: expected a number for 'c', got \"+5\"");
+  CHECK(input_error_text([&] { (void)f.get_double("a"); }) == "s.machine:line 2: expected a number for 'a', got \"2000abc\"");
+  CHECK(input_error_text([&] { (void)f.get_double("b"); }) == "s.machine:line 3: expected a number for 'b', got \"0x10\"");
+  CHECK(input_error_text([&] { (void)f.get_double("c"); }) == "s.machine:line 4: expected a number for 'c', got \"+5\"");
   CHECK(f.get_double("d") == 1000.0);
-  CHECK(error_of([&] { (void)f.require_bytes("d"); }) ==
+  CHECK(input_error_text([&] { (void)f.require_bytes("d"); }) ==
         "s.machine:line 5: expected a non-negative whole number of bytes for 'd', got \"1e3\"");
   CHECK(f.get_double("e") == std::numeric_limits<double>::infinity());  // the models' ranges refuse it
-  CHECK(error_of([&] { (void)f.get_double("f"); }) == "s.machine:line 7: expected a number for 'f', got \"1e999\"");
-  CHECK(error_of([&] { (void)f.get_double("g"); }) ==
+  CHECK(input_error_text([&] { (void)f.get_double("f"); }) == "s.machine:line 7: expected a number for 'f', got \"1e999\"");
+  CHECK(input_error_text([&] { (void)f.get_double("g"); }) ==
         "s.machine:line 8: expected a number for 'g', got \"777777777777777777777777...\"");
-  CHECK(error_of([&] { (void)f.get_double("h"); }) == "s.machine:line 9: expected a number for 'h', got \"12\\x013\"");
-  CHECK(error_of([&] { (void)f.require_bytes("a"); }).find("got \"2000abc\"") != std::string::npos);
-  const std::string line = error_of([] { MachineFile::parse("format = suite-machine-1\n\x1b[2Jx\n", "c.machine"); });
+  CHECK(input_error_text([&] { (void)f.get_double("h"); }) == "s.machine:line 9: expected a number for 'h', got \"12\\x013\"");
+  CHECK(input_error_text([&] { (void)f.require_bytes("a"); }).find("got \"2000abc\"") != std::string::npos);
+  const std::string line = input_error_text([] { MachineFile::parse("format = suite-machine-1\n\x1b[2Jx\n", "c.machine"); });
   CHECK(line == "c.machine:line 2: expected 'key = value', got \"\\x1b[2Jx\"");
 }
 
@@ -177,15 +168,15 @@ TEST_CASE("read refuses what is not a regular machine file, without blocking", "
   const std::string fifo = dir + "/fifo.machine";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   ::alarm(20);  // a blocking open would hang: SIGALRM fails the test instead
-  CHECK(error_of([&] { MachineFile::read(fifo); }) ==
+  CHECK(input_error_text([&] { MachineFile::read(fifo); }) ==
         fifo + ": machine file is a FIFO, not a regular file; expected a regular file");
   ::alarm(0);
-  CHECK(error_of([&] { MachineFile::read(dir); }) ==
+  CHECK(input_error_text([&] { MachineFile::read(dir); }) ==
         dir + ": machine file is a directory, not a regular file; expected a regular file");
-  CHECK(error_of([] { MachineFile::read("/dev/zero"); }) ==
+  CHECK(input_error_text([] { MachineFile::read("/dev/zero"); }) ==
         "/dev/zero: machine file is a character device, not a regular file; expected a regular file");
   std::ofstream(dir + "/big.machine") << "format = suite-machine-1\n# " << std::string(1 << 20, 'x') << "\n";
-  CHECK(error_of([&] { MachineFile::read(dir + "/big.machine"); }).find("more than the 1048576 bytes") != std::string::npos);
+  CHECK(input_error_text([&] { MachineFile::read(dir + "/big.machine"); }).find("more than the 1048576 bytes") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -197,7 +188,7 @@ TEST_CASE("write goes through the shared writer: links followed, devices refused
   f.write(dir + "/link.machine");
   CHECK(std::filesystem::is_symlink(dir + "/link.machine"));
   CHECK(MachineFile::read(dir + "/real.machine").get_double("x") == 1.0);
-  const std::string dev = error_of([&] { f.write("/dev/null"); });
+  const std::string dev = input_error_text([&] { f.write("/dev/null"); });
   CHECK(dev.find("/dev/null: cannot write machine file") == 0);
   CHECK(dev.find("character device") != std::string::npos);
   CHECK(MachineFile::output_problem("/dev/null").find("character device") != std::string::npos);

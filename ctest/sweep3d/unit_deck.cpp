@@ -7,6 +7,7 @@
 #include "sweep3d/deck.hpp"
 #include "sweep3d/deck_ranges.hpp"
 #include "sweep3d/list_directed.hpp"
+#include "../input_error_text.hpp"
 
 using namespace sweep3d;
 
@@ -15,12 +16,7 @@ namespace {
 const char* const kCanonical = "1 1 10 3 16\n50 50 50 6 1\n.1 .1 .1 -12.0\n0 0 0\n0 1 -7\n";
 
 std::string error_of(const std::string& text, int nranks = 1) {
-  try {
-    validate_deck(parse_deck(text, "deck"), nranks);
-  } catch (const instrument::InputError& e) {
-    return e.what();
-  }
-  return "";
+  return input_error_text([&] { validate_deck(parse_deck(text, "deck"), nranks); });
 }
 
 }  // namespace
