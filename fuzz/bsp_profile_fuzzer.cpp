@@ -1,18 +1,16 @@
-// The bsplib profile (CSV, one row per superstep and process) as bsp_predict reads it
-// (bspmodel::read_profile). Its documented error is std::runtime_error "file:line: what".
-// read_profile takes a path, so the input goes through a scratch file.
+// The bsplib profile (CSV, one row per superstep and process) as bsp_predict reads it:
+// bspmodel::parse_profile, the text half of read_profile. Its documented error is
+// instrument::InputError "file:line: what"; anything else is a finding.
 #include <cstdint>
-#include <stdexcept>
 
 #include "fuzz_input.hpp"
+#include "instrument/error.hpp"
 #include "profile_table.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const fuzz::ScratchFile scratch("profile.csv");
-  scratch.write(data, size);
   try {
-    (void)bspmodel::read_profile(scratch.path());
-  } catch (const std::runtime_error&) {
+    (void)bspmodel::parse_profile(fuzz::as_text(data, size), "profile.csv");
+  } catch (const instrument::InputError&) {
   }
   return 0;
 }

@@ -10,6 +10,18 @@ namespace instrument::h5 {
 
 namespace {
 
+// Dataset reads convert types through a buffer HDF5 allocates and zeroes per read, 1 MiB by
+// default, far more than our tables of tens of rows need (it showed as the largest cost of
+// the results fuzz target). 64 KiB holds a whole table; larger reads convert in strips.
+hid_t transfer() {
+  static const hid_t dxpl = [] {
+    const hid_t p = H5Pcreate(H5P_DATASET_XFER);
+    if (p >= 0) H5Pset_buffer(p, std::size_t{64} << 10, nullptr, nullptr);
+    return p;
+  }();
+  return dxpl >= 0 ? dxpl : H5P_DEFAULT;
+}
+
 constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 // A fixed-length string longer than this is not text we wrote (decks are vlen strings).
 constexpr std::size_t kMaxFixedString = 16 * kMiB;
@@ -122,7 +134,7 @@ std::vector<std::string> read_string_elements(hid_t obj, bool is_attr, hid_t fil
   if (n == 0) return out;
   Handle mem(H5Tcopy(file_type), where);
   const auto read = [&](void* buf) {
-    check(is_attr ? H5Aread(obj, mem, buf) : H5Dread(obj, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf),
+    check(is_attr ? H5Aread(obj, mem, buf) : H5Dread(obj, mem, H5S_ALL, H5S_ALL, transfer(), buf),
           "reading " + where);
   };
   if (H5Tis_variable_str(file_type) > 0) {
@@ -225,7 +237,7 @@ std::vector<T> read_numbers(hid_t dataset, const std::string& where, ReadBudget&
   budget.charge(saturating_mul(n, sizeof(T)), where, describe(d.shape, d.type));
   require_plain_storage(dataset, H5Tget_size(d.type), where);
   std::vector<T> v(static_cast<std::size_t>(n));
-  if (n > 0) check(H5Dread(dataset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()), "reading " + where);
+  if (n > 0) check(H5Dread(dataset, mem, H5S_ALL, H5S_ALL, transfer(), v.data()), "reading " + where);
   return v;
 }
 
@@ -242,7 +254,7 @@ Column read_member(hid_t dataset, hid_t file_type, unsigned j, std::uint64_t row
   const auto read_into = [&](hid_t member_mem, std::size_t member_size, void* buf) {
     Handle mem(H5Tcreate(H5T_COMPOUND, member_size), "reading " + at);
     check(H5Tinsert(mem, col.name.c_str(), 0, member_mem), "reading " + at);
-    if (rows > 0) check(H5Dread(dataset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf), "reading " + at);
+    if (rows > 0) check(H5Dread(dataset, mem, H5S_ALL, H5S_ALL, transfer(), buf), "reading " + at);
     return mem;
   };
   if (fits_int64(mt)) {
@@ -264,7 +276,7 @@ Column read_member(hid_t dataset, hid_t file_type, unsigned j, std::uint64_t row
     if (rows > 0) check(H5Dvlen_get_buf_size(dataset, mem, space, &bytes), "sizing " + at);
     budget.charge(bytes, where, "the text of column '" + col.name + "'");
     std::vector<char*> ptrs(static_cast<std::size_t>(rows), nullptr);
-    if (rows > 0) check(H5Dread(dataset, mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, ptrs.data()), "reading " + at);
+    if (rows > 0) check(H5Dread(dataset, mem, H5S_ALL, H5S_ALL, transfer(), ptrs.data()), "reading " + at);
     std::vector<std::string> v;
     try {
       for (char* p : ptrs) v.emplace_back(p ? p : "");
