@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "../scratch_dir.hpp"
 #include "instrument/error.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/results_file.hpp"
@@ -22,21 +23,6 @@ using namespace instrument;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    path = fs::temp_directory_path() / ("output_file_test_" + std::to_string(::getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() { fs::remove_all(path); }
-  std::set<std::string> names() const {
-    std::set<std::string> out;
-    for (const auto& e : fs::directory_iterator(path)) out.insert(e.path().filename().string());
-    return out;
-  }
-};
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p);
@@ -81,7 +67,7 @@ ResultsDocument small_document() {
 }  // namespace
 
 TEST_CASE("a plain write creates the file and leaves no temporary") {
-  ScratchDir dir;
+  ScratchDir dir("output_file_test");
   const fs::path p = dir.path / "out.csv";
   write_text_output(p.string(), "CSV", "a,b\n1,2\n");
   CHECK(slurp(p) == "a,b\n1,2\n");
@@ -91,7 +77,7 @@ TEST_CASE("a plain write creates the file and leaves no temporary") {
 }
 
 TEST_CASE("a symlink is followed: its target is replaced, the link kept") {
-  ScratchDir dir;
+  ScratchDir dir("output_file_test");
   fs::create_directory(dir.path / "real");
   std::ofstream(dir.path / "real" / "data.txt") << "old\n";
   fs::create_symlink("real/data.txt", dir.path / "link.txt");  // relative, as users make them
@@ -120,7 +106,7 @@ TEST_CASE("a symlink is followed: its target is replaced, the link kept") {
 }
 
 TEST_CASE("a target that is not a regular file is refused and left alone") {
-  ScratchDir dir;
+  ScratchDir dir("output_file_test");
   SECTION("FIFO") {
     const fs::path fifo = dir.path / "fifo";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
@@ -156,7 +142,7 @@ TEST_CASE("a target that is not a regular file is refused and left alone") {
 }
 
 TEST_CASE("temporaries of writers that no longer run are removed by the next write") {
-  ScratchDir dir;
+  ScratchDir dir("output_file_test");
   const fs::path target = dir.path / "run.h5";
   const pid_t dead = dead_pid();
   const std::string stale = "run.h5.tmp." + std::to_string(dead);
@@ -173,7 +159,7 @@ TEST_CASE("temporaries of writers that no longer run are removed by the next wri
 }
 
 TEST_CASE("a writer killed mid-write leaves nothing after the next write") {
-  ScratchDir dir;
+  ScratchDir dir("output_file_test");
   const fs::path target = dir.path / "run.json";
   const pid_t child = ::fork();
   if (child == 0) {  // no MPI here: write half a file, then die as a kill would make it
@@ -197,7 +183,7 @@ TEST_CASE("a writer killed mid-write leaves nothing after the next write") {
 }
 
 TEST_CASE("an uncommitted temporary is removed, the old file kept") {
-  ScratchDir dir;
+  ScratchDir dir("output_file_test");
   const fs::path target = dir.path / "m.machine";
   std::ofstream(target) << "old\n";
   try {
@@ -212,7 +198,7 @@ TEST_CASE("an uncommitted temporary is removed, the old file kept") {
 }
 
 TEST_CASE("a temporary name taken by a symlink is never followed") {
-  ScratchDir dir;
+  ScratchDir dir("output_file_test");
   const fs::path target = dir.path / "out.txt";
   std::ofstream(dir.path / "victim") << "keep\n";
   // Planted at our own temporary's name (as a dead process with our pid might have left it).
@@ -224,7 +210,7 @@ TEST_CASE("a temporary name taken by a symlink is never followed") {
 }
 
 TEST_CASE("the results file is written through a symlink and read back") {
-  ScratchDir dir;
+  ScratchDir dir("output_file_test");
   fs::create_directory(dir.path / "store");
   fs::create_symlink("store/run.h5", dir.path / "latest.h5");
   ResultsDocument doc = small_document();

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../scratch_dir.hpp"
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
 #include "../../instrument/src/results_seal.hpp"
@@ -20,16 +21,6 @@ using namespace instrument;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    path = fs::temp_directory_path() / ("hostile_h5_test_" + std::to_string(::getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() { fs::remove_all(path); }
-};
 
 // A genuine file of ours: a phase, a counter, a traced event, a comparison, extras.
 std::string write_genuine(const fs::path& dir) {
@@ -105,7 +96,7 @@ void expect_refused(const std::string& path, const std::string& where,
 }  // namespace
 
 TEST_CASE("the genuine file reads back (the base every crafted file starts from)") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   const ResultsDocument doc = read_results(path);
   CHECK(doc.run.info.app == "hostile-test");
@@ -115,7 +106,7 @@ TEST_CASE("the genuine file reads back (the base every crafted file starts from)
 }
 
 TEST_CASE("root attribute format as an array of strings (the stack overflow)") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   for (hsize_t n : {hsize_t{1000}, hsize_t{2}}) {
     patch(path, [&](hid_t f) {
@@ -132,7 +123,7 @@ TEST_CASE("root attribute format as an array of strings (the stack overflow)") {
 }
 
 TEST_CASE("fixed-length strings are read by their padding; an embedded NUL is refused") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   const auto set_format = [&](const char* bytes, std::size_t size, H5T_str_t pad) {
     patch(path, [&](hid_t f) {
@@ -154,7 +145,7 @@ TEST_CASE("fixed-length strings are read by their padding; an embedded NUL is re
 }
 
 TEST_CASE("integer attributes: odd sizes read exactly, oversize and out-of-range refused") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   const hid_t s = H5Screate(H5S_SCALAR);
   SECTION("a 1-byte nranks reads as 1") {
@@ -208,7 +199,7 @@ TEST_CASE("integer attributes: odd sizes read exactly, oversize and out-of-range
 }
 
 TEST_CASE("/compare of the wrong shape, kind or member types") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   SECTION("2-D") {
     const hsize_t dims[2] = {2, 3};
@@ -267,7 +258,7 @@ TEST_CASE("/compare of the wrong shape, kind or member types") {
 }
 
 TEST_CASE("0-d and 2-d where 1-d is expected, and the other way round") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   SECTION("scalar calls") {
     const hid_t s = H5Screate(H5S_SCALAR);
@@ -304,7 +295,7 @@ TEST_CASE("0-d and 2-d where 1-d is expected, and the other way round") {
 }
 
 TEST_CASE("a dataset of absurd declared size is refused before anything is allocated") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   // 10^12 doubles (8 TB) in a file of a few kB: chunked, no chunk ever written (fill value).
   const hsize_t n = 1000000000000ULL, chunk = 1024;
@@ -334,7 +325,7 @@ TEST_CASE("a dataset of absurd declared size is refused before anything is alloc
 }
 
 TEST_CASE("links: self hard link, soft loop, external link are refused, never followed") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   SECTION("a group that hard-links to itself") {
     patch(path, [](hid_t f) { REQUIRE(H5Lcreate_hard(f, "/app", f, "/app/again", H5P_DEFAULT, H5P_DEFAULT) >= 0); });
@@ -371,7 +362,7 @@ TEST_CASE("links: self hard link, soft loop, external link are refused, never fo
 }
 
 TEST_CASE("app tables and arrays with members or attributes of the wrong kind") {
-  ScratchDir dir;
+  ScratchDir dir("hostile_h5_test");
   const std::string path = write_genuine(dir.path);
   const hsize_t n = 2;
   const hid_t s = H5Screate_simple(1, &n, nullptr);
