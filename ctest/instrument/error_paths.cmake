@@ -13,9 +13,13 @@ foreach(n 1 2 4)
     EXPECT "^error_exit_program: error( \\(rank 1\\))?: out.h5: a writable path$"
     COMMAND $<TARGET_FILE:error_exit_program> local)
   # The same with std::bad_alloc: named as running out of memory, not "std::bad_alloc" alone.
-  suite_add_error_test(NAME instrument.error.bad_alloc.np${n} RANKS ${n} ABORTS ONE_LINE TIMEOUT 60
-    EXPECT "^error_exit_program: error( \\(rank 1\\))?: out of memory: an allocation failed \\(std::bad_alloc\\)"
-    COMMAND $<TARGET_FILE:error_exit_program> bad_alloc)
+  # Not under ASan: its allocator ends the process itself on an impossible size (its own
+  # "allocation-size-too-big" report) instead of throwing, so the path cannot be reached.
+  if(NOT SUITE_SANITIZE)
+    suite_add_error_test(NAME instrument.error.bad_alloc.np${n} RANKS ${n} ABORTS ONE_LINE TIMEOUT 60
+      EXPECT "^error_exit_program: error( \\(rank 1\\))?: out of memory: an allocation failed \\(std::bad_alloc\\)"
+      COMMAND $<TARGET_FILE:error_exit_program> bad_alloc)
+  endif()
   # Every rank fails alone with the same error (each refused the same size): no abort, one
   # line, and every rank exits 1 by itself.
   suite_add_error_test(NAME instrument.error.every_rank.np${n} RANKS ${n} ONE_LINE TIMEOUT 60
