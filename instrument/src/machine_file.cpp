@@ -56,8 +56,6 @@ std::optional<std::int64_t> parse_whole(const std::string& v) {
   return i;
 }
 
-// A machine file is a few hundred lines; anything near this is not one.
-constexpr std::size_t kMaxMachineFileBytes = std::size_t{1} << 20;
 
 }  // namespace
 
@@ -68,7 +66,7 @@ std::string format_number(double value) {
 }
 
 MachineFile MachineFile::read(const std::string& path) {
-  return parse(read_input_file(path, "machine file", kMaxMachineFileBytes), path);
+  return parse(read_input_file(path, "machine file", kMaxBytes), path);
 }
 
 MachineFile MachineFile::parse(std::string_view text, const std::string& name) {

@@ -414,14 +414,12 @@ void check_format(Reading& rd, hid_t file) {
 }  // namespace
 
 ResultsDocument read_results(const std::string& path) {
-  // 2 GiB: a traced run of 10^7 events is ~0.5 GB; the image is held twice while parsed.
-  constexpr std::size_t kMaxResultsBytes = std::size_t{2} << 30;
   if (std::filesystem::is_regular_file(path)) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (!ec) require_memory(2 * static_cast<std::uint64_t>(size), path, "", "reading the results file");
   }
-  return read_results_bytes(read_input_file(path, "results file", kMaxResultsBytes), path);
+  return read_results_bytes(read_input_file(path, "results file", kMaxResultsFileBytes), path);
 }
 
 ResultsDocument read_results_bytes(std::string_view bytes, const std::string& path) {

@@ -57,10 +57,6 @@ model::MeasuredParts in_model_categories(const instrument::critical_path::Result
 
 }  // namespace
 
-// The limits the files' own readers use (machine_file.cpp, results_file_read.cpp).
-constexpr std::size_t kMaxMachineFileBytes = std::size_t{1} << 20;
-constexpr std::size_t kMaxResultsFileBytes = std::size_t{2} << 30;
-
 PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
   PreparedModels m;
   std::string error;
@@ -75,7 +71,7 @@ PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
       // Read once, by rank 0, for every rank: a file changing during the run must not give
       // ranks different models (they choose the blocking from them, and would deadlock).
       const auto file = instrument::MachineFile::parse(
-          instrument::read_input_file_shared(in.machine_file, "machine file", kMaxMachineFileBytes, comm.mpi()),
+          instrument::read_input_file_shared(in.machine_file, "machine file", instrument::MachineFile::kMaxBytes, comm.mpi()),
           in.machine_file);
       const auto loggp = instrument::loggp::read_params(file);
       m.machine = model::machine_costs_from_loggp(loggp);
@@ -87,7 +83,7 @@ PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
     for (const auto& f : in.calibration_files)
       m.calibrations.add(model::calibration_from(
           instrument::read_results_bytes(
-              instrument::read_input_file_shared(f, "calibration results file", kMaxResultsFileBytes, comm.mpi()), f),
+              instrument::read_input_file_shared(f, "calibration results file", instrument::kMaxResultsFileBytes, comm.mpi()), f),
           f));
   } catch (const std::exception& e) {
     error = e.what();

@@ -16,6 +16,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,8 @@ class MachineFile {
 
   // Reads and parses `path`; throws InputError if it is missing, unreadable or malformed.
   static MachineFile read(const std::string& path);
+  // The largest file read() accepts: a machine file is a few hundred lines.
+  static constexpr std::size_t kMaxBytes = std::size_t{1} << 20;
   // For a probe that adds its keys to a file other probes also write: the machine file at
   // `path` if there is one, else an empty one. A file that exists but is not a machine
   // file of this suite is refused (InputError), never overwritten.

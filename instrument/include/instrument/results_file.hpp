@@ -22,6 +22,7 @@
 #include <mpi.h>
 
 #include <map>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -67,6 +68,9 @@ void write_results_on_root(const std::string& path, const ResultsDocument& doc, 
 // another `format`), or lacks a part of the layout. The file is read once, whole, and
 // parsed from memory: it cannot change under the reader.
 ResultsDocument read_results(const std::string& path);
+// The largest file read_results accepts: a traced run of 10^7 events is ~0.5 GB, and the
+// image is held twice while parsed.
+inline constexpr std::size_t kMaxResultsFileBytes = std::size_t{2} << 30;
 
 // The same from a whole file's bytes (`name` is used in errors): for the fuzz targets.
 ResultsDocument read_results_bytes(std::string_view file_bytes, const std::string& name);
