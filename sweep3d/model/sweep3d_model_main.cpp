@@ -7,11 +7,19 @@
 //                 --procs 1,4,16,64,256 --mk 10 --mmi 3 [--iterations 12] [--csv F] [--plot F.png]
 //   sweep3d-model ... --per-rank 6x6x1000 --procs 1,...   (weak scaling: grid grows with P)
 //   sweep3d-model ... --npe 2x2 --mk auto --mmi auto       (best blocking for one grid)
+//   sweep3d-model ... --replay [--replay-trace F.json]     (also replay the generated KBA program)
 //
 // W_g depends on mmi (the kernel vectorises over a block's angles), so it is given per mmi:
 // --wg S (for the one --mmi given), --wg 1:S1,3:S3,6:S6, or --calibration RUN.h5[,RUN.h5...]
 // (sweep3d results files, one per mmi; they also give W_before and W_after). --mmi auto
 // searches only the mmi values that have a W_g, and says which it skipped.
+//
+// --replay also simulates one source iteration of the generated KBA program (kba_program.hpp)
+// with the replay engine (instrument/replay.hpp) on the machine file's LogGPS parameters
+// (the analytic models take its LogGP ones), compute = W_g x cell-angles per block and the
+// calibrated W_before/W_after per cell, and prints the replayed time beside the models. The
+// iteration ends in two allreduces that every rank leaves at once, so N iterations replay in
+// N times one.
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -30,9 +38,13 @@
 #include "calibration.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/replay.hpp"
+#include "instrument/trace_export.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/text_split.hpp"
 #include "iteration_model.hpp"
+#include "kba_program.hpp"
 #include "loggp_machine_costs.hpp"
 #include "loggp_sweep_model.hpp"
 #include "model_ranges.hpp"
@@ -64,6 +76,8 @@ struct Options {
   int iterations = 1;
   SendMode mode = SendMode::blocking;
   std::string csv, plot;
+  bool replay = false;
+  std::string replay_trace;  // Chrome trace JSON of the replayed iteration (one grid)
 };
 
 const char* kUsage =
@@ -71,6 +85,7 @@ const char* kUsage =
     "         (--grid IxJxK | --per-rank IxJxK) (--procs P1,P2,... | --npe IxJ[,IxJ...])\n"
     "         [--mm 3|6] [--mk N|auto] [--mmi N|auto] [--nonblocking] [--iterations N]\n"
     "         [--w-before S] [--w-after S] [--csv FILE] [--plot FILE.png]\n"
+    "         [--replay [--replay-trace FILE.json]]\n"
     "  W_g (seconds per cell-angle) depends on mmi: give it per mmi, or calibration runs\n"
     "  (sweep3d results files) at each mmi; --mmi auto searches the mmi values that have one.\n";
 
@@ -128,6 +143,10 @@ Options parse(int argc, char** argv) {
       o.mode = SendMode::nonblocking;
       continue;
     }
+    if (a == "--replay") {
+      o.replay = true;
+      continue;
+    }
     if (i + 1 >= argc) throw InputError("command line", a, "an option followed by its value");
     const std::string v = argv[++i];
     if (a == "--machine") o.machine = v;
@@ -160,6 +179,7 @@ Options parse(int argc, char** argv) {
       }
     } else if (a == "--csv") o.csv = v;
     else if (a == "--plot") o.plot = v;
+    else if (a == "--replay-trace") o.replay_trace = v;
     else throw InputError("command line", a, "a known option (see --help)");
   }
   if (o.machine.empty()) throw InputError("command line", "--machine", "a machine file from loggps-probe");
@@ -172,6 +192,8 @@ Options parse(int argc, char** argv) {
     o.npes.emplace_back(i, p / i);
   }
   if (o.npes.empty()) throw InputError("command line", "--procs/--npe", "at least one process grid");
+  if (!o.replay_trace.empty() && (!o.replay || o.npes.size() != 1))
+    throw InputError("command line", "--replay-trace", "--replay and exactly one process grid");
   if (o.mk != "auto") o.fixed_mk = blocking_value("--mk", o.mk, kMaxExtent);
   if (o.mmi != "auto") o.fixed_mmi = blocking_value("--mmi", o.mmi, o.mm);
   if (o.fixed_mmi > 0 && o.mm % o.fixed_mmi)
@@ -239,6 +261,25 @@ bool run_plot_script(const std::string& csv, const std::string& plot) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
+// One source iteration of the generated KBA program, replayed.
+struct ReplayedIteration {
+  instrument::replay::Result result;
+  int last_rank = 0;  // the rank that ends last
+};
+
+ReplayedIteration replay_iteration(const KbaShape& s, const KbaCosts& costs, SendMode mode,
+                                   const instrument::replay::Machine& machine, bool keep_timeline) {
+  const KbaProgram program(s, costs, mode);
+  instrument::replay::Options options;
+  options.keep_timeline = keep_timeline;
+  ReplayedIteration r{instrument::replay::simulate(program, machine, options), 0};
+  for (std::size_t i = 0; i < r.result.ranks.size(); ++i)
+    if (r.result.ranks[i].end > r.result.ranks[static_cast<std::size_t>(r.last_rank)].end) r.last_rank = static_cast<int>(i);
+  return r;
+}
+
+double percent_above(double model, double reference) { return 100.0 * (model - reference) / reference; }
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -247,19 +288,33 @@ int main(int argc, char** argv) {
     const MachineCosts machine = read_machine_costs(o.machine);
     const CalibrationSet cal = read_calibrations(o.calibration);
     const WgByMmi wg = wg_table(o, cal);
+    instrument::replay::Machine replay_machine;
+    if (o.replay) replay_machine = instrument::replay::machine_from(instrument::MachineFile::read(o.machine));
+    if (!o.replay_trace.empty()) instrument::OutputFile refused_before_printing(o.replay_trace, "the replay's trace");
 
     // The CSV is written whole at the end, through the suite's one writer (no partial file).
     const std::string csv_path = !o.csv.empty() ? o.csv : !o.plot.empty() ? o.plot + ".csv" : "";
     if (!csv_path.empty()) instrument::OutputFile refused_before_printing(csv_path, "the model's CSV");
     std::ostringstream csv;
     csv << "processes,npe_i,npe_j,it,jt,kt,mk,mmi,loggp_seconds,loggp_computation,"
-           "loggp_communication,loggp_synchronization,pipeline_seconds\n";
+           "loggp_communication,loggp_synchronization,pipeline_seconds"
+        << (o.replay ? ",replay_seconds,replay_compute,replay_send,replay_receive,replay_wait,replay_collective,"
+                       "replay_events,replay_wall_seconds"
+                     : "")
+        << '\n';
     std::printf("Sweep3D models: machine %s, %d iteration(s), %s sends; W_g per mmi:", o.machine.c_str(),
                 o.iterations, o.mode == SendMode::blocking ? "blocking" : "non-blocking");
     for (const auto& [mmi, w] : wg) std::printf(" %d: %.4g s", mmi, w);
     std::printf(" (%s)\n", o.calibration.empty() ? "--wg" : "calibrated");
-    std::printf("%9s %11s %13s %5s %4s %13s %11s %11s %11s %13s\n", "procs", "npe", "cells/rank",
+    if (o.replay)
+      std::printf("replay: the generated KBA program, one iteration simulated x %d; LogGOPS from %s (g = %.4g s "
+                  "from %s), compute W_g x cell-angles per block; models: LogGP from the same file; "
+                  "differences (model - replay) / replay\n",
+                  o.iterations, o.machine.c_str(), replay_machine.g, replay_machine.g_from.c_str());
+    std::printf("%9s %11s %13s %5s %4s %13s %11s %11s %11s %13s", "procs", "npe", "cells/rank",
                 "mk", "mmi", "LogGP [s]", "comp", "comm", "sync", "pipeline [s]");
+    if (o.replay) std::printf(" %13s %8s %8s %10s %10s", "replay [s]", "LogGP", "pipe", "events/s", "wall [s]");
+    std::printf("\n");
     bool said_skipped = false;
     for (const auto& [ni, nj] : o.npes) {
       KbaShape s;
@@ -298,14 +353,32 @@ int main(int argc, char** argv) {
       char npe[32], cells[48];
       std::snprintf(npe, sizeof npe, "%dx%d", ni, nj);
       std::snprintf(cells, sizeof cells, "%dx%dx%d", s.it_of(0), s.jt_of(0), s.kt);
-      std::printf("%9d %11s %13s %5d %4d %13.6g %11.4g %11.4g %11.4g %13.6g\n", ni * nj, npe, cells, s.mk, s.mmi,
+      std::printf("%9d %11s %13s %5d %4d %13.6g %11.4g %11.4g %11.4g %13.6g", ni * nj, npe, cells, s.mk, s.mmi,
                   loggp_total, n * lg.sweeps.computation, n * lg.sweeps.communication, n * lg.sweeps.synchronization,
                   pipeline_total);
       csv << ni * nj << ',' << ni << ',' << nj << ',' << s.it_of(0) << ',' << s.jt_of(0) << ',' << s.kt << ','
             << s.mk << ',' << s.mmi << ',' << loggp_total << ',' << n * lg.sweeps.computation << ','
-            << n * lg.sweeps.communication << ',' << n * lg.sweeps.synchronization << ',' << pipeline_total << '\n';
+            << n * lg.sweeps.communication << ',' << n * lg.sweeps.synchronization << ',' << pipeline_total;
+      if (o.replay) {
+        KbaCosts costs{w_g, 0.0, 0.0, o.w_before, o.w_after};
+        if (const WorkCalibration* c = cal.find_mmi(s.mmi))
+          costs = {w_g, c->w_before_s_per_cell, c->w_after_s_per_cell, 0.0, 0.0};
+        const ReplayedIteration r = replay_iteration(s, costs, o.mode, replay_machine, !o.replay_trace.empty());
+        const auto& last = r.result.ranks[static_cast<std::size_t>(r.last_rank)];
+        const double replay_total = n * r.result.total;
+        const double rate = r.result.wall_seconds > 0 ? static_cast<double>(r.result.events) / r.result.wall_seconds : 0;
+        require_valid_times(o.machine, {replay_total});
+        std::printf(" %13.6g %+7.1f%% %+7.1f%% %10.3g %10.3g", replay_total, percent_above(loggp_total, replay_total),
+                    percent_above(pipeline_total, replay_total), rate, r.result.wall_seconds);
+        csv << ',' << replay_total << ',' << n * last.compute << ',' << n * last.send << ',' << n * last.receive << ','
+            << n * last.wait << ',' << n * last.collective << ',' << r.result.events << ',' << r.result.wall_seconds;
+        if (!o.replay_trace.empty()) instrument::write_chrome_trace_file(o.replay_trace, r.result.timeline);
+      }
+      std::printf("\n");
+      csv << '\n';
     }
     if (!csv_path.empty()) instrument::write_text_output(csv_path, "the model's CSV", csv.str());
+    if (!o.replay_trace.empty()) std::printf("replay trace: %s (Chrome trace JSON, one iteration)\n", o.replay_trace.c_str());
     if (!o.plot.empty()) {
       if (!run_plot_script(csv_path, o.plot)) throw InputError(o.plot, "", "a plot (python3-matplotlib failed)");
       std::printf("plot: %s\n", o.plot.c_str());
