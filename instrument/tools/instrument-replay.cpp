@@ -1,0 +1,206 @@
+// instrument-replay: replays a recorded run (a results file made with --trace) under the
+// LogGOPS simulator (instrument/replay.hpp) and sets the replayed times beside the measured.
+//
+//   instrument-replay RUN.h5 (--self | --costs CALIB.h5) [--machine FILE]
+//                     [--trace-out FILE.json] [--ranks-per-node N --node-bandwidth B/s]
+//                     [--epoch PHASE]
+//
+// Compute costs come from --costs (an earlier, calibration run's seconds per work unit:
+// replay_trace.hpp) or, with --self, from the run's own gaps between its MPI calls (the
+// consistency check of the simulator). One of the two must be said: the replayed run's own
+// timings are never used unasked. The machine is --machine FILE, else the machine file the
+// run recorded (/machine). Prints per rank and in total the measured and replayed compute,
+// send, receive, wait, collective and end times with the error, and ends with exactly one
+// line `replay T_total measured <s> replayed <s> error <pct>%`. No MPI: run it directly.
+//
+// Bad input: one line `instrument-replay: error: FILE:PLACE: what was expected`, exit 1.
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "instrument/error.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/option_number.hpp"
+#include "instrument/replay.hpp"
+#include "instrument/replay_trace.hpp"
+#include "instrument/results_file.hpp"
+#include "instrument/trace_export.hpp"
+
+using namespace instrument;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: instrument-replay RUN.h5 (--self | --costs CALIB.h5) [--machine FILE] [--trace-out FILE.json] "
+    "[--ranks-per-node N --node-bandwidth B/s] [--epoch PHASE]";
+
+struct Options {
+  std::string run, machine, costs, trace_out, epoch = replay::kDefaultEpochPhase;
+  bool self = false;
+  std::int64_t ranks_per_node = 0;
+  double node_bandwidth = 0.0;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  bool rpn = false, bw = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw InputError("command line", a, "a value after it");
+      return argv[++i];
+    };
+    if (a == "--self") o.self = true;
+    else if (a == "--costs") o.costs = value();
+    else if (a == "--machine") o.machine = value();
+    else if (a == "--trace-out") o.trace_out = value();
+    else if (a == "--epoch") o.epoch = value();
+    else if (a == "--ranks-per-node") {
+      o.ranks_per_node = whole_option(a, value(), 1, std::int64_t{1} << 20, "ranks");
+      rpn = true;
+    } else if (a == "--node-bandwidth") {
+      o.node_bandwidth = real_option(a, value(), 1.0, 1e15, "bytes/s");
+      bw = true;
+    } else if (!a.empty() && a[0] == '-') {
+      throw InputError("command line", a, std::string("an option of ") + kUsage);
+    } else if (o.run.empty()) {
+      o.run = a;
+    } else {
+      throw InputError("command line", a, "one results file to replay (got a second: " + o.run + " and " + a + ")");
+    }
+  }
+  if (o.run.empty()) throw InputError("command line", "", std::string("a results file to replay; ") + kUsage);
+  if (o.self == !o.costs.empty())
+    throw InputError("command line", o.self ? "--self" : "",
+                     "exactly one source of compute costs: --self (the run's own gaps, a consistency check) or "
+                     "--costs CALIB.h5 (an earlier calibration run)");
+  if (rpn != bw)
+    throw InputError("command line", rpn ? "--ranks-per-node" : "--node-bandwidth",
+                     "--ranks-per-node and --node-bandwidth together (the contention model needs both)");
+  return o;
+}
+
+// The machine file the run recorded, rebuilt from /machine.
+MachineFile recorded_machine(const MachineRecord& m, const std::string& run) {
+  if (m.parameters.empty())
+    throw InputError(run, "/machine",
+                     "machine parameters recorded by the run (it was made without --machine); give --machine FILE");
+  std::string text = std::string("format = ") + MachineFile::kFormat + "\n";
+  for (const auto& [key, value] : m.parameters) {
+    if (key == "format") continue;
+    text += key + " = ";
+    if (const auto* d = std::get_if<double>(&value)) text += format_number(*d);
+    else if (const auto* i = std::get_if<std::int64_t>(&value)) text += std::to_string(*i);
+    else text += std::get<std::string>(value);
+    text += "\n";
+  }
+  return MachineFile::parse(text, run + ":/machine (recorded from " + m.source_file + ")");
+}
+
+std::string error_text(double measured, double replayed) {
+  if (!(measured > 0.0)) return "-";
+  char b[32];
+  std::snprintf(b, sizeof b, "%+.2f%%", 100.0 * (replayed - measured) / measured);
+  return b;
+}
+
+void row(const std::string& who, const char* what, double measured, double replayed) {
+  std::printf("%5s  %-10s  %12.6g  %12.6g  %9s\n", who.c_str(), what, measured, replayed,
+              error_text(measured, replayed).c_str());
+}
+
+void rows(const std::string& who, const replay::RankTotals& m, const replay::RankTotals& r, const char* end_name) {
+  row(who, "compute", m.compute, r.compute);
+  row(who, "send", m.send, r.send);
+  row(who, "receive", m.receive, r.receive);
+  row(who, "wait", m.wait, r.wait);
+  row(who, "collective", m.collective, r.collective);
+  row(who, end_name, m.end, r.end);
+}
+
+int run(const Options& o) {
+  const ResultsDocument doc = read_results(o.run);
+  replay::CostTable table;
+  replay::TraceOptions to;
+  to.epoch_phase = o.epoch;
+  if (!o.costs.empty()) {
+    const ResultsDocument cal = read_results(o.costs);
+    table = replay::cost_table_from(cal.run.trace, o.costs, o.epoch);
+    to.costs = &table;
+  }
+  const replay::RecordedProgram rec = replay::program_from_trace(doc.run.trace, o.run, to);
+
+  const MachineFile machine_file = o.machine.empty() ? recorded_machine(doc.machine, o.run) : MachineFile::read(o.machine);
+  replay::Machine machine = replay::machine_from(machine_file);
+  machine.ranks_per_node = static_cast<int>(o.ranks_per_node);
+  machine.node_bytes_per_second = o.node_bandwidth;
+
+  replay::Options so;
+  so.keep_timeline = !o.trace_out.empty();
+  replay::Result res;
+  try {
+    res = replay::simulate(rec.program, machine, so);
+  } catch (const replay::ReplayError& e) {
+    throw InputError(o.run, "/trace/rank_" + std::to_string(e.rank()), std::string("a replayable trace: ") + e.what());
+  }
+
+  // Written before anything is printed: a failed write is the one error line.
+  if (!o.trace_out.empty()) write_chrome_trace_file(o.trace_out, res.timeline);
+
+  std::printf("replay of %s: %s, %d ranks, %s\n", o.run.c_str(), doc.run.info.app.c_str(), rec.program.ranks(),
+              rec.span.c_str());
+  std::printf("compute: %s\n", rec.compute_from.c_str());
+  if (rec.uncovered_pieces > 0) {
+    std::string labels;
+    for (const auto& l : rec.uncovered_labels) labels += (labels.empty() ? "" : ", ") + l;
+    std::printf("compute not in the calibration, replayed as 0 s: %lld pieces, %.6g s measured (%s)\n",
+                static_cast<long long>(rec.uncovered_pieces), rec.uncovered_measured_seconds, labels.c_str());
+  }
+  std::printf("machine: %s; g: %s; contention: %s\n", machine_file.name().c_str(), machine.g_from.c_str(),
+              machine.ranks_per_node > 0
+                  ? (std::to_string(machine.ranks_per_node) + " ranks per node, " +
+                     format_number(machine.node_bytes_per_second) + " B/s per node")
+                        .c_str()
+                  : "off");
+  std::printf("start: the ranks enter the span at their measured offsets (largest %.6g s)\n", rec.start_skew);
+  std::printf("%5s  %-10s  %12s  %12s  %9s\n", "rank", "seconds", "measured", "replayed", "error");
+  replay::RankTotals msum, rsum;
+  for (int r = 0; r < rec.program.ranks(); ++r) {
+    const auto& m = rec.measured[static_cast<std::size_t>(r)];
+    const auto& p = res.ranks[static_cast<std::size_t>(r)];
+    rows(std::to_string(r), m, p, "end");
+    for (auto [sum, x] : {std::pair{&msum, &m}, std::pair{&rsum, &p}}) {
+      sum->compute += x->compute;
+      sum->send += x->send;
+      sum->receive += x->receive;
+      sum->wait += x->wait;
+      sum->collective += x->collective;
+    }
+  }
+  msum.end = rec.measured_total;
+  rsum.end = res.total;
+  rows("all", msum, rsum, "T_total");
+  std::printf("simulated %lld operations in %.3g s\n", static_cast<long long>(res.events), res.wall_seconds);
+  if (!o.trace_out.empty()) std::printf("replayed timeline: %s (Chrome trace JSON)\n", o.trace_out.c_str());
+  std::printf("replay T_total measured %.9g replayed %.9g error %s\n", rec.measured_total, res.total,
+              error_text(rec.measured_total, res.total).c_str());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+      std::printf("%s\n", kUsage);
+      return 0;
+    }
+    return run(parse(argc, argv));
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "instrument-replay: error: %s\n", e.what());
+    return 1;
+  }
+}
