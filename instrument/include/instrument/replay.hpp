@@ -23,10 +23,12 @@
 //                H = max(t + o' + L, t_r) + o' + T5, T5 = 2 o' + L (T4 + T5 of Ino);
 //                then as eager from H: inj = max(H + T1, nic_free(r)), arrival inj + T2(k).
 //                A blocking send returns at inj (Ino eq. 5: T4 + T5 + T1).
-//   recv         returns at max(t, arrival) + T3(k)  (Ino eq. 7-9).
+//   recv         returns at max(t, arrival) + T3(k)  (Ino eq. 7-9), k the send's bytes.
 //   isend/irecv  return at t + o' (eq. 6, 10); the transfer goes on as above, a posted
 //                send's injection from max(t + T1, nic_free) (or from H), a posted receive
-//                counts as posted at t.
+//                counts as posted at t. A posted rendezvous send takes nic_free as it was at
+//                its post and does not move it (its injection is only known once the
+//                receiver posts; the rank's later messages do not wait for it).
 //   wait(req)    returns at max(t + o', completion) (eq. 11: max(T_blk - elapsed, o')), where
 //                completion is inj for a send and max(post, arrival) + T3(k) for a receive.
 //                A wait on several requests is several waits in a row.
@@ -40,11 +42,24 @@
 //
 // Contention (off by default): `ranks_per_node` consecutive ranks share one NIC; a message
 // between nodes also holds its node's injection link for k / node_bytes_per_second, first
-// come first served in simulated time.
+// come first served in simulated time: requested at inj0 (the injection above), it is
+// injected at inj = max(inj0, link free), the link is then busy until inj + k / bandwidth,
+// and the send returns (or its wait completes) at inj, arrival inj + T2(k). The rank's own
+// nic_free still follows inj0. Ties in time go to the request made first.
 //
 // Errors. A program whose receives cannot be matched, or that deadlocks under the model (no
 // rank can move while some have operations left), throws ReplayError naming the rank, the
-// operation and its position (Program::describe), never loops.
+// operation and its position (Program::describe), never loops: "replay: rank 3, op 17 (recv
+// from 2 tag 5, 64 B): no matching send (rank 2 ended)", "...: deadlock: no rank can move
+// (also waiting: rank 1, op 4 (...))". So does a send still unreceived when every rank has
+// ended, and an operation out of range (peer, tag, bytes, cost, request), a wait on a
+// request not outstanding, a request posted again before its wait, a collective that differs
+// (kind, bytes, root) from another rank's at the same position. A request never waited is
+// not an error. A bad Machine (g < 0, contention without bandwidth) is std::invalid_argument.
+//
+// Speed: no allocation per operation (flat per-rank state, pooled message records, open-
+// addressing indexes); without contention ranks run in causal order (a rank runs until it
+// needs a partner not yet simulated), with it in time order (a priority queue).
 #pragma once
 #include <cstdint>
 #include <stdexcept>

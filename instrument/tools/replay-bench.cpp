@@ -1,0 +1,172 @@
+// replay-bench: how fast the replay engine simulates, in operations per second of one core.
+//
+// The program is a 2-D wavefront pipeline on a px x py grid of ranks (the shape of a KBA
+// sweep): each rank, for each of `blocks` blocks, receives from its west and north
+// neighbours, computes, and sends east and south. It is computed on the fly (a Program
+// subclass), so 65536 ranks cost no memory for the program itself. Printed: the ranks, the
+// operations simulated, the predicted time, and the median over repeats of the wall time and
+// of operations per second (one simulate() call, single thread), with the pipeline time the
+// simulator should come close to (fill the wave, then one stage per block).
+//
+// Usage: replay-bench [--ranks P | --px X --py Y] [--blocks B] [--bytes K] [--compute S]
+//                     [--reps R] [--ranks-per-node N --node-bandwidth BYTES_PER_S]
+// --ranks P takes the square grid (P must be a square). Defaults: 64 x 64, 600 blocks (about
+// 3000 operations per rank), 800 B, 10 us, 3 repeats, no contention.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "instrument/error.hpp"
+#include "instrument/loggps.hpp"
+#include "instrument/option_number.hpp"
+#include "instrument/replay.hpp"
+
+using instrument::replay::Op;
+using instrument::replay::OpKind;
+
+namespace {
+
+class Wavefront final : public instrument::replay::Program {
+ public:
+  Wavefront(int px, int py, std::int64_t blocks, std::int64_t bytes, double seconds)
+      : px_(px), py_(py), blocks_(blocks), bytes_(bytes), seconds_(seconds) {}
+
+  int ranks() const override { return px_ * py_; }
+  std::int64_t size(int rank) const override { return blocks_ * pattern(rank, nullptr); }
+  Op op(int rank, std::int64_t index) const override {
+    Op ops[5];
+    const int n = pattern(rank, ops);
+    Op o = ops[index % n];
+    o.tag = 0;
+    return o;
+  }
+
+ private:
+  // The operations of one block of `rank` (into out, if given); their number.
+  int pattern(int rank, Op* out) const {
+    const int x = rank % px_, y = rank / px_;
+    int n = 0;
+    auto add = [&](OpKind kind, int peer) {
+      if (out != nullptr) {
+        out[n].kind = kind;
+        out[n].peer = peer;
+        out[n].bytes = bytes_;
+        out[n].seconds = seconds_;
+        out[n].work = 1;
+      }
+      ++n;
+    };
+    if (x > 0) add(OpKind::recv, rank - 1);
+    if (y > 0) add(OpKind::recv, rank - px_);
+    add(OpKind::compute, -1);
+    if (x < px_ - 1) add(OpKind::send, rank + 1);
+    if (y < py_ - 1) add(OpKind::send, rank + px_);
+    return n;
+  }
+
+  int px_, py_;
+  std::int64_t blocks_, bytes_;
+  double seconds_;
+};
+
+instrument::replay::Machine bench_machine() {
+  // A cluster-like LogGPS machine (the figures only need plausible magnitudes).
+  instrument::replay::Machine m;
+  m.net.L = 1.5e-6;
+  m.net.o_prime = 4e-7;
+  m.net.O_s = 2e-11;
+  m.net.O_r = 2e-11;
+  m.net.G_s = 1e-10;
+  m.net.G_l = 8e-11;
+  m.net.s = 1024;
+  m.net.S = 65536;
+  m.g = 5e-7;
+  m.g_from = "replay-bench";
+  return m;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int px = 64, py = 64, reps = 3;
+  std::int64_t blocks = 600, bytes = 800;
+  double seconds = 1e-5;
+  instrument::replay::Machine machine = bench_machine();
+  try {
+    for (int i = 1; i < argc; i += 2) {
+      const std::string opt = argv[i];
+      if (i + 1 >= argc) throw instrument::InputError("command line", opt, "expected a value after it");
+      const std::string v = argv[i + 1];
+      if (opt == "--ranks") {
+        const auto p = instrument::whole_option(opt, v, 1, 1 << 24);
+        const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(p))));
+        if (static_cast<std::int64_t>(side) * side != p) {
+          throw instrument::InputError("command line", opt, "expected a square number of ranks, got " + v);
+        }
+        px = py = side;
+      } else if (opt == "--px") {
+        px = static_cast<int>(instrument::whole_option(opt, v, 1, 1 << 12));
+      } else if (opt == "--py") {
+        py = static_cast<int>(instrument::whole_option(opt, v, 1, 1 << 12));
+      } else if (opt == "--blocks") {
+        blocks = instrument::whole_option(opt, v, 1, 100000000);
+      } else if (opt == "--bytes") {
+        bytes = instrument::whole_option(opt, v, 0, std::int64_t{1} << 30, "B");
+      } else if (opt == "--compute") {
+        seconds = instrument::real_option(opt, v, 0.0, 1.0, "s");
+      } else if (opt == "--reps") {
+        reps = static_cast<int>(instrument::whole_option(opt, v, 1, 1000));
+      } else if (opt == "--ranks-per-node") {
+        machine.ranks_per_node = static_cast<int>(instrument::whole_option(opt, v, 0, 1 << 20));
+      } else if (opt == "--node-bandwidth") {
+        machine.node_bytes_per_second = instrument::real_option(opt, v, 1.0, 1e15, "B/s");
+      } else {
+        throw instrument::InputError("command line", opt,
+                                     "expected --ranks, --px, --py, --blocks, --bytes, --compute, "
+                                     "--reps, --ranks-per-node or --node-bandwidth");
+      }
+    }
+    if (machine.ranks_per_node > 0 && machine.node_bytes_per_second <= 0.0) {
+      throw instrument::InputError("command line", "--ranks-per-node",
+                                   "expected --node-bandwidth with it");
+    }
+  } catch (const instrument::InputError& e) {
+    std::fprintf(stderr, "replay-bench: error: %s\n", e.what());
+    return 1;
+  }
+
+  const Wavefront program(px, py, blocks, bytes, seconds);
+  std::vector<double> wall, rate;
+  instrument::replay::Result last;
+  for (int r = 0; r < reps; ++r) {
+    last = instrument::replay::simulate(program, machine);
+    wall.push_back(last.wall_seconds);
+    rate.push_back(static_cast<double>(last.events) / last.wall_seconds);
+  }
+  // A sanity estimate: the wave needs (px + py - 2) hops (send T1, flight T2, two receives
+  // T3, compute) to reach the far corner, then one stage per block (two receives T3,
+  // compute, two sends: T1 and the next injection after max(T1, g, bytes)).
+  const auto& n = machine.net;
+  const auto k = bytes;
+  const double t1 = instrument::loggps::T1(n, k), t3 = instrument::loggps::T3(n, k);
+  const double t2 = instrument::loggps::T2_for(n, k);
+  const double stage = 2 * t3 + seconds + t1 + std::max({t1, machine.g, t2 - n.L});
+  const double hop = t1 + t2 + 2 * t3 + seconds;
+  std::printf("replay-bench: wavefront %d x %d = %d ranks, %lld blocks, %lld B, compute %g s, %s\n",
+              px, py, px * py, static_cast<long long>(blocks), static_cast<long long>(bytes), seconds,
+              machine.ranks_per_node > 0 ? "contention on" : "no contention");
+  std::printf("ops simulated            %lld\n", static_cast<long long>(last.events));
+  std::printf("predicted time           %.6g s (steady-pipeline estimate %.6g s)\n", last.total,
+              (px + py - 2) * hop + static_cast<double>(blocks) * stage);
+  std::printf("wall seconds (median/%d)  %.4f  (min %.4f, max %.4f)\n", reps, median(wall),
+              *std::min_element(wall.begin(), wall.end()), *std::max_element(wall.begin(), wall.end()));
+  std::printf("ops per second (median)  %.4g\n", median(rate));
+  return 0;
+}
