@@ -1,17 +1,22 @@
 // The replay engine: simulate() advances every rank of a Program through its operations under
 // the LogGOPS semantics documented in replay.hpp.
 //
-// Two processing orders, one set of rules (step() and the completions are shared):
-// - Without contention every time an operation gets depends only on its rank's own clock and
-//   NIC and on its matched partner (or, for a collective, on every rank's call). So the
-//   engine runs a rank until it blocks on a partner not yet simulated and wakes it when the
-//   partner gets there (a work list, last in first out: no priority queue, and a rank runs
-//   many operations in a row while its state is in cache). The order changes no result.
-// - With contention the node's link is granted first come first served in simulated time,
-//   so the order matters: ranks and link requests are processed from one priority queue in
-//   time order (a rank runs on while its clock is not later than the next event).
-// The two agree when the link never delays anything (infinite node bandwidth); unit tests
-// check it.
+// Without contention every time an operation gets depends only on its rank's own clock and
+// NIC and on its matched partner (or, for a collective, on every rank's call). So the engine
+// runs a rank until it blocks on a partner not yet simulated and wakes it when the partner
+// gets there (a work list, last in first out: no priority queue, and a rank runs many
+// operations in a row while its state is in cache). The order changes no result.
+//
+// With contention the node's link is granted first come first served in simulated time
+// (ties to the lower rank, then program order), so grants must be made in time order. The
+// requests wait in a priority queue and the earliest is granted only when no rank can run:
+// every request still to come is then made by a rank that a grant wakes, at or after that
+// grant's time, so the earliest pending request is the earliest of all. The ranks still run
+// in causal order in between.
+//
+// Options::time_ordered processes everything (ranks too) from one queue in time order: the
+// textbook discrete-event loop, slower, kept as the reference the unit tests compare with.
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -32,6 +37,8 @@ namespace instrument::replay {
 namespace {
 
 using detail::Block;
+using detail::CachedChannel;
+using detail::kCachedChannels;
 using detail::Channel;
 using detail::FlatIndex;
 using detail::IndexKey;
@@ -47,10 +54,16 @@ constexpr int kCollectiveKind0 = 6;  // kKindNames index of Collective::barrier
 // An entry of the time-ordered queue (contention only): a rank resuming, or a link request.
 struct Event {
   double time;
-  std::uint64_t seq;  // ties in time are taken in the order they were made
+  bool link;          // at one time ranks run first: they may still request the link then
+  std::int32_t rank;  // the rank resuming, or the sender requesting the link
+  std::uint64_t seq;  // one rank's requests at one time: in program order
   std::int32_t id;    // a rank, or a message
-  bool link;
-  bool operator>(const Event& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+  bool operator>(const Event& o) const {
+    if (time != o.time) return time > o.time;
+    if (link != o.link) return link;
+    if (rank != o.rank) return rank > o.rank;
+    return seq > o.seq;
+  }
 };
 
 void check_machine(const Machine& m) {
@@ -67,7 +80,8 @@ class Engine {
  public:
   Engine(const Program& program, const Machine& machine, const Options& options)
       : program_(program), m_(machine), net_(machine.net), keep_(options.keep_timeline),
-        contention_(machine.ranks_per_node > 0), P_(program.ranks()) {
+        contention_(machine.ranks_per_node > 0), time_ordered_(options.time_ordered),
+        P_(program.ranks()) {
     ranks_.resize(static_cast<std::size_t>(P_));
     result_.ranks.resize(static_cast<std::size_t>(P_));
     for (int r = 0; r < P_; ++r) {
@@ -90,7 +104,7 @@ class Engine {
   }
 
   Result run() {
-    if (contention_) {
+    if (time_ordered_) {
       run_time_ordered();
     } else {
       run_causal();
@@ -113,18 +127,24 @@ class Engine {
   void run_causal() {
     ready_.reserve(static_cast<std::size_t>(P_));
     for (int r = P_ - 1; r >= 0; --r) ready_.push_back(r);  // rank 0 first
-    while (!ready_.empty()) {
-      const int r = ready_.back();
-      ready_.pop_back();
-      RankState& st = rank(r);
-      bool running = true;
-      while (running && st.next < st.size) running = step(r);
-      if (running) end_rank(r);
+    for (;;) {
+      while (!ready_.empty()) {
+        const int r = ready_.back();
+        ready_.pop_back();
+        RankState& st = rank(r);
+        bool running = true;
+        while (running && st.next < st.size) running = step(r);
+        if (running) end_rank(r);
+      }
+      if (events_.empty()) return;
+      const Event e = events_.top();  // contention: no rank can run, grant the earliest
+      events_.pop();
+      grant_link(e.id);
     }
   }
 
   void run_time_ordered() {
-    for (int r = 0; r < P_; ++r) events_.push(Event{0.0, seq_++, r, false});
+    for (int r = 0; r < P_; ++r) events_.push(Event{0.0, false, r, seq_++, r});
     while (!events_.empty()) {
       const Event e = events_.top();
       events_.pop();
@@ -137,7 +157,7 @@ class Engine {
       bool running = true;
       while (st.next < st.size) {
         if (!events_.empty() && st.t > events_.top().time) {  // someone else is earlier
-          events_.push(Event{st.t, seq_++, r, false});
+          events_.push(Event{st.t, false, r, seq_++, r});
           running = false;
           break;
         }
@@ -152,8 +172,8 @@ class Engine {
 
   void make_ready(int r) {
     rank(r).block = Block::ready;
-    if (contention_) {
-      events_.push(Event{rank(r).t, seq_++, r, false});
+    if (time_ordered_) {
+      events_.push(Event{rank(r).t, false, r, seq_++, r});
     } else {
       ready_.push_back(r);
     }
@@ -340,15 +360,7 @@ class Engine {
   // (dst, src, tag), else a new record queued for the other side to find (MPI's
   // non-overtaking order: the i-th send matches the i-th receive).
   std::int32_t match(int dst, int src, std::int32_t tag, bool as_send) {
-    std::int32_t& slot = channel_index_.at(
-        IndexKey{(static_cast<std::uint64_t>(static_cast<std::uint32_t>(dst)) << 32) |
-                     static_cast<std::uint32_t>(src),
-                 tag});
-    if (slot == FlatIndex::kNone) {
-      slot = static_cast<std::int32_t>(channels_.size());
-      channels_.push_back(Channel{});
-    }
-    const std::int32_t ci = slot;
+    const std::int32_t ci = channel_of(dst, src, tag, as_send);
     Channel& ch = channels_[static_cast<std::size_t>(ci)];
     if (ch.head != -1) {
       Message& h = msg(ch.head);
@@ -376,6 +388,26 @@ class Engine {
     }
     c.tail = mi;
     return mi;
+  }
+
+  // The channel (dst, src, tag), seen from the rank calling (src for a send).
+  std::int32_t channel_of(int dst, int src, std::int32_t tag, bool as_send) {
+    RankState& self = rank(as_send ? src : dst);
+    const std::int32_t side = as_send ? dst : -2 - src;
+    for (const CachedChannel& c : self.cached) {
+      if (c.side == side && c.tag == tag) return c.channel;
+    }
+    std::int32_t& slot = channel_index_.at(
+        IndexKey{(static_cast<std::uint64_t>(static_cast<std::uint32_t>(dst)) << 32) |
+                     static_cast<std::uint32_t>(src),
+                 tag});
+    if (slot == FlatIndex::kNone) {
+      slot = static_cast<std::int32_t>(channels_.size());
+      channels_.push_back(Channel{});
+    }
+    self.cached[self.cache_next] = CachedChannel{side, tag, slot};
+    self.cache_next = static_cast<std::uint8_t>((self.cache_next + 1) % kCachedChannels);
+    return slot;
   }
 
   std::int32_t allocate() {
@@ -413,7 +445,7 @@ class Engine {
     m.inj0 = std::max(ready + loggps::T1(net_, m.bytes), m.nic_at_send);
     if (contention_ && m.src / m_.ranks_per_node != m.dst / m_.ranks_per_node) {
       m.flags |= kLinkPending;
-      events_.push(Event{m.inj0, seq_++, mi, true});
+      events_.push(Event{m.inj0, true, m.src, seq_++, mi});
       return;
     }
     inject(mi, m.inj0);
@@ -674,6 +706,7 @@ class Engine {
   const loggps::LogGpsParams& net_;
   const bool keep_;
   const bool contention_;
+  const bool time_ordered_;
   const int P_;
 
   std::vector<RankState> ranks_;

@@ -1,6 +1,7 @@
 // The replay engine's state: one record per message, one per rank, the open collective.
 // Internal (replay_engine.cpp).
 #pragma once
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -46,6 +47,16 @@ struct Channel {
 // Why a rank is not running.
 enum class Block : std::uint8_t { ready, send, recv, wait_send, wait_recv, collective, ended };
 
+// A channel a rank called on recently: `side` is the partner for a send, -2 - partner for a
+// receive. A rank of a stencil or a sweep talks to a handful of neighbours, so a few entries
+// kept beside its clock spare most lookups in the (large, cache-missing) channel index.
+struct CachedChannel {
+  std::int32_t side = INT32_MIN;
+  std::int32_t tag = 0;
+  std::int32_t channel = -1;
+};
+constexpr int kCachedChannels = 4;
+
 struct RankState {
   double t = 0.0;         // its CPU is free from t: the next operation's call time
   double nic_free = 0.0;  // its next injection cannot start before
@@ -55,6 +66,8 @@ struct RankState {
   std::int64_t collectives = 0;  // collectives called so far
   std::int32_t message = -1;     // the message it is blocked on
   Block block = Block::ready;
+  std::uint8_t cache_next = 0;   // the cached channel replaced next (round robin)
+  CachedChannel cached[kCachedChannels];
   Op op;                         // the operation it is blocked in
 };
 

@@ -45,7 +45,7 @@
 // come first served in simulated time: requested at inj0 (the injection above), it is
 // injected at inj = max(inj0, link free), the link is then busy until inj + k / bandwidth,
 // and the send returns (or its wait completes) at inj, arrival inj + T2(k). The rank's own
-// nic_free still follows inj0. Ties in time go to the request made first.
+// nic_free still follows inj0. Ties in time go to the lower rank, then to program order.
 //
 // Errors. A program whose receives cannot be matched, or that deadlocks under the model (no
 // rank can move while some have operations left), throws ReplayError naming the rank, the
@@ -58,8 +58,9 @@
 // not an error. A bad Machine (g < 0, contention without bandwidth) is std::invalid_argument.
 //
 // Speed: no allocation per operation (flat per-rank state, pooled message records, open-
-// addressing indexes); without contention ranks run in causal order (a rank runs until it
-// needs a partner not yet simulated), with it in time order (a priority queue).
+// addressing indexes); ranks run in causal order (a rank runs until it needs a partner not
+// yet simulated); with contention, link requests wait in a priority queue and the earliest
+// is granted whenever no rank can run (replay_engine.cpp says why that is exact).
 #pragma once
 #include <cstdint>
 #include <stdexcept>
@@ -134,6 +135,9 @@ class StoredProgram final : public Program {
 
 struct Options {
   bool keep_timeline = false;  // record every simulated interval (Result::timeline)
+  // Process every rank and link request from one queue in simulated time order: the same
+  // results, slower; the reference the fast causal order is tested against.
+  bool time_ordered = false;
 };
 
 // Seconds a rank spent inside each kind of call (a posted call's own cost counts under
