@@ -296,3 +296,64 @@ TEST_CASE("the timeline holds every call, named for the Chrome trace", "[replay]
   // Without the option no timeline is kept.
   CHECK(simulate(p, round_machine()).timeline.per_rank.empty());
 }
+
+namespace {
+// A random program that cannot deadlock: a global sequence of matched steps (a send and its
+// receive, blocking or posted-then-waited, eager or rendezvous; a compute; a collective of
+// all), each appended to the ranks it involves in that order.
+StoredProgram random_program(unsigned seed, int P, int steps) {
+  std::uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+  auto next = [&](std::uint64_t n) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return static_cast<std::int64_t>(x % n);
+  };
+  StoredProgram p;
+  p.per_rank.resize(static_cast<std::size_t>(P));
+  auto at = [&](std::int64_t r) -> std::vector<Op>& { return p.per_rank[static_cast<std::size_t>(r)]; };
+  for (int s = 0; s < steps; ++s) {
+    const std::int64_t what = next(10);
+    if (what == 0) {
+      for (int r = 0; r < P; ++r) at(r).push_back(collective(Collective::allreduce, 8));
+      continue;
+    }
+    if (what < 3) {
+      at(next(static_cast<std::uint64_t>(P))).push_back(compute(1e-7 * static_cast<double>(next(50))));
+      continue;
+    }
+    const std::int64_t a = next(static_cast<std::uint64_t>(P));
+    const std::int64_t b = (a + 1 + next(static_cast<std::uint64_t>(P - 1))) % P;
+    const std::int64_t k = next(2) == 0 ? next(1025) : 1025 + next(8000);
+    const int tag = static_cast<int>(next(3));
+    if (next(2) == 0) {
+      at(a).push_back(send(static_cast<int>(b), k, tag));
+    } else {
+      at(a).push_back(isend(static_cast<int>(b), k, 5, tag));
+      at(a).push_back(compute(1e-7 * static_cast<double>(next(20))));
+      at(a).push_back(wait(5));
+    }
+    if (next(2) == 0) {
+      at(b).push_back(recv(static_cast<int>(a), k, tag));
+    } else {
+      at(b).push_back(irecv(static_cast<int>(a), k, 6, tag));
+      at(b).push_back(compute(1e-7 * static_cast<double>(next(20))));
+      at(b).push_back(wait(6));
+    }
+  }
+  return p;
+}
+}  // namespace
+
+TEST_CASE("random programs: causal and time order agree, with and without contention", "[replay]") {
+  instrument::replay::Options time_ordered;
+  time_ordered.time_ordered = true;
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    const auto p = random_program(seed, 2 + static_cast<int>(seed % 7), 300);
+    Machine m = round_machine();
+    check_same(simulate(p, m), simulate(p, m, time_ordered));
+    m.ranks_per_node = 1 + static_cast<int>(seed % 3);
+    m.node_bytes_per_second = 5e8;
+    check_same(simulate(p, m), simulate(p, m, time_ordered));
+  }
+}
