@@ -10,6 +10,7 @@
 //
 // Usage: replay-bench [--ranks P | --px X --py Y] [--blocks B] [--bytes K] [--compute S]
 //                     [--reps R] [--ranks-per-node N --node-bandwidth BYTES_PER_S]
+//                     [--time-ordered 0|1]   (1: the reference loop, Options::time_ordered)
 // --ranks P takes the square grid (P must be a square). Defaults: 64 x 64, 600 blocks (about
 // 3000 operations per rank), 800 B, 10 us, 3 repeats, no contention.
 #include <algorithm>
@@ -106,6 +107,7 @@ int main(int argc, char** argv) {
   std::int64_t blocks = 600, bytes = 800;
   double seconds = 1e-5;
   instrument::replay::Machine machine = bench_machine();
+  instrument::replay::Options options;
   try {
     for (int i = 1; i < argc; i += 2) {
       const std::string opt = argv[i];
@@ -132,12 +134,14 @@ int main(int argc, char** argv) {
         reps = static_cast<int>(instrument::whole_option(opt, v, 1, 1000));
       } else if (opt == "--ranks-per-node") {
         machine.ranks_per_node = static_cast<int>(instrument::whole_option(opt, v, 0, 1 << 20));
+      } else if (opt == "--time-ordered") {
+        options.time_ordered = instrument::whole_option(opt, v, 0, 1) == 1;
       } else if (opt == "--node-bandwidth") {
         machine.node_bytes_per_second = instrument::real_option(opt, v, 1.0, 1e15, "B/s");
       } else {
         throw instrument::InputError("command line", opt,
                                      "expected --ranks, --px, --py, --blocks, --bytes, --compute, "
-                                     "--reps, --ranks-per-node or --node-bandwidth");
+                                     "--reps, --ranks-per-node, --node-bandwidth or --time-ordered");
       }
     }
     if (machine.ranks_per_node > 0 && machine.node_bytes_per_second <= 0.0) {
@@ -153,7 +157,7 @@ int main(int argc, char** argv) {
   std::vector<double> wall, rate;
   instrument::replay::Result last;
   for (int r = 0; r < reps; ++r) {
-    last = instrument::replay::simulate(program, machine);
+    last = instrument::replay::simulate(program, machine, options);
     wall.push_back(last.wall_seconds);
     rate.push_back(static_cast<double>(last.events) / last.wall_seconds);
   }
@@ -169,6 +173,7 @@ int main(int argc, char** argv) {
   std::printf("replay-bench: wavefront %d x %d = %d ranks, %lld blocks, %lld B, compute %g s, %s\n",
               px, py, px * py, static_cast<long long>(blocks), static_cast<long long>(bytes), seconds,
               machine.ranks_per_node > 0 ? "contention on" : "no contention");
+  std::printf("processing order         %s\n", options.time_ordered ? "time order (reference)" : "causal");
   std::printf("ops simulated            %lld\n", static_cast<long long>(last.events));
   std::printf("predicted time           %.6g s (steady-pipeline estimate %.6g s)\n", last.total,
               (px + py - 2) * hop + static_cast<double>(blocks) * stage);
