@@ -14,6 +14,10 @@ using instrument::replay::Machine;
 using instrument::replay::Op;
 using instrument::replay::OpKind;
 using instrument::replay::StoredProgram;
+using instrument::replay::collective_op;
+using instrument::replay::compute_op;
+using instrument::replay::message_op;
+using instrument::replay::wait_op;
 
 // L = 1 us, o' = 0.1 us, O_s = O_r = 0.1 ns/B, G_s = G_l = 1 ns/B, s = 64 B, S = 1024 B,
 // g = 0.2 us. Hence, in us: T1(k) = T3(k) = 0.1 + 0.0001 k, T2(k) = 1 + 0.001 k (also above
@@ -33,44 +37,17 @@ inline Machine round_machine() {
   return m;
 }
 
-inline Op compute(double seconds, std::int64_t work = 0) {
-  Op o;
-  o.kind = OpKind::compute;
-  o.seconds = seconds;
-  o.work = work;
-  return o;
-}
-inline Op message(OpKind kind, int peer, std::int64_t bytes, int tag, int request) {
-  Op o;
-  o.kind = kind;
-  o.peer = peer;
-  o.bytes = bytes;
-  o.tag = tag;
-  o.request = request;
-  return o;
-}
-inline Op send(int peer, std::int64_t bytes, int tag = 0) { return message(OpKind::send, peer, bytes, tag, -1); }
-inline Op recv(int peer, std::int64_t bytes, int tag = 0) { return message(OpKind::recv, peer, bytes, tag, -1); }
+inline Op compute(double seconds, std::int64_t work = 0) { return compute_op(seconds, work); }
+inline Op send(int peer, std::int64_t bytes, int tag = 0) { return message_op(OpKind::send, peer, tag, bytes); }
+inline Op recv(int peer, std::int64_t bytes, int tag = 0) { return message_op(OpKind::recv, peer, tag, bytes); }
 inline Op isend(int peer, std::int64_t bytes, int request, int tag = 0) {
-  return message(OpKind::isend, peer, bytes, tag, request);
+  return message_op(OpKind::isend, peer, tag, bytes, request);
 }
 inline Op irecv(int peer, std::int64_t bytes, int request, int tag = 0) {
-  return message(OpKind::irecv, peer, bytes, tag, request);
+  return message_op(OpKind::irecv, peer, tag, bytes, request);
 }
-inline Op wait(int request) {
-  Op o;
-  o.kind = OpKind::wait;
-  o.request = request;
-  return o;
-}
-inline Op collective(Collective c, std::int64_t bytes = 0, int root = -1) {
-  Op o;
-  o.kind = OpKind::collective;
-  o.collective = c;
-  o.bytes = bytes;
-  o.peer = root;
-  return o;
-}
+inline Op wait(int request) { return wait_op(request); }
+inline Op collective(Collective c, std::int64_t bytes = 0, int root = -1) { return collective_op(c, bytes, root); }
 
 inline StoredProgram program(std::initializer_list<std::vector<Op>> ranks) {
   StoredProgram p;

@@ -144,14 +144,6 @@ std::string describe_costs(const CostTable& t) {
   return s;
 }
 
-Op compute(double seconds, std::int64_t work = 0) {
-  Op op;
-  op.kind = OpKind::compute;
-  op.seconds = seconds;
-  op.work = work;
-  return op;
-}
-
 void add_call_time(RankTotals& t, const Call& c) {
   const double d = c.end - c.begin;
   switch (c.op.kind) {
@@ -231,7 +223,7 @@ RecordedProgram program_from_trace(const GatheredTrace& trace, const std::string
     out.start_skew = std::max(out.start_skew, skew);
     auto push_compute = [&](double seconds, std::int64_t work) {
       if (seconds <= 0.0 && work == 0) return;
-      ops.push_back(compute(seconds, work));
+      ops.push_back(compute_op(seconds, work));
       index.push_back(-1);
     };
     push_compute(skew, 0);

@@ -9,36 +9,14 @@ namespace sweep3d::model {
 using instrument::replay::Collective;
 using instrument::replay::Op;
 using instrument::replay::OpKind;
+using instrument::replay::compute_op;
+using instrument::replay::message_op;
+using instrument::replay::wait_op;
 
 namespace {
 
 int sign_i(int iq) { return ((iq - 1) & 4) ? 1 : -1; }  // as sweep3d::octant(iq)
 int sign_j(int iq) { return ((iq - 1) & 2) ? 1 : -1; }
-
-Op compute_op(double seconds, std::int64_t work) {
-  Op op;
-  op.kind = OpKind::compute;
-  op.seconds = seconds;
-  op.work = work;
-  return op;
-}
-
-Op message_op(OpKind kind, int peer, int tag, std::int64_t bytes, std::int32_t request = -1) {
-  Op op;
-  op.kind = kind;
-  op.peer = peer;
-  op.tag = tag;
-  op.bytes = bytes;
-  op.request = request;
-  return op;
-}
-
-Op wait_op(std::int32_t request) {
-  Op op;
-  op.kind = OpKind::wait;
-  op.request = request;
-  return op;
-}
 
 // A posted send's request: unique within the iteration, by axis and the send's index on it.
 std::int32_t request_of(std::int64_t send_index, int axis) {

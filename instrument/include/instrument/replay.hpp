@@ -105,6 +105,39 @@ struct Op {
   std::int64_t work = 0;      // compute: work units (informative: kept in the timeline)
 };
 
+// The operations as a program writes them (every source of programs builds them the same way).
+inline Op compute_op(double seconds, std::int64_t work = 0) {
+  Op op;
+  op.seconds = seconds;
+  op.work = work;
+  return op;
+}
+// send, recv, isend or irecv (request: the id a post gives, -1 for a blocking call).
+inline Op message_op(OpKind kind, std::int32_t peer, std::int32_t tag, std::int64_t bytes,
+                     std::int32_t request = -1) {
+  Op op;
+  op.kind = kind;
+  op.peer = peer;
+  op.tag = tag;
+  op.bytes = bytes;
+  op.request = request;
+  return op;
+}
+inline Op wait_op(std::int32_t request) {
+  Op op;
+  op.kind = OpKind::wait;
+  op.request = request;
+  return op;
+}
+inline Op collective_op(Collective which, std::int64_t bytes = 0, std::int32_t root = -1) {
+  Op op;
+  op.kind = OpKind::collective;
+  op.collective = which;
+  op.bytes = bytes;
+  op.peer = root;
+  return op;
+}
+
 // A source of operations, read by index, so a generated program of 65536 ranks need not be
 // stored: op(rank, i) may compute the operation on the fly.
 class Program {
