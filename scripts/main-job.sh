@@ -5,6 +5,8 @@
 #      run (this calibrates W_g, W_before, W_after), then at 1x2 ranks with the LogGP and
 #      pipeline models fed by that 1-rank calibration and the probe's machine file: measured
 #      vs modelled, side by side, every row measured on the run's critical path,
+#      then the 1x2 run replayed by the LogGOPS simulator from the same calibration, and the
+#      generated KBA program replayed at 4 .. 16384 ranks beside both models,
 #   3. BSPlib: bspprobe, the paper's 500-relation example profiled, predicted vs measured
 #      supersteps for this machine and the paper's IBM SP2,
 #   4. the campaign summary over every results file (perf-report: table, CSV, PNG).
@@ -41,6 +43,13 @@ cd "$out"
 section "2b. sweep3d, same deck, 1x2 ranks, models calibrated on the 1-rank run"
 "$mpiexec" -n 2 "$b/sweep3d/sweep3d" "$top/inputs/sweep3d/input50" --grid 1x2 \
   --machine machine.machine --calibration sweep3d-np1.h5 --results sweep3d-np2.h5
+
+section "2c. the 1x2 run replayed (instrument-replay): compute from the 1-rank calibration"
+"$b/instrument/instrument-replay" sweep3d-np2.h5 --costs sweep3d-np1.h5 --trace-out sweep3d-np2-replayed.json
+
+section "2d. sweep3d at scale: the generated KBA program replayed beside the LogGP and pipeline models"
+"$b/sweep3d/model/sweep3d-model" --machine machine.machine --calibration sweep3d-np1.h5 \
+  --per-rank 5x5x400 --procs 4,64,1024,16384 --mk 10 --mmi 3 --replay
 
 section "3. bsplib: bspprobe, profiled 500-relation example, BSP cost model"
 cd "$top"
