@@ -1,4 +1,4 @@
-// The results-file reader (instrument::read_results_bytes, then sweep3d's read_calibration)
+// The results-file reader (instrument::read_results_bytes, then sweep3d's calibration_from)
 // on arbitrary bytes, twice: as they are (the seal check: almost all refused there), and
 // resealed (support/results_readers.hpp), so that HDF5's own file-format parser and the
 // reader behind it see a file damaged here and there. Seeds: sealed results files.
@@ -13,10 +13,9 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const fuzz::ScratchFile scratch("results-bytes.h5");
   const auto bytes = fuzz::as_text(data, size);
-  fuzz::read_like_the_apps(bytes, scratch);
+  fuzz::read_like_the_apps(bytes);
   if (const std::string resealed = fuzz::sealed(bytes); !resealed.empty())
-    fuzz::read_like_the_apps(resealed, scratch);
+    fuzz::read_like_the_apps(resealed);
   return 0;
 }

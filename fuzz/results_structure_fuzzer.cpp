@@ -1,4 +1,4 @@
-// The results-file reader (instrument::read_results_bytes, then sweep3d's read_calibration)
+// The results-file reader (instrument::read_results_bytes, then sweep3d's calibration_from)
 // on well-formed, sealed HDF5 files of any structure: the input is a program of HDF5 calls
 // (see support/h5_program.hpp) that builds the file, so types, shapes, links and missing
 // parts are explored rather than HDF5's own format checks.
@@ -21,6 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::build_h5_file(data, size, scratch.path());  // with a 512-byte user block, unsealed
   std::ifstream in(scratch.path(), std::ios::binary);
   const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  fuzz::read_like_the_apps(fuzz::sealed(file), scratch);
+  fuzz::read_like_the_apps(fuzz::sealed(file));
   return 0;
 }

@@ -68,11 +68,13 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 library_defects_in=(results_bytes)
 
 # The frame a sanitizer or libFuzzer report points at: the first stack frame outside the
-# fuzzer, the sanitizer runtime and the C/C++ runtime libraries.
+# fuzzer, the sanitizer runtime and the C/C++ runtime libraries. Every stage reads its whole
+# input (sed, not head; grep without -q): under pipefail a stage that stops reading early
+# kills the one before it with SIGPIPE, which filed crashes inside HDF5 as findings at random.
 crash_frame() {
   grep -E '^ +#[0-9]+ ' "$1" |
     grep -vE 'fuzzer::|__asan|__lsan|__ubsan|__sanitizer|__interceptor|libc\.so|libstdc\+\+|in (malloc|calloc|realloc|free|abort|raise|mem(cpy|move|set|cmp)|str[a-z]*) ' |
-    head -n 1
+    sed -n '1p'
 }
 
 mkdir -p "$build/logs"
@@ -110,15 +112,22 @@ for t in "${targets[@]}"; do
     # A crash inside HDF5 on a damaged file is the library's defect, not the reader's: kept
     # apart, counted, and fuzzing goes on for the rest of the time.
     if [ "$status" -ne 0 ] && [[ " ${library_defects_in[*]} " == *" $t "* ]] &&
-       crash_frame "$log.run" | grep -q 'libhdf5'; then
+       crash_frame "$log.run" | grep 'libhdf5' >/dev/null; then
       library=$((library + 1))
       mkdir -p "$found/hdf5-library"
       mv "$found"/crash-* "$found"/timeout-* "$found"/oom-* "$found/hdf5-library/" 2>/dev/null || true
-      now=$(date +%s)
-      left=$((seconds - (now - ${start%.*})))
-      if [ -z "$runs" ] && [ "$left" -gt 2 ] && [ "$library" -lt 100 ]; then
-        args=("${args[@]/#-max_total_time=*/-max_total_time=$left}")
-        continue
+      if [ -n "$runs" ]; then  # long mode: the executions left
+        if [ "$execs" -lt "$runs" ]; then
+          args=("${args[@]/#-runs=*/-runs=$((runs - execs))}")
+          continue
+        fi
+      else
+        now=$(date +%s)
+        left=$((seconds - (now - ${start%.*})))
+        if [ "$left" -gt 2 ] && [ "$library" -lt 100 ]; then
+          args=("${args[@]/#-max_total_time=*/-max_total_time=$left}")
+          continue
+        fi
       fi
       status=0
     fi

@@ -205,6 +205,7 @@ void Program::fill(hid_t type, unsigned char* at) {
   switch (H5Tget_class(type)) {
     case H5T_STRING:
       if (H5Tis_variable_str(type) > 0) {
+        if (size < sizeof(const char*)) break;  // not a memory type: raw bytes below
         strings_.push_back(text());
         const char* p = strings_.back().c_str();
         std::memcpy(at, &p, sizeof p);
@@ -228,13 +229,18 @@ void Program::fill(hid_t type, unsigned char* at) {
       return;
     }
     case H5T_VLEN: {
+      // A file's vlen type can be narrower than hvl_t (4-byte addresses make it 12 bytes):
+      // then raw bytes, as for any type that is not a memory type.
+      if (size < sizeof(hvl_t)) break;
       const hid_t base = H5Tget_super(type);
       const std::size_t step = H5Tget_size(base);
       const std::size_t len = in_.ConsumeIntegralInRange<std::size_t>(0, 4);
-      sequences_.emplace_back(len * step + 1);
-      for (std::size_t k = 0; k < len; ++k) fill(base, sequences_.back().data() + k * step);
+      // This level's storage, held by pointer: a nested sequence appends its own, so
+      // sequences_.back() is not this one after the first element.
+      unsigned char* const sequence = sequences_.emplace_back(len * step + 1).data();
+      for (std::size_t k = 0; k < len; ++k) fill(base, sequence + k * step);
       H5Tclose(base);
-      const hvl_t v{len, sequences_.back().data()};
+      const hvl_t v{len, sequence};
       std::memcpy(at, &v, sizeof v);
       return;
     }
