@@ -102,15 +102,24 @@ void check_timeline(const replay::Program& p, const replay::Result& res) {
   }
 }
 
+std::string totals_text(const replay::RankTotals& t) {
+  char b[256];
+  std::snprintf(b, sizeof b, "compute %.17g send %.17g receive %.17g wait %.17g collective %.17g end %.17g ops %lld",
+                t.compute, t.send, t.receive, t.wait, t.collective, t.end, static_cast<long long>(t.ops));
+  return b;
+}
+
 void check_same(const replay::Result& a, const replay::Result& b) {
-  require(a.ranks.size() == b.ranks.size() && a.total == b.total && a.events == b.events,
-          "time order: the same total and events as causal order");
+  require(a.ranks.size() == b.ranks.size() && a.events == b.events,
+          "time order: the same ranks and events as causal order");
   for (std::size_t r = 0; r < a.ranks.size(); ++r) {
     const replay::RankTotals &x = a.ranks[r], &y = b.ranks[r];
     require(x.compute == y.compute && x.send == y.send && x.receive == y.receive && x.wait == y.wait &&
                 x.collective == y.collective && x.end == y.end && x.ops == y.ops,
-            "time order: rank " + std::to_string(r) + "'s totals as in causal order");
+            "time order: rank " + std::to_string(r) + "'s totals as in causal order (causal: " + totals_text(x) +
+                "; time order: " + totals_text(y) + ")");
   }
+  require(a.total == b.total, "time order: the same total as causal order");
 }
 
 // Runs the program in causal and in time order; "" on success, else the ReplayError.
