@@ -12,14 +12,9 @@
 
 #include "instrument/mpi_main.hpp"
 #include "instrument/statistics.hpp"
+#include "suite_version.hpp"
 #include "time_base.hpp"
 
-#ifndef SUITE_VERSION
-#define SUITE_VERSION "unknown"
-#endif
-#ifndef SUITE_GIT_DESCRIBE
-#define SUITE_GIT_DESCRIBE "unknown"
-#endif
 
 namespace instrument {
 
@@ -28,8 +23,8 @@ RankStats rank_stats(const std::vector<double>& v) { return summarise(v); }
 RunInfo make_run_info(const std::string& app, MPI_Comm comm) {
   RunInfo info;
   info.app = app;
-  info.version = SUITE_VERSION;
-  info.git_describe = SUITE_GIT_DESCRIBE;
+  info.version = suite_version();
+  info.git_describe = suite_git_describe();
   char buf[64];
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
