@@ -195,6 +195,41 @@ TEST_CASE("contention: two messages leaving one node share its link", "[replay]"
   CHECK(simulate(local, m).total == us(2.4288));
 }
 
+TEST_CASE("contention: requests at one time go by sender, then its program order", "[replay]") {
+  Machine m = round_machine();
+  m.ranks_per_node = 2;  // nodes {0, 1} and {2, 3}
+  m.node_bytes_per_second = 1e9;
+  // Rank 2's op 1 (a posted 2048 B rendezvous send to 0) and op 2 (8 B eager to 1) request
+  // node 1's link at the same time, 1102.5: both wait for rank 2's NIC, busy with a 1e6 B
+  // send to rank 3 (same node, no link). Rank 0 posts op 1's receive at 1.3096, but only
+  // after a grant of rank 3's message to it: the causal loop makes op 2's request before
+  // op 1's. Program order grants op 1 first either way.
+  // rank 3: irecv at 0 -> 0.1; send to 0: inj 0.2008 (link to 0.2088); wait: the 1e6 B
+  //   message, inj 102.5 (H = 1.1 + 1.3 = 2.4, T1 = 100.1), arrival 102.5 + 1001 = 1103.5,
+  //   done 1103.5 + 100.1 = 1203.6.
+  // rank 2: send returns at 102.5, NIC busy until 102.5 + 1000 = 1102.5; isend 102.5 ->
+  //   102.6; send(1, 8): inj0 = max(102.7008, 1102.5) = 1102.5.
+  // rank 0: recv 0.2008 + 1.008 + 0.1008 = 1.3096; irecv -> 1.4096: H = 103.6 + 1.3 =
+  //   104.9, inj0 = max(105.2048, 1102.5) = 1102.5.
+  // op 1 first: inj 1102.5, link until 1104.548, arrival 1105.548; rank 0's wait returns
+  //   1105.548 + 0.3048 = 1105.8528. op 2: inj 1104.548 (rank 2's send returns there, its
+  //   wait at 1104.648), arrival 1105.556; rank 1's receive returns 1105.6568.
+  // (Op 2 first would give rank 1 1103.6088 and rank 0 1105.8608.)
+  const auto p = program({{recv(3, 8), irecv(2, 2048, 0), wait(0)},
+                          {recv(2, 8)},
+                          {send(3, 1000000), isend(0, 2048, 0), send(1, 8), wait(0)},
+                          {irecv(2, 1000000, 0), send(0, 8), wait(0)}});
+  instrument::replay::Options time_ordered;
+  time_ordered.time_ordered = true;
+  for (const Result& r : {simulate(p, m), simulate(p, m, time_ordered)}) {
+    CHECK(r.ranks[0].end == us(1105.8528));
+    CHECK(r.ranks[1].end == us(1105.6568));
+    CHECK(r.ranks[2].send == us(102.5 + 0.1 + (1104.548 - 102.6)));
+    CHECK(r.ranks[2].end == us(1104.648));
+    CHECK(r.ranks[3].end == us(1203.6));
+  }
+}
+
 namespace {
 // Every kind of operation on 6 ranks: a ring of posted exchanges (eager and rendezvous), a
 // pipeline with blocking calls, collectives, self messages.

@@ -7,12 +7,16 @@
 // gets there (a work list, last in first out: no priority queue, and a rank runs many
 // operations in a row while its state is in cache). The order changes no result.
 //
-// With contention the node's link is granted first come first served in simulated time
-// (ties to the lower rank, then program order), so grants must be made in time order. The
-// requests wait in a priority queue and the earliest is granted only when no rank can run:
-// every request still to come is then made by a rank that a grant wakes, at or after that
-// grant's time, so the earliest pending request is the earliest of all. The ranks still run
-// in causal order in between.
+// With contention the node's link is granted in the order of the requests' keys (inj0, the
+// sending rank, the send's index in its program), so grants must be made in key order. The
+// key is the message's own: known when the request is made, whichever side's call made it
+// (a seq in the order requests happen to be made would tie-break by processing order, which
+// differs between the two loops below). The requests wait in a priority queue and the
+// smallest key is granted only when no rank can run. That is exact: no rank running, every
+// later request is made by a rank woken by this grant or a later one, so running from a
+// clock >= this grant's time t, and every request lies T1 >= o' > 0 after the call that
+// makes it: at inj0 > t, a larger key than any pending one. (check_machine refuses o' <= 0.)
+// The ranks still run in causal order in between.
 //
 // Options::time_ordered processes everything (ranks too) from one queue in time order: the
 // textbook discrete-event loop, slower, kept as the reference the unit tests compare with.
@@ -52,21 +56,32 @@ constexpr const char* kKindNames[] = {"compute", "send", "recv",      "isend", "
 constexpr int kCollectiveKind0 = 6;  // kKindNames index of Collective::barrier
 
 // An entry of the time-ordered queue (contention only): a rank resuming, or a link request.
+// A link request's (time, rank, order) is its grant key: inj0, the sender, the send's index.
 struct Event {
   double time;
-  bool link;          // at one time ranks run first: they may still request the link then
-  std::int32_t rank;  // the rank resuming, or the sender requesting the link
-  std::uint64_t seq;  // one rank's requests at one time: in program order
-  std::int32_t id;    // a rank, or a message
+  bool link;           // at one time ranks run first: they may still request the link then
+  std::int32_t rank;   // the rank resuming, or the sender requesting the link
+  std::uint64_t order; // a link: the send's index in the sender's program; a rank: push order
+  std::int32_t id;     // a rank, or a message
   bool operator>(const Event& o) const {
     if (time != o.time) return time > o.time;
     if (link != o.link) return link;
     if (rank != o.rank) return rank > o.rank;
-    return seq > o.seq;
+    return order > o.order;
   }
 };
 
 void check_machine(const Machine& m) {
+  // o' > 0 makes every link request later than the call that makes it (the causal loop's
+  // grants rely on it); loggps::validate refuses o' <= 0 too.
+  if (!(m.net.o_prime > 0.0) || !std::isfinite(m.net.o_prime)) {
+    throw std::invalid_argument("replay: machine overhead o' must be finite and > 0");
+  }
+  for (const double x : {m.net.L, m.net.O_s, m.net.O_r, m.net.G_s, m.net.G_l}) {
+    if (!(x >= 0.0) || !std::isfinite(x)) {
+      throw std::invalid_argument("replay: machine L, O_s, O_r, G_s, G_l must be finite and >= 0");
+    }
+  }
   if (!(m.g >= 0.0) || !std::isfinite(m.g)) {
     throw std::invalid_argument("replay: machine gap g must be finite and >= 0");
   }
@@ -137,7 +152,7 @@ class Engine {
         if (running) end_rank(r);
       }
       if (events_.empty()) return;
-      const Event e = events_.top();  // contention: no rank can run, grant the earliest
+      const Event e = events_.top();  // contention: no rank can run, grant the smallest key
       events_.pop();
       grant_link(e.id);
     }
@@ -445,7 +460,7 @@ class Engine {
     m.inj0 = std::max(ready + loggps::T1(net_, m.bytes), m.nic_at_send);
     if (contention_ && m.src / m_.ranks_per_node != m.dst / m_.ranks_per_node) {
       m.flags |= kLinkPending;
-      events_.push(Event{m.inj0, true, m.src, seq_++, mi});
+      events_.push(Event{m.inj0, true, m.src, static_cast<std::uint64_t>(m.send_op), mi});
       return;
     }
     inject(mi, m.inj0);

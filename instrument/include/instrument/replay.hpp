@@ -45,7 +45,10 @@
 // come first served in simulated time: requested at inj0 (the injection above), it is
 // injected at inj = max(inj0, link free), the link is then busy until inj + k / bandwidth,
 // and the send returns (or its wait completes) at inj, arrival inj + T2(k). The rank's own
-// nic_free still follows inj0. Ties in time go to the lower rank, then to program order.
+// nic_free still follows inj0. Requests at one time go to the lower sending rank, then to
+// the send earlier in that rank's program: the order is the message's own key (inj0, sender,
+// the send's index), whichever call (the send, or the receive completing a handshake) made
+// the request and whenever the simulator got to it.
 //
 // Errors. A program whose receives cannot be matched, or that deadlocks under the model (no
 // rank can move while some have operations left), throws ReplayError naming the rank, the
@@ -55,12 +58,13 @@
 // ended, and an operation out of range (peer, tag, bytes, cost, request), a wait on a
 // request not outstanding, a request posted again before its wait, a collective that differs
 // (kind, bytes, root) from another rank's at the same position. A request never waited is
-// not an error. A bad Machine (g < 0, contention without bandwidth) is std::invalid_argument.
+// not an error. A bad Machine (o' <= 0, g < 0, L, O_s, O_r, G_s or G_l < 0, contention
+// without bandwidth) is std::invalid_argument.
 //
 // Speed: no allocation per operation (flat per-rank state, pooled message records, open-
 // addressing indexes); ranks run in causal order (a rank runs until it needs a partner not
-// yet simulated); with contention, link requests wait in a priority queue and the earliest
-// is granted whenever no rank can run (replay_engine.cpp says why that is exact).
+// yet simulated); with contention, link requests wait in a priority queue and the smallest
+// key is granted whenever no rank can run (replay_engine.cpp says why that is exact).
 #pragma once
 #include <cstdint>
 #include <stdexcept>
