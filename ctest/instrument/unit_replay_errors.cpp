@@ -2,6 +2,9 @@
 // position, and never loops; the machine comes from the probe's file.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <limits>
+#include <stdexcept>
 #include <string>
 
 #include "instrument/error.hpp"
@@ -16,9 +19,10 @@ using instrument::replay::simulate;
 namespace {
 
 // The message of the ReplayError simulate throws (checked for its rank and index too).
-std::string replay_error(const StoredProgram& p, int rank, std::int64_t index) {
+std::string replay_error(const StoredProgram& p, int rank, std::int64_t index,
+                         const Machine& machine = round_machine()) {
   try {
-    simulate(p, round_machine());
+    simulate(p, machine);
   } catch (const ReplayError& e) {
     CHECK(e.rank() == rank);
     CHECK(e.index() == index);
@@ -80,9 +84,9 @@ TEST_CASE("operations out of range are refused where they are", "[replay]") {
   CHECK(replay_error(program({{send(5, 8)}, {}}), 0, 0) ==
         "replay: rank 0, op 0 (send to 5 tag 0, 8 B): expected a peer rank in [0, 1]");
   CHECK(replay_error(program({{}, {compute(1e-6), recv(0, -1)}}), 1, 1) ==
-        "replay: rank 1, op 1 (recv from 0 tag 0, -1 B): expected a message size >= 0 B");
+        "replay: rank 1, op 1 (recv from 0 tag 0, -1 B): expected a message size in [0, 2^50] B");
   CHECK(replay_error(program({{compute(-1.0)}}), 0, 0) ==
-        "replay: rank 0, op 0 (compute -1 s): expected a finite compute cost >= 0 s");
+        "replay: rank 0, op 0 (compute -1 s): expected a compute cost in [0, 1e9] s");
   CHECK(replay_error(program({{send(0, 8, -2)}}), 0, 0).find("expected a tag >= 0") != std::string::npos);
   CHECK(replay_error(program({{wait(4)}}), 0, 0) ==
         "replay: rank 0, op 0 (wait request 4): wait on request 4, which is not outstanding "
@@ -92,6 +96,57 @@ TEST_CASE("operations out of range are refused where they are", "[replay]") {
         "outstanding (op 0 posted it and no wait completed it)");
   CHECK(replay_error(program({{collective(Collective::bcast, 8, 2)}, {}}), 0, 0)
             .find("expected a root rank in [0, 1]") != std::string::npos);
+}
+
+TEST_CASE("costs and sizes beyond the documented bounds are refused at their operation", "[replay]") {
+  using instrument::replay::kMaxComputeSeconds;
+  using instrument::replay::kMaxMessageBytes;
+  // A trace's damaged durations (1e306 s each) would sum to inf: the first is refused.
+  CHECK(replay_error(program({{compute(1e-6), compute(1e306), compute(1e306)}}), 0, 1) ==
+        "replay: rank 0, op 1 (compute 1e+306 s): expected a compute cost in [0, 1e9] s");
+  CHECK(replay_error(program({{compute(std::nextafter(kMaxComputeSeconds, 2e9))}}), 0, 0)
+            .find("expected a compute cost in [0, 1e9] s") != std::string::npos);
+  CHECK(replay_error(program({{compute(std::numeric_limits<double>::quiet_NaN())}}), 0, 0)
+            .find("expected a compute cost in [0, 1e9] s") != std::string::npos);
+  CHECK(replay_error(program({{}, {send(0, kMaxMessageBytes + 1)}}), 1, 0) ==
+        "replay: rank 1, op 0 (send to 0 tag 0, 1125899906842625 B): expected a message size in "
+        "[0, 2^50] B");
+  CHECK(replay_error(program({{collective(Collective::allreduce, kMaxMessageBytes + 1)}}), 0, 0)
+            .find("expected a message size in [0, 2^50] B") != std::string::npos);
+  // The bounds themselves are taken: 1e9 s, and 2^50 B sent to itself (rendezvous).
+  const auto r = simulate(program({{compute(kMaxComputeSeconds), isend(0, kMaxMessageBytes, 1),
+                                    recv(0, kMaxMessageBytes), wait(1)}}),
+                          round_machine());
+  CHECK(r.ranks[0].compute == kMaxComputeSeconds);
+  CHECK(std::isfinite(r.total));
+  CHECK(r.total > kMaxComputeSeconds + static_cast<double>(kMaxMessageBytes) * 1e-9);  // G_l = 1 ns/B
+}
+
+TEST_CASE("a clock that stops being finite is an error at its operation, not an inf total", "[replay]") {
+  // L = 1e308 s: rank 1's receive returns near 1e308, its reply arrives at 2e308 = inf.
+  Machine m = round_machine();
+  m.net.L = 1e308;
+  const auto p = program({{send(1, 8), recv(1, 8)}, {recv(0, 8), send(0, 8)}});
+  CHECK(replay_error(p, 0, 1, m) ==
+        "replay: rank 0, op 1 (recv from 1 tag 0, 8 B): its clock is no longer finite (inf s at "
+        "the end of this operation): the times overflow a double");
+  // The same in time order (the reference loop shares the operations).
+  instrument::replay::Options time_ordered;
+  time_ordered.time_ordered = true;
+  CHECK_THROWS_AS(simulate(p, m, time_ordered), ReplayError);
+}
+
+TEST_CASE("a machine without a positive o' or with negative terms is refused", "[replay]") {
+  const auto p = program({{compute(1e-6)}});
+  Machine m = round_machine();
+  m.net.o_prime = 0.0;
+  CHECK_THROWS_AS(simulate(p, m), std::invalid_argument);
+  m = round_machine();
+  m.net.G_l = -1e-9;
+  CHECK_THROWS_AS(simulate(p, m), std::invalid_argument);
+  m = round_machine();
+  m.net.L = std::numeric_limits<double>::infinity();
+  CHECK_THROWS_AS(simulate(p, m), std::invalid_argument);
 }
 
 TEST_CASE("a stored program names trace events in its errors", "[replay]") {

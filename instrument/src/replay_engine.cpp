@@ -557,6 +557,11 @@ class Engine {
   // Books a completed operation: totals, timeline, the rank's clock and position.
   void finish(int r, const Op& op, double begin, double end, const Message* waited) {
     RankState& st = rank(r);
+    if (!std::isfinite(end)) {  // one test per operation: every later time derives from clocks
+      fail(r, st.next, op,
+           "its clock is no longer finite (" + detail::seconds_text(end) +
+               " at the end of this operation): the times overflow a double");
+    }
     RankTotals& tot = result_.ranks[static_cast<std::size_t>(r)];
     const double d = end - begin;
     switch (op.kind) {
@@ -612,8 +617,8 @@ class Engine {
     const auto bad = [&](const std::string& what) { fail(r, index, op, what); };
     switch (op.kind) {
       case OpKind::compute:
-        if (!(op.seconds >= 0.0) || !std::isfinite(op.seconds)) {
-          bad("expected a finite compute cost >= 0 s");
+        if (!(op.seconds >= 0.0 && op.seconds <= kMaxComputeSeconds)) {
+          bad("expected a compute cost in [0, 1e9] s");
         }
         return;
       case OpKind::send:
@@ -624,7 +629,7 @@ class Engine {
           bad("expected a peer rank in [0, " + std::to_string(P_ - 1) + "]");
         }
         if (op.tag < 0) bad("expected a tag >= 0");
-        if (op.bytes < 0) bad("expected a message size >= 0 B");
+        if (op.bytes < 0 || op.bytes > kMaxMessageBytes) bad("expected a message size in [0, 2^50] B");
         if ((op.kind == OpKind::isend || op.kind == OpKind::irecv) && op.request < 0) {
           bad("expected a request id >= 0");
         }
@@ -636,7 +641,7 @@ class Engine {
         if (static_cast<int>(op.collective) > static_cast<int>(Collective::bcast)) {
           bad("expected a barrier, allreduce or bcast");
         }
-        if (op.bytes < 0) bad("expected a message size >= 0 B");
+        if (op.bytes < 0 || op.bytes > kMaxMessageBytes) bad("expected a message size in [0, 2^50] B");
         if (op.collective == Collective::bcast && (op.peer < 0 || op.peer >= P_)) {
           bad("expected a root rank in [0, " + std::to_string(P_ - 1) + "]");
         }

@@ -33,12 +33,13 @@ const char* collective_name(Collective c) {
   return "collective of unknown kind";
 }
 
-namespace {
 std::string seconds_text(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g s", s);
   return buf;
 }
+
+namespace {
 std::string message_text(const char* verb, const char* dir, const Op& op) {
   std::string t = verb;
   t.append(" ").append(dir).append(" ").append(std::to_string(op.peer));

@@ -55,10 +55,12 @@
 // operation and its position (Program::describe), never loops: "replay: rank 3, op 17 (recv
 // from 2 tag 5, 64 B): no matching send (rank 2 ended)", "...: deadlock: no rank can move
 // (also waiting: rank 1, op 4 (...))". So does a send still unreceived when every rank has
-// ended, and an operation out of range (peer, tag, bytes, cost, request), a wait on a
-// request not outstanding, a request posted again before its wait, a collective that differs
-// (kind, bytes, root) from another rank's at the same position. A request never waited is
-// not an error. A bad Machine (o' <= 0, g < 0, L, O_s, O_r, G_s or G_l < 0, contention
+// ended, and an operation out of range (peer, tag, bytes beyond kMaxMessageBytes, a cost
+// beyond kMaxComputeSeconds, request), a wait on a request not outstanding, a request posted
+// again before its wait, a collective that differs (kind, bytes, root) from another rank's at
+// the same position, and an operation that would end at a time no longer finite (a machine
+// whose terms overflow a double): "...: its clock is no longer finite (inf s at the end of
+// this operation)". A request never waited is not an error. A bad Machine (o' <= 0, g < 0, L, O_s, O_r, G_s or G_l < 0, contention
 // without bandwidth) is std::invalid_argument.
 //
 // Speed: no allocation per operation (flat per-rank state, pooled message records, open-
@@ -79,6 +81,12 @@ namespace instrument {
 class MachineFile;
 
 namespace replay {
+
+// The largest operation simulate() takes: a compute of 1e9 s (32 years) and a message of
+// 2^50 B (1 PiB) are beyond any run, and keep every sum of times far from overflowing (a
+// trace's damaged duration or size is refused at its operation, not carried into the totals).
+constexpr double kMaxComputeSeconds = 1e9;
+constexpr std::int64_t kMaxMessageBytes = std::int64_t{1} << 50;
 
 // The machine the program is replayed on.
 struct Machine {
