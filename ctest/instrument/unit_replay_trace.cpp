@@ -3,6 +3,8 @@
 // of a calibration table, and the traces that cannot be replayed.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "../input_error_text.hpp"
@@ -241,4 +243,32 @@ TEST_CASE("traces that cannot be replayed are refused with the file, the place a
   add(no_work, 0, kSource, 0.0, 1.0);
   add(no_work, 0, kIteration, 0.0, 1.0);
   CHECK(input_error_text([&] { cost_table_from(no_work, "cal.h5"); }).rfind("cal.h5:/trace: compute phases that carry work", 0) == 0);
+}
+
+TEST_CASE("work outside [0, 2^50] units is refused with the rank, the event and the range") {
+  GatheredTrace huge = two_rank_trace();
+  huge.per_rank[0][3].work = std::numeric_limits<std::int64_t>::max();  // the fuzzer's nest overflow
+  CHECK(input_error_text([&] { program_from_trace(huge, "run.h5"); }) ==
+        "run.h5:/trace/rank_0 event 3: work in [0, 2^50] units (a physical count of one phase's work); got "
+        "9223372036854775807");
+  GatheredTrace negative = two_rank_trace();
+  negative.per_rank[1][2].work = -1;
+  CHECK(input_error_text([&] { cost_table_from(negative, "cal.h5"); }) ==
+        "cal.h5:/trace/rank_1 event 2: work in [0, 2^50] units (a physical count of one phase's work); got -1");
+  GatheredTrace largest = two_rank_trace();
+  largest.per_rank[0][3].work = kMaxEventWork;  // the bound itself is a count
+  CHECK(program_from_trace(largest, "run.h5").program.per_rank[0][2].work == kMaxEventWork);
+}
+
+TEST_CASE("sums of work saturate at the largest count instead of overflowing") {
+  // 2^13 kernels of 2^50 units in one gap: their sum is 2^63, one past the largest count.
+  GatheredTrace t = make_trace(1);
+  const int kernels = 1 << 13;
+  for (int i = 0; i < kernels; ++i) add(t, 0, kKernel, i, i + 1.0, kMaxEventWork);
+  add(t, 0, kSweep, 0.0, kernels);
+  add(t, 0, kIteration, 0.0, kernels);
+  const RecordedProgram p = program_from_trace(t, "run.h5");
+  REQUIRE(p.program.per_rank[0].size() == 1);
+  CHECK(p.program.per_rank[0][0].work == std::numeric_limits<std::int64_t>::max());
+  CHECK(p.program.per_rank[0][0].seconds == Approx(kernels));
 }

@@ -231,7 +231,7 @@ RecordedProgram program_from_trace(const GatheredTrace& trace, const std::string
     for (std::size_t i = 0; i < rank.gaps.size(); ++i) {
       const Gap& g = rank.gaps[i];
       std::int64_t work = 0;
-      for (const Piece& p : g.pieces) work += p.work;
+      for (const Piece& p : g.pieces) work = detail::add_work(work, p.work);
       push_compute(gap_seconds[i], work);
       m.compute += g.end - g.begin;
       if (i < rank.calls.size()) {

@@ -8,6 +8,7 @@
 #include "instrument/comm.hpp"
 #include "instrument/critical_path.hpp"
 #include "instrument/error.hpp"
+#include "instrument/replay_trace.hpp"
 
 namespace instrument::replay::detail {
 
@@ -79,7 +80,10 @@ Nesting nest(const std::vector<TraceEvent>& ev) {
   for (std::size_t i = size; i-- > 0;) {
     const std::int64_t own = ev[n.order[i]].work;
     n.work[i] = own > 0 ? own : children[i];
-    if (n.parent[i] >= 0) children[static_cast<std::size_t>(n.parent[i])] += n.work[i];
+    if (n.parent[i] >= 0) {
+      std::int64_t& sum = children[static_cast<std::size_t>(n.parent[i])];
+      sum = add_work(sum, n.work[i]);
+    }
   }
   n.scope.assign(size, -1);
   for (std::size_t i = 0; i < size; ++i)
@@ -141,7 +145,7 @@ class RankCutter {
         Piece p;
         p.label = labels_.of(trace_.kinds[static_cast<std::size_t>(e.kind)]);
         p.seconds = e.t_end - e.t_begin;
-        p.work = std::max<std::int64_t>(e.work, 0);
+        p.work = e.work;
         set_scope(p, e.work > 0 ? static_cast<int>(i) : n_.scope[i]);
         gap.pieces.push_back(p);
       }
@@ -220,6 +224,9 @@ void check_events(const GatheredTrace& t, const std::string& file) {
                              " kinds of /trace/kinds");
       if (!std::isfinite(e.t_begin) || !std::isfinite(e.t_end) || e.t_end < e.t_begin)
         throw InputError(file, where, "finite times with t_end >= t_begin");
+      if (e.work < 0 || e.work > kMaxEventWork)
+        throw InputError(file, where,
+                         "work in [0, 2^50] units (a physical count of one phase's work); got " + std::to_string(e.work));
     }
   }
 }

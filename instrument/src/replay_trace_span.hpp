@@ -3,6 +3,7 @@
 // implementation, shared by the program and the cost table).
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,12 @@ struct Span {
   std::string description;
   double start = 0.0;               // the earliest rank's begin
 };
+
+// a + b for counts of work >= 0, saturating at the largest count (a sum of events each within
+// kMaxEventWork overflows only from 2^13 of them on).
+inline std::int64_t add_work(std::int64_t a, std::int64_t b) noexcept {
+  return a > std::numeric_limits<std::int64_t>::max() - b ? std::numeric_limits<std::int64_t>::max() : a + b;
+}
 
 // InputError(file, "/trace...", ...) for a trace that cannot be replayed (replay_trace.hpp).
 Span cut_span(const GatheredTrace& trace, const std::string& file, const std::string& epoch_phase);

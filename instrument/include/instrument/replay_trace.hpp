@@ -36,10 +36,15 @@
 //               - a label the calibration never saw costs nothing: counted, and reported
 //                 (RecordedProgram::uncovered_*), never hidden.
 //
+// Physical ranges (a trace outside them is damaged, not a run): an event's work is in
+// [0, kMaxEventWork] units (2^50: a petascale run's cells x angles x groups per phase is far
+// below it, and a sum of fewer than 2^13 events cannot overflow a 64-bit count; longer sums
+// saturate at the largest count).
+//
 // Errors (InputError naming the file, the place in it and what was expected): no trace (the
 // run was not made with --trace), dropped events (an incomplete trace cannot be replayed), no
 // epoch common to every rank, an event kind outside the kinds, times that are not finite or
-// end before they begin, a message to a rank the run does not have, a wait on a request no
+// end before they begin, work outside its range, a message to a rank the run does not have, a wait on a request no
 // earlier post of the span made, a posted receive from any source that no wait resolves, and
 // for a cost table: a phase with work the calibration has no rate for.
 #pragma once
@@ -54,6 +59,7 @@
 namespace instrument::replay {
 
 inline constexpr const char* kDefaultEpochPhase = "iteration";
+inline constexpr std::int64_t kMaxEventWork = std::int64_t{1} << 50;  // work units of one event
 
 // Seconds per unit of something, as measured: seconds / units over `pieces` occurrences.
 struct MeasuredRate {
