@@ -155,6 +155,11 @@ TEST_CASE("a stored program names trace events in its errors", "[replay]") {
   CHECK(replay_error(p, 0, 1) ==
         "replay: rank 0, op 1 = trace event 1234 (recv from 1 tag 5, 64 B): no matching send "
         "(rank 1 ended)");
+  // -1: no event (the reader's computes between events) names the op alone.
+  auto c = program({{compute(1e306)}});
+  c.source_index = {{-1}};
+  CHECK(replay_error(c, 0, 0) ==
+        "replay: rank 0, op 0 (compute 1e+306 s): expected a compute cost in [0, 1e9] s");
 }
 
 TEST_CASE("machine_from: LogGPS keys, g from loggps.g or o'", "[replay]") {

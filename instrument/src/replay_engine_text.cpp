@@ -13,7 +13,7 @@ std::string Program::describe(int /*rank*/, std::int64_t index) const {
 std::string StoredProgram::describe(int rank, std::int64_t index) const {
   const auto r = static_cast<std::size_t>(rank);
   const auto i = static_cast<std::size_t>(index);
-  if (r < source_index.size() && i < source_index[r].size()) {
+  if (r < source_index.size() && i < source_index[r].size() && source_index[r][i] >= 0) {
     return "op " + std::to_string(index) + " = trace event " + std::to_string(source_index[r][i]);
   }
   return Program::describe(rank, index);

@@ -166,7 +166,8 @@ class Program {
 class StoredProgram final : public Program {
  public:
   std::vector<std::vector<Op>> per_rank;
-  std::vector<std::vector<std::int64_t>> source_index;  // optional: trace event of each op
+  // Optional: the trace event of each op, -1 for none (a compute between events).
+  std::vector<std::vector<std::int64_t>> source_index;
 
   int ranks() const override { return static_cast<int>(per_rank.size()); }
   std::int64_t size(int rank) const override {
