@@ -272,3 +272,33 @@ TEST_CASE("sums of work saturate at the largest count instead of overflowing") {
   CHECK(p.program.per_rank[0][0].work == std::numeric_limits<std::int64_t>::max());
   CHECK(p.program.per_rank[0][0].seconds == Approx(kernels));
 }
+
+TEST_CASE("times, spans and rates outside their physical ranges are refused") {
+  // The fuzzer's totals-not-finite: a calibration leaf of 1e308 s gave ~5e304 s per work unit.
+  GatheredTrace far = calibration_trace();
+  far.per_rank[0][1].t_begin = -1e308;
+  far.per_rank[0][1].t_end = 5.04e-5;
+  CHECK(input_error_text([&] { cost_table_from(far, "cal.h5"); }) ==
+        "cal.h5:/trace/rank_0 event 1: times within 1e9 s of the trace's time base; got [-1e+308, 5.04e-05] s");
+
+  GatheredTrace wide = make_trace(1);
+  add(wide, 0, kKernel, -6e8, -6e8 + 1, 10);
+  add(wide, 0, kKernel, 6e8, 6e8 + 1, 10);
+  CHECK(input_error_text([&] { program_from_trace(wide, "run.h5"); }) ==
+        "run.h5:/trace/rank_0: events within 1e9 s of each other; this rank's span [-6e+08, 6e+08] s");
+
+  GatheredTrace slow = make_trace(1);  // one work unit in 2000 s
+  add(slow, 0, kKernel, 0.0, 2000.0, 1);
+  add(slow, 0, kIteration, 0.0, 2000.0);
+  CHECK(input_error_text([&] { cost_table_from(slow, "cal.h5"); }) ==
+        "cal.h5:/trace: seconds per work unit of \"kernel\" in [0, 1e3] s (a physical rate); got 2e+03 (2e+03 s "
+        "over 1)");
+
+  GatheredTrace slow_scope = make_trace(1);  // 1 unit of work in the iteration, 1500 s of source
+  add(slow_scope, 0, kKernel, 0.0, 1.0, 1);
+  add(slow_scope, 0, kSource, 1.0, 1501.0);
+  add(slow_scope, 0, kIteration, 0.0, 1501.0);
+  CHECK(input_error_text([&] { cost_table_from(slow_scope, "cal.h5"); }) ==
+        "cal.h5:/trace: seconds per work unit of its scopes for \"source\" in [0, 1e3] s (a physical rate); got "
+        "1.5e+03 (1.5e+03 s over 1)");
+}

@@ -1,6 +1,7 @@
 #include "instrument/replay_trace.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -144,6 +145,18 @@ std::string describe_costs(const CostTable& t) {
   return s;
 }
 
+// Each rate of a cost table finite and in [0, max] (a physical rate: replay_trace.hpp).
+void check_rates(const std::map<std::string, MeasuredRate>& rates, const std::string& what, double max,
+                 const char* max_text, const std::string& file) {
+  for (const auto& [label, r] : rates) {
+    const double x = r.rate();
+    if (!(std::isfinite(x) && x >= 0.0 && x <= max))
+      throw InputError(file, "/trace",
+                       what + " \"" + label + "\" in [0, " + max_text + "] s (a physical rate); got " + short_number(x) +
+                           " (" + short_number(r.seconds) + " s over " + short_number(r.units) + ")");
+  }
+}
+
 void add_call_time(RankTotals& t, const Call& c) {
   const double d = c.end - c.begin;
   switch (c.op.kind) {
@@ -191,6 +204,9 @@ CostTable cost_table_from(const GatheredTrace& trace, const std::string& file, c
     throw InputError(file, "/trace",
                      "compute phases that carry work in " + span.description +
                          " (a calibration gives seconds per work unit; this trace has no work)");
+  check_rates(t.per_work, "seconds per work unit of", kMaxSecondsPerWork, "1e3", file);
+  check_rates(t.per_scope, "seconds per work unit of its scopes for", kMaxSecondsPerWork, "1e3", file);
+  check_rates(t.per_piece, "seconds per piece of", kMaxTraceSeconds, "1e9", file);
   return t;
 }
 

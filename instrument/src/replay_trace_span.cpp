@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <optional>
 
@@ -15,6 +16,12 @@ namespace instrument::replay::detail {
 namespace {
 
 std::string rank_place(std::size_t r) { return "/trace/rank_" + std::to_string(r); }
+
+std::string number_text(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", x);
+  return buf;
+}
 
 // The operation a traced phase stands for, or nullopt for compute.
 std::optional<Op> call_of(const std::string& phase) {
@@ -215,6 +222,7 @@ void check_events(const GatheredTrace& t, const std::string& file) {
                        "rank " + std::to_string(r) + " dropped " + std::to_string(t.dropped[r]) +
                            " events: an incomplete trace cannot be replayed; re-run with a larger --trace");
     const auto& ev = t.per_rank[r];
+    double first = 0.0, last = 0.0;  // the rank's earliest begin and latest end
     for (std::size_t i = 0; i < ev.size(); ++i) {
       const TraceEvent& e = ev[i];
       const std::string where = rank_place(r) + " event " + std::to_string(i);
@@ -224,10 +232,20 @@ void check_events(const GatheredTrace& t, const std::string& file) {
                              " kinds of /trace/kinds");
       if (!std::isfinite(e.t_begin) || !std::isfinite(e.t_end) || e.t_end < e.t_begin)
         throw InputError(file, where, "finite times with t_end >= t_begin");
+      if (std::fabs(e.t_begin) > kMaxTraceSeconds || std::fabs(e.t_end) > kMaxTraceSeconds)
+        throw InputError(file, where,
+                         "times within 1e9 s of the trace's time base; got [" + number_text(e.t_begin) + ", " +
+                             number_text(e.t_end) + "] s");
+      first = i == 0 ? e.t_begin : std::min(first, e.t_begin);
+      last = i == 0 ? e.t_end : std::max(last, e.t_end);
       if (e.work < 0 || e.work > kMaxEventWork)
         throw InputError(file, where,
                          "work in [0, 2^50] units (a physical count of one phase's work); got " + std::to_string(e.work));
     }
+    if (last - first > kMaxTraceSeconds)
+      throw InputError(file, rank_place(r),
+                       "events within 1e9 s of each other; this rank's span [" + number_text(first) + ", " +
+                           number_text(last) + "] s");
   }
 }
 

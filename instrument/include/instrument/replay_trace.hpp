@@ -39,12 +39,16 @@
 // Physical ranges (a trace outside them is damaged, not a run): an event's work is in
 // [0, kMaxEventWork] units (2^50: a petascale run's cells x angles x groups per phase is far
 // below it, and a sum of fewer than 2^13 events cannot overflow a 64-bit count; longer sums
-// saturate at the largest count).
+// saturate at the largest count). An event's times are within kMaxTraceSeconds (1e9 s, some
+// 30 years) of the trace's time base, and a rank's events span at most that long. A cost
+// table's seconds per work unit (of a phase with work, and of a scope's work) are in
+// [0, kMaxSecondsPerWork] (1e3 s: a work unit is a cell or a cell-angle, done in micro- to
+// milliseconds); its seconds per piece are within kMaxTraceSeconds.
 //
 // Errors (InputError naming the file, the place in it and what was expected): no trace (the
 // run was not made with --trace), dropped events (an incomplete trace cannot be replayed), no
 // epoch common to every rank, an event kind outside the kinds, times that are not finite or
-// end before they begin, work outside its range, a message to a rank the run does not have, a wait on a request no
+// end before they begin, times, spans, work or rates outside their ranges, a message to a rank the run does not have, a wait on a request no
 // earlier post of the span made, a posted receive from any source that no wait resolves, and
 // for a cost table: a phase with work the calibration has no rate for.
 #pragma once
@@ -60,6 +64,8 @@ namespace instrument::replay {
 
 inline constexpr const char* kDefaultEpochPhase = "iteration";
 inline constexpr std::int64_t kMaxEventWork = std::int64_t{1} << 50;  // work units of one event
+inline constexpr double kMaxTraceSeconds = 1e9;    // |t| of an event, span of a rank's events
+inline constexpr double kMaxSecondsPerWork = 1e3;  // a cost table's rate per work unit
 
 // Seconds per unit of something, as measured: seconds / units over `pieces` occurrences.
 struct MeasuredRate {
@@ -79,7 +85,8 @@ struct CostTable {
 };
 
 // From a calibration run's trace (the same span rule as the replay). InputError naming `file`
-// as for program_from_trace; also when the span holds no work at all (nothing to calibrate).
+// as for program_from_trace; also when the span holds no work at all (nothing to calibrate),
+// and for a rate outside its range (see the header comment).
 CostTable cost_table_from(const GatheredTrace& trace, const std::string& file,
                           const std::string& epoch_phase = kDefaultEpochPhase);
 
