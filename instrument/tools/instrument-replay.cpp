@@ -13,10 +13,15 @@
 // send, receive, wait, collective and end times with the error, and ends with exactly one
 // line `replay T_total measured <s> replayed <s> error <pct>%`. No MPI: run it directly.
 //
-// Bad input: one line `instrument-replay: error: FILE:PLACE: what was expected`, exit 1.
+// Bad input: one line `instrument-replay: error: FILE:PLACE: what was expected`, exit 1; so
+// is a figure that would print as inf or nan (never printed: the reader bounds times and rates,
+// this is the second line of defence).
+#include <cmath>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -99,10 +104,17 @@ MachineFile recorded_machine(const MachineRecord& m, const std::string& run) {
   return MachineFile::parse(text, run + ":/machine (recorded from " + m.source_file + ")");
 }
 
+// The error of a replayed figure in percent; nullopt when the measured one is 0 (no error).
+std::optional<double> error_percent(double measured, double replayed) {
+  if (!(measured > 0.0)) return std::nullopt;
+  return 100.0 * (replayed - measured) / measured;
+}
+
 std::string error_text(double measured, double replayed) {
-  if (!(measured > 0.0)) return "-";
+  const auto e = error_percent(measured, replayed);
+  if (!e) return "-";
   char b[32];
-  std::snprintf(b, sizeof b, "%+.2f%%", 100.0 * (replayed - measured) / measured);
+  std::snprintf(b, sizeof b, "%+.2f%%", *e);
   return b;
 }
 
@@ -118,6 +130,33 @@ void rows(const std::string& who, const replay::RankTotals& m, const replay::Ran
   row(who, "wait", m.wait, r.wait);
   row(who, "collective", m.collective, r.collective);
   row(who, end_name, m.end, r.end);
+}
+
+// InputError naming the first figure to be printed that is not finite (inf or nan).
+void require_finite(const replay::RecordedProgram& rec, const replay::Result& res, const replay::RankTotals& msum,
+                    const replay::RankTotals& rsum, const std::string& run) {
+  auto check = [&](const std::string& who, const replay::RankTotals& m, const replay::RankTotals& r) {
+    const std::pair<const char*, std::pair<double, double>> figures[] = {
+        {"compute", {m.compute, r.compute}}, {"send", {m.send, r.send}},
+        {"receive", {m.receive, r.receive}}, {"wait", {m.wait, r.wait}},
+        {"collective", {m.collective, r.collective}}, {"end", {m.end, r.end}}};
+    for (const auto& [what, mr] : figures) {
+      const auto error = error_percent(mr.first, mr.second);
+      for (const auto& [side, x] : {std::pair{"measured", mr.first}, std::pair{"replayed", mr.second},
+                                    std::pair{"error (%) of the", error.value_or(0.0)}})
+        if (!std::isfinite(x))
+          throw InputError(run, "/trace",
+                           "finite measured and replayed times; the " + std::string(side) + " " + what + " of " + who +
+                               " is " + format_number(x) + " (times or costs far outside a real run's)");
+    }
+  };
+  for (int r = 0; r < rec.program.ranks(); ++r)
+    check("rank " + std::to_string(r), rec.measured[static_cast<std::size_t>(r)], res.ranks[static_cast<std::size_t>(r)]);
+  check("all ranks", msum, rsum);
+  for (const auto& [what, x] : {std::pair{"the start skew", rec.start_skew},
+                                std::pair{"the uncovered compute", rec.uncovered_measured_seconds}})
+    if (!std::isfinite(x))
+      throw InputError(run, "/trace", std::string("finite measured times; ") + what + " is " + format_number(x));
 }
 
 int run(const Options& o) {
@@ -146,6 +185,24 @@ int run(const Options& o) {
     throw InputError(o.run, "/trace/rank_" + std::to_string(e.rank()), std::string("a replayable trace: ") + e.what());
   }
 
+  replay::RankTotals msum, rsum;
+  auto add = [](replay::RankTotals& sum, const replay::RankTotals& x) {
+    sum.compute += x.compute;
+    sum.send += x.send;
+    sum.receive += x.receive;
+    sum.wait += x.wait;
+    sum.collective += x.collective;
+  };
+  for (int r = 0; r < rec.program.ranks(); ++r) {
+    add(msum, rec.measured[static_cast<std::size_t>(r)]);
+    add(rsum, res.ranks[static_cast<std::size_t>(r)]);
+  }
+  msum.end = rec.measured_total;
+  rsum.end = res.total;
+  // The reader bounds times, work and rates (replay_trace.hpp), so this holds; checked again
+  // because a figure printed as inf or nan would pass for a result.
+  require_finite(rec, res, msum, rsum, o.run);
+
   // Written before anything is printed: a failed write is the one error line.
   if (!o.trace_out.empty()) write_chrome_trace_file(o.trace_out, res.timeline);
 
@@ -166,21 +223,8 @@ int run(const Options& o) {
                   : "off");
   std::printf("start: the ranks enter the span at their measured offsets (largest %.6g s)\n", rec.start_skew);
   std::printf("%5s  %-10s  %12s  %12s  %9s\n", "rank", "seconds", "measured", "replayed", "error");
-  replay::RankTotals msum, rsum;
-  for (int r = 0; r < rec.program.ranks(); ++r) {
-    const auto& m = rec.measured[static_cast<std::size_t>(r)];
-    const auto& p = res.ranks[static_cast<std::size_t>(r)];
-    rows(std::to_string(r), m, p, "end");
-    for (auto [sum, x] : {std::pair{&msum, &m}, std::pair{&rsum, &p}}) {
-      sum->compute += x->compute;
-      sum->send += x->send;
-      sum->receive += x->receive;
-      sum->wait += x->wait;
-      sum->collective += x->collective;
-    }
-  }
-  msum.end = rec.measured_total;
-  rsum.end = res.total;
+  for (int r = 0; r < rec.program.ranks(); ++r)
+    rows(std::to_string(r), rec.measured[static_cast<std::size_t>(r)], res.ranks[static_cast<std::size_t>(r)], "end");
   rows("all", msum, rsum, "T_total");
   std::printf("simulated %lld operations in %.3g s\n", static_cast<long long>(res.events), res.wall_seconds);
   if (!o.trace_out.empty()) std::printf("replayed timeline: %s (Chrome trace JSON)\n", o.trace_out.c_str());
