@@ -302,3 +302,38 @@ TEST_CASE("times, spans and rates outside their physical ranges are refused") {
         "cal.h5:/trace: seconds per work unit of its scopes for \"source\" in [0, 1e3] s (a physical rate); got "
         "1.5e+03 (1.5e+03 s over 1)");
 }
+
+TEST_CASE("an instant that ends where a call begins is not inside the call") {
+  // Rank 0: a kernel, an instant phase at 1.0 (recorded before the isend: it happened first),
+  // the isend that begins at 1.0, its wait. The instant is not inside the isend, which stays a
+  // call (the fuzzer's r2048_922: the isend vanished and its wait was "not posted").
+  GatheredTrace t = make_trace(2);
+  t.kinds[kIteration] = "step";  // the whole trace
+  add(t, 0, kKernel, 0.0, 1.0, 10);
+  add(t, 0, kSource, 1.0, 1.0);
+  add(t, 0, kIsend, 1.0, 1.5, 0, 1, 64, 3, 0);
+  add(t, 0, kWait, 1.5, 2.0, 0, 1, 64, 3, 0);
+  add(t, 1, kRecv, 0.0, 2.0, 0, 0, 64, 3);
+  const RecordedProgram p = program_from_trace(t, "run.h5");
+  const auto& r0 = p.program.per_rank[0];
+  REQUIRE(r0.size() == 3);
+  CHECK(r0[0].kind == OpKind::compute);
+  CHECK(r0[0].seconds == Approx(1.0));
+  CHECK(r0[1].kind == OpKind::isend);
+  CHECK(p.program.source_index[0][1] == 2);
+  CHECK(r0[2].kind == OpKind::wait);
+}
+
+TEST_CASE("an instant at a phase's end recorded after the phase is not inside it") {
+  // An instant call at a kernel's end, recorded after the kernel, follows it: the kernel
+  // stays a leaf that carries work (inside it, the kernel's time would be untimed and the
+  // calibration would have no work).
+  GatheredTrace cal = make_trace(1);
+  add(cal, 0, kKernel, 0.0, 1.0, 100);
+  add(cal, 0, kAllreduce, 1.0, 1.0, 0, -1, 8);
+  add(cal, 0, kIteration, 0.0, 1.0);
+  const CostTable c = cost_table_from(cal, "cal.h5");
+  REQUIRE(c.per_work.count("kernel") == 1);
+  CHECK(c.per_work.at("kernel").rate() == Approx(0.01));
+  CHECK(c.per_scope.empty());
+}

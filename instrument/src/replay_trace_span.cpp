@@ -56,24 +56,31 @@ Nesting nest(const std::vector<TraceEvent>& ev) {
   const std::size_t size = ev.size();
   n.order.resize(size);
   for (std::size_t i = 0; i < size; ++i) n.order[i] = i;
-  // On equal intervals the one recorded later encloses (a phase is recorded when it ends).
+  // A phase is recorded when it ends, so a child is recorded before its parent. An interval
+  // that ends at or before another's begin is never its child: an instant at x comes before
+  // the intervals that begin at x (it was recorded first, and so happened first), instants at
+  // one x in the order recorded. Of equal intervals the one recorded later encloses.
   std::sort(n.order.begin(), n.order.end(), [&](std::size_t a, std::size_t b) {
     if (ev[a].t_begin != ev[b].t_begin) return ev[a].t_begin < ev[b].t_begin;
+    const bool instant_a = ev[a].t_end == ev[a].t_begin, instant_b = ev[b].t_end == ev[b].t_begin;
+    if (instant_a != instant_b) return instant_a;
+    if (instant_a) return a < b;
     if (ev[a].t_end != ev[b].t_end) return ev[a].t_end > ev[b].t_end;
     return a > b;
   });
+  // e (not before `top` in this order) inside top: an instant at top's end only if it was
+  // recorded before top (after it, it is a later sibling).
+  auto inside = [&](std::size_t e_index, std::size_t top_index) {
+    const TraceEvent &e = ev[e_index], &top = ev[top_index];
+    if (e.t_end > top.t_end || e.t_end <= top.t_begin) return false;
+    return e.t_begin < top.t_end || e_index < top_index;
+  };
   n.parent.assign(size, -1);
   n.depth.assign(size, 0);
   n.has_child.assign(size, 0);
   std::vector<int> open;
   for (std::size_t i = 0; i < size; ++i) {
-    const TraceEvent& e = ev[n.order[i]];
-    while (!open.empty()) {
-      const TraceEvent& top = ev[n.order[static_cast<std::size_t>(open.back())]];
-      const bool inside = e.t_end <= top.t_end && (e.t_begin < top.t_end || e.t_begin == e.t_end);
-      if (inside) break;
-      open.pop_back();
-    }
+    while (!open.empty() && !inside(n.order[i], n.order[static_cast<std::size_t>(open.back())])) open.pop_back();
     if (!open.empty()) {
       n.parent[i] = open.back();
       n.depth[i] = n.depth[static_cast<std::size_t>(open.back())] + 1;
