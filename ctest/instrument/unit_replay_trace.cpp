@@ -337,3 +337,15 @@ TEST_CASE("an instant at a phase's end recorded after the phase is not inside it
   CHECK(c.per_work.at("kernel").rate() == Approx(0.01));
   CHECK(c.per_scope.empty());
 }
+
+TEST_CASE("an epoch phase named in the kinds but never recorded: the whole trace is replayed") {
+  GatheredTrace t = make_trace(1);  // "iteration" is kind 0, with no event of it
+  add(t, 0, kKernel, 0.5, 1.0, 10);
+  add(t, 0, kAllreduce, 1.5, 2.0, 0, -1, 8);
+  add(t, 0, kKernel, 2.0, 3.0, 10);
+  const RecordedProgram p = program_from_trace(t, "run.h5");
+  CHECK(p.epochs == 0);
+  CHECK(p.span.rfind("the whole trace", 0) == 0);
+  REQUIRE(p.program.per_rank[0].size() == 3);
+  CHECK(p.measured_total == Approx(2.5));
+}

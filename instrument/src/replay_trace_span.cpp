@@ -277,7 +277,7 @@ Span cut_span(const GatheredTrace& trace, const std::string& file, const std::st
       if (trace.per_rank[r][nests[r].order[i]].kind == epoch_kind) epochs[r].push_back(i);
   std::size_t common = epochs[0].size();
   for (const auto& e : epochs) common = std::min(common, e.size());
-  const bool whole = epoch_kind < 0;
+  const bool whole = std::all_of(epochs.begin(), epochs.end(), [](const auto& e) { return e.empty(); });
   if (!whole && common == 0) {
     std::size_t r = 0;
     while (!epochs[r].empty()) ++r;

@@ -10,8 +10,9 @@
 //
 // The span replayed: the epochs (instances of `epoch_phase`, "iteration" by default) complete
 // on every rank, the first through the k-th with k the smallest count over ranks; each rank
-// from the begin of its first to the end of its k-th. A trace with no event of that phase is
-// replayed whole (each rank from its first event's begin to its last event's end). The ranks
+// from the begin of its first to the end of its k-th. A trace with no event of that phase on
+// any rank (the name absent from /trace/kinds, or present but never recorded) is replayed
+// whole (each rank from its first event's begin to its last event's end). The ranks
 // enter the span at their measured offsets from the earliest rank (a compute operation of that
 // length first: the state the run was in, not a cost of the span). Measured T_total is the
 // same span: the latest rank's end less the earliest rank's begin.
@@ -47,10 +48,11 @@
 //
 // Errors (InputError naming the file, the place in it and what was expected): no trace (the
 // run was not made with --trace), dropped events (an incomplete trace cannot be replayed), no
-// epoch common to every rank, an event kind outside the kinds, times that are not finite or
-// end before they begin, times, spans, work or rates outside their ranges, a message to a rank the run does not have, a wait on a request no
-// earlier post of the span made, a posted receive from any source that no wait resolves, and
-// for a cost table: a phase with work the calibration has no rate for.
+// epoch common to every rank (when some rank has one), an event
+// kind outside the kinds, times that are not finite or end before they begin, times, spans,
+// work or rates outside their ranges, a message to a rank the run does not have, a wait on a
+// request no earlier post of the span made, a posted receive from any source that no wait
+// resolves, and for a cost table: a phase with work the calibration has no rate for.
 #pragma once
 #include <cstdint>
 #include <map>
