@@ -349,3 +349,10 @@ TEST_CASE("an epoch phase named in the kinds but never recorded: the whole trace
   REQUIRE(p.program.per_rank[0].size() == 3);
   CHECK(p.measured_total == Approx(2.5));
 }
+
+TEST_CASE("a negative count of dropped events is refused") {
+  GatheredTrace t = two_rank_trace();
+  t.dropped[1] = -2;
+  CHECK(input_error_text([&] { program_from_trace(t, "run.h5"); }) ==
+        "run.h5:/trace/dropped: a count of dropped events >= 0 per rank; rank 1 has -2");
+}

@@ -224,6 +224,10 @@ class RankCutter {
 
 void check_events(const GatheredTrace& t, const std::string& file) {
   for (std::size_t r = 0; r < t.per_rank.size(); ++r) {
+    if (r < t.dropped.size() && t.dropped[r] < 0)
+      throw InputError(file, "/trace/dropped",
+                       "a count of dropped events >= 0 per rank; rank " + std::to_string(r) + " has " +
+                           std::to_string(t.dropped[r]));
     if (r < t.dropped.size() && t.dropped[r] > 0)
       throw InputError(file, "/trace/dropped",
                        "rank " + std::to_string(r) + " dropped " + std::to_string(t.dropped[r]) +

@@ -47,8 +47,8 @@
 // milliseconds); its seconds per piece are within kMaxTraceSeconds.
 //
 // Errors (InputError naming the file, the place in it and what was expected): no trace (the
-// run was not made with --trace), dropped events (an incomplete trace cannot be replayed), no
-// epoch common to every rank (when some rank has one), an event
+// run was not made with --trace), dropped events (an incomplete trace cannot be replayed) or a
+// negative count of them, no epoch common to every rank (when some rank has one), an event
 // kind outside the kinds, times that are not finite or end before they begin, times, spans,
 // work or rates outside their ranges, a message to a rank the run does not have, a wait on a
 // request no earlier post of the span made, a posted receive from any source that no wait
