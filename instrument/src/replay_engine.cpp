@@ -557,11 +557,7 @@ class Engine {
   // Books a completed operation: totals, timeline, the rank's clock and position.
   void finish(int r, const Op& op, double begin, double end, const Message* waited) {
     RankState& st = rank(r);
-    if (!std::isfinite(end)) {  // one test per operation: every later time derives from clocks
-      fail(r, st.next, op,
-           "its clock is no longer finite (" + detail::seconds_text(end) +
-               " at the end of this operation): the times overflow a double");
-    }
+    if (!std::isfinite(end)) clock_not_finite(r, op, end);  // every later time derives from clocks
     RankTotals& tot = result_.ranks[static_cast<std::size_t>(r)];
     const double d = end - begin;
     switch (op.kind) {
@@ -611,6 +607,13 @@ class Engine {
 
   [[noreturn]] void fail(int r, std::int64_t index, const Op& op, const std::string& what) const {
     throw ReplayError(r, index, "replay: " + detail::op_place(program_, r, index, op) + ": " + what);
+  }
+
+  // Out of line and cold: finish() runs once per operation and stays small.
+  [[noreturn, gnu::cold, gnu::noinline]] void clock_not_finite(int r, const Op& op, double end) const {
+    fail(r, ranks_[static_cast<std::size_t>(r)].next, op,
+         "its clock is no longer finite (" + detail::seconds_text(end) +
+             " at the end of this operation): the times overflow a double");
   }
 
   void check_op(int r, std::int64_t index, const Op& op) const {
