@@ -23,6 +23,7 @@
 #include "instrument/loggps.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/replay.hpp"
+#include "instrument/statistics.hpp"
 
 using instrument::replay::Op;
 using instrument::replay::OpKind;
@@ -93,11 +94,6 @@ instrument::replay::Machine bench_machine() {
   m.g = 5e-7;
   m.g_from = "replay-bench";
   return m;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
 }
 
 }  // namespace
@@ -177,8 +173,8 @@ int main(int argc, char** argv) {
   std::printf("ops simulated            %lld\n", static_cast<long long>(last.events));
   std::printf("predicted time           %.6g s (steady-pipeline estimate %.6g s)\n", last.total,
               (px + py - 2) * hop + static_cast<double>(blocks) * stage);
-  std::printf("wall seconds (median/%d)  %.4f  (min %.4f, max %.4f)\n", reps, median(wall),
+  std::printf("wall seconds (median/%d)  %.4f  (min %.4f, max %.4f)\n", reps, instrument::median(wall),
               *std::min_element(wall.begin(), wall.end()), *std::max_element(wall.begin(), wall.end()));
-  std::printf("ops per second (median)  %.4g\n", median(rate));
+  std::printf("ops per second (median)  %.4g\n", instrument::median(rate));
   return 0;
 }
