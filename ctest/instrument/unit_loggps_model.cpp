@@ -133,6 +133,64 @@ TEST_CASE("round-trip time, Table 6 and the §4.3 equations, Myrinet", "[loggps]
   CHECK(slope == Approx(15.55e-9).epsilon(1e-9));
 }
 
+TEST_CASE("extension 2: the handshake H and a send that returns after the transfer", "[loggps]") {
+  auto p = myrinet();
+  p.H = 2e-6;
+  // T5 = o' + L + o' + H = 14260 + 2000.
+  CHECK(T5(p) == ns(16260));
+  // (5) k = S + 1, receiver on time: T4 + T5 + T1 = 14260 + 16260 + 118944.24.
+  CHECK(mpi_send_cost(p, 16384) == ns(149464.24));
+  // (9) dt = 0: 318014.98 + 2000 (H is in T5).
+  CHECK(mpi_recv_cost(p, 16384, 0.0) == ns(320014.98));
+  p.send_returns = SendReturns::after_transfer;
+  // The send returns once its data is in: + T2'(16384) = 121893.86.
+  CHECK(mpi_send_cost(p, 16384) == ns(271358.10));
+  CHECK(send_return_after_injection(p, 16384) == ns(240838.10));  // T1 + T2'
+  // Below S nothing changes: T1.
+  CHECK(mpi_send_cost(p, 16383) == ns(118937.38));
+  CHECK(send_return_after_injection(p, 16383) == ns(118937.38));
+  // eq. (14), w = 0: P1 receives as before, so only H shows: 636029.96 + 2 x 2000.
+  CHECK(round_trip_time(p, 16384, 0.0) == ns(640029.96));
+  // w = W: P0 starts its delay T2' later: 957769.22 + 4000 + 121893.86.
+  CHECK(round_trip_time(p, 16384, 500e-6) == ns(1083663.08));
+}
+
+TEST_CASE("extension 2 round-trips through the machine file; absent keys read as the paper", "[loggps]") {
+  auto p = myrinet();
+  p.gap_steps = {{32768, 1.0e-9}, {1 << 20, 2.5e-10}};  // Table 5 alone has T2' < 0 (validate)
+  p.H = 1.25e-6;
+  p.send_returns = SendReturns::after_transfer;
+  MachineFile f;
+  write_params(p, f);
+  const auto q = read_params(MachineFile::parse(f.text(), "mem"));
+  CHECK(q.H == p.H);
+  CHECK(q.send_returns == SendReturns::after_transfer);
+  // A file written before extension 2 (no loggps.H, no loggps.rendezvous_send).
+  std::string old_text;
+  for (const std::string& line : {std::string("format = suite-machine-1"), std::string("loggps.L = 1.16e-6"),
+                                  std::string("loggps.o_prime = 6.55e-6"), std::string("loggps.O_s = 6.86e-9"),
+                                  std::string("loggps.O_r = 2.57e-9"), std::string("loggps.G_s = 15.48e-9"),
+                                  std::string("loggps.G_l = 0.74e-9"), std::string("loggps.s = 8191"),
+                                  std::string("loggps.S = 16383")})
+    old_text += line + "\n";
+  const auto r = read_params(MachineFile::parse(old_text, "old.machine"));
+  CHECK(r.H == 0.0);
+  CHECK(r.send_returns == SendReturns::after_injection);
+  try {
+    read_params(MachineFile::parse(old_text + "loggps.rendezvous_send = later\n", "bad.machine"));
+    FAIL("an unknown rule was accepted");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).find("loggps.rendezvous_send") != std::string::npos);
+    CHECK(std::string(e.what()).find("after_injection or after_transfer") != std::string::npos);
+  }
+  try {
+    read_params(MachineFile::parse(old_text + "loggps.H = -1e-6\n", "bad.machine"));
+    FAIL("a negative H was accepted");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()).find("loggps.H") != std::string::npos);
+  }
+}
+
 TEST_CASE("gap steps extend G_l piecewise and keep T2' continuous", "[loggps]") {
   auto p = myrinet();
   p.gap_steps = {{32768, 1.0e-9}};

@@ -267,3 +267,45 @@ TEST_CASE("S search: scan then bisect to the byte", "[probe_fit]") {
   CHECK_FALSE(odd.monotone);
   CHECK(odd.first_waiting == 1024);
 }
+
+TEST_CASE("LogGPS fit recovers the rendezvous handshake H under either send rule", "[probe_fit]") {
+  for (const auto rule : {loggps::SendReturns::after_injection, loggps::SendReturns::after_transfer}) {
+    auto p = machine();
+    p.H = 2.5e-6;  // the jump of the round trip at S beyond 8o' + 4L
+    p.send_returns = rule;
+    std::vector<RttSample> a, b;
+    synthesise(p, geometric(4 << 20), a, b);
+    const auto q = probe::fit_loggps_fixed(a, b, p.s, p.S, {}, 1.0, false, rule);
+    CHECK(q.H == Approx(p.H).epsilon(1e-6));
+    CHECK(q.L == Approx(p.L).epsilon(1e-6));
+    CHECK(q.o_prime == Approx(p.o_prime).epsilon(1e-6));
+    CHECK(q.O_r == Approx(p.O_r).epsilon(1e-6));
+    CHECK(q.G_l == Approx(p.G_l).epsilon(1e-6));
+    CHECK(q.send_returns == rule);
+    // Fitted under the other rule, the delayed round trips above S cannot all be matched.
+    const auto other = rule == loggps::SendReturns::after_injection ? loggps::SendReturns::after_transfer
+                                                                    : loggps::SendReturns::after_injection;
+    const auto wrong = probe::fit_loggps_fixed(a, b, p.s, p.S, {}, 1.0, false, other);
+    CHECK(std::fabs(wrong.G_l - p.G_l) > 1e-3 * p.G_l);
+  }
+  // Data without a jump give H = 0: the paper.
+  const auto p = machine();
+  std::vector<RttSample> a, b;
+  synthesise(p, geometric(4 << 20), a, b);
+  CHECK(std::fabs(probe::fit_loggps_fixed(a, b, p.s, p.S, {}, 1.0).H) < 1e-15);
+}
+
+TEST_CASE("the rendezvous send rule: the send's growth against the one-way growth", "[probe_fit]") {
+  // Measured here (MPICH ch4:ucx, shared memory): 16384 B 4.658 us, 131072 B 7.904 us, round
+  // trips growing by 8.796 us: 3.246 / 4.398 = 0.738 of the one-way growth -> after the transfer.
+  const auto e = probe::rendezvous_send_rule(8255, 16384, 131072, 4.658e-6, 7.904e-6, 10.0e-6, 18.796e-6);
+  CHECK(e.ratio == Approx(3.246 / 4.398).epsilon(1e-9));
+  CHECK(e.rule == loggps::SendReturns::after_transfer);
+  // Ino's eq. 5 machine: the send grows by k O_s only (0.2 of the one-way growth).
+  const auto f = probe::rendezvous_send_rule(16383, 16384, 131072, 150e-6, 151e-6, 600e-6, 610e-6);
+  CHECK(f.ratio == Approx(0.2).epsilon(1e-9));
+  CHECK(f.rule == loggps::SendReturns::after_injection);
+  CHECK_THROWS_AS(probe::rendezvous_send_rule(16384, 16384, 131072, 1, 2, 3, 4), std::invalid_argument);
+  CHECK_THROWS_AS(probe::rendezvous_send_rule(100, 2000, 1000, 1, 2, 3, 4), std::invalid_argument);
+  CHECK_THROWS_AS(probe::rendezvous_send_rule(100, 1000, 2000, 1, 2, 4, 4), std::invalid_argument);
+}

@@ -64,6 +64,37 @@ TEST_CASE("rendezvous ping-pong: the handshake by hand, and Ino's round trip", "
   CHECK(r.total == Approx(instrument::loggps::round_trip_time(m.net, 2048, 0.0)).epsilon(1e-12));
 }
 
+TEST_CASE("a rendezvous that returns after the transfer, with a handshake H", "[replay]") {
+  Machine m = round_machine();
+  m.net.H = 0.5e-6;
+  m.net.send_returns = instrument::loggps::SendReturns::after_transfer;
+  // k = 2048: T5 = 1.2 + 0.5 = 1.7. rank 0 send at 0, rank 1 posted at 0:
+  //   ready = 1.1 + 0.1 + 1.7 = 2.9; inj = 3.2048; arrival 6.2528: the send returns there
+  //   (after the transfer), the receive at 6.5576.
+  // rank 1 send at 6.5576, rank 0 posted at 6.2528 (its send returned then):
+  //   ready = max(7.6576, 6.2528) + 1.8 = 9.4576; inj 9.7624, arrival 12.8104: rank 1's send
+  //   returns there; rank 0's receive at 13.1152.
+  const auto p = program({{send(1, 2048), recv(1, 2048)}, {recv(0, 2048), send(0, 2048)}});
+  const Result r = simulate(p, m);
+  CHECK(r.ranks[0].send == us(6.2528));
+  CHECK(r.ranks[0].send == Approx(instrument::loggps::mpi_send_cost(m.net, 2048)).epsilon(1e-12));
+  CHECK(r.ranks[1].receive == us(6.5576));
+  CHECK(r.ranks[1].send == us(12.8104 - 6.5576));
+  CHECK(r.ranks[0].end == us(13.1152));
+  CHECK(r.total == Approx(instrument::loggps::round_trip_time(m.net, 2048, 0.0)).epsilon(1e-12));
+  // With w = 20 after rank 0's send: eq. (14) with the delay starting T2' later.
+  const auto pw = program({{send(1, 2048), compute(20e-6), recv(1, 2048)}, {recv(0, 2048), send(0, 2048)}});
+  const Result rw = simulate(pw, m);
+  CHECK(rw.total == Approx(instrument::loggps::round_trip_time(m.net, 2048, 20e-6)).epsilon(1e-12));
+  // Posted: the wait of an isend above S returns after the transfer too (6.2528).
+  const auto pi = program({{isend(1, 2048, 7), compute(1e-6), wait(7)}, {recv(0, 2048)}});
+  const Result ri = simulate(pi, m);
+  CHECK(ri.ranks[0].wait == us(6.2528 - 1.1));
+  // An eager send is untouched by the rule: it returns at its injection, 0.1008.
+  const auto pe = program({{send(1, 8)}, {recv(0, 8)}});
+  CHECK(simulate(pe, m).ranks[0].send == us(0.1008));
+}
+
 TEST_CASE("three-stage pipeline of two blocks: the middle stage sets the pace", "[replay]") {
   const Machine m = round_machine();
   // k = 8. rank 0: compute 1, send; compute 1, send.  rank 1: (recv, compute 2, send) x 2.

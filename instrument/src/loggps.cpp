@@ -36,7 +36,7 @@ double T2_prime(const LogGpsParams& p, std::int64_t k) {
 double T2_for(const LogGpsParams& p, std::int64_t k) { return k <= p.s ? T2(p, k) : T2_prime(p, k); }
 double T3(const LogGpsParams& p, std::int64_t k) { return p.o_prime + static_cast<double>(k) * p.O_r; }
 double T4(const LogGpsParams& p, double dt) { return std::max(p.o_prime + p.L, dt) + p.o_prime; }
-double T5(const LogGpsParams& p) { return 2.0 * p.o_prime + p.L; }
+double T5(const LogGpsParams& p) { return 2.0 * p.o_prime + p.L + p.H; }
 
 bool is_synchronous(const LogGpsParams& p, std::int64_t k) { return k > p.S; }
 
@@ -45,8 +45,15 @@ double communication_cost(const LogGpsParams& p, std::int64_t k, double dt) {
   return is_synchronous(p, k) ? T4(p, dt) + T5(p) + body : body;  // eq. (3)
 }
 
+double send_return_after_injection(const LogGpsParams& p, std::int64_t k) {
+  const bool after_transfer =
+      is_synchronous(p, k) && p.send_returns == SendReturns::after_transfer;
+  return after_transfer ? T1(p, k) + T2_prime(p, k) : T1(p, k);
+}
+
 double mpi_send_cost(const LogGpsParams& p, std::int64_t k, double dt) {
-  return is_synchronous(p, k) ? T4(p, dt) + T5(p) + T1(p, k) : T1(p, k);  // eq. (5), (4)
+  // eq. (5), (4); extension 2 may add T2'
+  return is_synchronous(p, k) ? T4(p, dt) + T5(p) + send_return_after_injection(p, k) : T1(p, k);
 }
 
 double mpi_isend_cost(const LogGpsParams& p) { return p.o_prime; }
@@ -71,7 +78,10 @@ double round_trip_time(const LogGpsParams& p, std::int64_t k, double w) {
     return std::max(t1 + 2.0 * t2 + t3 - w, 0.0) + w + t1 + t3;
   }
   const double t4 = T4(p, 0.0), t5 = T5(p), ol = p.o_prime + p.L;  // eq. (14)
-  return std::max(t2 + t3 + ol - w, 0.0) + w + 2.0 * t1 + t2 + t3 + 2.0 * t4 + 2.0 * t5 - ol;
+  // Extension 2: a send that returns after the transfer starts P0's delay x = T2' later; P1
+  // receives as before, so only a delay longer than the flight shows it.
+  const double x = send_return_after_injection(p, k) - t1;
+  return std::max(t2 + t3 + ol - w - x, 0.0) + w + x + 2.0 * t1 + t2 + t3 + 2.0 * t4 + 2.0 * t5 - ol;
 }
 
 LogGpsParams read_params(const MachineFile& f) {
@@ -97,6 +107,14 @@ LogGpsParams read_params(const MachineFile& f) {
     previous = step.above_bytes;
     p.gap_steps.push_back(step);
   }
+  if (f.has("loggps.H")) p.H = f.require_double("loggps.H", "LogGPS rendezvous handshake beyond 2(o' + L), seconds");
+  if (f.has("loggps.rendezvous_send")) {
+    const std::string rule = *f.get_string("loggps.rendezvous_send");
+    if (rule == "after_injection") p.send_returns = SendReturns::after_injection;
+    else if (rule == "after_transfer") p.send_returns = SendReturns::after_transfer;
+    else throw InputError(f.name(), "loggps.rendezvous_send",
+                          "expected after_injection or after_transfer, got '" + rule + "'");
+  }
   validate(p, f.name());
   return p;
 }
@@ -118,6 +136,12 @@ void write_params(const LogGpsParams& p, MachineFile& f) {
     f.set(base + ".above_bytes", p.gap_steps[i].above_bytes);
     f.set(base + ".G", p.gap_steps[i].G);
   }
+  f.comment("the rendezvous as measured (extension 2): handshake beyond 2(o' + L), seconds, and");
+  f.comment("when a blocking send above S returns (after_injection: Ino's eq. 5)");
+  f.set("loggps.H", p.H);
+  f.set("loggps.rendezvous_send", std::string(p.send_returns == SendReturns::after_transfer
+                                                  ? "after_transfer"
+                                                  : "after_injection"));
 }
 
 }  // namespace instrument::loggps

@@ -48,6 +48,7 @@ void validate(const LogGpsParams& p, const std::string& source) {
   require_in(p.s, kMessageBytesOrZero, source, "loggps.s");
   require_in(p.S, kMessageBytesOrZero, source, "loggps.S");
   require_in(static_cast<std::int64_t>(p.gap_steps.size()), kStepCount, source, "loggps.gap_steps");
+  require_in(p.H, kLatency, source, "loggps.H");
   for (std::size_t i = 0; i < p.gap_steps.size(); ++i) {
     const std::string base = "loggps.gap_step." + std::to_string(i + 1);
     require_in(p.gap_steps[i].above_bytes, kMessageBytes, source, base + ".above_bytes");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace instrument::probe {
 
@@ -44,6 +45,19 @@ ThresholdSearch find_synchronous_threshold(const std::vector<std::int64_t>& size
   r.S = lo;
   r.first_waiting = hi;
   return r;
+}
+
+// ---------------------------------------------------------------------------- the rendezvous
+RendezvousSendEvidence rendezvous_send_rule(std::int64_t S, std::int64_t a, std::int64_t b, double send_a,
+                                            double send_b, double rtt_a, double rtt_b) {
+  if (!(S < a && a < b)) throw std::invalid_argument("rendezvous_send_rule: needs S < a < b");
+  const double one_way_growth = 0.5 * (rtt_b - rtt_a);
+  if (!(one_way_growth > 0.0))
+    throw std::invalid_argument("rendezvous_send_rule: the round trip does not grow from a to b");
+  RendezvousSendEvidence e{a, b, send_a, send_b, rtt_a, rtt_b, (send_b - send_a) / one_way_growth,
+                           loggps::SendReturns::after_injection};
+  if (e.ratio > 0.5) e.rule = loggps::SendReturns::after_transfer;
+  return e;
 }
 
 }  // namespace instrument::probe

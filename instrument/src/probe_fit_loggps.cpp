@@ -11,7 +11,7 @@ namespace instrument::probe {
 
 namespace {
 
-enum Col { kOprime, kL, kOs, kOr, kGs, kGl, kFirstStep };
+enum Col { kOprime, kL, kOs, kOr, kGs, kGl, kH, kFirstStep };
 
 // Bytes of (s, k] in each multi-packet segment: (s, b1], (b1, b2], ..., (b_m, inf).
 std::vector<double> segment_lengths(std::int64_t k, std::int64_t s,
@@ -26,13 +26,15 @@ std::vector<double> segment_lengths(std::int64_t k, std::int64_t s,
   return len;
 }
 
-// Coefficients of the model in (o', L, O_s, O_r, G_s, G_l, steps...), eq. (12)-(14):
+// Coefficients of the model in (o', L, O_s, O_r, G_s, G_l, H, steps...), eq. (12)-(14):
 // without delay RTT = 2(T1 + T2 + T3) (+ 2T4 + 2T5 above S); with a large delay
-// RTT - w = T1 + T3 (k <= S) or 2T1 + T2' + T3 + 2T4 + 2T5 - (o' + L) (k > S).
+// RTT - w = T1 + T3 (k <= S) or 2T1 + T2' + T3 + 2T4 + 2T5 - (o' + L) (k > S), plus one more
+// T2' when a send above S returns after the transfer (loggps.hpp, extension 2). H is in T5:
+// the jump of the round trip at S beyond what 8o' + 4L explain.
 // Each equation is max{A - w, 0} + B; with a large w it is B, without delay A + B while
 // A >= 0, which every fit that passes loggps::validate ensures (all T_i > 0).
 std::vector<double> model_row(std::int64_t k, bool delayed, std::int64_t s, std::int64_t S,
-                              const std::vector<std::int64_t>& steps) {
+                              const std::vector<std::int64_t>& steps, loggps::SendReturns rule) {
   std::vector<double> r(kFirstStep + steps.size(), 0.0);
   const double kd = static_cast<double>(k), sd = static_cast<double>(s);
   const auto len = segment_lengths(k, s, steps);
@@ -46,6 +48,7 @@ std::vector<double> model_row(std::int64_t k, bool delayed, std::int64_t s, std:
       for (std::size_t j = 0; j < steps.size(); ++j) r[kFirstStep + j] = factor * len[j + 1];
     }
   };
+  if (sync) r[kH] = 2.0;  // 2T5
   if (!delayed) {
     r[kOprime] = sync ? 12.0 : 4.0;  // 2(2o') + (2T4 + 2T5 = 8o' + 4L)
     r[kL] = sync ? 6.0 : 2.0;
@@ -57,17 +60,18 @@ std::vector<double> model_row(std::int64_t k, bool delayed, std::int64_t s, std:
     r[kOs] = kd;
     r[kOr] = kd;
   } else {
+    const bool after_transfer = rule == loggps::SendReturns::after_transfer;
     r[kOprime] = 10.0;  // 2 + 1 + 1 + 2(2) + 2(2) - 1, see eq. (14)
-    r[kL] = 4.0;
+    r[kL] = after_transfer ? 5.0 : 4.0;
     r[kOs] = 2.0 * kd;
     r[kOr] = kd;
-    put_gap(1.0);
+    put_gap(after_transfer ? 2.0 : 1.0);
   }
   return r;
 }
 
 loggps::LogGpsParams params_from(const std::vector<double>& x, std::int64_t s, std::int64_t S,
-                                 const std::vector<std::int64_t>& steps) {
+                                 const std::vector<std::int64_t>& steps, loggps::SendReturns rule) {
   loggps::LogGpsParams p;
   p.o_prime = x[kOprime];
   p.L = x[kL];
@@ -77,6 +81,8 @@ loggps::LogGpsParams params_from(const std::vector<double>& x, std::int64_t s, s
   p.G_l = x[kGl];
   p.s = s;
   p.S = S;
+  p.H = x[kH];
+  p.send_returns = rule;
   for (std::size_t j = 0; j < steps.size(); ++j) p.gap_steps.push_back({steps[j], x[kFirstStep + j]});
   return p;
 }
@@ -104,7 +110,7 @@ std::vector<double> solve(const std::vector<std::vector<double>>& rows, const st
     reduced.push_back(std::move(rr));
   }
   std::vector<double> lower(static_cast<std::size_t>(free_cols), 0.0);
-  for (const int j : {kOprime, kL})
+  for (const int j : {kOprime, kL})  // H may be 0: the paper
     if (map[j] >= 0) lower[static_cast<std::size_t>(map[j])] = kTimeFloor;
   const auto y = nonnegative ? nonnegative_least_squares(reduced, rhs, lower) : least_squares(reduced, rhs);
   std::vector<double> x(n, 0.0);
@@ -138,9 +144,9 @@ struct Candidate {
 // singular for that choice.
 bool try_fit(const std::vector<RttSample>& no_delay, const std::vector<RttSample>& delayed, std::int64_t s,
              std::int64_t S, const std::vector<std::int64_t>& steps, double delayed_weight, bool nonnegative,
-             Candidate& out) {
+             loggps::SendReturns rule, Candidate& out) {
   try {
-    out.params = fit_loggps_fixed(no_delay, delayed, s, S, steps, delayed_weight, nonnegative);
+    out.params = fit_loggps_fixed(no_delay, delayed, s, S, steps, delayed_weight, nonnegative, rule);
   } catch (const std::runtime_error&) {
     return false;
   }
@@ -158,7 +164,8 @@ Candidate search(const std::vector<RttSample>& no_delay, const std::vector<RttSa
   const std::int64_t largest = sizes.back();
   const double target = options.target_rel_error;
   auto evaluate = [&](std::int64_t s, const std::vector<std::int64_t>& st, Candidate& out) {
-    return try_fit(no_delay, delayed, s, S, st, options.delayed_weight, nonnegative, out);
+    return try_fit(no_delay, delayed, s, S, st, options.delayed_weight, nonnegative, options.send_returns,
+                   out);
   };
 
   // s candidates: measured sizes (at least the second one, so the single-packet band holds
@@ -268,7 +275,7 @@ Candidate search(const std::vector<RttSample>& no_delay, const std::vector<RttSa
 loggps::LogGpsParams fit_loggps_fixed(const std::vector<RttSample>& no_delay,
                                       const std::vector<RttSample>& delayed, std::int64_t s,
                                       std::int64_t S, const std::vector<std::int64_t>& steps,
-                                      double delayed_weight, bool nonnegative) {
+                                      double delayed_weight, bool nonnegative, loggps::SendReturns rule) {
   bool any_sync_delayed = false;
   for (const RttSample& d : delayed) any_sync_delayed = any_sync_delayed || d.bytes > S;
   // O_s and O_r are told apart only by delayed round trips above S (slope 2O_s + O_r).
@@ -277,14 +284,14 @@ loggps::LogGpsParams fit_loggps_fixed(const std::vector<RttSample>& no_delay,
   std::vector<double> rhs;
   for (int curve = 0; curve < 2; ++curve) {
     for (const RttSample& d : curve == 0 ? no_delay : delayed) {
-      auto r = model_row(d.bytes, curve == 1, s, S, steps);
+      auto r = model_row(d.bytes, curve == 1, s, S, steps, rule);
       const double weight = curve == 0 ? 1.0 : delayed_weight;
       for (double& c : r) c *= weight / d.seconds;  // relative residuals
       rows.push_back(std::move(r));
       rhs.push_back(weight);
     }
   }
-  return params_from(solve(rows, rhs, tie, nonnegative), s, S, steps);
+  return params_from(solve(rows, rhs, tie, nonnegative), s, S, steps, rule);
 }
 
 LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<RttSample>& delayed,

@@ -90,4 +90,27 @@ bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log) {
   return waited != 0;
 }
 
+std::vector<double> median_sends_to_waiting_receiver(Pair& p, const std::vector<std::int64_t>& sizes,
+                                                     int reps) {
+  std::vector<std::vector<double>> t(sizes.size());
+  for (int rep = 0; rep < reps; ++rep) {
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      const int n = static_cast<int>(sizes[i]);
+      MPI_Barrier(MPI_COMM_WORLD);
+      if (p.rank == 0) {
+        compute_for(20e-6);  // the receiver is in MPI_Recv by now
+        const double t0 = now_seconds();
+        MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD);
+        t[i].push_back(now_seconds() - t0);
+      } else {
+        MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+    }
+  }
+  std::vector<double> m(sizes.size(), 0.0);
+  if (p.rank == 0)
+    for (std::size_t i = 0; i < sizes.size(); ++i) m[i] = median(t[i]);
+  return m;
+}
+
 }  // namespace instrument::probe

@@ -254,7 +254,7 @@ class Engine {
     }
     if (m.flags & kInjected) {
       if (!eager) st.nic_free = nic_after(m.inj0, m.bytes);
-      const double end = m.inj;
+      const double end = send_done(m);
       m.flags &= static_cast<std::uint16_t>(~kSenderHolds);
       maybe_free(mi);
       finish(r, op, t, end, nullptr);
@@ -310,7 +310,7 @@ class Engine {
     const bool is_send = (v & 1) == 0;
     Message& m = msg(mi);
     if (m.flags & kInjected) {
-      const double end = std::max(t + net_.o_prime, is_send ? m.inj : receive_done(m));
+      const double end = std::max(t + net_.o_prime, is_send ? send_done(m) : receive_done(m));
       m.flags &= static_cast<std::uint16_t>(~(is_send ? kSenderHolds : kReceiverHolds));
       finish(r, op, t, end, &m);
       maybe_free(mi);
@@ -493,12 +493,12 @@ class Engine {
     const Message* for_wait = nullptr;
     switch (st.block) {
       case Block::send:
-        end = m.inj;
+        end = send_done(m);
         if (loggps::is_synchronous(net_, m.bytes)) st.nic_free = nic_after(m.inj0, m.bytes);
         m.flags &= static_cast<std::uint16_t>(~(kSenderWaits | kSenderHolds));
         break;
       case Block::wait_send:
-        end = std::max(st.t_call + net_.o_prime, m.inj);
+        end = std::max(st.t_call + net_.o_prime, send_done(m));
         m.flags &= static_cast<std::uint16_t>(~(kSenderWaits | kSenderHolds));
         for_wait = &m;
         break;
@@ -517,6 +517,15 @@ class Engine {
     finish(r, st.op, st.t_call, end, for_wait);
     maybe_free(mi);
     make_ready(r);
+  }
+
+  // When the sender's blocking send or wait returns: once the injection has started (the
+  // paper), or once the data is in (a rendezvous that returns after the transfer, measured
+  // by the probe: loggps.rendezvous_send).
+  double send_done(const Message& m) const {
+    const bool after_transfer = net_.send_returns == loggps::SendReturns::after_transfer &&
+                                loggps::is_synchronous(net_, m.bytes);
+    return after_transfer ? m.arrival : m.inj;
   }
 
   double receive_done(const Message& m) const {

@@ -11,6 +11,9 @@
 //   3. MPI_Send towards a receiver that posts 20 ms late: the send returns in microseconds
 //      when it is eager and waits ~20 ms when it is synchronous -> S (largest eager size),
 //      scanned over the sizes and then bisected to the byte.
+//   4. MPI_Send above S to a receiver already waiting, at two sizes: how its time grows says
+//      whether a blocking rendezvous send returns after injecting (Ino's eq. 5) or after the
+//      transfer (loggps.hpp, extension 2); the fit of 1-2 then uses that rule.
 // Each time is the median of --reps repetitions. Each model is derived as its paper does when
 // that is physical and otherwise by a constrained fit (probe_fit.hpp says which and why; the
 // report and the file say which was used); the file is checked against the models' constraints
@@ -29,6 +32,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -226,10 +231,32 @@ void print_report(const Options& o, const std::vector<RttSample>& rtt0,
               100 * gfit.max_rel_error, gfit.derivation.c_str(), 100 * fit.max_rel_error_delayed);
 }
 
+void print_rendezvous(const std::optional<instrument::probe::RendezvousSendEvidence>& e,
+                      const instrument::loggps::LogGpsParams& p) {
+  namespace lg = instrument::loggps;
+  if (!e) {
+    std::printf("\nrendezvous: fewer than two sizes above S measured; a send above S is taken to return "
+                "after injecting (Ino's eq. 5)\n");
+    return;
+  }
+  const bool after = e->rule == lg::SendReturns::after_transfer;
+  std::printf("\nrendezvous, MPI_Send with its receiver already waiting (median):\n");
+  const double dt_waiting = -1.0;  // the receive was called first
+  for (const auto& [k, t] : {std::pair{e->a, e->send_a}, std::pair{e->b, e->send_b}})
+    std::printf("  %9lld B  send %8.3f us  LogGPS %8.3f us  err %+6.1f%%\n", static_cast<long long>(k), us(t),
+                us(lg::mpi_send_cost(p, k, dt_waiting)), 100 * instrument::relative_error(lg::mpi_send_cost(p, k, dt_waiting), t));
+  std::printf("  growth %.3f us = %.2f x the one-way growth (RTT/2: %.3f us): the send returns %s\n",
+              us(e->send_b - e->send_a), e->ratio, us(0.5 * (e->rtt_b - e->rtt_a)),
+              after ? "after the transfer (loggps.rendezvous_send = after_transfer)"
+                    : "after injecting, as Ino's eq. 5 (loggps.rendezvous_send = after_injection)");
+  std::printf("  handshake beyond 2(o' + L), fitted from the round trips' jump at S: H = %.3f us\n", us(p.H));
+}
+
 // The keys this probe owns in the machine file (another probe's keys are kept).
 void write_machine_file(const Options& o, const instrument::probe::ThresholdSearch& th,
                         const instrument::probe::LogGpsFit& fit, const instrument::probe::LogGpsFit& paper_only,
-                        const instrument::probe::LogGpFit& gfit, const char* rndv_env) {
+                        const instrument::probe::LogGpFit& gfit, const char* rndv_env,
+                        const std::optional<instrument::probe::RendezvousSendEvidence>& evidence) {
   const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
   instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
   for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
@@ -249,6 +276,14 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   mf.set("loggps.max_rel_error_rtt", fit.max_rel_error_no_delay);
   mf.set("loggps.max_rel_error_rtt_delayed", fit.max_rel_error_delayed);
   mf.set("loggps.paper_only_max_rel_error_rtt", paper_only.max_rel_error_no_delay);
+  if (evidence) {
+    mf.comment("the evidence for loggps.rendezvous_send: MPI_Send with its receiver waiting (s)");
+    mf.set("probe.rendezvous_send.a_bytes", evidence->a);
+    mf.set("probe.rendezvous_send.a_seconds", evidence->send_a);
+    mf.set("probe.rendezvous_send.b_bytes", evidence->b);
+    mf.set("probe.rendezvous_send.b_seconds", evidence->send_b);
+    mf.set("probe.rendezvous_send.growth_over_one_way", evidence->ratio);
+  }
   instrument::loggp::write_params(gfit.params, mf);
   mf.set("loggp.derivation", gfit.derivation);
   if (gfit.ssv.solvable) {
@@ -311,10 +346,32 @@ int probe_main(int argc, char** argv) {
       sizes, [&](std::int64_t k) { return instrument::probe::send_waits_for_late_receiver(p, k, late); });
   const double t_late = now_seconds();
 
+  // 4: the rendezvous with its receiver on time, at the first size above S and about 8x it.
+  std::vector<std::int64_t> above;
+  for (std::int64_t k : sizes)
+    if (k > th.S && (above.empty() || k <= 8 * above.front())) above.push_back(k);
+  std::vector<double> rendezvous_sends;
+  if (above.size() >= 2) {
+    above = {above.front(), above.back()};
+    rendezvous_sends = instrument::probe::median_sends_to_waiting_receiver(p, above, o.reps);
+  }
+
   std::string error;
   if (rank == 0) {
     try {
-      const auto fit = instrument::probe::fit_loggps(rtt0, rttw, th.S);
+      instrument::probe::LogGpsFitOptions measured_rule;
+      std::optional<instrument::probe::RendezvousSendEvidence> evidence;
+      if (!rendezvous_sends.empty()) {
+        const auto rtt_at = [&](std::int64_t k) {
+          for (const auto& d : rtt0)
+            if (d.bytes == k) return d.seconds;
+          return 0.0;
+        };
+        evidence = instrument::probe::rendezvous_send_rule(th.S, above[0], above[1], rendezvous_sends[0],
+                                                           rendezvous_sends[1], rtt_at(above[0]), rtt_at(above[1]));
+        measured_rule.send_returns = evidence->rule;
+      }
+      const auto fit = instrument::probe::fit_loggps(rtt0, rttw, th.S, measured_rule);
       instrument::probe::LogGpsFitOptions paper_only;
       paper_only.max_gap_steps = 0;
       const auto paper = instrument::probe::fit_loggps(rtt0, rttw, th.S, paper_only);
@@ -322,6 +379,7 @@ int probe_main(int argc, char** argv) {
       const auto gfit = instrument::probe::fit_loggp(rtt0, rttw, rendezvous);
       const char* rndv_env = std::getenv("UCX_RNDV_THRESH");
       print_report(o, rtt0, rttw, w_used, th, late, fit, gfit, rndv_env);
+      print_rendezvous(evidence, fit.params);
       std::printf("the paper's model alone (no gap steps) fits RTT(w=0) within %.1f%% at best "
                   "(%s; s = %lld B, L = %.4f us, o' = %.4f us, G_s = %.4f ns/B, G_l = %.4f ns/B)\n",
                   100 * paper.max_rel_error_no_delay, paper.derivation.c_str(), static_cast<long long>(paper.params.s),
@@ -331,7 +389,7 @@ int probe_main(int argc, char** argv) {
                     "descheduled), the fitted parameters describe the scheduler, not the network\n",
                     us(rtt0.front().seconds));
       }
-      write_machine_file(o, th, fit, paper, gfit, rndv_env);
+      write_machine_file(o, th, fit, paper, gfit, rndv_env, evidence);
       const double t_end = now_seconds();
       std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, fit %.2f s)\n",
                   o.out.c_str(), t_end - t_start, t_rtt - t_start, t_late - t_rtt, t_end - t_late);

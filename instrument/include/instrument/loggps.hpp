@@ -6,7 +6,7 @@
 //   T2' = s G_s + (k - s) G_l + L   k>s
 //   T3  = o' + k O_r                      receive overhead
 //   T4  = max(o' + L, t_r - t_s) + o'     REQ sent, and confirmed by the receiver (k > S)
-//   T5  = o' + L + o'                     ACK back to the sender
+//   T5  = o' + L + o' (+ H)               ACK back to the sender
 // Communication cost (eq. 1-3): k<=s T1+T2+T3; s<k<=S T1+T2'+T3; k>S T4+T5+T1+T2'+T3.
 //
 // Extension (off by default): `gap_steps` make the per-byte gap above s piecewise. The paper
@@ -15,6 +15,18 @@
 // {above_bytes = b, G = g} means the bytes beyond b (and up to the next step) cost g each
 // instead of G_l. The model stays continuous in k, as §4.3 argues it must. With no steps
 // every function below is exactly the paper's.
+//
+// Extension 2 (off by default): the rendezvous as this machine's MPI runs it, measured by the
+// probe. `H` is the time the handshake of a message above S takes beyond the o' and L of its
+// two control messages (a protocol's matching, polling and registration: on MPICH ch4:ucx in
+// shared memory the round trip jumps by several microseconds at S, which 8o' + 4L cannot
+// hold); it is charged on the ACK's way back, so T5 = o' + L + o' + H. `send_returns` says
+// when a blocking send above S (and the wait of such an isend) returns: after_injection
+// (Ino's eq. 5: T4 + T5 + T1, the sender pushes the data after the ACK and leaves) or
+// after_transfer (T4 + T5 + T1 + T2', a zero-copy rendezvous where the receiver pulls the
+// data and tells the sender when it has it, as UCX's does). The probe tells them apart by how
+// the blocking time of such a send, with the receiver already waiting, grows with k. With
+// H = 0 and after_injection every function below is the paper's.
 //
 // Constraints (validate, called by read_params; the probe's files meet them): every value in
 // its physical range (instrument/src/model_ranges.hpp, named in the error): L in [0, 1] s,
@@ -51,6 +63,9 @@ struct GapStep {
   double G = 0.0;                // seconds per byte
 };
 
+// When a blocking send above S returns (extension 2 above).
+enum class SendReturns { after_injection, after_transfer };
+
 struct LogGpsParams {
   double L = 0.0;        // latency, s
   double o_prime = 0.0;  // overhead of the first byte, s
@@ -61,7 +76,13 @@ struct LogGpsParams {
   std::int64_t s = 0;    // largest single-packet message, B
   std::int64_t S = 0;    // largest asynchronous (eager) message; k > S is synchronous, B
   std::vector<GapStep> gap_steps;  // extension, see the header comment; empty = the paper
+  double H = 0.0;                  // rendezvous handshake beyond 2(o' + L), s (extension 2)
+  SendReturns send_returns = SendReturns::after_injection;  // extension 2; default = the paper
 };
+
+// When a blocking send (or the wait of an isend) of k bytes returns, counted from the start of
+// its injection (after T4 + T5): T1, plus T2' when a send above S returns after the transfer.
+double send_return_after_injection(const LogGpsParams& p, std::int64_t k);
 
 // Table 3.
 double T1(const LogGpsParams& p, std::int64_t k);
@@ -96,7 +117,9 @@ void validate(const LogGpsParams& p, const std::string& source);
 
 // Machine file keys: loggps.L, loggps.o_prime, loggps.O_s, loggps.O_r, loggps.G_s,
 // loggps.G_l, loggps.s, loggps.S, and for the extension loggps.gap_steps = n,
-// loggps.gap_step.<i>.above_bytes, loggps.gap_step.<i>.G (i = 1..n). read_params validates.
+// loggps.gap_step.<i>.above_bytes, loggps.gap_step.<i>.G (i = 1..n); for extension 2
+// loggps.H (seconds) and loggps.rendezvous_send = after_injection | after_transfer, both
+// optional (files written before them read back as the paper). read_params validates.
 LogGpsParams read_params(const MachineFile& file);
 void write_params(const LogGpsParams& p, MachineFile& file);
 

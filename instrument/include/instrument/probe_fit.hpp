@@ -50,6 +50,9 @@ struct LogGpsFitOptions {
   // node the two disagree (receiving a message that is already there costs more than half a
   // ping-pong), so an equal weight would spoil both.
   double delayed_weight = 0.01;
+  // When a blocking send above S returns (loggps.hpp, extension 2): measured by the probe
+  // before the fit (rendezvous_send_rule), since the delayed round trips above S depend on it.
+  loggps::SendReturns send_returns = loggps::SendReturns::after_injection;
 };
 
 struct LogGpsFit {
@@ -80,7 +83,8 @@ LogGpsFit fit_loggps(const std::vector<RttSample>& no_delay, const std::vector<R
 loggps::LogGpsParams fit_loggps_fixed(const std::vector<RttSample>& no_delay,
                                       const std::vector<RttSample>& delayed, std::int64_t s,
                                       std::int64_t S, const std::vector<std::int64_t>& step_sizes,
-                                      double delayed_weight = 1.0, bool nonnegative = false);
+                                      double delayed_weight = 1.0, bool nonnegative = false,
+                                      loggps::SendReturns rule = loggps::SendReturns::after_injection);
 
 // --- LogGP (Sundaram-Stukel & Vernon) ------------------------------------------------------
 struct LogGpFitOptions {
@@ -144,5 +148,23 @@ struct ThresholdSearch {
 // that did, down to the byte.
 ThresholdSearch find_synchronous_threshold(const std::vector<std::int64_t>& sizes,
                                            const std::function<bool(std::int64_t)>& waits);
+
+// --- when a blocking send above S returns (loggps.hpp, extension 2) ------------------------
+// From two sizes a < b above S: the growth of MPI_Send's time with its receiver already
+// waiting, send(b) - send(a), against the growth of a one-way message, (RTT(b) - RTT(a)) / 2.
+// A send that returns once it has started injecting grows by (b - a) O_s only; one that
+// returns after the transfer by (b - a)(O_s + G), nearly all of the one-way growth (which
+// adds O_r). The verdict is the nearer of the two: after_transfer when the send grows by more
+// than half the one-way growth.
+struct RendezvousSendEvidence {
+  std::int64_t a = 0, b = 0;              // sizes, bytes (a < b, both > S)
+  double send_a = 0.0, send_b = 0.0;      // MPI_Send with the receiver waiting, s
+  double rtt_a = 0.0, rtt_b = 0.0;        // round trips without delay, s
+  double ratio = 0.0;                     // (send_b - send_a) / ((rtt_b - rtt_a) / 2)
+  loggps::SendReturns rule = loggps::SendReturns::after_injection;
+};
+// Throws std::invalid_argument unless a < b, both > S, and the one-way growth is > 0.
+RendezvousSendEvidence rendezvous_send_rule(std::int64_t S, std::int64_t a, std::int64_t b, double send_a,
+                                            double send_b, double rtt_a, double rtt_b);
 
 }  // namespace instrument::probe

@@ -44,4 +44,11 @@ struct LateSend {
 };
 bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log);
 
+// Median time of MPI_Send of each size on rank 0 while rank 1 already waits in MPI_Recv
+// (rank 0 spins 20 us after a barrier first), about `reps` per size, interleaved over sizes.
+// Above S this is the rendezvous a blocking send pays with its receiver on time: how it grows
+// with k tells when such a send returns (loggps.hpp, extension 2).
+std::vector<double> median_sends_to_waiting_receiver(Pair& p, const std::vector<std::int64_t>& sizes,
+                                                     int reps);
+
 }  // namespace instrument::probe
