@@ -4,7 +4,9 @@
 # (bound to a core, as the main job does) and a 1x2 run, both traced; each 1x2 run replayed by
 # instrument-replay with --self (its own compute: the simulator's consistency check) and with
 # --costs from the calibration made just before it (a prediction). Prints every pair's errors
-# and their medians. Needs an idle machine: a rank preempted inside an MPI call makes the run
+# and their medians. The same runs are also replayed on the machine file read as Ino's paper
+# (loggps.H = 0, loggps.rendezvous_send = after_injection: the probe's extension 2 off), so
+# the effect of the measured rendezvous is seen on identical runs. Needs an idle machine: a rank preempted inside an MPI call makes the run
 # slower than any machine model.
 #   scripts/replay-validation.sh [BUILD_DIR] [MACHINE_FILE] [PAIRS]   (defaults: build, a fresh
 #   loggps-probe of this machine, 7)
@@ -21,9 +23,15 @@ if [ -z "$machine" ]; then
   "$mpiexec" -n 2 "$b/instrument/loggps-probe" --out "$machine" >/dev/null
 fi
 deck=inputs/sweep3d/input50
+paper=$work/paper.machine
+grep -v -E '^loggps\.(H|rendezvous_send) ' "$machine" >"$paper"
+printf 'loggps.H = 0\nloggps.rendezvous_send = after_injection\n' >>"$paper"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); machine file: $machine"
-printf '%5s %12s %12s %12s\n' pair measured_s self_error calibrated_error
-self=() cal=()
+grep -E '^loggps\.(S|H|rendezvous_send) ' "$machine" | tr '\n' ' '
+echo
+printf '%5s %12s %12s %12s %14s %14s\n' pair measured_s self_error calibrated_error paper_self paper_calib
+error_of() { sed -E 's/.* error ([-+0-9.]+)%$/\1/' <<<"$1"; }
+self=() cal=() pself=() pcal=()
 for i in $(seq 1 "$pairs"); do
   "$mpiexec" -n 1 -bind-to core "$b/sweep3d/sweep3d" $deck --mk 10 --mmi 3 --trace 100000 \
     --results "$work/cal.h5" >/dev/null
@@ -31,12 +39,14 @@ for i in $(seq 1 "$pairs"); do
     --machine "$machine" --results "$work/run.h5" >/dev/null
   s=$("$b/instrument/instrument-replay" "$work/run.h5" --self | tail -n 1)
   c=$("$b/instrument/instrument-replay" "$work/run.h5" --costs "$work/cal.h5" | tail -n 1)
-  se=$(sed -E 's/.* error ([-+0-9.]+)%$/\1/' <<<"$s")
-  ce=$(sed -E 's/.* error ([-+0-9.]+)%$/\1/' <<<"$c")
+  ps=$("$b/instrument/instrument-replay" "$work/run.h5" --self --machine "$paper" | tail -n 1)
+  pc=$("$b/instrument/instrument-replay" "$work/run.h5" --costs "$work/cal.h5" --machine "$paper" | tail -n 1)
+  se=$(error_of "$s") ce=$(error_of "$c") pse=$(error_of "$ps") pce=$(error_of "$pc")
   measured=$(sed -E 's/.*measured ([0-9.e+-]+) .*/\1/' <<<"$s")
-  printf '%5d %12s %11s%% %15s%%\n' "$i" "$measured" "$se" "$ce"
-  self+=("$se") cal+=("$ce")
+  printf '%5d %12s %11s%% %15s%% %13s%% %13s%%\n' "$i" "$measured" "$se" "$ce" "$pse" "$pce"
+  self+=("$se") cal+=("$ce") pself+=("$pse") pcal+=("$pce")
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 echo "median error over $pairs pairs: --self $(median "${self[@]}")%, calibrated from 1 rank $(median "${cal[@]}")%"
+echo "  on the paper's rendezvous (H = 0, after_injection): --self $(median "${pself[@]}")%, calibrated $(median "${pcal[@]}")%"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
