@@ -33,6 +33,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 #include <string>
 #include <vector>
@@ -235,7 +236,7 @@ void print_rendezvous(const std::optional<instrument::probe::RendezvousSendEvide
                       const instrument::loggps::LogGpsParams& p) {
   namespace lg = instrument::loggps;
   if (!e) {
-    std::printf("\nrendezvous: fewer than two sizes above S measured; a send above S is taken to return "
+    std::printf("\nrendezvous: not measured (fewer than two sizes above S, or no growth between them); a send above S is taken to return "
                 "after injecting (Ino's eq. 5)\n");
     return;
   }
@@ -367,9 +368,13 @@ int probe_main(int argc, char** argv) {
             if (d.bytes == k) return d.seconds;
           return 0.0;
         };
-        evidence = instrument::probe::rendezvous_send_rule(th.S, above[0], above[1], rendezvous_sends[0],
-                                                           rendezvous_sends[1], rtt_at(above[0]), rtt_at(above[1]));
-        measured_rule.send_returns = evidence->rule;
+        try {
+          evidence = instrument::probe::rendezvous_send_rule(th.S, above[0], above[1], rendezvous_sends[0],
+                                                             rendezvous_sends[1], rtt_at(above[0]), rtt_at(above[1]));
+          measured_rule.send_returns = evidence->rule;
+        } catch (const std::invalid_argument& e) {  // noise: the larger round trip was not longer
+          std::printf("rendezvous rule not measured (%s): taken as Ino's eq. 5\n", e.what());
+        }
       }
       const auto fit = instrument::probe::fit_loggps(rtt0, rttw, th.S, measured_rule);
       instrument::probe::LogGpsFitOptions paper_only;
