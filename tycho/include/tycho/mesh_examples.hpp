@@ -1,0 +1,21 @@
+// Small meshes built in code, with geometry that can be worked by hand: test meshes, the
+// fuzzer's seeds (tycho-mesh-example writes them), and checks of the refinement to come.
+#pragma once
+#include "tycho/mesh.hpp"
+
+namespace tycho {
+
+// The corner tetrahedron (0,0,0), (1,0,0), (0,1,0), (0,0,1): volume 1/6, three faces of
+// area 1/2 on the coordinate planes, one of area sqrt(3)/2 with normal (1,1,1)/sqrt(3).
+Mesh corner_tet_mesh();
+
+// corner_tet_mesh and its mirror in the plane x = 0, material 1 and 2, sharing the face on
+// x = 0 (nodes (0,0,0), (0,1,0), (0,0,1)): 2 cells, 7 faces, 5 nodes, volume 1/3.
+Mesh two_tet_mesh();
+
+// The cube [0, side]^3 cut into 6 tetrahedra around the diagonal from (0,0,0) to
+// (side,side,side) (Kuhn's triangulation), each of volume side^3/6: 6 cells, 18 faces
+// (12 on the boundary, 2 per cube face), 8 nodes.
+Mesh kuhn_cube_mesh(double side);
+
+}  // namespace tycho
