@@ -279,15 +279,17 @@ ReplayedIteration replay_iteration(const KbaShape& s, const KbaCosts& costs, Sen
   return r;
 }
 
-// The analytic models' message costs from the replay's LogGPS parameters (T1 = Send, T3 =
-// Receive, eq. 1-3 = Total_Comm), so the CSV can show the models on the replay's parameters:
-// what differs then is the models' structure, not two parameter sets.
+// The analytic models' message costs from the replay's LogGPS parameters (Send = MPI_Send's
+// cost with its receiver on time, eq. 4-5: T1 when eager, the handshake and (extension 2) the
+// transfer too above S; Receive = T3; Total_Comm = eq. 1-3), so the CSV can show the models
+// on the replay's parameters: what differs then is the models' structure, not two parameter
+// sets.
 MachineCosts machine_costs_from_loggps(const instrument::loggps::LogGpsParams& p) {
   namespace lg = instrument::loggps;
   MachineCosts m;
   m.latency = p.L;
   m.message = [p](std::int64_t k) {
-    return MessageCosts{lg::T1(p, k), lg::T3(p, k), lg::communication_cost(p, k), lg::is_synchronous(p, k),
+    return MessageCosts{lg::mpi_send_cost(p, k), lg::T3(p, k), lg::communication_cost(p, k), lg::is_synchronous(p, k),
                         lg::mpi_isend_cost(p)};
   };
   m.allreduce = [p](int n, std::int64_t k) { return instrument::allreduce_seconds(n, lg::communication_cost(p, k)); };
