@@ -1,0 +1,32 @@
+# tycho-mesh-info on a good mesh (the totals, checked) and on bad files (one error line).
+set(_meshes ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2)
+suite_add_expect_test(NAME tycho.mesh_info.cube_12
+  EXPECT "cells 12, faces 30 \\(12 on the boundary, 18 interior\\), nodes 9\ntotal volume 1000000 \\(sum of the cell volumes\\)\nsurface area 60000 \\(sum of the boundary face areas\\)\ncell volume min 83333.333[0-9]*, max 83333.333[0-9]*\nmaterial 1: cells 12, volume 1000000\n"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_meshes}/cube-12.smesh)
+suite_add_expect_test(NAME tycho.mesh_info.cube_10717
+  EXPECT "cells 10717, faces 22904 \\(2940 on the boundary, 19964 interior\\), nodes 2620\ntotal volume 1000000 .*\nsurface area 60000 .*\nmaterial 1: cells 10717, volume 1000000\n"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_meshes}/cube-10717.smesh)
+set_tests_properties(tycho.mesh_info.cube_12 tycho.mesh_info.cube_10717 PROPERTIES LABELS unit)
+# The example meshes, written then read: the hand-worked totals.
+set(_kuhn ${CMAKE_CURRENT_BINARY_DIR}/kuhn-cube.smesh)
+add_test(NAME tycho.mesh_example.write COMMAND $<TARGET_FILE:tycho-mesh-example> kuhn-cube ${_kuhn})
+suite_add_expect_test(NAME tycho.mesh_info.kuhn_cube
+  EXPECT "cells 6, faces 18 \\(12 on the boundary, 6 interior\\), nodes 8\ntotal volume 1 .*\nsurface area 6 .*\ncell volume min 0.166666666667, max 0.166666666667\n"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_kuhn})
+set_tests_properties(tycho.mesh_example.write PROPERTIES LABELS unit FIXTURES_SETUP tycho_kuhn)
+set_tests_properties(tycho.mesh_info.kuhn_cube PROPERTIES LABELS unit FIXTURES_REQUIRED tycho_kuhn)
+# Bad files: a text file, a file shorter than the header, a missing file, no argument.
+set(_short ${CMAKE_CURRENT_BINARY_DIR}/short.smesh)
+file(WRITE ${_short} "Tycho 2 Serial Mesh")
+suite_add_error_test(NAME tycho.mesh_info.not_a_mesh ONE_LINE
+  EXPECT "^tycho-mesh-info: error: .*/meshes/tycho2/README.md:header: expected the format name \"Tycho 2 Serial Mesh\" zero-padded to 32 bytes, found \"# Tetrahedral cube meshe\\.\\.\\.\"$"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_meshes}/README.md)
+suite_add_error_test(NAME tycho.mesh_info.short ONE_LINE
+  EXPECT "^tycho-mesh-info: error: .*short.smesh:header: a Tycho2 serial mesh starts with a 64-byte header; the file has 19 bytes$"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_short})
+suite_add_error_test(NAME tycho.mesh_info.missing ONE_LINE
+  EXPECT "^tycho-mesh-info: error: .*no-such.smesh: "
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${CMAKE_CURRENT_BINARY_DIR}/no-such.smesh)
+suite_add_error_test(NAME tycho.mesh_info.no_argument ONE_LINE
+  EXPECT "^tycho-mesh-info: error: expected one mesh file; usage: tycho-mesh-info MESH.smesh$"
+  COMMAND $<TARGET_FILE:tycho-mesh-info>)
