@@ -37,7 +37,9 @@ bool distinct(const std::array<Index, N>& v) {
 
 bool holds(const std::array<Index, 4>& v, Index x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
-double distance(const Vec3& a, const Vec3& b) { return std::hypot(a.x - b.x, a.y - b.y, a.z - b.z); }
+double distance_squared(const Vec3& a, const Vec3& b) {
+  return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z);
+}
 
 void check_nodes(const Mesh& mesh, const std::string& file) {
   for (std::size_t i = 0; i < mesh.nodes.size(); ++i) {
@@ -56,9 +58,13 @@ void check_cell_shape(const Mesh& mesh, const std::string& file, std::size_t c) 
   if (!distinct(cell.faces))
     refuse(file, "cell", c, "its 4 faces must be distinct, found " + list(cell.faces.data(), 4));
   const auto& x = mesh.nodes;
-  double longest = 0;
+  // Squared lengths, one square root: std::hypot per edge made this check cost as much as
+  // the geometry. Coordinates within 1e30 keep the squares finite.
+  double longest_squared = 0;
   for (std::size_t i = 0; i < 4; ++i)
-    for (std::size_t j = i + 1; j < 4; ++j) longest = std::max(longest, distance(x[cell.nodes[i]], x[cell.nodes[j]]));
+    for (std::size_t j = i + 1; j < 4; ++j)
+      longest_squared = std::max(longest_squared, distance_squared(x[cell.nodes[i]], x[cell.nodes[j]]));
+  const double longest = std::sqrt(longest_squared);
   const double volume =
       std::abs(six_signed_volume(x[cell.nodes[0]], x[cell.nodes[1]], x[cell.nodes[2]], x[cell.nodes[3]])) / 6;
   if (!(volume > kDegenerateVolumeRatio * longest * longest * longest))
@@ -72,14 +78,15 @@ void check_cell_faces(const Mesh& mesh, const std::string& file, std::size_t c) 
   for (std::size_t i = 0; i < 4; ++i) {
     const Index f = cell.faces[i];
     const Face& face = mesh.faces[f];
-    const std::string which = "its " + std::string(ordinal(i)) + " face " + std::to_string(f);
+    // Built only on failure: a string per face cost more than the checks themselves.
+    const auto which = [&] { return "its " + std::string(ordinal(i)) + " face " + std::to_string(f); };
     if (face.cells[0] != c && face.cells[1] != c)
-      refuse(file, "cell", c, which + " must list this cell as one of its two cells, found cells " +
+      refuse(file, "cell", c, which() + " must list this cell as one of its two cells, found cells " +
                                   std::to_string(face.cells[0]) + " and " +
                                   (face.on_boundary() ? "the boundary" : std::to_string(face.cells[1])));
     for (Index v : face.nodes)
       if (!holds(cell.nodes, v))
-        refuse(file, "cell", c, which + " has node " + std::to_string(v) + ", expected 3 of the cell's nodes " +
+        refuse(file, "cell", c, which() + " has node " + std::to_string(v) + ", expected 3 of the cell's nodes " +
                                     list(cell.nodes.data(), 4));
     opposite[i] = node_opposite(cell, face);
   }
@@ -131,7 +138,10 @@ void check_unique_triangles(const Mesh& mesh, const std::string& file) {
     std::sort(keys[f].nodes.begin(), keys[f].nodes.end());
   }
   std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
-    return a.nodes != b.nodes ? a.nodes < b.nodes : a.face < b.face;
+    if (a.nodes[0] != b.nodes[0]) return a.nodes[0] < b.nodes[0];
+    if (a.nodes[1] != b.nodes[1]) return a.nodes[1] < b.nodes[1];
+    if (a.nodes[2] != b.nodes[2]) return a.nodes[2] < b.nodes[2];
+    return a.face < b.face;
   });
   for (std::size_t i = 1; i < keys.size(); ++i)
     if (keys[i].nodes == keys[i - 1].nodes)
