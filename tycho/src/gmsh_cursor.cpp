@@ -109,13 +109,17 @@ double GmshCursor::real(const char* what) {
   return v;
 }
 
-std::uint64_t GmshCursor::count(const char* what, std::size_t min_bytes) {
-  const std::size_t at = pos_;
-  const std::uint64_t n = size(what);
+void GmshCursor::require_room(std::size_t at, const char* what, std::uint64_t n, std::size_t min_bytes) const {
   if (min_bytes > 0 && n > bytes_left() / min_bytes)
     fail_at(at, std::string("expected ") + what + " that the rest of the file can hold (" +
                     std::to_string(bytes_left()) + " bytes, at least " + std::to_string(min_bytes) +
                     " per record), found " + std::to_string(n) + " (truncated?)");
+}
+
+std::uint64_t GmshCursor::count(const char* what, std::size_t min_bytes) {
+  const std::size_t at = next();
+  const std::uint64_t n = size(what);
+  require_room(at, what, n, min_bytes);
   return n;
 }
 
@@ -128,20 +132,17 @@ std::uint64_t GmshCursor::text_count(const char* what, std::size_t min_bytes) {
   if (t.empty() || ec != std::errc() || end != t.data() + t.size())
     fail_at(at, std::string("expected ") + what + " (an unsigned integer on its own line), found " +
                     instrument::quote_token(t));
-  if (min_bytes > 0 && n > bytes_left() / min_bytes)
-    fail_at(at, std::string("expected ") + what + " that the rest of the file can hold (" +
-                    std::to_string(bytes_left()) + " bytes, at least " + std::to_string(min_bytes) +
-                    " per record), found " + std::to_string(n) + " (truncated?)");
+  require_room(at, what, n, min_bytes);
   return n;
 }
 
-void GmshCursor::skip_section(std::string_view name) {
+void GmshCursor::skip_section(std::string_view name, std::size_t header_at) {
   const std::string end = "$End" + std::string(name);
   std::size_t at = pos_;
   while (true) {
     at = bytes_.find(end, at);
     if (at == std::string_view::npos)
-      fail("expected " + end + " to close $" + std::string(name) + ", found the end of the file (truncated)");
+      fail_at(header_at, "expected " + end + " to close $" + std::string(name) + ", found the end of the file (truncated)");
     // The end line starts a line (the data before it may be binary, and ends in LF).
     if (at == 0 || bytes_[at - 1] == '\n') break;
     ++at;

@@ -15,16 +15,16 @@ namespace {
 // A node or element number: an unsigned token in ASCII, an int of at least 1 in binary.
 std::uint64_t number(GmshCursor& c, const char* what) {
   if (!c.binary()) return c.size(what);
-  const std::size_t at = c.offset();
+  const std::size_t at = c.next();
   const std::int32_t v = c.integer(what);
   if (v < 1) c.fail_at(at, std::string("expected ") + what + " of at least 1, found " + std::to_string(v));
   return static_cast<std::uint64_t>(v);
 }
 
 void read_nodes(GmshCursor& c, GmshContent& content) {
-  const std::uint64_t n = c.text_count("the number of nodes", c.binary() ? 28 : 8);
+  const std::uint64_t n = c.text_count("the number of nodes", c.binary() ? 28 : 7);
   for (std::uint64_t i = 0; i < n; ++i) {
-    const std::size_t at = c.offset();
+    const std::size_t at = c.next();
     const std::uint64_t tag = number(c, "a node tag");
     Vec3 x;
     x.x = c.real("a node's x");
@@ -64,9 +64,9 @@ GmshElementType known_type(const GmshCursor& c, std::size_t at, std::int32_t typ
 }
 
 void read_ascii_elements(GmshCursor& c, GmshContent& content) {
-  const std::uint64_t n = c.text_count("the number of elements", 8);
+  const std::uint64_t n = c.text_count("the number of elements", 7);
   for (std::uint64_t e = 0; e < n; ++e) {
-    const std::size_t at = c.offset();
+    const std::size_t at = c.next();
     const std::uint64_t tag = c.size("an element tag");
     const std::int32_t type = c.integer("an element type");
     known_type(c, at, type);
@@ -86,7 +86,7 @@ void read_binary_elements(GmshCursor& c, GmshContent& content) {
   const std::uint64_t n = c.text_count("the number of elements", 16);
   std::uint64_t read = 0;
   while (read < n) {
-    const std::size_t at = c.offset();
+    const std::size_t at = c.next();
     const std::int32_t type = c.integer("an element block's type");
     const std::int32_t following = c.integer("an element block's number of elements");
     const std::int32_t tags = c.integer("an element block's number of tags");
@@ -100,7 +100,7 @@ void read_binary_elements(GmshCursor& c, GmshContent& content) {
       c.fail_at(at, "expected " + std::to_string(following) + " elements of " + std::to_string(record) +
                         " bytes, found the end of the file after " + std::to_string(c.bytes_left()) + " (truncated)");
     for (std::int32_t e = 0; e < following; ++e) {
-      const std::size_t element_at = c.offset();
+      const std::size_t element_at = c.next();
       const std::uint64_t tag = number(c, "an element tag");
       std::int32_t physical = 0;
       for (std::int32_t i = 0; i < tags; ++i) {
@@ -120,7 +120,7 @@ void read_msh2_sections(GmshCursor& c, GmshContent& content) {
   while (true) {
     c.skip_space();
     if (c.at_end()) break;
-    const std::size_t at = c.offset();
+    const std::size_t at = c.next();
     const std::string name(c.line("a section header"));
     auto once = [&](bool& seen) {
       if (seen) c.fail_at(at, "expected " + name + " once, found it again");
@@ -137,7 +137,7 @@ void read_msh2_sections(GmshCursor& c, GmshContent& content) {
     } else if (name == "$MeshFormat") {
       c.fail_at(at, "expected $MeshFormat once, found it again");
     } else if (name.size() > 1 && name[0] == '$' && name.rfind("$End", 0) != 0) {
-      c.skip_section(name.substr(1));
+      c.skip_section(name.substr(1), at);
     } else {
       c.fail_at(at, "expected a section header ($Name), found " + instrument::quote_token(name));
     }

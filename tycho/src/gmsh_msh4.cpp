@@ -15,7 +15,7 @@ namespace {
 // The smallest record of each kind, in bytes, so that a count the file cannot hold is
 // refused before anything is allocated for it: in ASCII a token and a separator.
 std::size_t min_bytes(const GmshCursor& c, std::size_t binary_bytes, std::size_t ascii_tokens) {
-  return c.binary() ? binary_bytes : 2 * ascii_tokens;
+  return c.binary() ? binary_bytes : 2 * ascii_tokens - 1;
 }
 
 struct VolumeGroups {
@@ -32,7 +32,7 @@ Volumes read_entities(GmshCursor& c) {
   Volumes volumes;
   for (int dim = 0; dim < 4; ++dim)
     for (std::uint64_t e = 0; e < counts[dim]; ++e) {
-      const std::size_t at = c.offset();
+      const std::size_t at = c.next();
       const std::int32_t tag = c.integer("an entity tag");
       for (int i = 0; i < (dim == 0 ? 3 : 6); ++i) c.real(dim == 0 ? "a point coordinate" : "a bounding box coordinate");
       const std::uint64_t n = c.count("the number of physical tags of an entity", min_bytes(c, 4, 1));
@@ -53,6 +53,7 @@ Volumes read_entities(GmshCursor& c) {
 }
 
 void read_nodes(GmshCursor& c, GmshContent& content) {
+  const std::size_t header_at = c.next();
   const std::uint64_t blocks = c.count("the number of node blocks", min_bytes(c, 20, 4));
   const std::uint64_t total = c.size("the number of nodes");
   c.size("the smallest node tag");
@@ -60,25 +61,26 @@ void read_nodes(GmshCursor& c, GmshContent& content) {
   std::uint64_t read = 0;
   std::vector<std::pair<std::uint64_t, std::size_t>> tags;  // tag, place
   for (std::uint64_t b = 0; b < blocks; ++b) {
-    const std::size_t at = c.offset();
+    const std::size_t at = c.next();
     const std::int32_t dim = c.integer("the dimension of a node block's entity");
     c.integer("the entity tag of a node block");
     const std::int32_t parametric = c.integer("whether a node block is parametric (0 or 1)");
-    const std::uint64_t n = c.count("the number of nodes in a block", min_bytes(c, 32, 4));
+    const std::uint64_t n = c.size("the number of nodes in a block");
     if (dim < 0 || dim > 3) c.fail_at(at, "expected a node block of dimension 0 to 3, found " + std::to_string(dim));
     if (parametric != 0 && parametric != 1)
       c.fail_at(at, "expected a node block parametric flag of 0 or 1, found " + std::to_string(parametric));
     if (n > total - read)
       c.fail_at(at, "expected at most the " + std::to_string(total) + " nodes of the header of $Nodes, found " +
                         std::to_string(read + n) + " by this block");
+    c.require_room(at, "the number of nodes in a block", n, min_bytes(c, 32, 4));
     read += n;
     tags.resize(n);
     for (auto& [tag, place] : tags) {
-      place = c.offset();
+      place = c.next();
       tag = c.size("a node tag");
     }
     for (const auto& [tag, place] : tags) {
-      const std::size_t x_at = c.offset();
+      const std::size_t x_at = c.next();
       Vec3 x;
       x.x = c.real("a node's x");
       x.y = c.real("a node's y");
@@ -88,7 +90,7 @@ void read_nodes(GmshCursor& c, GmshContent& content) {
     }
   }
   if (read != total)
-    c.fail("expected the " + std::to_string(total) + " nodes of the header of $Nodes, found " + std::to_string(read) +
+    c.fail_at(header_at, "expected the " + std::to_string(total) + " nodes of the header of $Nodes, found " + std::to_string(read) +
            " in its blocks");
   c.expect_header("$EndNodes");
   content.end_nodes(c);
@@ -109,13 +111,14 @@ std::uint32_t volume_material(const GmshCursor& c, std::size_t at, const Volumes
 }
 
 void read_elements(GmshCursor& c, GmshContent& content, const Volumes& volumes) {
+  const std::size_t header_at = c.next();
   const std::uint64_t blocks = c.count("the number of element blocks", min_bytes(c, 20, 4));
   const std::uint64_t total = c.size("the number of elements");
   c.size("the smallest element tag");
   c.size("the largest element tag");
   std::uint64_t read = 0;
   for (std::uint64_t b = 0; b < blocks; ++b) {
-    const std::size_t at = c.offset();
+    const std::size_t at = c.next();
     const std::int32_t dim = c.integer("the dimension of an element block's entity");
     const std::int32_t entity = c.integer("the entity tag of an element block");
     const std::int32_t type = c.integer("the element type of a block");
@@ -127,11 +130,12 @@ void read_elements(GmshCursor& c, GmshContent& content, const Volumes& volumes) 
     if (dim == 3 && type != kGmshTetrahedron)
       c.fail_at(at, "expected only 4-node tetrahedra (type 4) in volumes, found type " + std::to_string(type) + " (" +
                         t.name + ") in volume " + std::to_string(entity));
-    const std::uint64_t n = c.count("the number of elements in a block",
-                                    min_bytes(c, 8 * (1 + static_cast<std::size_t>(t.nodes)), 1 + t.nodes));
+    const std::uint64_t n = c.size("the number of elements in a block");
     if (n > total - read)
       c.fail_at(at, "expected at most the " + std::to_string(total) + " elements of the header of $Elements, found " +
                         std::to_string(read + n) + " by this block");
+    c.require_room(at, "the number of elements in a block", n,
+                   min_bytes(c, 8 * (1 + static_cast<std::size_t>(t.nodes)), 1 + static_cast<std::size_t>(t.nodes)));
     read += n;
     if (dim != 3) {  // boundary entities: read past
       for (std::uint64_t e = 0; e < n; ++e)
@@ -140,7 +144,7 @@ void read_elements(GmshCursor& c, GmshContent& content, const Volumes& volumes) 
     }
     const std::uint32_t material = volume_material(c, at, volumes, entity);
     for (std::uint64_t e = 0; e < n; ++e) {
-      const std::size_t element_at = c.offset();
+      const std::size_t element_at = c.next();
       const std::uint64_t tag = c.size("an element tag");
       std::uint64_t nodes[4];
       for (auto& v : nodes) v = c.size("a tetrahedron's node tag");
@@ -148,7 +152,7 @@ void read_elements(GmshCursor& c, GmshContent& content, const Volumes& volumes) 
     }
   }
   if (read != total)
-    c.fail("expected the " + std::to_string(total) + " elements of the header of $Elements, found " +
+    c.fail_at(header_at, "expected the " + std::to_string(total) + " elements of the header of $Elements, found " +
            std::to_string(read) + " in its blocks");
   c.expect_header("$EndElements");
 }
@@ -161,7 +165,7 @@ void read_msh4_sections(GmshCursor& c, GmshContent& content) {
   while (true) {
     c.skip_space();
     if (c.at_end()) break;
-    const std::size_t at = c.offset();
+    const std::size_t at = c.next();
     const std::string name(c.line("a section header"));
     auto once = [&](bool& seen) {
       if (seen) c.fail_at(at, "expected " + name + " once, found it again");
@@ -184,7 +188,7 @@ void read_msh4_sections(GmshCursor& c, GmshContent& content) {
     } else if (name == "$MeshFormat") {
       c.fail_at(at, "expected $MeshFormat once, found it again");
     } else if (name.size() > 1 && name[0] == '$' && name.rfind("$End", 0) != 0) {
-      c.skip_section(name.substr(1));
+      c.skip_section(name.substr(1), at);
     } else {
       c.fail_at(at, "expected a section header ($Name), found " + instrument::quote_token(name));
     }

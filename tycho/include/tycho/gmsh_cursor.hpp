@@ -21,6 +21,12 @@ class GmshCursor {
   void set_binary(bool binary) { binary_ = binary; }
   bool binary() const { return binary_; }
   std::size_t offset() const { return pos_; }
+  // The place of the next field (in ASCII past the white space before it): what errors about
+  // a record name.
+  std::size_t next() {
+    if (!binary_) skip_space();
+    return pos_;
+  }
   bool at_end() const { return pos_ >= bytes_.size(); }
   std::size_t bytes_left() const { return bytes_.size() - pos_; }
 
@@ -37,13 +43,16 @@ class GmshCursor {
   // A size_t field as a count of records of at least `min_bytes` each: refused when the
   // rest of the file cannot hold them, before anything is allocated for them.
   std::uint64_t count(const char* what, std::size_t min_bytes);
+  // Refuses (at `at`) n records of at least min_bytes each when the rest of the file is shorter.
+  void require_room(std::size_t at, const char* what, std::uint64_t n, std::size_t min_bytes) const;
 
   // A count on a line of its own (version 2.2's $Nodes and $Elements): a token in ASCII,
   // the whole line in binary. Checked as count() checks.
   std::uint64_t text_count(const char* what, std::size_t min_bytes);
 
-  // The whole section up to and including its end line (`$EndName`), unread.
-  void skip_section(std::string_view name);
+  // The whole section up to and including its end line (`$EndName`), unread; a missing
+  // end line is refused at `header_at`, the place of the section's header.
+  void skip_section(std::string_view name, std::size_t header_at);
 
   // Throws InputError(file, place of `at`, expected).
   [[noreturn]] void fail_at(std::size_t at, const std::string& expected) const;
