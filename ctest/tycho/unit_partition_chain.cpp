@@ -73,14 +73,41 @@ TEST_CASE("slabs stacked along x: the chain is P along x, 1 across, 2 along the 
       CHECK(c.lagged_faces == 0);
     }
   }
-  // Parts alternating 0, 1, 0, 1 along x: a path re-entering a part counts it again.
-  CHECK(sweep_chain(m, Partition{2, [&] {
-                                   std::vector<std::int32_t> v;
-                                   for (std::size_t c = 0; c < m.cells.size(); ++c) v.push_back((c / 6) % 2);
-                                   return v;
-                                 }()},
-                    {1, 0, 0})
-            .parts_crossed == 8);
+}
+
+Partition by_cube(std::size_t cells, std::vector<std::int32_t> part_of_cube) {
+  Partition p{*std::max_element(part_of_cube.begin(), part_of_cube.end()) + 1, {}};
+  for (std::size_t c = 0; c < cells; ++c) p.part_of_cell.push_back(part_of_cube[c / 6]);
+  return p;
+}
+
+TEST_CASE("the graph of parts: slabs give P along x and the diagonals, 1 across; cycles are broken", "[partition][chain]") {
+  const Mesh m = row_of_cubes(8);
+  for (int parts : {1, 2, 4, 8}) {
+    INFO("P = " << parts);
+    const Partition p = slabs(m.cells.size(), 8, parts);
+    CHECK(part_graph_chain(m, p, {1, 0, 0}).parts_crossed == parts);
+    CHECK(part_graph_chain(m, p, {-0.9, 0.3, 0.2}).parts_crossed == parts);
+    CHECK(part_graph_chain(m, p, {0, 1, 0}).parts_crossed == 1);  // no flow across x = i
+    // Every diagonal has Omega_x != 0: the net flow crosses each square between slabs.
+    for (const PartGraphChain& c : octant_part_graph_chains(m, p)) {
+      CHECK(c.parts_crossed == parts);
+      CHECK(c.dropped_edges == 0);
+    }
+  }
+  // 0,1,0,1,...: the squares x = 1, 3, 5, 7 carry 0 -> 1, x = 2, 4, 6 carry 1 -> 0; the net
+  // flow orients one edge 0 -> 1, so 2 parts, where the cells' chain counts 8.
+  const Partition alternating = by_cube(m.cells.size(), {0, 1, 0, 1, 0, 1, 0, 1});
+  CHECK(part_graph_chain(m, alternating, {1, 0, 0}).parts_crossed == 2);
+  CHECK(sweep_chain(m, alternating, {1, 0, 0}).parts_crossed == 8);
+  // 0,1,2,0,...: 0 -> 1 (x = 1), 1 -> 2 (x = 2), 2 -> 0 (x = 3, and x = 6) against
+  // 0 -> 1 (x = 4) and 1 -> 2 (x = 5): pair (0, 2) nets 2 -> 0, a cycle 0 -> 1 -> 2 -> 0. The
+  // search from part 0 drops 2 -> 0 and keeps the path 0, 1, 2.
+  const Partition cycle = by_cube(m.cells.size(), {0, 1, 2, 0, 1, 2, 0, 1});
+  const PartGraphChain c = part_graph_chain(m, cycle, {1, 0, 0});
+  CHECK(c.dropped_edges == 1);
+  CHECK(c.parts_crossed == 3);
+  CHECK(sweep_chain(m, cycle, {1, 0, 0}).parts_crossed == 8);
 }
 
 TEST_CASE("the octant diagonals are the 8 unit vectors (+-1, +-1, +-1)/sqrt(3)", "[partition][chain]") {
@@ -107,6 +134,10 @@ TEST_CASE("on cube-1374, slabs by centroid along x give chain P along x; METIS p
     for (const SweepChain& c : octant_sweep_chains(m, metis)) {
       CHECK(c.parts_crossed >= 2);
       CHECK(c.lagged_faces == 0);  // the cube is a Delaunay mesh: no cycles of cells
+    }
+    for (const PartGraphChain& c : octant_part_graph_chains(m, metis)) {
+      CHECK(c.parts_crossed >= 2);
+      CHECK(c.parts_crossed <= parts);
     }
   }
 }

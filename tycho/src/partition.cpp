@@ -7,6 +7,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/output_file.hpp"
 #include "tycho/dual_graph.hpp"
 
 namespace tycho {
@@ -89,6 +90,17 @@ Partition parse_partition(std::string_view text, std::size_t cells, int parts, c
 
 Partition read_partition_file(const std::string& path, std::size_t cells, int parts) {
   return parse_partition(instrument::read_input_file(path, "partition file"), cells, parts, path);
+}
+
+std::string format_partition(const Partition& partition) {
+  std::string text;
+  text.reserve(4 * partition.part_of_cell.size());
+  for (std::int32_t part : partition.part_of_cell) (text += std::to_string(part)) += '\n';
+  return text;
+}
+
+void write_partition_file(const Partition& partition, const std::string& path) {
+  instrument::write_text_output(path, "partition file", format_partition(partition));
 }
 
 }  // namespace tycho

@@ -31,6 +31,12 @@ Partition parse_partition(std::string_view text, std::size_t cells, int parts, c
 // parse_partition of the file at `path` (read with instrument's read_input_file).
 Partition read_partition_file(const std::string& path, std::size_t cells, int parts);
 
+// The partition file's text for `partition`: one part per line, newline-terminated.
+std::string format_partition(const Partition& partition);
+
+// Writes format_partition through instrument's OutputFile (no partial file on failure).
+void write_partition_file(const Partition& partition, const std::string& path);
+
 // Refuses P < 1 and P above the cell count: InputError(name, "P", ...).
 void check_part_count(int parts, std::size_t cells, const std::string& name);
 

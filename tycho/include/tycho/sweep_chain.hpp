@@ -29,6 +29,22 @@ struct SweepChain {
   std::size_t lagged_faces = 0;   // faces lagged to break cycles of cells
 };
 
+// The chain on the graph of parts, as the paper puts it ("the maximum number of PEs
+// traversed"): each pair of parts sharing faces is joined by one edge, oriented by the sign
+// of the net flow sum(Omega.n area) over their shared faces (no edge if it is exactly 0).
+// Cycles of parts are broken deterministically: a depth-first search from the parts in
+// ascending order, neighbours ascending, drops each edge back into the current path.
+// The chain is the number of parts on the longest path that remains. It never exceeds P;
+// sweep_chain, which counts re-entries, can (and is the one a sweep's steps obey).
+struct PartGraphChain {
+  Vec3 direction;
+  int parts_crossed = 0;
+  std::size_t dropped_edges = 0;  // edges between parts dropped to break cycles
+};
+
+// Precondition: mesh.geometry computed; partition covers the mesh's cells.
+PartGraphChain part_graph_chain(const Mesh& mesh, const Partition& partition, const Vec3& direction);
+
 // Precondition: mesh.geometry computed; partition covers the mesh's cells.
 SweepChain sweep_chain(const Mesh& mesh, const Partition& partition, const Vec3& direction);
 
@@ -36,7 +52,8 @@ SweepChain sweep_chain(const Mesh& mesh, const Partition& partition, const Vec3&
 // bit 1 y negative, bit 2 z negative.
 std::array<Vec3, 8> octant_diagonals();
 
-// sweep_chain for each octant diagonal.
+// sweep_chain and part_graph_chain for each octant diagonal.
 std::vector<SweepChain> octant_sweep_chains(const Mesh& mesh, const Partition& partition);
+std::vector<PartGraphChain> octant_part_graph_chains(const Mesh& mesh, const Partition& partition);
 
 }  // namespace tycho

@@ -1,0 +1,122 @@
+// tycho-partition: partitions a mesh into P parts (METIS k-way on the cell dual graph, or a
+// partition file) and prints what each part holds and how long the sweep's pipeline is.
+//
+//   tycho-partition MESH.smesh P [--parts FILE] [--out FILE]
+//
+// --parts FILE reads the partition (one part per line, line c the part of cell c) instead
+// of calling METIS; --out FILE writes the partition used in that format. Prints per part
+// its cells, neighbour parts, faces shared with other parts and faces on the mesh boundary;
+// the balance; and per octant diagonal the chain of parts the sweep crosses, whose maximum
+// less one is the pipeline term of eq. 8 (Kerbyson, Hoisie & Pautz). A bad mesh, P or
+// file: one line `tycho-partition: error: ...`, exit status 1.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/option_number.hpp"
+#include "tycho/partition.hpp"
+#include "tycho/partition_report.hpp"
+#include "tycho/smesh_reader.hpp"
+#include "tycho/sweep_chain.hpp"
+
+namespace {
+
+struct Options {
+  std::string mesh, parts_file, out;
+  int parts = 0;
+};
+
+std::string join(const std::vector<int>& values) {
+  std::string s;
+  for (int v : values) {
+    if (!s.empty()) s += ',';
+    s += std::to_string(v);
+  }
+  return s.empty() ? "-" : s;
+}
+
+void run(const Options& o) {
+  const tycho::Mesh mesh = tycho::read_smesh(o.mesh);
+  tycho::check_part_count(o.parts, mesh.cells.size(), o.mesh);
+  const auto start = std::chrono::steady_clock::now();
+  const tycho::Partition partition = o.parts_file.empty() ? tycho::metis_partition(mesh, o.parts, o.mesh)
+                                                          : tycho::read_partition_file(o.parts_file, mesh.cells.size(), o.parts);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("mesh %s: cells %zu, faces %zu\n", o.mesh.c_str(), mesh.cells.size(), mesh.faces.size());
+  if (o.parts_file.empty())
+    std::printf("partition: METIS k-way into %d parts (%.3f s)\n", o.parts, seconds);
+  else
+    std::printf("partition: read from %s, %d parts\n", o.parts_file.c_str(), o.parts);
+
+  const auto summary = tycho::summarize_parts(mesh, partition);
+  std::printf("%6s %10s %10s %13s %14s  %s\n", "part", "cells", "neighbours", "shared faces", "boundary faces",
+              "neighbour parts");
+  std::size_t largest = 0, shared = 0;
+  for (std::size_t p = 0; p < summary.size(); ++p) {
+    const auto& s = summary[p];
+    std::printf("%6zu %10zu %10zu %13zu %14zu  %s\n", p, s.cells, s.neighbours.size(), s.partition_faces,
+                s.mesh_boundary_faces, join(s.neighbours).c_str());
+    largest = std::max(largest, s.cells);
+    shared += s.partition_faces;
+  }
+  const double mean = static_cast<double>(mesh.cells.size()) / o.parts;
+  std::printf("balance: largest part %zu cells = %.4f x the mean %.1f; faces between parts %zu\n", largest,
+              static_cast<double>(largest) / mean, mean, shared / 2);
+
+  std::printf("sweep chain per octant diagonal: parts on the longest path of the graph of parts (net flow per\n"
+              "pair, cycles broken); and parts entered along the longest path of cells (re-entries counted)\n");
+  const auto cells = tycho::octant_sweep_chains(mesh, partition);
+  const auto graph = tycho::octant_part_graph_chains(mesh, partition);
+  int longest_graph = 0, longest_cells = 0;
+  for (std::size_t d = 0; d < cells.size(); ++d) {
+    const tycho::Vec3& v = cells[d].direction;
+    std::printf("  direction (%c,%c,%c): parts graph %d (%zu edges dropped), cells %d (%zu faces lagged)\n",
+                v.x > 0 ? '+' : '-', v.y > 0 ? '+' : '-', v.z > 0 ? '+' : '-', graph[d].parts_crossed,
+                graph[d].dropped_edges, cells[d].parts_crossed, cells[d].lagged_faces);
+    longest_graph = std::max(longest_graph, graph[d].parts_crossed);
+    longest_cells = std::max(longest_cells, cells[d].parts_crossed);
+  }
+  std::printf("pipeline length (eq. 8, chain - 1): %d over the graph of parts, %d along the cells\n",
+              longest_graph - 1, longest_cells - 1);
+  if (!o.out.empty()) {
+    tycho::write_partition_file(partition, o.out);
+    std::printf("wrote %s\n", o.out.c_str());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const char* usage = "usage: tycho-partition MESH.smesh P [--parts FILE] [--out FILE]";
+  try {
+    Options o;
+    std::string positional[2];
+    int n_positional = 0;
+    for (int i = 1; i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "--parts" || arg == "--out") {
+        if (i + 1 == argc) throw instrument::InputError("command line", arg, "expected a file after it");
+        (arg == "--parts" ? o.parts_file : o.out) = argv[++i];
+      } else if (arg.rfind("--", 0) == 0) {
+        throw instrument::InputError("command line", arg, std::string("unknown option; ") + usage);
+      } else if (n_positional == 2) {
+        throw instrument::InputError("command line", arg, std::string("one argument too many; ") + usage);
+      } else {
+        positional[n_positional++] = arg;
+      }
+    }
+    if (n_positional != 2)
+      throw instrument::InputError("command line", "", std::string("expected a mesh and a part count; ") + usage);
+    o.mesh = positional[0];
+    o.parts = static_cast<int>(instrument::whole_option("P", positional[1], 1, 0x7FFFFFFF, "parts"));
+    run(o);
+  } catch (const std::exception& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "tycho-partition: error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
