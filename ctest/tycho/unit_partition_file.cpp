@@ -1,6 +1,7 @@
 // Partition files: one part per line; every malformed case with its exact message.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <fstream>
 #include <string>
 
@@ -17,6 +18,15 @@ TEST_CASE("a partition file of one part per line, with or without a final newlin
   const Partition p = read_partition_file(path, 2, 2);
   CHECK(p.parts == 2);
   CHECK(p.part_of_cell == std::vector<std::int32_t>{1, 0});
+  std::remove(path.c_str());
+}
+
+TEST_CASE("a partition written is read back the same", "[partition][file]") {
+  const Partition p{3, {2, 0, 1, 1}};
+  CHECK(format_partition(p) == "2\n0\n1\n1\n");
+  const std::string path = "unit_partition_file_written.part";
+  write_partition_file(p, path);
+  CHECK(read_partition_file(path, 4, 3).part_of_cell == p.part_of_cell);
   std::remove(path.c_str());
 }
 
