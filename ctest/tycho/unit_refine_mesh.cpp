@@ -114,6 +114,7 @@ TEST_CASE("cube-1374 refined twice: 87936 cells, volume and surface kept, qualit
   const Mesh once = refine_uniform(coarse, "cube-1374 x1");
   const Mesh twice = refine_uniform(once, "cube-1374 x2");
   CHECK(once.cells.size() == 8 * 1374);
+  CHECK(once.faces.size() == 4 * 2988 + 8 * 1374);  // faces split in 4, 8 new inside each cell
   REQUIRE(twice.cells.size() == 64 * 1374);
   const Totals t = totals(twice);
   CHECK(t.volume == Approx(1e6).epsilon(1e-12));

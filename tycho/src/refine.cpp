@@ -41,7 +41,9 @@ void refuse_if_too_large(std::uint64_t count, const char* what, const std::strin
 Mesh refine_uniform(const Mesh& mesh, const std::string& name) {
   const std::size_t n_cells = mesh.cells.size();
   refuse_if_too_large(8 * std::uint64_t{n_cells}, "cells", name);
-  refuse_if_too_large(16 * std::uint64_t{n_cells} + 4 * std::uint64_t{mesh.faces.size()}, "faces at most", name);
+  // Each face splits into 4; each cell adds 8 inside it (4 corner tets against the
+  // octahedron, 4 around the octahedron's diagonal).
+  refuse_if_too_large(4 * std::uint64_t{mesh.faces.size()} + 8 * std::uint64_t{n_cells}, "faces", name);
 
   std::vector<EdgeKey> edges;
   edges.reserve(6 * n_cells);
