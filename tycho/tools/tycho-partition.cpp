@@ -1,7 +1,7 @@
 // tycho-partition: partitions a mesh into P parts (METIS k-way on the cell dual graph, or a
 // partition file) and prints what each part holds and how long the sweep's pipeline is.
 //
-//   tycho-partition MESH.smesh P [--parts FILE] [--out FILE]
+//   tycho-partition MESH.smesh|MESH.msh P [--parts FILE] [--out FILE]
 //
 // --parts FILE reads the partition (one part per line, line c the part of cell c) instead
 // of calling METIS; --out FILE writes the partition used in that format. Prints per part
@@ -19,6 +19,7 @@
 #include "instrument/option_number.hpp"
 #include "tycho/partition.hpp"
 #include "tycho/partition_report.hpp"
+#include "tycho/mesh_reader.hpp"
 #include "tycho/smesh_reader.hpp"
 #include "tycho/sweep_chain.hpp"
 
@@ -39,7 +40,7 @@ std::string join(const std::vector<int>& values) {
 }
 
 void run(const Options& o) {
-  const tycho::Mesh mesh = tycho::read_smesh(o.mesh);
+  const tycho::Mesh mesh = tycho::read_mesh(o.mesh);
   tycho::check_part_count(o.parts, mesh.cells.size(), o.mesh);
   const auto start = std::chrono::steady_clock::now();
   const tycho::Partition partition = o.parts_file.empty() ? tycho::metis_partition(mesh, o.parts, o.mesh)
@@ -90,7 +91,7 @@ void run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* usage = "usage: tycho-partition MESH.smesh P [--parts FILE] [--out FILE]";
+  const char* usage = "usage: tycho-partition MESH P [--parts FILE] [--out FILE] (MESH: .smesh or .msh)";
   try {
     Options o;
     std::string positional[2];

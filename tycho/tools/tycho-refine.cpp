@@ -1,7 +1,7 @@
 // tycho-refine: splits every tetrahedron of a mesh into eight, N times, and writes the
 // result as a Tycho2 serial mesh; the benchmarks' large meshes come from the small ones so.
 //
-//   tycho-refine IN.smesh OUT.smesh [--times N]      (N in [1, 8], default 1)
+//   tycho-refine IN.smesh|IN.msh OUT.smesh [--times N]      (N in [1, 8], default 1)
 //
 // Prints the cells before and after, the volume-length quality (smallest over the cells)
 // before and after, and the time of each level (the refinement alone; reading and writing
@@ -15,6 +15,7 @@
 #include "instrument/option_number.hpp"
 #include "tycho/refine.hpp"
 #include "tycho/refine_quality.hpp"
+#include "tycho/mesh_reader.hpp"
 #include "tycho/smesh_reader.hpp"
 
 namespace {
@@ -27,7 +28,7 @@ double seconds_since(Clock::time_point start) {
 
 void run(const std::string& in, const std::string& out, int times) {
   auto start = Clock::now();
-  tycho::Mesh mesh = tycho::read_smesh(in);
+  tycho::Mesh mesh = tycho::read_mesh(in);
   std::printf("read %s: cells %zu, faces %zu, nodes %zu, min quality %.4f (%.3f s)\n", in.c_str(), mesh.cells.size(),
               mesh.faces.size(), mesh.nodes.size(), tycho::min_cell_quality(mesh), seconds_since(start));
   for (int level = 1; level <= times; ++level) {
@@ -46,7 +47,7 @@ void run(const std::string& in, const std::string& out, int times) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* usage = "usage: tycho-refine IN.smesh OUT.smesh [--times N]";
+  const char* usage = "usage: tycho-refine MESH OUT.smesh [--times N] (MESH: .smesh or .msh)";
   try {
     std::string files[2];
     int n_files = 0;
