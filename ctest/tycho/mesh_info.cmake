@@ -18,9 +18,19 @@ set_tests_properties(tycho.mesh_info.kuhn_cube PROPERTIES LABELS unit FIXTURES_R
 # Bad files: a text file, a file shorter than the header, a missing file, no argument.
 set(_short ${CMAKE_CURRENT_BINARY_DIR}/short.smesh)
 file(WRITE ${_short} "Tycho 2 Serial Mesh")
+set(_text ${CMAKE_CURRENT_BINARY_DIR}/text.smesh)
+file(WRITE ${_text} "# Tetrahedral cube meshes, as text, and long enough to hold a 64-byte header.\n")
 suite_add_error_test(NAME tycho.mesh_info.not_a_mesh ONE_LINE
-  EXPECT "^tycho-mesh-info: error: .*/meshes/tycho2/README.md:header: expected the format name \"Tycho 2 Serial Mesh\" zero-padded to 32 bytes, found \"# Tetrahedral cube meshe\\.\\.\\.\"$"
+  EXPECT "^tycho-mesh-info: error: .*/text.smesh:header: expected the format name \"Tycho 2 Serial Mesh\" zero-padded to 32 bytes, found \"# Tetrahedral cube meshe\\.\\.\\.\"$"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_text})
+suite_add_error_test(NAME tycho.mesh_info.other_extension ONE_LINE
+  EXPECT "^tycho-mesh-info: error: .*/meshes/tycho2/README.md: expected a mesh named \\*.smesh \\(Tycho2 serial mesh\\) or \\*.msh \\(Gmsh 4.1 or 2.2\\)$"
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${_meshes}/README.md)
+# A Gmsh mesh (binary 4.1) of the two-material unit cube: two halves of volume 0.5.
+suite_add_expect_test(NAME tycho.mesh_info.gmsh_two_materials
+  EXPECT "cells 48, faces 116 \\(40 on the boundary, 76 interior\\), nodes 23\ntotal volume 1 .*\nsurface area 6 .*\nmaterial 1: cells 24, volume 0.5\nmaterial 2: cells 24, volume 0.5\n"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${CMAKE_CURRENT_SOURCE_DIR}/gmsh_data/cube-4.1-binary.msh)
+set_tests_properties(tycho.mesh_info.gmsh_two_materials PROPERTIES LABELS unit)
 suite_add_error_test(NAME tycho.mesh_info.short ONE_LINE
   EXPECT "^tycho-mesh-info: error: .*short.smesh:header: a Tycho2 serial mesh starts with a 64-byte header; the file has 19 bytes$"
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${_short})
@@ -28,5 +38,5 @@ suite_add_error_test(NAME tycho.mesh_info.missing ONE_LINE
   EXPECT "^tycho-mesh-info: error: .*no-such.smesh: "
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${CMAKE_CURRENT_BINARY_DIR}/no-such.smesh)
 suite_add_error_test(NAME tycho.mesh_info.no_argument ONE_LINE
-  EXPECT "^tycho-mesh-info: error: expected one mesh file; usage: tycho-mesh-info MESH.smesh$"
+  EXPECT "^tycho-mesh-info: error: expected one mesh file; usage: tycho-mesh-info MESH \\(.smesh or .msh\\)$"
   COMMAND $<TARGET_FILE:tycho-mesh-info>)

@@ -1,6 +1,6 @@
 // tycho-mesh-info: reads a mesh as tycho does (every check applied) and prints what it holds.
 //
-//   tycho-mesh-info MESH.smesh
+//   tycho-mesh-info MESH   (.smesh, or Gmsh .msh 4.1 / 2.2, ASCII or binary)
 //
 // Prints the counts, the boundary faces, the total volume, the surface area (boundary faces),
 // the smallest and largest cell volume and the cells and volume per material. A mesh that
@@ -12,7 +12,7 @@
 #include <map>
 #include <string>
 
-#include "tycho/smesh_reader.hpp"
+#include "tycho/mesh_reader.hpp"
 
 namespace {
 
@@ -22,7 +22,7 @@ struct MaterialTotals {
 };
 
 void print_info(const std::string& path) {
-  const tycho::Mesh mesh = tycho::read_smesh(path);
+  const tycho::Mesh mesh = tycho::read_mesh(path);
   std::size_t boundary = 0;
   double surface = 0;
   for (std::size_t c = 0; c < mesh.cells.size(); ++c) {
@@ -58,7 +58,7 @@ void print_info(const std::string& path) {
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "tycho-mesh-info: error: expected one mesh file; usage: tycho-mesh-info MESH.smesh\n");
+    std::fprintf(stderr, "tycho-mesh-info: error: expected one mesh file; usage: tycho-mesh-info MESH (.smesh or .msh)\n");
     return 1;
   }
   try {
