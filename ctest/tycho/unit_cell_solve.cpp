@@ -194,3 +194,42 @@ TEST_CASE("LD balances particles in every cell to round-off: outflow - inflow + 
     CHECK(worst < 1e-12);
   }
 }
+
+TEST_CASE("step: a constant reproduced, the balance to round-off, and a case worked by hand", "[cell_solve][step]") {
+  // Reference tet, Omega = x: inflow through x = 0 (area 1/2), outflow through the slanted
+  // face (Omega.n A = 1/sqrt(3) sqrt(3)/2 = 1/2); sigma_t = 3, V = 1/6, q = 3, inflow mean 2:
+  // psi (3/6 + 1/2) = 3/6 + 1/2 * 2  ->  psi = 1.5.
+  const Mesh m = corner_tet_mesh();
+  const LdTet t = ld_tet(m, 0);
+  FaceValues in{};
+  in[1] = {1, 2, 3};
+  NodeValues out{};
+  solve_cell_step(t, {1, 0, 0}, 3.0, {3, 3, 3, 3}, in, out);
+  for (double v : out) CHECK(v == Approx(1.5).epsilon(1e-14));
+
+  const Quadrature s8 = level_symmetric(8, "test");
+  for (const Mesh& mesh : test_meshes()) {
+    const std::vector<LdTet> tets = ld_tets(mesh);
+    double worst_constant = 0, worst_balance = 0;
+    for (Index c = 0; c < mesh.cells.size(); ++c) {
+      for (std::size_t d = 0; d < s8.size(); ++d) {
+        FaceValues flat{};
+        for (auto& f : flat) f = {2.5, 2.5, 2.5};
+        solve_cell_step(tets[c], s8.omega[d], 0.7, {1.75, 1.75, 1.75, 1.75}, flat, out);
+        for (double v : out) worst_constant = std::max(worst_constant, std::abs(v - 2.5) / 2.5);
+        const double s = 0.1 + static_cast<double>((c * 7 + d * 13) % 17);
+        const NodeValues q{s, 2 * s, 0.5, 3.0};
+        FaceValues up{};
+        for (std::size_t f = 0; f < 4; ++f) up[f] = {1.0 + static_cast<double>(f), s / 3, 0.25 * s};
+        const double sigma = (d % 3 == 0) ? 0.0 : 0.013 * s;
+        solve_cell_step(tets[c], s8.omega[d], sigma, q, up, out);
+        CHECK(out[0] == out[3]);
+        const auto [net, scale] = balance(tets[c], s8.omega[d], sigma, q, up, out);
+        worst_balance = std::max(worst_balance, std::abs(net) / scale);
+      }
+    }
+    INFO(mesh.cells.size() << " cells");
+    CHECK(worst_constant < 1e-13);
+    CHECK(worst_balance < 1e-12);
+  }
+}

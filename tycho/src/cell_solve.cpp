@@ -66,4 +66,21 @@ void solve_cell_ld(const LdTet& cell, const Vec3& omega, double sigma_t, const N
   solve4(a, out);
 }
 
+void solve_cell_step(const LdTet& cell, const Vec3& omega, double sigma_t, const NodeValues& q,
+                     const FaceValues& inflow, NodeValues& out) {
+  double loss = sigma_t * cell.volume;
+  double gain = cell.volume * (q[0] + q[1] + q[2] + q[3]) / 4;
+  for (std::size_t f = 0; f < 4; ++f) {
+    const double flow = dot(omega, cell.area_normal[f]);
+    if (flow >= 0) {
+      loss += flow;
+    } else {
+      gain -= flow * (inflow[f][0] + inflow[f][1] + inflow[f][2]) / 3;
+    }
+  }
+  // loss > 0: sum_f A_f n_f = 0, so some face has Omega.n_f A_f > 0.
+  const double psi = gain / loss;
+  out = {psi, psi, psi, psi};
+}
+
 }  // namespace tycho

@@ -26,4 +26,11 @@ using FaceValues = std::array<std::array<double, 3>, 4>;  // per cell-local face
 void solve_cell_ld(const LdTet& cell, const Vec3& omega, double sigma_t, const NodeValues& q,
                    const FaceValues& inflow, NodeValues& out);
 
+// The step scheme: psi constant on the cell, balanced with the inflow faces' averages and the
+// source's cell average (q nodal, as for LD):
+//   psi (sigma_t V + sum_{f out} Omega.n_f A_f) = V mean(q) + sum_{f in} |Omega.n_f| A_f mean(inflow[f])
+// out holds psi at all 4 nodes, so downstream cells read it as they read LD's values.
+void solve_cell_step(const LdTet& cell, const Vec3& omega, double sigma_t, const NodeValues& q,
+                     const FaceValues& inflow, NodeValues& out);
+
 }  // namespace tycho
