@@ -1,0 +1,81 @@
+// tycho_cell_solve_bench: the cost of one cell-angle solve, LD and step, on a real mesh.
+//
+//   tycho_cell_solve_bench MESH [REPS]      REPS passes, default 11
+//
+// A pass solves every cell for every S8 direction (one group), direction-major as a sweep
+// would, with fixed inflow and source values (no sweep order, no scattering: the solve
+// alone). Printed: ns per cell-angle solve = pass time / (cells x 80), median over the
+// passes, LD and step passes alternating. The checksum keeps the work from being dropped.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "instrument/statistics.hpp"
+#include "tycho/cell_solve.hpp"
+#include "tycho/ld_tet.hpp"
+#include "tycho/mesh_reader.hpp"
+#include "tycho/quadrature.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <class Solve>
+double pass_ns(const std::vector<tycho::LdTet>& tets, const tycho::Quadrature& q,
+               const std::vector<tycho::NodeValues>& source, const std::vector<tycho::FaceValues>& inflow,
+               Solve solve, double& checksum) {
+  const auto t0 = Clock::now();
+  tycho::NodeValues out{};
+  for (const tycho::Vec3& omega : q.omega) {
+    for (std::size_t c = 0; c < tets.size(); ++c) {
+      solve(tets[c], omega, 0.5, source[c], inflow[c], out);
+      checksum += out[0] + out[3];
+    }
+  }
+  return std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || argc > 3) {
+    std::fprintf(stderr, "tycho_cell_solve_bench: error: usage: tycho_cell_solve_bench MESH [REPS]\n");
+    return 1;
+  }
+  const int reps = argc == 3 ? std::atoi(argv[2]) : 11;
+  if (reps < 1) {
+    std::fprintf(stderr, "tycho_cell_solve_bench: error: REPS must be at least 1\n");
+    return 1;
+  }
+  try {
+    const tycho::Mesh mesh = tycho::read_mesh(argv[1]);
+    const std::vector<tycho::LdTet> tets = tycho::ld_tets(mesh);
+    const tycho::Quadrature s8 = tycho::level_symmetric(8, "S8");
+    std::vector<tycho::NodeValues> source(tets.size());
+    std::vector<tycho::FaceValues> inflow(tets.size());
+    for (std::size_t c = 0; c < tets.size(); ++c) {
+      const double s = 1.0 + static_cast<double>(c % 7);
+      source[c] = {s, 0.5 * s, 1.5, 2.0};
+      for (std::size_t f = 0; f < 4; ++f) inflow[c][f] = {s, 1.0 + static_cast<double>(f), 0.25 * s};
+    }
+    const double solves = static_cast<double>(tets.size() * s8.size());
+    std::vector<double> ld, step;
+    double checksum = 0;
+    for (int r = 0; r < reps; ++r) {
+      ld.push_back(pass_ns(tets, s8, source, inflow, tycho::solve_cell_ld, checksum) / solves);
+      step.push_back(pass_ns(tets, s8, source, inflow, tycho::solve_cell_step, checksum) / solves);
+    }
+    std::printf("mesh %s: %zu cells x %zu S8 directions, 1 group, median of %d passes\n", argv[1], tets.size(),
+                s8.size(), reps);
+    std::printf("LD   ns per cell-angle solve  %.2f\n", instrument::median(ld));
+    std::printf("step ns per cell-angle solve  %.2f\n", instrument::median(step));
+    std::printf("checksum %.6e\n", checksum);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tycho_cell_solve_bench: error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
