@@ -1,0 +1,122 @@
+// tycho: the priority-scheduled unstructured-mesh S_N sweep. Usage: see --help and README.md.
+#include <mpi.h>
+
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
+#include "instrument/mpi_main.hpp"
+#include "instrument/option_number.hpp"
+#include "instrument/phase_table.hpp"
+#include "instrument/recorder.hpp"
+#include "instrument/run_results.hpp"
+#include "tycho/driver.hpp"
+#include "tycho/run_report.hpp"
+
+namespace {
+
+const char* const kUsage =
+    "usage: mpirun -np P tycho MESH [options]\n"
+    "  MESH               a tetrahedral mesh: Tycho2 .smesh or Gmsh .msh (4.1/2.2, ASCII/binary)\n"
+    "  --partition FILE   the part of each cell, one per line (default: METIS k-way into P)\n"
+    "  --sn N             level-symmetric S_N quadrature, N in 2..16 even (default 8: 80 directions)\n"
+    "  --product PxA      product quadrature: P Gauss-Legendre polar x A azimuthal angles\n"
+    "  --groups G         energy groups (default 2)\n"
+    "  --scheme S         ld (linear discontinuous, default) or step\n"
+    "  --mcps N           at most N cell-angle tasks a step (default 512)\n"
+    "  --priority P       blevel (default), boundary or fifo\n"
+    "  --nonblocking      MPI_Isend/MPI_Irecv (default: MPI_Bsend and blocking receives)\n"
+    "  --threads N        OpenMP threads per rank sharing each step's tasks (default 1)\n"
+    "  --iterations N     at most N source iterations (default 5)\n"
+    "  --tol X            stop when the largest relative change of a cell's mean flux is below X\n"
+    "                     (default 0: exactly --iterations; a run that does not get below X exits 2)\n"
+    "  --stall-seconds S  a sweep that receives nothing for S s while it waits ends the run (default 60)\n"
+    "  -h, --help         this text\n";
+
+tycho::RunOptions parse_options(int argc, char** argv) {
+  tycho::RunOptions o;
+  bool have_mesh = false;
+  for (int a = 1; a < argc; ++a) {
+    const std::string s = argv[a];
+    auto value = [&]() -> std::string {
+      if (a + 1 >= argc) throw instrument::InputError("command line", s, "a value after it (see tycho --help)");
+      return argv[++a];
+    };
+    auto whole = [&](std::int64_t lo, std::int64_t hi, const std::string& unit) {
+      return instrument::whole_option(s, value(), lo, hi, unit);
+    };
+    if (s == "--partition") o.partition_path = value();
+    else if (s == "--sn") o.sn = static_cast<int>(whole(2, 16, "(the S_N order, even)"));
+    else if (s == "--product") {
+      const std::string v = value();
+      const std::size_t x = v.find('x');
+      if (x == std::string::npos)
+        throw instrument::InputError("command line", s, "PxA, e.g. 4x8, got " + instrument::quote_token(v));
+      o.product_polar = static_cast<int>(instrument::whole_option(s, v.substr(0, x), 2, 64, "(polar angles, even)"));
+      o.product_azimuthal = static_cast<int>(instrument::whole_option(s, v.substr(x + 1), 4, 256, "(azimuthal angles, a multiple of 4)"));
+    } else if (s == "--groups") o.groups = static_cast<int>(whole(1, 64, "(energy groups)"));
+    else if (s == "--scheme") {
+      const std::string v = value();
+      if (v == "ld") o.scheme = tycho::Scheme::linear_discontinuous;
+      else if (v == "step") o.scheme = tycho::Scheme::step;
+      else throw instrument::InputError("command line", s, "ld or step, got " + instrument::quote_token(v));
+    } else if (s == "--mcps") o.sweep.mcps = whole(1, std::int64_t{1} << 40, "(tasks a step)");
+    else if (s == "--priority") {
+      const std::string v = value();
+      if (v == "blevel") o.priority = tycho::Priority::blevel;
+      else if (v == "boundary") o.priority = tycho::Priority::boundary;
+      else if (v == "fifo") o.priority = tycho::Priority::fifo;
+      else throw instrument::InputError("command line", s, "blevel, boundary or fifo, got " + instrument::quote_token(v));
+    } else if (s == "--nonblocking") o.sweep.nonblocking = true;
+    else if (s == "--threads") o.sweep.threads = static_cast<int>(whole(1, 256, "(OpenMP threads per rank)"));
+    else if (s == "--iterations") o.iterations = static_cast<int>(whole(1, 100000, "(source iterations)"));
+    else if (s == "--tol") o.tolerance = instrument::real_option(s, value(), 0, 1);
+    else if (s == "--stall-seconds") o.sweep.stall_seconds = instrument::real_option(s, value(), 0.001, 1e6, "s");
+    else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "a known option (see tycho --help)");
+    else if (have_mesh) throw instrument::InputError("command line", s, "one mesh only, already have " + o.mesh_path);
+    else {
+      o.mesh_path = s;
+      have_mesh = true;
+    }
+  }
+  if (!have_mesh) throw instrument::InputError("command line", "MESH", "a mesh file (see tycho --help)");
+  return o;
+}
+
+int run(int argc, char** argv) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  for (int a = 1; a < argc; ++a)
+    if (std::strcmp(argv[a], "-h") == 0 || std::strcmp(argv[a], "--help") == 0) {
+      if (rank == 0) std::cout << kUsage;
+      return 0;
+    }
+  tycho::RunOptions o;
+  try {
+    o = parse_options(argc, argv);  // the same argv on every rank: a collective verdict
+  } catch (const instrument::InputError& e) {
+    throw instrument::CollectiveError(e.what());
+  }
+  instrument::Recorder recorder;
+  const tycho::RunResult result = tycho::run_tycho(o, MPI_COMM_WORLD, recorder, &std::cout);
+  instrument::RunResults gathered =
+      instrument::gather_results(recorder, instrument::make_run_info("tycho", MPI_COMM_WORLD), MPI_COMM_WORLD);
+  if (rank == 0) {
+    tycho::print_run_summary(std::cout, o, result);
+    std::cout << "\n";
+    instrument::print_phase_table(std::cout, gathered);
+  }
+  if (o.tolerance > 0 && !result.transport.converged) {
+    if (rank == 0)
+      std::cerr << "tycho: error: not converged: change " << result.transport.iterations.back().change
+                << " > --tol " << o.tolerance << " after " << result.transport.iterations.size() << " iterations\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return instrument::run_mpi_main(argc, argv, "tycho", run); }

@@ -1,0 +1,51 @@
+// One tycho run: read and partition the mesh, build the plan, source-iterate with the
+// parallel sweep, and gather what the report and the models need.
+#pragma once
+#include <mpi.h>
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "instrument/recorder.hpp"
+#include "tycho/partition.hpp"
+#include "tycho/problem.hpp"
+#include "tycho/source_iteration.hpp"
+#include "tycho/step_history.hpp"
+#include "tycho/sweep_engine.hpp"
+#include "tycho/sweep_plan.hpp"
+
+namespace tycho {
+
+struct RunOptions {
+  std::string mesh_path;
+  std::string partition_path;  // empty: METIS k-way into the number of ranks
+  int sn = 8;                  // level-symmetric order; 0 when product is used
+  int product_polar = 0, product_azimuthal = 0;
+  int groups = 2;
+  Scheme scheme = Scheme::linear_discontinuous;
+  Priority priority = Priority::blevel;
+  SweepOptions sweep;
+  int iterations = 5;     // the cap
+  double tolerance = 0;   // 0: exactly `iterations` iterations
+};
+
+struct RunResult {
+  Problem problem;
+  std::size_t mesh_cells = 0, mesh_faces = 0;
+  int ranks = 1;
+  std::size_t local_cells = 0;
+  std::size_t lagged_faces = 0;       // (face, direction) pairs over the whole mesh
+  double setup_s = 0;                 // read, partition and plan, max over ranks
+  TransportResult transport;
+  std::uint64_t digest = 0;           // phi_digest of the final scalar flux
+  std::vector<RankHistory> histories; // rank 0: every rank's, by rank
+  std::vector<double> compute_s;      // rank 0: every rank's time in the tasks
+  std::vector<std::int64_t> tasks;    // rank 0: every rank's cell-angle tasks per sweep
+};
+
+// Collective. Bad input ends every rank with one line (instrument::CollectiveError).
+RunResult run_tycho(const RunOptions& options, MPI_Comm comm, instrument::Recorder& recorder, std::ostream* out);
+
+}  // namespace tycho

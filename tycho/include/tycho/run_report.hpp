@@ -1,0 +1,18 @@
+// What a tycho run prints after its iterations: the solution's checks (balance, digest), the
+// measured times (set-up apart, the sweep per iteration, T_elem and the grind time per
+// cell-angle-group) and the run's step statistics (steps, PCE of eq. 4).
+#pragma once
+#include <iosfwd>
+
+#include "tycho/driver.hpp"
+
+namespace tycho {
+
+// Rank 0, after run_tycho.
+void print_run_summary(std::ostream& out, const RunOptions& options, const RunResult& result);
+
+// The median over iterations of the sweep's time (max over ranks), the first iteration left
+// out when there are more than two (it pays for first touches).
+double median_sweep_seconds(const TransportResult& transport);
+
+}  // namespace tycho

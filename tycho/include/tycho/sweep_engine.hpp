@@ -1,0 +1,110 @@
+// The parallel sweep: every cell-angle task of a rank, scheduled from a priority queue in
+// steps of at most MCPS tasks, with the face records exchanged between steps (section 5 of
+// Kerbyson, Hoisie & Pautz; Pautz's algorithm).
+//
+// A step: pop at most MCPS ready tasks (the highest priority first; FIFO: the oldest), solve
+// them (OpenMP threads share the batch: ready tasks never depend on one another), then in
+// task order release their local downwind tasks and pack their outflow for other ranks;
+// send one message per downwind rank the step produced records for; then receive: whatever
+// has arrived, and if no task is ready and the sweep is not over, wait for a message first.
+//   blocking      MPI_Bsend (a buffer attached for a whole sweep's records, so a send never
+//                 waits for its receiver: two ranks that feed each other cannot deadlock)
+//                 and MPI_Probe-style receives of any size;
+//   non-blocking  MPI_Isend with the buffer kept until it completes, and one MPI_Irecv
+//                 posted per upwind rank, re-posted as each completes.
+// A rank's sweep ends when its tasks are done and it has every record the plan says its
+// neighbours send it (lagged ones included: they feed the next iteration). A wait that sees
+// no message for `stall_seconds` ends the run with the rank's state, never a hang.
+//
+// Every task reads only values fixed before it is ready (its upwind cells' psi this sweep,
+// lagged faces' values from the last), so psi, and the scalar flux summed from it in
+// direction order, are bitwise the same for any P, MCPS, priority, send mode and threads.
+#pragma once
+#include <mpi.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "instrument/recorder.hpp"
+#include "tycho/problem.hpp"
+#include "tycho/step_history.hpp"
+#include "tycho/sweep_plan.hpp"
+
+namespace tycho {
+
+class ReadyQueueImpl;
+
+struct SweepOptions {
+  std::int64_t mcps = 512;  // at most this many tasks a step, >= 1
+  bool nonblocking = false;
+  int threads = 1;
+  double stall_seconds = 60.0;
+};
+
+class SweepEngine {
+ public:
+  SweepEngine(const SweepPlan& plan, const Problem& problem, const SweepOptions& options, MPI_Comm comm,
+              instrument::Recorder& recorder);
+  ~SweepEngine();
+  SweepEngine(const SweepEngine&) = delete;
+  SweepEngine& operator=(const SweepEngine&) = delete;
+
+  // The isotropic source of the next sweep, per local cell, group and node (q of the cell
+  // solve: the emission density over 4 pi). Sized cells x groups x 4.
+  std::vector<double>& source() { return q_; }
+
+  // One sweep of every direction. Appends its steps and messages to `history`; `leakage`
+  // (size groups) gets the boundary outflow sum_d w_d Omega.n A mean(psi) added.
+  void sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage);
+
+  // psi of task t (= local cell * D + direction), group g: its 4 nodal values.
+  const double* psi(std::size_t task, int group) const {
+    return &psi_[(task * static_cast<std::size_t>(plan_.groups) + static_cast<std::size_t>(group)) * 4];
+  }
+
+ private:
+  static constexpr int kRecordTag = 7100;
+  void solve_task(std::uint32_t t);
+  void release_task(std::uint32_t t, std::vector<double>& leakage);
+  void unpack(const double* records, std::size_t count);
+  void send_step(std::int32_t iteration, std::int32_t step, StepRecord& rec, RankHistory& history);
+  void receive_step(std::int32_t iteration, std::int32_t step, bool must_wait, StepRecord& rec,
+                    RankHistory& history);
+  void receive_message(int source, std::size_t bytes, std::int32_t iteration, std::int32_t step,
+                       StepRecord& rec, RankHistory& history);
+  void finish_sends();
+  bool sweep_over() const { return done_ == plan_.tasks() && received_ == plan_.records_in; }
+  [[noreturn]] void stalled() const;
+
+  const SweepPlan& plan_;
+  const Problem& problem_;
+  SweepOptions options_;
+  MPI_Comm comm_;
+  instrument::Recorder& recorder_;
+  instrument::PhaseId sweep_phase_, compute_phase_, send_phase_, receive_phase_;
+
+  std::vector<double> psi_;      // [task][group][4]
+  std::vector<double> q_;        // [cell][group][4]
+  std::vector<double> ghost_;    // [remote slot * D + d][group][3]
+  std::vector<double> lag_cur_, lag_next_;  // [lag slot][group][3]
+  std::vector<std::uint32_t> waiting_;      // per task: dependencies still to come
+
+  std::unique_ptr<ReadyQueueImpl> ready_;
+  std::vector<std::uint32_t> batch_;
+  std::size_t done_ = 0;
+  std::int64_t received_ = 0;
+
+  std::vector<std::vector<double>> outgoing_;  // per peer: this step's records
+  // Non-blocking sends in flight and their buffers; receives posted per peer.
+  std::vector<MPI_Request> send_requests_;
+  std::vector<std::vector<double>> send_buffers_;
+  std::vector<std::vector<double>> spare_buffers_;
+  std::vector<MPI_Request> recv_requests_;     // per peer
+  std::vector<std::vector<double>> recv_buffers_;  // per peer
+  std::vector<std::int64_t> received_from_;    // per peer, this sweep
+  std::vector<double> probe_buffer_;
+  std::vector<char> bsend_buffer_;
+};
+
+}  // namespace tycho

@@ -1,0 +1,86 @@
+// What one rank needs to sweep its part of the mesh, built once at set-up: its cells, how
+// each of their faces connects (mesh boundary, a cell of its own, a cell of another rank),
+// the tasks' dependency counts and priorities, the lagged faces, and how many face records
+// it sends to and receives from each other rank in a sweep.
+//
+// Tasks. Task t = i * D + d is local cell i in direction d (D directions); it does every
+// group. Its dependencies are its inflow faces (the cell's face f with
+// dot(omega_d, face normal) pointing in, sweep_dag.hpp's rule) that are interior and not
+// lagged in d. Lagged faces read the value their upwind cell produced in the previous
+// iteration (0 in the first), whichever rank that cell is on, so the answer depends on
+// neither the partition nor the schedule.
+//
+// Face records, the unit of every message: (face id, direction) as two 32-bit words in one
+// 8-byte slot, then the G x 3 face values (group-major, the face's own node order).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "tycho/ld_tet.hpp"
+#include "tycho/mesh.hpp"
+#include "tycho/partition.hpp"
+#include "tycho/problem.hpp"
+
+namespace tycho {
+
+enum class Priority { blevel, boundary, fifo };
+const char* priority_name(Priority p);
+
+enum class LinkKind : std::uint8_t { boundary, local, remote };
+
+// Local face f of a local cell.
+struct FaceLink {
+  LinkKind kind = LinkKind::boundary;
+  std::uint8_t neighbour_face = 0;  // local: the neighbour's local face index
+  Index neighbour = 0;              // local: its local cell; remote: its remote-face slot
+  Index face = 0;                   // the global face id
+};
+
+// A face this rank shares with another rank.
+struct RemoteFace {
+  Index face = 0;       // global id
+  Index cell = 0;       // the local cell on this side
+  std::uint8_t local_face = 0;
+  std::int32_t peer = 0;
+};
+
+struct SweepPlan {
+  int rank = 0, ranks = 1, directions = 0, groups = 0;
+  std::vector<Index> cells;            // global ids of the local cells, ascending
+  std::vector<LdTet> tets;             // per local cell; area normals are +- the face's own
+  std::vector<std::uint32_t> material_slot;  // per local cell: index into `materials`
+  std::vector<MaterialData> materials;
+  std::vector<std::array<FaceLink, 4>> links;  // per local cell
+  std::vector<RemoteFace> remote_faces;
+  std::vector<std::int32_t> remote_slot_of_face;  // per global face: its remote slot, -1
+
+  std::vector<std::uint32_t> in_degree;   // per task: dependencies at a sweep's start
+  std::vector<std::uint8_t> lagged_mask;  // per task: bit f set if local face f is lagged in d
+  std::vector<std::uint32_t> priority;    // per task: larger first (unused by fifo)
+  Priority priority_scheme = Priority::blevel;
+
+  // Lagged (face, direction) pairs whose downwind cell is local: where their previous
+  // iteration's values are kept. Key: face * D + d.
+  std::unordered_map<std::uint64_t, std::uint32_t> lag_slot;
+  std::size_t lagged_faces_global = 0;  // over all directions, the whole mesh
+
+  std::vector<std::int32_t> peers;           // the ranks this one shares faces with, ascending
+  std::vector<std::int64_t> records_to;      // per peer: face records sent per sweep
+  std::vector<std::int64_t> records_from;    // per peer: face records received per sweep
+  std::int64_t records_in = 0;               // sum of records_from
+
+  std::size_t tasks() const { return cells.size() * static_cast<std::size_t>(directions); }
+  std::size_t record_doubles() const { return 1 + 3 * static_cast<std::size_t>(groups); }
+  int peer_index(std::int32_t rank) const;  // index into peers, -1 if not a peer
+};
+
+// Builds rank `rank`'s plan. Every rank calls it with the same mesh, partition and problem;
+// the directions' orders (sweep_dag.hpp) are computed for the whole mesh, so the lagged faces
+// are the same on every rank and for every P. InputError(name, ...) if the task count does
+// not fit the 32-bit task ids.
+SweepPlan make_sweep_plan(const Mesh& mesh, const Partition& partition, const Problem& problem, int rank,
+                          Priority priority, const std::string& name);
+
+}  // namespace tycho

@@ -1,0 +1,118 @@
+// One tycho run (driver.hpp).
+#include "tycho/driver.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+#include "instrument/error.hpp"
+#include "instrument/mpi_main.hpp"
+#include "tycho/mesh_reader.hpp"
+#include "tycho/quadrature.hpp"
+
+namespace tycho {
+
+namespace {
+
+// Runs `f` on every rank; an InputError on any rank becomes one collective error line.
+template <class F>
+void collectively(MPI_Comm comm, F&& f) {
+  std::string error;
+  try {
+    f();
+  } catch (const instrument::InputError& e) {
+    error = e.what();
+  }
+  instrument::throw_if_any_rank_failed(comm, error);
+}
+
+template <class T>
+std::vector<std::vector<T>> gather_records(const std::vector<T>& mine, MPI_Comm comm) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  const long long bytes = static_cast<long long>(mine.size() * sizeof(T));
+  std::vector<long long> counts(static_cast<std::size_t>(size));
+  MPI_Gather(&bytes, 1, MPI_LONG_LONG, counts.data(), 1, MPI_LONG_LONG, 0, comm);
+  std::vector<std::vector<T>> all;
+  if (rank == 0) {
+    all.resize(static_cast<std::size_t>(size));
+    all[0] = mine;
+    for (int p = 1; p < size; ++p) {
+      all[static_cast<std::size_t>(p)].resize(static_cast<std::size_t>(counts[static_cast<std::size_t>(p)]) / sizeof(T));
+      MPI_Recv(all[static_cast<std::size_t>(p)].data(), static_cast<int>(counts[static_cast<std::size_t>(p)]), MPI_BYTE, p,
+               7200, comm, MPI_STATUS_IGNORE);
+    }
+  } else {
+    MPI_Send(mine.data(), static_cast<int>(bytes), MPI_BYTE, 0, 7200, comm);
+  }
+  return all;
+}
+
+Quadrature make_quadrature(const RunOptions& o) {
+  if (o.product_polar > 0) return product_quadrature(o.product_polar, o.product_azimuthal, "--product");
+  return level_symmetric(o.sn, "--sn");
+}
+
+}  // namespace
+
+RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& recorder, std::ostream* out) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  RunResult r;
+  r.ranks = size;
+  const double t0 = MPI_Wtime();
+  Mesh mesh;
+  Partition partition;
+  collectively(comm, [&] {
+    r.problem.quadrature = make_quadrature(o);
+    r.problem.groups = o.groups;
+    r.problem.scheme = o.scheme;
+    r.problem.fallback = default_material(o.groups);
+    r.problem.max_iterations = o.iterations;
+    r.problem.tolerance = o.tolerance;
+    check_material(r.problem.fallback, o.groups, 0, "default problem");
+    mesh = read_mesh(o.mesh_path);
+    check_part_count(size, mesh.cells.size(), o.mesh_path + " on " + std::to_string(size) + " ranks");
+  });
+  collectively(comm, [&] {
+    partition = o.partition_path.empty() ? metis_partition(mesh, size, o.mesh_path)
+                                         : read_partition_file(o.partition_path, mesh.cells.size(), size);
+  });
+  r.mesh_cells = mesh.cells.size();
+  r.mesh_faces = mesh.faces.size();
+  SweepPlan plan;
+  collectively(comm, [&] { plan = make_sweep_plan(mesh, partition, r.problem, rank, o.priority, o.mesh_path); });
+  r.local_cells = plan.cells.size();
+  r.lagged_faces = plan.lagged_faces_global;
+  mesh = Mesh();  // the plan holds what the sweep needs
+  SweepEngine engine(plan, r.problem, o.sweep, comm, recorder);
+  double setup = MPI_Wtime() - t0;
+  MPI_Allreduce(MPI_IN_PLACE, &setup, 1, MPI_DOUBLE, MPI_MAX, comm);
+  r.setup_s = setup;
+  if (out && rank == 0)
+    *out << " tycho: " << o.mesh_path << ", " << r.mesh_cells << " cells on " << size << " ranks; "
+         << r.problem.quadrature.name << " (" << r.problem.quadrature.size() << " directions), " << o.groups
+         << " groups, " << (o.scheme == Scheme::step ? "step" : "LD") << "; MCPS " << o.sweep.mcps << ", priority "
+         << priority_name(o.priority) << ", " << (o.sweep.nonblocking ? "non-blocking" : "blocking") << ", "
+         << o.sweep.threads << " thread(s); lagged (face, direction) pairs: " << r.lagged_faces << "; set-up "
+         << setup << " s\n";
+  r.transport = run_source_iteration(plan, r.problem, engine, comm, rank == 0 ? out : nullptr);
+  r.digest = phi_digest(plan, r.transport.phi, comm);
+  const auto steps = gather_records(r.transport.history.steps, comm);
+  const auto messages = gather_records(r.transport.history.messages, comm);
+  const std::vector<double> mine_compute{r.transport.compute_s};
+  const std::vector<std::int64_t> mine_tasks{static_cast<std::int64_t>(plan.tasks())};
+  const auto compute = gather_records(mine_compute, comm);
+  const auto tasks = gather_records(mine_tasks, comm);
+  if (rank == 0) {
+    for (int p = 0; p < size; ++p) {
+      r.histories.push_back(RankHistory{steps[static_cast<std::size_t>(p)], messages[static_cast<std::size_t>(p)]});
+      r.compute_s.push_back(compute[static_cast<std::size_t>(p)].at(0));
+      r.tasks.push_back(tasks[static_cast<std::size_t>(p)].at(0));
+    }
+  }
+  return r;
+}
+
+}  // namespace tycho

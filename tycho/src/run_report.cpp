@@ -1,0 +1,57 @@
+// The run summary (run_report.hpp).
+#include "tycho/run_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+namespace tycho {
+
+double median_sweep_seconds(const TransportResult& t) {
+  std::vector<double> s;
+  for (std::size_t k = t.iterations.size() > 2 ? 1 : 0; k < t.iterations.size(); ++k) s.push_back(t.iterations[k].sweep_s);
+  if (s.empty()) return 0;
+  std::sort(s.begin(), s.end());
+  const std::size_t m = s.size() / 2;
+  return s.size() % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& r) {
+  const TransportResult& t = r.transport;
+  const IterationRecord& last = t.iterations.back();
+  char line[256];
+  out << "\n Solution\n";
+  std::snprintf(line, sizeof line, "  iterations %zu, last change %.3e%s\n", t.iterations.size(), last.change,
+                o.tolerance > 0 ? (t.converged ? " (converged)" : " (NOT converged)") : "");
+  out << line;
+  std::snprintf(line, sizeof line, "  sweep balance residual %.2e (emission = collision + leakage; lagged faces: %zu)\n",
+                last.residual, r.lagged_faces);
+  out << line;
+  double leak = 0;
+  for (double x : last.leakage) leak += x;
+  std::snprintf(line, sizeof line, "  particles: source %.6e, absorption %.6e, leakage %.6e, (source - absorbed - leaked)/source %.2e\n",
+                t.source_rate, t.absorption_rate, leak,
+                t.source_rate != 0 ? (t.source_rate - t.absorption_rate - leak) / t.source_rate : 0.0);
+  out << line;
+  std::snprintf(line, sizeof line, "  scalar flux digest %016llx\n", static_cast<unsigned long long>(r.digest));
+  out << line;
+
+  const double groups = r.problem.groups;
+  const double cell_angles = static_cast<double>(r.mesh_cells) * static_cast<double>(r.problem.quadrature.size());
+  const double sweep = median_sweep_seconds(t);
+  double compute = 0, tasks = 0;
+  for (std::size_t p = 0; p < r.compute_s.size(); ++p) {
+    compute += r.compute_s[p];
+    tasks += static_cast<double>(r.tasks[p]) * static_cast<double>(t.iterations.size());
+  }
+  out << "\n Timing (set-up apart)\n";
+  std::snprintf(line, sizeof line, "  set-up %.3f s; sweep per iteration %.4f s (median, max over ranks)\n", r.setup_s, sweep);
+  out << line;
+  std::snprintf(line, sizeof line,
+                "  grind: %.1f ns per cell-angle-group (P x sweep / (cells x directions x groups)); T_elem %.1f ns per "
+                "cell-angle task in the solves (%.1f ns per group)\n",
+                1e9 * sweep * r.ranks / (cell_angles * groups), 1e9 * compute / tasks, 1e9 * compute / tasks / groups);
+  out << line;
+}
+
+}  // namespace tycho

@@ -1,0 +1,208 @@
+// The step loop and the tasks of the parallel sweep (sweep_engine.hpp); the messages are in
+// sweep_messages.cpp.
+#include "tycho/sweep_engine.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "instrument/clock.hpp"
+#include "ready_queue.hpp"
+#include "tycho/cell_solve.hpp"
+
+namespace tycho {
+
+namespace {
+
+double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+}  // namespace
+
+SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const SweepOptions& options,
+                         MPI_Comm comm, instrument::Recorder& recorder)
+    : plan_(plan), problem_(problem), options_(options), comm_(comm), recorder_(recorder) {
+  sweep_phase_ = recorder.define_phase("sweep");
+  compute_phase_ = recorder.define_phase("sweep.compute");
+  send_phase_ = recorder.define_phase("sweep.send");
+  receive_phase_ = recorder.define_phase("sweep.receive");
+  const std::size_t G = static_cast<std::size_t>(plan.groups);
+  const std::size_t D = static_cast<std::size_t>(plan.directions);
+  psi_.assign(plan.tasks() * G * 4, 0.0);
+  q_.assign(plan.cells.size() * G * 4, 0.0);
+  ghost_.assign(plan.remote_faces.size() * D * G * 3, 0.0);
+  lag_cur_.assign(plan.lag_slot.size() * G * 3, 0.0);
+  lag_next_.assign(plan.lag_slot.size() * G * 3, 0.0);
+  ready_ = std::make_unique<ReadyQueueImpl>(plan.priority_scheme == Priority::fifo, plan.tasks());
+  batch_.reserve(static_cast<std::size_t>(std::min<std::int64_t>(options.mcps, static_cast<std::int64_t>(plan.tasks()) + 1)));
+  outgoing_.resize(plan.peers.size());
+  recv_requests_.assign(plan.peers.size(), MPI_REQUEST_NULL);
+  recv_buffers_.resize(plan.peers.size());
+  received_from_.assign(plan.peers.size(), 0);
+  const std::size_t record_bytes = plan.record_doubles() * sizeof(double);
+  if (options.nonblocking) {
+    // The largest message from a peer: a step's tasks each send at most 3 outflow faces.
+    for (std::size_t p = 0; p < plan.peers.size(); ++p) {
+      const std::int64_t cap = std::min<std::int64_t>(plan.records_from[p], 3 * options.mcps);
+      recv_buffers_[p].resize(static_cast<std::size_t>(cap) * plan.record_doubles());
+    }
+  } else {
+    // Room for a whole sweep's records, each in its own message: MPI_Bsend never blocks.
+    std::int64_t records = 0;
+    for (std::int64_t n : plan.records_to) records += n;
+    const std::size_t bytes = static_cast<std::size_t>(records) * (record_bytes + MPI_BSEND_OVERHEAD) * 2 + 4096;
+    bsend_buffer_.resize(bytes);
+    if (records > 0) MPI_Buffer_attach(bsend_buffer_.data(), static_cast<int>(std::min<std::size_t>(bytes, 0x7FFFFFFF)));
+  }
+}
+
+SweepEngine::~SweepEngine() {
+  if (!bsend_buffer_.empty()) {
+    void* buffer = nullptr;
+    int size = 0;
+    std::int64_t records = 0;
+    for (std::int64_t n : plan_.records_to) records += n;
+    if (records > 0) MPI_Buffer_detach(&buffer, &size);
+  }
+}
+
+void SweepEngine::solve_task(std::uint32_t t) {
+  const std::size_t D = static_cast<std::size_t>(plan_.directions);
+  const std::size_t G = static_cast<std::size_t>(plan_.groups);
+  const std::size_t i = t / D, d = t % D;
+  const LdTet& tet = plan_.tets[i];
+  const Vec3& omega = problem_.quadrature.omega[d];
+  const MaterialData& mat = plan_.materials[plan_.material_slot[i]];
+  const std::array<FaceLink, 4>& links = plan_.links[i];
+  const std::uint8_t lagged = plan_.lagged_mask[t];
+  // Where each inflow face's values are: a pointer to group 0's three values in face node
+  // order and the stride to the next group, or none (vacuum).
+  const double* from[4] = {nullptr, nullptr, nullptr, nullptr};
+  std::size_t stride[4] = {0, 0, 0, 0};
+  std::array<std::array<std::uint8_t, 3>, 4> pick{};  // for a local upwind cell: its node of each face node
+  for (std::size_t f = 0; f < 4; ++f) {
+    const FaceLink& link = links[f];
+    if (link.kind == LinkKind::boundary || !(dot(omega, tet.area_normal[f]) < 0)) continue;
+    if (lagged & (1u << f)) {
+      const std::uint32_t slot = plan_.lag_slot.at(std::uint64_t{link.face} * D + d);
+      from[f] = &lag_cur_[slot * G * 3];
+      stride[f] = 3;
+      pick[f] = {0, 1, 2};
+    } else if (link.kind == LinkKind::local) {
+      from[f] = &psi_[(link.neighbour * D + d) * G * 4];
+      stride[f] = 4;
+      pick[f] = plan_.tets[link.neighbour].face_nodes[link.neighbour_face];
+    } else {
+      from[f] = &ghost_[(link.neighbour * D + d) * G * 3];
+      stride[f] = 3;
+      pick[f] = {0, 1, 2};
+    }
+  }
+  FaceValues inflow{};
+  NodeValues q, out;
+  double* psi = &psi_[std::size_t{t} * G * 4];
+  const double* qc = &q_[i * G * 4];
+  for (std::size_t g = 0; g < G; ++g) {
+    for (std::size_t f = 0; f < 4; ++f)
+      if (from[f] != nullptr) {
+        const double* v = from[f] + g * stride[f];
+        inflow[f] = {v[pick[f][0]], v[pick[f][1]], v[pick[f][2]]};
+      }
+    for (std::size_t n = 0; n < 4; ++n) q[n] = qc[g * 4 + n];
+    if (problem_.scheme == Scheme::linear_discontinuous) solve_cell_ld(tet, omega, mat.sigma_t[g], q, inflow, out);
+    else solve_cell_step(tet, omega, mat.sigma_t[g], q, inflow, out);
+    for (std::size_t n = 0; n < 4; ++n) psi[g * 4 + n] = out[n];
+  }
+}
+
+void SweepEngine::release_task(std::uint32_t t, std::vector<double>& leakage) {
+  const std::size_t D = static_cast<std::size_t>(plan_.directions);
+  const std::size_t G = static_cast<std::size_t>(plan_.groups);
+  const std::size_t i = t / D, d = t % D;
+  const LdTet& tet = plan_.tets[i];
+  const Vec3& omega = problem_.quadrature.omega[d];
+  const double* psi = &psi_[std::size_t{t} * G * 4];
+  for (std::size_t f = 0; f < 4; ++f) {
+    const double flow = dot(omega, tet.area_normal[f]);
+    if (!(flow > 0)) continue;
+    const FaceLink& link = plan_.links[i][f];
+    const auto& nodes = tet.face_nodes[f];
+    switch (link.kind) {
+      case LinkKind::boundary: {
+        const double w = problem_.quadrature.weight[d] * flow / 3;
+        for (std::size_t g = 0; g < G; ++g)
+          leakage[g] += w * (psi[g * 4 + nodes[0]] + psi[g * 4 + nodes[1]] + psi[g * 4 + nodes[2]]);
+        break;
+      }
+      case LinkKind::local: {
+        const std::size_t down = link.neighbour * D + d;
+        if (plan_.lagged_mask[down] & (1u << link.neighbour_face)) {
+          double* to = &lag_next_[plan_.lag_slot.at(std::uint64_t{link.face} * D + d) * G * 3];
+          for (std::size_t g = 0; g < G; ++g)
+            for (std::size_t k = 0; k < 3; ++k) to[g * 3 + k] = psi[g * 4 + nodes[k]];
+        } else if (--waiting_[down] == 0) {
+          ready_->push(static_cast<std::uint32_t>(down), plan_.priority[down]);
+        }
+        break;
+      }
+      case LinkKind::remote: {
+        const int p = plan_.peer_index(plan_.remote_faces[link.neighbour].peer);
+        std::vector<double>& out = outgoing_[static_cast<std::size_t>(p)];
+        const std::uint32_t key[2] = {link.face, static_cast<std::uint32_t>(d)};
+        double head;
+        std::memcpy(&head, key, sizeof head);
+        out.push_back(head);
+        for (std::size_t g = 0; g < G; ++g)
+          for (std::size_t k = 0; k < 3; ++k) out.push_back(psi[g * 4 + nodes[k]]);
+        break;
+      }
+    }
+  }
+}
+
+void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage) {
+  recorder_.begin(sweep_phase_);
+  std::swap(lag_cur_, lag_next_);
+  waiting_ = plan_.in_degree;
+  ready_->clear();
+  for (std::uint32_t t = 0; t < plan_.tasks(); ++t)
+    if (waiting_[t] == 0) ready_->push(t, plan_.priority[t]);
+  done_ = 0;
+  received_ = 0;
+  std::fill(received_from_.begin(), received_from_.end(), 0);
+  if (options_.nonblocking)
+    for (std::size_t p = 0; p < plan_.peers.size(); ++p)
+      if (plan_.records_from[p] > 0)
+        MPI_Irecv(recv_buffers_[p].data(), static_cast<int>(recv_buffers_[p].size() * sizeof(double)), MPI_BYTE,
+                  plan_.peers[p], kRecordTag, comm_, &recv_requests_[p]);
+  const std::size_t mcps = static_cast<std::size_t>(options_.mcps);
+  const instrument::ClockConversion& conv = instrument::provisional_conversion();
+  for (std::int32_t step = 0; !sweep_over(); ++step) {
+    StepRecord rec;
+    rec.iteration = iteration;
+    rec.step = step;
+    const instrument::Ticks t0 = instrument::now_ticks();
+    batch_.clear();
+    while (batch_.size() < mcps && !ready_->empty()) batch_.push_back(ready_->pop());
+    const std::int64_t n = static_cast<std::int64_t>(batch_.size());
+#pragma omp parallel for num_threads(options_.threads) if (options_.threads > 1 && n > 1) schedule(static)
+    for (std::int64_t b = 0; b < n; ++b) solve_task(batch_[static_cast<std::size_t>(b)]);
+    for (std::uint32_t t : batch_) release_task(t, leakage);
+    done_ += batch_.size();
+    rec.work = n;
+    const instrument::Ticks t1 = instrument::now_ticks();
+    send_step(iteration, step, rec, history);
+    const instrument::Ticks t2 = instrument::now_ticks();
+    receive_step(iteration, step, ready_->empty() && !sweep_over(), rec, history);
+    const instrument::Ticks t3 = instrument::now_ticks();
+    recorder_.add_ticks(compute_phase_, t1 - t0);
+    recorder_.add_ticks(send_phase_, t2 - t1);
+    recorder_.add_ticks(receive_phase_, t3 - t2);
+    rec.compute_s = conv.seconds(t1 - t0);
+    rec.send_s = conv.seconds(t2 - t1);
+    rec.receive_s = conv.seconds(t3 - t2);
+    history.steps.push_back(rec);
+  }
+  finish_sends();
+  recorder_.end(sweep_phase_, static_cast<std::int64_t>(plan_.tasks()));
+}
+
+}  // namespace tycho

@@ -1,0 +1,157 @@
+// The sweep's messages (sweep_engine.hpp): one per downwind rank per step, received as they
+// come, and the stall guard.
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+
+#include "instrument/clock.hpp"
+#include "ready_queue.hpp"
+#include "tycho/sweep_engine.hpp"
+
+namespace tycho {
+
+void SweepEngine::send_step(std::int32_t iteration, std::int32_t step, StepRecord& rec, RankHistory& history) {
+  if (options_.nonblocking && !send_requests_.empty()) {
+    // Reclaim the buffers of sends that have completed.
+    int flag = 0;
+    for (std::size_t k = 0; k < send_requests_.size();) {
+      MPI_Test(&send_requests_[k], &flag, MPI_STATUS_IGNORE);
+      if (flag) {
+        spare_buffers_.push_back(std::move(send_buffers_[k]));
+        send_buffers_[k] = std::move(send_buffers_.back());
+        send_buffers_.pop_back();
+        send_requests_[k] = send_requests_.back();
+        send_requests_.pop_back();
+      } else {
+        ++k;
+      }
+    }
+  }
+  for (std::size_t p = 0; p < outgoing_.size(); ++p) {
+    std::vector<double>& out = outgoing_[p];
+    if (out.empty()) continue;
+    const std::int64_t bytes = static_cast<std::int64_t>(out.size() * sizeof(double));
+    const int peer = plan_.peers[p];
+    if (options_.nonblocking) {
+      MPI_Request r;
+      MPI_Isend(out.data(), static_cast<int>(bytes), MPI_BYTE, peer, kRecordTag, comm_, &r);
+      send_requests_.push_back(r);
+      send_buffers_.push_back(std::move(out));
+      out = std::vector<double>();
+      if (!spare_buffers_.empty()) {
+        out = std::move(spare_buffers_.back());
+        spare_buffers_.pop_back();
+      }
+      out.clear();
+    } else {
+      MPI_Bsend(out.data(), static_cast<int>(bytes), MPI_BYTE, peer, kRecordTag, comm_);
+      out.clear();
+    }
+    ++rec.sends;
+    rec.send_bytes += bytes;
+    history.messages.push_back(MessageRecord{iteration, step, peer, bytes, true});
+  }
+}
+
+void SweepEngine::finish_sends() {
+  if (send_requests_.empty()) return;
+  MPI_Waitall(static_cast<int>(send_requests_.size()), send_requests_.data(), MPI_STATUSES_IGNORE);
+  for (auto& b : send_buffers_) spare_buffers_.push_back(std::move(b));
+  send_buffers_.clear();
+  send_requests_.clear();
+}
+
+void SweepEngine::unpack(const double* records, std::size_t count) {
+  const std::size_t D = static_cast<std::size_t>(plan_.directions);
+  const std::size_t G = static_cast<std::size_t>(plan_.groups);
+  const std::size_t width = plan_.record_doubles();
+  for (std::size_t r = 0; r < count; ++r) {
+    const double* rec = records + r * width;
+    std::uint32_t key[2];
+    std::memcpy(key, rec, sizeof key);
+    const std::uint32_t face = key[0], d = key[1];
+    const std::int32_t slot = face < plan_.remote_slot_of_face.size() ? plan_.remote_slot_of_face[face] : -1;
+    if (slot < 0 || d >= D)
+      throw std::logic_error("tycho sweep: rank " + std::to_string(plan_.rank) + " received a record for face " +
+                             std::to_string(face) + ", direction " + std::to_string(d) + ", not one of its own");
+    const RemoteFace& rf = plan_.remote_faces[static_cast<std::size_t>(slot)];
+    const std::size_t t = rf.cell * D + d;
+    double* to;
+    const bool lagged = plan_.lagged_mask[t] & (1u << rf.local_face);
+    if (lagged) to = &lag_next_[plan_.lag_slot.at(std::uint64_t{face} * D + d) * G * 3];
+    else to = &ghost_[(static_cast<std::size_t>(slot) * D + d) * G * 3];
+    std::memcpy(to, rec + 1, G * 3 * sizeof(double));
+    if (!lagged && --waiting_[t] == 0) ready_->push(static_cast<std::uint32_t>(t), plan_.priority[t]);
+  }
+  received_ += static_cast<std::int64_t>(count);
+}
+
+void SweepEngine::receive_message(int source, std::size_t bytes, std::int32_t iteration, std::int32_t step,
+                                  StepRecord& rec, RankHistory& history) {
+  ++rec.receives;
+  rec.receive_bytes += static_cast<std::int64_t>(bytes);
+  history.messages.push_back(MessageRecord{iteration, step, source, static_cast<std::int64_t>(bytes), false});
+  const int p = plan_.peer_index(source);
+  if (p >= 0) received_from_[static_cast<std::size_t>(p)] += static_cast<std::int64_t>(bytes / (plan_.record_doubles() * sizeof(double)));
+}
+
+void SweepEngine::receive_step(std::int32_t iteration, std::int32_t step, bool must_wait, StepRecord& rec,
+                               RankHistory& history) {
+  const std::size_t width_bytes = plan_.record_doubles() * sizeof(double);
+  double start = instrument::now_seconds();
+  for (;;) {
+    bool got = false;
+    if (options_.nonblocking) {
+      for (std::size_t p = 0; p < plan_.peers.size(); ++p) {
+        if (recv_requests_[p] == MPI_REQUEST_NULL) continue;
+        int flag = 0;
+        MPI_Status status;
+        MPI_Test(&recv_requests_[p], &flag, &status);
+        if (!flag) continue;
+        int bytes = 0;
+        MPI_Get_count(&status, MPI_BYTE, &bytes);
+        const std::size_t n = static_cast<std::size_t>(bytes) / width_bytes;
+        receive_message(plan_.peers[p], static_cast<std::size_t>(bytes), iteration, step, rec, history);
+        unpack(recv_buffers_[p].data(), n);
+        if (received_from_[p] < plan_.records_from[p])
+          MPI_Irecv(recv_buffers_[p].data(), static_cast<int>(recv_buffers_[p].size() * sizeof(double)), MPI_BYTE,
+                    plan_.peers[p], kRecordTag, comm_, &recv_requests_[p]);
+        got = true;
+      }
+    } else {
+      for (;;) {
+        int flag = 0;
+        MPI_Status status;
+        MPI_Iprobe(MPI_ANY_SOURCE, kRecordTag, comm_, &flag, &status);
+        if (!flag) break;
+        int bytes = 0;
+        MPI_Get_count(&status, MPI_BYTE, &bytes);
+        const std::size_t n = static_cast<std::size_t>(bytes) / width_bytes;
+        probe_buffer_.resize(n * plan_.record_doubles());
+        MPI_Recv(probe_buffer_.data(), bytes, MPI_BYTE, status.MPI_SOURCE, kRecordTag, comm_, MPI_STATUS_IGNORE);
+        receive_message(status.MPI_SOURCE, static_cast<std::size_t>(bytes), iteration, step, rec, history);
+        unpack(probe_buffer_.data(), n);
+        got = true;
+      }
+    }
+    // Received what there was; wait on only while nothing is ready and the sweep goes on
+    // (a record that readies nothing, a lagged one, is progress but no reason to step).
+    if (!must_wait || sweep_over() || !ready_->empty()) return;
+    if (got) start = instrument::now_seconds();
+    else if (instrument::now_seconds() - start > options_.stall_seconds) stalled();
+  }
+}
+
+void SweepEngine::stalled() const {
+  std::ostringstream s;
+  s << "tycho sweep: no progress for " << options_.stall_seconds << " s on rank " << plan_.rank << ": "
+    << plan_.tasks() - done_ << " of " << plan_.tasks() << " tasks left, none ready; waiting for "
+    << plan_.records_in - received_ << " face records (";
+  for (std::size_t p = 0; p < plan_.peers.size(); ++p)
+    s << (p ? ", " : "") << plan_.records_from[p] - received_from_[p] << " from rank " << plan_.peers[p];
+  s << ")";
+  throw std::runtime_error(s.str());
+}
+
+}  // namespace tycho
