@@ -5,4 +5,7 @@
 # numbers; tests ctest/tycho/unit_model_*.cpp.
 target_sources(tycho_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/model/history_steps.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/model/pce.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/model/pce.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/model/telem.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/model/msm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/model/machine_comm.cpp)

@@ -1,0 +1,40 @@
+// The mesh-specific model (MSM) of one iteration, Kerbyson, Hoisie & Pautz eq. 6:
+//
+//   T_iter = sum_{S=1..#steps} max_P Work(P, S) * T_elem
+//          + sum_{S=1..#steps} max_P sum_{C=1..|N_c(S,P)|} T_comm(N_s(S, P, C))
+//
+// from the sweep's own per-step records (step_history.hpp): Work(P, S) = StepRecord::work of
+// rank P's step S (cell-angle tasks), N_c(S, P) the messages rank P sent in step S and N_s their
+// bytes (MessageRecord, sent = true). Received messages are not charged: each message is
+// charged once, at its sender, as the paper does. The two maxima are taken apart, step by step,
+// and the steps' three stages are assumed not to overlap (section 4.1), so the MSM tends to
+// over-predict where computation hides communication.
+//
+// Units: T_elem seconds per cell-angle task (the caller evaluates TelemCurve at E_p = N/P);
+// T_comm(bytes) seconds for one message (machine_comm.hpp); results in seconds.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "tycho/step_history.hpp"
+
+namespace tycho::model {
+
+// Seconds to send one message of this many bytes (eq. 7's T_comm, the destination ignored).
+using CommCost = std::function<double(std::int64_t bytes)>;
+
+struct MsmPrediction {
+  double compute_s = 0.0;          // first term
+  double comm_s = 0.0;             // second term
+  double total_s = 0.0;            // their sum: the iteration
+  std::int64_t steps = 0;          // #steps, max over ranks
+  std::int64_t sum_max_work = 0;   // sum_S max_P Work(P, S), cell-angle tasks
+};
+
+// std::invalid_argument on no rank, a T_elem that is not finite and >= 0, an empty t_comm, a
+// T_comm that is not finite and >= 0, or a record that breaks the contract (history_steps.hpp).
+MsmPrediction mesh_specific_model(const std::vector<RankHistory>& ranks, std::int32_t iteration,
+                                  double t_elem_s, const CommCost& t_comm);
+
+}  // namespace tycho::model
