@@ -13,6 +13,7 @@
 #include "instrument/recorder.hpp"
 #include "instrument/run_results.hpp"
 #include "tycho/driver.hpp"
+#include "tycho/results_output.hpp"
 #include "tycho/run_report.hpp"
 
 namespace {
@@ -33,9 +34,10 @@ const char* const kUsage =
     "  --tol X            stop when the largest relative change of a cell's mean flux is below X\n"
     "                     (default 0: exactly --iterations; a run that does not get below X exits 2)\n"
     "  --stall-seconds S  a sweep that receives nothing for S s while it waits ends the run (default 60)\n"
+    "  --results FILE     results file (default tycho.h5); --no-results to skip\n"
     "  -h, --help         this text\n";
 
-tycho::RunOptions parse_options(int argc, char** argv) {
+tycho::RunOptions parse_options(int argc, char** argv, std::string& results) {
   tycho::RunOptions o;
   bool have_mesh = false;
   for (int a = 1; a < argc; ++a) {
@@ -74,6 +76,8 @@ tycho::RunOptions parse_options(int argc, char** argv) {
     else if (s == "--iterations") o.iterations = static_cast<int>(whole(1, 100000, "(source iterations)"));
     else if (s == "--tol") o.tolerance = instrument::real_option(s, value(), 0, 1);
     else if (s == "--stall-seconds") o.sweep.stall_seconds = instrument::real_option(s, value(), 0.001, 1e6, "s");
+    else if (s == "--results") results = value();
+    else if (s == "--no-results") results.clear();
     else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "a known option (see tycho --help)");
     else if (have_mesh) throw instrument::InputError("command line", s, "one mesh only, already have " + o.mesh_path);
     else {
@@ -94,19 +98,24 @@ int run(int argc, char** argv) {
       return 0;
     }
   tycho::RunOptions o;
+  std::string results = "tycho.h5";
   try {
-    o = parse_options(argc, argv);  // the same argv on every rank: a collective verdict
+    o = parse_options(argc, argv, results);  // the same argv on every rank: a collective verdict
   } catch (const instrument::InputError& e) {
     throw instrument::CollectiveError(e.what());
   }
   instrument::Recorder recorder;
   const tycho::RunResult result = tycho::run_tycho(o, MPI_COMM_WORLD, recorder, &std::cout);
   instrument::RunResults gathered =
-      instrument::gather_results(recorder, instrument::make_run_info("tycho", MPI_COMM_WORLD), MPI_COMM_WORLD);
+      instrument::gather_results(recorder, tycho::run_info(o, MPI_COMM_WORLD), MPI_COMM_WORLD);
   if (rank == 0) {
     tycho::print_run_summary(std::cout, o, result);
     std::cout << "\n";
     instrument::print_phase_table(std::cout, gathered);
+  }
+  if (!results.empty()) {
+    tycho::write_results_file(results, o, result, std::move(gathered), instrument::Comparison{}, MPI_COMM_WORLD);
+    if (rank == 0) std::cout << " Results file: " << results << "\n";
   }
   if (o.tolerance > 0 && !result.transport.converged) {
     if (rank == 0)

@@ -1,0 +1,36 @@
+// What a tycho run leaves for later runs' models in its results file (/tycho/calibration):
+// T_elem, the time of one cell-angle task (all groups) in the cell solves, measured at the
+// run's E_p cells per rank. T_elem depends on E_p (cache regimes, the paper's Table 1), on the
+// groups, the directions, the scheme and the threads, so those go with it.
+#pragma once
+#include <string>
+
+#include "instrument/results_extras.hpp"
+#include "tycho/driver.hpp"
+
+namespace tycho {
+
+struct TychoCalibration {
+  double e_p = 0;        // cells per rank: mesh cells / ranks
+  double t_elem_s = 0;   // every rank's compute time summed / every rank's tasks, s per task
+  int groups = 0, directions = 0;
+  std::string scheme;    // "ld" or "step", as --scheme spells it
+  int threads = 1;
+  std::string mesh;      // the mesh file the run read
+  std::string path;      // the results file it came from ("" when made from this run)
+};
+
+const char* scheme_option_name(Scheme s);  // "ld", "step"
+
+// Rank 0, after run_tycho: this run's calibration.
+TychoCalibration calibration_of(const RunOptions& options, const RunResult& result);
+
+// Adds /tycho/calibration.
+void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& extras);
+
+// Reads /tycho/calibration of a tycho results file. InputError(path, attribute, what was
+// expected) when the file is not a tycho results file or an attribute is missing, of the
+// wrong type or out of range (e_p and t_elem_s finite and > 0).
+TychoCalibration read_tycho_calibration(const std::string& path);
+
+}  // namespace tycho

@@ -1,0 +1,33 @@
+// The run's results file: the suite's HDF5 layout (instrument/results_file.hpp: phases,
+// counters, trace, /compare and /model) plus what tycho adds:
+//   /tycho                 attrs: mesh, cells, faces, ranks, quadrature, directions, groups,
+//                          scheme, mcps, priority, sends, threads, lagged_pairs, setup_s,
+//                          sweep_s (median), t_elem_s, grind_ns, digest (hex), pce (last iteration)
+//   /tycho/steps           table: every rank's step records (step_history.hpp), the inputs of
+//                          PCE (eq. 4) and of the mesh-specific model (eq. 6)
+//   /tycho/pce             table: PCE (eq. 4) of every iteration
+//   /tycho/messages        table: every rank's messages (peer, bytes, send or recv)
+//   /tycho/calibration     attrs: T_elem at this E_p, what a later run's --calibration reads
+//                          (results_calibration.hpp)
+//   /solution              attrs: iterations, converged, balance residual, particle rates, digest
+//   /solution/iterations   table: change, sweep and iteration seconds, balance residual
+#pragma once
+#include <mpi.h>
+
+#include <string>
+
+#include "instrument/comparison.hpp"
+#include "instrument/run_results.hpp"
+#include "tycho/driver.hpp"
+
+namespace tycho {
+
+// The run's metadata and every option as given (the root and /input attributes).
+instrument::RunInfo run_info(const RunOptions& options, MPI_Comm comm);
+
+// Collective. `result`, `gathered` and `comparison` are rank 0's. A failed write leaves no
+// file and ends every rank with one line (instrument::CollectiveError).
+void write_results_file(const std::string& path, const RunOptions& options, const RunResult& result,
+                        instrument::RunResults gathered, const instrument::Comparison& comparison, MPI_Comm comm);
+
+}  // namespace tycho
