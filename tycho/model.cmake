@@ -9,4 +9,5 @@ target_sources(tycho_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/model/telem.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model/msm.cpp
   ${CMAKE_CURRENT_LIST_DIR}/model/machine_comm.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/model/gm.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/model/gm.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/model/trace_program.cpp)
