@@ -1,0 +1,125 @@
+// /tycho/calibration written by add_calibration and read back by read_tycho_calibration;
+// every missing or out-of-range attribute refused with the file and the attribute named.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <string>
+
+#include "../scratch_dir.hpp"
+#include "instrument/error.hpp"
+#include "instrument/recorder.hpp"
+#include "instrument/results_file.hpp"
+#include "instrument/run_results.hpp"
+#include "tycho/results_calibration.hpp"
+
+using tycho::TychoCalibration;
+
+namespace {
+
+TychoCalibration sample() {
+  TychoCalibration c;
+  c.e_p = 687;
+  c.t_elem_s = 4.5e-7;
+  c.groups = 2;
+  c.directions = 80;
+  c.scheme = "ld";
+  c.threads = 1;
+  c.mesh = "cube-1374.smesh";
+  return c;
+}
+
+// A results file of app `app` whose /tycho/calibration is `c`'s, then `edit` applied to it.
+std::string write_file(const ScratchDir& dir, const std::string& name, const std::string& app,
+                       const TychoCalibration& c,
+                       const std::function<void(instrument::Attributes&)>& edit = {}) {
+  instrument::Recorder rec(0);
+  instrument::ResultsDocument doc;
+  doc.run = instrument::gather_results(rec, instrument::make_run_info(app, MPI_COMM_SELF), MPI_COMM_SELF);
+  tycho::add_calibration(c, doc.extras);
+  if (edit) edit(doc.extras.group_attributes["/tycho/calibration"]);
+  const std::string path = (dir.path / name).string();
+  instrument::write_results(path, doc);
+  return path;
+}
+
+std::string refusal(const std::string& path) {
+  try {
+    tycho::read_tycho_calibration(path);
+  } catch (const instrument::InputError& e) {
+    return e.what();
+  }
+  FAIL("read_tycho_calibration should have refused " + path);
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
+  ScratchDir dir("tycho_calibration");
+  const std::string path = write_file(dir, "good.h5", "tycho", sample());
+  const TychoCalibration c = tycho::read_tycho_calibration(path);
+  CHECK(c.e_p == 687);
+  CHECK(c.t_elem_s == 4.5e-7);
+  CHECK(c.groups == 2);
+  CHECK(c.directions == 80);
+  CHECK(c.scheme == "ld");
+  CHECK(c.threads == 1);
+  CHECK(c.mesh == "cube-1374.smesh");
+  CHECK(c.path == path);
+}
+
+TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results]") {
+  ScratchDir dir("tycho_calibration_bad");
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  struct Case {
+    const char* name;
+    std::function<void(instrument::Attributes&)> edit;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"no_t_elem", [](auto& a) { a.erase("t_elem_s"); },
+       ":/tycho/calibration/t_elem_s: this attribute (a tycho results file of this version; re-run it)"},
+      {"t_elem_zero", [](auto& a) { a["t_elem_s"] = 0.0; },
+       ":/tycho/calibration/t_elem_s: seconds per cell-angle task, finite and > 0; got 0"},
+      {"t_elem_negative", [](auto& a) { a["t_elem_s"] = -1e-7; },
+       ":/tycho/calibration/t_elem_s: seconds per cell-angle task, finite and > 0; got -1e-07"},
+      {"t_elem_nan", [nan](auto& a) { a["t_elem_s"] = nan; },
+       ":/tycho/calibration/t_elem_s: seconds per cell-angle task, finite and > 0; got nan"},
+      {"t_elem_text", [](auto& a) { a["t_elem_s"] = std::string("fast"); },
+       ":/tycho/calibration/t_elem_s: a number, seconds per cell-angle task, finite and > 0"},
+      {"e_p_inf", [inf](auto& a) { a["e_p"] = inf; },
+       ":/tycho/calibration/e_p: cells per rank, finite and > 0; got inf"},
+      {"no_e_p", [](auto& a) { a.erase("e_p"); }, ":/tycho/calibration/e_p: this attribute (a tycho results file of this version; re-run it)"},
+      {"groups_zero", [](auto& a) { a["groups"] = std::int64_t{0}; },
+       ":/tycho/calibration/groups: an integer in [1, 64] (energy groups); got 0"},
+      {"groups_real", [](auto& a) { a["groups"] = 2.0; },
+       ":/tycho/calibration/groups: an integer in [1, 64] (energy groups)"},
+      {"threads_zero", [](auto& a) { a["threads"] = std::int64_t{0}; },
+       ":/tycho/calibration/threads: an integer in [1, 256] (OpenMP threads per rank); got 0"},
+      {"no_directions", [](auto& a) { a.erase("directions"); }, ":/tycho/calibration/directions: this attribute (a tycho results file of this version; re-run it)"},
+      {"scheme_foo", [](auto& a) { a["scheme"] = std::string("foo"); },
+       ":/tycho/calibration/scheme: ld or step; got \"foo\""},
+      {"no_mesh", [](auto& a) { a.erase("mesh"); }, ":/tycho/calibration/mesh: this attribute (a tycho results file of this version; re-run it)"},
+  };
+  for (const Case& c : cases) {
+    SECTION(c.name) {
+      const std::string path = write_file(dir, std::string(c.name) + ".h5", "tycho", sample(), c.edit);
+      CHECK(refusal(path) == path + c.expected);
+    }
+  }
+  SECTION("another app's results file") {
+    const std::string path = write_file(dir, "sweep3d.h5", "sweep3d", sample());
+    CHECK(refusal(path) == path + ":/tycho/calibration: a tycho results file with a calibration (this one is from \"sweep3d\")");
+  }
+  SECTION("no calibration group") {
+    const std::string path = write_file(dir, "none.h5", "tycho", sample(),
+                                        [](auto& a) { a.clear(); });
+    CHECK_THAT(refusal(path), Catch::StartsWith(path + ":/tycho/calibration"));
+  }
+  SECTION("a missing file") {
+    const std::string path = (dir.path / "absent.h5").string();
+    CHECK_THAT(refusal(path), Catch::StartsWith(path));
+  }
+}
