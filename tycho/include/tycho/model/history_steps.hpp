@@ -5,8 +5,7 @@
 // message, which is how eq. 4 and eq. 6 take "max over P" of a step some ranks never reached.
 //
 // The histories come from the sweep, not from a user: a record that breaks the contract (a
-// negative iteration, step, work or byte count, a step recorded twice, a message of a step
-// beyond 2^31) is a bug and throws std::invalid_argument naming the rank and the record.
+// negative iteration, step, work or byte count, a step recorded twice) is a bug and throws std::invalid_argument naming the rank and the record.
 #pragma once
 #include <cstdint>
 #include <vector>
