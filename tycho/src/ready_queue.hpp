@@ -1,54 +1,64 @@
-// The sweep's queue of ready tasks: a binary max-heap on (priority, lower task id first), or
-// a first-in first-out ring. Keys pack both into one 64-bit word, so a pop is one compare
-// per heap level and the order is total (the same ties broken the same way on every run).
+// The sweep's queue of ready tasks. Priorities are dense levels (make_sweep_plan numbers
+// the distinct priorities of a rank 0, 1, ... in order), so the queue is an array of
+// buckets with a pointer to the highest non-empty one: push and pop are O(1) and nearly
+// branch-free, where a binary heap of a few thousand ready tasks costs a dozen
+// unpredictable compares per pop. Within a bucket the last task pushed goes first: its
+// upwind cell was just solved, so its inputs are still in cache. FIFO mode ignores levels.
 #pragma once
-#include <algorithm>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 namespace tycho {
 
 class ReadyQueueImpl {
  public:
-  ReadyQueueImpl(bool fifo, std::size_t capacity) : fifo_(fifo) { items_.reserve(capacity); }
+  ReadyQueueImpl(bool fifo, std::size_t levels) : fifo_(fifo), buckets_(fifo ? 1 : levels) {}
 
-  bool empty() const { return head_ == items_.size(); }
-  std::size_t size() const { return items_.size() - head_; }
+  bool empty() const { return size_ == 0; }
+  std::size_t size() const { return size_; }
 
-  void push(std::uint32_t task, std::uint32_t priority) {
+  void push(std::uint32_t task, std::uint32_t level) {
+    ++size_;
     if (fifo_) {
-      items_.push_back(task);
-    } else {
-      items_.push_back((std::uint64_t{priority} << 32) | (0xFFFFFFFFu - task));
-      std::push_heap(items_.begin(), items_.end());
+      fifo_items_.push_back(task);
+      return;
     }
+    buckets_[level].push_back(task);
+    if (level > top_) top_ = level;
   }
 
+  // Precondition: !empty().
   std::uint32_t pop() {
+    --size_;
     if (fifo_) {
-      const auto t = static_cast<std::uint32_t>(items_[head_++]);
-      if (head_ == items_.size()) {  // drained: reuse the storage from the start
-        items_.clear();
+      const std::uint32_t t = fifo_items_[head_++];
+      if (head_ == fifo_items_.size()) {  // drained: reuse the storage from the start
+        fifo_items_.clear();
         head_ = 0;
       }
       return t;
     }
-    std::pop_heap(items_.begin(), items_.end());
-    const std::uint64_t k = items_.back();
-    items_.pop_back();
-    return 0xFFFFFFFFu - static_cast<std::uint32_t>(k & 0xFFFFFFFFu);
+    while (buckets_[top_].empty()) --top_;
+    const std::uint32_t t = buckets_[top_].back();
+    buckets_[top_].pop_back();
+    return t;
   }
 
   void clear() {
-    items_.clear();
+    for (auto& b : buckets_) b.clear();
+    fifo_items_.clear();
     head_ = 0;
+    top_ = 0;
+    size_ = 0;
   }
 
  private:
   bool fifo_;
-  std::vector<std::uint64_t> items_;
+  std::vector<std::vector<std::uint32_t>> buckets_;
+  std::vector<std::uint32_t> fifo_items_;
   std::size_t head_ = 0;  // fifo: the next to pop
+  std::uint32_t top_ = 0;
+  std::size_t size_ = 0;
 };
 
 }  // namespace tycho

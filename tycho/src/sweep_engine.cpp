@@ -31,7 +31,7 @@ SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const Sw
   ghost_.assign(plan.remote_faces.size() * D * G * 3, 0.0);
   lag_cur_.assign(plan.lag_slot.size() * G * 3, 0.0);
   lag_next_.assign(plan.lag_slot.size() * G * 3, 0.0);
-  ready_ = std::make_unique<ReadyQueueImpl>(plan.priority_scheme == Priority::fifo, plan.tasks());
+  ready_ = std::make_unique<ReadyQueueImpl>(plan.priority_scheme == Priority::fifo, plan.priority_levels);
   batch_.reserve(static_cast<std::size_t>(std::min<std::int64_t>(options.mcps, static_cast<std::int64_t>(plan.tasks()) + 1)));
   outgoing_.resize(plan.peers.size());
   recv_requests_.assign(plan.peers.size(), MPI_REQUEST_NULL);
@@ -87,7 +87,7 @@ void SweepEngine::solve_task(std::uint32_t t) {
       stride[f] = 3;
       pick[f] = {0, 1, 2};
     } else if (link.kind == LinkKind::local) {
-      from[f] = &psi_[(link.neighbour * D + d) * G * 4];
+      from[f] = &psi_[psi_offset(link.neighbour, d)];
       stride[f] = 4;
       pick[f] = plan_.tets[link.neighbour].face_nodes[link.neighbour_face];
     } else {
@@ -98,7 +98,7 @@ void SweepEngine::solve_task(std::uint32_t t) {
   }
   FaceValues inflow{};
   NodeValues q, out;
-  double* psi = &psi_[std::size_t{t} * G * 4];
+  double* psi = &psi_[psi_offset(i, d)];
   const double* qc = &q_[i * G * 4];
   for (std::size_t g = 0; g < G; ++g) {
     for (std::size_t f = 0; f < 4; ++f)
@@ -119,7 +119,7 @@ void SweepEngine::release_task(std::uint32_t t, std::vector<double>& leakage) {
   const std::size_t i = t / D, d = t % D;
   const LdTet& tet = plan_.tets[i];
   const Vec3& omega = problem_.quadrature.omega[d];
-  const double* psi = &psi_[std::size_t{t} * G * 4];
+  const double* psi = &psi_[psi_offset(i, d)];
   for (std::size_t f = 0; f < 4; ++f) {
     const double flow = dot(omega, tet.area_normal[f]);
     if (!(flow > 0)) continue;

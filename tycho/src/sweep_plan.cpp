@@ -34,16 +34,45 @@ int local_face_of(const Cell& cell, Index face) {
   return -1;
 }
 
+// The rank's cells in breadth-first order over its own faces (Cuthill-McKee: each new
+// component from its lowest cell, neighbours in ascending index): a cell's neighbours are
+// then about one BFS layer away in the sweep's arrays, whatever order the mesh file has.
+std::vector<Index> locality_order(const Mesh& mesh, const Partition& partition, std::int32_t rank) {
+  std::vector<Index> order;
+  std::vector<std::uint8_t> seen(mesh.cells.size(), 0);
+  for (Index start = 0; start < mesh.cells.size(); ++start) {
+    if (partition.part_of_cell[start] != rank || seen[start]) continue;
+    seen[start] = 1;
+    std::size_t head = order.size();
+    order.push_back(start);
+    while (head < order.size()) {
+      const Index c = order[head++];
+      std::array<Index, 4> next{};
+      int n = 0;
+      for (Index F : mesh.cells[c].faces) {
+        const Face& face = mesh.faces[F];
+        const Index other = face.cells[0] == c ? face.cells[1] : face.cells[0];
+        if (other != kBoundary && partition.part_of_cell[other] == rank && !seen[other]) {
+          seen[other] = 1;
+          next[static_cast<std::size_t>(n++)] = other;
+        }
+      }
+      for (int a = 1; a < n; ++a)  // at most 4: insertion sort
+        for (int b = a; b > 0 && next[static_cast<std::size_t>(b)] < next[static_cast<std::size_t>(b - 1)]; --b)
+          std::swap(next[static_cast<std::size_t>(b)], next[static_cast<std::size_t>(b - 1)]);
+      for (int a = 0; a < n; ++a) order.push_back(next[static_cast<std::size_t>(a)]);
+    }
+  }
+  return order;
+}
+
 // Cells, their LD records with the faces' own normals, materials and face links.
 void place_cells(const Mesh& mesh, const Partition& partition, const Problem& problem,
                  const std::vector<Vec3>& normals, SweepPlan& plan) {
   const std::int32_t rank = plan.rank;
+  plan.cells = locality_order(mesh, partition, rank);
   std::vector<Index> local_of(mesh.cells.size(), kBoundary);
-  for (Index c = 0; c < mesh.cells.size(); ++c)
-    if (partition.part_of_cell[c] == rank) {
-      local_of[c] = static_cast<Index>(plan.cells.size());
-      plan.cells.push_back(c);
-    }
+  for (Index i = 0; i < plan.cells.size(); ++i) local_of[plan.cells[i]] = i;
   std::map<std::uint32_t, std::uint32_t> slot_of_material;
   plan.remote_slot_of_face.assign(mesh.faces.size(), -1);
   for (Index i = 0; i < plan.cells.size(); ++i) {
@@ -163,6 +192,13 @@ SweepPlan make_sweep_plan(const Mesh& mesh, const Partition& partition, const Pr
   for (std::size_t d = 0; d < D; ++d)
     order_direction(mesh, partition, normals, problem.quadrature.omega[d], d, lag_flag, plan);
   for (std::int64_t n : plan.records_from) plan.records_in += n;
+  // Dense levels keep the order and let the ready queue be an array of buckets.
+  std::vector<std::uint32_t> distinct = plan.priority;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  for (std::uint32_t& p : plan.priority)
+    p = static_cast<std::uint32_t>(std::lower_bound(distinct.begin(), distinct.end(), p) - distinct.begin());
+  plan.priority_levels = std::max<std::size_t>(distinct.size(), 1);
   return plan;
 }
 

@@ -48,7 +48,7 @@ struct RemoteFace {
 
 struct SweepPlan {
   int rank = 0, ranks = 1, directions = 0, groups = 0;
-  std::vector<Index> cells;            // global ids of the local cells, ascending
+  std::vector<Index> cells;            // global ids of the local cells, in breadth-first order
   std::vector<LdTet> tets;             // per local cell; area normals are +- the face's own
   std::vector<std::uint32_t> material_slot;  // per local cell: index into `materials`
   std::vector<MaterialData> materials;
@@ -58,7 +58,10 @@ struct SweepPlan {
 
   std::vector<std::uint32_t> in_degree;   // per task: dependencies at a sweep's start
   std::vector<std::uint8_t> lagged_mask;  // per task: bit f set if local face f is lagged in d
-  std::vector<std::uint32_t> priority;    // per task: larger first (unused by fifo)
+  // Per task: its priority as a dense level, 0 .. priority_levels - 1, larger first (the
+  // scheme's values renumbered in order; unused by fifo).
+  std::vector<std::uint32_t> priority;
+  std::size_t priority_levels = 1;
   Priority priority_scheme = Priority::blevel;
 
   // Lagged (face, direction) pairs whose downwind cell is local: where their previous
