@@ -84,3 +84,60 @@ void solve_cell_step(const LdTet& cell, const Vec3& omega, double sigma_t, const
 }
 
 }  // namespace tycho
+
+namespace tycho {
+
+void solve_cell_ld_groups(const LdTet& cell, const Vec3& omega, int groups, const double* sigma_t, const double* q,
+                          const double* inflow, double* psi) {
+  const double v20 = cell.volume / 20;
+  const double v4 = cell.volume / 4;
+  double a0[4][4];
+  for (std::size_t j = 0; j < 4; ++j) {
+    const double s = v4 * dot(omega, cell.gradient[j]);
+    for (std::size_t i = 0; i < 4; ++i) a0[i][j] = s;
+  }
+  double c[4];
+  for (std::size_t f = 0; f < 4; ++f) {
+    const double flow = dot(omega, cell.area_normal[f]);
+    c[f] = flow < 0 ? -flow / 12 : 0.0;
+    if (c[f] == 0) continue;
+    const auto& nodes = cell.face_nodes[f];
+    for (std::size_t k = 0; k < 3; ++k)
+      for (std::size_t l = 0; l < 3; ++l) a0[nodes[k]][nodes[l]] += c[f] * (k == l ? 2 : 1);
+  }
+  const std::size_t G = static_cast<std::size_t>(groups);
+  for (std::size_t g = 0; g < G; ++g) {
+    const double m = sigma_t[g] * v20;
+    double a[4][4], b[4];
+    const double* qg = q + g * 4;
+    const double q_sum = qg[0] + qg[1] + qg[2] + qg[3];
+    for (std::size_t i = 0; i < 4; ++i) {
+      for (std::size_t j = 0; j < 4; ++j) a[i][j] = a0[i][j] + m;
+      a[i][i] += m;
+      b[i] = v20 * (qg[i] + q_sum);
+    }
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (c[f] == 0) continue;
+      const double* up = inflow + (f * G + g) * 3;
+      const double up_sum = up[0] + up[1] + up[2];
+      const auto& nodes = cell.face_nodes[f];
+      for (std::size_t k = 0; k < 3; ++k) b[nodes[k]] += c[f] * (up[k] + up_sum);
+    }
+    for (std::size_t k = 0; k < 4; ++k) {
+      const double inv = 1 / a[k][k];
+      for (std::size_t i = k + 1; i < 4; ++i) {
+        const double l = a[i][k] * inv;
+        for (std::size_t j = k + 1; j < 4; ++j) a[i][j] -= l * a[k][j];
+        b[i] -= l * b[k];
+      }
+    }
+    double* out = psi + g * 4;
+    for (std::size_t k = 4; k-- > 0;) {
+      double s = b[k];
+      for (std::size_t j = k + 1; j < 4; ++j) s -= a[k][j] * out[j];
+      out[k] = s / a[k][k];
+    }
+  }
+}
+
+}  // namespace tycho

@@ -96,19 +96,34 @@ void SweepEngine::solve_task(std::uint32_t t) {
       pick[f] = {0, 1, 2};
     }
   }
-  FaceValues inflow{};
-  NodeValues q, out;
+  // Inflow values gathered once per task: [face][group][3], face node order.
+  double inflow[4 * kMaxGroups * 3];
+  for (std::size_t f = 0; f < 4; ++f) {
+    if (from[f] == nullptr) {
+      for (std::size_t k = 0; k < G * 3; ++k) inflow[f * G * 3 + k] = 0.0;
+      continue;
+    }
+    for (std::size_t g = 0; g < G; ++g) {
+      const double* v = from[f] + g * stride[f];
+      double* to = &inflow[(f * G + g) * 3];
+      to[0] = v[pick[f][0]];
+      to[1] = v[pick[f][1]];
+      to[2] = v[pick[f][2]];
+    }
+  }
   double* psi = &psi_[psi_offset(i, d)];
   const double* qc = &q_[i * G * 4];
+  if (problem_.scheme == Scheme::linear_discontinuous) {
+    solve_cell_ld_groups(tet, omega, plan_.groups, mat.sigma_t.data(), qc, inflow, psi);
+    return;
+  }
+  FaceValues face{};
+  NodeValues q, out;
   for (std::size_t g = 0; g < G; ++g) {
     for (std::size_t f = 0; f < 4; ++f)
-      if (from[f] != nullptr) {
-        const double* v = from[f] + g * stride[f];
-        inflow[f] = {v[pick[f][0]], v[pick[f][1]], v[pick[f][2]]};
-      }
+      for (std::size_t k = 0; k < 3; ++k) face[f][k] = inflow[(f * G + g) * 3 + k];
     for (std::size_t n = 0; n < 4; ++n) q[n] = qc[g * 4 + n];
-    if (problem_.scheme == Scheme::linear_discontinuous) solve_cell_ld(tet, omega, mat.sigma_t[g], q, inflow, out);
-    else solve_cell_step(tet, omega, mat.sigma_t[g], q, inflow, out);
+    solve_cell_step(tet, omega, mat.sigma_t[g], q, face, out);
     for (std::size_t n = 0; n < 4; ++n) psi[g * 4 + n] = out[n];
   }
 }

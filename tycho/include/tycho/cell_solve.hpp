@@ -34,3 +34,17 @@ void solve_cell_step(const LdTet& cell, const Vec3& omega, double sigma_t, const
                      const FaceValues& inflow, NodeValues& out);
 
 }  // namespace tycho
+
+namespace tycho {
+
+// solve_cell_ld for all groups of one cell-angle task at once, as the sweep calls it: the
+// streaming and inflow-face terms do not depend on the group, so they are built once and
+// each group adds sigma_t,g M and solves. inflow: [4 faces][groups][3] in face node order
+// (read for inflow faces only); q and psi: [groups][4]. Gaussian elimination without
+// pivoting: the LD matrix has a positive definite symmetric part (A + A^T = 2 sigma_t M +
+// sum_f |Omega.n_f| M^f), so no pivot is zero and elimination is stable without row swaps.
+// Agrees with solve_cell_ld to round-off, not bit for bit (that one pivots).
+void solve_cell_ld_groups(const LdTet& cell, const Vec3& omega, int groups, const double* sigma_t, const double* q,
+                          const double* inflow, double* psi);
+
+}  // namespace tycho

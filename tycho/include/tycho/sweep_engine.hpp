@@ -35,6 +35,9 @@ namespace tycho {
 
 class ReadyQueueImpl;
 
+// The most groups a run may have (the task's inflow buffer is on the stack).
+inline constexpr int kMaxGroups = 64;
+
 struct SweepOptions {
   std::int64_t mcps = 512;  // at most this many tasks a step, >= 1
   bool nonblocking = false;
