@@ -12,7 +12,9 @@
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/run_results.hpp"
+#include "instrument/text_split.hpp"
 #include "tycho/driver.hpp"
+#include "tycho/model_report.hpp"
 #include "tycho/results_output.hpp"
 #include "tycho/run_report.hpp"
 
@@ -35,9 +37,15 @@ const char* const kUsage =
     "                     (default 0: exactly --iterations; a run that does not get below X exits 2)\n"
     "  --stall-seconds S  a sweep that receives nothing for S s while it waits ends the run (default 60)\n"
     "  --results FILE     results file (default tycho.h5); --no-results to skip\n"
+    "  --machine FILE     machine file from loggps-probe: print the GM, MSM and TM models beside the\n"
+    "                     measured sweep time and write them to the results file\n"
+    "  --calibration RUN[,RUN...]  earlier tycho results files whose T_elem(E_p) feeds the models\n"
+    "                     (default: this run's own, a consistency check only); same groups,\n"
+    "                     directions, scheme and threads as this run\n"
+    "  --pce X            the GM's PCE in (0, 1] (default: the first calibration run's, else 0.8)\n"
     "  -h, --help         this text\n";
 
-tycho::RunOptions parse_options(int argc, char** argv, std::string& results) {
+tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tycho::ModelOptions& models) {
   tycho::RunOptions o;
   bool have_mesh = false;
   for (int a = 1; a < argc; ++a) {
@@ -78,6 +86,9 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results) {
     else if (s == "--stall-seconds") o.sweep.stall_seconds = instrument::real_option(s, value(), 0.001, 1e6, "s");
     else if (s == "--results") results = value();
     else if (s == "--no-results") results.clear();
+    else if (s == "--machine") models.machine_file = value();
+    else if (s == "--calibration") models.calibration_files = instrument::split(value(), ",");
+    else if (s == "--pce") models.pce = instrument::real_option(s, value(), 1e-6, 1);
     else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "a known option (see tycho --help)");
     else if (have_mesh) throw instrument::InputError("command line", s, "one mesh only, already have " + o.mesh_path);
     else {
@@ -99,22 +110,30 @@ int run(int argc, char** argv) {
     }
   tycho::RunOptions o;
   std::string results = "tycho.h5";
+  tycho::ModelOptions model_options;
   try {
-    o = parse_options(argc, argv, results);  // the same argv on every rank: a collective verdict
+    o = parse_options(argc, argv, results, model_options);  // the same argv on every rank: a collective verdict
   } catch (const instrument::InputError& e) {
     throw instrument::CollectiveError(e.what());
   }
+  const tycho::PreparedModels models = tycho::prepare_models(model_options, o, MPI_COMM_WORLD);
   instrument::Recorder recorder;
   const tycho::RunResult result = tycho::run_tycho(o, MPI_COMM_WORLD, recorder, &std::cout);
   instrument::RunResults gathered =
       instrument::gather_results(recorder, tycho::run_info(o, MPI_COMM_WORLD), MPI_COMM_WORLD);
+  instrument::Comparison comparison;
   if (rank == 0) {
     tycho::print_run_summary(std::cout, o, result);
     std::cout << "\n";
     instrument::print_phase_table(std::cout, gathered);
+    comparison = tycho::model_comparison(models, o, result);
+    if (!comparison.empty()) {
+      std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";
+      comparison.print(std::cout);
+    }
   }
   if (!results.empty()) {
-    tycho::write_results_file(results, o, result, std::move(gathered), instrument::Comparison{}, MPI_COMM_WORLD);
+    tycho::write_results_file(results, o, result, std::move(gathered), comparison, MPI_COMM_WORLD);
     if (rank == 0) std::cout << " Results file: " << results << "\n";
   }
   if (o.tolerance > 0 && !result.transport.converged) {

@@ -1,0 +1,53 @@
+// The GM, MSM and TM of Kerbyson, Hoisie & Pautz beside the measured sweep time of the run,
+// as sweep3d prints its models: the side-by-side table, with where each input came from.
+//
+// Inputs, calibrate-then-predict:
+//   T_elem   from --calibration RUN.h5[,RUN.h5...]: earlier runs' /tycho/calibration fitted in
+//            the paper's piecewise form over E_p (tycho/model/telem.hpp), read at this run's
+//            E_p = N/P; without --calibration, this run's own T_elem (a consistency check,
+//            said in every row's source).
+//   T_comm   from --machine FILE (loggps-probe's machine file): the one-way cost of eq. 7.
+//   PCE (GM) --pce X as given, else the first calibration run's measured PCE, else the paper's
+//            0.8 (its Figure 9); the row says which.
+// The measured column is what all three model: the sweep of one source iteration, max over
+// ranks, the median over iterations (the first left out when there are more than two).
+// MSM and TM are fed this run's recorded steps and messages (their point: the mesh and the
+// schedule as they happened) but none of its timings.
+#pragma once
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "instrument/comparison.hpp"
+#include "instrument/loggps.hpp"
+#include "instrument/replay.hpp"
+#include "tycho/driver.hpp"
+#include "tycho/model/telem.hpp"
+
+namespace tycho {
+
+struct ModelOptions {
+  std::string machine_file;                    // empty: no models
+  std::vector<std::string> calibration_files;  // empty: this run's own T_elem
+  double pce = 0;                              // > 0: the GM's PCE as given
+};
+
+struct PreparedModels {
+  bool enabled = false;
+  std::string machine_file;
+  instrument::loggps::LogGpsParams loggps;
+  instrument::replay::Machine machine;
+  std::vector<model::TelemPoint> telem_points;  // empty: this run's own
+  double pce = 0.8;
+  std::string pce_source = "assumed 0.8 (the paper's Figure 9)";
+};
+
+// Collective, before the run: reads and checks the machine file and the calibrations on
+// every rank; bad files end every rank with one line.
+PreparedModels prepare_models(const ModelOptions& options, const RunOptions& run, MPI_Comm comm);
+
+// Rank 0, after run_tycho: the comparison rows (empty when the models are not enabled).
+instrument::Comparison model_comparison(const PreparedModels& models, const RunOptions& run, const RunResult& result);
+
+}  // namespace tycho

@@ -1,0 +1,161 @@
+// The models beside the run (model_report.hpp).
+#include "tycho/model_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "instrument/error.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/mpi_main.hpp"
+#include "instrument/results_file.hpp"
+#include "tycho/model/gm.hpp"
+#include "tycho/model/machine_comm.hpp"
+#include "tycho/model/msm.hpp"
+#include "tycho/model/trace_program.hpp"
+#include "tycho/results_calibration.hpp"
+#include "tycho/run_report.hpp"
+
+namespace tycho {
+
+namespace {
+
+// T_elem depends on what a task does: a calibration must have done the same.
+void check_matches(const TychoCalibration& c, const RunOptions& run, int directions) {
+  auto refuse = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
+    throw instrument::InputError(c.path, "/tycho/calibration/" + what,
+                                 "the same as this run's " + ours + " (T_elem depends on it), found " + theirs);
+  };
+  if (c.groups != run.groups) refuse("groups", std::to_string(c.groups), std::to_string(run.groups));
+  if (c.directions != directions) refuse("directions", std::to_string(c.directions), std::to_string(directions));
+  if (c.scheme != scheme_option_name(run.scheme)) refuse("scheme", c.scheme, scheme_option_name(run.scheme));
+  if (c.threads != run.sweep.threads) refuse("threads", std::to_string(c.threads), std::to_string(run.sweep.threads));
+}
+
+// The iterations the measured column is the median of (run_report.hpp's rule).
+std::vector<std::int32_t> scored_iterations(const TransportResult& t) {
+  std::vector<std::int32_t> its;
+  for (std::size_t k = t.iterations.size() > 2 ? 1 : 0; k < t.iterations.size(); ++k)
+    its.push_back(static_cast<std::int32_t>(k));
+  return its;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.empty() ? 0.0 : v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+}  // namespace
+
+PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_Comm comm) {
+  PreparedModels m;
+  std::string error;
+  try {
+    if (o.machine_file.empty()) {
+      if (!o.calibration_files.empty())
+        throw instrument::InputError("command line", "--calibration", "--machine too: the models need T_comm");
+      if (o.pce > 0) throw instrument::InputError("command line", "--pce", "--machine too: it feeds the GM");
+    } else {
+      m.enabled = true;
+      m.machine_file = o.machine_file;
+      const instrument::MachineFile file = instrument::MachineFile::read(o.machine_file);
+      m.loggps = instrument::loggps::read_params(file);
+      m.machine = instrument::replay::machine_from(file);
+      const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
+      bool pce_from_run = false;
+      for (const std::string& path : o.calibration_files) {
+        const TychoCalibration c = read_tycho_calibration(path);
+        check_matches(c, run, directions);
+        m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, path});
+        if (!pce_from_run && o.pce <= 0) {
+          const instrument::ResultsDocument doc = instrument::read_results(path);
+          const auto g = doc.extras.group_attributes.find("/tycho");
+          if (g != doc.extras.group_attributes.end()) {
+            const auto a = g->second.find("pce");
+            if (a != g->second.end() && std::holds_alternative<double>(a->second)) {
+              const double p = std::get<double>(a->second);
+              if (p > 0 && p <= 1) {
+                m.pce = p;
+                m.pce_source = "measured on " + path;
+                pce_from_run = true;
+              }
+            }
+          }
+        }
+      }
+      if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points);  // refuses a bad fit now
+      if (o.pce > 0) {
+        m.pce = o.pce;
+        m.pce_source = "given (--pce)";
+      }
+    }
+  } catch (const instrument::InputError& e) {
+    error = e.what();
+  }
+  instrument::throw_if_any_rank_failed(comm, error);
+  return m;
+}
+
+instrument::Comparison model_comparison(const PreparedModels& m, const RunOptions& run, const RunResult& r) {
+  instrument::Comparison cmp;
+  if (!m.enabled) return cmp;
+  const double measured = median_sweep_seconds(r.transport);
+  const double e_p = static_cast<double>(r.mesh_cells) / r.ranks;
+  double compute = 0, tasks = 0;
+  for (std::size_t p = 0; p < r.compute_s.size(); ++p) {
+    compute += r.compute_s[p];
+    tasks += static_cast<double>(r.tasks[p]) * static_cast<double>(r.transport.iterations.size());
+  }
+  std::function<double(double)> t_elem_of;
+  std::string t_elem_source;
+  if (m.telem_points.empty()) {
+    const double own = compute / tasks;
+    t_elem_of = [own](double) { return own; };
+    t_elem_source = "T_elem this run's own (a consistency check, not a prediction)";
+  } else {
+    const model::TelemCurve curve(m.telem_points);
+    t_elem_of = curve;
+    t_elem_source = "T_elem(E_p) calibrated: " + curve.describe();
+  }
+  const double t_elem = t_elem_of(e_p);
+  const model::CommCost t_comm = model::comm_cost_from_loggps(m.loggps);
+  const std::string machine = "; T_comm: machine " + m.machine_file;
+  const std::vector<std::int32_t> its = scored_iterations(r.transport);
+
+  model::GmInputs gm;
+  gm.cells = static_cast<double>(r.mesh_cells);
+  gm.ranks = r.ranks;
+  gm.directions = static_cast<int>(r.problem.quadrature.size());
+  gm.mcps = run.sweep.mcps;
+  gm.pce = m.pce;
+  gm.pce_source = m.pce_source;
+  gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * r.problem.groups;
+  gm.t_elem = t_elem_of;
+  gm.t_comm = t_comm;
+  const model::GmPrediction g = model::general_model(gm);
+  cmp.add({.model = "GM", .term = "T_sweep", .measured = measured, .modelled = g.total_s,
+           .source = t_elem_source + machine + "; PCE " + m.pce_source + "; E_p = N/P, grid " +
+                     std::to_string(g.grid.x) + "x" + std::to_string(g.grid.y) + "x" + std::to_string(g.grid.z)});
+  cmp.add_model_term({"GM", "compute", g.compute_s, "Kerbyson, Hoisie & Pautz eq. 6, 8, 9"});
+  cmp.add_model_term({"GM", "comm", g.comm_s, "Kerbyson, Hoisie & Pautz eq. 6, 7, 8"});
+
+  std::vector<double> msm_total, msm_compute, msm_comm;
+  for (std::int32_t it : its) {
+    const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm);
+    msm_total.push_back(p.total_s);
+    msm_compute.push_back(p.compute_s);
+    msm_comm.push_back(p.comm_s);
+  }
+  cmp.add({.model = "MSM", .term = "T_sweep", .measured = measured, .modelled = median(msm_total),
+           .source = t_elem_source + machine + "; Work(P,S), N_c, N_s: this run's steps"});
+  cmp.add_model_term({"MSM", "compute", median(msm_compute), "Kerbyson, Hoisie & Pautz eq. 6"});
+  cmp.add_model_term({"MSM", "comm", median(msm_comm), "Kerbyson, Hoisie & Pautz eq. 6, 7"});
+
+  const model::TraceModelTime tm = model::trace_model_time(r.histories, its, t_elem, m.machine);
+  cmp.add({.model = "TM", .term = "T_sweep", .measured = measured, .modelled = tm.seconds_per_iteration,
+           .source = t_elem_source + machine + " (LogGOPS replay); this run's steps and messages replayed"});
+  cmp.add_model_term({"TM", "T_sweep", tm.seconds_per_iteration, "replay of the recorded trace (instrument/replay.hpp)"});
+  return cmp;
+}
+
+}  // namespace tycho
