@@ -1,0 +1,26 @@
+# The models beside a run, calibrate-then-predict: the probe measures the machine, a 1-rank
+# run on cube-1374 gives T_elem, a 2-rank run prints GM, MSM and TM rows with finite
+# modelled times and errors; a calibration whose groups differ from the run's is refused.
+set(_mesh ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-1374.smesh)
+set(_machine ${CMAKE_CURRENT_BINARY_DIR}/tycho_models.machine)
+set(_cal ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal.h5)
+suite_add_mpi_test(NAME tycho.models.probe TARGET loggps-probe RANKS 2 TIMEOUT 300
+  ARGS --quick --out ${_machine} EXPECT "wrote ")
+suite_add_mpi_test(NAME tycho.models.calibrate TARGET tycho RANKS 1 TIMEOUT 120
+  ARGS ${_mesh} --iterations 3 --results ${_cal} EXPECT " Results file: ")
+set_tests_properties(tycho.models.probe PROPERTIES FIXTURES_SETUP tycho_models_machine)
+set_tests_properties(tycho.models.calibrate PROPERTIES FIXTURES_SETUP tycho_models_cal)
+set(_num "[0-9.]+(e[-+][0-9]+)?")
+foreach(m GM MSM TM)
+  suite_add_mpi_test(NAME tycho.models.${m}.np2 TARGET tycho RANKS 2 TIMEOUT 120
+    ARGS ${_mesh} --iterations 3 --no-results --machine ${_machine} --calibration ${_cal}
+    EXPECT "${m} +T_sweep +${_num} +${_num} +[-+][0-9]+\\.[0-9]%")
+  set_tests_properties(tycho.models.${m}.np2 PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
+endforeach()
+suite_add_error_test(NAME tycho.models.calibration_groups RANKS 2 ONE_LINE
+  EXPECT "tycho_models_cal.h5:/tycho/calibration/groups: the same as this run's 3"
+  COMMAND $<TARGET_FILE:tycho> ${_mesh} --groups 3 --no-results --machine ${_machine} --calibration ${_cal})
+set_tests_properties(tycho.models.calibration_groups PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
+suite_add_error_test(NAME tycho.models.calibration_needs_machine RANKS 2 ONE_LINE
+  EXPECT "--calibration.*--machine too"
+  COMMAND $<TARGET_FILE:tycho> ${_mesh} --no-results --calibration ${_cal})
