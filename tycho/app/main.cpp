@@ -29,7 +29,7 @@ const char* const kUsage =
     "  --groups G         energy groups (default 2)\n"
     "  --scheme S         ld (linear discontinuous, default) or step\n"
     "  --mcps N           at most N cell-angle tasks a step (default 512)\n"
-    "  --priority P       blevel (default), boundary or fifo\n"
+    "  --priority P       blevel (default), boundary, direction or fifo\n"
     "  --nonblocking      MPI_Isend/MPI_Irecv (default: MPI_Bsend and blocking receives)\n"
     "  --threads N        OpenMP threads per rank sharing each step's tasks (default 1)\n"
     "  --iterations N     at most N source iterations (default 5)\n"
@@ -77,8 +77,9 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
       const std::string v = value();
       if (v == "blevel") o.priority = tycho::Priority::blevel;
       else if (v == "boundary") o.priority = tycho::Priority::boundary;
+      else if (v == "direction") o.priority = tycho::Priority::direction;
       else if (v == "fifo") o.priority = tycho::Priority::fifo;
-      else throw instrument::InputError("command line", s, "blevel, boundary or fifo, got " + instrument::quote_token(v));
+      else throw instrument::InputError("command line", s, "blevel, boundary, direction or fifo, got " + instrument::quote_token(v));
     } else if (s == "--nonblocking") o.sweep.nonblocking = true;
     else if (s == "--threads") o.sweep.threads = static_cast<int>(whole(1, 256, "(OpenMP threads per rank)"));
     else if (s == "--iterations") o.iterations = static_cast<int>(whole(1, 100000, "(source iterations)"));

@@ -15,6 +15,9 @@ namespace {
 
 double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
+// A vacuum face's inflow, read with stride 0 for every group.
+constexpr double kZeros[3] = {0.0, 0.0, 0.0};
+
 }  // namespace
 
 SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const SweepOptions& options,
@@ -80,8 +83,11 @@ void SweepEngine::solve_task(std::uint32_t t) {
   std::array<std::array<std::uint8_t, 3>, 4> pick{};  // for a local upwind cell: its node of each face node
   for (std::size_t f = 0; f < 4; ++f) {
     const FaceLink& link = links[f];
-    if (link.kind == LinkKind::boundary || !(dot(omega, tet.area_normal[f]) < 0)) continue;
-    if (lagged & (1u << f)) {
+    if (!(dot(omega, tet.area_normal[f]) < 0)) continue;
+    if (link.kind == LinkKind::boundary) {  // vacuum
+      from[f] = kZeros;
+      pick[f] = {0, 1, 2};
+    } else if (lagged & (1u << f)) {
       const std::uint32_t slot = plan_.lag_slot.at(std::uint64_t{link.face} * D + d);
       from[f] = &lag_cur_[slot * G * 3];
       stride[f] = 3;
@@ -89,7 +95,7 @@ void SweepEngine::solve_task(std::uint32_t t) {
     } else if (link.kind == LinkKind::local) {
       from[f] = &psi_[psi_offset(link.neighbour, d)];
       stride[f] = 4;
-      pick[f] = plan_.tets[link.neighbour].face_nodes[link.neighbour_face];
+      pick[f] = link.neighbour_nodes;
     } else {
       from[f] = &ghost_[(link.neighbour * D + d) * G * 3];
       stride[f] = 3;
@@ -99,10 +105,7 @@ void SweepEngine::solve_task(std::uint32_t t) {
   // Inflow values gathered once per task: [face][group][3], face node order.
   double inflow[4 * kMaxGroups * 3];
   for (std::size_t f = 0; f < 4; ++f) {
-    if (from[f] == nullptr) {
-      for (std::size_t k = 0; k < G * 3; ++k) inflow[f * G * 3 + k] = 0.0;
-      continue;
-    }
+    if (from[f] == nullptr) continue;  // an outflow face: not read
     for (std::size_t g = 0; g < G; ++g) {
       const double* v = from[f] + g * stride[f];
       double* to = &inflow[(f * G + g) * 3];
@@ -149,7 +152,7 @@ void SweepEngine::release_task(std::uint32_t t, std::vector<double>& leakage) {
       }
       case LinkKind::local: {
         const std::size_t down = link.neighbour * D + d;
-        if (plan_.lagged_mask[down] & (1u << link.neighbour_face)) {
+        if (!plan_.lag_slot.empty() && (plan_.lagged_mask[down] & (1u << link.neighbour_face))) {
           double* to = &lag_next_[plan_.lag_slot.at(std::uint64_t{link.face} * D + d) * G * 3];
           for (std::size_t g = 0; g < G; ++g)
             for (std::size_t k = 0; k < 3; ++k) to[g * 3 + k] = psi[g * 4 + nodes[k]];

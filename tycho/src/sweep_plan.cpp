@@ -14,6 +14,7 @@ const char* priority_name(Priority p) {
   switch (p) {
     case Priority::blevel: return "blevel";
     case Priority::boundary: return "boundary";
+    case Priority::direction: return "direction";
     case Priority::fifo: return "fifo";
   }
   return "?";
@@ -112,6 +113,9 @@ void place_cells(const Mesh& mesh, const Partition& partition, const Problem& pr
     }
     plan.material_slot.push_back(it->second);
   }
+  for (std::array<FaceLink, 4>& link : plan.links)
+    for (FaceLink& l : link)
+      if (l.kind == LinkKind::local) l.neighbour_nodes = plan.tets[l.neighbour].face_nodes[l.neighbour_face];
   for (const RemoteFace& r : plan.remote_faces) plan.peers.push_back(r.peer);
   std::sort(plan.peers.begin(), plan.peers.end());
   plan.peers.erase(std::unique(plan.peers.begin(), plan.peers.end()), plan.peers.end());
@@ -162,6 +166,9 @@ void order_direction(const Mesh& mesh, const Partition& partition, const std::ve
         plan.priority[t] = (near << 16) | b;
         break;
       }
+      case Priority::direction:
+        plan.priority[t] = (static_cast<std::uint32_t>(D - 1 - d) << 16) | std::min<std::uint32_t>(order.blevel[c], 0xFFFF);
+        break;
       case Priority::fifo: plan.priority[t] = 0; break;
     }
   }

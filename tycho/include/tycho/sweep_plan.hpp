@@ -13,6 +13,7 @@
 // Face records, the unit of every message: (face id, direction) as two 32-bit words in one
 // 8-byte slot, then the G x 3 face values (group-major, the face's own node order).
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -25,7 +26,10 @@
 
 namespace tycho {
 
-enum class Priority { blevel, boundary, fifo };
+// blevel: Pautz's b-level (longest downwind path) first; boundary: nearest to a cell feeding
+// another rank first, then b-level; direction: the lowest direction first, then b-level (one
+// direction's cells, 64 B each per group pair, stay in cache while it sweeps); fifo.
+enum class Priority { blevel, boundary, direction, fifo };
 const char* priority_name(Priority p);
 
 enum class LinkKind : std::uint8_t { boundary, local, remote };
@@ -34,6 +38,9 @@ enum class LinkKind : std::uint8_t { boundary, local, remote };
 struct FaceLink {
   LinkKind kind = LinkKind::boundary;
   std::uint8_t neighbour_face = 0;  // local: the neighbour's local face index
+  // local: the neighbour's local node at each of the face's nodes (its LdTet::face_nodes of
+  // neighbour_face), kept here so a task does not read the neighbour's whole record.
+  std::array<std::uint8_t, 3> neighbour_nodes{};
   Index neighbour = 0;              // local: its local cell; remote: its remote-face slot
   Index face = 0;                   // the global face id
 };
