@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The sweep's grind time, set-up apart: ns per cell-angle-group (P x sweep time per iteration /
+# (cells x directions x groups), the median over iterations of the max over ranks), each
+# configuration run REPS times in alternation, the median of the runs printed.
+#   tycho/bench/grind.sh BUILD_DIR MESH "NP [tycho options]" ["NP [options]" ...]
+# e.g. tycho/bench/grind.sh build ../shared/meshes/tycho2/cube-10717.smesh "1" "1 --priority direction" "2"
+set -euo pipefail
+build=$1 mesh=$2
+shift 2
+reps=${REPS:-5}
+declare -A runs
+for ((r = 0; r < reps; r++)); do
+  for config in "$@"; do
+    read -r np opts <<<"$config"
+    # shellcheck disable=SC2086
+    g=$(mpiexec -n "$np" "$build/tycho/tycho" "$mesh" --iterations 5 --no-results $opts |
+        sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
+    runs[$config]+="$g "
+  done
+done
+printf '%-40s %12s   %s\n' "np options" "median ns" "runs"
+for config in "$@"; do
+  med=$(tr ' ' '\n' <<<"${runs[$config]}" | grep . | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}')
+  printf '%-40s %12s   %s\n' "$config" "$med" "${runs[$config]}"
+done
