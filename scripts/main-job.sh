@@ -7,9 +7,11 @@
 #      vs modelled, side by side, every row measured on the run's critical path,
 #      then the 1x2 run replayed by the LogGOPS simulator from the same calibration, and the
 #      generated KBA program replayed at 4 .. 16384 ranks beside both models,
-#   3. BSPlib: bspprobe, the paper's 500-relation example profiled, predicted vs measured
+#   3. tycho on LANL's 10717-cell cube at 1 rank (calibrates T_elem), then at 2 ranks with
+#      the GM, MSM and TM fed by that calibration and the machine file,
+#   4. BSPlib: bspprobe, the paper's 500-relation example profiled, predicted vs measured
 #      supersteps for this machine and the paper's IBM SP2,
-#   4. the campaign summary over every results file (perf-report: table, CSV, PNG).
+#   5. the campaign summary over every results file (perf-report: table, CSV, PNG).
 # Results go to ${OUT_DIR:-results/main-job}. Timings on a 2-core machine are noisy: the
 # point is the table, not the absolute seconds.
 set -euo pipefail
@@ -51,11 +53,18 @@ section "2d. sweep3d at scale: the generated KBA program replayed beside the Log
 "$b/sweep3d/model/sweep3d-model" --machine machine.machine --calibration sweep3d-np1.h5 \
   --per-rank 5x5x400 --procs 4,64,1024,16384 --mk 10 --mmi 3 --replay
 
-section "3. bsplib: bspprobe, profiled 500-relation example, BSP cost model"
+section "3a. tycho, cube-10717 S8 2 groups, 1 rank (calibration run: T_elem)"
+mesh="$top/../shared/meshes/tycho2/cube-10717.smesh"
+"$mpiexec" -n 1 "$b/tycho/tycho" "$mesh" --machine machine.machine --results tycho-np1.h5
+
+section "3b. tycho, same mesh, 2 ranks, GM, MSM and TM calibrated on the 1-rank run"
+"$mpiexec" -n 2 "$b/tycho/tycho" "$mesh" --machine machine.machine --calibration tycho-np1.h5 --results tycho-np2.h5
+
+section "4. bsplib: bspprobe, profiled 500-relation example, BSP cost model"
 cd "$top"
 MPIEXEC="$mpiexec" sh bsplib/scripts/bsp_main_job.sh "$b" 2 "$out/bsp"
 
-section "4. campaign summary (perf-report)"
+section "5. campaign summary (perf-report)"
 "$top/tools/perf-report" --csv "$out/summary.csv" --plot "$out/summary.png" \
   "$out/sweep3d-np1.h5" "$out/sweep3d-np2.h5" "$out/bsp/five_hundred_relation.h5"
 echo
