@@ -58,7 +58,7 @@ TransportResult run_source_iteration(const SweepPlan& plan, const Problem& probl
     for (std::size_t i = 0; i < cells; ++i)
       for (std::size_t d = 0; d < D; ++d)
         for (std::size_t g = 0; g < G; ++g) {
-          const double* psi = engine.psi(i * D + d, static_cast<int>(g));
+          const double* psi = engine.psi(i, d, static_cast<int>(g));
           double* phi = &next[(i * G + g) * 4];
           for (std::size_t n = 0; n < 4; ++n) phi[n] += w[d] * psi[n];
         }

@@ -70,7 +70,7 @@ SweepEngine::~SweepEngine() {
 void SweepEngine::solve_task(std::uint32_t t) {
   const std::size_t D = static_cast<std::size_t>(plan_.directions);
   const std::size_t G = static_cast<std::size_t>(plan_.groups);
-  const std::size_t i = t / D, d = t % D;
+  const std::size_t d = plan_.direction_of(t), i = t - d * plan_.cells.size();
   const LdTet& tet = plan_.tets[i];
   const Vec3& omega = problem_.quadrature.omega[d];
   const MaterialData& mat = plan_.materials[plan_.material_slot[i]];
@@ -134,7 +134,7 @@ void SweepEngine::solve_task(std::uint32_t t) {
 void SweepEngine::release_task(std::uint32_t t, std::vector<double>& leakage) {
   const std::size_t D = static_cast<std::size_t>(plan_.directions);
   const std::size_t G = static_cast<std::size_t>(plan_.groups);
-  const std::size_t i = t / D, d = t % D;
+  const std::size_t d = plan_.direction_of(t), i = t - d * plan_.cells.size();
   const LdTet& tet = plan_.tets[i];
   const Vec3& omega = problem_.quadrature.omega[d];
   const double* psi = &psi_[psi_offset(i, d)];
@@ -151,7 +151,7 @@ void SweepEngine::release_task(std::uint32_t t, std::vector<double>& leakage) {
         break;
       }
       case LinkKind::local: {
-        const std::size_t down = link.neighbour * D + d;
+        const std::size_t down = plan_.task(link.neighbour, d);
         if (!plan_.lag_slot.empty() && (plan_.lagged_mask[down] & (1u << link.neighbour_face))) {
           double* to = &lag_next_[plan_.lag_slot.at(std::uint64_t{link.face} * D + d) * G * 3];
           for (std::size_t g = 0; g < G; ++g)

@@ -76,7 +76,7 @@ void SweepEngine::unpack(const double* records, std::size_t count) {
       throw std::logic_error("tycho sweep: rank " + std::to_string(plan_.rank) + " received a record for face " +
                              std::to_string(face) + ", direction " + std::to_string(d) + ", not one of its own");
     const RemoteFace& rf = plan_.remote_faces[static_cast<std::size_t>(slot)];
-    const std::size_t t = rf.cell * D + d;
+    const std::size_t t = plan_.task(rf.cell, d);
     double* to;
     const bool lagged = plan_.lagged_mask[t] & (1u << rf.local_face);
     if (lagged) to = &lag_next_[plan_.lag_slot.at(std::uint64_t{face} * D + d) * G * 3];

@@ -133,7 +133,7 @@ void order_direction(const Mesh& mesh, const Partition& partition, const std::ve
   std::vector<std::uint32_t> depth;
   if (plan.priority_scheme == Priority::boundary) depth = boundary_depth(mesh, normals, omega, partition, order.lagged);
   for (Index i = 0; i < plan.cells.size(); ++i) {
-    const std::size_t t = i * D + d;
+    const std::size_t t = plan.task(i, d);
     std::uint32_t deps = 0;
     std::uint8_t mask = 0;
     for (std::size_t f = 0; f < 4; ++f) {

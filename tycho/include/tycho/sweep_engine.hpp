@@ -61,10 +61,9 @@ class SweepEngine {
   // (size groups) gets the boundary outflow sum_d w_d Omega.n A mean(psi) added.
   void sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage);
 
-  // psi of task t (= local cell * D + direction), group g: its 4 nodal values.
-  const double* psi(std::size_t task, int group) const {
-    const std::size_t D = static_cast<std::size_t>(plan_.directions);
-    return &psi_[psi_offset(task / D, task % D) + static_cast<std::size_t>(group) * 4];
+  // psi of local cell i in direction d, group g: its 4 nodal values.
+  const double* psi(std::size_t cell, std::size_t direction, int group) const {
+    return &psi_[psi_offset(cell, direction) + static_cast<std::size_t>(group) * 4];
   }
 
  private:

@@ -3,7 +3,8 @@
 // the tasks' dependency counts and priorities, the lagged faces, and how many face records
 // it sends to and receives from each other rank in a sweep.
 //
-// Tasks. Task t = i * D + d is local cell i in direction d (D directions); it does every
+// Tasks. Task t = d * N + i is local cell i of N in direction d (direction-major: the
+// per-task arrays of one direction are contiguous, in the cells' breadth-first order); it does every
 // group. Its dependencies are its inflow faces (the cell's face f with
 // dot(omega_d, face normal) pointing in, sweep_dag.hpp's rule) that are interior and not
 // lagged in d. Lagged faces read the value their upwind cell produced in the previous
@@ -81,6 +82,9 @@ struct SweepPlan {
   std::vector<std::int64_t> records_from;    // per peer: face records received per sweep
   std::int64_t records_in = 0;               // sum of records_from
 
+  std::size_t task(std::size_t cell, std::size_t direction) const { return direction * cells.size() + cell; }
+  std::size_t direction_of(std::size_t task) const { return task / cells.size(); }
+  std::size_t cell_of(std::size_t task) const { return task - direction_of(task) * cells.size(); }
   std::size_t tasks() const { return cells.size() * static_cast<std::size_t>(directions); }
   std::size_t record_doubles() const { return 1 + 3 * static_cast<std::size_t>(groups); }
   int peer_index(std::int32_t rank) const;  // index into peers, -1 if not a peer
