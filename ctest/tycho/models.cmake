@@ -24,3 +24,11 @@ set_tests_properties(tycho.models.calibration_groups PROPERTIES FIXTURES_REQUIRE
 suite_add_error_test(NAME tycho.models.calibration_needs_machine RANKS 2 ONE_LINE
   EXPECT "--calibration.*--machine too"
   COMMAND $<TARGET_FILE:tycho> ${_mesh} --no-results --calibration ${_cal})
+# --mcps auto: the GM's choice from the calibration and the machine file, printed with its reason.
+suite_add_mpi_test(NAME tycho.models.mcps_auto.np2 TARGET tycho RANKS 2 TIMEOUT 120
+  ARGS ${_mesh} --iterations 2 --no-results --mcps auto --machine ${_machine} --calibration ${_cal}
+  EXPECT "MCPS [1-9][0-9]* \\(auto: GM comm share [0-9.]+%, MCPS [1-9][0-9]*: ")
+set_tests_properties(tycho.models.mcps_auto.np2 PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
+suite_add_error_test(NAME tycho.models.mcps_auto_needs_models RANKS 2 ONE_LINE
+  EXPECT "--mcps auto: --machine and --calibration"
+  COMMAND $<TARGET_FILE:tycho> ${_mesh} --no-results --mcps auto)

@@ -28,7 +28,8 @@ const char* const kUsage =
     "  --product PxA      product quadrature: P Gauss-Legendre polar x A azimuthal angles\n"
     "  --groups G         energy groups (default 2)\n"
     "  --scheme S         ld (linear discontinuous, default) or step\n"
-    "  --mcps N           at most N cell-angle tasks a step (default 512)\n"
+    "  --mcps N|auto      at most N cell-angle tasks a step (default 512); auto: chosen by the GM so\n"
+    "                     that communication is at most 20% of the sweep (needs --machine, --calibration)\n"
     "  --priority P       blevel (default), boundary, direction or fifo\n"
     "  --nonblocking      MPI_Isend/MPI_Irecv (default: MPI_Bsend and blocking receives)\n"
     "  --threads N        OpenMP threads per rank sharing each step's tasks (default 1)\n"
@@ -45,7 +46,8 @@ const char* const kUsage =
     "  --pce X            the GM's PCE in (0, 1] (default: the first calibration run's, else 0.8)\n"
     "  -h, --help         this text\n";
 
-tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tycho::ModelOptions& models) {
+tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tycho::ModelOptions& models,
+                                bool& auto_mcps) {
   tycho::RunOptions o;
   bool have_mesh = false;
   for (int a = 1; a < argc; ++a) {
@@ -72,7 +74,15 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
       if (v == "ld") o.scheme = tycho::Scheme::linear_discontinuous;
       else if (v == "step") o.scheme = tycho::Scheme::step;
       else throw instrument::InputError("command line", s, "ld or step, got " + instrument::quote_token(v));
-    } else if (s == "--mcps") o.sweep.mcps = whole(1, std::int64_t{1} << 40, "(tasks a step)");
+    } else if (s == "--mcps") {
+      const std::string v = a + 1 < argc ? argv[a + 1] : "";
+      if (v == "auto") {
+        ++a;
+        auto_mcps = true;
+      } else {
+        o.sweep.mcps = whole(1, std::int64_t{1} << 40, "(tasks a step, or auto)");
+      }
+    }
     else if (s == "--priority") {
       const std::string v = value();
       if (v == "blevel") o.priority = tycho::Priority::blevel;
@@ -112,12 +122,23 @@ int run(int argc, char** argv) {
   tycho::RunOptions o;
   std::string results = "tycho.h5";
   tycho::ModelOptions model_options;
+  bool auto_mcps = false;
   try {
-    o = parse_options(argc, argv, results, model_options);  // the same argv on every rank: a collective verdict
+    // The same argv on every rank: a collective verdict.
+    o = parse_options(argc, argv, results, model_options, auto_mcps);
+    if (auto_mcps && (model_options.machine_file.empty() || model_options.calibration_files.empty()))
+      throw instrument::InputError("command line", "--mcps auto", "--machine and --calibration: the GM chooses MCPS from T_elem and T_comm");
   } catch (const instrument::InputError& e) {
     throw instrument::CollectiveError(e.what());
   }
   const tycho::PreparedModels models = tycho::prepare_models(model_options, o, MPI_COMM_WORLD);
+  if (auto_mcps) {
+    int ranks = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    o.choose_mcps = [&models, &o, ranks](std::size_t cells, std::string& why) {
+      return tycho::auto_mcps(models, o, cells, ranks, why);
+    };
+  }
   instrument::Recorder recorder;
   const tycho::RunResult result = tycho::run_tycho(o, MPI_COMM_WORLD, recorder, &std::cout);
   instrument::RunResults gathered =

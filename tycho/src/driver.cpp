@@ -80,20 +80,24 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
                                          : read_partition_file(o.partition_path, mesh.cells.size(), size);
   });
   r.mesh_cells = mesh.cells.size();
+  SweepOptions sweep_options = o.sweep;
+  if (o.choose_mcps) sweep_options.mcps = o.choose_mcps(r.mesh_cells, r.mcps_reason);
+  r.mcps = sweep_options.mcps;
   r.mesh_faces = mesh.faces.size();
   SweepPlan plan;
   collectively(comm, [&] { plan = make_sweep_plan(mesh, partition, r.problem, rank, o.priority, o.mesh_path); });
   r.local_cells = plan.cells.size();
   r.lagged_faces = plan.lagged_faces_global;
   mesh = Mesh();  // the plan holds what the sweep needs
-  SweepEngine engine(plan, r.problem, o.sweep, comm, recorder);
+  SweepEngine engine(plan, r.problem, sweep_options, comm, recorder);
   double setup = MPI_Wtime() - t0;
   MPI_Allreduce(MPI_IN_PLACE, &setup, 1, MPI_DOUBLE, MPI_MAX, comm);
   r.setup_s = setup;
   if (out && rank == 0)
     *out << " tycho: " << o.mesh_path << ", " << r.mesh_cells << " cells on " << size << " ranks; "
          << r.problem.quadrature.name << " (" << r.problem.quadrature.size() << " directions), " << o.groups
-         << " groups, " << (o.scheme == Scheme::step ? "step" : "LD") << "; MCPS " << o.sweep.mcps << ", priority "
+         << " groups, " << (o.scheme == Scheme::step ? "step" : "LD") << "; MCPS " << r.mcps
+         << (r.mcps_reason.empty() ? "" : " (auto: " + r.mcps_reason + ")") << ", priority "
          << priority_name(o.priority) << ", " << (o.sweep.nonblocking ? "non-blocking" : "blocking") << ", "
          << o.sweep.threads << " thread(s); lagged (face, direction) pairs: " << r.lagged_faces << "; set-up "
          << setup << " s\n";

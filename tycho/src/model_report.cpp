@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
@@ -106,6 +107,7 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
     compute += r.compute_s[p];
     tasks += static_cast<double>(r.tasks[p]) * static_cast<double>(r.transport.iterations.size());
   }
+  (void)run;
   std::function<double(double)> t_elem_of;
   std::string t_elem_source;
   if (m.telem_points.empty()) {
@@ -126,7 +128,7 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   gm.cells = static_cast<double>(r.mesh_cells);
   gm.ranks = r.ranks;
   gm.directions = static_cast<int>(r.problem.quadrature.size());
-  gm.mcps = run.sweep.mcps;
+  gm.mcps = r.mcps;
   gm.pce = m.pce;
   gm.pce_source = m.pce_source;
   gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * r.problem.groups;
@@ -156,6 +158,25 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
            .source = t_elem_source + machine + " (LogGOPS replay); this run's steps and messages replayed"});
   cmp.add_model_term({"TM", "T_sweep", tm.seconds_per_iteration, "replay of the recorded trace (instrument/replay.hpp)"});
   return cmp;
+}
+
+std::int64_t auto_mcps(const PreparedModels& m, const RunOptions& run, std::size_t cells, int ranks,
+                       std::string& why) {
+  const model::TelemCurve curve(m.telem_points);
+  model::GmInputs gm;
+  gm.cells = static_cast<double>(cells);
+  gm.ranks = ranks;
+  gm.directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
+  gm.pce = m.pce;
+  gm.pce_source = m.pce_source;
+  gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * run.groups;
+  gm.t_elem = curve;
+  gm.t_comm = model::comm_cost_from_loggps(m.loggps);
+  const model::McpsChoice c = model::choose_mcps(gm, kAutoMcpsCommShare);
+  char share[64];
+  std::snprintf(share, sizeof share, "GM comm share %.1f%%, ", 100 * c.prediction.comm_share);
+  why = share + c.reason;
+  return c.mcps;
 }
 
 }  // namespace tycho

@@ -39,7 +39,8 @@ void add_run_attributes(const RunOptions& o, const RunResult& r, const TychoCali
   set("directions", whole(r.problem.quadrature.size()));
   set("groups", whole(r.problem.groups));
   set("scheme", std::string(scheme_option_name(r.problem.scheme)));
-  set("mcps", whole(o.sweep.mcps));
+  set("mcps", whole(r.mcps));
+  if (!r.mcps_reason.empty()) set("mcps_auto", r.mcps_reason);
   set("priority", std::string(priority_name(o.priority)));
   set("sends", std::string(o.sweep.nonblocking ? "non-blocking" : "blocking"));
   set("threads", whole(o.sweep.threads));
@@ -182,7 +183,7 @@ instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm) {
   in["product"] = o.product_polar > 0 ? std::to_string(o.product_polar) + "x" + std::to_string(o.product_azimuthal) : "";
   in["groups"] = std::to_string(o.groups);
   in["scheme"] = scheme_option_name(o.scheme);
-  in["mcps"] = std::to_string(o.sweep.mcps);
+  in["mcps"] = o.choose_mcps ? "auto" : std::to_string(o.sweep.mcps);
   in["priority"] = priority_name(o.priority);
   in["nonblocking"] = o.sweep.nonblocking ? "1" : "0";
   in["threads"] = std::to_string(o.sweep.threads);

@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ struct RunOptions {
   Scheme scheme = Scheme::linear_discontinuous;
   Priority priority = Priority::blevel;
   SweepOptions sweep;
+  // --mcps auto: called with the mesh's cells once it is read; returns the MCPS to use and
+  // says why (model_report.hpp's auto_mcps).
+  std::function<std::int64_t(std::size_t cells, std::string& why)> choose_mcps;
   int iterations = 5;     // the cap
   double tolerance = 0;   // 0: exactly `iterations` iterations
 };
@@ -38,6 +42,8 @@ struct RunResult {
   std::size_t local_cells = 0;
   std::size_t lagged_faces = 0;       // (face, direction) pairs over the whole mesh
   double setup_s = 0;                 // read, partition and plan, max over ranks
+  std::int64_t mcps = 0;              // the MCPS the sweep used (--mcps, or chosen)
+  std::string mcps_reason;            // with --mcps auto: why the GM chose it
   TransportResult transport;
   std::uint64_t digest = 0;           // phi_digest of the final scalar flux
   std::vector<RankHistory> histories; // rank 0: every rank's, by rank

@@ -47,6 +47,14 @@ struct PreparedModels {
 // every rank; bad files end every rank with one line.
 PreparedModels prepare_models(const ModelOptions& options, const RunOptions& run, MPI_Comm comm);
 
+// --mcps auto: the MCPS the GM predicts fastest among those whose communication is at most
+// kAutoMcpsCommShare of the sweep (the paper's Figure 10 uses 20%), with T_elem from the
+// calibration at this run's E_p; `why` gets the share and the rule that chose it. Needs
+// calibration points (prepare_models checks). The same on every rank (pure).
+inline constexpr double kAutoMcpsCommShare = 0.2;
+std::int64_t auto_mcps(const PreparedModels& models, const RunOptions& run, std::size_t cells, int ranks,
+                       std::string& why);
+
 // Rank 0, after run_tycho: the comparison rows (empty when the models are not enabled).
 instrument::Comparison model_comparison(const PreparedModels& models, const RunOptions& run, const RunResult& result);
 
