@@ -30,5 +30,5 @@ suite_add_mpi_test(NAME tycho.models.mcps_auto.np2 TARGET tycho RANKS 2 TIMEOUT 
   EXPECT "MCPS [1-9][0-9]* \\(auto: GM comm share [0-9.]+%, MCPS [1-9][0-9]*: ")
 set_tests_properties(tycho.models.mcps_auto.np2 PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 suite_add_error_test(NAME tycho.models.mcps_auto_needs_models RANKS 2 ONE_LINE
-  EXPECT "--mcps auto: --machine and --calibration"
+  EXPECT "--mcps auto: expected --machine and --calibration too"
   COMMAND $<TARGET_FILE:tycho> ${_mesh} --no-results --mcps auto)

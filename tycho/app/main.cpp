@@ -53,7 +53,7 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
   for (int a = 1; a < argc; ++a) {
     const std::string s = argv[a];
     auto value = [&]() -> std::string {
-      if (a + 1 >= argc) throw instrument::InputError("command line", s, "a value after it (see tycho --help)");
+      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it (see tycho --help)");
       return argv[++a];
     };
     auto whole = [&](std::int64_t lo, std::int64_t hi, const std::string& unit) {
@@ -65,7 +65,7 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
       const std::string v = value();
       const std::size_t x = v.find('x');
       if (x == std::string::npos)
-        throw instrument::InputError("command line", s, "PxA, e.g. 4x8, got " + instrument::quote_token(v));
+        throw instrument::InputError("command line", s, "expected PxA, e.g. 4x8, got " + instrument::quote_token(v));
       o.product_polar = static_cast<int>(instrument::whole_option(s, v.substr(0, x), 2, 64, "(polar angles, even)"));
       o.product_azimuthal = static_cast<int>(instrument::whole_option(s, v.substr(x + 1), 4, 256, "(azimuthal angles, a multiple of 4)"));
     } else if (s == "--groups") o.groups = static_cast<int>(whole(1, 64, "(energy groups)"));
@@ -73,7 +73,7 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
       const std::string v = value();
       if (v == "ld") o.scheme = tycho::Scheme::linear_discontinuous;
       else if (v == "step") o.scheme = tycho::Scheme::step;
-      else throw instrument::InputError("command line", s, "ld or step, got " + instrument::quote_token(v));
+      else throw instrument::InputError("command line", s, "expected ld or step, got " + instrument::quote_token(v));
     } else if (s == "--mcps") {
       const std::string v = a + 1 < argc ? argv[a + 1] : "";
       if (v == "auto") {
@@ -89,7 +89,7 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
       else if (v == "boundary") o.priority = tycho::Priority::boundary;
       else if (v == "direction") o.priority = tycho::Priority::direction;
       else if (v == "fifo") o.priority = tycho::Priority::fifo;
-      else throw instrument::InputError("command line", s, "blevel, boundary, direction or fifo, got " + instrument::quote_token(v));
+      else throw instrument::InputError("command line", s, "expected blevel, boundary, direction or fifo, got " + instrument::quote_token(v));
     } else if (s == "--nonblocking") o.sweep.nonblocking = true;
     else if (s == "--threads") o.sweep.threads = static_cast<int>(whole(1, 256, "(OpenMP threads per rank)"));
     else if (s == "--iterations") o.iterations = static_cast<int>(whole(1, 100000, "(source iterations)"));
@@ -100,14 +100,14 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
     else if (s == "--machine") models.machine_file = value();
     else if (s == "--calibration") models.calibration_files = instrument::split(value(), ",");
     else if (s == "--pce") models.pce = instrument::real_option(s, value(), 1e-6, 1);
-    else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "a known option (see tycho --help)");
-    else if (have_mesh) throw instrument::InputError("command line", s, "one mesh only, already have " + o.mesh_path);
+    else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see tycho --help)");
+    else if (have_mesh) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.mesh_path);
     else {
       o.mesh_path = s;
       have_mesh = true;
     }
   }
-  if (!have_mesh) throw instrument::InputError("command line", "MESH", "a mesh file (see tycho --help)");
+  if (!have_mesh) throw instrument::InputError("command line", "MESH", "expected a mesh file (see tycho --help)");
   return o;
 }
 
@@ -127,7 +127,7 @@ int run(int argc, char** argv) {
     // The same argv on every rank: a collective verdict.
     o = parse_options(argc, argv, results, model_options, auto_mcps);
     if (auto_mcps && (model_options.machine_file.empty() || model_options.calibration_files.empty()))
-      throw instrument::InputError("command line", "--mcps auto", "--machine and --calibration: the GM chooses MCPS from T_elem and T_comm");
+      throw instrument::InputError("command line", "--mcps auto", "expected --machine and --calibration too: the GM chooses MCPS from T_elem and T_comm");
   } catch (const instrument::InputError& e) {
     throw instrument::CollectiveError(e.what());
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sweep's grind time, set-up apart: ns per cell-angle-group (P x sweep time per iteration /
 # (cells x directions x groups), the median over iterations of the max over ranks), each
-# configuration run REPS times in alternation, the median of the runs printed.
+# configuration run REPS times in alternation (ranks bound to cores: this guest's second vCPU
+# computes slower alone), the median of the runs printed.
 #   tycho/bench/grind.sh BUILD_DIR MESH "NP [tycho options]" ["NP [options]" ...]
 # e.g. tycho/bench/grind.sh build ../shared/meshes/tycho2/cube-10717.smesh "1" "1 --priority direction" "2"
 set -euo pipefail
@@ -13,7 +14,7 @@ for ((r = 0; r < reps; r++)); do
   for config in "$@"; do
     read -r np opts <<<"$config"
     # shellcheck disable=SC2086
-    g=$(mpiexec -n "$np" "$build/tycho/tycho" "$mesh" --iterations 5 --no-results $opts |
+    g=$(mpiexec -n "$np" -bind-to core "$build/tycho/tycho" "$mesh" --iterations 5 --no-results $opts |
         sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
     runs[$config]+="$g "
   done

@@ -54,8 +54,8 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
   try {
     if (o.machine_file.empty()) {
       if (!o.calibration_files.empty())
-        throw instrument::InputError("command line", "--calibration", "--machine too: the models need T_comm");
-      if (o.pce > 0) throw instrument::InputError("command line", "--pce", "--machine too: it feeds the GM");
+        throw instrument::InputError("command line", "--calibration", "expected --machine too: the models need T_comm");
+      if (o.pce > 0) throw instrument::InputError("command line", "--pce", "expected --machine too: it feeds the GM");
     } else {
       m.enabled = true;
       m.machine_file = o.machine_file;
