@@ -8,6 +8,8 @@
 
 #include "instrument/replay.hpp"
 #include "tycho/model/trace_program.hpp"
+// The round machine the replay engine's own timelines are worked out with.
+#include "../instrument/unit_replay_program.hpp"
 
 using instrument::replay::Machine;
 using instrument::replay::OpKind;
@@ -16,22 +18,9 @@ using tycho::RankHistory;
 using tycho::StepRecord;
 using tycho::model::trace_model_time;
 using tycho::model::trace_program;
+using replay_test::round_machine;
 
 namespace {
-Machine round_machine() {
-  Machine m;
-  m.net.L = 1e-6;
-  m.net.o_prime = 1e-7;
-  m.net.O_s = 1e-10;
-  m.net.O_r = 1e-10;
-  m.net.G_s = 1e-9;
-  m.net.G_l = 1e-9;
-  m.net.s = 64;
-  m.net.S = 1024;
-  m.g = 2e-7;
-  m.g_from = "test";
-  return m;
-}
 Approx us(double v) { return Approx(v * 1e-6).epsilon(1e-12).margin(1e-18); }
 
 StepRecord step(std::int32_t iteration, std::int32_t s, std::int64_t work) {
