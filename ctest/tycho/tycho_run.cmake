@@ -30,3 +30,7 @@ foreach(n 1 2 4)
   set_property(TEST tycho.run.results_read.np${n} APPEND PROPERTY ENVIRONMENT
     TYCHO_RESULTS_FILE=${_file} TYCHO_RESULTS_RANKS=${n} TYCHO_RESULTS_ITERATIONS=3)
 endforeach()
+# PCE (eq. 4) printed: exactly 1 at one rank (the sum of the steps' work is the rank's work).
+suite_add_mpi_test(NAME tycho.run.pce_one_rank TARGET tycho RANKS 1 TIMEOUT 120
+  ARGS ${_mesh} --iterations 2 --no-results
+  EXPECT "last sweep: [1-9][0-9]* steps \\(max over ranks\\) of at most 512 tasks; PCE \\(eq. 4\\) 1.0000")

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <ostream>
 
+#include "tycho/model/pce.hpp"
+
 namespace tycho {
 
 double median_sweep_seconds(const TransportResult& t) {
@@ -35,6 +37,14 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
   out << line;
   std::snprintf(line, sizeof line, "  scalar flux digest %016llx\n", static_cast<unsigned long long>(r.digest));
   out << line;
+  if (!r.histories.empty()) {
+    const model::PceOfIteration pce =
+        model::parallel_computational_efficiency(r.histories, static_cast<std::int32_t>(t.iterations.size() - 1));
+    std::snprintf(line, sizeof line,
+                  "  last sweep: %lld steps (max over ranks) of at most %lld tasks; PCE (eq. 4) %.4f\n",
+                  static_cast<long long>(pce.steps), static_cast<long long>(r.mcps), pce.pce);
+    out << line;
+  }
 
   const double groups = r.problem.groups;
   const double cell_angles = static_cast<double>(r.mesh_cells) * static_cast<double>(r.problem.quadrature.size());
