@@ -102,16 +102,11 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   if (!m.enabled) return cmp;
   const double measured = median_sweep_seconds(r.transport);
   const double e_p = static_cast<double>(r.mesh_cells) / r.ranks;
-  double compute = 0, tasks = 0;
-  for (std::size_t p = 0; p < r.compute_s.size(); ++p) {
-    compute += r.compute_s[p];
-    tasks += static_cast<double>(r.tasks[p]) * static_cast<double>(r.transport.iterations.size());
-  }
   (void)run;
   std::function<double(double)> t_elem_of;
   std::string t_elem_source;
   if (m.telem_points.empty()) {
-    const double own = compute / tasks;
+    const double own = measured_t_elem(r);
     t_elem_of = [own](double) { return own; };
     t_elem_source = "T_elem this run's own (a consistency check, not a prediction)";
   } else {

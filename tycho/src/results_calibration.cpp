@@ -8,6 +8,7 @@
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/results_file.hpp"
+#include "tycho/run_report.hpp"
 
 namespace tycho {
 
@@ -68,12 +69,7 @@ const char* scheme_option_name(Scheme s) { return s == Scheme::step ? "step" : "
 TychoCalibration calibration_of(const RunOptions& o, const RunResult& r) {
   TychoCalibration c;
   c.e_p = static_cast<double>(r.mesh_cells) / r.ranks;
-  double compute = 0, tasks = 0;
-  for (std::size_t p = 0; p < r.compute_s.size() && p < r.tasks.size(); ++p) {
-    compute += r.compute_s[p];
-    tasks += static_cast<double>(r.tasks[p]) * static_cast<double>(r.transport.iterations.size());
-  }
-  c.t_elem_s = tasks > 0 ? compute / tasks : 0;
+  c.t_elem_s = measured_t_elem(r);
   c.groups = r.problem.groups;
   c.directions = static_cast<int>(r.problem.quadrature.size());
   c.scheme = scheme_option_name(r.problem.scheme);

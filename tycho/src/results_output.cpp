@@ -28,7 +28,6 @@ void add_run_attributes(const RunOptions& o, const RunResult& r, const TychoCali
                         instrument::ResultsExtras& x) {
   auto set = [&](const char* name, instrument::AttributeValue v) { x.set_attribute("/tycho", name, std::move(v)); };
   auto whole = [](auto v) { return instrument::AttributeValue(static_cast<std::int64_t>(v)); };
-  const double groups = r.problem.groups, directions = static_cast<double>(r.problem.quadrature.size());
   const double sweep = median_sweep_seconds(r.transport);
   set("mesh", o.mesh_path);
   set("partition", o.partition_path.empty() ? std::string("METIS k-way") : o.partition_path);
@@ -48,7 +47,7 @@ void add_run_attributes(const RunOptions& o, const RunResult& r, const TychoCali
   set("setup_s", r.setup_s);
   set("sweep_s", sweep);
   set("t_elem_s", cal.t_elem_s);
-  set("grind_ns", 1e9 * sweep * r.ranks / (static_cast<double>(r.mesh_cells) * directions * groups));
+  set("grind_ns", grind_ns(r));
   set("digest", hex(r.digest));
   set("definitions",
       std::string("sweep_s: the median over iterations (the first left out when more than two) of the sweep's "

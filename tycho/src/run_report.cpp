@@ -18,6 +18,21 @@ double median_sweep_seconds(const TransportResult& t) {
   return s.size() % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
+double measured_t_elem(const RunResult& r) {
+  double compute = 0, tasks = 0;
+  for (std::size_t p = 0; p < r.compute_s.size() && p < r.tasks.size(); ++p) {
+    compute += r.compute_s[p];
+    tasks += static_cast<double>(r.tasks[p]) * static_cast<double>(r.transport.iterations.size());
+  }
+  return tasks > 0 ? compute / tasks : 0.0;
+}
+
+double grind_ns(const RunResult& r) {
+  const double cell_angle_groups = static_cast<double>(r.mesh_cells) *
+                                   static_cast<double>(r.problem.quadrature.size()) * r.problem.groups;
+  return 1e9 * median_sweep_seconds(r.transport) * r.ranks / cell_angle_groups;
+}
+
 void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& r) {
   const TransportResult& t = r.transport;
   const IterationRecord& last = t.iterations.back();
@@ -47,20 +62,15 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
   }
 
   const double groups = r.problem.groups;
-  const double cell_angles = static_cast<double>(r.mesh_cells) * static_cast<double>(r.problem.quadrature.size());
   const double sweep = median_sweep_seconds(t);
-  double compute = 0, tasks = 0;
-  for (std::size_t p = 0; p < r.compute_s.size(); ++p) {
-    compute += r.compute_s[p];
-    tasks += static_cast<double>(r.tasks[p]) * static_cast<double>(t.iterations.size());
-  }
+  const double t_elem = measured_t_elem(r);
   out << "\n Timing (set-up apart)\n";
   std::snprintf(line, sizeof line, "  set-up %.3f s; sweep per iteration %.4f s (median, max over ranks)\n", r.setup_s, sweep);
   out << line;
   std::snprintf(line, sizeof line,
                 "  grind: %.1f ns per cell-angle-group (P x sweep / (cells x directions x groups)); T_elem %.1f ns per "
                 "cell-angle task in the solves (%.1f ns per group)\n",
-                1e9 * sweep * r.ranks / (cell_angles * groups), 1e9 * compute / tasks, 1e9 * compute / tasks / groups);
+                grind_ns(r), 1e9 * t_elem, 1e9 * t_elem / groups);
   out << line;
 }
 

@@ -15,4 +15,12 @@ void print_run_summary(std::ostream& out, const RunOptions& options, const RunRe
 // out when there are more than two (it pays for first touches).
 double median_sweep_seconds(const TransportResult& transport);
 
+// T_elem as the run measured it: every rank's time in the cell solves / every rank's tasks
+// (each all groups), seconds per cell-angle task; 0 with no task. Rank 0 (needs the gathered
+// compute times).
+double measured_t_elem(const RunResult& result);
+
+// ranks x median sweep time / (cells x directions x groups), ns per cell-angle-group.
+double grind_ns(const RunResult& result);
+
 }  // namespace tycho
