@@ -13,6 +13,7 @@
 #include "tycho/mesh_checks.hpp"
 #include "tycho/mesh_from_cells.hpp"
 #include "tycho/mesh_geometry.hpp"
+#include "tycho/mesh_examples.hpp"
 #include "tycho/mms.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/refine.hpp"
@@ -37,26 +38,9 @@ double rule_integral(const TetQuadrature& rule, int a, int b, int c) {
 }
 double exact_integral(int a, int b, int c) { return factorial(a) * factorial(b) * factorial(c) / factorial(a + b + c + 3); }
 
-// Schoenhardt's twisted prism coned from its centre (as in unit_sweep_dag.cpp): the six side
-// cells form a ring that a direction along z runs round.
-Mesh twisted_prism() {
-  const double pi = std::numbers::pi, t = 30 * pi / 180;
-  std::vector<Vec3> nodes;
-  for (int i = 0; i < 3; ++i) nodes.push_back({std::cos(2 * pi * i / 3), std::sin(2 * pi * i / 3), 0});
-  for (int i = 0; i < 3; ++i) nodes.push_back({std::cos(2 * pi * i / 3 + t), std::sin(2 * pi * i / 3 + t), 1});
-  nodes.push_back({0, 0, 0.5});
-  const Index p = 6;
-  std::vector<CellNodes> cells{{{p, 0, 1, 2}, 1}, {{p, 3, 4, 5}, 1}};
-  for (Index i = 0; i < 3; ++i) {
-    const Index a0 = i, a1 = (i + 1) % 3, b0 = 3 + i, b1 = 3 + (i + 1) % 3;
-    cells.push_back({{p, a0, a1, b1}, 1});
-    cells.push_back({{p, a0, b1, b0}, 1});
-  }
-  Mesh m = mesh_from_cells(std::move(nodes), cells, "twisted prism");
-  check_mesh(m, "twisted prism");
-  compute_geometry(m);
-  return m;
-}
+// Schoenhardt's twisted prism (mesh_examples.hpp): the six side cells form a ring that a
+// direction along z runs round.
+Mesh twisted_prism() { return twisted_prism_mesh(30, true); }
 
 // One direction, straight up, weight 4 pi.
 Quadrature upward() {

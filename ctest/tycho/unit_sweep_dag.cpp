@@ -148,35 +148,7 @@ void check_contract(const Mesh& m, const std::vector<Vec3>& normals, const Vec3&
 // omega reversed: each face's s changes sign and nothing else, so every edge is reversed.
 Vec3 minus(const Vec3& v) { return {-v.x, -v.y, -v.z}; }
 
-// A triangular prism, its top turned by `twist` degrees about the z axis, coned from its
-// centre p = (0, 0, 1/2): cell 0 on the bottom triangle a0 a1 a2 (z = 0), cell 1 on the top
-// b0 b1 b2 (z = 1), and per side i (a_i a_i+1 b_i+1 b_i) two cells, 2 + 2i and 3 + 2i, on
-// its halves. With `along_twist` the sides are cut by the diagonals a_i b_i+1 (Schoenhardt's
-// untetrahedralisable prism for twist > 0: hence the centre): the six side cells then form a
-// ring that a direction along z runs round, a cycle. With the other diagonals, no cycle.
-Mesh twisted_prism(double twist, bool along_twist) {
-  const double pi = std::acos(-1.0), t = twist * pi / 180;
-  std::vector<Vec3> nodes;
-  for (int i = 0; i < 3; ++i) nodes.push_back({std::cos(2 * pi * i / 3), std::sin(2 * pi * i / 3), 0});
-  for (int i = 0; i < 3; ++i) nodes.push_back({std::cos(2 * pi * i / 3 + t), std::sin(2 * pi * i / 3 + t), 1});
-  nodes.push_back({0, 0, 0.5});
-  const Index p = 6;
-  std::vector<CellNodes> cells{{{p, 0, 1, 2}, 1}, {{p, 3, 4, 5}, 1}};
-  for (Index i = 0; i < 3; ++i) {
-    const Index a0 = i, a1 = (i + 1) % 3, b0 = 3 + i, b1 = 3 + (i + 1) % 3;
-    if (along_twist) {
-      cells.push_back({{p, a0, a1, b1}, 1});
-      cells.push_back({{p, a0, b1, b0}, 1});
-    } else {
-      cells.push_back({{p, a0, a1, b0}, 1});
-      cells.push_back({{p, a1, b1, b0}, 1});
-    }
-  }
-  Mesh m = mesh_from_cells(std::move(nodes), cells, "twisted prism");
-  check_mesh(m, "twisted prism");
-  compute_geometry(m);
-  return m;
-}
+Mesh twisted_prism(double twist, bool along_twist) { return twisted_prism_mesh(twist, along_twist); }
 
 Index face_between(const Mesh& m, Index a, Index b) {
   for (Index f : m.cells[a].faces)

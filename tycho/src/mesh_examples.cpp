@@ -1,5 +1,7 @@
 #include "tycho/mesh_examples.hpp"
 
+#include <cmath>
+
 #include "tycho/mesh_checks.hpp"
 #include "tycho/mesh_from_cells.hpp"
 #include "tycho/mesh_geometry.hpp"
@@ -37,6 +39,27 @@ Mesh kuhn_cube_mesh(double side) {
   for (const auto& o : orders)
     cells.push_back({{0, static_cast<Index>(o[0]), static_cast<Index>(o[0] + o[1]), 7}, 1});
   return checked(mesh_from_cells(std::move(nodes), cells, "Kuhn cube"), "Kuhn cube");
+}
+
+Mesh twisted_prism_mesh(double twist, bool along_twist) {
+  const double pi = std::acos(-1.0), t = twist * pi / 180;
+  std::vector<Vec3> nodes;
+  for (int i = 0; i < 3; ++i) nodes.push_back({std::cos(2 * pi * i / 3), std::sin(2 * pi * i / 3), 0});
+  for (int i = 0; i < 3; ++i) nodes.push_back({std::cos(2 * pi * i / 3 + t), std::sin(2 * pi * i / 3 + t), 1});
+  nodes.push_back({0, 0, 0.5});
+  const Index p = 6;
+  std::vector<CellNodes> cells{{{p, 0, 1, 2}, 1}, {{p, 3, 4, 5}, 1}};
+  for (Index i = 0; i < 3; ++i) {
+    const Index a0 = i, a1 = (i + 1) % 3, b0 = 3 + i, b1 = 3 + (i + 1) % 3;
+    if (along_twist) {
+      cells.push_back({{p, a0, a1, b1}, 1});
+      cells.push_back({{p, a0, b1, b0}, 1});
+    } else {
+      cells.push_back({{p, a0, a1, b0}, 1});
+      cells.push_back({{p, a1, b1, b0}, 1});
+    }
+  }
+  return checked(mesh_from_cells(std::move(nodes), cells, "twisted prism"), "twisted prism");
 }
 
 }  // namespace tycho

@@ -18,4 +18,13 @@ Mesh two_tet_mesh();
 // (12 on the boundary, 2 per cube face), 8 nodes.
 Mesh kuhn_cube_mesh(double side);
 
+// A triangular prism, its top turned by `twist` degrees about the z axis, coned from its
+// centre p = (0, 0, 1/2): cell 0 on the bottom triangle a0 a1 a2 (z = 0), cell 1 on the top
+// b0 b1 b2 (z = 1), and per side i (a_i a_i+1 b_i+1 b_i) two cells, 2 + 2i and 3 + 2i, on
+// its halves. With `along_twist` the sides are cut by the diagonals a_i b_i+1 (Schoenhardt's
+// untetrahedralisable prism for twist > 0: hence the centre): the six side cells then form a
+// ring that a direction along z runs round, a cycle of the sweep. With the other diagonals,
+// no cycle. 8 cells, 7 nodes.
+Mesh twisted_prism_mesh(double twist, bool along_twist);
+
 }  // namespace tycho
