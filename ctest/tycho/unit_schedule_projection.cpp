@@ -1,0 +1,139 @@
+// project_schedule (schedule_projection.hpp): the schedule P ranks would follow, made in one
+// process. Checked against what must hold whatever the rounds: every task done once, by its
+// owner; the records between parts exactly the (face, direction) pairs that cross a part
+// boundary downwind; every message received once, in its round; a hand-counted schedule on
+// two tets; and a replay that accepts it.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "instrument/replay.hpp"
+#include "tycho/mesh_examples.hpp"
+#include "tycho/mesh_geometry.hpp"
+#include "tycho/model/pce.hpp"
+#include "tycho/model/trace_program.hpp"
+#include "tycho/partition.hpp"
+#include "tycho/quadrature.hpp"
+#include "tycho/schedule_projection.hpp"
+#include "tycho/smesh_reader.hpp"
+#include "tycho/sweep_dag.hpp"
+#include "../instrument/unit_replay_program.hpp"
+
+using namespace tycho;
+
+namespace {
+
+Mesh cube(const char* file) { return read_smesh(std::string(TYCHO_MESH_DIR) + "/" + file); }
+
+// (face, direction) pairs that carry data from one part to another in a sweep: interior, not
+// lagged, omega.n != 0, the two cells in different parts.
+std::int64_t crossing_records(const Mesh& mesh, const Partition& part, const std::vector<Vec3>& omega) {
+  const std::vector<Vec3> normals = face_area_normals(mesh);
+  std::int64_t n = 0;
+  for (const Vec3& w : omega) {
+    const DirectionOrder order = direction_order(mesh, normals, w);
+    std::vector<char> lagged(mesh.faces.size(), 0);
+    for (Index f : order.lagged) lagged[f] = 1;
+    for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
+      const Face& face = mesh.faces[f];
+      if (face.on_boundary() || lagged[f]) continue;
+      const double s = w.x * normals[f].x + w.y * normals[f].y + w.z * normals[f].z;
+      if (s != 0 && part.part_of_cell[face.cells[0]] != part.part_of_cell[face.cells[1]]) ++n;
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("projected schedule: every task once, by its owner; the crossing records; messages matched", "[tycho][projection]") {
+  const Mesh mesh = cube("cube-1374.smesh");
+  const Quadrature q = level_symmetric(4, "test");
+  for (int parts : {1, 3, 8}) {
+    for (std::int64_t mcps : {1, 7, 512}) {
+      CAPTURE(parts, mcps);
+      const Partition partition = metis_partition(mesh, parts, "cube-1374");
+      const ProjectedSchedule s = project_schedule(mesh, partition, q.omega, 2, mcps);
+      REQUIRE(s.ranks.size() == static_cast<std::size_t>(parts));
+      std::vector<std::int64_t> owned(static_cast<std::size_t>(parts), 0);
+      for (std::int32_t p : partition.part_of_cell) owned[static_cast<std::size_t>(p)] += static_cast<std::int64_t>(q.size());
+      std::map<std::pair<int, int>, std::pair<std::int64_t, std::int64_t>> pair_bytes;  // (from, to): sent, received
+      std::int64_t steps_max = 0;
+      for (int p = 0; p < parts; ++p) {
+        const RankHistory& h = s.ranks[static_cast<std::size_t>(p)];
+        std::int64_t work = 0;
+        for (std::size_t k = 0; k < h.steps.size(); ++k) {
+          CHECK(h.steps[k].step == static_cast<std::int32_t>(k));
+          CHECK(h.steps[k].work <= mcps);
+          work += h.steps[k].work;
+        }
+        CHECK(work == owned[static_cast<std::size_t>(p)]);
+        steps_max = std::max<std::int64_t>(steps_max, static_cast<std::int64_t>(h.steps.size()));
+        for (const MessageRecord& m : h.messages) {
+          CHECK(m.peer != p);
+          CHECK(m.bytes % (8 + 24 * 2) == 0);
+          if (m.sent) pair_bytes[{p, m.peer}].first += m.bytes;
+          else pair_bytes[{m.peer, p}].second += m.bytes;
+        }
+      }
+      std::int64_t sent = 0;
+      for (const auto& [pair, b] : pair_bytes) {
+        CHECK(b.first == b.second);
+        sent += b.first;
+      }
+      CHECK(s.records == crossing_records(mesh, partition, q.omega));
+      CHECK(sent == s.records * (8 + 24 * 2));
+      CHECK(s.rounds >= steps_max);
+      if (parts == 1) {
+        CHECK(s.records == 0);
+        if (mcps == 1) CHECK(s.rounds == static_cast<std::int64_t>(mesh.cells.size() * q.size()));
+      }
+      // The replay accepts it: every receive has its send.
+      CHECK_NOTHROW(model::trace_model_time(s.ranks, {0}, 1e-6, replay_test::round_machine()));
+    }
+  }
+}
+
+TEST_CASE("projected schedule on two tets in two parts, by hand", "[tycho][projection]") {
+  // Two tets across x = 0, cell 0 at x > 0; omega = (-1, 0, 0) only: cell 0 feeds cell 1.
+  // Round 1: rank 0 solves cell 0 and sends one record to rank 1, which receives it in a step
+  // of no work. Round 2: rank 1 solves cell 1.
+  Mesh mesh = two_tet_mesh();
+  compute_geometry(mesh);
+  const Partition partition{2, {0, 1}};
+  const std::vector<Vec3> omega = {Vec3{-1, 0, 0}};
+  const ProjectedSchedule s = project_schedule(mesh, partition, omega, 1, 4);
+  CHECK(s.rounds == 2);
+  CHECK(s.records == 1);
+  REQUIRE(s.ranks[0].steps.size() == 1);
+  CHECK(s.ranks[0].steps[0].work == 1);
+  CHECK(s.ranks[0].steps[0].sends == 1);
+  CHECK(s.ranks[0].steps[0].send_bytes == 32);
+  REQUIRE(s.ranks[1].steps.size() == 2);
+  CHECK(s.ranks[1].steps[0].work == 0);
+  CHECK(s.ranks[1].steps[0].receives == 1);
+  CHECK(s.ranks[1].steps[0].receive_bytes == 32);
+  CHECK(s.ranks[1].steps[1].work == 1);
+  REQUIRE(s.ranks[1].messages.size() == 1);
+  CHECK_FALSE(s.ranks[1].messages[0].sent);
+  CHECK(s.ranks[1].messages[0].peer == 0);
+  // PCE (eq. 4): W_p = 1, steps 2, max work per step 1 and 1: 1 / 2.
+  CHECK(model::parallel_computational_efficiency(s.ranks, 0).pce == Approx(0.5));
+}
+
+TEST_CASE("projected schedule: bad arguments", "[tycho][projection]") {
+  Mesh mesh = two_tet_mesh();
+  compute_geometry(mesh);
+  const Partition partition{2, {0, 1}};
+  const std::vector<Vec3> omega = {Vec3{1, 0, 0}};
+  CHECK_THROWS_AS(project_schedule(mesh, partition, omega, 1, 0), std::invalid_argument);
+  CHECK_THROWS_AS(project_schedule(mesh, partition, {}, 1, 4), std::invalid_argument);
+  CHECK_THROWS_AS(project_schedule(mesh, partition, omega, 0, 4), std::invalid_argument);
+  CHECK_THROWS_AS(project_schedule(mesh, Partition{2, {0}}, omega, 1, 4), std::invalid_argument);
+}

@@ -1,0 +1,210 @@
+// tycho-model: the GM and the TM of Kerbyson, Hoisie & Pautz projected to rank counts this
+// machine cannot run (the paper's Figure 9), side by side, from a mesh, a machine file and
+// calibration runs. No MPI: one process.
+//
+//   tycho-model MESH --machine FILE --calibration RUN[,RUN...] --ranks P[,P...]
+//               [--refine K] [--sn N] [--groups G] [--mcps N] [--pce X] [--csv FILE]
+//
+// Per P: METIS k-way into P parts (as tycho does), the sweep's schedule of one iteration made
+// in lockstep rounds (schedule_projection.hpp), its PCE (eq. 4); the GM (eq. 6, 8, 9) with
+// that PCE, or --pce's; the TM: that schedule replayed on the machine file's LogGOPS with
+// T_elem(E_p) from the calibration runs (instrument/replay.hpp). --refine K refines the mesh
+// K times (8^K the cells) first. A bad mesh, file or option: one line
+// `tycho-model: error: ...`, exit status 1.
+#include <chrono>
+#include <cstdlib>
+#include <cstdio>
+#include <exception>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
+#include "instrument/loggps.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/option_number.hpp"
+#include "instrument/output_file.hpp"
+#include "instrument/replay.hpp"
+#include "instrument/text_split.hpp"
+#include "tycho/mesh_reader.hpp"
+#include "tycho/model/gm.hpp"
+#include "tycho/model/machine_comm.hpp"
+#include "tycho/model/pce.hpp"
+#include "tycho/model/telem.hpp"
+#include "tycho/model/trace_program.hpp"
+#include "tycho/partition.hpp"
+#include "tycho/quadrature.hpp"
+#include "tycho/refine.hpp"
+#include "tycho/results_calibration.hpp"
+#include "tycho/schedule_projection.hpp"
+
+namespace {
+
+const char* const kUsage =
+    "usage: tycho-model MESH --machine FILE --calibration RUN[,RUN...] --ranks P[,P...] [options]\n"
+    "  MESH               a tetrahedral mesh: Tycho2 .smesh or Gmsh .msh\n"
+    "  --machine FILE     machine file from loggps-probe (T_comm, and LogGOPS for the replay)\n"
+    "  --calibration RUN[,RUN...]  tycho results files whose T_elem(E_p) feeds both models; their\n"
+    "                     groups and directions must be this projection's\n"
+    "  --ranks LIST       rank counts to project to, e.g. 2,16,128,1024,4096 (each at most the cells)\n"
+    "  --refine K         refine the mesh uniformly K times first (8^K the cells; default 0)\n"
+    "  --sn N             level-symmetric S_N, N in 2..16 even (default 8: 80 directions)\n"
+    "  --groups G         energy groups (default 2)\n"
+    "  --mcps N           at most N cell-angle tasks a step (default 512)\n"
+    "  --pce X            the GM's PCE in (0, 1] (default: the projected schedule's own, eq. 4)\n"
+    "  --csv FILE         the table as CSV too\n"
+    "  -h, --help         this text\n";
+
+struct Options {
+  std::string mesh, machine, csv;
+  std::vector<std::string> calibrations;
+  std::vector<int> ranks;
+  int refine = 0, sn = 8, groups = 2;
+  std::int64_t mcps = 512;
+  double pce = 0.0;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int a = 1; a < argc; ++a) {
+    const std::string s = argv[a];
+    auto value = [&]() -> std::string {
+      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it (see --help)");
+      return argv[++a];
+    };
+    if (s == "-h" || s == "--help") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    } else if (s == "--machine") {
+      o.machine = value();
+    } else if (s == "--calibration") {
+      for (const std::string& f : instrument::split(value(), ","))
+        if (!f.empty()) o.calibrations.push_back(f);
+    } else if (s == "--ranks") {
+      for (const std::string& p : instrument::split(value(), ","))
+        o.ranks.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 1 << 24, "ranks")));
+    } else if (s == "--refine") {
+      o.refine = static_cast<int>(instrument::whole_option(s, value(), 0, 3, "refinements"));
+    } else if (s == "--sn") {
+      o.sn = static_cast<int>(instrument::whole_option(s, value(), 2, 16, "(the S_N order)"));
+    } else if (s == "--groups") {
+      o.groups = static_cast<int>(instrument::whole_option(s, value(), 1, 64, "groups"));
+    } else if (s == "--mcps") {
+      o.mcps = instrument::whole_option(s, value(), 1, std::int64_t{1} << 40, "cell-angle tasks");
+    } else if (s == "--pce") {
+      const std::string v = value();
+      char* end = nullptr;
+      o.pce = std::strtod(v.c_str(), &end);
+      if (end == v.c_str() || *end != '\0' || !(o.pce > 0 && o.pce <= 1))
+        throw instrument::InputError("command line", s, "expected a PCE in (0, 1], found " + instrument::quote_token(v));
+    } else if (s == "--csv") {
+      o.csv = value();
+    } else if (!s.empty() && s[0] == '-') {
+      throw instrument::InputError("command line", s, "expected an option of tycho-model (see --help)");
+    } else if (o.mesh.empty()) {
+      o.mesh = s;
+    } else {
+      throw instrument::InputError("command line", s, "expected one mesh, found a second");
+    }
+  }
+  if (o.mesh.empty()) throw instrument::InputError("command line", "MESH", "expected a mesh file (see --help)");
+  if (o.machine.empty()) throw instrument::InputError("command line", "--machine", "expected a machine file");
+  if (o.calibrations.empty()) throw instrument::InputError("command line", "--calibration", "expected a results file");
+  if (o.ranks.empty()) throw instrument::InputError("command line", "--ranks", "expected a list of rank counts");
+  return o;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+void run(const Options& o) {
+  tycho::Mesh mesh = tycho::read_mesh(o.mesh);
+  for (int k = 0; k < o.refine; ++k) mesh = tycho::refine_uniform(mesh, o.mesh);
+  const tycho::Quadrature quadrature = tycho::level_symmetric(o.sn, "--sn");
+  const int directions = static_cast<int>(quadrature.size());
+
+  std::vector<tycho::model::TelemPoint> points;
+  for (const std::string& path : o.calibrations) {
+    const tycho::TychoCalibration c = tycho::read_tycho_calibration(path);
+    if (c.groups != o.groups)
+      throw instrument::InputError(path, "/tycho/calibration/groups", "the projection's " + std::to_string(o.groups) +
+                                                                         " (T_elem depends on it), found " + std::to_string(c.groups));
+    if (c.directions != directions)
+      throw instrument::InputError(path, "/tycho/calibration/directions",
+                                   "the projection's " + std::to_string(directions) + ", found " + std::to_string(c.directions));
+    points.push_back({c.e_p, c.t_elem_s, path});
+  }
+  const tycho::model::TelemCurve t_elem(points);
+  const instrument::MachineFile file = instrument::MachineFile::read(o.machine);
+  const tycho::model::CommCost t_comm = tycho::model::comm_cost_from_loggps(instrument::loggps::read_params(file));
+  const instrument::replay::Machine machine = instrument::replay::machine_from(file);
+  for (int p : o.ranks) tycho::check_part_count(p, mesh.cells.size(), o.mesh);
+  if (!o.csv.empty()) instrument::OutputFile refused_before_printing(o.csv, "the model's CSV");
+
+  std::printf("tycho-model: %s%s, %zu cells; S%d (%d directions), %d groups, MCPS %lld\n", o.mesh.c_str(),
+              o.refine ? (" refined x" + std::to_string(o.refine)).c_str() : "", mesh.cells.size(), o.sn, directions,
+              o.groups, static_cast<long long>(o.mcps));
+  std::printf("  T_elem(E_p): %s\n  machine: %s (T_comm: LogGPS; TM: LogGOPS replay)\n  GM PCE: %s\n",
+              t_elem.describe().c_str(), o.machine.c_str(),
+              o.pce > 0 ? "given (--pce)" : "the projected schedule's (eq. 4)");
+  std::printf("%7s %10s %8s %7s %7s %13s %13s %8s %9s %9s\n", "P", "E_p", "steps", "rounds", "PCE", "GM T_sweep[s]",
+              "TM T_sweep[s]", "TM/GM", "GM comm", "time[s]");
+  std::ostringstream csv;
+  csv << "ranks,cells_per_rank,steps,rounds,pce,gm_seconds,gm_compute,gm_comm,tm_seconds,tm_compute,tm_send,"
+         "tm_receive,t_elem_seconds,records\n";
+  for (int p : o.ranks) {
+    const auto start = std::chrono::steady_clock::now();
+    const tycho::Partition partition = tycho::metis_partition(mesh, p, o.mesh);
+    const tycho::ProjectedSchedule schedule = tycho::project_schedule(mesh, partition, quadrature.omega, o.groups, o.mcps);
+    const tycho::model::PceOfIteration pce = tycho::model::parallel_computational_efficiency(schedule.ranks, 0);
+    const double e_p = static_cast<double>(mesh.cells.size()) / p;
+
+    tycho::model::GmInputs gm;
+    gm.cells = static_cast<double>(mesh.cells.size());
+    gm.ranks = p;
+    gm.directions = directions;
+    gm.mcps = o.mcps;
+    gm.pce = o.pce > 0 ? o.pce : pce.pce;
+    gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * o.groups;
+    gm.t_elem = t_elem;
+    gm.t_comm = t_comm;
+    const tycho::model::GmPrediction g = tycho::model::general_model(gm);
+    const tycho::model::TraceModelTime tm = tycho::model::trace_model_time(schedule.ranks, {0}, t_elem(e_p), machine);
+    double tm_compute = 0, tm_send = 0, tm_receive = 0;  // the slowest rank's split
+    std::size_t slowest = 0;
+    for (std::size_t r = 0; r < tm.replay.ranks.size(); ++r)
+      if (tm.replay.ranks[r].end > tm.replay.ranks[slowest].end) slowest = r;
+    if (!tm.replay.ranks.empty()) {
+      tm_compute = tm.replay.ranks[slowest].compute;
+      tm_send = tm.replay.ranks[slowest].send;
+      tm_receive = tm.replay.ranks[slowest].receive;
+    }
+    std::printf("%7d %10.1f %8lld %7lld %7.4f %13.6g %13.6g %8.3f %8.1f%% %9.2f\n", p, e_p,
+                static_cast<long long>(pce.steps), static_cast<long long>(schedule.rounds), pce.pce, g.total_s,
+                tm.seconds_per_iteration, tm.seconds_per_iteration / g.total_s, 100 * g.comm_share, seconds_since(start));
+    std::fflush(stdout);
+    csv << p << ',' << e_p << ',' << pce.steps << ',' << schedule.rounds << ',' << pce.pce << ',' << g.total_s << ','
+        << g.compute_s << ',' << g.comm_s << ',' << tm.seconds_per_iteration << ',' << tm_compute << ',' << tm_send << ','
+        << tm_receive << ',' << t_elem(e_p) << ',' << schedule.records << '\n';
+  }
+  if (!o.csv.empty()) {
+    instrument::write_text_output(o.csv, "the model's CSV", csv.str());
+    std::printf("  CSV: %s\n", o.csv.c_str());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    run(parse(argc, argv));
+    return 0;
+  } catch (const instrument::InputError& e) {
+    std::fprintf(stderr, "tycho-model: error: %s\n", e.what());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tycho-model: error: %s\n", e.what());
+  }
+  return 1;
+}
