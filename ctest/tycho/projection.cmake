@@ -25,3 +25,13 @@ suite_add_error_test(NAME tycho.model_tool.ranks_zero ONE_LINE
 suite_add_error_test(NAME tycho.model_tool.no_machine ONE_LINE
   EXPECT "tycho-model: error: command line:--machine: expected a machine file"
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --calibration c --ranks 2)
+# The plot of that CSV (matplotlib, installed by scripts/install-deps.sh): a PNG is written.
+set_tests_properties(tycho.model_tool.projection PROPERTIES FIXTURES_SETUP tycho_projection_csv)
+add_test(NAME tycho.model_tool.plot
+  COMMAND ${CMAKE_COMMAND} -E env /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tycho/tools/plot_projection.py
+          ${CMAKE_CURRENT_BINARY_DIR}/projection.csv ${CMAKE_CURRENT_BINARY_DIR}/projection.png)
+set_tests_properties(tycho.model_tool.plot PROPERTIES LABELS unit FIXTURES_REQUIRED tycho_projection_csv)
+add_test(NAME tycho.model_tool.plot_written
+  COMMAND ${CMAKE_COMMAND} -E cat ${CMAKE_CURRENT_BINARY_DIR}/projection.png)
+set_tests_properties(tycho.model_tool.plot_written PROPERTIES LABELS unit DEPENDS tycho.model_tool.plot
+  FIXTURES_REQUIRED tycho_projection_csv PASS_REGULAR_EXPRESSION "PNG")
