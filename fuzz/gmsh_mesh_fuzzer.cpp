@@ -16,16 +16,7 @@
 #include "tycho/mesh_from_cells.hpp"
 #include "tycho/mesh_geometry.hpp"
 
-namespace {
-
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "gmsh_mesh: invariant broken: %s\n", what);
-    std::abort();
-  }
-}
-
-}  // namespace
+using fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   tycho::GmshMesh gmsh;

@@ -12,16 +12,7 @@
 #include "instrument/error.hpp"
 #include "tycho/partition.hpp"
 
-namespace {
-
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "partition: invariant broken: %s\n", what);
-    std::abort();
-  }
-}
-
-}  // namespace
+using fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input = fuzz::as_text(data, size);

@@ -18,14 +18,9 @@
 #include "tycho/mesh_geometry.hpp"
 #include "tycho/smesh_reader.hpp"
 
-namespace {
+using fuzz::require;
 
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "tycho_mesh: invariant broken: %s\n", what);
-    std::abort();
-  }
-}
+namespace {
 
 double longest_edge_squared(const tycho::Mesh& mesh, const tycho::Cell& cell) {
   double l2 = 0;

@@ -20,6 +20,15 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }
 
+// An accepted input broke what its reader promises (`what`): a finding. Prints the promise and
+// aborts; libFuzzer then keeps the input as a crash.
+inline void require(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "invariant broken: %s\n", what);
+    std::abort();
+  }
+}
+
 // One file per process in /dev/shm (memory; /tmp when there is none), rewritten for every
 // input and removed at exit. Per process because `-jobs`/`-workers` run several at once.
 class ScratchFile {
