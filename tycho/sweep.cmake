@@ -3,6 +3,7 @@
 # iteration around it.
 target_sources(tycho_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/src/problem.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/src/materials_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/sweep_plan.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/sweep_engine.cpp
   ${CMAKE_CURRENT_LIST_DIR}/src/sweep_messages.cpp

@@ -24,6 +24,8 @@ const char* const kUsage =
     "usage: mpirun -np P tycho MESH [options]\n"
     "  MESH               a tetrahedral mesh: Tycho2 .smesh or Gmsh .msh (4.1/2.2, ASCII/binary)\n"
     "  --partition FILE   the part of each cell, one per line (default: METIS k-way into P)\n"
+    "  --materials FILE   cross sections per material number of the mesh (tycho/README.md; default:\n"
+    "                     every material the default problem's)\n"
     "  --sn N             level-symmetric S_N quadrature, N in 2..16 even (default 8: 80 directions)\n"
     "  --product PxA      product quadrature: P Gauss-Legendre polar x A azimuthal angles\n"
     "  --groups G         energy groups (default 2)\n"
@@ -60,6 +62,7 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
       return instrument::whole_option(s, value(), lo, hi, unit);
     };
     if (s == "--partition") o.partition_path = value();
+    else if (s == "--materials") o.materials_path = value();
     else if (s == "--sn") o.sn = static_cast<int>(whole(2, 16, "(the S_N order, even)"));
     else if (s == "--product") {
       const std::string v = value();

@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <ostream>
+#include <set>
 
 #include "instrument/error.hpp"
 #include "instrument/mpi_main.hpp"
+#include "tycho/materials_file.hpp"
 #include "tycho/mesh_reader.hpp"
 #include "tycho/quadrature.hpp"
 
@@ -74,6 +76,16 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
     check_material(r.problem.fallback, o.groups, 0, "default problem");
     mesh = read_mesh(o.mesh_path);
     check_part_count(size, mesh.cells.size(), o.mesh_path + " on " + std::to_string(size) + " ranks");
+    if (!o.materials_path.empty()) {
+      r.problem.materials = read_materials_file(o.materials_path, o.groups);
+      std::set<std::uint32_t> in_mesh;
+      for (const Cell& c : mesh.cells) in_mesh.insert(c.material);
+      for (const auto& [m, data] : r.problem.materials)
+        if (!in_mesh.count(m))
+          throw instrument::InputError(o.materials_path, "material " + std::to_string(m),
+                                       "a material number some cell of " + o.mesh_path + " has (a typo would " +
+                                           "silently leave the default data), found none");
+    }
   });
   collectively(comm, [&] {
     partition = o.partition_path.empty() ? metis_partition(mesh, size, o.mesh_path)

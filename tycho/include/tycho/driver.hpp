@@ -22,6 +22,7 @@ namespace tycho {
 struct RunOptions {
   std::string mesh_path;
   std::string partition_path;  // empty: METIS k-way into the number of ranks
+  std::string materials_path;  // empty: every material the default problem's (problem.hpp)
   int sn = 8;                  // level-symmetric order; 0 when product is used
   int product_polar = 0, product_azimuthal = 0;
   int groups = 2;
