@@ -9,6 +9,10 @@
 #   FUZZ_RUNS=1000000 scripts/fuzz.sh [TARGET...]      local long mode: each target until it
 #                                                      has run 10^6 inputs; prints a table of
 #                                                      executions, exec/s and time
+#   FUZZ_RUNS=N FUZZ_FORK=J scripts/fuzz.sh TARGET      long mode in libFuzzer's fork mode:
+#                                                      J worker processes; a crash, hang or
+#                                                      OOM does not stop the run, and each
+#                                                      one is classified afterwards (below)
 # Targets are named as in fuzz/ (deck, machine_file, results_structure, ...). Other settings:
 # FUZZ_TIMEOUT (seconds one input may take, default 5), BUILD_DIR (default build-fuzz).
 # New inputs the fuzzer finds go to build-fuzz/corpus/<target>/, never into the repository.
@@ -22,6 +26,11 @@ if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
   shift
 fi
 runs=${FUZZ_RUNS:-}
+jobs=${FUZZ_FORK:-}
+if [ -n "$jobs" ] && { [ -z "$runs" ] || ! [[ $jobs =~ ^[1-9][0-9]*$ ]]; }; then
+  echo "fuzz: FUZZ_FORK=$jobs needs a positive number of workers and FUZZ_RUNS (long mode)" >&2
+  exit 2
+fi
 timeout_s=${FUZZ_TIMEOUT:-5}
 build=${BUILD_DIR:-build-fuzz}
 rss_mb=6144  # see the target loop; the machine has 24 GiB and runs one target at a time
@@ -87,6 +96,61 @@ crash_frame() {
     sed -n '1p'
 }
 
+# Fork mode (FUZZ_FORK): libFuzzer runs the target in worker processes and carries on past a
+# crash, a hang or an OOM, which the restart loop below cannot do cheaply when HDF5 crashes on
+# every few hundred damaged files (each restart reloads the whole corpus). Every sanitizer
+# report goes to its own file (log_path) and is classified afterwards like a crash of the
+# restart loop; a hang or OOM leaves no report, so its input is run again alone. Prints
+# "EXECUTIONS LIBRARY FINDINGS"; the findings' reports are listed in $found/findings.txt.
+run_forked() {  # bin work found log t args...
+  local bin=$1 work=$2 found=$3 log=$4 t=$5
+  shift 5
+  local reports="$found/reports"
+  rm -rf "$reports"
+  mkdir -p "$reports" "$found/hdf5-library"
+  : >"$found/findings.txt"
+  local options="log_path=$reports/report"
+  ASAN_OPTIONS="$ASAN_OPTIONS:$options" UBSAN_OPTIONS="$UBSAN_OPTIONS:$options" \
+    "$bin" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 "$@" \
+    >"$log" 2>&1 || true  # non-zero whenever a worker crashed: the reports decide
+  local execs
+  execs=$(sed -n 's/^#\([0-9][0-9]*\): cov:.*/\1/p' "$log" | tail -n 1)
+  if ! grep -q '^INFO: fuzzed for [0-9]* iterations' "$log"; then
+    echo "fuzz: $t: the fork-mode run ended early (see $log)" >>"$found/findings.txt"
+  fi
+  local library=0 report frame artefact out
+  for report in "$reports"/*; do
+    [ -f "$report" ] || continue
+    grep -qE 'ERROR: |runtime error' "$report" || continue  # exit statistics only
+    frame=$(crash_frame "$report")
+    if [[ " ${library_defects_in[*]} " == *" $t "* ]] && [[ $frame == *libhdf5* ]]; then
+      library=$((library + 1))
+    else
+      echo "$report: ${frame:-no frame}" >>"$found/findings.txt"
+    fi
+  done
+  for artefact in "$found"/timeout-* "$found"/oom-*; do
+    [ -f "$artefact" ] || continue
+    out="$artefact.replay"
+    # One that does not recur alone was a worker starved by a loaded machine, not a hang.
+    if "$bin" -timeout="$timeout_s" -rss_limit_mb="$rss_mb" -malloc_limit_mb=2048 \
+         "$artefact" >"$out" 2>&1; then
+      mkdir -p "$found/not-recurring"
+      mv "$artefact" "$out" "$found/not-recurring/"
+      continue
+    elif [[ " ${library_defects_in[*]} " == *" $t "* ]] && [[ $(crash_frame "$out") == *libhdf5* ]]; then
+      library=$((library + 1))
+    else
+      echo "$artefact: $(crash_frame "$out")" >>"$found/findings.txt"
+    fi
+  done
+  if [ ! -s "$found/findings.txt" ]; then
+    mv "$found"/crash-* "$found"/timeout-* "$found"/oom-* "$found"/*.replay "$found/hdf5-library/" \
+      2>/dev/null || true
+  fi
+  echo "${execs:-0} $library $(wc -l <"$found/findings.txt")"
+}
+
 mkdir -p "$build/logs"
 findings=()
 table=()
@@ -118,7 +182,14 @@ for t in "${targets[@]}"; do
   start=$(date +%s.%N)
   execs=0
   library=0
-  while :; do
+  if [ -n "$jobs" ]; then
+    read -r execs library nfound < <(run_forked "$bin" "$work" "$found" "$log.run" "$t" \
+      "${args[@]}" "$work" "${seeds[@]}")
+    status=0
+    [ "$nfound" -eq 0 ] || status=1
+    cat "$log.run" >>"$log"
+  fi
+  while [ -z "$jobs" ]; do
     status=0
     # New inputs go to the first directory ($work); the committed seeds are only read.
     "$bin" "${args[@]}" "$work" "${seeds[@]}" >"$log.run" 2>&1 || status=$?
@@ -162,9 +233,13 @@ for t in "${targets[@]}"; do
   rate=$(awk -v n="$execs" -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", n / (b - a) }')
   note=""
   [ "$library" -gt 0 ] && note=" ($library crashes inside HDF5 itself: $found/hdf5-library/)"
+  if [ -n "$jobs" ] && [ -d "$found/not-recurring" ]; then
+    note+=" ($(find "$found/not-recurring" -name '*.replay' | wc -l) worker timeouts or OOMs that did not recur alone: $found/not-recurring/)"
+  fi
   if [ "$status" -ne 0 ]; then
     findings+=("$t")
     echo "fuzz: $t: FINDING (exit $status) after $execs executions; reproducer in $found/"
+    [ -s "$found/findings.txt" ] && sed 's/^/  /' "$found/findings.txt"
     grep -E '^(==[0-9]+== ?ERROR|SUMMARY|.*runtime error|terminate called|  what\(\)|artifact_prefix|Test unit written|.*left open)' \
       "$log.run" | head -n 20 || true
     crash_frame "$log.run" | sed 's/^ */  crashed in: /'
@@ -174,7 +249,9 @@ for t in "${targets[@]}"; do
   fi
   rm -f "$log.run"
   unset LSAN_OPTIONS
-  cmd="$bin ${args[*]} $work ${seeds[*]}"
+  fork_args=""
+  [ -n "$jobs" ] && fork_args=" -fork=$jobs -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
+  cmd="$bin$fork_args ${args[*]} $work ${seeds[*]}"
   table+=("| $t | $execs | ${rate:-?} | $elapsed | $([ "$status" -eq 0 ] && echo none || echo "exit $status")${note:+; $library in HDF5} | \`${cmd#"$root"/}\` |")
 done
 
