@@ -2,19 +2,26 @@
  * Suel, Tsantilas, Bisseling: "BSPlib: The BSP programming library", Parallel Computing 24,
  * 1998), implemented on MPI, with a built-in superstep profiler.
  *
- * Usable from C and C++. Sizes, offsets and process ids are int, as in the definition.
+ * Usable from C and C++. Sizes, offsets and process ids are int, as in the definition; the
+ * type names later libraries and the teaching codes use for them (bsp_pid_t, bsp_nprocs_t,
+ * bsp_size_t) are defined as int, so programs written either way build unchanged.
  * Semantics (summary; the definition is normative):
  *  - bsp_push_reg / bsp_pop_reg take effect at the next bsp_sync; registrations are matched
  *    by the order in which the processes make them; a pushed address shadows older
  *    registrations of the same address until popped.
+ *  - bsp_push_reg / bsp_pop_reg calls of one superstep take effect at its sync in call
+ *    order, so popping a registration pushed earlier in the same superstep is legal.
  *  - bsp_put copies the source at the call; the data arrives at the end of the superstep.
  *    bsp_get reads the remote value at the end of the superstep, before any put of that
- *    superstep is applied. bsp_hpput/bsp_hpget are unbuffered: the source (hpput) and the
+ *    superstep is applied, and lands before the puts do: where a get's destination and a
+ *    put's overlap, the put's bytes are what the destination holds after the sync. bsp_hpput/bsp_hpget are unbuffered: the source (hpput) and the
  *    destination (hpget) must not be touched until the next bsp_sync.
  *  - BSMP: bsp_send delivers (tag, payload) into the destination's queue at the next sync;
- *    the tag size set by bsp_set_tagsize applies from the next superstep.
+ *    the tag size set by bsp_set_tagsize applies from the next superstep; every process
+ *    calls bsp_set_tagsize in the same superstep with the same size.
+ *  - bsp_nprocs() after bsp_end() returns the p of the section that ended.
  *  - Any misuse the library can detect ends every process with one message naming the call,
- *    the process and the superstep.
+ *    the process and the superstep; a null pointer where a call reads or writes is one.
  * Extensions (prefix bsp_profile_): labels for the profiler, switched on by the environment
  * variable BSP_PROFILE=<file> (see bsplib/README.md).
  */
@@ -24,6 +31,11 @@
 #include <stdarg.h>
 
 #define BSPLIB_ON_MPI 1
+
+/* Process ids, process counts and byte counts. */
+typedef int bsp_pid_t;
+typedef int bsp_nprocs_t;
+typedef int bsp_size_t;
 
 #ifdef __cplusplus
 extern "C" {

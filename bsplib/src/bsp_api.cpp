@@ -59,18 +59,26 @@ void bsp_send(int pid, const void* tag, const void* payload, int payload_nbytes)
   Spmd::context("bsp_send").send(pid, tag, payload, payload_nbytes);
 }
 void bsp_qsize(int* nmessages, int* accum_nbytes) {
-  bsplib::BsmpQueue& q = Spmd::context("bsp_qsize").queue();
-  if (nmessages) *nmessages = q.count();
-  if (accum_nbytes) *accum_nbytes = static_cast<int>(q.remaining_payload());
+  bsplib::Context& c = Spmd::context("bsp_qsize");
+  c.need("bsp_qsize", nmessages, "the message count (first argument)");
+  c.need("bsp_qsize", accum_nbytes, "the byte count (second argument)");
+  bsplib::BsmpQueue& q = c.queue();
+  *nmessages = q.count();
+  *accum_nbytes = static_cast<int>(q.remaining_payload());
 }
 void bsp_get_tag(int* status, void* tag) {
-  bsplib::BsmpQueue& q = Spmd::context("bsp_get_tag").queue();
+  bsplib::Context& c = Spmd::context("bsp_get_tag");
+  c.need("bsp_get_tag", status, "the status (first argument)");
+  bsplib::BsmpQueue& q = c.queue();
   if (q.empty()) {
     *status = -1;
     return;
   }
   *status = static_cast<int>(q.front_payload_size());
-  if (tag && q.front_tag_size()) std::memcpy(tag, q.front_tag(), q.front_tag_size());
+  if (q.front_tag_size()) {
+    c.need("bsp_get_tag", tag, "the tag buffer (the tag size is not 0)");
+    std::memcpy(tag, q.front_tag(), q.front_tag_size());
+  }
 }
 void bsp_move(void* payload, int reception_nbytes) {
   bsplib::Context& c = Spmd::context("bsp_move");
@@ -81,11 +89,17 @@ void bsp_move(void* payload, int reception_nbytes) {
   const std::uint32_t copy = n < static_cast<std::uint32_t>(reception_nbytes)
                                  ? n
                                  : static_cast<std::uint32_t>(reception_nbytes);
-  if (copy) std::memcpy(payload, q.front_payload(), copy);
+  if (copy) {
+    c.need("bsp_move", payload, "the payload buffer");
+    std::memcpy(payload, q.front_payload(), copy);
+  }
   q.pop_front();
 }
 int bsp_hpmove(void** tag_ptr_buf, void** payload_ptr_buf) {
-  bsplib::BsmpQueue& q = Spmd::context("bsp_hpmove").queue();
+  bsplib::Context& c = Spmd::context("bsp_hpmove");
+  c.need("bsp_hpmove", tag_ptr_buf, "the tag pointer's address (first argument)");
+  c.need("bsp_hpmove", payload_ptr_buf, "the payload pointer's address (second argument)");
+  bsplib::BsmpQueue& q = c.queue();
   if (q.empty()) return -1;
   const int n = static_cast<int>(q.front_payload_size());
   *tag_ptr_buf = q.front_tag();

@@ -1,5 +1,6 @@
 #include "context.hpp"
 
+#include <cstdint>
 #include <cstdio>
 
 #include "instrument/clock.hpp"
@@ -91,11 +92,12 @@ void Context::get(const char* call, int pid, const void* src, int offset, void* 
                   int nbytes) {
   const int slot = checked_slot(call, pid, src, offset, nbytes);
   if (!nbytes) return;
+  need(call, dst, "the destination");
   m_out[pid].get_request(slot, offset, nbytes);
   const bool direct = is_direct_get(pid, m_pid, static_cast<std::uint64_t>(nbytes));
   m_gets[pid].push_back(
       PendingGet{static_cast<char*>(dst), static_cast<std::uint32_t>(nbytes), direct, false,
-                 no_staging});
+                 no_staging, false});
   if (direct) ++m_direct_gets_in;
   else m_reply_expected[pid] += nbytes;
 }
@@ -106,6 +108,7 @@ void Context::set_tagsize(int* tag_nbytes) {
     fatal("bsp_set_tagsize", m_pid, m_superstep, "negative tag size %d", *tag_nbytes);
   const int previous = m_pending_tagsize;
   m_pending_tagsize = *tag_nbytes;
+  if (m_tagsize_calls < UINT32_MAX) ++m_tagsize_calls;
   *tag_nbytes = previous;
 }
 
@@ -113,6 +116,8 @@ void Context::send(int pid, const void* tag, const void* payload, int payload_nb
   if (pid < 0 || pid >= m_nprocs) bad_pid("bsp_send", pid);
   if (payload_nbytes < 0)
     fatal("bsp_send", m_pid, m_superstep, "negative payload size %d", payload_nbytes);
+  if (m_tagsize > 0) need("bsp_send", tag, "the tag");
+  if (payload_nbytes > 0) need("bsp_send", payload, "the payload");
   m_out[pid].send(tag, static_cast<std::uint32_t>(m_tagsize), payload,
                   static_cast<std::uint32_t>(payload_nbytes));
 }

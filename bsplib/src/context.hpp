@@ -40,17 +40,28 @@ class Context {
   [[noreturn]] void fail(const char* call, const char* what) const {
     fatal(call, m_pid, m_superstep, "%s", what);
   }
+  // An argument the call would read or write through: null is the library's error, not a
+  // segmentation fault in it.
+  void need(const char* call, const void* p, const char* argument) const {
+    if (!p) fatal(call, m_pid, m_superstep, "%s is a null pointer", argument);
+  }
 
   void push_reg(const void* ident, int size);
   void pop_reg(const void* ident);
 
   void put(int pid, const void* src, void* dst, int offset, int nbytes) {
     const int slot = checked_slot("bsp_put", pid, dst, offset, nbytes);
-    if (nbytes) m_out[pid].put(slot, offset, src, nbytes);
+    if (nbytes) {
+      need("bsp_put", src, "the source");
+      m_out[pid].put(slot, offset, src, nbytes);
+    }
   }
   void hpput(int pid, const void* src, void* dst, int offset, int nbytes) {
     const int slot = checked_slot("bsp_hpput", pid, dst, offset, nbytes);
-    if (nbytes) m_out[pid].hpput(slot, offset, src, nbytes);
+    if (nbytes) {
+      need("bsp_hpput", src, "the source");
+      m_out[pid].hpput(slot, offset, src, nbytes);
+    }
   }
   void get(const char* call, int pid, const void* src, int offset, void* dst, int nbytes);
 
@@ -84,6 +95,7 @@ class Context {
   void send_replies();
   void apply_puts_and_sends();
   void deliver_gets();
+  void finish_gets();
 
   MPI_Comm m_comm;
   int m_pid, m_nprocs;
@@ -96,7 +108,7 @@ class Context {
   // sends it from the registered area itself and the requester receives it straight into
   // dst (one copy in all, as a ping-pong), unless dst is memory that something else of this
   // superstep still uses: one of its own registered areas (this superstep's gets read them,
-  // puts write them), the source of a large hp put being sent, or the destination of another
+  // puts write them after the gets have landed), the source of a large hp put being sent, or the destination of another
   // get (gets land in source, then request order). Then it lands in m_get_staging and is
   // copied in order at the end.
   struct PendingGet {
@@ -105,10 +117,18 @@ class Context {
     bool direct;
     bool shared;            // direct, and its destination is shared: must be staged
     std::size_t staged_at;  // direct: offset in m_get_staging, or no_staging
+    // Its destination overlaps the source of a large hp put, which MPI may still be reading:
+    // copied in only once every send has completed (after the puts).
+    bool after_sends;
   };
   // Marks the direct gets whose destination overlaps another get's destination or a large
   // hp put's source (sort and sweep over all of them; only when there is a direct get).
   void find_shared_destinations();
+  // Marks the gets (any size) whose destination overlaps a large hp put's source.
+  void find_gets_into_hp_sources();
+  // Copies the gets' data to their destinations: the pass before the puts, or the one after
+  // every send has completed (after_sends).
+  void copy_gets(bool after_sends);
   static constexpr std::size_t no_staging = ~std::size_t{0};
   static bool is_direct_get(int owner, int requester, std::uint64_t n) {
     return owner != requester && n >= Outbox::direct_min;
@@ -116,6 +136,7 @@ class Context {
   std::vector<std::vector<PendingGet>> m_gets;  // [source]: in request order
   std::vector<long> m_reply_expected;           // [source]: bytes
   int m_tagsize = 0, m_pending_tagsize = 0;
+  std::uint32_t m_tagsize_calls = 0;  // bsp_set_tagsize calls in this superstep
   BsmpQueue m_queue;
   Profiler m_profiler;
   // Per-sync scratch, kept to reuse its capacity.
@@ -136,7 +157,8 @@ class Context {
   std::vector<ByteBuffer> m_replies;               // [requester]: data this process serves
   ByteBuffer m_reply_in;                           // replies to this process's gets
   std::vector<MPI_Request> m_requests;  // the combined streams
-  std::vector<MPI_Request> m_late;      // large puts and get replies, completed last
+  std::vector<MPI_Request> m_late;      // large puts and small-get replies sent, completed last
+  std::vector<MPI_Request> m_get_recvs; // this process's gets: completed before puts apply
   std::vector<MPI_Request> m_get_sends; // direct gets served: done before any put lands
   ByteBuffer m_get_staging;             // direct gets that must not land early (see above)
   struct Span {
@@ -153,6 +175,7 @@ class Context {
   long m_bytes_in = 0, m_msgs_in = 0, m_reply_bytes_out = 0, m_reply_msgs_out = 0;
   long m_direct_gets_out = 0;  // direct gets this process served in this sync
   long m_direct_gets_in = 0;   // direct gets this process asked for in this superstep
+  long m_gets_after_sends = 0; // of this superstep's gets, those marked after_sends
 };
 
 }  // namespace bsplib

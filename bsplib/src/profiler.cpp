@@ -3,18 +3,25 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "fatal.hpp"
 
 namespace bsplib {
 
+namespace {
+bool in_memory_requested = false;
+SectionProfile ended_profile;
+}  // namespace
+
+void profile_in_memory() { in_memory_requested = true; }
+const SectionProfile& ended_section_profile() { return ended_profile; }
+
 Profiler::Profiler() {
   const char* path = std::getenv("BSP_PROFILE");
-  if (path && *path) {
-    m_enabled = true;
-    m_path = path;
-    m_records.reserve(1024);
-  }
+  if (path && *path) m_path = path;
+  m_enabled = !m_path.empty() || in_memory_requested;
+  if (m_enabled) m_records.reserve(1024);
 }
 
 int Profiler::label_index() {
@@ -48,7 +55,7 @@ void Profiler::record(double t_begin, double t_enter, double t_exit, long bytes_
   m_site_line = 0;
 }
 
-void Profiler::write(MPI_Comm comm, int pid, int nprocs) const {
+SectionProfile Profiler::gather(MPI_Comm comm, int pid, int nprocs) const {
   constexpr int fields = sizeof(SuperstepRecord) / sizeof(double);
   const int mine = static_cast<int>(m_records.size()) * fields;
   std::vector<int> counts(nprocs), displs(nprocs);
@@ -64,27 +71,45 @@ void Profiler::write(MPI_Comm comm, int pid, int nprocs) const {
   }
   MPI_Gatherv(m_records.data(), mine, MPI_DOUBLE, all.data(), counts.data(), displs.data(),
               MPI_DOUBLE, 0, comm);
-  if (pid != 0) return;
+  SectionProfile prof;
+  if (pid != 0) return prof;
+  // Every process syncs as often (bsp_sync checks it), so every process has as many records.
+  const std::size_t steps = m_records.size();
+  prof.nprocs = nprocs;
+  prof.steps.resize(steps * static_cast<std::size_t>(nprocs));
+  // Labels are process 0's: the supersteps are the same on every process.
+  for (const SuperstepRecord& r : m_records)
+    prof.labels.push_back(m_labels[static_cast<std::size_t>(r.label)]);
+  for (int q = 0; q < nprocs; ++q) {
+    const auto* r = reinterpret_cast<const SuperstepRecord*>(all.data() + displs[q]);
+    const std::size_t n = static_cast<std::size_t>(counts[q] / fields);
+    for (std::size_t s = 0; s < n && s < steps; ++s)
+      prof.steps[s * static_cast<std::size_t>(nprocs) + static_cast<std::size_t>(q)] =
+          ProfiledStep{r[s].t_begin, r[s].t_enter,  r[s].t_exit, r[s].bytes_out,
+                       r[s].bytes_in, r[s].msgs_out, r[s].msgs_in};
+  }
+  return prof;
+}
+
+void Profiler::keep(SectionProfile prof) { ended_profile = std::move(prof); }
+
+void Profiler::write(const SectionProfile& prof, int pid) const {
+  if (pid != 0 || m_path.empty()) return;
   const std::string tmp = m_path + ".tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "w");
   if (!f) fatal("bsp_end", pid, -1, "cannot write the profile file %s", tmp.c_str());
   std::fprintf(f, "# format = bsplib-profile-1, nprocs = %d, times in seconds since bsp_begin\n",
-               nprocs);
+               prof.nprocs);
   std::fprintf(f, "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,"
                   "bytes_out,bytes_in,msgs_out,msgs_in\n");
-  for (int q = 0; q < nprocs; ++q) {
-    const auto* r = reinterpret_cast<const SuperstepRecord*>(all.data() + displs[q]);
-    const int n = counts[q] / fields;
-    for (int s = 0; s < n; ++s) {
-      // Labels are process 0's: the supersteps are the same on every process.
-      const auto& own = m_records[static_cast<std::size_t>(s) < m_records.size() ? s : 0];
-      const std::string& label = m_labels[static_cast<std::size_t>(own.label)];
-      std::fprintf(f, "%d,%d,%s,%.9f,%.9f,%.9f,%.9f,%.9f,%.0f,%.0f,%.0f,%.0f\n", s, q,
-                   label.c_str(), r[s].t_begin, r[s].t_enter, r[s].t_exit,
-                   r[s].t_enter - r[s].t_begin, r[s].t_exit - r[s].t_enter, r[s].bytes_out,
-                   r[s].bytes_in, r[s].msgs_out, r[s].msgs_in);
+  for (int q = 0; q < prof.nprocs; ++q)
+    for (std::size_t s = 0; s < prof.supersteps(); ++s) {
+      const ProfiledStep& r = prof.at(s, q);
+      std::fprintf(f, "%zu,%d,%s,%.9f,%.9f,%.9f,%.9f,%.9f,%.0f,%.0f,%.0f,%.0f\n", s, q,
+                   prof.labels[s].c_str(), r.t_begin, r.t_enter, r.t_exit,
+                   r.t_enter - r.t_begin, r.t_exit - r.t_enter, r.bytes_out, r.bytes_in,
+                   r.msgs_out, r.msgs_in);
     }
-  }
   std::fclose(f);
   if (std::rename(tmp.c_str(), m_path.c_str()) != 0)
     fatal("bsp_end", pid, -1, "cannot rename %s to %s", tmp.c_str(), m_path.c_str());

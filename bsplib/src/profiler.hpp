@@ -3,7 +3,9 @@
 // other processes only: a process's copy to itself is not communication, as in the paper),
 // and a label (the bsp_sync call site or bsp_profile_label). Off unless BSP_PROFILE names an
 // output file; when off, the per-superstep cost is one branch.
-// At bsp_end the records are gathered to process 0 and written as CSV (columns in README).
+// At bsp_end the records are gathered to process 0, kept in memory there (bsp_profile.hpp)
+// and, with BSP_PROFILE, written as CSV (columns in README). profile_in_memory() switches the
+// profiler on without a file.
 #pragma once
 #include <mpi.h>
 
@@ -11,6 +13,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "bsp_profile.hpp"
 
 namespace bsplib {
 
@@ -24,7 +28,7 @@ struct SuperstepRecord {
 
 class Profiler {
  public:
-  Profiler();  // reads BSP_PROFILE
+  Profiler();  // reads BSP_PROFILE and whether profile_in_memory() was called
   bool enabled() const { return m_enabled; }
   void set_site(const char* file, int line) {
     m_site_file = file;
@@ -37,8 +41,12 @@ class Profiler {
   }
   void record(double t_begin, double t_enter, double t_exit, long bytes_out, long bytes_in,
               long msgs_out, long msgs_in);
-  // Collective over comm; process 0 writes the file.
-  void write(MPI_Comm comm, int pid, int nprocs) const;
+  // Collective over comm: every process's records to process 0 (empty elsewhere).
+  SectionProfile gather(MPI_Comm comm, int pid, int nprocs) const;
+  // Process 0, with BSP_PROFILE: the gathered profile as the CSV file.
+  void write(const SectionProfile& prof, int pid) const;
+  // Keeps the gathered profile for ended_section_profile().
+  static void keep(SectionProfile prof);
 
  private:
   int label_index();

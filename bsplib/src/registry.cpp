@@ -3,17 +3,27 @@
 namespace bsplib {
 
 void Registry::push(const void* addr, long size) {
-  m_ops.push_back(Op{true, addr, size, -1});
+  m_ops.push_back(Op{true, addr, size, -1, -1, false});
   mix(1);
 }
 
 bool Registry::pop(const void* addr) {
+  // The newest registration is a push queued in this superstep, if there is one left.
+  for (std::size_t k = m_ops.size(); k-- > 0;) {
+    Op& op = m_ops[k];
+    if (op.is_push && op.addr == addr && !op.popped) {
+      op.popped = true;
+      m_ops.push_back(Op{false, addr, 0, -1, static_cast<int>(k), false});
+      mix(3 + (static_cast<std::uint64_t>(k) << 8));
+      return true;
+    }
+  }
   auto it = m_by_addr.find(addr);
   if (it == m_by_addr.end()) return false;
   for (auto s = it->second.rbegin(); s != it->second.rend(); ++s) {
     if (!m_slots[*s].popping) {
       m_slots[*s].popping = true;
-      m_ops.push_back(Op{false, addr, 0, *s});
+      m_ops.push_back(Op{false, addr, 0, *s, -1, false});
       mix(2 + (static_cast<std::uint64_t>(*s) << 8));
       return true;
     }
@@ -25,17 +35,20 @@ void Registry::commit(MPI_Comm comm) {
   if (m_ops.empty()) return;
   m_new_sizes.clear();
   std::vector<int> new_slots;
-  for (const Op& op : m_ops) {
+  std::vector<int> slot_of_op(m_ops.size(), -1);  // pushes: the slot each one got
+  for (std::size_t k = 0; k < m_ops.size(); ++k) {
+    const Op& op = m_ops[k];
     if (!op.is_push) {
+      const int slot = op.push_op >= 0 ? slot_of_op[op.push_op] : op.slot;
       auto& stack = m_by_addr[op.addr];
       for (auto s = stack.begin(); s != stack.end(); ++s)
-        if (*s == op.slot) {
+        if (*s == slot) {
           stack.erase(s);
           break;
         }
       if (stack.empty()) m_by_addr.erase(op.addr);
-      m_slots[op.slot] = Slot{};
-      m_free.push_back(op.slot);
+      m_slots[slot] = Slot{};
+      m_free.push_back(slot);
       continue;
     }
     int slot;
@@ -49,6 +62,7 @@ void Registry::commit(MPI_Comm comm) {
     }
     m_slots[slot] = Slot{const_cast<char*>(static_cast<const char*>(op.addr)), true, false};
     m_by_addr[op.addr].push_back(slot);
+    slot_of_op[k] = slot;
     new_slots.push_back(slot);
     m_new_sizes.push_back(op.size);
   }

@@ -24,8 +24,10 @@ class Registry {
 
   // Queue a push of [addr, addr+size); takes effect at the next commit.
   void push(const void* addr, long size);
-  // Queue a pop of the newest registration of addr not already being popped; returns false
-  // if there is none.
+  // Queue a pop of the newest registration of addr not already being popped, counting the
+  // pushes queued earlier in this superstep (the definition applies pushes and pops at the
+  // sync in call order, so a push and its pop may share a superstep); returns false if there
+  // is none.
   bool pop(const void* addr);
 
   // The slot that addr currently stands for (newest registration), or -1.
@@ -74,7 +76,9 @@ class Registry {
     bool is_push;
     const void* addr;
     long size;
-    int slot;  // pops only
+    int slot;        // pops of an effective registration: its slot; else -1
+    int push_op;     // pops of a push queued in this superstep: its index in m_ops; else -1
+    bool popped;     // pushes only: a later pop of this superstep takes it back
   };
   void mix(std::uint64_t v) { m_signature = (m_signature ^ v) * 0x100000001b3ULL + 0x9e37; }
 

@@ -1,6 +1,7 @@
 #include "spmd.hpp"
 
 #include <cstdlib>
+#include <utility>
 
 #include "instrument/clock.hpp"
 
@@ -12,6 +13,7 @@ char*** Spmd::s_argv = nullptr;
 bool Spmd::s_owns_mpi = false;
 bool Spmd::s_init_called = false;
 bool Spmd::s_begun = false;
+int Spmd::s_ended_nprocs = 0;
 
 namespace {
 int saved_argc = 0;
@@ -102,8 +104,13 @@ void Spmd::end() {
   Context& c = context("bsp_end");
   c.profiler().set_site(nullptr, -1);
   c.sync(true);
-  if (c.profiler().enabled()) c.profiler().write(c.comm(), c.pid(), c.nprocs());
+  if (c.profiler().enabled()) {
+    SectionProfile prof = c.profiler().gather(c.comm(), c.pid(), c.nprocs());
+    c.profiler().write(prof, c.pid());
+    Profiler::keep(std::move(prof));
+  }
   const int pid = c.pid();
+  s_ended_nprocs = c.nprocs();
   MPI_Comm comm = c.comm();
   delete s_context;
   s_context = nullptr;
@@ -117,6 +124,7 @@ void Spmd::end() {
 
 int Spmd::available() {
   if (s_context) return s_context->nprocs();
+  if (s_ended_nprocs > 0) return s_ended_nprocs;
   ensure_mpi("bsp_nprocs");
   int world = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &world);

@@ -19,7 +19,9 @@ class Spmd {
   static void init(void (*spmd_part)(void), int argc, char** argv);
   static void begin(int maxprocs);
   static void end();
-  // Processes available before bsp_begin (MPI initialised on demand).
+  // bsp_nprocs: the processes of the SPMD section inside it; before bsp_begin the processes
+  // available (MPI initialised on demand); after bsp_end the p of the section that ended
+  // (MPI may be finalised by then).
   static int available();
 
  private:
@@ -31,6 +33,7 @@ class Spmd {
   static int* s_argc;
   static char*** s_argv;
   static bool s_owns_mpi, s_init_called, s_begun;
+  static int s_ended_nprocs;  // 0 until bsp_end
 };
 
 }  // namespace bsplib

@@ -7,20 +7,24 @@
 //     (point-to-point headers only);
 //  2. data: one message per peer with a larger stream (Isend/Irecv, no zero messages);
 //     each large put (>= Outbox::direct_min bytes) is a message of its own, sent now and
-//     received (step 5) straight into the destination area;
+//     received (step 6) straight into the destination area;
 //  3. every process serves the gets addressed to it, from all sources, before it applies any
 //     put (the definition's order): small ones copied into one reply per requester, large
 //     ones sent straight from the area (direct gets);
 //  4. (its receives for its own gets were posted first thing, direct ones straight into
 //     their destination) it sends its small replies, then waits until the direct gets it
 //     serves have left, as puts may now overwrite their areas;
-//  5. it applies puts and queues BSMP messages, in source order then call order;
-//  6. it completes everything and copies the small replies to the gets' destinations;
+//  5. it waits for its own gets and copies the small replies (and the staged direct ones)
+//     to their destinations: every get has landed before any put is applied, so where a
+//     get's destination and a put's overlap, the put's bytes are what remains;
+//  6. it applies puts and queues BSMP messages, in source order then call order, and
+//     completes everything;
 //  7. registrations and the tag size of this superstep take effect.
 #include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstring>
+#include <iterator>
 #include <thread>
 
 #include "context.hpp"
@@ -64,7 +68,9 @@ void Context::exchange_headers(bool ending) {
     h[1] = m_gets[q].size();
     h[2] = ending;
     h[3] = m_registry.signature();
-    h[4] = static_cast<std::uint64_t>(m_pending_tagsize);
+    // the tag size asked for, and how often bsp_set_tagsize was called in this superstep
+    h[4] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(m_pending_tagsize)) |
+           std::uint64_t{m_tagsize_calls} << 32;
   }
   if (!m_hdr_recv.empty()) {
     // A small stream rides in the header message (one message instead of two, the
@@ -113,12 +119,21 @@ void Context::exchange_headers(bool ending) {
                     "process 0's (registrations are matched by order across processes)");
       report_once(*this, "bsp_push_reg/bsp_pop_reg", q, what);
     }
+    if (h[4] >> 32 != h0[4] >> 32) {
+      std::snprintf(what, sizeof what,
+                    "it called bsp_set_tagsize %llu times in this superstep, process 0 %llu "
+                    "times (bsp_set_tagsize is collective: every process calls it in the "
+                    "same superstep)",
+                    static_cast<unsigned long long>(h[4] >> 32),
+                    static_cast<unsigned long long>(h0[4] >> 32));
+      report_once(*this, "bsp_set_tagsize", q, what);
+    }
     if (h[4] != h0[4]) {
       std::snprintf(what, sizeof what,
                     "tag size %llu differs from process 0's %llu (bsp_set_tagsize is "
                     "collective)",
-                    static_cast<unsigned long long>(h[4]),
-                    static_cast<unsigned long long>(h0[4]));
+                    static_cast<unsigned long long>(h[4] & 0xffffffffu),
+                    static_cast<unsigned long long>(h0[4] & 0xffffffffu));
       report_once(*this, "bsp_set_tagsize", q, what);
     }
   }
@@ -299,10 +314,10 @@ void Context::post_get_receives() {
   for (int q = 0; q < m_nprocs; ++q) {
     if (q == m_pid) continue;
     if (m_reply_expected[q]) {
-      m_late.emplace_back();
+      m_get_recvs.emplace_back();
       MPI_Irecv(m_reply_in.data() + m_reply_at[q],
                 as_count(static_cast<std::size_t>(m_reply_expected[q]), *this), MPI_BYTE, q,
-                tag_reply, m_comm, &m_late.back());
+                tag_reply, m_comm, &m_get_recvs.back());
       ++m_msgs_in;
       m_bytes_in += m_reply_expected[q];
     }
@@ -310,9 +325,9 @@ void Context::post_get_receives() {
     for (const PendingGet& g : m_gets[q]) {
       if (!g.direct) continue;
       char* into = g.staged_at == no_staging ? g.dst : m_get_staging.data() + g.staged_at;
-      m_late.emplace_back();
+      m_get_recvs.emplace_back();
       MPI_Irecv(into, static_cast<int>(g.n), MPI_BYTE, q, tag_get_direct, m_comm,
-                &m_late.back());
+                &m_get_recvs.back());
       ++m_msgs_in;
       m_bytes_in += g.n;
     }
@@ -330,20 +345,63 @@ void Context::send_replies() {
   }
 }
 
-// The end of the gets: copy each small reply (and each staged direct one) to its
-// destination, in request order; after the puts, so a get wins over a put to the same bytes.
-void Context::deliver_gets() {
+void Context::find_gets_into_hp_sources() {
+  const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+  m_spans.clear();
+  for (const Outbox& o : m_out)
+    for (std::size_t k = 0; k < o.direct_count(); ++k)
+      if (const char* src = o.direct_user_source(k))
+        m_spans.push_back(Span{at(src), at(src) + o.direct_size(k), nullptr});
+  if (m_spans.empty()) return;
+  std::sort(m_spans.begin(), m_spans.end(),
+            [](const Span& a, const Span& b) { return a.begin < b.begin; });
+  // Each span's end raised to the furthest end so far: the spans starting before a get's end
+  // reach past its start iff the last of them does.
+  for (std::size_t i = 1; i < m_spans.size(); ++i)
+    m_spans[i].end = std::max(m_spans[i].end, m_spans[i - 1].end);
+  for (std::vector<PendingGet>& gets : m_gets)
+    for (PendingGet& g : gets) {
+      const std::uintptr_t b = at(g.dst), e = b + g.n;
+      auto it = std::lower_bound(m_spans.begin(), m_spans.end(), e,
+                                 [](const Span& sp, std::uintptr_t v) { return sp.begin < v; });
+      if (it != m_spans.begin() && std::prev(it)->end > b) {
+        g.after_sends = true;
+        ++m_gets_after_sends;
+      }
+    }
+}
+
+void Context::copy_gets(bool after_sends) {
   for (int q = 0; q < m_nprocs; ++q) {
-    if (m_gets[q].empty()) continue;
     const char* src = q == m_pid ? m_replies[q].data() : m_reply_in.data() + m_reply_at[q];
     for (const PendingGet& g : m_gets[q]) {
+      const bool now = g.after_sends == after_sends;
       if (!g.direct) {
-        std::memcpy(g.dst, src, g.n);
+        if (now) std::memcpy(g.dst, src, g.n);
         src += g.n;
-      } else if (g.staged_at != no_staging) {
+      } else if (now && g.staged_at != no_staging) {
         std::memcpy(g.dst, m_get_staging.data() + g.staged_at, g.n);
       }
     }
+  }
+}
+
+// The end of the gets: once every reply has come, copy each small reply (and each staged
+// direct one) to its destination, in request order; before the puts, so a put wins over a get
+// to the same bytes. A get into the source of a large hp put waits for the send (finish_gets).
+void Context::deliver_gets() {
+  if (!m_get_recvs.empty()) {
+    MPI_Waitall(static_cast<int>(m_get_recvs.size()), m_get_recvs.data(), MPI_STATUSES_IGNORE);
+    m_get_recvs.clear();
+  }
+  find_gets_into_hp_sources();
+  copy_gets(false);
+}
+
+void Context::finish_gets() {
+  if (m_gets_after_sends) copy_gets(true);
+  m_gets_after_sends = 0;
+  for (int q = 0; q < m_nprocs; ++q) {
     m_gets[q].clear();
     m_reply_expected[q] = 0;
   }
@@ -376,17 +434,21 @@ void Context::sync(bool ending) {
     MPI_Waitall(static_cast<int>(m_get_sends.size()), m_get_sends.data(), MPI_STATUSES_IGNORE);
     m_get_sends.clear();
   }
+  // Every process has sent what its gets wait for (steps 3-4) before waiting on anything
+  // but the headers and streams, so waiting for them here cannot deadlock either.
+  deliver_gets();
   apply_puts_and_sends();
   if (!m_late.empty()) {
     MPI_Waitall(static_cast<int>(m_late.size()), m_late.data(), MPI_STATUSES_IGNORE);
     m_late.clear();
   }
-  deliver_gets();
+  finish_gets();
   msgs_out += m_reply_msgs_out + m_direct_gets_out;
   bytes_out += m_reply_bytes_out;
 
   if (m_registry.has_pending()) m_registry.commit(m_comm);
   m_tagsize = m_pending_tagsize;
+  m_tagsize_calls = 0;
   for (Outbox& o : m_out) o.clear();
 
   const double t_exit = time();

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cost_model.hpp"
+#include "profile_comparison.hpp"
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/results_file.hpp"
@@ -79,27 +80,13 @@ void write_profile_results(const std::string& path, const Profile& prof,
       std::string("per superstep: largest local computation, h-relation (largest bytes in or "
                   "out of one process), measured comm+sync (last process into bsp_sync)");
 
+  if (!machines.empty()) add_bsp_comparison(doc.comparison, prof, machines[0]);
   for (std::size_t mi = 0; mi < machines.size(); ++mi) {
     const BspMachine& m = machines[mi];
     std::vector<double> std_cost, gran;
-    double tw = 0, tm = 0, tg = 0;
     for (const SuperstepSummary& st : prof.steps) {
       std_cost.push_back(comm_sync_standard(m, st.h_bytes));
       gran.push_back(comm_sync_granular(m, st.h_bytes));
-      tw += st.w_max;
-      tm += st.comm_sync;
-      tg += gran.back();
-      if (mi == 0)
-        doc.comparison.add({"bsp", "superstep " + std::to_string(st.index) + " " + st.label,
-                            st.comm_sync, gran.back(),
-                            "profile " + prof.file + "; machine " + m.file});
-    }
-    if (mi == 0) {
-      doc.comparison.add({"bsp", "comm+sync total", tm, tg, "machine " + m.file});
-      doc.comparison.add({"bsp", "run (w + comm+sync)", tw + tm, tw + tg,
-                          "w measured in this run; machine " + m.file});
-      doc.comparison.add_model_term({"bsp", "comm+sync total", tg,
-                                     "Hill, Crumpton & Burgess eq. 1-3: sum of l + h g(h)"});
     }
     auto& pt = ex.add_table("/bsp/prediction/" + slug(m.name));
     pt.columns = {Column::of("superstep", "", index), Column::of("l_plus_hg", "s", std_cost),

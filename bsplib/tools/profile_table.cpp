@@ -151,6 +151,22 @@ void require_complete(std::vector<Row>& rows, std::int64_t nprocs, const std::st
 
 }  // namespace
 
+namespace {
+// Per superstep: w the largest local computation, h the largest bytes in or out of one
+// process, comm+sync the shortest time in bsp_sync (the last process to enter it).
+void summarise(Profile& prof) {
+  for (SuperstepSummary& s : prof.steps) {
+    s.comm_sync = s.per_process[0].t_exit - s.per_process[0].t_enter;
+    for (const ProcessStep& ps : s.per_process) {
+      s.w_max = std::max(s.w_max, ps.t_enter - ps.t_begin);
+      s.h_bytes = std::max({s.h_bytes, ps.bytes_out, ps.bytes_in});
+      s.total_bytes += ps.bytes_out;
+      s.comm_sync = std::min(s.comm_sync, ps.t_exit - ps.t_enter);
+    }
+  }
+}
+}  // namespace
+
 Profile parse_profile(std::string_view text, const std::string& name) {
   std::vector<Row> rows;
   std::int64_t nprocs = 0;  // from the format line; 0: not given
@@ -202,15 +218,28 @@ Profile parse_profile(std::string_view text, const std::string& name) {
     if (r.pid == 0) s.label = r.label;  // the profiler writes process 0's label on every row
     s.per_process.push_back(r.data);    // rows are sorted by pid
   }
-  for (SuperstepSummary& s : prof.steps) {
-    s.comm_sync = s.per_process[0].t_exit - s.per_process[0].t_enter;
-    for (const ProcessStep& ps : s.per_process) {
-      s.w_max = std::max(s.w_max, ps.t_enter - ps.t_begin);
-      s.h_bytes = std::max({s.h_bytes, ps.bytes_out, ps.bytes_in});
-      s.total_bytes += ps.bytes_out;
-      s.comm_sync = std::min(s.comm_sync, ps.t_exit - ps.t_enter);
-    }
+  summarise(prof);
+  return prof;
+}
+
+Profile profile_from_section(const bsplib::SectionProfile& section, const std::string& name) {
+  if (section.nprocs < 1 || section.supersteps() == 0 ||
+      section.steps.size() != section.supersteps() * static_cast<std::size_t>(section.nprocs))
+    throw instrument::InputError(name, "",
+                                 "no superstep profile in memory: call "
+                                 "bsplib::profile_in_memory() before bsp_begin, and read the "
+                                 "profile on process 0 after bsp_end");
+  Profile prof;
+  prof.file = name;
+  prof.nprocs = section.nprocs;
+  prof.steps.resize(section.supersteps());
+  for (std::size_t k = 0; k < section.supersteps(); ++k) {
+    SuperstepSummary& s = prof.steps[k];
+    s.index = static_cast<int>(k);
+    s.label = section.labels[k];
+    for (int q = 0; q < section.nprocs; ++q) s.per_process.push_back(section.at(k, q));
   }
+  summarise(prof);
   return prof;
 }
 

@@ -18,11 +18,11 @@
 #include <string_view>
 #include <vector>
 
+#include "bsp_profile.hpp"
+
 namespace bspmodel {
 
-struct ProcessStep {
-  double t_begin, t_enter, t_exit, bytes_out, bytes_in, msgs_out, msgs_in;
-};
+using ProcessStep = bsplib::ProfiledStep;
 
 struct SuperstepSummary {
   int index = 0;
@@ -43,6 +43,11 @@ struct Profile {
 // Parses the text of a profile; `name` is the file named in errors. Throws
 // instrument::InputError(name, "line N" or "", what was expected).
 Profile parse_profile(std::string_view text, const std::string& name);
+
+// The profile a program kept in memory (bsplib::ended_section_profile()), reduced the same
+// way; `name` says where it came from (the run). Throws instrument::InputError if it is
+// empty (no section ended with the profiler on).
+Profile profile_from_section(const bsplib::SectionProfile& section, const std::string& name);
 
 // Reads `path` with instrument::read_input_file (a regular file of at most 64 MiB) and
 // parses it. Throws instrument::InputError.

@@ -18,7 +18,15 @@ set(bad_cases
   "exit_without_end|2|exit on process 1 in superstep 1: the process ended without calling bsp_end"
   "abort|2|bsp_abort on process 1 in superstep 1: user abort from process 1"
   "move_empty|1|bsp_move on process 0 in superstep 1: the message queue is empty"
-  "tagsize_mismatch|3|bsp_set_tagsize on process 2 in superstep 1: tag size 8 differs")
+  "tagsize_mismatch|3|bsp_set_tagsize on process 2 in superstep 1: tag size 8 differs"
+  "tagsize_not_all|2|bsp_set_tagsize on process 1 in superstep 1: it called bsp_set_tagsize 0 times in this superstep, process 0 1 times"
+  "null_qsize|2|bsp_qsize on process [0-9] in superstep 1: the message count .first argument. is a null pointer"
+  "null_get_tag|2|bsp_get_tag on process [0-9] in superstep 1: the status .first argument. is a null pointer"
+  "null_hpmove|1|bsp_hpmove on process 0 in superstep 1: the tag pointer's address .first argument. is a null pointer"
+  "null_move|2|bsp_move on process [0-9] in superstep 2: the payload buffer is a null pointer"
+  "null_put_source|2|bsp_put on process [0-9] in superstep 1: the source is a null pointer"
+  "null_get_destination|2|bsp_get on process [0-9] in superstep 1: the destination is a null pointer"
+  "null_send_tag|2|bsp_send on process [0-9] in superstep 2: the tag is a null pointer")
 foreach(c ${bad_cases})
   string(REPLACE "|" ";" parts "${c}")
   list(GET parts 0 mode)

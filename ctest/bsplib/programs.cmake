@@ -1,7 +1,8 @@
 # One small C program per primitive and per interaction, each run at 1-4 processes
 # (oversubscribed on small machines: correctness only), and the bad-usage program.
 set(bsp_tests t_enquiry t_init_function t_put t_get t_put_get_order t_registration
-              t_reg_sizes t_hp t_bsmp t_many_puts t_strided_puts t_large_puts t_large_gets t_get_put_mix)
+              t_reg_sizes t_hp t_bsmp t_many_puts t_strided_puts t_large_puts t_large_gets t_get_put_mix
+              t_conformance)
 foreach(t ${bsp_tests} t_bad_usage)
   add_executable(bsp_${t} ${CMAKE_CURRENT_LIST_DIR}/${t}.c)
   target_link_libraries(bsp_${t} PRIVATE bsp suite_options)
@@ -16,3 +17,11 @@ foreach(t ${bsp_tests})
   endforeach()
 endforeach()
 
+
+# The in-memory profile and the BSP model's comparison rows, from C++ (bsp_profile.hpp).
+add_executable(bsp_t_profile_in_memory ${CMAKE_CURRENT_LIST_DIR}/t_profile_in_memory.cpp)
+target_link_libraries(bsp_t_profile_in_memory PRIVATE bsp bsp_model suite_options)
+foreach(n 1 2 3 4)
+  suite_add_mpi_test(NAME bsplib.t_profile_in_memory.np${n} TARGET bsp_t_profile_in_memory
+                     RANKS ${n} LABELS unit TIMEOUT 60 EXPECT "PASS t_profile_in_memory .p = ${n}.")
+endforeach()

@@ -65,6 +65,30 @@ int main(int argc, char **argv) {
     bsp_sync();
   }
   if (!strcmp(mode, "move_empty")) bsp_move(&v, (int)sizeof v);
+  if (!strcmp(mode, "tagsize_not_all")) {
+    int t = 0; /* the size in effect: only the number of calls differs */
+    if (s == 0) bsp_set_tagsize(&t);
+    bsp_sync();
+  }
+  if (!strcmp(mode, "null_qsize")) bsp_qsize(NULL, &v);
+  if (!strcmp(mode, "null_get_tag")) bsp_get_tag(NULL, &v);
+  if (!strcmp(mode, "null_hpmove")) {
+    void *payload = NULL;
+    bsp_hpmove(NULL, &payload);
+  }
+  if (!strcmp(mode, "null_move")) {
+    bsp_send(s, NULL, &v, (int)sizeof v);
+    bsp_sync();
+    bsp_move(NULL, (int)sizeof v);
+  }
+  if (!strcmp(mode, "null_put_source")) bsp_put((s + 1) % p, NULL, x, 0, (int)sizeof v);
+  if (!strcmp(mode, "null_get_destination")) bsp_get((s + 1) % p, x, 0, NULL, (int)sizeof v);
+  if (!strcmp(mode, "null_send_tag")) {
+    int t = 4;
+    bsp_set_tagsize(&t);
+    bsp_sync();
+    bsp_send((s + 1) % p, NULL, &v, (int)sizeof v);
+  }
   if (!strcmp(mode, "tagsize_mismatch")) {
     int t = s == p - 1 ? 8 : 4;
     bsp_set_tagsize(&t);

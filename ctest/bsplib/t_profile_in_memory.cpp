@@ -1,0 +1,92 @@
+// The profile a C++ program keeps in memory (bsp_profile.hpp) and the comparison rows the
+// BSP model makes of it (profile_comparison.hpp), at p = 1-4: three supersteps (a
+// registration, 1000 bytes to the right neighbour under a label, bsp_end's); their labels,
+// times in order, bytes as sent (none to oneself), h, and each row's l + h g(h) worked by
+// hand for a made-up machine. No BSP_PROFILE: no file is written, the profile is in memory.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "bsp.h"
+#include "bsp_profile.hpp"
+#include "instrument/error.hpp"
+#include "profile_comparison.hpp"
+
+namespace {
+int failures = 0;
+void check(bool ok, const char* what) {
+  if (!ok) {
+    std::printf("FAIL: %s\n", what);
+    ++failures;
+  }
+}
+bool near(double a, double b) { return std::fabs(a - b) <= 1e-15 + 1e-12 * std::fabs(b); }
+char area[4096];
+char source[1000];
+}  // namespace
+
+int main() {
+  bsplib::profile_in_memory();
+  bsp_begin(bsp_nprocs());
+  const int p = bsp_nprocs(), s = bsp_pid();
+  bsp_push_reg(area, static_cast<int>(sizeof area));
+  bsp_sync();
+  bsp_profile_label("put 1000");
+  bsp_put((s + 1) % p, source, area, 0, static_cast<int>(sizeof source));
+  bsp_sync();
+  check(bsplib::ended_section_profile().nprocs == 0, "a profile before bsp_end");
+  bsp_end();
+  if (s != 0) return failures ? 1 : 0;  // reached only where the program owns MPI itself
+
+  const bsplib::SectionProfile& sec = bsplib::ended_section_profile();
+  check(sec.nprocs == p, "nprocs is the section's p");
+  check(sec.supersteps() == 3, "three supersteps: two syncs and bsp_end");
+  if (sec.nprocs != p || sec.supersteps() != 3) return 1;
+  check(sec.labels[0].rfind("t_profile_in_memory.cpp:", 0) == 0, "label 0 is the call site");
+  check(sec.labels[1] == "put 1000", "label 1 is bsp_profile_label's");
+  check(sec.labels[2] == "bsp_end", "label 2 is bsp_end");
+  const double bytes = p > 1 ? 1000 : 0;  // a copy to oneself is not communication
+  for (int q = 0; q < p; ++q)
+    for (std::size_t k = 0; k < 3; ++k) {
+      const bsplib::ProfiledStep& r = sec.at(k, q);
+      check(r.t_begin <= r.t_enter && r.t_enter <= r.t_exit, "times in order");
+      if (k > 0) check(r.t_begin == sec.at(k - 1, q).t_exit, "a superstep begins at the last sync's end");
+      const double want = k == 1 ? bytes : 0;
+      check(r.bytes_out == want && r.bytes_in == want, "bytes as sent");
+      check(r.msgs_out == (want > 0 ? 1 : 0), "one message per peer with data");
+    }
+
+  const bspmodel::Profile prof = bspmodel::profile_from_section(sec, "this run");
+  check(prof.steps[1].h_bytes == bytes, "h of the put superstep");
+  bspmodel::BspMachine m;
+  m.file = "hand-made";
+  m.l_seconds = 2e-6;
+  m.g_seconds_per_byte = 1e-9;
+  m.n_half_bytes = 100;
+  instrument::Comparison c;
+  bspmodel::add_bsp_comparison(c, prof, m);
+  check(c.rows().size() == 5, "a row per superstep, the comm+sync total, the run");
+  if (c.rows().size() != 5) return 1;
+  // l + (h + N_1/2) g for h > 0, l for h = 0
+  const double put_step = p > 1 ? 2e-6 + 1100 * 1e-9 : 2e-6;
+  check(near(c.rows()[0].modelled, 2e-6) && near(c.rows()[2].modelled, 2e-6), "l alone");
+  check(near(c.rows()[1].modelled, put_step), "l + (h + N_1/2) g");
+  check(near(c.rows()[3].modelled, 4e-6 + put_step), "the total is the sum");
+  double measured = 0, w = 0;
+  for (const bspmodel::SuperstepSummary& st : prof.steps) {
+    measured += st.comm_sync;
+    w += st.w_max;
+  }
+  check(near(c.rows()[1].measured, prof.steps[1].comm_sync), "measured is comm+sync");
+  check(near(c.rows()[3].measured, measured), "measured total");
+  check(near(c.rows()[4].measured, w + measured) && near(c.rows()[4].modelled, w + 4e-6 + put_step),
+        "the run adds the measured w");
+  try {
+    bspmodel::profile_from_section(bsplib::SectionProfile{}, "nothing");
+    check(false, "an empty profile is refused");
+  } catch (const instrument::InputError&) {
+  }
+  if (failures) return 1;
+  std::printf("PASS t_profile_in_memory (p = %d)\n", p);
+  return 0;
+}
