@@ -21,12 +21,16 @@ namespace bsplib {
 // that may ride in the header message instead of a message of its own, and the MPI tags.
 constexpr int header_words = 5;
 constexpr int inline_words = 256;  // 2 KiB: eager on any MPI; see bsplib/BENCHMARKS.md
-constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4, tag_get_direct = 5;
+constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4, tag_get_direct = 5,
+              tag_warm_up = 6;
 
 class Context {
  public:
   Context(MPI_Comm comm, double t0);
   ~Context();
+  // Sends a stream of small messages to and from every other process, so that the MPI
+  // transport's first-use costs are paid here, outside every superstep (see warm_up.cpp).
+  void warm_up();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
 
@@ -34,6 +38,7 @@ class Context {
   int nprocs() const { return m_nprocs; }
   long superstep() const { return m_superstep; }
   double time() const;
+  void start_clock(double t0) { m_t0 = t0; }  // bsp_time's origin
   MPI_Comm comm() const { return m_comm; }
   Profiler& profiler() { return m_profiler; }
 

@@ -96,8 +96,10 @@ void Spmd::begin(int maxprocs) {
     std::atexit(at_exit);
     registered = true;
   }
+  s_context = new Context(comm, 0);
+  s_context->warm_up();
   MPI_Barrier(comm);  // so that every process's clock origin is the same instant
-  s_context = new Context(comm, instrument::now_seconds());
+  s_context->start_clock(instrument::now_seconds());
 }
 
 void Spmd::end() {

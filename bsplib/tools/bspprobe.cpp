@@ -3,13 +3,19 @@
 // the multigrid model.
 //  s  : flop rate of an in-cache DAXPY, median over repetitions, slowest process.
 //  l,g: least-squares fit T(h) = l + g h, in seconds, over h-relations of h bytes (8-byte
-//       word puts spread cyclically over the other processes); each T is the maximum over
-//       processes of the time per superstep, the median over repetitions. Fitting in seconds
-//       keeps the noise of s out of l and g (bspbench fits in flop units); flops are derived.
+//       word puts spread cyclically over the other processes). T is what the profiler
+//       measures as a superstep's comm+sync, so that model and measurement cover the same
+//       interval: the time inside bsp_sync of the last process to enter it (the smallest
+//       time in bsp_sync over processes); the put calls before it are the superstep's local
+//       work w, in the probe as in a profiled program. The median over repetitions. Fitting
+//       in seconds keeps the noise of s out of l and g (bspbench fits in flop units); flops
+//       are derived.
 //  g(x), N_1/2: time per byte (after T(0)) of a fixed h made of messages of x bytes, (a) as separate MPI
-//       messages (no combining: the 'single word messages' curve of Figure 1) and (b) as
-//       scattered bsp_put records (combined into one message per destination); fit
-//       t(x) = g_inf + g_inf N_1/2 / x (eq. 3). The machine file takes (b): the library's.
+//       messages (no combining: the 'single word messages' curve of Figure 1, whole
+//       exchange timed) and (b) as scattered bsp_put records (combined into one message per
+//       destination; bsp_sync timed as for T); fit t(x) = g_inf + g_inf N_1/2 / x (eq. 3).
+//       The machine file takes (b), with g_inf the g of T(h) above: one g, which N_1/2 is
+//       fitted against and applied with.
 //  h_0: 100 N_1/2 / y (eq. 4) for accuracy y %.
 // Usage: mpiexec -n P bspprobe [--out FILE] [--reps R=31] [--hmax BYTES=262144]
 //        [--accuracy Y=10] [--name NAME]
@@ -75,11 +81,14 @@ double measure_s(int reps) {
   return instrument::min_over_ranks(median(rates), MPI_COMM_WORLD);
 }
 
-// The time of one superstep in which every process puts `bytes` as 8-byte words, cyclically
-// over the other processes (itself when p = 1); consecutive words per destination. One
-// superstep per repetition, the maximum over processes: a descheduled process shows as one
-// slow repetition, which the median then discards.
-// Destinations and offsets are computed before timing: the timed loop is the puts alone.
+// The comm+sync of one superstep in which every process puts `bytes` as 8-byte words,
+// cyclically over the other processes (itself when p = 1); consecutive words per
+// destination: the smallest time in bsp_sync over processes, as the profiler reduces it
+// (the last process to arrive waits for no one). The reduction before the next superstep
+// aligns the processes' entries (timing the supersteps back to back instead, with one
+// reduction at the end, put 2.6-3.3 us on the empty superstep where programs measure
+// 1.2-1.6 us, and 57-61 us on the 4 KiB one: see bsplib/BENCHMARKS.md). A descheduled
+// process shows as one slow repetition, which the median then discards.
 double h_relation_time(double* src, double* dst, int bytes) {
   const int p = bsp_nprocs(), s = bsp_pid();
   const int others = p > 1 ? p - 1 : 1;
@@ -90,10 +99,10 @@ double h_relation_time(double* src, double* dst, int bytes) {
     offset[i] = (s * words + i / others) * 8;
   }
   bsp_sync();
-  const double t0 = bsp_time();
   for (int i = 0; i < words; ++i) bsp_put(dest[i], &src[i], dst, offset[i], 8);
+  const double t0 = bsp_time();
   bsp_sync();
-  return instrument::max_over_ranks(bsp_time() - t0, MPI_COMM_WORLD);
+  return instrument::min_over_ranks(bsp_time() - t0, MPI_COMM_WORLD);
 }
 
 std::string number(double v) {
@@ -102,8 +111,9 @@ std::string number(double v) {
   return b;
 }
 
-// Per byte time of h bytes sent as messages of x bytes. combined: scattered bsp_put records
-// (one MPI message per destination); separate: one MPI message per x bytes.
+// The time of h bytes sent as messages of x bytes, per iteration. combined: scattered
+// bsp_put records (one MPI message per destination), bsp_sync timed as in h_relation_time;
+// separate: one MPI message per x bytes, the whole exchange timed (the slowest process).
 double granular_time(char* src, char* dst, int h, int x, bool combined, int iters,
                      std::vector<MPI_Request>& req) {
   const int p = bsp_nprocs(), s = bsp_pid();
@@ -116,53 +126,60 @@ double granular_time(char* src, char* dst, int h, int x, bool combined, int iter
   std::shuffle(slot.begin(), slot.end(), std::mt19937(977u));
   bsp_sync();
   MPI_Barrier(MPI_COMM_WORLD);
-  const double t0 = bsp_time();
-  for (int it = 0; it < iters; ++it) {
-    if (combined) {
+  if (combined) {
+    std::vector<double> in_sync(static_cast<std::size_t>(iters));
+    for (int it = 0; it < iters; ++it) {
       for (int m = 0; m < msgs; ++m) {
         const int dest = p > 1 ? (s + 1 + m % others) % p : s;
         const int k = std::min(m / others, static_cast<int>(slot.size()) - 1);
         bsp_put(dest, src + static_cast<std::size_t>(m) * x, dst,
                 (s * (h / others + x)) + slot[static_cast<std::size_t>(k)] * x, x);
       }
+      const double t0 = bsp_time();
       bsp_sync();
-    } else {
-      int n = 0;
-      if (p == 1) {
-        for (int m = 0; m < msgs; ++m) std::memcpy(dst + m * x, src + m * x, x);
-      } else {
-        for (int m = 0; m < msgs; ++m) {
-          const int from = (s - 1 - m % others + 2 * p) % p;
-          MPI_Irecv(dst + static_cast<std::size_t>(m) * x, x, MPI_BYTE, from, 5, MPI_COMM_WORLD,
-                    &req[n++]);
-        }
-        for (int m = 0; m < msgs; ++m) {
-          const int dest = (s + 1 + m % others) % p;
-          MPI_Isend(src + static_cast<std::size_t>(m) * x, x, MPI_BYTE, dest, 5, MPI_COMM_WORLD,
-                    &req[n++]);
-        }
-        MPI_Waitall(n, req.data(), MPI_STATUSES_IGNORE);
-      }
-      MPI_Barrier(MPI_COMM_WORLD);  // the superstep's synchronisation
+      in_sync[static_cast<std::size_t>(it)] = bsp_time() - t0;
     }
+    MPI_Allreduce(MPI_IN_PLACE, in_sync.data(), iters, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    return std::accumulate(in_sync.begin(), in_sync.end(), 0.0) / iters;
+  }
+  const double t0 = bsp_time();
+  for (int it = 0; it < iters; ++it) {
+    int n = 0;
+    if (p == 1) {
+      for (int m = 0; m < msgs; ++m) std::memcpy(dst + m * x, src + m * x, x);
+    } else {
+      for (int m = 0; m < msgs; ++m) {
+        const int from = (s - 1 - m % others + 2 * p) % p;
+        MPI_Irecv(dst + static_cast<std::size_t>(m) * x, x, MPI_BYTE, from, 5, MPI_COMM_WORLD,
+                  &req[n++]);
+      }
+      for (int m = 0; m < msgs; ++m) {
+        const int dest = (s + 1 + m % others) % p;
+        MPI_Isend(src + static_cast<std::size_t>(m) * x, x, MPI_BYTE, dest, 5, MPI_COMM_WORLD,
+                  &req[n++]);
+      }
+      MPI_Waitall(n, req.data(), MPI_STATUSES_IGNORE);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);  // the superstep's synchronisation
   }
   return instrument::max_over_ranks((bsp_time() - t0) / iters, MPI_COMM_WORLD);
 }
 
-// Eq. 3, t(x) = g_inf (1 + N_1/2 / x), fitted robustly: g_inf is the asymptote (the smaller
-// of the two largest-x points); N_1/2 minimises the squared *relative* residuals, so the
-// large-x points (t close to g_inf) and the small-x points (t many times g_inf) count alike.
-// (A plain least-squares line in 1/x lets the smallest x decide the intercept, which can come
-// out negative.)
+// Eq. 3, t(x) = g_inf (1 + N_1/2 / x), fitted robustly: g_inf is given (the g the model
+// applies N_1/2 with), or else the asymptote (the smaller of the two largest-x points);
+// N_1/2 minimises the squared *relative* residuals, so the large-x points (t close to g_inf)
+// and the small-x points (t many times g_inf) count alike. (A plain least-squares line in
+// 1/x lets the smallest x decide the intercept, which can come out negative.)
 struct GranularityFit {
   double a = 0;       // g_inf, seconds per byte
   double n_half = 0;  // bytes
 };
-GranularityFit fit_granularity(const std::vector<double>& x, const std::vector<double>& t) {
+GranularityFit fit_granularity(const std::vector<double>& x, const std::vector<double>& t,
+                               double g_inf = 0) {
   GranularityFit f;
   const std::size_t n = x.size();
   if (n < 2) return f;
-  f.a = std::min(t[n - 1], t[n - 2]);
+  f.a = g_inf > 0 ? g_inf : std::min(t[n - 1], t[n - 2]);
   if (f.a <= 0) return f;
   double num = 0, den = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -354,12 +371,13 @@ int probe(int argc, char** argv) {
     t_comb.push_back(std::max(median(rc) - ts[0], 0.0) / h);
     t_sep.push_back(std::max(median(rs) - ts[0], 0.0) / h);
   }
-  const GranularityFit fc = fit_granularity(xs, t_comb), fs = fit_granularity(xs, t_sep);
+  const GranularityFit fc = fit_granularity(xs, t_comb, g), fs = fit_granularity(xs, t_sep);
   const double n_half_comb = fc.n_half, n_half_sep = fs.n_half;
 
   std::string problem;  // process 0's, if it cannot write the machine file
   if (pid == 0) {
-    std::printf("bspprobe: p = %d, %d repetitions (medians; times are the max over processes)\n",
+    std::printf("bspprobe: p = %d, %d repetitions (medians; T is the time in bsp_sync of the "
+                "last process to enter it, as the profiler's comm+sync)\n",
                 p, opt.reps);
     std::printf("  s = %.1f Mflop/s (in-cache DAXPY, slowest process)\n", s / 1e6);
     std::printf("  T(h) = l + g h fitted in seconds (least squares on relative residuals) over "
@@ -374,8 +392,8 @@ int probe(int argc, char** argv) {
     std::printf("    %7s %16s %16s\n", "x [B]", "combined [ns/B]", "separate [ns/B]");
     for (std::size_t i = 0; i < xs.size(); ++i)
       std::printf("    %7.0f %16.3f %16.3f\n", xs[i], t_comb[i] * 1e9, t_sep[i] * 1e9);
-    std::printf("  fits: combined g_inf = %.4f ns/B, N1/2 = %.1f B; separate messages g_inf = "
-                "%.4f ns/B, N1/2 = %.1f B\n",
+    std::printf("  fits: combined g_inf = g = %.4f ns/B, N1/2 = %.1f B; separate messages "
+                "g_inf = %.4f ns/B, N1/2 = %.1f B\n",
                 fc.a * 1e9, n_half_comb, fs.a * 1e9, n_half_sep);
     std::printf("  h0 for %.0f%% accuracy (eq. 4): %.0f B combined, %.0f B separate\n",
                 opt.accuracy, h0_bytes(n_half_comb, opt.accuracy),

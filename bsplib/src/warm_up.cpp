@@ -1,0 +1,69 @@
+// The transport's first-use costs, paid at bsp_begin instead of in the first supersteps.
+//
+// MPICH's UCX transport passes small messages between processes of a node through a
+// shared-memory FIFO (UCX_MM_FIFO_SIZE elements, 64 by default) and receive buffers that are
+// touched for the first time when a message first passes through them. Measured on the
+// development machine (a VM, MPICH 4.0, ch4:ucx; a plain MPI exchange of 2 KiB each way):
+// the first ~64 exchanges take 35-45 us each, every later one 1.1 us; with
+// UCX_MM_FIFO_SIZE=16 the slow ones are the first ~16, with 256 all of the first 120; the
+// same with UCX_TLS=sm,self (so not a connection set-up). A BSPlib program's first ~64
+// supersteps paid it: 15-30 us instead of 1-1.5 us, 10-20 times the l + h g the probe
+// measures in steady state (the 'small-superstep anomaly', bsplib/BENCHMARKS.md).
+// The warm-up passes FIFO + 8 messages of the largest size a superstep's header message
+// takes (header and inline stream) each way between every pair of processes.
+#include <cstdlib>
+#include <vector>
+
+#include "context.hpp"
+
+namespace bsplib {
+
+namespace {
+// UCX_MM_FIFO_SIZE if set to a number, else UCX's default; at most 4096 rounds.
+int fifo_rounds() {
+  int fifo = 64;
+  if (const char* e = std::getenv("UCX_MM_FIFO_SIZE")) {
+    char* end = nullptr;
+    const long v = std::strtol(e, &end, 10);
+    if (end != e && *end == '\0' && v > 0) fifo = static_cast<int>(v < 4088 ? v : 4088);
+  }
+  return fifo + 8;
+}
+}  // namespace
+
+void Context::warm_up() {
+  if (m_nprocs < 2) return;
+  // BSP_WARM_UP=0 turns it off (to measure the transient itself).
+  if (const char* e = std::getenv("BSP_WARM_UP"); e && e[0] == '0' && e[1] == '\0') return;
+  const int bytes = (header_words + inline_words) * 8;
+  const int rounds = fifo_rounds();
+  std::vector<char> out(static_cast<std::size_t>(bytes), 0);
+  std::vector<char> in(static_cast<std::size_t>(bytes) * m_nprocs);
+  std::vector<MPI_Request> req;
+  req.reserve(2 * static_cast<std::size_t>(m_nprocs));
+  for (int r = 0; r < rounds; ++r) {
+    req.clear();
+    for (int q = 0; q < m_nprocs; ++q) {
+      if (q == m_pid) continue;
+      req.emplace_back();
+      MPI_Irecv(&in[static_cast<std::size_t>(q) * bytes], bytes, MPI_BYTE, q, tag_warm_up,
+                m_comm, &req.back());
+      req.emplace_back();
+      MPI_Isend(out.data(), bytes, MPI_BYTE, q, tag_warm_up, m_comm, &req.back());
+    }
+    MPI_Waitall(static_cast<int>(req.size()), req.data(), MPI_STATUSES_IGNORE);
+  }
+  // The superstep header's own persistent requests (sync.cpp), a few times.
+  for (int r = 0; r < 4 && !m_hdr_recv.empty(); ++r) {
+    m_hdr_active.assign(m_hdr_recv.begin(), m_hdr_recv.end());
+    m_hdr_active.insert(m_hdr_active.end(), m_hdr_send.begin(), m_hdr_send.end());
+    MPI_Startall(static_cast<int>(m_hdr_active.size()), m_hdr_active.data());
+    MPI_Waitall(static_cast<int>(m_hdr_active.size()), m_hdr_active.data(), MPI_STATUSES_IGNORE);
+  }
+  // The collective that makes registrations take effect (Registry::commit), once.
+  long mine = 0;
+  std::vector<long> all(static_cast<std::size_t>(m_nprocs));
+  MPI_Allgather(&mine, 1, MPI_LONG, all.data(), 1, MPI_LONG, m_comm);
+}
+
+}  // namespace bsplib
