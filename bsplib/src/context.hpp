@@ -38,7 +38,12 @@ class Context {
   int nprocs() const { return m_nprocs; }
   long superstep() const { return m_superstep; }
   double time() const;
-  void start_clock(double t0) { m_t0 = t0; }  // bsp_time's origin
+  // bsp_time's origin; the first superstep begins there, numbered 0.
+  void start_clock(double t0) {
+    m_t0 = t0;
+    m_step_begin = 0;
+    m_superstep = 0;
+  }
   MPI_Comm comm() const { return m_comm; }
   Profiler& profiler() { return m_profiler; }
 
@@ -107,6 +112,7 @@ class Context {
   long m_superstep = 0;
   double m_t0;
   double m_step_begin = 0;
+  bool m_warming = false;  // warm_up's supersteps: not profiled
   Registry m_registry;
   std::vector<Outbox> m_out;            // [destination]
   // A get of Outbox::direct_min bytes or more from another process is *direct*: the owner

@@ -21,7 +21,12 @@ Profiler::Profiler() {
   const char* path = std::getenv("BSP_PROFILE");
   if (path && *path) m_path = path;
   m_enabled = !m_path.empty() || in_memory_requested;
-  if (m_enabled) m_records.reserve(1024);
+  if (m_enabled) {
+    // Touched now: the first record would otherwise page-fault the reserved memory in, 16
+    // faults of ~3.5 us in this VM, counted in the next superstep's w (58 us measured).
+    m_records.resize(1024);
+    m_records.clear();
+  }
 }
 
 int Profiler::label_index() {
