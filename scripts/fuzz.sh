@@ -138,7 +138,13 @@ run_forked() {  # bin work found log t args...
       mkdir -p "$found/not-recurring"
       mv "$artefact" "$out" "$found/not-recurring/"
       continue
-    elif [[ " ${library_defects_in[*]} " == *" $t "* ]] && [[ $(crash_frame "$out") == *libhdf5* ]]; then
+    fi
+    # A replay that ended without a stack (the timeout struck while an OOM report was being
+    # symbolised, on a loaded machine) is run once more with time to finish its report.
+    if [ -z "$(crash_frame "$out")" ]; then
+      "$bin" -timeout=60 -rss_limit_mb="$rss_mb" -malloc_limit_mb=2048 "$artefact" >"$out" 2>&1 || true
+    fi
+    if [[ " ${library_defects_in[*]} " == *" $t "* ]] && [[ $(crash_frame "$out") == *libhdf5* ]]; then
       library=$((library + 1))
     else
       echo "$artefact: $(crash_frame "$out")" >>"$found/findings.txt"
