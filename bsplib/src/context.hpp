@@ -137,6 +137,8 @@ class Context {
   void find_shared_destinations();
   // Marks the gets (any size) whose destination overlaps a large hp put's source.
   void find_gets_into_hp_sources();
+  // Appends to m_spans the source of every large hp put of this superstep (get: nullptr).
+  void add_hp_source_spans();
   // Copies the gets' data to their destinations: the pass before the puts, or the one after
   // every send has completed (after_sends).
   void copy_gets(bool after_sends);

@@ -272,10 +272,7 @@ void Context::find_shared_destinations() {
   m_spans.clear();
   for (std::vector<PendingGet>& gets : m_gets)
     for (PendingGet& g : gets) m_spans.push_back(Span{at(g.dst), at(g.dst) + g.n, &g});
-  for (const Outbox& o : m_out)
-    for (std::size_t k = 0; k < o.direct_count(); ++k)
-      if (const char* src = o.direct_user_source(k))
-        m_spans.push_back(Span{at(src), at(src) + o.direct_size(k), nullptr});
+  add_hp_source_spans();
   std::sort(m_spans.begin(), m_spans.end(),
             [](const Span& a, const Span& b) { return a.begin < b.begin; });
   // Sorted by start, span i overlaps an earlier one iff it starts before the furthest end so
@@ -345,13 +342,19 @@ void Context::send_replies() {
   }
 }
 
+void Context::add_hp_source_spans() {
+  for (const Outbox& o : m_out)
+    for (std::size_t k = 0; k < o.direct_count(); ++k)
+      if (const char* src = o.direct_user_source(k)) {
+        const auto b = reinterpret_cast<std::uintptr_t>(src);
+        m_spans.push_back(Span{b, b + o.direct_size(k), nullptr});
+      }
+}
+
 void Context::find_gets_into_hp_sources() {
   const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
   m_spans.clear();
-  for (const Outbox& o : m_out)
-    for (std::size_t k = 0; k < o.direct_count(); ++k)
-      if (const char* src = o.direct_user_source(k))
-        m_spans.push_back(Span{at(src), at(src) + o.direct_size(k), nullptr});
+  add_hp_source_spans();
   if (m_spans.empty()) return;
   std::sort(m_spans.begin(), m_spans.end(),
             [](const Span& a, const Span& b) { return a.begin < b.begin; });
