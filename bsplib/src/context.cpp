@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "instrument/clock.hpp"
 
@@ -22,8 +23,9 @@ int size_of(MPI_Comm c) {
 
 Context::Context(MPI_Comm comm, double t0)
     : m_comm(comm), m_pid(rank_of(comm)), m_nprocs(size_of(comm)), m_t0(t0),
-      m_registry(m_nprocs) {
+      m_registry(m_nprocs), m_arena(comm) {
   m_out.resize(m_nprocs);
+  m_wanted.assign(m_nprocs, 0);
   m_gets.resize(m_nprocs);
   m_reply_expected.assign(m_nprocs, 0);
   m_replies.resize(m_nprocs);
@@ -55,6 +57,16 @@ Context::~Context() {
 }
 
 double Context::time() const { return instrument::now_seconds() - m_t0; }
+
+bool Context::put_shared(int pid, int slot, int offset, const void* src, int nbytes) {
+  std::uint64_t at = 0;
+  char* into = m_arena.reserve(static_cast<std::size_t>(nbytes), at);
+  if (!into) return false;
+  std::memcpy(into, src, static_cast<std::size_t>(nbytes));
+  m_out[pid].put_shared(static_cast<std::uint32_t>(slot), static_cast<std::uint64_t>(offset),
+                        static_cast<std::uint32_t>(nbytes), at);
+  return true;
+}
 
 void Context::bad_pid(const char* call, int pid) const {
   fatal(call, m_pid, m_superstep, "process id %d is not in 0..%d", pid, m_nprocs - 1);

@@ -14,12 +14,13 @@
 #include "outbox.hpp"
 #include "profiler.hpp"
 #include "registry.hpp"
+#include "shared_arena.hpp"
 
 namespace bsplib {
 
 // Words of the per-peer header bsp_sync exchanges (see sync.cpp), the words of a stream
 // that may ride in the header message instead of a message of its own, and the MPI tags.
-constexpr int header_words = 5;
+constexpr int header_words = 6;
 constexpr int inline_words = 256;  // 2 KiB: eager on any MPI; see bsplib/BENCHMARKS.md
 constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4, tag_get_direct = 5,
               tag_warm_up = 6;
@@ -63,6 +64,9 @@ class Context {
     const int slot = checked_slot("bsp_put", pid, dst, offset, nbytes);
     if (nbytes) {
       need("bsp_put", src, "the source");
+      if (nbytes >= static_cast<int>(Outbox::direct_min) && m_arena.reaches(pid) &&
+          put_shared(pid, slot, offset, src, nbytes))
+        return;
       m_out[pid].put(slot, offset, src, nbytes);
     }
   }
@@ -92,6 +96,9 @@ class Context {
       out_of_area(call, pid, area, offset, nbytes, slot);
     return slot;
   }
+  // A large put to a process of this node: copied into the shared segment now, if it has
+  // room (else false: the put goes by MPI).
+  bool put_shared(int pid, int slot, int offset, const void* src, int nbytes);
   [[noreturn]] void bad_pid(const char* call, int pid) const;
   [[noreturn]] void bad_size(const char* call, int offset, int nbytes) const;
   [[noreturn]] void unregistered(const char* call, const void* area) const;
@@ -114,6 +121,8 @@ class Context {
   double m_step_begin = 0;
   bool m_warming = false;  // warm_up's supersteps: not profiled
   Registry m_registry;
+  SharedArena m_arena;                  // large puts within the node
+  std::vector<std::uint64_t> m_wanted;  // [process]: its header's arena size, this sync
   std::vector<Outbox> m_out;            // [destination]
   // A get of Outbox::direct_min bytes or more from another process is *direct*: the owner
   // sends it from the registered area itself and the requester receives it straight into
@@ -177,8 +186,11 @@ class Context {
   struct Span {
     std::uintptr_t begin, end;
     PendingGet* get;  // nullptr: a large hp put's source
+    std::size_t request = 0;  // m_direct_spans: the receive's index in m_late
   };
   std::vector<Span> m_spans;            // scratch of find_shared_destinations
+  std::vector<Span> m_direct_spans;     // large puts by MPI not yet landed, this sync
+  void land_earlier_directs(const char* dst, std::uint64_t n);
   // Up to header_p2p_max processes the headers go by persistent point-to-point requests
   // (measured 2-3x cheaper than MPI_Alltoall at p = 2, see README); above, by MPI_Alltoall.
   static constexpr int header_p2p_max = 16;

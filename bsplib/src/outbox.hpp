@@ -61,6 +61,19 @@ class Outbox {
     m_next = offset + n;
     m_n = n;
   }
+  // A large put whose data the call has copied into this process's shared segment, at
+  // arena_offset (see shared_arena.hpp): the record is all that travels.
+  void put_shared(std::uint32_t slot, std::uint64_t offset, std::uint32_t n,
+                  std::uint64_t arena_offset) {
+    m_payload += n;
+    ++m_messages;
+    ++m_shared;
+    close_put();
+    char* p = m_bytes.grow(sizeof(Record) + sizeof arena_offset);
+    const Record r = Record::make(RecordKind::put_shared, slot, n, offset);
+    std::memcpy(p, &r, sizeof r);
+    std::memcpy(p + sizeof r, &arena_offset, sizeof arena_offset);
+  }
   void hpput(std::uint32_t slot, std::uint64_t offset, const void* src, std::uint32_t n) {
     m_payload += n;
     ++m_messages;
@@ -104,7 +117,7 @@ class Outbox {
     m_owned.clear();
     m_direct.clear();
     m_open = no_record;
-    m_payload = m_messages = 0;
+    m_payload = m_messages = m_shared = 0;
   }
   const ByteBuffer& bytes() const { return m_bytes; }
   // The large puts, in the order of their put_direct records.
@@ -118,6 +131,7 @@ class Outbox {
   const char* direct_user_source(std::size_t i) const { return m_direct[i].src; }
   long payload() const { return m_payload; }  // data bytes (h-relation), not headers
   long messages() const { return m_messages; }
+  long shared_count() const { return m_shared; }  // large puts through shared memory
 
  private:
   // Word-sized copies inline; the general memcpy is a call.
@@ -181,7 +195,7 @@ class Outbox {
   std::uint32_t m_slot = 0, m_n = 0, m_count = 0;
   std::int32_t m_stride = 0;
   std::uint64_t m_first = 0, m_next = 0;
-  long m_payload = 0, m_messages = 0;
+  long m_payload = 0, m_messages = 0, m_shared = 0;
 };
 
 }  // namespace bsplib

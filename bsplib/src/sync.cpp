@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <thread>
@@ -71,7 +72,9 @@ void Context::exchange_headers(bool ending) {
     // the tag size asked for, and how often bsp_set_tagsize was called in this superstep
     h[4] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(m_pending_tagsize)) |
            std::uint64_t{m_tagsize_calls} << 32;
+    h[5] = m_arena.wanted();  // the shared segment's half size it asks for
   }
+  m_arena.sync_memory();  // this superstep's shared puts are visible before the header leaves
   if (!m_hdr_recv.empty()) {
     // A small stream rides in the header message (one message instead of two, the
     // difference that matters in a small superstep); the receive takes either length.
@@ -96,6 +99,7 @@ void Context::exchange_headers(bool ending) {
     MPI_Alltoall(m_hdr_out.data(), header_words, MPI_UINT64_T, m_hdr_in.data(), header_words,
                  MPI_UINT64_T, m_comm);
   }
+  m_arena.sync_memory();  // and the others' before their records are read
   // My own header slot is not sent to me: fill it so that every process compares the same.
   std::copy_n(&m_hdr_out[static_cast<std::size_t>(m_pid) * m_hdr_stride], header_words,
               &m_hdr_in[static_cast<std::size_t>(m_pid) * m_hdr_stride]);
@@ -214,8 +218,26 @@ void Context::serve_gets() {
   }
 }
 
+// A large put by MPI lands when its message completes. Any later put (in source, then call
+// order) to some of the same bytes must land after it: wait for that message first. Only
+// when there is one, so a superstep of small puts pays nothing.
+void Context::land_earlier_directs(const char* dst, std::uint64_t n) {
+  const std::uintptr_t b = reinterpret_cast<std::uintptr_t>(dst), e = b + n;
+  for (std::size_t i = 0; i < m_direct_spans.size();) {
+    const Span& d = m_direct_spans[i];
+    if (d.begin < e && b < d.end) {
+      MPI_Wait(&m_late[d.request], MPI_STATUS_IGNORE);
+      m_direct_spans[i] = m_direct_spans.back();
+      m_direct_spans.pop_back();
+    } else {
+      ++i;
+    }
+  }
+}
+
 void Context::apply_puts_and_sends() {
   m_queue.clear();
+  m_direct_spans.clear();
   for (int q = 0; q < m_nprocs; ++q) {
     const bool self = q == m_pid;
     const char* p = self ? m_out[q].bytes().data() : m_in_stream[q];
@@ -226,6 +248,7 @@ void Context::apply_puts_and_sends() {
       switch (r.kind()) {
         case RecordKind::put: {
           char* dst = m_registry.address(r.slot()) + r.offset;
+          if (!m_direct_spans.empty()) land_earlier_directs(dst, r.nbytes);
           if (r.nbytes == 8) std::memcpy(dst, p, 8);  // word puts: an inline move, no call
           else std::memcpy(dst, p, r.nbytes);
           if (!self) m_bytes_in += r.nbytes;
@@ -237,24 +260,45 @@ void Context::apply_puts_and_sends() {
           std::memcpy(&t, p, sizeof t);
           p += sizeof t;
           char* dst = m_registry.address(r.slot()) + r.offset;
+          if (!m_direct_spans.empty()) {
+            // the run's elements lie between its lowest and highest element
+            const std::int64_t last = std::int64_t{t.stride} * (std::int64_t{t.count} - 1);
+            land_earlier_directs(dst + std::min<std::int64_t>(0, last),
+                                 static_cast<std::uint64_t>(std::abs(last)) + r.nbytes);
+          }
           apply_run(dst, t, p, r.nbytes);
           const std::uint64_t n = std::uint64_t{t.count} * r.nbytes;
           if (!self) m_bytes_in += static_cast<long>(n);
           p += n;
           break;
         }
-        case RecordKind::put_direct:
+        case RecordKind::put_direct: {
+          char* dst = m_registry.address(r.slot()) + r.offset;
+          if (!m_direct_spans.empty()) land_earlier_directs(dst, r.nbytes);
           if (self) {
-            std::memcpy(m_registry.address(r.slot()) + r.offset, m_out[q].direct_data(direct++),
-                        r.nbytes);
+            std::memcpy(dst, m_out[q].direct_data(direct++), r.nbytes);
           } else {
             m_late.emplace_back();
-            MPI_Irecv(m_registry.address(r.slot()) + r.offset, static_cast<int>(r.nbytes),
-                      MPI_BYTE, q, tag_direct, m_comm, &m_late.back());
+            MPI_Irecv(dst, static_cast<int>(r.nbytes), MPI_BYTE, q, tag_direct, m_comm,
+                      &m_late.back());
+            const auto b = reinterpret_cast<std::uintptr_t>(dst);
+            m_direct_spans.push_back(Span{b, b + r.nbytes, nullptr, m_late.size() - 1});
             m_bytes_in += r.nbytes;
             ++m_msgs_in;
           }
           break;
+        }
+        case RecordKind::put_shared: {
+          std::uint64_t at = 0;
+          std::memcpy(&at, p, sizeof at);
+          p += sizeof at;
+          char* dst = m_registry.address(r.slot()) + r.offset;
+          if (!m_direct_spans.empty()) land_earlier_directs(dst, r.nbytes);
+          std::memcpy(dst, m_arena.at(q, at), r.nbytes);
+          m_bytes_in += r.nbytes;
+          ++m_msgs_in;
+          break;
+        }
         case RecordKind::get: break;
         case RecordKind::send:
           m_queue.add(p, static_cast<std::uint32_t>(r.offset), p + r.offset, r.nbytes);
@@ -420,7 +464,8 @@ void Context::sync(bool ending) {
   for (int q = 0; q < m_nprocs; ++q)
     if (q != m_pid) {
       bytes_out += m_out[q].payload();
-      msgs_out += !m_out[q].bytes().empty() + static_cast<long>(m_out[q].direct_count());
+      msgs_out += !m_out[q].bytes().empty() + static_cast<long>(m_out[q].direct_count()) +
+                  m_out[q].shared_count();
     }
 
   post_get_receives();
@@ -449,6 +494,10 @@ void Context::sync(bool ending) {
   msgs_out += m_reply_msgs_out + m_direct_gets_out;
   bytes_out += m_reply_bytes_out;
 
+  if (m_nprocs > 1) {
+    for (int q = 0; q < m_nprocs; ++q) m_wanted[q] = header_in(q)[5];
+    m_arena.end_superstep(m_wanted);
+  }
   if (m_registry.has_pending()) m_registry.commit(m_comm);
   m_tagsize = m_pending_tagsize;
   m_tagsize_calls = 0;

@@ -6,13 +6,17 @@
 // [Record][RunTail][data of every element]: 8 bytes on the wire per 8-byte put, not 24.
 // A large put is [Record] only (put_direct): its data follows as a message of its own that
 // the destination receives straight into the registered area (no copy out of a buffer).
+// A large put through shared memory (see shared_arena.hpp) is [Record][8-byte offset of its
+// data in the source process's segment].
 #pragma once
 #include <cstdint>
 #include <cstring>
 
 namespace bsplib {
 
-enum class RecordKind : std::uint32_t { put = 0, get = 1, send = 2, put_direct = 3, put_run = 4 };
+enum class RecordKind : std::uint32_t {
+  put = 0, get = 1, send = 2, put_direct = 3, put_run = 4, put_shared = 5
+};
 
 struct Record {
   std::uint32_t kind_slot;  // kind in the top 3 bits, registration slot below
@@ -50,6 +54,7 @@ inline std::uint64_t record_body_bytes(const Record& r, const char* body) {
     case RecordKind::get:
     case RecordKind::put_direct: return 0;
     case RecordKind::send: return r.offset + r.nbytes;
+    case RecordKind::put_shared: return sizeof(std::uint64_t);
     case RecordKind::put_run: {
       RunTail t;
       std::memcpy(&t, body, sizeof t);

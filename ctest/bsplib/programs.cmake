@@ -2,7 +2,7 @@
 # (oversubscribed on small machines: correctness only), and the bad-usage program.
 set(bsp_tests t_enquiry t_init_function t_put t_get t_put_get_order t_registration
               t_reg_sizes t_hp t_bsmp t_many_puts t_strided_puts t_large_puts t_large_gets t_get_put_mix
-              t_conformance)
+              t_conformance t_shared_puts)
 foreach(t ${bsp_tests} t_bad_usage)
   add_executable(bsp_${t} ${CMAKE_CURRENT_LIST_DIR}/${t}.c)
   target_link_libraries(bsp_${t} PRIVATE bsp suite_options)
@@ -17,6 +17,16 @@ foreach(t ${bsp_tests})
   endforeach()
 endforeach()
 
+# Large puts by MPI only (the route off-node, and the first superstep of each larger size):
+# the same answers, call and source order included.
+foreach(t t_large_puts t_shared_puts)
+  foreach(n 2 4)
+    suite_add_mpi_test(NAME bsplib.${t}.mpi_route.np${n} TARGET bsp_${t} RANKS ${n}
+                       LABELS unit TIMEOUT 60)
+    set_tests_properties(bsplib.${t}.mpi_route.np${n} PROPERTIES FAIL_REGULAR_EXPRESSION "BSP error")
+    set_property(TEST bsplib.${t}.mpi_route.np${n} APPEND PROPERTY ENVIRONMENT BSP_SHARED_PUTS=0)
+  endforeach()
+endforeach()
 
 # The in-memory profile and the BSP model's comparison rows, from C++ (bsp_profile.hpp).
 add_executable(bsp_t_profile_in_memory ${CMAKE_CURRENT_LIST_DIR}/t_profile_in_memory.cpp)

@@ -1,0 +1,121 @@
+#include "shared_arena.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+namespace bsplib {
+
+namespace {
+constexpr std::uint64_t line = 64;  // reservations start on a cache line
+std::uint64_t round_up(std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; }
+}  // namespace
+
+SharedArena::SharedArena(MPI_Comm comm) {
+  int p = 1;
+  MPI_Comm_size(comm, &p);
+  MPI_Comm_rank(comm, &m_pid);
+  m_node_rank.assign(static_cast<std::size_t>(p), -1);
+  m_base.assign(static_cast<std::size_t>(p), nullptr);
+  m_half.assign(static_cast<std::size_t>(p), 0);
+  const char* e = std::getenv("BSP_SHARED_PUTS");
+  int on = !(e && e[0] == '0' && e[1] == '\0');
+  // Every process must take the same route, or the node's collectives would not match.
+  MPI_Allreduce(MPI_IN_PLACE, &on, 1, MPI_INT, MPI_MIN, comm);
+  if (!on || p == 1) return;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, m_pid, MPI_INFO_NULL, &m_node);
+  int n = 1;
+  MPI_Comm_size(m_node, &n);
+  if (n == 1) {
+    MPI_Comm_free(&m_node);
+    return;
+  }
+  m_node_members.resize(static_cast<std::size_t>(n));
+  MPI_Allgather(&m_pid, 1, MPI_INT, m_node_members.data(), 1, MPI_INT, m_node);
+  for (int r = 0; r < n; ++r) {
+    const int q = m_node_members[static_cast<std::size_t>(r)];
+    if (q != m_pid) m_node_rank[static_cast<std::size_t>(q)] = r;
+  }
+}
+
+SharedArena::~SharedArena() {
+  release();
+  if (m_node != MPI_COMM_NULL) MPI_Comm_free(&m_node);
+}
+
+char* SharedArena::reserve(std::size_t n, std::uint64_t& offset) {
+  const std::uint64_t need = round_up(n, line);
+  m_demand += need;
+  const std::uint64_t half = m_half[static_cast<std::size_t>(m_pid)];
+  if (m_used + need > half) return nullptr;
+  offset = static_cast<std::uint64_t>(m_parity) * half + m_used;
+  m_used += need;
+  return m_mine + offset;
+}
+
+std::uint64_t SharedArena::wanted() const {
+  const std::uint64_t have = m_half[static_cast<std::size_t>(m_pid)];
+  if (m_demand <= have) return have;
+  return std::max(have, std::min(round_up(m_demand, grain), max_half));
+}
+
+void SharedArena::end_superstep(const std::vector<std::uint64_t>& wanted) {
+  m_parity ^= 1;
+  m_used = 0;
+  m_demand = 0;
+  if (m_node == MPI_COMM_NULL) return;
+  bool grow = false;
+  for (int q : m_node_members)
+    grow = grow || wanted[static_cast<std::size_t>(q)] > m_half[static_cast<std::size_t>(q)];
+  if (!grow) return;
+  std::vector<std::uint64_t> half(m_half.size(), 0);
+  for (int q : m_node_members) {
+    const std::size_t i = static_cast<std::size_t>(q);
+    half[i] = std::max(m_half[i], std::min(wanted[i], max_half));
+  }
+  allocate(half);
+}
+
+void SharedArena::allocate(const std::vector<std::uint64_t>& half) {
+  release();
+  const std::uint64_t mine = 2 * half[static_cast<std::size_t>(m_pid)];
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");  // each segment on its owner's pages
+  void* base = nullptr;
+  MPI_Win_allocate_shared(static_cast<MPI_Aint>(mine), 1, info, m_node, &base, &m_win);
+  MPI_Info_free(&info);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, m_win);
+  m_mine = static_cast<char*>(base);
+  // Every page is touched here, by its owner first, then mapped by the others: the superstep
+  // that grew the window pays the page faults, not the first one that uses it.
+  if (mine) std::memset(m_mine, 0, mine);
+  MPI_Win_sync(m_win);
+  MPI_Barrier(m_node);
+  MPI_Win_sync(m_win);
+  for (std::size_t r = 0; r < m_node_members.size(); ++r) {
+    const std::size_t q = static_cast<std::size_t>(m_node_members[r]);
+    MPI_Aint size = 0;
+    int unit = 1;
+    void* at = nullptr;
+    MPI_Win_shared_query(m_win, static_cast<int>(r), &size, &unit, &at);
+    m_base[q] = static_cast<const char*>(at);
+    m_half[q] = static_cast<std::uint64_t>(size) / 2;
+    if (static_cast<int>(q) != m_pid) {
+      const volatile char* v = m_base[q];
+      for (MPI_Aint b = 0; b < size; b += 4096) (void)v[b];
+    }
+  }
+}
+
+void SharedArena::release() {
+  if (m_win == MPI_WIN_NULL) return;
+  MPI_Barrier(m_node);  // every process of the node has copied what it read from the window
+  MPI_Win_unlock_all(m_win);
+  MPI_Win_free(&m_win);
+  m_mine = nullptr;
+  std::fill(m_base.begin(), m_base.end(), nullptr);
+  std::fill(m_half.begin(), m_half.end(), 0);
+}
+
+}  // namespace bsplib

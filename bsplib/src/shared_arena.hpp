@@ -1,0 +1,73 @@
+// Large buffered puts between processes of one node go through shared memory. The copy the
+// definition requires at bsp_put is made straight into a segment that the destination maps,
+// and the destination copies it into the registered area at bsp_sync: two copies and no MPI
+// message. The MPI route (a copy at the call into a private buffer, then a rendezvous that
+// the destination's kernel serves by a cross-process copy) ran at 4.6-5.7 GB/s for 1-16 MiB
+// on the development machine; see bsplib/BENCHMARKS.md for both, measured alternately.
+//
+// Each process owns one segment of two halves, written in alternate supersteps. A half
+// written in superstep k is read by its destinations during sync k, and written again in
+// superstep k + 2, which starts only once this process has every header of sync k + 1, i.e.
+// once every destination has left sync k. So the headers are the only synchronisation.
+//
+// A segment grows at a sync when a superstep's large puts did not fit (those went by MPI):
+// each header carries the half size its sender wants, every process of the node sees every
+// header, reaches the same verdict, and the node's processes, all in that sync, reallocate
+// the window together.
+#pragma once
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace bsplib {
+
+class SharedArena {
+ public:
+  // Collective over comm. BSP_SHARED_PUTS=0 (on any process) turns the route off.
+  explicit SharedArena(MPI_Comm comm);
+  ~SharedArena();  // collective over the node (bsp_end)
+  SharedArena(const SharedArena&) = delete;
+  SharedArena& operator=(const SharedArena&) = delete;
+
+  // Whether a large put to process q can go through shared memory (never to oneself).
+  bool reaches(int q) const { return m_node_rank[static_cast<std::size_t>(q)] >= 0; }
+  // Room for n bytes in this superstep's half (offset: from the segment's start), or nullptr:
+  // the put then goes by MPI and n counts towards the size asked for at the sync.
+  char* reserve(std::size_t n, std::uint64_t& offset);
+  // Process q's bytes at offset, as this process maps them.
+  const char* at(int q, std::uint64_t offset) const {
+    return m_base[static_cast<std::size_t>(q)] + offset;
+  }
+  // The half size this process asks for in its header (its present one if enough).
+  std::uint64_t wanted() const;
+  // Memory ordering around the header exchange: what this process wrote is visible to the
+  // node before its header leaves, and what others wrote before theirs, after it arrives.
+  void sync_memory() const {
+    if (m_win != MPI_WIN_NULL) MPI_Win_sync(m_win);
+  }
+  // The end of a sync: the next superstep writes the other half; wanted[q] is the field of
+  // q's header. Grows the node's segments together if any process of the node asked.
+  void end_superstep(const std::vector<std::uint64_t>& wanted);
+
+ private:
+  void allocate(const std::vector<std::uint64_t>& half);  // collective over the node
+  void release();
+
+  static constexpr std::uint64_t grain = std::uint64_t{1} << 20;
+  static constexpr std::uint64_t max_half = std::uint64_t{512} << 20;
+  int m_pid = 0;
+  MPI_Comm m_node = MPI_COMM_NULL;
+  MPI_Win m_win = MPI_WIN_NULL;
+  std::vector<int> m_node_rank;        // [process]: its rank in m_node, -1 if unreachable
+  std::vector<int> m_node_members;     // the processes of m_node, by node rank
+  std::vector<const char*> m_base;     // [process]: its segment as mapped here
+  std::vector<std::uint64_t> m_half;   // [process]: its half size
+  char* m_mine = nullptr;              // this process's segment
+  int m_parity = 0;                    // the half this superstep writes
+  std::uint64_t m_used = 0;            // bytes of it used in this superstep
+  std::uint64_t m_demand = 0;          // large on-node put bytes of this superstep
+};
+
+}  // namespace bsplib

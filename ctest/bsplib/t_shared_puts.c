@@ -1,0 +1,83 @@
+/* Large buffered puts between processes of one node, which go through the library's shared
+ * segment once it has grown to hold them (the first superstep of each larger size goes by
+ * MPI and grows it), and by MPI throughout when run with BSP_SHARED_PUTS=0. Over 14
+ * supersteps of sizes that rise and fall, with the processes skewed differently in each:
+ *  - every process puts a block to every process (itself too), and overwrites the source
+ *    right after the call (buffered: the bytes at the call arrive);
+ *  - call order: a large put, then a small and a second large put into part of the same
+ *    bytes of the right neighbour: the later ones win, whichever route each took;
+ *  - source order: every process puts a large block into the same bytes of process 0:
+ *    the highest process id's bytes remain. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bsp_check.h"
+
+enum { MAXN = 1 << 21, SMALL_AT = 4096, SECOND = 40000, SECOND_AT = 100000 };
+
+static unsigned char byte_of(int round, int from, int to, long i) {
+  return (unsigned char)(round * 31 + from * 7 + to * 3 + i % 251);
+}
+
+static void skew(int round, int s) { /* a different process arrives last in each round */
+  volatile double x = 0;
+  const long spins = ((round + s) % 3) * 200000L;
+  for (long i = 0; i < spins; ++i) x += 1e-9 * (double)i;
+}
+
+int main(void) {
+  bsp_begin(bsp_nprocs());
+  const int p = bsp_nprocs(), s = bsp_pid(), right = (s + 1) % p;
+  const long sizes[] = {40000, 300000, 40000, 1200000, 1200000, 2000000, 33000, 2000000,
+                        500000, 1999999, 65536, 700000, 2000000, 40000};
+  unsigned char *all = malloc((size_t)p * MAXN), *ordered = malloc(MAXN),
+                *shared = malloc(MAXN), *src = malloc(MAXN), *second = malloc(SECOND);
+  CHECK(all && ordered && shared && src && second);
+  memset(all, 0, (size_t)p * MAXN);
+  bsp_push_reg(all, p * MAXN);
+  bsp_push_reg(ordered, MAXN);
+  bsp_push_reg(shared, MAXN);
+  bsp_sync();
+  for (int r = 0; r < (int)(sizeof sizes / sizeof sizes[0]); ++r) {
+    const long n = sizes[r];
+    for (int q = 0; q < p; ++q) {
+      for (long i = 0; i < n; ++i) src[i] = byte_of(r, s, q, i);
+      bsp_put(q, src, all, s * MAXN, (int)n);
+      memset(src, 0xEE, (size_t)n); /* copied at the call */
+    }
+    for (long i = 0; i < n; ++i) src[i] = byte_of(r, s, 100, i);
+    bsp_put(right, src, ordered, 0, (int)n);
+    const unsigned char mark[8] = {1, 2, 3, 4, 5, 6, 7, (unsigned char)r};
+    bsp_put(right, mark, ordered, SMALL_AT, 8);
+    memset(second, 0x40 + r, SECOND);
+    bsp_put(right, second, ordered, SECOND_AT, SECOND);
+    memset(src, s + 1, (size_t)n);
+    bsp_put(0, src, shared, 0, (int)n);
+    skew(r, s);
+    bsp_sync();
+
+    const int left = (s + p - 1) % p;
+    for (int q = 0; q < p; ++q)
+      for (long i = 0; i < n; ++i) CHECK(all[(long)q * MAXN + i] == byte_of(r, q, s, i));
+    for (long i = 0; i < n; ++i) {
+      unsigned char want = byte_of(r, left, 100, i);
+      if (i >= SMALL_AT && i < SMALL_AT + 8) want = mark[i - SMALL_AT];
+      if (i >= SECOND_AT && i < SECOND_AT + SECOND) want = (unsigned char)(0x40 + r);
+      CHECK(ordered[i] == want);
+    }
+    if (s == 0)
+      for (long i = 0; i < n; ++i) CHECK(shared[i] == p);
+  }
+  bsp_pop_reg(shared);
+  bsp_pop_reg(ordered);
+  bsp_pop_reg(all);
+  bsp_end();
+  printf("PASS t_shared_puts\n");
+  free(all);
+  free(ordered);
+  free(shared);
+  free(src);
+  free(second);
+  return 0;
+}
