@@ -62,7 +62,7 @@ bool Context::put_shared(int pid, int slot, int offset, const void* src, int nby
   std::uint64_t at = 0;
   char* into = m_arena.reserve(static_cast<std::size_t>(nbytes), at);
   if (!into) return false;
-  std::memcpy(into, src, static_cast<std::size_t>(nbytes));
+  SharedArena::copy_in(into, src, static_cast<std::size_t>(nbytes));
   m_out[pid].put_shared(static_cast<std::uint32_t>(slot), static_cast<std::uint64_t>(offset),
                         static_cast<std::uint32_t>(nbytes), at);
   return true;

@@ -6,7 +6,9 @@
 // read its source any time before the sync ends).
 // Puts of direct_min bytes or more travel as messages of their own (see wire.hpp): a
 // buffered put is copied once, at the call, as the definition requires; an hp put is sent
-// from the user's memory, so a large hp put moves exactly like an MPI message.
+// from the user's memory, so a large hp put moves exactly like an MPI message. A large
+// buffered put to a process of the same node is copied into the shared segment instead
+// (Context::put_shared) and only its record travels here.
 #pragma once
 #include <cstdint>
 #include <cstring>

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace bsplib {
 
@@ -51,6 +54,31 @@ char* SharedArena::reserve(std::size_t n, std::uint64_t& offset) {
   offset = static_cast<std::uint64_t>(m_parity) * half + m_used;
   m_used += need;
   return m_mine + offset;
+}
+
+void SharedArena::copy_in(char* into, const void* src, std::size_t n) {
+#if defined(__SSE2__)
+  // reserve's offsets are whole lines; the segment's base is page-aligned in MPICH, but the
+  // standard does not promise it
+  if (n >= stream_min && reinterpret_cast<std::uintptr_t>(into) % 16 == 0) {
+    const char* from = static_cast<const char*>(src);
+    const std::size_t lines = n / 64 * 64;
+    for (std::size_t i = 0; i < lines; i += 64) {
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i));
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i + 16));
+      const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i + 32));
+      const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i + 48));
+      _mm_stream_si128(reinterpret_cast<__m128i*>(into + i), a);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(into + i + 16), b);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(into + i + 32), c);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(into + i + 48), d);
+    }
+    _mm_sfence();  // the streamed lines are ordered before the header that announces them
+    std::memcpy(into + lines, from + lines, n - lines);
+    return;
+  }
+#endif
+  std::memcpy(into, src, n);
 }
 
 std::uint64_t SharedArena::wanted() const {

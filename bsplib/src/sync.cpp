@@ -7,7 +7,9 @@
 //     (point-to-point headers only);
 //  2. data: one message per peer with a larger stream (Isend/Irecv, no zero messages);
 //     each large put (>= Outbox::direct_min bytes) is a message of its own, sent now and
-//     received (step 6) straight into the destination area;
+//     received (step 6) straight into the destination area, unless it went into the
+//     node's shared segment at the call (see shared_arena.hpp): then only its record
+//     travels, and step 6 copies it out of the sender's segment;
 //  3. every process serves the gets addressed to it, from all sources, before it applies any
 //     put (the definition's order): small ones copied into one reply per requester, large
 //     ones sent straight from the area (direct gets);
@@ -19,7 +21,8 @@
 //     get's destination and a put's overlap, the put's bytes are what remains;
 //  6. it applies puts and queues BSMP messages, in source order then call order, and
 //     completes everything;
-//  7. registrations and the tag size of this superstep take effect.
+//  7. registrations and the tag size of this superstep take effect; shared segments that
+//     were too small grow.
 #include <algorithm>
 #include <chrono>
 #include <climits>
