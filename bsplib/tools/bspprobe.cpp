@@ -20,39 +20,32 @@
 // Usage: mpiexec -n P bspprobe [--out FILE] [--reps R=31] [--hmax BYTES=262144]
 //        [--accuracy Y=10] [--name NAME]
 // FILE may be a machine file loggps-probe wrote: the bsp.* keys are added to it, the rest kept.
+// The timed loops are in bsp_probe_measure.cpp, the fits in bsp_probe_fit.cpp (unit-tested).
 // Options are checked on every process before measuring (ranges in parse_options); a bad one,
 // memory the buffers would not get, or an output that cannot be written ends every process
 // with one line (instrument::run_mpi_main's collective error).
 #include <mpi.h>
 
 #include <algorithm>
-#include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <exception>
-#include <numeric>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "bsp.h"
+#include "bsp_probe_fit.hpp"
+#include "bsp_probe_measure.hpp"
 #include "cost_model.hpp"
 #include "instrument/error.hpp"
-#include "instrument/fitting.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
-#include "instrument/rank_reduce.hpp"
-#include "instrument/statistics.hpp"
 #include "machine_params.hpp"
 #include "strict_number.hpp"
 
 using namespace bspmodel;
-using instrument::fit_line_relative;
-using instrument::LineFit;
-using instrument::median;
 
 namespace {
 
@@ -64,132 +57,10 @@ struct Options {
   double accuracy = 10;
 };
 
-// s: flop/s of y += a x on 1024 doubles (in cache), the slowest process's median.
-double measure_s(int reps) {
-  const int n = 1024, passes = 20000;
-  std::vector<double> x(n, 1.0), y(n, 0.0);
-  std::vector<double> rates;
-  for (int r = 0; r < reps; ++r) {
-    const double a = 1e-9 * (r + 1);
-    const double t0 = bsp_time();
-    for (int k = 0; k < passes; ++k) {
-      for (int i = 0; i < n; ++i) y[i] += a * x[i];
-      asm volatile("" : : "r"(y.data()) : "memory");  // keep every pass
-    }
-    rates.push_back(2.0 * n * passes / (bsp_time() - t0));
-  }
-  return instrument::min_over_ranks(median(rates), MPI_COMM_WORLD);
-}
-
-// The comm+sync of one superstep in which every process puts `bytes` as 8-byte words,
-// cyclically over the other processes (itself when p = 1); consecutive words per
-// destination: the smallest time in bsp_sync over processes, as the profiler reduces it
-// (the last process to arrive waits for no one). The reduction before the next superstep
-// aligns the processes' entries (timing the supersteps back to back instead, with one
-// reduction at the end, put 2.6-3.3 us on the empty superstep where programs measure
-// 1.2-1.6 us, and 57-61 us on the 4 KiB one: see bsplib/BENCHMARKS.md). A descheduled
-// process shows as one slow repetition, which the median then discards.
-double h_relation_time(double* src, double* dst, int bytes) {
-  const int p = bsp_nprocs(), s = bsp_pid();
-  const int others = p > 1 ? p - 1 : 1;
-  const int words = bytes / 8;
-  std::vector<int> dest(words), offset(words);
-  for (int i = 0; i < words; ++i) {
-    dest[i] = p > 1 ? (s + 1 + i % others) % p : s;
-    offset[i] = (s * words + i / others) * 8;
-  }
-  bsp_sync();
-  for (int i = 0; i < words; ++i) bsp_put(dest[i], &src[i], dst, offset[i], 8);
-  const double t0 = bsp_time();
-  bsp_sync();
-  return instrument::min_over_ranks(bsp_time() - t0, MPI_COMM_WORLD);
-}
-
 std::string number(double v) {
   char b[64];
   std::snprintf(b, sizeof b, "%.6g", v);
   return b;
-}
-
-// The time of h bytes sent as messages of x bytes, per iteration. combined: scattered
-// bsp_put records (one MPI message per destination), bsp_sync timed as in h_relation_time;
-// separate: one MPI message per x bytes, the whole exchange timed (the slowest process).
-double granular_time(char* src, char* dst, int h, int x, bool combined, int iters,
-                     std::vector<MPI_Request>& req) {
-  const int p = bsp_nprocs(), s = bsp_pid();
-  const int others = p > 1 ? p - 1 : 1;
-  const int msgs = h / x;
-  // A shuffled order of places within a destination: no two records adjacent or evenly
-  // spaced, so none merge into one record or a run (the library would combine those).
-  std::vector<int> slot(static_cast<std::size_t>(std::max(msgs / others, 1)));
-  std::iota(slot.begin(), slot.end(), 0);
-  std::shuffle(slot.begin(), slot.end(), std::mt19937(977u));
-  bsp_sync();
-  MPI_Barrier(MPI_COMM_WORLD);
-  if (combined) {
-    std::vector<double> in_sync(static_cast<std::size_t>(iters));
-    for (int it = 0; it < iters; ++it) {
-      for (int m = 0; m < msgs; ++m) {
-        const int dest = p > 1 ? (s + 1 + m % others) % p : s;
-        const int k = std::min(m / others, static_cast<int>(slot.size()) - 1);
-        bsp_put(dest, src + static_cast<std::size_t>(m) * x, dst,
-                (s * (h / others + x)) + slot[static_cast<std::size_t>(k)] * x, x);
-      }
-      const double t0 = bsp_time();
-      bsp_sync();
-      in_sync[static_cast<std::size_t>(it)] = bsp_time() - t0;
-    }
-    MPI_Allreduce(MPI_IN_PLACE, in_sync.data(), iters, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
-    return std::accumulate(in_sync.begin(), in_sync.end(), 0.0) / iters;
-  }
-  const double t0 = bsp_time();
-  for (int it = 0; it < iters; ++it) {
-    int n = 0;
-    if (p == 1) {
-      for (int m = 0; m < msgs; ++m) std::memcpy(dst + m * x, src + m * x, x);
-    } else {
-      for (int m = 0; m < msgs; ++m) {
-        const int from = (s - 1 - m % others + 2 * p) % p;
-        MPI_Irecv(dst + static_cast<std::size_t>(m) * x, x, MPI_BYTE, from, 5, MPI_COMM_WORLD,
-                  &req[n++]);
-      }
-      for (int m = 0; m < msgs; ++m) {
-        const int dest = (s + 1 + m % others) % p;
-        MPI_Isend(src + static_cast<std::size_t>(m) * x, x, MPI_BYTE, dest, 5, MPI_COMM_WORLD,
-                  &req[n++]);
-      }
-      MPI_Waitall(n, req.data(), MPI_STATUSES_IGNORE);
-    }
-    MPI_Barrier(MPI_COMM_WORLD);  // the superstep's synchronisation
-  }
-  return instrument::max_over_ranks((bsp_time() - t0) / iters, MPI_COMM_WORLD);
-}
-
-// Eq. 3, t(x) = g_inf (1 + N_1/2 / x), fitted robustly: g_inf is given (the g the model
-// applies N_1/2 with), or else the asymptote (the smaller of the two largest-x points);
-// N_1/2 minimises the squared *relative* residuals, so the large-x points (t close to g_inf)
-// and the small-x points (t many times g_inf) count alike. (A plain least-squares line in
-// 1/x lets the smallest x decide the intercept, which can come out negative.)
-struct GranularityFit {
-  double a = 0;       // g_inf, seconds per byte
-  double n_half = 0;  // bytes
-};
-GranularityFit fit_granularity(const std::vector<double>& x, const std::vector<double>& t,
-                               double g_inf = 0) {
-  GranularityFit f;
-  const std::size_t n = x.size();
-  if (n < 2) return f;
-  f.a = g_inf > 0 ? g_inf : std::min(t[n - 1], t[n - 2]);
-  if (f.a <= 0) return f;
-  double num = 0, den = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (t[i] <= 0) continue;
-    const double ai = 1.0 - f.a / t[i], bi = f.a / (x[i] * t[i]);
-    num += ai * bi;
-    den += bi * bi;
-  }
-  f.n_half = den > 0 ? std::max(num / den, 0.0) : 0.0;
-  return f;
 }
 
 constexpr const char* kUsage =
@@ -311,68 +182,24 @@ int probe(int argc, char** argv) {
   const std::string& out = opt.out;
   bsp_begin(world);
   const int p = bsp_nprocs(), pid = bsp_pid();
-  const int others = p > 1 ? p - 1 : 1;
-  const int hmax = opt.hmax / (8 * others) * (8 * others);
-
-  const double s = measure_s(opt.reps);
-
-  // l and g: T(h) for h = 0 .. hmax in 16 steps, each the median of `reps` supersteps.
-  std::vector<double> src(hmax / 8 + 8, 1.0), dst(static_cast<std::size_t>(hmax / 8) * p + 8);
-  bsp_push_reg(dst.data(), static_cast<int>(dst.size() * sizeof(double)));
-  bsp_sync();
-  // The repetitions go round the h values (not all of one h, then the next), so a spell in
-  // which the host slows the processes down spreads over every h instead of lifting one
-  // point of the line (which moved l by 5 us in a run that measured h in blocks).
-  std::vector<double> hs, ts;
-  // Small h as well (0, 256 B, 1, 4 KiB), where l dominates: the supersteps of many
-  // programs are there, and the relative fit below needs them to place l.
-  const int quantum = 8 * others;
-  for (int h : {0, 256, 1024, 4096})
-    if (h < hmax / 16) hs.push_back(h / quantum * quantum);
-  for (int k = 1; k <= 16; ++k) hs.push_back(hmax / 16 / quantum * quantum * k);
-  for (int w = 0; w < 3; ++w) h_relation_time(src.data(), dst.data(), hmax);  // buffers grow
-  std::vector<std::vector<double>> samples(hs.size());
-  for (int r = 0; r < opt.reps; ++r)
-    for (std::size_t k = 0; k < hs.size(); ++k)
-      samples[k].push_back(h_relation_time(src.data(), dst.data(), static_cast<int>(hs[k])));
-  for (const std::vector<double>& v : samples) ts.push_back(median(v));
-  LineFit lg = fit_line_relative(hs, ts);
-  const bool l_fixed = lg.intercept < 0;
-  if (l_fixed) {
-    // A negative intercept (curvature from a protocol switch inside the range): take l as
-    // the measured empty superstep and fit g with the intercept fixed there.
-    lg = fit_line_relative(hs, ts, ts[0]);
+  const BspMeasurements meas = measure_bsp_machine(opt.reps, opt.hmax);
+  const double s = meas.s;
+  const std::vector<double>& hs = meas.h;
+  const std::vector<double>& ts = meas.t;
+  const LineOfSupersteps lg = fit_supersteps(hs, ts);
+  const double l = lg.l, g = lg.g;
+  std::vector<double> t_comb, t_sep;  // per byte, after the measured empty superstep
+  for (std::size_t i = 0; i < meas.x.size(); ++i) {
+    t_comb.push_back(time_per_byte_after(meas.t_combined[i], ts[0], meas.h_x[i]));
+    t_sep.push_back(time_per_byte_after(meas.t_separate[i], ts[0], meas.h_x[i]));
   }
-  const double l = lg.intercept, g = lg.slope;
-  double worst = 0;
-  for (std::size_t i = 0; i < hs.size(); ++i)
-    worst = std::max(worst, std::fabs(l + g * hs[i] - ts[i]) / ts[i]);
-
-  // g(x) and N_1/2: h = hgran bytes as messages of x bytes.
-  const int hgran = 16384 / (8 * others) * (8 * others) * others;
-  std::vector<char> gsrc(hgran + 8192, 1), gdst(static_cast<std::size_t>(hgran + 8192) * p, 0);
-  bsp_push_reg(gdst.data(), static_cast<int>(gdst.size()));
-  bsp_sync();
-  std::vector<MPI_Request> req(2 * (hgran / 8 + 16));
-  std::vector<double> t_sep, t_comb, xs;
-  for (int x = 8; x <= 4096; x *= 2) {
-    if (hgran / x < others) break;
-    const int h = hgran / x / others * others * x;
-    std::vector<double> rs, rc;
-    granular_time(gsrc.data(), gdst.data(), h, x, true, 3, req);
-    granular_time(gsrc.data(), gdst.data(), h, x, false, 3, req);
-    for (int r = 0; r < opt.reps; ++r) {
-      rc.push_back(granular_time(gsrc.data(), gdst.data(), h, x, true, 1, req));
-      rs.push_back(granular_time(gsrc.data(), gdst.data(), h, x, false, 1, req));
-    }
-    xs.push_back(x);
-    // per byte, after the measured empty superstep T(0) (not the fitted l, which carries
-    // the fit's error)
-    t_comb.push_back(std::max(median(rc) - ts[0], 0.0) / h);
-    t_sep.push_back(std::max(median(rs) - ts[0], 0.0) / h);
-  }
+  const std::vector<double>& xs = meas.x;
   const GranularityFit fc = fit_granularity(xs, t_comb, g), fs = fit_granularity(xs, t_sep);
   const double n_half_comb = fc.n_half, n_half_sep = fs.n_half;
+  const int hmax = static_cast<int>(hs.back());
+  const bool l_fixed = lg.l_fixed;
+  const double worst = lg.worst_residual;
+  const int hgran = meas.h_granular;
 
   std::string problem;  // process 0's, if it cannot write the machine file
   if (pid == 0) {
@@ -394,7 +221,7 @@ int probe(int argc, char** argv) {
       std::printf("    %7.0f %16.3f %16.3f\n", xs[i], t_comb[i] * 1e9, t_sep[i] * 1e9);
     std::printf("  fits: combined g_inf = g = %.4f ns/B, N1/2 = %.1f B; separate messages "
                 "g_inf = %.4f ns/B, N1/2 = %.1f B\n",
-                fc.a * 1e9, n_half_comb, fs.a * 1e9, n_half_sep);
+                fc.g_inf * 1e9, n_half_comb, fs.g_inf * 1e9, n_half_sep);
     std::printf("  h0 for %.0f%% accuracy (eq. 4): %.0f B combined, %.0f B separate\n",
                 opt.accuracy, h0_bytes(n_half_comb, opt.accuracy),
                 h0_bytes(n_half_sep, opt.accuracy));
@@ -412,7 +239,7 @@ int probe(int argc, char** argv) {
     m.g_seconds_per_byte = g;
     m.n_half_bytes = n_half_comb;
     m.extra["bsp.n_half_bytes_separate_messages"] = number(n_half_sep);
-    m.extra["bsp.g_inf_seconds_per_byte_separate_messages"] = number(fs.a);
+    m.extra["bsp.g_inf_seconds_per_byte_separate_messages"] = number(fs.g_inf);
     m.extra["bsp.h0_bytes"] = number(h0_bytes(n_half_comb, opt.accuracy));
     m.extra["bsp.h0_accuracy_percent"] = number(opt.accuracy);
     m.extra["bsp.empty_superstep_seconds"] = number(ts[0]);
@@ -433,8 +260,6 @@ int probe(int argc, char** argv) {
       problem = e.what();
     }
   }
-  bsp_pop_reg(gdst.data());
-  bsp_pop_reg(dst.data());
   bsp_end();
   // MPI is the wrapper's (run_mpi_main): every process returns from bsp_end and learns here
   // whether process 0 could write the file.

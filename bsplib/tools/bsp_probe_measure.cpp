@@ -1,0 +1,174 @@
+// The timed loops of bspprobe: what each measures, and why this way, is at each function.
+#include "bsp_probe_measure.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "bsp.h"
+#include "instrument/rank_reduce.hpp"
+#include "instrument/statistics.hpp"
+
+namespace bspmodel {
+
+namespace {
+
+// s: flop/s of y += a x on 1024 doubles (in cache), the slowest process's median.
+double measure_s(int reps) {
+  const int n = 1024, passes = 20000;
+  std::vector<double> x(n, 1.0), y(n, 0.0);
+  std::vector<double> rates;
+  for (int r = 0; r < reps; ++r) {
+    const double a = 1e-9 * (r + 1);
+    const double t0 = bsp_time();
+    for (int k = 0; k < passes; ++k) {
+      for (int i = 0; i < n; ++i) y[i] += a * x[i];
+      asm volatile("" : : "r"(y.data()) : "memory");  // keep every pass
+    }
+    rates.push_back(2.0 * n * passes / (bsp_time() - t0));
+  }
+  return instrument::min_over_ranks(instrument::median(rates), MPI_COMM_WORLD);
+}
+
+// The comm+sync of one superstep in which every process puts `bytes` as 8-byte words,
+// cyclically over the other processes (itself when p = 1); consecutive words per
+// destination: the smallest time in bsp_sync over processes, as the profiler reduces it
+// (the last process to arrive waits for no one). The reduction before the next superstep
+// aligns the processes' entries (timing the supersteps back to back instead, with one
+// reduction at the end, put 2.6-3.3 us on the empty superstep where programs measure
+// 1.2-1.6 us, and 57-61 us on the 4 KiB one: see bsplib/BENCHMARKS.md). A descheduled
+// process shows as one slow repetition, which the median then discards.
+double h_relation_time(double* src, double* dst, int bytes) {
+  const int p = bsp_nprocs(), s = bsp_pid();
+  const int others = p > 1 ? p - 1 : 1;
+  const int words = bytes / 8;
+  std::vector<int> dest(words), offset(words);
+  for (int i = 0; i < words; ++i) {
+    dest[i] = p > 1 ? (s + 1 + i % others) % p : s;
+    offset[i] = (s * words + i / others) * 8;
+  }
+  bsp_sync();
+  for (int i = 0; i < words; ++i) bsp_put(dest[i], &src[i], dst, offset[i], 8);
+  const double t0 = bsp_time();
+  bsp_sync();
+  return instrument::min_over_ranks(bsp_time() - t0, MPI_COMM_WORLD);
+}
+
+// The time of h bytes sent as messages of x bytes, per iteration. combined: scattered
+// bsp_put records (one MPI message per destination), bsp_sync timed as in h_relation_time;
+// separate: one MPI message per x bytes, the whole exchange timed (the slowest process).
+double granular_time(char* src, char* dst, int h, int x, bool combined, int iters,
+                     std::vector<MPI_Request>& req) {
+  const int p = bsp_nprocs(), s = bsp_pid();
+  const int others = p > 1 ? p - 1 : 1;
+  const int msgs = h / x;
+  // A shuffled order of places within a destination: no two records adjacent or evenly
+  // spaced, so none merge into one record or a run (the library would combine those).
+  std::vector<int> slot(static_cast<std::size_t>(std::max(msgs / others, 1)));
+  std::iota(slot.begin(), slot.end(), 0);
+  std::shuffle(slot.begin(), slot.end(), std::mt19937(977u));
+  bsp_sync();
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (combined) {
+    std::vector<double> in_sync(static_cast<std::size_t>(iters));
+    for (int it = 0; it < iters; ++it) {
+      for (int m = 0; m < msgs; ++m) {
+        const int dest = p > 1 ? (s + 1 + m % others) % p : s;
+        const int k = std::min(m / others, static_cast<int>(slot.size()) - 1);
+        bsp_put(dest, src + static_cast<std::size_t>(m) * x, dst,
+                (s * (h / others + x)) + slot[static_cast<std::size_t>(k)] * x, x);
+      }
+      const double t0 = bsp_time();
+      bsp_sync();
+      in_sync[static_cast<std::size_t>(it)] = bsp_time() - t0;
+    }
+    MPI_Allreduce(MPI_IN_PLACE, in_sync.data(), iters, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    return std::accumulate(in_sync.begin(), in_sync.end(), 0.0) / iters;
+  }
+  const double t0 = bsp_time();
+  for (int it = 0; it < iters; ++it) {
+    int n = 0;
+    if (p == 1) {
+      for (int m = 0; m < msgs; ++m) std::memcpy(dst + m * x, src + m * x, x);
+    } else {
+      for (int m = 0; m < msgs; ++m) {
+        const int from = (s - 1 - m % others + 2 * p) % p;
+        MPI_Irecv(dst + static_cast<std::size_t>(m) * x, x, MPI_BYTE, from, 5, MPI_COMM_WORLD,
+                  &req[n++]);
+      }
+      for (int m = 0; m < msgs; ++m) {
+        const int dest = (s + 1 + m % others) % p;
+        MPI_Isend(src + static_cast<std::size_t>(m) * x, x, MPI_BYTE, dest, 5, MPI_COMM_WORLD,
+                  &req[n++]);
+      }
+      MPI_Waitall(n, req.data(), MPI_STATUSES_IGNORE);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);  // the superstep's synchronisation
+  }
+  return instrument::max_over_ranks((bsp_time() - t0) / iters, MPI_COMM_WORLD);
+}
+
+}  // namespace
+
+BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
+  BspMeasurements m;
+  const int p = bsp_nprocs();
+  const int others = p > 1 ? p - 1 : 1;
+  const int hmax = hmax_asked / (8 * others) * (8 * others);
+  using instrument::median;
+
+  m.s = measure_s(reps);
+
+  // l and g: T(h) for h = 0 .. hmax in 16 steps, each the median of `reps` supersteps.
+  std::vector<double> src(hmax / 8 + 8, 1.0), dst(static_cast<std::size_t>(hmax / 8) * p + 8);
+  bsp_push_reg(dst.data(), static_cast<int>(dst.size() * sizeof(double)));
+  bsp_sync();
+  // The repetitions go round the h values (not all of one h, then the next), so a spell in
+  // which the host slows the processes down spreads over every h instead of lifting one
+  // point of the line (which moved l by 5 us in a run that measured h in blocks).
+  // Small h as well (0, 256 B, 1, 4 KiB), where l dominates: the supersteps of many
+  // programs are there, and the relative fit needs them to place l.
+  const int quantum = 8 * others;
+  for (int h : {0, 256, 1024, 4096})
+    if (h < hmax / 16) m.h.push_back(h / quantum * quantum);
+  for (int k = 1; k <= 16; ++k) m.h.push_back(hmax / 16 / quantum * quantum * k);
+  for (int w = 0; w < 3; ++w) h_relation_time(src.data(), dst.data(), hmax);  // buffers grow
+  std::vector<std::vector<double>> samples(m.h.size());
+  for (int r = 0; r < reps; ++r)
+    for (std::size_t k = 0; k < m.h.size(); ++k)
+      samples[k].push_back(h_relation_time(src.data(), dst.data(), static_cast<int>(m.h[k])));
+  for (const std::vector<double>& v : samples) m.t.push_back(median(v));
+
+  // g(x) and N_1/2: h = hgran bytes as messages of x bytes.
+  const int hgran = 16384 / (8 * others) * (8 * others) * others;
+  m.h_granular = hgran;
+  std::vector<char> gsrc(hgran + 8192, 1), gdst(static_cast<std::size_t>(hgran + 8192) * p, 0);
+  bsp_push_reg(gdst.data(), static_cast<int>(gdst.size()));
+  bsp_sync();
+  std::vector<MPI_Request> req(2 * (hgran / 8 + 16));
+  for (int x = 8; x <= 4096; x *= 2) {
+    if (hgran / x < others) break;
+    const int h = hgran / x / others * others * x;
+    std::vector<double> rs, rc;
+    granular_time(gsrc.data(), gdst.data(), h, x, true, 3, req);
+    granular_time(gsrc.data(), gdst.data(), h, x, false, 3, req);
+    for (int r = 0; r < reps; ++r) {
+      rc.push_back(granular_time(gsrc.data(), gdst.data(), h, x, true, 1, req));
+      rs.push_back(granular_time(gsrc.data(), gdst.data(), h, x, false, 1, req));
+    }
+    m.x.push_back(x);
+    m.h_x.push_back(h);
+    m.t_combined.push_back(median(rc));
+    m.t_separate.push_back(median(rs));
+  }
+  bsp_pop_reg(gdst.data());
+  bsp_pop_reg(dst.data());
+  bsp_sync();
+  return m;
+}
+
+}  // namespace bspmodel

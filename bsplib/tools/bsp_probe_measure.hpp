@@ -1,0 +1,21 @@
+// bspprobe's timed loops (BSPlib and raw MPI), apart from its fits (bsp_probe_fit.hpp), as
+// loggps-probe keeps probe_measure.cpp apart from probe_fit.hpp. Called between bsp_begin
+// and bsp_end on every process; the results are the same on every process.
+#pragma once
+#include <vector>
+
+namespace bspmodel {
+
+struct BspMeasurements {
+  double s = 0;                 // flop/s of an in-cache DAXPY, the slowest process's median
+  std::vector<double> h, t;     // h-relations: bytes per process; median comm+sync, seconds
+  // g(x): the bytes h_x[i] exchanged as messages of x[i] bytes; the median time of one such
+  // exchange as bsp_put records (combined) and as separate MPI messages, seconds.
+  std::vector<double> x, h_x, t_combined, t_separate;
+  int h_granular = 0;           // the h the g(x) exchanges aim at (h_x[i] <= it)
+};
+
+// reps: repetitions per point (medians); hmax: the largest h-relation, bytes per process.
+BspMeasurements measure_bsp_machine(int reps, int hmax);
+
+}  // namespace bspmodel
