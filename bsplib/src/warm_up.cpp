@@ -12,6 +12,7 @@
 // The warm-up passes FIFO + 8 messages of the largest size a superstep's header message
 // takes (header and inline stream) each way between every pair of processes, then runs a
 // few supersteps of its own.
+#include <algorithm>
 #include <cstdlib>
 #include <vector>
 
@@ -30,12 +31,27 @@ int fifo_rounds() {
   }
   return fifo + 8;
 }
+// The bytes of one FIFO element (UCX_MM_SEG_SIZE: a number with an optional k or m, 8 KiB by
+// default): a message touches the element's pages up to its own size, so the warm-up's
+// messages fill elements, not only a header's worth of each.
+int fifo_element_bytes() {
+  long seg = 8192;
+  if (const char* e = std::getenv("UCX_MM_SEG_SIZE")) {
+    char* end = nullptr;
+    long v = std::strtol(e, &end, 10);
+    if (end != e && (*end == 'k' || *end == 'K')) v *= 1024, ++end;
+    else if (end != e && (*end == 'm' || *end == 'M')) v *= 1024 * 1024, ++end;
+    if (end != e && *end == '\0' && v >= 1024 && v <= (1 << 20)) seg = v;
+  }
+  return static_cast<int>(seg);
+}
 }  // namespace
 
 void Context::warm_up() {
   // BSP_WARM_UP=0 turns it off (to measure the transient itself).
   if (const char* e = std::getenv("BSP_WARM_UP"); e && e[0] == '0' && e[1] == '\0') return;
-  const int bytes = (header_words + inline_words) * 8;
+  // Just under an element (UCX's own header shares it), and at least a header message.
+  const int bytes = std::max((header_words + inline_words) * 8, fifo_element_bytes() - 256);
   const int rounds = m_nprocs > 1 ? fifo_rounds() : 0;
   std::vector<char> out(static_cast<std::size_t>(bytes), 0);
   std::vector<char> in(static_cast<std::size_t>(bytes) * m_nprocs);
