@@ -497,7 +497,7 @@ void Context::sync(bool ending) {
   msgs_out += m_reply_msgs_out + m_direct_gets_out;
   bytes_out += m_reply_bytes_out;
 
-  if (m_nprocs > 1) {
+  if (m_nprocs > 1 && !ending) {  // bsp_end's sync: no superstep follows to use a growth
     for (int q = 0; q < m_nprocs; ++q) m_wanted[q] = header_in(q)[5];
     m_arena.end_superstep(m_wanted);
   }
