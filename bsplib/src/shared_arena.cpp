@@ -6,12 +6,20 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#include <sys/statvfs.h>
 
 namespace bsplib {
 
 namespace {
 constexpr std::uint64_t line = 64;  // reservations start on a cache line
 std::uint64_t round_up(std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; }
+// Whether the node's shared-memory file system (where MPICH puts shared windows) has bytes
+// free; true where there is none to ask.
+bool shm_has_room(std::uint64_t bytes) {
+  struct statvfs v;
+  if (statvfs("/dev/shm", &v) != 0) return true;
+  return static_cast<std::uint64_t>(v.f_bavail) * v.f_frsize >= bytes;
+}
 }  // namespace
 
 SharedArena::SharedArena(MPI_Comm comm) {
@@ -83,7 +91,7 @@ void SharedArena::copy_in(char* into, const void* src, std::size_t n) {
 
 std::uint64_t SharedArena::wanted() const {
   const std::uint64_t have = m_half[static_cast<std::size_t>(m_pid)];
-  if (m_demand <= have) return have;
+  if (m_demand <= have || m_capped) return have;
   return std::max(have, std::min(round_up(m_demand, grain), max_half));
 }
 
@@ -97,9 +105,23 @@ void SharedArena::end_superstep(const std::vector<std::uint64_t>& wanted) {
     grow = grow || wanted[static_cast<std::size_t>(q)] > m_half[static_cast<std::size_t>(q)];
   if (!grow) return;
   std::vector<std::uint64_t> half(m_half.size(), 0);
+  std::uint64_t node_bytes = 0;
   for (int q : m_node_members) {
     const std::size_t i = static_cast<std::size_t>(q);
     half[i] = std::max(m_half[i], std::min(wanted[i], max_half));
+    node_bytes += 2 * half[i];
+  }
+  // Containers often give /dev/shm 64 MiB, and a segment it cannot hold is a SIGBUS at the
+  // first touch, not an error. So the segments grow only if every process of the node sees
+  // room for them twice over and 64 MiB more (MPI's transport keeps its own segments there:
+  // with a 24 MiB /dev/shm, segments that left it 4 MiB made 4 MiB puts by MPI 10x slower);
+  // else they stay as they are for the rest of the run and larger puts go by MPI. The
+  // verdict is the node's.
+  int room = shm_has_room(2 * node_bytes + (std::uint64_t{64} << 20)) ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &room, 1, MPI_INT, MPI_MIN, m_node);
+  if (!room) {
+    m_capped = true;
+    return;
   }
   allocate(half);
 }

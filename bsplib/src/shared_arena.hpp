@@ -74,6 +74,7 @@ class SharedArena {
   int m_parity = 0;                    // the half this superstep writes
   std::uint64_t m_used = 0;            // bytes of it used in this superstep
   std::uint64_t m_demand = 0;          // large on-node put bytes of this superstep
+  bool m_capped = false;               // the node's shared memory had no room to grow
 };
 
 }  // namespace bsplib

@@ -7,14 +7,17 @@
  *  - call order: a large put, then a small and a second large put into part of the same
  *    bytes of the right neighbour: the later ones win, whichever route each took;
  *  - source order: every process puts a large block into the same bytes of process 0:
- *    the highest process id's bytes remain. */
+ *    the highest process id's bytes remain.
+ * With the argument "big", two more supersteps put 12 MB each (run by small_shm with a
+ * 24 MiB /dev/shm, where segments of that size would be a SIGBUS: they must not grow). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bsp_check.h"
 
-enum { MAXN = 1 << 21, SMALL_AT = 4096, SECOND = 40000, SECOND_AT = 100000 };
+enum { SMALL_AT = 4096, SECOND = 40000, SECOND_AT = 100000 };
+static long MAXN = 1 << 21;
 
 static unsigned char byte_of(int round, int from, int to, long i) {
   return (unsigned char)(round * 31 + from * 7 + to * 3 + i % 251);
@@ -26,24 +29,27 @@ static void skew(int round, int s) { /* a different process arrives last in each
   for (long i = 0; i < spins; ++i) x += 1e-9 * (double)i;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  const int big = argc > 1 && strcmp(argv[1], "big") == 0;
+  if (big) MAXN = 12 << 20;
   bsp_begin(bsp_nprocs());
   const int p = bsp_nprocs(), s = bsp_pid(), right = (s + 1) % p;
   const long sizes[] = {40000, 300000, 40000, 1200000, 1200000, 2000000, 33000, 2000000,
-                        500000, 1999999, 65536, 700000, 2000000, 40000};
+                        500000, 1999999, 65536, 700000, 2000000, 40000, 12000000, 12582912};
+  const int rounds = (int)(sizeof sizes / sizeof sizes[0]) - (big ? 0 : 2);
   unsigned char *all = malloc((size_t)p * MAXN), *ordered = malloc(MAXN),
                 *shared = malloc(MAXN), *src = malloc(MAXN), *second = malloc(SECOND);
   CHECK(all && ordered && shared && src && second);
   memset(all, 0, (size_t)p * MAXN);
-  bsp_push_reg(all, p * MAXN);
-  bsp_push_reg(ordered, MAXN);
-  bsp_push_reg(shared, MAXN);
+  bsp_push_reg(all, (int)(p * MAXN));
+  bsp_push_reg(ordered, (int)MAXN);
+  bsp_push_reg(shared, (int)MAXN);
   bsp_sync();
-  for (int r = 0; r < (int)(sizeof sizes / sizeof sizes[0]); ++r) {
+  for (int r = 0; r < rounds; ++r) {
     const long n = sizes[r];
     for (int q = 0; q < p; ++q) {
       for (long i = 0; i < n; ++i) src[i] = byte_of(r, s, q, i);
-      bsp_put(q, src, all, s * MAXN, (int)n);
+      bsp_put(q, src, all, (int)(s * MAXN), (int)n);
       memset(src, 0xEE, (size_t)n); /* copied at the call */
     }
     for (long i = 0; i < n; ++i) src[i] = byte_of(r, s, 100, i);
