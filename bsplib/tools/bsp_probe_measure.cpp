@@ -34,15 +34,14 @@ double measure_s(int reps) {
   return instrument::min_over_ranks(instrument::median(rates), MPI_COMM_WORLD);
 }
 
-// The comm+sync of one superstep in which every process puts `bytes` as 8-byte words,
-// cyclically over the other processes (itself when p = 1); consecutive words per
-// destination: the smallest time in bsp_sync over processes, as the profiler reduces it
-// (the last process to arrive waits for no one). The reduction before the next superstep
-// aligns the processes' entries (timing the supersteps back to back instead, with one
-// reduction at the end, put 2.6-3.3 us on the empty superstep where programs measure
-// 1.2-1.6 us, and 57-61 us on the 4 KiB one: see bsplib/BENCHMARKS.md). A descheduled
-// process shows as one slow repetition, which the median then discards.
-double h_relation_time(double* src, double* dst, int bytes) {
+// h-relations of `bytes` per process as 8-byte words, cyclically over the other processes
+// (itself when p = 1), consecutive words per destination: `block` supersteps back to back,
+// as a program repeats its supersteps. Appends this process's time in bsp_sync of each but
+// the first (which follows a superstep of another size) to `mine`; the caller reduces them
+// over processes afterwards, so nothing runs between the supersteps. A reduction between
+// supersteps instead (to align the processes) put 1.4-1.6 us on l where programs measure
+// 1.0-1.2 us, and moved it by 0.3 us between probe runs (bsplib/BENCHMARKS.md).
+void h_relation_block(double* src, double* dst, int bytes, int block, std::vector<double>& mine) {
   const int p = bsp_nprocs(), s = bsp_pid();
   const int others = p > 1 ? p - 1 : 1;
   const int words = bytes / 8;
@@ -51,15 +50,16 @@ double h_relation_time(double* src, double* dst, int bytes) {
     dest[i] = p > 1 ? (s + 1 + i % others) % p : s;
     offset[i] = (s * words + i / others) * 8;
   }
-  bsp_sync();
-  for (int i = 0; i < words; ++i) bsp_put(dest[i], &src[i], dst, offset[i], 8);
-  const double t0 = bsp_time();
-  bsp_sync();
-  return instrument::min_over_ranks(bsp_time() - t0, MPI_COMM_WORLD);
+  for (int k = 0; k < block; ++k) {
+    for (int i = 0; i < words; ++i) bsp_put(dest[i], &src[i], dst, offset[i], 8);
+    const double t0 = bsp_time();
+    bsp_sync();
+    if (k > 0) mine.push_back(bsp_time() - t0);
+  }
 }
 
 // The time of h bytes sent as messages of x bytes, per iteration. combined: scattered
-// bsp_put records (one MPI message per destination), bsp_sync timed as in h_relation_time;
+// bsp_put records (one MPI message per destination), bsp_sync timed as in h_relation_block;
 // separate: one MPI message per x bytes, the whole exchange timed (the slowest process).
 double granular_time(char* src, char* dst, int h, int x, bool combined, int iters,
                      std::vector<MPI_Request>& req) {
@@ -136,11 +136,24 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
   for (int h : {0, 256, 1024, 4096})
     if (h < hmax / 16) m.h.push_back(h / quantum * quantum);
   for (int k = 1; k <= 16; ++k) m.h.push_back(hmax / 16 / quantum * quantum * k);
-  for (int w = 0; w < 3; ++w) h_relation_time(src.data(), dst.data(), hmax);  // buffers grow
-  std::vector<std::vector<double>> samples(m.h.size());
+  // Each T(h): the median over reps blocks of 4 supersteps (3 timed) of the smallest time in
+  // bsp_sync over processes, as the profiler reduces a superstep (the last process to
+  // arrive waits for no one); a descheduled process shows as a slow superstep, which the
+  // median discards.
+  constexpr int block = 4;
+  std::vector<double> scratch;
+  h_relation_block(src.data(), dst.data(), hmax, 3, scratch);  // the buffers grow
+  std::vector<double> mine;
   for (int r = 0; r < reps; ++r)
     for (std::size_t k = 0; k < m.h.size(); ++k)
-      samples[k].push_back(h_relation_time(src.data(), dst.data(), static_cast<int>(m.h[k])));
+      h_relation_block(src.data(), dst.data(), static_cast<int>(m.h[k]), block, mine);
+  MPI_Allreduce(MPI_IN_PLACE, mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MIN,
+                MPI_COMM_WORLD);
+  std::vector<std::vector<double>> samples(m.h.size());
+  std::size_t at = 0;
+  for (int r = 0; r < reps; ++r)
+    for (std::size_t k = 0; k < m.h.size(); ++k)
+      for (int j = 1; j < block; ++j) samples[k].push_back(mine[at++]);
   for (const std::vector<double>& v : samples) m.t.push_back(median(v));
 
   // g(x) and N_1/2: h = hgran bytes as messages of x bytes.

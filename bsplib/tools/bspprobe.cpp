@@ -7,7 +7,8 @@
 //       measures as a superstep's comm+sync, so that model and measurement cover the same
 //       interval: the time inside bsp_sync of the last process to enter it (the smallest
 //       time in bsp_sync over processes); the put calls before it are the superstep's local
-//       work w, in the probe as in a profiled program. The median over repetitions. Fitting
+//       work w, in the probe as in a profiled program. The median over repetitions, each a
+//       block of 4 supersteps of one h back to back (the first not timed). Fitting
 //       in seconds keeps the noise of s out of l and g (bspbench fits in flop units); flops
 //       are derived.
 //  g(x), N_1/2: time per byte (after T(0)) of a fixed h made of messages of x bytes, (a) as separate MPI
