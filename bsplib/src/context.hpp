@@ -6,6 +6,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 #include "bsmp_queue.hpp"
@@ -186,10 +187,15 @@ class Context {
   struct Span {
     std::uintptr_t begin, end;
     PendingGet* get;  // nullptr: a large hp put's source
-    std::size_t request = 0;  // m_direct_spans: the receive's index in m_late
   };
   std::vector<Span> m_spans;            // scratch of find_shared_destinations
-  std::vector<Span> m_direct_spans;     // large puts by MPI not yet landed, this sync
+  // The large puts by MPI of this sync not yet waited for, by the start of their destination
+  // (disjoint: one that overlaps an earlier one waits for it first): end, index in m_late.
+  struct PendingDirect {
+    std::uintptr_t end;
+    std::size_t request;
+  };
+  std::map<std::uintptr_t, PendingDirect> m_pending_directs;
   void land_earlier_directs(const char* dst, std::uint64_t n);
   // Up to header_p2p_max processes the headers go by persistent point-to-point requests
   // (measured 2-3x cheaper than MPI_Alltoall at p = 2, see README); above, by MPI_Alltoall.

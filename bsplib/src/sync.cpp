@@ -222,25 +222,23 @@ void Context::serve_gets() {
 }
 
 // A large put by MPI lands when its message completes. Any later put (in source, then call
-// order) to some of the same bytes must land after it: wait for that message first. Only
-// when there is one, so a superstep of small puts pays nothing.
+// order) to some of the same bytes must land after it: wait for that message first. The
+// pending ones are disjoint and kept by start, so the ones overlapping [b, e) are the last
+// starting at or before b if it reaches past b, then those starting before e: a lookup of
+// log(pending) per put, and none at all in a sync without large puts by MPI.
 void Context::land_earlier_directs(const char* dst, std::uint64_t n) {
   const std::uintptr_t b = reinterpret_cast<std::uintptr_t>(dst), e = b + n;
-  for (std::size_t i = 0; i < m_direct_spans.size();) {
-    const Span& d = m_direct_spans[i];
-    if (d.begin < e && b < d.end) {
-      MPI_Wait(&m_late[d.request], MPI_STATUS_IGNORE);
-      m_direct_spans[i] = m_direct_spans.back();
-      m_direct_spans.pop_back();
-    } else {
-      ++i;
-    }
+  auto it = m_pending_directs.upper_bound(b);
+  if (it != m_pending_directs.begin() && std::prev(it)->second.end > b) --it;
+  while (it != m_pending_directs.end() && it->first < e) {
+    MPI_Wait(&m_late[it->second.request], MPI_STATUS_IGNORE);
+    it = m_pending_directs.erase(it);
   }
 }
 
 void Context::apply_puts_and_sends() {
   m_queue.clear();
-  m_direct_spans.clear();
+  m_pending_directs.clear();
   for (int q = 0; q < m_nprocs; ++q) {
     const bool self = q == m_pid;
     const char* p = self ? m_out[q].bytes().data() : m_in_stream[q];
@@ -251,7 +249,7 @@ void Context::apply_puts_and_sends() {
       switch (r.kind()) {
         case RecordKind::put: {
           char* dst = m_registry.address(r.slot()) + r.offset;
-          if (!m_direct_spans.empty()) land_earlier_directs(dst, r.nbytes);
+          if (!m_pending_directs.empty()) land_earlier_directs(dst, r.nbytes);
           if (r.nbytes == 8) std::memcpy(dst, p, 8);  // word puts: an inline move, no call
           else std::memcpy(dst, p, r.nbytes);
           if (!self) m_bytes_in += r.nbytes;
@@ -263,7 +261,7 @@ void Context::apply_puts_and_sends() {
           std::memcpy(&t, p, sizeof t);
           p += sizeof t;
           char* dst = m_registry.address(r.slot()) + r.offset;
-          if (!m_direct_spans.empty()) {
+          if (!m_pending_directs.empty()) {
             // the run's elements lie between its lowest and highest element
             const std::int64_t last = std::int64_t{t.stride} * (std::int64_t{t.count} - 1);
             land_earlier_directs(dst + std::min<std::int64_t>(0, last),
@@ -277,7 +275,7 @@ void Context::apply_puts_and_sends() {
         }
         case RecordKind::put_direct: {
           char* dst = m_registry.address(r.slot()) + r.offset;
-          if (!m_direct_spans.empty()) land_earlier_directs(dst, r.nbytes);
+          if (!m_pending_directs.empty()) land_earlier_directs(dst, r.nbytes);
           if (self) {
             std::memcpy(dst, m_out[q].direct_data(direct++), r.nbytes);
           } else {
@@ -285,7 +283,7 @@ void Context::apply_puts_and_sends() {
             MPI_Irecv(dst, static_cast<int>(r.nbytes), MPI_BYTE, q, tag_direct, m_comm,
                       &m_late.back());
             const auto b = reinterpret_cast<std::uintptr_t>(dst);
-            m_direct_spans.push_back(Span{b, b + r.nbytes, nullptr, m_late.size() - 1});
+            m_pending_directs[b] = PendingDirect{b + r.nbytes, m_late.size() - 1};
             m_bytes_in += r.nbytes;
             ++m_msgs_in;
           }
@@ -296,7 +294,7 @@ void Context::apply_puts_and_sends() {
           std::memcpy(&at, p, sizeof at);
           p += sizeof at;
           char* dst = m_registry.address(r.slot()) + r.offset;
-          if (!m_direct_spans.empty()) land_earlier_directs(dst, r.nbytes);
+          if (!m_pending_directs.empty()) land_earlier_directs(dst, r.nbytes);
           std::memcpy(dst, m_arena.at(q, at), r.nbytes);
           m_bytes_in += r.nbytes;
           ++m_msgs_in;

@@ -48,11 +48,17 @@ int fifo_element_bytes() {
 }  // namespace
 
 void Context::warm_up() {
-  // BSP_WARM_UP=0 turns it off (to measure the transient itself).
-  if (const char* e = std::getenv("BSP_WARM_UP"); e && e[0] == '0' && e[1] == '\0') return;
-  // Just under an element (UCX's own header shares it), and at least a header message.
-  const int bytes = std::max((header_words + inline_words) * 8, fifo_element_bytes() - 256);
-  const int rounds = m_nprocs > 1 ? fifo_rounds() : 0;
+  // BSP_WARM_UP=0 (on any process) turns it off, to measure the transient itself.
+  const char* e = std::getenv("BSP_WARM_UP");
+  // Every process must decide alike and pass as many messages of the same size as the
+  // others: the largest over processes (the environment may differ between them). A message
+  // is just under a FIFO element (UCX's own header shares it) and at least a header message.
+  int want[3] = {e && e[0] == '0' && e[1] == '\0',
+                 std::max((header_words + inline_words) * 8, fifo_element_bytes() - 256),
+                 m_nprocs > 1 ? fifo_rounds() : 0};
+  MPI_Allreduce(MPI_IN_PLACE, want, 3, MPI_INT, MPI_MAX, m_comm);
+  if (want[0]) return;
+  const int bytes = want[1], rounds = want[2];
   std::vector<char> out(static_cast<std::size_t>(bytes), 0);
   std::vector<char> in(static_cast<std::size_t>(bytes) * m_nprocs);
   std::vector<MPI_Request> req;

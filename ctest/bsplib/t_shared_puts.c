@@ -8,6 +8,7 @@
  *    bytes of the right neighbour: the later ones win, whichever route each took;
  *  - source order: every process puts a large block into the same bytes of process 0:
  *    the highest process id's bytes remain.
+ * Then 24 supersteps back to back of one process putting into another (the segment's two halves).
  * With the argument "big", two more supersteps put 12 MB each (run by small_shm with a
  * 24 MiB /dev/shm, where segments of that size would be a SIGBUS: they must not grow). */
 #include <stdio.h>
@@ -74,6 +75,20 @@ int main(int argc, char **argv) {
     }
     if (s == 0)
       for (long i = 0; i < n; ++i) CHECK(shared[i] == p);
+  }
+  /* Back to back: process 0 puts a 2 MB block into process 1 in every superstep, from two
+   * sources prepared beforehand, so its copy into the segment starts as soon as it leaves a
+   * sync, while process 1 may still be copying the previous block out of the segment. A half
+   * written again before its reader has copied it out shows here. */
+  const long n2 = 2000000;
+  const int to = p > 1 ? 1 : 0;
+  memset(src, 'A', (size_t)n2);
+  memset(all, 'B', (size_t)n2); /* the second source: process 0's own copy of `all` is free now */
+  for (int r = 0; r < 24; ++r) {
+    if (s == 0) bsp_put(to, r % 2 ? all : src, ordered, 0, (int)n2);
+    bsp_sync();
+    if (s == to)
+      for (long i = 0; i < n2; ++i) CHECK(ordered[i] == (r % 2 ? 'B' : 'A'));
   }
   bsp_pop_reg(shared);
   bsp_pop_reg(ordered);
