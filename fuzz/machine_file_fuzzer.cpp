@@ -1,6 +1,7 @@
 // Machine files (instrument::MachineFile::parse) and the typed parameter sets built from
-// them: LogGP and LogGPS (read_params validates), as every app that takes --machine does.
-// Bad input must be an InputError.
+// them: LogGP and LogGPS (read_params validates), as every app that takes --machine does,
+// and the BSP machine with its superstep curves (bspmodel::machine_from), as bsp_predict
+// reads it. Bad input must be an InputError.
 #include <cstdint>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
+#include "machine_params.hpp"
 
 namespace {
 
@@ -38,5 +40,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)file.text();
   expect_input_error([&] { (void)instrument::loggp::read_params(file); });
   expect_input_error([&] { (void)instrument::loggps::read_params(file); });
+  expect_input_error([&] { (void)bspmodel::machine_from(file, "fuzz.machine"); });
   return 0;
 }

@@ -16,12 +16,15 @@
 namespace bsplib {
 
 // One process's record of one superstep: seconds since bsp_begin, data bytes and messages
-// to and from other processes (a process's copies to itself are not communication).
+// to and from other processes (a process's copies to itself are not communication), and the
+// gets this process asked of other processes (bsp_get, bsp_hpget: each costs the superstep
+// a request before its reply, which the bytes alone do not show).
 struct ProfiledStep {
   double t_begin;  // the end of the previous sync (or bsp_begin)
   double t_enter;  // entry into bsp_sync
   double t_exit;   // exit from bsp_sync
   double bytes_out, bytes_in, msgs_out, msgs_in;
+  double gets_out;
 };
 
 struct SectionProfile {

@@ -106,6 +106,7 @@ void Context::get(const char* call, int pid, const void* src, int offset, void* 
   if (!nbytes) return;
   need(call, dst, "the destination");
   m_out[pid].get_request(slot, offset, nbytes);
+  if (pid != m_pid) ++m_gets_asked;
   const bool direct = is_direct_get(pid, m_pid, static_cast<std::uint64_t>(nbytes));
   m_gets[pid].push_back(
       PendingGet{static_cast<char*>(dst), static_cast<std::uint32_t>(nbytes), direct, false,

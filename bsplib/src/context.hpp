@@ -206,6 +206,7 @@ class Context {
   long m_bytes_in = 0, m_msgs_in = 0, m_reply_bytes_out = 0, m_reply_msgs_out = 0;
   long m_direct_gets_out = 0;  // direct gets this process served in this sync
   long m_direct_gets_in = 0;   // direct gets this process asked for in this superstep
+  long m_gets_asked = 0;       // gets this process asked of others in this superstep (profile)
   long m_gets_after_sends = 0; // of this superstep's gets, those marked after_sends
 };
 

@@ -1,5 +1,5 @@
 // The superstep profiler: per superstep and per process, the local computation time, the
-// time in communication + synchronisation, bytes and messages out and in (data bytes of
+// time in communication + synchronisation, bytes and messages out and in, gets asked (data of
 // other processes only: a process's copy to itself is not communication, as in the paper),
 // and a label (the bsp_sync call site or bsp_profile_label). Off unless BSP_PROFILE names an
 // output file; when off, the per-superstep cost is one branch.
@@ -23,6 +23,7 @@ struct SuperstepRecord {
   double t_enter;   // entry into bsp_sync
   double t_exit;    // exit from bsp_sync
   double bytes_out, bytes_in, msgs_out, msgs_in;
+  double gets_out;  // get requests to other processes
   double label;     // index into the label table (double so one MPI type carries it all)
 };
 
@@ -40,7 +41,7 @@ class Profiler {
       if (c == ',' || c == '\n') c = ';';  // keep the CSV one field per label
   }
   void record(double t_begin, double t_enter, double t_exit, long bytes_out, long bytes_in,
-              long msgs_out, long msgs_in);
+              long msgs_out, long msgs_in, long gets_out);
   // Collective over comm: every process's records to process 0 (empty elsewhere).
   SectionProfile gather(MPI_Comm comm, int pid, int nprocs) const;
   // Process 0, with BSP_PROFILE: the gathered profile as the CSV file.

@@ -507,11 +507,13 @@ void Context::sync(bool ending) {
   const double t_exit = time(), t_begin = m_step_begin;
   m_step_begin = t_exit;
   if (m_profiler.enabled() && !m_warming) {
-    m_profiler.record(t_begin, t_enter, t_exit, bytes_out, m_bytes_in, msgs_out, m_msgs_in);
+    m_profiler.record(t_begin, t_enter, t_exit, bytes_out, m_bytes_in, msgs_out, m_msgs_in,
+                      m_gets_asked);
     // The next superstep starts once the record is written: the profiler's own time is in
     // no superstep's w (its first record cost 59 us of page faults and lazy binding).
     m_step_begin = time();
   }
+  m_gets_asked = 0;
   ++m_superstep;
 }
 

@@ -1,6 +1,8 @@
 // bsp_predict: the paper's prediction ('fortune telling', Figures 8 and 9) from a bsplib
 // profile. For each superstep the measured comm+sync is set beside l + h g and
-// l + h g(h) (eq. 3) of each machine file given; totals add the measured computation w.
+// l + h g(h) (eq. 3) of each machine file given, and beside the library's model (the
+// probe's superstep curves at the superstep's pattern, superstep_model.hpp) where the file
+// has them; totals add the measured computation w.
 // The first machine file is the measured one: its rows go to /compare of the results file.
 // Usage: bsp_predict PROFILE.csv MACHINE_FILE [MACHINE_FILE ...] [--csv OUT.csv] [--h5 OUT.h5]
 #include <cstdio>
@@ -16,6 +18,7 @@
 #include "machine_params.hpp"
 #include "profile_results.hpp"
 #include "profile_table.hpp"
+#include "superstep_model.hpp"
 
 using namespace bspmodel;
 
@@ -65,40 +68,66 @@ Options parse_options(int argc, char** argv) {
 }
 
 void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
+  const bool curves = !m.curves.empty();
   std::printf("\nmachine: %s (%s)%s\n  p = %d, l = %.3f us, g = %.4f ns/byte (%.4f us per 32-bit "
-              "word), N1/2 = %.0f bytes\n",
+              "word), N1/2 = %.0f bytes%s\n",
               m.name.c_str(), m.file.c_str(),
               (m.p && m.p != prof.nprocs) ? "  [measured at another p: projection]" : "", m.p,
               m.l_seconds * 1e6, m.g_seconds_per_byte * 1e9, m.g_seconds_per_word() * 1e6,
-              m.n_half_bytes);
-  std::printf("%5s %-24s %11s %9s %12s %12s %12s %7s\n", "step", "label", "w_max[us]", "h[B]",
-              "measured[us]", "l+hg[us]", "l+hg(h)[us]", "g(h)/meas");
-  double tw = 0, tm = 0, ts = 0, tg = 0;
+              m.n_half_bytes,
+              curves ? "; superstep curves by pattern (the library's model)"
+                     : "; no superstep curves (model: l + h g(h))");
+  std::printf("%5s %-24s %11s %9s %-8s %12s %12s %12s %12s %7s\n", "step", "label", "w_max[us]",
+              "h[B]", "pattern", "measured[us]", "l+hg[us]", "l+hg(h)[us]", "pattern[us]",
+              "mod/meas");
+  double tw = 0, tm = 0, ts = 0, tg = 0, tp = 0;
   for (const SuperstepSummary& s : prof.steps) {
     const double std_cost = comm_sync_standard(m, s.h_bytes);
     const double gran = comm_sync_granular(m, s.h_bytes);
+    const StepPattern pattern = pattern_of(s);
+    const double by_pattern = curves ? comm_sync_by_pattern(m.curves, pattern, s.h_bytes) : 0;
+    const double model = curves ? by_pattern : gran;
     tw += s.w_max;
     tm += s.comm_sync;
     ts += std_cost;
     tg += gran;
-    std::printf("%5d %-24.24s %11.2f %9.0f %12.2f %12.2f %12.2f %7.2f\n", s.index,
-                s.label.c_str(), s.w_max * 1e6, s.h_bytes, s.comm_sync * 1e6, std_cost * 1e6,
-                gran * 1e6, s.comm_sync > 0 ? gran / s.comm_sync : 0.0);
+    tp += by_pattern;
+    char pattern_us[32] = "-";
+    if (curves) std::snprintf(pattern_us, sizeof pattern_us, "%.2f", by_pattern * 1e6);
+    std::printf("%5d %-24.24s %11.2f %9.0f %-8s %12.2f %12.2f %12.2f %12s %7.2f\n", s.index,
+                s.label.c_str(), s.w_max * 1e6, s.h_bytes, pattern_name(pattern),
+                s.comm_sync * 1e6, std_cost * 1e6, gran * 1e6, pattern_us,
+                s.comm_sync > 0 ? model / s.comm_sync : 0.0);
     if (csv) {
-      char numbers[160];
+      char numbers[200];
       std::snprintf(numbers, sizeof numbers, ",%d,", s.index);
       *csv += csv_field(m.name) + numbers + csv_field(s.label);
-      std::snprintf(numbers, sizeof numbers, ",%.9g,%.0f,%.9g,%.9g,%.9g\n", s.w_max, s.h_bytes,
-                    s.comm_sync, std_cost, gran);
+      std::snprintf(numbers, sizeof numbers, ",%.9g,%.0f,%s,%.9g,%.9g,%.9g,", s.w_max, s.h_bytes,
+                    pattern_name(pattern), s.comm_sync, std_cost, gran);
       *csv += numbers;
+      if (curves) {
+        std::snprintf(numbers, sizeof numbers, "%.9g", by_pattern);
+        *csv += numbers;
+      }
+      *csv += "\n";
     }
   }
-  std::printf("%5s %-24s %11.2f %9s %12.2f %12.2f %12.2f %7.2f\n", "total", "comm+sync only",
-              tw * 1e6, "", tm * 1e6, ts * 1e6, tg * 1e6, tm > 0 ? tg / tm : 0.0);
+  char total_pattern[32] = "-";
+  if (curves) std::snprintf(total_pattern, sizeof total_pattern, "%.2f", tp * 1e6);
+  const double tmodel = curves ? tp : tg;
+  std::printf("%5s %-24s %11.2f %9s %-8s %12.2f %12.2f %12.2f %12s %7.2f\n", "total",
+              "comm+sync only", tw * 1e6, "", "", tm * 1e6, ts * 1e6, tg * 1e6, total_pattern,
+              tm > 0 ? tmodel / tm : 0.0);
+  auto percent = [&](double predicted) {
+    return (tw + tm) > 0 ? 100.0 * (predicted - (tw + tm)) / (tw + tm) : 0.0;
+  };
   std::printf("  whole run: measured w + comm+sync = %.2f us; predicted w + l+hg = %.2f us, "
-              "w + l+hg(h) = %.2f us (%+.1f%% vs measured)\n",
-              (tw + tm) * 1e6, (tw + ts) * 1e6, (tw + tg) * 1e6,
-              (tw + tm) > 0 ? 100.0 * ((tw + tg) - (tw + tm)) / (tw + tm) : 0.0);
+              "w + l+hg(h) = %.2f us (%+.1f%% vs measured)",
+              (tw + tm) * 1e6, (tw + ts) * 1e6, (tw + tg) * 1e6, percent(tw + tg));
+  if (curves)
+    std::printf(", w + by pattern = %.2f us (%+.1f%% vs measured)", (tw + tp) * 1e6,
+                percent(tw + tp));
+  std::printf("\n");
 }
 
 }  // namespace
@@ -121,8 +150,9 @@ int main(int argc, char** argv) {
     std::printf("h-relations in bytes:");
     for (const SuperstepSummary& s : prof.steps) std::printf(" %.0f", s.h_bytes);
     std::printf("\n");
-    std::string csv = "machine,superstep,label,w_max_s,h_bytes,measured_comm_sync_s,"
-                      "predicted_l_hg_s,predicted_l_hgh_s\n";
+    // predicted_by_pattern_s is empty for a machine file without superstep curves.
+    std::string csv = "machine,superstep,label,w_max_s,h_bytes,pattern,measured_comm_sync_s,"
+                      "predicted_l_hg_s,predicted_l_hgh_s,predicted_by_pattern_s\n";
     for (const BspMachine& m : ms) print_table(prof, m, opt.csv.empty() ? nullptr : &csv);
     std::fflush(stdout);
     if (!opt.csv.empty()) {

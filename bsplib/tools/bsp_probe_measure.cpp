@@ -4,9 +4,11 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <numeric>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "bsp.h"
@@ -56,6 +58,126 @@ void h_relation_block(double* src, double* dst, int bytes, int block, std::vecto
     bsp_sync();
     if (k > 0) mine.push_back(bsp_time() - t0);
   }
+}
+
+enum class Shape { one_way, exchange, gets };
+
+// `block` supersteps back to back, each one transfer of h bytes per pair in `shape` (see
+// BspMeasurements), timed as h_relation_block times its supersteps. `area` is registered
+// (at least h bytes): puts land there, gets read it.
+void pattern_block(Shape shape, const char* src, char* area, char* into, int h, int block,
+                   std::vector<double>& mine) {
+  const int p = bsp_nprocs(), s = bsp_pid(), half = p / 2;
+  for (int k = 0; k < block; ++k) {
+    if (shape == Shape::exchange) bsp_put((s + 1) % p, src, area, 0, h);
+    if (shape == Shape::one_way && s < half) bsp_put(s + half, src, area, 0, h);
+    if (shape == Shape::gets && s < half) bsp_get(s + half, area, 0, into, h);
+    const double t0 = bsp_time();
+    bsp_sync();
+    if (k > 0) mine.push_back(bsp_time() - t0);
+  }
+}
+
+// The buffers of the curves' supersteps: the source of puts, the registered area (puts land
+// there, gets read it) and the destination of gets.
+struct CurveBuffers {
+  std::vector<char> src, area, into;
+};
+
+// The median comm+sync of each (h, shape) pair over reps blocks, the repetitions going round
+// every pair (as for T(h)), the smallest time over processes per superstep: the same
+// numbers on every process, so that the decisions made from them agree.
+std::vector<double> pattern_medians(const std::vector<std::pair<int, Shape>>& points, int reps,
+                                    CurveBuffers& b) {
+  constexpr int block = 4;
+  std::vector<double> mine;
+  for (int r = 0; r < reps; ++r)
+    for (const auto& [h, shape] : points)
+      pattern_block(shape, b.src.data(), b.area.data(), b.into.data(), h, block, mine);
+  MPI_Allreduce(MPI_IN_PLACE, mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MIN,
+                MPI_COMM_WORLD);
+  std::vector<std::vector<double>> samples(points.size());
+  std::size_t at = 0;
+  for (int r = 0; r < reps; ++r)
+    for (std::size_t i = 0; i < points.size(); ++i)
+      for (int j = 1; j < block; ++j) samples[i].push_back(mine[at++]);
+  std::vector<double> out;
+  for (const std::vector<double>& v : samples) out.push_back(instrument::median(v));
+  return out;
+}
+
+// Where between two grid points a curve steps (the transport changing protocol at a
+// message size: at p = 2 on this machine a one-way put costs 1.1 us up to 2030 B and 2.0 us
+// from 2040 B), by bisection to 8 bytes: the last h below the step and the first above.
+// Interpolating across a step instead puts every superstep near it tens of percent off.
+std::pair<int, int> locate_step(Shape shape, int lo, double t_lo, int hi, double t_hi, int reps,
+                                CurveBuffers& b) {
+  while (hi - lo > 8) {
+    const int mid = (lo + hi) / 16 * 8;
+    if (mid <= lo) break;
+    const double t = pattern_medians({{mid, shape}}, reps, b)[0];
+    if (std::fabs(t - t_lo) <= std::fabs(t - t_hi)) {
+      lo = mid;
+      t_lo = t;
+    } else {
+      hi = mid;
+      t_hi = t;
+    }
+  }
+  return {lo, hi};
+}
+
+// The curves of BspMeasurements: h = 8 B, then powers of two from 64 B to hmax (and hmax),
+// denser where the transport changes protocol than the h-relation line's even steps; then
+// each step of more than 30% between two neighbours located (locate_step) and both its
+// sides added to the grid, where every shape is measured again.
+void measure_curves(BspMeasurements& m, int reps, int hmax) {
+  if (bsp_nprocs() < 2) return;
+  std::vector<int> grid;
+  for (int h = 8; h < hmax; h = h == 8 ? 64 : 2 * h) grid.push_back(h);
+  grid.push_back(hmax);
+  CurveBuffers b;
+  b.src.assign(static_cast<std::size_t>(hmax), 1);
+  b.area.assign(b.src.size(), 0);
+  b.into.resize(b.src.size());
+  bsp_push_reg(b.area.data(), hmax);
+  bsp_sync();
+  const Shape shapes[] = {Shape::one_way, Shape::exchange, Shape::gets};
+  std::vector<double> scratch;
+  for (Shape shape : shapes)  // first use of each shape at the largest h, untimed
+    pattern_block(shape, b.src.data(), b.area.data(), b.into.data(), hmax, 2, scratch);
+  auto all_shapes_at = [&](const std::vector<int>& hs) {
+    std::vector<std::pair<int, Shape>> points;
+    for (int h : hs)
+      for (Shape shape : shapes) points.emplace_back(h, shape);
+    return points;
+  };
+  std::vector<double> t = pattern_medians(all_shapes_at(grid), reps, b);
+  std::vector<int> sides;
+  for (std::size_t i = 0; i + 1 < grid.size(); ++i)
+    for (std::size_t k = 0; k < 3; ++k) {
+      const double t0 = t[3 * i + k], t1 = t[3 * (i + 1) + k];
+      if (std::fabs(t1 - t0) <= 0.3 * std::min(t0, t1)) continue;
+      const auto [lo, hi] = locate_step(shapes[k], grid[i], t0, grid[i + 1], t1, reps, b);
+      for (int h : {lo, hi})
+        if (h != grid[i] && h != grid[i + 1]) sides.push_back(h);
+    }
+  std::sort(sides.begin(), sides.end());
+  sides.erase(std::unique(sides.begin(), sides.end()), sides.end());
+  const std::vector<double> t_sides = pattern_medians(all_shapes_at(sides), reps, b);
+  // Merge the two sorted lists of points.
+  std::size_t i = 0, j = 0;
+  while (i < grid.size() || j < sides.size()) {
+    const bool from_grid = j == sides.size() || (i < grid.size() && grid[i] < sides[j]);
+    const std::vector<double>& src = from_grid ? t : t_sides;
+    const std::size_t at = from_grid ? i++ : j++;
+    m.curve_h.push_back(from_grid ? grid[at] : sides[at]);
+    m.curve_one_way.push_back(src[3 * at]);
+    m.curve_exchange.push_back(src[3 * at + 1]);
+    m.curve_gets.push_back(src[3 * at + 2]);
+  }
+  bsp_pop_reg(b.area.data());
+  bsp_sync();
 }
 
 // The time of h bytes sent as messages of x bytes, per iteration. combined: scattered
@@ -181,6 +303,7 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
   bsp_pop_reg(gdst.data());
   bsp_pop_reg(dst.data());
   bsp_sync();
+  measure_curves(m, reps, hmax);
   return m;
 }
 

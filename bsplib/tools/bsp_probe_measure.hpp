@@ -13,6 +13,12 @@ struct BspMeasurements {
   // exchange as bsp_put records (combined) and as separate MPI messages, seconds.
   std::vector<double> x, h_x, t_combined, t_separate;
   int h_granular = 0;           // the h the g(x) exchanges aim at (h_x[i] <= it)
+  // Supersteps by pattern (superstep_model.hpp), at p >= 2: at each curve_h, the median
+  // comm+sync (as h above) of one bsp_put of h bytes from each process of the lower half
+  // into its partner in the upper half (one way), from every process into the next
+  // (exchange), and one bsp_get of h bytes by each process of the lower half from its
+  // partner (gets). Empty at p = 1.
+  std::vector<double> curve_h, curve_one_way, curve_exchange, curve_gets;
 };
 
 // reps: repetitions per point (medians); hmax: the largest h-relation, bytes per process.

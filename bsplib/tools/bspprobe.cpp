@@ -128,7 +128,7 @@ void check_hmax_for_p(int hmax, int p) {
 
 // What the h-relation buffers take, on every process of this node together (they share its
 // memory): src and dst (p + 1) x hmax, destinations and offsets hmax, the library's outgoing
-// and incoming streams 2 x hmax, doubled for their growth.
+// and incoming streams 2 x hmax, doubled for their growth, and the curves' three buffers.
 void check_memory(int hmax, int p) {
   MPI_Comm node = MPI_COMM_NULL;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
@@ -136,10 +136,10 @@ void check_memory(int hmax, int p) {
   MPI_Comm_size(node, &on_node);
   MPI_Comm_free(&node);
   const std::uint64_t per_process =
-      instrument::saturating_product({static_cast<std::uint64_t>(hmax), static_cast<std::uint64_t>(p) + 6});
+      instrument::saturating_product({static_cast<std::uint64_t>(hmax), static_cast<std::uint64_t>(p) + 9});
   instrument::require_memory(
       instrument::saturating_product({per_process, static_cast<std::uint64_t>(on_node)}), "--hmax",
-      "", "measuring h-relations of " + std::to_string(hmax) + " bytes ((p + 6) x hmax = " +
+      "", "measuring h-relations of " + std::to_string(hmax) + " bytes ((p + 9) x hmax = " +
               instrument::format_bytes(per_process) + " on each of the " + std::to_string(on_node) +
               " processes of this node)");
 }
@@ -226,6 +226,15 @@ int probe(int argc, char** argv) {
     std::printf("  h0 for %.0f%% accuracy (eq. 4): %.0f B combined, %.0f B separate\n",
                 opt.accuracy, h0_bytes(n_half_comb, opt.accuracy),
                 h0_bytes(n_half_sep, opt.accuracy));
+    if (!meas.curve_h.empty()) {
+      std::printf("  supersteps by pattern (one transfer of h bytes per pair; the library's "
+                  "model, T(0) = %.3f us):\n    %9s %12s %12s %12s\n",
+                  ts[0] * 1e6, "h [B]", "one way[us]", "exchange[us]", "gets[us]");
+      for (std::size_t i = 0; i < meas.curve_h.size(); ++i)
+        std::printf("    %9.0f %12.3f %12.3f %12.3f\n", meas.curve_h[i],
+                    meas.curve_one_way[i] * 1e6, meas.curve_exchange[i] * 1e6,
+                    meas.curve_gets[i] * 1e6);
+    }
     std::printf("\n  Table 1 columns (word = 32 bits):\n");
     std::printf("  %-16s %12s %3s %10s %10s %10s %10s %12s\n", "machine", "s [flop/s]", "p",
                 "l [flops]", "l [us]", "g [flops]", "g [us]", "N1/2 [words]");
@@ -243,7 +252,11 @@ int probe(int argc, char** argv) {
     m.extra["bsp.g_inf_seconds_per_byte_separate_messages"] = number(fs.g_inf);
     m.extra["bsp.h0_bytes"] = number(h0_bytes(n_half_comb, opt.accuracy));
     m.extra["bsp.h0_accuracy_percent"] = number(opt.accuracy);
-    m.extra["bsp.empty_superstep_seconds"] = number(ts[0]);
+    m.curves.empty_seconds = ts[0];
+    m.curves.h_bytes = meas.curve_h;
+    m.curves.one_way = meas.curve_one_way;
+    m.curves.exchange = meas.curve_exchange;
+    m.curves.gets = meas.curve_gets;
     try {
       // A fit outside the machine-file ranges (g < 0 from a noisy run) is refused here
       // rather than by every later reader of the file.

@@ -2,6 +2,7 @@
 // (instrument::MachineFile), so LogGP and BSP keys can share one file.
 #include "machine_params.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -16,7 +17,9 @@ namespace bspmodel {
 namespace {
 const char* const known[] = {"format", "name", "source", "bsp.source", "bsp.p", "bsp.s_flops_per_second",
                              "bsp.l_seconds", "bsp.g_seconds_per_byte", "bsp.n_half_bytes",
-                             "bsp.word_bytes"};
+                             "bsp.word_bytes", "bsp.empty_superstep_seconds",
+                             "bsp.curve.h_bytes", "bsp.curve.one_way_seconds",
+                             "bsp.curve.exchange_seconds", "bsp.curve.gets_seconds"};
 bool is_known(const std::string& k) {
   for (const char* n : known)
     if (k == n) return true;
@@ -44,6 +47,94 @@ constexpr KeyRange kRangeNHalf{"bsp.n_half_bytes", 0, 1e12, "bytes"};
 // the paper's word is 4 bytes; words beyond 64 bytes are not words.
 constexpr KeyRange kRangeWord{"bsp.word_bytes", 1, 64, "bytes"};
 
+// The curves: up to 64 points, h a whole number of bytes in [1, 2^31 - 1] rising strictly,
+// each time in [0, 100] s as l is.
+constexpr KeyRange kRangeCurveH{"bsp.curve.h_bytes", 1, 2147483647, "bytes"};
+constexpr KeyRange kRangeCurveT{"bsp.curve.*_seconds", 0, 100, "s"};
+constexpr std::size_t kMaxCurvePoints = 64;
+const char* const kCurveKeys[] = {"bsp.curve.h_bytes", "bsp.curve.one_way_seconds",
+                                  "bsp.curve.exchange_seconds", "bsp.curve.gets_seconds"};
+
+// A list of numbers separated by spaces, each the whole token (strict_number.hpp).
+std::vector<double> number_list(const instrument::MachineFile& f, const char* key) {
+  const std::string text = f.get_string(key).value_or("");
+  std::vector<double> out;
+  for (std::size_t at = text.find_first_not_of(' '); at != std::string::npos;
+       at = text.find_first_not_of(' ', at)) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    const std::string place = std::string(key) + " item " + std::to_string(out.size() + 1);
+    if (out.size() == kMaxCurvePoints)
+      throw instrument::InputError(f.name(), key,
+                                   std::string(key) + " must hold at most " +
+                                       std::to_string(kMaxCurvePoints) + " numbers");
+    out.push_back(real_in_range(std::string_view(text).substr(at, end - at), -1e300, 1e300,
+                                {f.name(), place, key, ""}));
+    at = end;
+  }
+  return out;
+}
+
+SuperstepCurves read_curves(const instrument::MachineFile& f) {
+  SuperstepCurves c;
+  if (f.has("bsp.empty_superstep_seconds"))
+    c.empty_seconds = f.get_double("bsp.empty_superstep_seconds").value_or(0);
+  int present = 0;
+  for (const char* k : kCurveKeys) present += f.has(k);
+  if (present == 0) return c;
+  if (present != 4 || !f.has("bsp.empty_superstep_seconds"))
+    throw instrument::InputError(f.name(), "bsp.curve.*",
+                                 "the superstep curves need all of bsp.curve.h_bytes, "
+                                 "bsp.curve.one_way_seconds, bsp.curve.exchange_seconds, "
+                                 "bsp.curve.gets_seconds and bsp.empty_superstep_seconds, or "
+                                 "none of them");
+  c.h_bytes = number_list(f, kCurveKeys[0]);
+  c.one_way = number_list(f, kCurveKeys[1]);
+  c.exchange = number_list(f, kCurveKeys[2]);
+  c.gets = number_list(f, kCurveKeys[3]);
+  return c;
+}
+
+void validate_curves(const SuperstepCurves& c, const std::string& source) {
+  require_in_range(c.empty_seconds, kRangeCurveT.lo, kRangeCurveT.hi,
+                   {source, "bsp.empty_superstep_seconds", "bsp.empty_superstep_seconds", "s"});
+  if (c.empty()) {
+    if (!c.one_way.empty() || !c.exchange.empty() || !c.gets.empty())
+      throw instrument::InputError(source, "bsp.curve.h_bytes",
+                                   "bsp.curve.h_bytes must list the h of the curves' points");
+    return;
+  }
+  const std::vector<double>* lists[] = {&c.one_way, &c.exchange, &c.gets};
+  for (std::size_t k = 0; k < 3; ++k)
+    if (lists[k]->size() != c.h_bytes.size())
+      throw instrument::InputError(source, kCurveKeys[k + 1],
+                                   std::string(kCurveKeys[k + 1]) + " must hold one time per h of "
+                                   "bsp.curve.h_bytes (" + std::to_string(c.h_bytes.size()) +
+                                   "); got " + std::to_string(lists[k]->size()));
+  for (std::size_t i = 0; i < c.h_bytes.size(); ++i) {
+    const std::string place = std::string(kRangeCurveH.key) + " item " + std::to_string(i + 1);
+    const double h = c.h_bytes[i];
+    if (std::floor(h) != h || h < kRangeCurveH.lo || h > kRangeCurveH.hi ||
+        (i > 0 && h <= c.h_bytes[i - 1]))
+      throw instrument::InputError(source, place,
+                                   "bsp.curve.h_bytes must be whole numbers in " +
+                                       integer_range_text(1, 2147483647, "bytes") +
+                                       ", strictly rising; got " + instrument::format_number(h));
+    for (std::size_t k = 0; k < 3; ++k)
+      require_in_range((*lists[k])[i], kRangeCurveT.lo, kRangeCurveT.hi,
+                       {source, std::string(kCurveKeys[k + 1]) + " item " + std::to_string(i + 1),
+                        kCurveKeys[k + 1], "s"});
+  }
+}
+
+std::string list_text(const std::vector<double>& v) {
+  std::string out;
+  for (double x : v) {
+    if (!out.empty()) out += ' ';
+    out += instrument::format_number(x);
+  }
+  return out;
+}
+
 // A key that must hold a whole number within its range.
 double whole_in_range(const instrument::MachineFile& f, const char* key, const KeyRange& r) {
   const double v = f.get_double(key).value_or(0);
@@ -59,25 +150,29 @@ double whole_in_range(const instrument::MachineFile& f, const char* key, const K
 }
 }  // namespace
 
+BspMachine machine_from(const instrument::MachineFile& f, const std::string& path) {
+  BspMachine m;
+  m.file = path;
+  m.name = f.get_string("name").value_or(path);
+  // A file that loggps-probe also wrote keeps its "source"; bspprobe's is "bsp.source".
+  m.source = f.get_string("bsp.source").value_or(f.get_string("source").value_or(""));
+  if (f.has("bsp.p")) m.p = static_cast<int>(whole_in_range(f, "bsp.p", kRangeP));
+  m.s_flops = f.get_double("bsp.s_flops_per_second").value_or(0);
+  m.l_seconds = f.require_double("bsp.l_seconds", "BSP synchronisation cost l in seconds");
+  m.g_seconds_per_byte =
+      f.require_double("bsp.g_seconds_per_byte", "BSP g_inf in seconds per byte");
+  m.n_half_bytes = f.get_double("bsp.n_half_bytes").value_or(0);
+  m.word_bytes = f.has("bsp.word_bytes") ? whole_in_range(f, "bsp.word_bytes", kRangeWord) : 4;
+  m.curves = read_curves(f);
+  for (const std::string& k : f.keys())
+    if (!is_known(k)) m.extra[k] = f.get_string(k).value_or("");
+  validate_machine(m, path);
+  return m;
+}
+
 BspMachine read_machine_file(const std::string& path) {
   try {
-    const instrument::MachineFile f = instrument::MachineFile::read(path);
-    BspMachine m;
-    m.file = path;
-    m.name = f.get_string("name").value_or(path);
-    // A file that loggps-probe also wrote keeps its "source"; bspprobe's is "bsp.source".
-    m.source = f.get_string("bsp.source").value_or(f.get_string("source").value_or(""));
-    if (f.has("bsp.p")) m.p = static_cast<int>(whole_in_range(f, "bsp.p", kRangeP));
-    m.s_flops = f.get_double("bsp.s_flops_per_second").value_or(0);
-    m.l_seconds = f.require_double("bsp.l_seconds", "BSP synchronisation cost l in seconds");
-    m.g_seconds_per_byte =
-        f.require_double("bsp.g_seconds_per_byte", "BSP g_inf in seconds per byte");
-    m.n_half_bytes = f.get_double("bsp.n_half_bytes").value_or(0);
-    m.word_bytes = f.has("bsp.word_bytes") ? whole_in_range(f, "bsp.word_bytes", kRangeWord) : 4;
-    for (const std::string& k : f.keys())
-      if (!is_known(k)) m.extra[k] = f.get_string(k).value_or("");
-    validate_machine(m, path);
-    return m;
+    return machine_from(instrument::MachineFile::read(path), path);
   } catch (const instrument::InputError& e) {
     throw std::runtime_error(e.what());
   }
@@ -93,6 +188,7 @@ void validate_machine(const BspMachine& m, const std::string& source) {
   check(m.g_seconds_per_byte, kRangeG);
   check(m.n_half_bytes, kRangeNHalf);
   check(m.word_bytes, kRangeWord);
+  validate_curves(m.curves, source);
 }
 
 void write_machine_file(const std::string& path, const BspMachine& m,
@@ -122,6 +218,16 @@ void write_machine_file(const std::string& path, const BspMachine& m,
               " flops, g = " + instrument::format_number(m.g_flops_per_word()) +
               " flops per 32-bit word");
     for (const auto& [k, v] : m.extra) f.set(k, v);
+    if (m.curves.empty_seconds > 0 || !m.curves.empty())
+      f.set("bsp.empty_superstep_seconds", m.curves.empty_seconds);
+    if (!m.curves.empty()) {
+      f.comment("superstep curves (bspprobe): comm+sync at each h for one put of h bytes per "
+                "pair, one way and both ways, and one get");
+      f.set(kCurveKeys[0], list_text(m.curves.h_bytes));
+      f.set(kCurveKeys[1], list_text(m.curves.one_way));
+      f.set(kCurveKeys[2], list_text(m.curves.exchange));
+      f.set(kCurveKeys[3], list_text(m.curves.gets));
+    }
     instrument::write_text_output(path, "BSP machine file", f.text());
   } catch (const instrument::InputError& e) {
     throw std::runtime_error(e.what());

@@ -2,13 +2,29 @@
 // `key = value` lines, `#` comments). Seconds and bytes are the units of record; flops and
 // 32-bit words (the paper's Table 1 units) are derived with s and word_bytes.
 // Keys read: name, source, bsp.p, bsp.s_flops_per_second, bsp.l_seconds,
-// bsp.g_seconds_per_byte, bsp.n_half_bytes, bsp.word_bytes; other keys are ignored (the same
-// file may hold LogGP parameters). Parsing and writing are instrument::MachineFile's.
+// bsp.g_seconds_per_byte, bsp.n_half_bytes, bsp.word_bytes, and the superstep curves
+// (bsp.empty_superstep_seconds, bsp.curve.h_bytes, bsp.curve.{one_way,exchange,gets}_seconds:
+// lists of numbers separated by spaces, all four lists or none); other keys are ignored (the
+// same file may hold LogGP parameters). Parsing and writing are instrument::MachineFile's.
 #pragma once
 #include <map>
 #include <string>
+#include <vector>
+
+#include "instrument/machine_file.hpp"
 
 namespace bspmodel {
+
+// What bspprobe measured of whole supersteps by pattern (superstep_model.hpp): comm+sync at
+// each h (bytes per process, BSP's h) for three patterns of one transfer of h bytes per pair
+// of processes, and the empty superstep. Empty when the file has none (the paper's machine
+// files, a probe at p = 1): then only eq. 3 predicts.
+struct SuperstepCurves {
+  double empty_seconds = 0;                      // bsp.empty_superstep_seconds
+  std::vector<double> h_bytes;                   // bsp.curve.h_bytes: increasing, > 0
+  std::vector<double> one_way, exchange, gets;   // seconds at each h
+  bool empty() const { return h_bytes.empty(); }
+};
 
 struct BspMachine {
   std::string name = "unnamed";
@@ -20,6 +36,7 @@ struct BspMachine {
   double g_seconds_per_byte = 0;  // g_inf
   double n_half_bytes = 0;     // N_1/2 (eq. 3)
   double word_bytes = 4;       // the paper's word: 32 bits
+  SuperstepCurves curves;      // bsp.curve.* and bsp.empty_superstep_seconds, if measured
   std::map<std::string, std::string> extra;  // other key = value lines, written back as is
 
   double l_flops() const { return l_seconds * s_flops; }
@@ -30,6 +47,8 @@ struct BspMachine {
 // Throws std::runtime_error("file:key: what was expected"), also for a value outside its
 // range (machine_params.cpp lists them: l, g_inf, N_1/2 >= 0, p >= 1, ...).
 BspMachine read_machine_file(const std::string& path);
+// The same from a parsed file (`path` names it in errors); throws instrument::InputError.
+BspMachine machine_from(const instrument::MachineFile& file, const std::string& path);
 // Throws instrument::InputError(source, key, "<key> must be a finite number in [lo, hi]
 // unit; got v") for the first value of `m` outside its range.
 void validate_machine(const BspMachine& m, const std::string& source);

@@ -3,25 +3,41 @@
 #include <string>
 
 #include "cost_model.hpp"
+#include "superstep_model.hpp"
 
 namespace bspmodel {
 
+// Per superstep the library's model when the machine file has the probe's superstep curves
+// (superstep_model.hpp), else eq. 3; the comm+sync total of both where both exist.
 void add_bsp_comparison(instrument::Comparison& comparison, const Profile& prof,
                         const BspMachine& m) {
-  double w = 0, measured = 0, modelled = 0;
+  const bool curves = !m.curves.empty();
+  double w = 0, measured = 0, by_pattern = 0, granular = 0;
   for (const SuperstepSummary& st : prof.steps) {
-    const double predicted = comm_sync_granular(m, st.h_bytes);
+    const StepPattern pattern = pattern_of(st);
+    const double eq3 = comm_sync_granular(m, st.h_bytes);
+    const double predicted = curves ? comm_sync_by_pattern(m.curves, pattern, st.h_bytes) : eq3;
     w += st.w_max;
     measured += st.comm_sync;
-    modelled += predicted;
-    comparison.add({"bsp", "superstep " + std::to_string(st.index) + " " + st.label,
+    granular += eq3;
+    by_pattern += predicted;
+    comparison.add({"bsp",
+                    "superstep " + std::to_string(st.index) + " " + st.label +
+                        (curves ? std::string(" (") + pattern_name(pattern) + ")" : ""),
                     st.comm_sync, predicted, "profile " + prof.file + "; machine " + m.file});
   }
-  comparison.add({"bsp", "comm+sync total", measured, modelled, "machine " + m.file});
-  comparison.add({"bsp", "run (w + comm+sync)", w + measured, w + modelled,
-                  "w measured in this run; machine " + m.file});
-  comparison.add_model_term(
-      {"bsp", "comm+sync total", modelled, "Hill, Crumpton & Burgess eq. 1-3: sum of l + h g(h)"});
+  const std::string source = "machine " + m.file;
+  if (curves) {
+    comparison.add({"bsp", "comm+sync total, by pattern", measured, by_pattern, source});
+    comparison.add_model_term({"bsp", "comm+sync total, by pattern", by_pattern,
+                               "bspprobe's superstep curves at each superstep's pattern and h"});
+  }
+  comparison.add({"bsp", "comm+sync total, l + h g(h)", measured, granular, source});
+  comparison.add_model_term({"bsp", "comm+sync total, l + h g(h)", granular,
+                             "Hill, Crumpton & Burgess eq. 1-3: sum of l + h g(h)"});
+  const double model = curves ? by_pattern : granular;
+  comparison.add({"bsp", std::string("run (w + comm+sync") + (curves ? ", by pattern)" : ")"),
+                  w + measured, w + model, "w measured in this run; " + source});
 }
 
 }  // namespace bspmodel

@@ -37,7 +37,8 @@ void write_profile_results(const std::string& path, const Profile& prof,
 
   const std::size_t steps = prof.steps.size(), np = static_cast<std::size_t>(prof.nprocs);
   std::vector<double> t_begin(steps * np), t_enter(steps * np), t_exit(steps * np);
-  std::vector<std::int64_t> out(steps * np), in(steps * np), mout(steps * np), min(steps * np);
+  std::vector<std::int64_t> out(steps * np), in(steps * np), mout(steps * np), min(steps * np),
+      gets(steps * np);
   std::vector<std::int64_t> index, h;
   std::vector<std::string> labels;
   std::vector<double> w, measured;
@@ -53,6 +54,7 @@ void write_profile_results(const std::string& path, const Profile& prof,
       in[k] = static_cast<std::int64_t>(ps.bytes_in);
       mout[k] = static_cast<std::int64_t>(ps.msgs_out);
       min[k] = static_cast<std::int64_t>(ps.msgs_in);
+      gets[k] = static_cast<std::int64_t>(ps.gets_out);
     }
     index.push_back(st.index);
     labels.push_back(st.label);
@@ -72,6 +74,7 @@ void write_profile_results(const std::string& path, const Profile& prof,
   ex.add_array(Array::of("/bsp/process/bytes_in", shape, dims, "bytes", in));
   ex.add_array(Array::of("/bsp/process/msgs_out", shape, dims, "messages", mout));
   ex.add_array(Array::of("/bsp/process/msgs_in", shape, dims, "messages", min));
+  ex.add_array(Array::of("/bsp/process/gets_out", shape, dims, "gets", gets));
   auto& t = ex.add_table("/bsp/supersteps");
   t.columns = {Column::of("superstep", "", index), Column::of("label", "", labels),
                Column::of("w_max", "s", w), Column::of("h", "bytes", h),

@@ -4,7 +4,7 @@
 //   nprocs (P)   integer [1, 2147483647]        of the format line; an MPI job's size is an int
 //   t_begin, t_enter, t_exit, compute_s, comm_sync_s
 //                real [0, 1e7] s                seconds since bsp_begin: a run of up to 115 days
-//   bytes_out, bytes_in, msgs_out, msgs_in
+//   bytes_out, bytes_in, msgs_out, msgs_in, gets_out
 //                integer [0, 2^53]              counts, exact in the double they are kept in
 //   label        at most 1024 bytes, no control characters
 #include "profile_table.hpp"
@@ -25,8 +25,10 @@ namespace {
 
 constexpr const char* kHeader =
     "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
-    "msgs_out,msgs_in";
-constexpr const char* kFormat = "bsplib-profile-1";
+    "msgs_out,msgs_in,gets_out";
+constexpr const char* kFormat = "bsplib-profile-2";
+// Format 1 had no gets_out column; its get supersteps cannot be told from puts.
+constexpr const char* kFormatBeforeGets = "bsplib-profile-1";
 constexpr double kMaxSeconds = 1e7;
 constexpr double kMaxCount = 9007199254740992.0;  // 2^53
 constexpr std::int64_t kMaxIndex = 2147483647;
@@ -44,7 +46,7 @@ struct Row {
 
 std::string line_place(int line) { return "line " + std::to_string(line); }
 
-// "# format = bsplib-profile-1, nprocs = 4, times in seconds since bsp_begin": the format
+// "# format = bsplib-profile-2, nprocs = 4, times in seconds since bsp_begin": the format
 // must be ours; nprocs, if given, bounds pid and says how many processes every superstep has.
 std::int64_t parse_format_line(std::string_view line, const std::string& name, int lineno) {
   std::vector<std::string> parts = instrument::split(line.substr(1), ",");
@@ -55,6 +57,11 @@ std::int64_t parse_format_line(std::string_view line, const std::string& name, i
   };
   std::string format = trim(parts[0]);
   if (format.rfind("format = ", 0) == 0) format.erase(0, 9);
+  if (format == kFormatBeforeGets)
+    throw instrument::InputError(name, line_place(lineno),
+                                 std::string("format ") + kFormatBeforeGets +
+                                     " has no gets_out column, which the model needs: profile "
+                                     "the run again (this library writes " + kFormat + ")");
   if (format != kFormat)
     throw instrument::InputError(name, line_place(lineno),
                                  std::string("expected '# format = ") + kFormat +
@@ -71,17 +78,17 @@ std::int64_t parse_format_line(std::string_view line, const std::string& name, i
 Row parse_row(std::string_view line, const std::string& name, int lineno, std::int64_t nprocs) {
   const std::vector<std::string> f = instrument::split(line, ",");
   const std::string place = line_place(lineno);
-  if (f.size() < 12)
+  if (f.size() < 13)
     throw instrument::InputError(name, place,
-                                 "expected 12 comma-separated fields (" + std::string(kHeader) +
+                                 "expected 13 comma-separated fields (" + std::string(kHeader) +
                                      "), got " + std::to_string(f.size()));
   Row r;
   r.line = lineno;
   r.step = integer_in_range(f[0], 0, kMaxIndex, {name, place, "superstep", ""});
   r.pid = integer_in_range(f[1], 0, nprocs > 0 ? nprocs - 1 : kMaxIndex - 1,
                            {name, place, "pid", nprocs > 0 ? "(nprocs = " + std::to_string(nprocs) + ")" : ""});
-  // The label is what lies between the second field and the last nine: it may hold commas.
-  const std::size_t last = f.size() - 9;
+  // The label is what lies between the second field and the last ten: it may hold commas.
+  const std::size_t last = f.size() - 10;
   for (std::size_t i = 2; i < last; ++i) r.label += (i > 2 ? "," : "") + f[i];
   if (r.label.size() > kMaxLabelBytes ||
       std::any_of(r.label.begin(), r.label.end(),
@@ -106,6 +113,7 @@ Row parse_row(std::string_view line, const std::string& name, int lineno, std::i
   d.bytes_in = count(6, "bytes_in", "bytes");
   d.msgs_out = count(7, "msgs_out", "messages");
   d.msgs_in = count(8, "msgs_in", "messages");
+  d.gets_out = count(9, "gets_out", "gets");
   if (!(d.t_begin <= d.t_enter && d.t_enter <= d.t_exit))
     throw instrument::InputError(
         name, place,
@@ -153,13 +161,15 @@ void require_complete(std::vector<Row>& rows, std::int64_t nprocs, const std::st
 
 namespace {
 // Per superstep: w the largest local computation, h the largest bytes in or out of one
-// process, comm+sync the shortest time in bsp_sync (the last process to enter it).
+// process (h_io: in and out together), the most gets asked, comm+sync the shortest time in bsp_sync (the last process to enter it).
 void summarise(Profile& prof) {
   for (SuperstepSummary& s : prof.steps) {
     s.comm_sync = s.per_process[0].t_exit - s.per_process[0].t_enter;
     for (const ProcessStep& ps : s.per_process) {
       s.w_max = std::max(s.w_max, ps.t_enter - ps.t_begin);
       s.h_bytes = std::max({s.h_bytes, ps.bytes_out, ps.bytes_in});
+      s.h_io_bytes = std::max(s.h_io_bytes, ps.bytes_out + ps.bytes_in);
+      s.gets_max = std::max(s.gets_max, ps.gets_out);
       s.total_bytes += ps.bytes_out;
       s.comm_sync = std::min(s.comm_sync, ps.t_exit - ps.t_enter);
     }

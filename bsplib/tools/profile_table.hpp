@@ -2,6 +2,8 @@
 // and process), reduced per superstep the way the paper's tool does:
 //  - w: the largest local computation time of any process (the white space of Figure 2);
 //  - h: the largest number of bytes entering or leaving one process;
+//  - h_io: the largest number of bytes entering and leaving one process together, and the
+//    most gets any process asked (the library's own model, superstep_model.hpp, needs both);
 //  - comm+sync: the time of the last process to enter bsp_sync until it leaves, i.e. the
 //    smallest (t_exit - t_enter) over processes: this needs no synchronised clocks.
 //
@@ -9,10 +11,10 @@
 // plausible-looking prediction: every field is the whole token, finite and in its range
 // (profile_table.cpp lists them); t_begin <= t_enter <= t_exit; compute_s and comm_sync_s
 // agree with the times; every superstep 0..S-1 has exactly one row for every process
-// 0..P-1 (P from the `# format = bsplib-profile-1, nprocs = P` line if there is one, else
+// 0..P-1 (P from the `# format = bsplib-profile-2, nprocs = P` line if there is one, else
 // the largest pid + 1); at least one row. Labels may hold commas (the profiler writes
 // bsp_profile_label's text as it is): the label is everything between the second field and
-// the last nine.
+// the last ten. Format 1 (no gets_out column) is refused with a line that says so.
 #pragma once
 #include <string>
 #include <string_view>
@@ -30,6 +32,8 @@ struct SuperstepSummary {
   double w_max = 0;        // seconds
   double h_bytes = 0;
   double total_bytes = 0;  // sum of bytes out over processes
+  double h_io_bytes = 0;   // largest bytes in + out of one process
+  double gets_max = 0;     // most gets one process asked of others
   double comm_sync = 0;    // seconds, measured
   std::vector<ProcessStep> per_process;  // [pid]
 };

@@ -29,8 +29,8 @@ if(NOT EXISTS ${machine})
 endif()
 # A one-superstep profile to predict with it.
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/probe-test.profile.csv
-     "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in\n"
-     "0,0,x,0,0.001,0.002,0.001,0.001,800,800,1,1\n0,1,x,0,0.001,0.002,0.001,0.001,800,800,1,1\n")
+     "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in,gets_out\n"
+     "0,0,x,0,0.001,0.002,0.001,0.001,800,800,1,1,0\n0,1,x,0,0.001,0.002,0.001,0.001,800,800,1,1,0\n")
 execute_process(COMMAND ${PREDICT} ${CMAKE_CURRENT_BINARY_DIR}/probe-test.profile.csv ${machine}
                 RESULT_VARIABLE rc TIMEOUT 60)
 if(NOT rc EQUAL 0)
@@ -51,12 +51,36 @@ foreach(round 1 2)
 endforeach()
 file(READ ${merged} text)
 foreach(want "loggp.band.2.G = 1e-10" "source = hand-written for ctest" "bsp.source = bspprobe"
-             "bsp.g_seconds_per_byte = ")
+             "bsp.g_seconds_per_byte = "
+             "bsp.curve.one_way_seconds = " "bsp.curve.exchange_seconds = "
+             "bsp.curve.gets_seconds = " "bsp.empty_superstep_seconds = ")
   string(FIND "${text}" "${want}" at)
   if(at LESS 0)
     message(FATAL_ERROR "merged machine file lacks '${want}':\n${text}")
   endif()
 endforeach()
+# The curves' grid at --hmax 32768 (8 B, then powers of two from 64 B), with the two sides
+# of every step the probe located between neighbours (any whole numbers, rising).
+string(REGEX MATCH "bsp.curve.h_bytes = [0-9 ]+" grid_line "${text}")
+string(REPLACE "bsp.curve.h_bytes = " "" grid "${grid_line}")
+string(REPLACE " " ";" grid "${grid}")
+set(previous 0)
+foreach(h ${grid})
+  if(NOT h GREATER previous)
+    message(FATAL_ERROR "the curves' h do not rise: '${grid_line}'")
+  endif()
+  set(previous ${h})
+endforeach()
+foreach(h 8 64 128 256 512 1024 2048 4096 8192 16384 32768)
+  list(FIND grid ${h} at)
+  if(at LESS 0)
+    message(FATAL_ERROR "the curves' h lack the grid point ${h}: '${grid_line}'")
+  endif()
+endforeach()
+list(GET grid -1 last)
+if(NOT last EQUAL 32768)
+  message(FATAL_ERROR "the curves end at ${last}, not at --hmax 32768: '${grid_line}'")
+endif()
 string(REGEX MATCHALL "\nbsp.l_seconds = " l_keys "${text}")
 list(LENGTH l_keys n_l)
 if(NOT n_l EQUAL 1)

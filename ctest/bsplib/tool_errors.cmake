@@ -10,20 +10,22 @@ file(READ ${good_machine_path} good_machine)
 set(good_profile_path ${CMAKE_CURRENT_LIST_DIR}/fixed_profile.csv)
 
 # profile cases: name|text replaced|replacement|message expected (after "<file>:")
-set(row_1_1 "1,1,empty,0.000300000,0.000310000,0.000400000,0.000010000,0.000090000,0,0,0,0\n")
+set(row_1_1 "1,1,empty,0.000300000,0.000310000,0.000400000,0.000010000,0.000090000,0,0,0,0,0\n")
 set(profile_cases
   "nan_time|0.000020000,0.000300000,0.000020000|0.000020000,nan,0.000020000|line 5: t_exit must be a finite number in \\[0, 1e7\\] s. got .nan."
-  "nan_measured|0.000090000,0,0,0,0|nan,0,0,0,0|line 7: comm_sync_s must be a finite number in \\[0, 1e7\\] s. got .nan."
-  "trailing_junk|2000,2000,1,1|2000abc,2000,1,1|line 4: bytes_out must be an integer in \\[0, 9007199254740992\\] bytes. got .2000abc."
-  "negative_bytes|0,0,0,0\n1,1|0,-8,0,0\n1,1|line 6: bytes_in must be an integer in \\[0, 9007199254740992\\] bytes. got .-8."
+  "nan_measured|0.000090000,0,0,0,0,0|nan,0,0,0,0,0|line 7: comm_sync_s must be a finite number in \\[0, 1e7\\] s. got .nan."
+  "trailing_junk|2000,2000,1,1,0|2000abc,2000,1,1,0|line 4: bytes_out must be an integer in \\[0, 9007199254740992\\] bytes. got .2000abc."
+  "negative_bytes|0,0,0,0,0\n1,1|0,-8,0,0,0\n1,1|line 6: bytes_in must be an integer in \\[0, 9007199254740992\\] bytes. got .-8."
   "missing_row|${row_1_1}||superstep 1: no row for process 1 .every superstep 0..1 needs one row for each process 0..1."
   "missing_superstep|\n1,0,empty|\n2,0,empty|superstep 1: no row for process 0"
   "pid_out_of_range|\n1,1,empty|\n1,2,empty|line 7: pid must be an integer in \\[0, 1\\] .nprocs = 2.. got .2."
   "superstep_overflow|\n1,1,empty|\n4294967296,1,empty|line 7: superstep must be an integer in \\[0, 2147483647\\]. got .4294967296."
   "duplicate_row|${row_1_1}|${row_1_1}${row_1_1}|line 8: a second row for superstep 1, process 1 .the first is on line 7."
   "time_order|0.000300000,0.000400000,0.000000000|0.000400000,0.000300000,0.000000000|line 6: expected t_begin <= t_enter <= t_exit"
-  "short_row|,0,0,0,0\n1,1|,0,0,0\n1,1|line 6: expected 12 comma-separated fields"
-  "other_format|bsplib-profile-1|bsplib-profile-7|line 1: expected '# format = bsplib-profile-1', got format .bsplib-profile-7."
+  "short_row|,0,0,0,0,0\n1,1|,0,0,0,0\n1,1|line 6: expected 13 comma-separated fields"
+  "other_format|bsplib-profile-2|bsplib-profile-7|line 1: expected '# format = bsplib-profile-2', got format .bsplib-profile-7."
+  "format_before_gets|bsplib-profile-2|bsplib-profile-1|line 1: format bsplib-profile-1 has no gets_out column, which the model needs"
+  "negative_gets|2000,1,1,0\n0,1|2000,1,1,-1\n0,1|line 4: gets_out must be an integer in \\[0, 9007199254740992\\] gets. got .-1."
   "empty|superstep,pid|superstep,pid| no supersteps: expected one row per superstep and process")
 foreach(c ${profile_cases})
   string(REPLACE "|" ";" parts "${c}")

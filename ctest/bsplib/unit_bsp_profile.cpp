@@ -16,16 +16,17 @@ namespace {
 
 const std::string kHeader =
     "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
-    "msgs_out,msgs_in\n";
+    "msgs_out,msgs_in,gets_out\n";
 // Two processes, two supersteps. Superstep 0: w = 20 us (process 1), h = 2000 B (process 0
 // sends 2000, process 1 receives 1500), comm+sync = the smaller t_exit - t_enter = 280 us.
-// Superstep 1: w = 10 us, h = 0, comm+sync = 90 us.
+// Superstep 1: w = 10 us, h = 0, comm+sync = 90 us. h_io: 3000 and 0; process 1 asked 3
+// gets in superstep 0.
 const std::string kRows =
-    "0,0,shift,0.000000000,0.000010000,0.000300000,0.000010000,0.000290000,2000,1000,1,1\n"
-    "0,1,shift,0.000000000,0.000020000,0.000300000,0.000020000,0.000280000,500,1500,1,1\n"
-    "1,0,empty,0.000300000,0.000300000,0.000400000,0.000000000,0.000100000,0,0,0,0\n"
-    "1,1,empty,0.000300000,0.000310000,0.000400000,0.000010000,0.000090000,0,0,0,0\n";
-const std::string kFormat = "# format = bsplib-profile-1, nprocs = 2, times in seconds\n";
+    "0,0,shift,0.000000000,0.000010000,0.000300000,0.000010000,0.000290000,2000,1000,1,1,0\n"
+    "0,1,shift,0.000000000,0.000020000,0.000300000,0.000020000,0.000280000,500,1500,1,1,3\n"
+    "1,0,empty,0.000300000,0.000300000,0.000400000,0.000000000,0.000100000,0,0,0,0,0\n"
+    "1,1,empty,0.000300000,0.000310000,0.000400000,0.000010000,0.000090000,0,0,0,0,0\n";
+const std::string kFormat = "# format = bsplib-profile-2, nprocs = 2, times in seconds\n";
 
 // The message parse_profile throws for `text`, or "" if it accepts it.
 std::string error_of(const std::string& text) {
@@ -50,7 +51,12 @@ TEST_CASE("a good profile reduces to w_max, h and comm+sync per superstep") {
   CHECK(p.steps[0].h_bytes == 2000);
   CHECK(p.steps[0].total_bytes == 2500);
   CHECK(p.steps[0].comm_sync == Approx(280e-6));
+  CHECK(p.steps[0].h_io_bytes == 3000);
+  CHECK(p.steps[0].gets_max == 3);
+  CHECK(p.steps[0].per_process[1].gets_out == 3);
   CHECK(p.steps[1].index == 1);
+  CHECK(p.steps[1].h_io_bytes == 0);
+  CHECK(p.steps[1].gets_max == 0);
   CHECK(p.steps[1].w_max == Approx(10e-6));
   CHECK(p.steps[1].h_bytes == 0);
   CHECK(p.steps[1].comm_sync == Approx(90e-6));
@@ -86,7 +92,7 @@ TEST_CASE("a missing or repeated row is refused, naming superstep and process") 
   const std::string all = kFormat + kHeader + kRows;
   // process 1 of superstep 1 missing
   CHECK(error_of(replaced(all, "1,1,empty,0.000300000,0.000310000,0.000400000,0.000010000,"
-                               "0.000090000,0,0,0,0\n", "")) ==
+                               "0.000090000,0,0,0,0,0\n", "")) ==
         "p.csv:superstep 1: no row for process 1 (every superstep 0..1 needs one row for each "
         "process 0..1)");
   // superstep 0 missing altogether: rows of 1 only would be charged l before
@@ -115,15 +121,24 @@ TEST_CASE("every field is a whole token, finite and in its range") {
   CHECK(error_of(replaced(all, "0.000300000,0.000400000,0.000000000",
                           "0.000300000,1e308,0.000000000")) ==
         "p.csv:line 5: t_exit must be a finite number in [0, 1e7] s; got \"1e308\"");
-  CHECK(error_of(replaced(all, ",1,1\n0,1,", ",1,\n0,1,")) ==
-        "p.csv:line 3: msgs_in must be an integer in [0, 9007199254740992] messages; got \"\"");
-  CHECK(error_of(replaced(all, ",1,1\n0,1,", ",1\n0,1,")) ==
-        "p.csv:line 3: expected 12 comma-separated fields (superstep,pid,label,t_begin,t_enter,"
-        "t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in), got 11");
+  CHECK(error_of(replaced(all, ",1,1,0\n0,1,", ",1,1,\n0,1,")) ==
+        "p.csv:line 3: gets_out must be an integer in [0, 9007199254740992] gets; got \"\"");
+  CHECK(error_of(replaced(all, ",1,1,3\n", ",1,1,-3\n")) ==
+        "p.csv:line 4: gets_out must be an integer in [0, 9007199254740992] gets; got \"-3\"");
+  // a format-1 row (no gets_out): one field short
+  CHECK(error_of(replaced(all, ",1,1,0\n0,1,", ",1,1\n0,1,")).find("expected 13 comma-separated "
+                                                                 "fields") != std::string::npos);
+  CHECK(error_of(replaced(all, ",1,1,0\n0,1,", ",1\n0,1,")) ==
+        "p.csv:line 3: expected 13 comma-separated fields (superstep,pid,label,t_begin,t_enter,"
+        "t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in,gets_out), got 11");
   CHECK(error_of(replaced(all, "nprocs = 2", "nprocs = 0")) ==
         "p.csv:line 1: nprocs must be an integer in [1, 2147483647] processes; got \"0\"");
-  CHECK(error_of(replaced(all, "bsplib-profile-1", "bsplib-profile-2")) ==
-        "p.csv:line 1: expected '# format = bsplib-profile-1', got format \"bsplib-profile-2\"");
+  CHECK(error_of(replaced(all, "bsplib-profile-2", "bsplib-profile-3")) ==
+        "p.csv:line 1: expected '# format = bsplib-profile-2', got format \"bsplib-profile-3\"");
+  // format 1 (no gets_out column) is refused with a reason, not misread
+  CHECK(error_of(replaced(all, "bsplib-profile-2", "bsplib-profile-1")) ==
+        "p.csv:line 1: format bsplib-profile-1 has no gets_out column, which the model needs: "
+        "profile the run again (this library writes bsplib-profile-2)");
   CHECK(error_of(replaced(all, "0,0,shift,", "0,0,sh\x01ift,")) ==
         "p.csv:line 3: label must be at most 1024 bytes without control characters; got "
         "\"sh\\x01ift\"");
