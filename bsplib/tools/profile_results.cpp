@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cost_model.hpp"
+#include "superstep_model.hpp"
 #include "profile_comparison.hpp"
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
@@ -86,14 +87,19 @@ void write_profile_results(const std::string& path, const Profile& prof,
   if (!machines.empty()) add_bsp_comparison(doc.comparison, prof, machines[0]);
   for (std::size_t mi = 0; mi < machines.size(); ++mi) {
     const BspMachine& m = machines[mi];
-    std::vector<double> std_cost, gran;
+    std::vector<double> std_cost, gran, by_pattern;
+    std::vector<std::string> patterns;
     for (const SuperstepSummary& st : prof.steps) {
       std_cost.push_back(comm_sync_standard(m, st.h_bytes));
       gran.push_back(comm_sync_granular(m, st.h_bytes));
+      const StepPattern pattern = pattern_of(st);
+      patterns.push_back(pattern_name(pattern));
+      if (!m.curves.empty()) by_pattern.push_back(comm_sync_by_pattern(m.curves, pattern, st.h_bytes));
     }
     auto& pt = ex.add_table("/bsp/prediction/" + slug(m.name));
-    pt.columns = {Column::of("superstep", "", index), Column::of("l_plus_hg", "s", std_cost),
-                  Column::of("l_plus_hg_h", "s", gran)};
+    pt.columns = {Column::of("superstep", "", index), Column::of("pattern", "", patterns),
+                  Column::of("l_plus_hg", "s", std_cost), Column::of("l_plus_hg_h", "s", gran)};
+    if (!m.curves.empty()) pt.columns.push_back(Column::of("by_pattern", "s", by_pattern));
     pt.attributes["machine_file"] = m.file;
     pt.attributes["l"] = m.l_seconds;
     pt.attributes["g_inf"] = m.g_seconds_per_byte;

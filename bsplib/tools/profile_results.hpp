@@ -1,11 +1,13 @@
 // The profile and its predictions as the suite's HDF5 results file (instrument's writer):
 //   /machine                      the first machine file's keys (the measured machine)
-//   /compare                      per superstep: measured comm+sync vs l + h g(h) of that
-//                                 machine (model "bsp"), and the whole run
+//   /compare                      per superstep: measured comm+sync vs the library's model
+//                                 (superstep curves) of that machine, or l + h g(h) if its
+//                                 file has none (model "bsp"); the totals and the whole run
 //   /bsp/process/<quantity>       [superstep][process] arrays: t_begin, t_enter, t_exit (s),
-//                                 bytes_out, bytes_in, msgs_out, msgs_in
+//                                 bytes_out, bytes_in, msgs_out, msgs_in, gets_out
 //   /bsp/supersteps               table: superstep, label, w_max, h, measured comm+sync
-//   /bsp/prediction/<machine>     table: superstep, l+hg, l+hg(h) for every machine given
+//   /bsp/prediction/<machine>     table: superstep, pattern, l+hg, l+hg(h), and by_pattern
+//                                 where the file has curves, for every machine given
 //                                 (Figure 9's 'fortune telling' for other machines)
 #pragma once
 #include <string>

@@ -1,8 +1,8 @@
 // The profile a C++ program keeps in memory (bsp_profile.hpp) and the comparison rows the
 // BSP model makes of it (profile_comparison.hpp), at p = 1-4: three supersteps (a
 // registration, 1000 bytes to the right neighbour under a label, bsp_end's); their labels,
-// times in order, bytes as sent (none to oneself), h, and each row's l + h g(h) worked by
-// hand for a made-up machine. No BSP_PROFILE: no file is written, the profile is in memory.
+// times in order, bytes as sent (none to oneself), h, and each row's l + h g(h) and the
+// library's model (superstep curves) worked by hand for a made-up machine. No BSP_PROFILE: no file is written, the profile is in memory.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -85,6 +85,28 @@ int main() {
   check(near(c.rows()[3].measured, measured), "measured total");
   check(near(c.rows()[4].measured, w + measured) && near(c.rows()[4].modelled, w + 4e-6 + put_step),
         "the run adds the measured w");
+  // The same with the probe's superstep curves (made up): every process sends 1000 B to its
+  // neighbour and receives as many, the exchange pattern, read off its curve half way
+  // between 5 us at 500 B and 7 us at 1500 B; the empty supersteps cost the empty one, 1 us.
+  // Rows: three supersteps, the total by pattern, the eq. 3 total, the run.
+  m.curves.empty_seconds = 1e-6;
+  m.curves.h_bytes = {500, 1500};
+  m.curves.one_way = {2e-6, 3e-6};
+  m.curves.exchange = {5e-6, 7e-6};
+  m.curves.gets = {9e-6, 9e-6};
+  instrument::Comparison cc;
+  bspmodel::add_bsp_comparison(cc, prof, m);
+  check(cc.rows().size() == 6, "with curves: a row per superstep, two totals, the run");
+  if (cc.rows().size() != 6) return 1;
+  const double exchange = p > 1 ? 6e-6 : 1e-6;
+  check(cc.rows()[1].term.find(p > 1 ? "(exchange)" : "(none)") != std::string::npos,
+        "the pattern is named");
+  check(near(cc.rows()[0].modelled, 1e-6) && near(cc.rows()[2].modelled, 1e-6),
+        "the empty superstep");
+  check(near(cc.rows()[1].modelled, exchange), "the exchange curve at h");
+  check(near(cc.rows()[3].modelled, 2e-6 + exchange), "the total by pattern");
+  check(near(cc.rows()[4].modelled, 4e-6 + put_step), "the eq. 3 total beside it");
+  check(near(cc.rows()[5].modelled, w + 2e-6 + exchange), "the run by pattern");
   try {
     bspmodel::profile_from_section(bsplib::SectionProfile{}, "nothing");
     check(false, "an empty profile is refused");
