@@ -21,8 +21,11 @@ namespace bsplib {
 
 // Words of the per-peer header bsp_sync exchanges (see sync.cpp), the words of a stream
 // that may ride in the header message instead of a message of its own, and the MPI tags.
-constexpr int header_words = 6;
-constexpr int inline_words = 256;  // 2 KiB: eager on any MPI; see bsplib/BENCHMARKS.md
+constexpr int header_words = 7;
+// Header and inline stream within 8 KiB, one of UCX's FIFO elements: a message that crosses
+// it costs 3-5 us more (bsplib/BENCHMARKS.md); a longer stream within the node goes through
+// the shared segment instead (sync.cpp).
+constexpr int inline_words = 1017;
 constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4, tag_get_direct = 5,
               tag_warm_up = 6;
 
@@ -65,7 +68,7 @@ class Context {
     const int slot = checked_slot("bsp_put", pid, dst, offset, nbytes);
     if (nbytes) {
       need("bsp_put", src, "the source");
-      if (nbytes >= static_cast<int>(Outbox::direct_min) && m_arena.reaches(pid) &&
+      if (nbytes >= static_cast<int>(SharedArena::put_min) && m_arena.reaches(pid) &&
           put_shared(pid, slot, offset, src, nbytes))
         return;
       m_out[pid].put(slot, offset, src, nbytes);

@@ -31,6 +31,11 @@ class SharedArena {
   SharedArena(const SharedArena&) = delete;
   SharedArena& operator=(const SharedArena&) = delete;
 
+  // Puts of put_min bytes or more to a process of the node go through the segment. Below
+  // it a put rides in the header message (up to inline_words, context.hpp); above that, an
+  // MPI message of its own crosses UCX's 8 KiB FIFO element and costs 5-7 us at 12-20 KiB
+  // where the segment costs about 1 us (bsplib/BENCHMARKS.md).
+  static constexpr std::size_t put_min = 8192;
   // Whether a large put to process q can go through shared memory (never to oneself).
   bool reaches(int q) const { return m_node_rank[static_cast<std::size_t>(q)] >= 0; }
   // Room for n bytes in this superstep's half (offset: from the segment's start), or nullptr:

@@ -3,9 +3,12 @@
 //  1. headers: a few words per peer (persistent point-to-point requests, or MPI_Alltoall for
 //     many processes): the bytes of the combined stream to that peer, its get count, and the
 //     run-state every process must agree on (bsp_end vs bsp_sync, registration signature,
-//     tag size). It is also the barrier. A stream of up to 2 KiB rides in the header message
-//     (point-to-point headers only);
-//  2. data: one message per peer with a larger stream (Isend/Irecv, no zero messages);
+//     tag size). It is also the barrier. A stream of up to 8 KiB with the header rides in the
+//     header message (point-to-point headers only); a longer one to a process of the node
+//     is copied into this process's shared segment (see shared_arena.hpp) and the header
+//     says where;
+//  2. data: one message per peer with a longer stream otherwise (Isend/Irecv, no zero
+//     messages);
 //     each large put (>= Outbox::direct_min bytes) is a message of its own, sent now and
 //     received (step 6) straight into the destination area, unless it went into the
 //     node's shared segment at the call (see shared_arena.hpp): then only its record
@@ -65,7 +68,20 @@ void apply_run(char* dst, const RunTail& t, const char* src, std::uint32_t n) {
 }  // namespace
 
 void Context::exchange_headers(bool ending) {
-  // header: bytes, gets, ending, registration signature, tag size
+  // First the streams that go through the shared segment (they count towards its size):
+  // h[6] = 1 + where the stream is, 0 if it is not there.
+  for (int q = 0; q < m_nprocs; ++q) {
+    std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride];
+    h[6] = 0;
+    const ByteBuffer& b = m_out[q].bytes();
+    std::uint64_t at = 0;
+    if (q != m_pid && !b.empty() && !inline_stream(b.size()) && m_arena.reaches(q))
+      if (char* into = m_arena.reserve(b.size(), at)) {
+        SharedArena::copy_in(into, b.data(), b.size());
+        h[6] = at + 1;
+      }
+  }
+  // header: bytes, gets, ending, registration signature, tag size, segment size wanted
   for (int q = 0; q < m_nprocs; ++q) {
     std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride];
     h[0] = q == m_pid ? 0 : m_out[q].bytes().size();
@@ -75,7 +91,7 @@ void Context::exchange_headers(bool ending) {
     // the tag size asked for, and how often bsp_set_tagsize was called in this superstep
     h[4] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(m_pending_tagsize)) |
            std::uint64_t{m_tagsize_calls} << 32;
-    h[5] = m_arena.wanted();  // the shared segment's half size it asks for
+    h[5] = m_arena.wanted();  // the shared segment's half size it asks for (same to all)
   }
   m_arena.sync_memory();  // this superstep's shared puts are visible before the header leaves
   if (!m_hdr_recv.empty()) {
@@ -150,7 +166,7 @@ void Context::exchange_data() {
   std::size_t total = 0;  // the streams that come as messages of their own, by source
   for (int q = 0; q < m_nprocs; ++q) {
     const std::uint64_t n = header_in(q)[0];
-    if (q != m_pid && !inline_stream(n)) total += n;
+    if (q != m_pid && !inline_stream(n) && !header_in(q)[6]) total += n;
   }
   m_inbox.resize(total);
   m_requests.clear();
@@ -163,6 +179,11 @@ void Context::exchange_data() {
       ++m_msgs_in;
       continue;
     }
+    if (const std::uint64_t in_segment = header_in(q)[6]) {
+      m_in_stream[q] = m_arena.at(q, in_segment - 1);
+      ++m_msgs_in;
+      continue;
+    }
     m_in_stream[q] = at;
     if (!n) continue;
     m_requests.emplace_back();
@@ -172,7 +193,9 @@ void Context::exchange_data() {
   }
   for (int q = 0; q < m_nprocs; ++q) {
     const ByteBuffer& b = m_out[q].bytes();
-    if (q == m_pid || b.empty() || inline_stream(b.size())) continue;
+    if (q == m_pid || b.empty() || inline_stream(b.size()) ||
+        m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride + 6])
+      continue;
     m_requests.emplace_back();
     MPI_Isend(b.data(), as_count(b.size(), *this), MPI_BYTE, q, tag_data, m_comm,
               &m_requests.back());

@@ -8,7 +8,8 @@
  *    bytes of the right neighbour: the later ones win, whichever route each took;
  *  - source order: every process puts a large block into the same bytes of process 0:
  *    the highest process id's bytes remain.
- * Then 24 supersteps back to back of one process putting into another (the segment's two halves).
+ * Then 24 supersteps back to back of one process putting into another (the segment's two halves),
+ * and 8 supersteps of streams over 8 KiB made of small puts, BSMP messages and gets.
  * With the argument "big", two more supersteps put 12 MB each (run by small_shm with a
  * 24 MiB /dev/shm, where segments of that size would be a SIGBUS: they must not grow). */
 #include <stdio.h>
@@ -24,6 +25,20 @@ static unsigned char byte_of(int round, int from, int to, long i) {
   return (unsigned char)(round * 31 + from * 7 + to * 3 + i % 251);
 }
 
+/* The stream section's area: byte i of process s's as it starts, and as it is at the start
+ * of superstep r (the words its left neighbour put in superstep r - 1 over the even words). */
+static unsigned char stream_init(int s, int i) { return (unsigned char)(i * 13 + s * 5); }
+static unsigned int stream_word(int r, int from, int i) {
+  return i == 1500 ? 0xC0FFEEu + (unsigned int)r : (unsigned int)(r * 1000003 + from * 7919 + i);
+}
+static unsigned char stream_before(int r, int owner, int p, int i) {
+  if (r == 0 || i % 8 >= 4) return stream_init(owner, i);
+  const unsigned int w = stream_word(r - 1, (owner + p - 1) % p, i / 8);
+  unsigned char b[4];
+  memcpy(b, &w, 4);
+  return b[i % 8];
+}
+
 static void skew(int round, int s) { /* a different process arrives last in each round */
   volatile double x = 0;
   const long spins = ((round + s) % 3) * 200000L;
@@ -35,7 +50,7 @@ int main(int argc, char **argv) {
   if (big) MAXN = 12 << 20;
   bsp_begin(bsp_nprocs());
   const int p = bsp_nprocs(), s = bsp_pid(), right = (s + 1) % p;
-  const long sizes[] = {40000, 300000, 40000, 1200000, 1200000, 2000000, 33000, 2000000,
+  const long sizes[] = {40000, 300000, 40000, 1200000, 1200000, 2000000, 12000, 2000000,
                         500000, 1999999, 65536, 700000, 2000000, 40000, 12000000, 12582912};
   const int rounds = (int)(sizeof sizes / sizeof sizes[0]) - (big ? 0 : 2);
   unsigned char *all = malloc((size_t)p * MAXN), *ordered = malloc(MAXN),
@@ -89,6 +104,55 @@ int main(int argc, char **argv) {
     bsp_sync();
     if (s == to)
       for (long i = 0; i < n2; ++i) CHECK(ordered[i] == (r % 2 ? 'B' : 'A'));
+  }
+  /* Streams over 8 KiB of small records, which go through the segment within a node: in each
+   * of 8 supersteps every process puts 3000 4-byte words into every other word of its right
+   * neighbour's area (a stream of runs), a word into the middle of that (a later put wins),
+   * sends 12 BSMP messages of 1000 bytes and gets 200 scattered 8-byte words from its left
+   * neighbour, whose area holds what was put there in the superstep before (gets are served
+   * before puts land). Checked in the next superstep. */
+  enum { WORDS = 3000, MSGS = 12, MSG_BYTES = 1000, GETS = 200 };
+  const int left = (s + p - 1) % p;
+  for (int i = 0; i < 2 * WORDS * 4; ++i) ordered[i] = stream_init(s, i);
+  int tagsize = 4;
+  bsp_set_tagsize(&tagsize);
+  bsp_sync();
+  static unsigned char got[GETS * 8];
+  for (int r = 0; r < 8; ++r) {
+    for (int i = 0; i < WORDS; ++i) {
+      const unsigned int w = (unsigned int)(r * 1000003 + s * 7919 + i);
+      bsp_put(right, &w, ordered, i * 8, 4);
+    }
+    const unsigned int late = stream_word(r, s, 1500);
+    bsp_put(right, &late, ordered, 1500 * 8, 4);
+    for (int m = 0; m < MSGS; ++m) {
+      unsigned char msg[MSG_BYTES];
+      memset(msg, (unsigned char)(r * 16 + m), sizeof msg);
+      const int tag = r * 100 + m;
+      bsp_send(right, &tag, msg, (int)sizeof msg);
+    }
+    for (int g = 0; g < GETS; ++g) bsp_get(left, ordered, (g * 37 % (2 * WORDS)) * 4, got + g * 8, 8);
+    bsp_sync();
+    /* the gets return the left neighbour's area as it was before this superstep's puts */
+    for (int g = 0; g < GETS; ++g)
+      for (int k = 0; k < 8; ++k)
+        CHECK(got[g * 8 + k] == stream_before(r, left, p, (g * 37 % (2 * WORDS)) * 4 + k));
+    for (int i = 0; i < WORDS; ++i) {
+      unsigned int w;
+      memcpy(&w, ordered + i * 8, 4);
+      CHECK(w == stream_word(r, left, i));
+    }
+    int nmsgs = 0, nbytes = 0;
+    bsp_qsize(&nmsgs, &nbytes);
+    CHECK(nmsgs == MSGS && nbytes == MSGS * MSG_BYTES);
+    for (int m = 0; m < MSGS; ++m) {
+      int status = 0, tag = -1;
+      bsp_get_tag(&status, &tag);
+      unsigned char msg[MSG_BYTES];
+      bsp_move(msg, (int)sizeof msg);
+      CHECK(status == MSG_BYTES && tag >= r * 100 && tag < r * 100 + MSGS);
+      CHECK(msg[0] == (unsigned char)(r * 16 + tag - r * 100) && msg[MSG_BYTES - 1] == msg[0]);
+    }
   }
   bsp_pop_reg(shared);
   bsp_pop_reg(ordered);
