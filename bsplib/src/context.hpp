@@ -21,11 +21,11 @@ namespace bsplib {
 
 // Words of the per-peer header bsp_sync exchanges (see sync.cpp), the words of a stream
 // that may ride in the header message instead of a message of its own, and the MPI tags.
-constexpr int header_words = 7;
+constexpr int header_words = 9;
 // Header and inline stream within 8 KiB, one of UCX's FIFO elements: a message that crosses
 // it costs 3-5 us more (bsplib/BENCHMARKS.md); a longer stream within the node goes through
 // the shared segment instead (sync.cpp).
-constexpr int inline_words = 1017;
+constexpr int inline_words = 1015;
 constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4, tag_get_direct = 5,
               tag_warm_up = 6;
 
@@ -210,6 +210,7 @@ class Context {
   long m_direct_gets_out = 0;  // direct gets this process served in this sync
   long m_direct_gets_in = 0;   // direct gets this process asked for in this superstep
   long m_gets_asked = 0;       // gets this process asked of others in this superstep (profile)
+  std::uint64_t m_reg_sizes[Registry::header_sizes] = {};  // this sync's registrations
   long m_gets_after_sends = 0; // of this superstep's gets, those marked after_sends
 };
 

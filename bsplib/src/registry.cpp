@@ -31,9 +31,16 @@ bool Registry::pop(const void* addr) {
   return false;
 }
 
-void Registry::commit(MPI_Comm comm) {
-  if (m_ops.empty()) return;
+std::vector<long> Registry::pending_push_sizes() const {
+  std::vector<long> sizes;
+  for (const Op& op : m_ops)
+    if (op.is_push) sizes.push_back(op.size);
+  return sizes;
+}
+
+std::vector<int> Registry::apply_ops() {
   m_new_sizes.clear();
+  if (m_ops.empty()) return {};
   std::vector<int> new_slots;
   std::vector<int> slot_of_op(m_ops.size(), -1);  // pushes: the slot each one got
   for (std::size_t k = 0; k < m_ops.size(); ++k) {
@@ -69,7 +76,10 @@ void Registry::commit(MPI_Comm comm) {
   m_ops.clear();
   m_last_addr = nullptr;
   m_last_slot = -1;
-  if (new_slots.empty()) return;
+  return new_slots;
+}
+
+void Registry::exchange_sizes(MPI_Comm comm, const std::vector<int>& new_slots) {
   // Every process pushed the same number (checked by the caller): one allgather of sizes.
   const int n = static_cast<int>(new_slots.size());
   m_all_new_sizes.resize(static_cast<std::size_t>(n) * m_nprocs);

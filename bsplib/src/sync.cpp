@@ -3,16 +3,15 @@
 //  1. headers: a few words per peer (persistent point-to-point requests, or MPI_Alltoall for
 //     many processes): the bytes of the combined stream to that peer, its get count, and the
 //     run-state every process must agree on (bsp_end vs bsp_sync, registration signature,
-//     tag size). It is also the barrier. A stream of up to 8 KiB with the header rides in the
-//     header message (point-to-point headers only); a longer one to a process of the node
-//     is copied into this process's shared segment (see shared_arena.hpp) and the header
-//     says where;
+//     tag size), and the sizes of up to two registrations. It is also the barrier. A stream
+//     of up to 8 KiB with the header rides in the header message (point-to-point headers
+//     only); a longer one to a process of the node is copied into this process's shared
+//     segment (see shared_arena.hpp) and the header says where;
 //  2. data: one message per peer with a longer stream otherwise (Isend/Irecv, no zero
-//     messages);
-//     each large put (>= Outbox::direct_min bytes) is a message of its own, sent now and
-//     received (step 6) straight into the destination area, unless it went into the
-//     node's shared segment at the call (see shared_arena.hpp): then only its record
-//     travels, and step 6 copies it out of the sender's segment;
+//     messages); each large put (>= Outbox::direct_min bytes) is a message of its own,
+//     sent now and received (step 6) straight into the destination area, unless it went
+//     into the node's shared segment at the call (from SharedArena::put_min bytes): then
+//     only its record travels, and step 6 copies it out of the sender's segment;
 //  3. every process serves the gets addressed to it, from all sources, before it applies any
 //     put (the definition's order): small ones copied into one reply per requester, large
 //     ones sent straight from the area (direct gets);
@@ -33,6 +32,7 @@
 #include <cstring>
 #include <iterator>
 #include <thread>
+#include <vector>
 
 #include "context.hpp"
 
@@ -81,7 +81,8 @@ void Context::exchange_headers(bool ending) {
         h[6] = at + 1;
       }
   }
-  // header: bytes, gets, ending, registration signature, tag size, segment size wanted
+  // header: bytes, gets, ending, registration signature, tag size, segment size wanted,
+  // (h[6] above), registration sizes
   for (int q = 0; q < m_nprocs; ++q) {
     std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride];
     h[0] = q == m_pid ? 0 : m_out[q].bytes().size();
@@ -92,6 +93,7 @@ void Context::exchange_headers(bool ending) {
     h[4] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(m_pending_tagsize)) |
            std::uint64_t{m_tagsize_calls} << 32;
     h[5] = m_arena.wanted();  // the shared segment's half size it asks for (same to all)
+    std::copy_n(m_reg_sizes, Registry::header_sizes, h + 7);
   }
   m_arena.sync_memory();  // this superstep's shared puts are visible before the header leaves
   if (!m_hdr_recv.empty()) {
@@ -492,6 +494,15 @@ void Context::sync(bool ending) {
                   m_out[q].shared_count();
     }
 
+  // The sizes of this superstep's registrations, if few (Registry::header_sizes): they
+  // travel in the headers.
+  std::fill_n(m_reg_sizes, Registry::header_sizes, 0);
+  if (m_registry.has_pending()) {
+    const std::vector<long> sizes = m_registry.pending_push_sizes();
+    if (sizes.size() <= static_cast<std::size_t>(Registry::header_sizes))
+      for (std::size_t k = 0; k < sizes.size(); ++k)
+        m_reg_sizes[k] = static_cast<std::uint64_t>(sizes[k]);
+  }
   post_get_receives();
   if (m_nprocs > 1) {
     exchange_headers(ending);
@@ -522,7 +533,11 @@ void Context::sync(bool ending) {
     for (int q = 0; q < m_nprocs; ++q) m_wanted[q] = header_in(q)[5];
     m_arena.end_superstep(m_wanted);
   }
-  if (m_registry.has_pending()) m_registry.commit(m_comm);
+  if (m_registry.has_pending())
+    m_registry.commit(m_comm, [this](int q, int k) {
+      return static_cast<long>(q == m_pid ? m_reg_sizes[k]
+                                          : header_in(q)[7 + static_cast<std::size_t>(k)]);
+    });
   m_tagsize = m_pending_tagsize;
   m_tagsize_calls = 0;
   for (Outbox& o : m_out) o.clear();
