@@ -14,6 +14,7 @@
 #include "bsp.h"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
+#include "machine_params.hpp"
 
 namespace bspmodel {
 
@@ -107,9 +108,10 @@ std::vector<double> pattern_medians(const std::vector<std::pair<int, Shape>>& po
 }
 
 // Where between two grid points a curve steps (the transport changing protocol at a
-// message size: at p = 2 on this machine a one-way put costs 1.1 us up to 2030 B and 2.0 us
-// from 2040 B), by bisection to 8 bytes: the last h below the step and the first above.
-// Interpolating across a step instead puts every superstep near it tens of percent off.
+// message size: at p = 2 on this machine a get's reply message crosses UCX's 8 KiB FIFO
+// element between h = 8248 and 8256 B, and the superstep goes from 2.6 to 6.5 us), by
+// bisection to 8 bytes: the last h below the step and the first above. Interpolating across
+// a step instead puts every superstep near it tens of percent off.
 std::pair<int, int> locate_step(Shape shape, int lo, double t_lo, int hi, double t_hi, int reps,
                                 CurveBuffers& b) {
   while (hi - lo > 8) {
@@ -164,6 +166,9 @@ void measure_curves(BspMeasurements& m, int reps, int hmax) {
     }
   std::sort(sides.begin(), sides.end());
   sides.erase(std::unique(sides.begin(), sides.end()), sides.end());
+  // A machine file holds at most kMaxCurvePoints points: the steps at small h, where most
+  // programs' supersteps are, are kept first.
+  if (grid.size() + sides.size() > kMaxCurvePoints) sides.resize(kMaxCurvePoints - grid.size());
   const std::vector<double> t_sides = pattern_medians(all_shapes_at(sides), reps, b);
   // Merge the two sorted lists of points.
   std::size_t i = 0, j = 0;

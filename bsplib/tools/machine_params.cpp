@@ -51,7 +51,6 @@ constexpr KeyRange kRangeWord{"bsp.word_bytes", 1, 64, "bytes"};
 // each time in [0, 100] s as l is.
 constexpr KeyRange kRangeCurveH{"bsp.curve.h_bytes", 1, 2147483647, "bytes"};
 constexpr KeyRange kRangeCurveT{"bsp.curve.*_seconds", 0, 100, "s"};
-constexpr std::size_t kMaxCurvePoints = 64;
 const char* const kCurveKeys[] = {"bsp.curve.h_bytes", "bsp.curve.one_way_seconds",
                                   "bsp.curve.exchange_seconds", "bsp.curve.gets_seconds"};
 
@@ -103,6 +102,10 @@ void validate_curves(const SuperstepCurves& c, const std::string& source) {
                                    "bsp.curve.h_bytes must list the h of the curves' points");
     return;
   }
+  if (c.h_bytes.size() > kMaxCurvePoints)
+    throw instrument::InputError(source, kCurveKeys[0],
+                                 std::string(kCurveKeys[0]) + " must hold at most " +
+                                     std::to_string(kMaxCurvePoints) + " numbers");
   const std::vector<double>* lists[] = {&c.one_way, &c.exchange, &c.gets};
   for (std::size_t k = 0; k < 3; ++k)
     if (lists[k]->size() != c.h_bytes.size())

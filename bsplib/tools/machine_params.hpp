@@ -19,6 +19,8 @@ namespace bspmodel {
 // each h (bytes per process, BSP's h) for three patterns of one transfer of h bytes per pair
 // of processes, and the empty superstep. Empty when the file has none (the paper's machine
 // files, a probe at p = 1): then only eq. 3 predicts.
+constexpr std::size_t kMaxCurvePoints = 64;  // points of a curve in a machine file
+
 struct SuperstepCurves {
   double empty_seconds = 0;                      // bsp.empty_superstep_seconds
   std::vector<double> h_bytes;                   // bsp.curve.h_bytes: increasing, > 0
