@@ -21,11 +21,24 @@ namespace bsplib {
 
 // Words of the per-peer header bsp_sync exchanges (see sync.cpp), the words of a stream
 // that may ride in the header message instead of a message of its own, and the MPI tags.
-constexpr int header_words = 9;
+// The header is kept at 7 words: with a one-word stream that is 64 bytes, UCX's short
+// messages; 9 words made a one-word superstep 0.1-0.2 us dearer (bsplib/BENCHMARKS.md).
+constexpr int header_words = 7;
+// The header's fields, by word.
+namespace header {
+constexpr std::size_t bytes = 0;       // the stream's bytes
+constexpr std::size_t gets = 1;        // the stream's gets; bit 63: bsp_end, not bsp_sync
+constexpr std::uint64_t ending_bit = std::uint64_t{1} << 63;
+constexpr std::size_t reg_sizes = 2;   // this superstep's registrations, 32 bits each
+constexpr std::size_t signature = 3;   // of the registration sequence
+constexpr std::size_t tagsize = 4;     // the tag size asked for; high 32 bits: calls
+constexpr std::size_t wanted = 5;      // the shared segment's half size asked for
+constexpr std::size_t in_segment = 6;  // 1 + where the stream is in the shared segment, or 0
+}  // namespace header
 // Header and inline stream within 8 KiB, one of UCX's FIFO elements: a message that crosses
 // it costs 3-5 us more (bsplib/BENCHMARKS.md); a longer stream within the node goes through
 // the shared segment instead (sync.cpp).
-constexpr int inline_words = 1015;
+constexpr int inline_words = 1017;
 constexpr int tag_data = 1, tag_reply = 2, tag_header = 3, tag_direct = 4, tag_get_direct = 5,
               tag_warm_up = 6;
 

@@ -63,8 +63,9 @@ class Registry {
   std::uint64_t signature() const { return m_signature; }
   bool has_pending() const { return !m_ops.empty(); }
   // The sizes of the pushes queued in this superstep, in call order: up to header_sizes of
-  // them travel in bsp_sync's headers, which every process exchanges anyway (an allgather
-  // of its own cost the registration superstep 1-2 us more than an empty one at p = 2).
+  // them travel in bsp_sync's headers (32 bits each: a registration's size is an int),
+  // which every process exchanges anyway (an allgather of its own cost the registration
+  // superstep 1-2 us more than an empty one at p = 2).
   static constexpr int header_sizes = 2;
   std::vector<long> pending_push_sizes() const;
   // Applies the queued pops and pushes in call order (the caller has already checked that

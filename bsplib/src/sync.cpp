@@ -68,32 +68,31 @@ void apply_run(char* dst, const RunTail& t, const char* src, std::uint32_t n) {
 }  // namespace
 
 void Context::exchange_headers(bool ending) {
-  // First the streams that go through the shared segment (they count towards its size):
-  // h[6] = 1 + where the stream is, 0 if it is not there.
+  // First the streams that go through the shared segment (they count towards its size).
   for (int q = 0; q < m_nprocs; ++q) {
     std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride];
-    h[6] = 0;
+    h[header::in_segment] = 0;
     const ByteBuffer& b = m_out[q].bytes();
     std::uint64_t at = 0;
     if (q != m_pid && !b.empty() && !inline_stream(b.size()) && m_arena.reaches(q))
       if (char* into = m_arena.reserve(b.size(), at)) {
         SharedArena::copy_in(into, b.data(), b.size());
-        h[6] = at + 1;
+        h[header::in_segment] = at + 1;
       }
   }
-  // header: bytes, gets, ending, registration signature, tag size, segment size wanted,
-  // (h[6] above), registration sizes
+  // The other fields (context.hpp, namespace header).
+  std::uint64_t reg_sizes = 0;
+  for (int k = 0; k < Registry::header_sizes; ++k) reg_sizes |= m_reg_sizes[k] << (32 * k);
   for (int q = 0; q < m_nprocs; ++q) {
     std::uint64_t* h = &m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride];
-    h[0] = q == m_pid ? 0 : m_out[q].bytes().size();
-    h[1] = m_gets[q].size();
-    h[2] = ending;
-    h[3] = m_registry.signature();
+    h[header::bytes] = q == m_pid ? 0 : m_out[q].bytes().size();
+    h[header::gets] = m_gets[q].size() | (ending ? header::ending_bit : 0);
+    h[header::reg_sizes] = reg_sizes;
+    h[header::signature] = m_registry.signature();
     // the tag size asked for, and how often bsp_set_tagsize was called in this superstep
-    h[4] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(m_pending_tagsize)) |
-           std::uint64_t{m_tagsize_calls} << 32;
-    h[5] = m_arena.wanted();  // the shared segment's half size it asks for (same to all)
-    std::copy_n(m_reg_sizes, Registry::header_sizes, h + 7);
+    h[header::tagsize] = static_cast<std::uint64_t>(static_cast<std::uint32_t>(m_pending_tagsize)) |
+                         std::uint64_t{m_tagsize_calls} << 32;
+    h[header::wanted] = m_arena.wanted();  // the same to every process
   }
   m_arena.sync_memory();  // this superstep's shared puts are visible before the header leaves
   if (!m_hdr_recv.empty()) {
@@ -130,35 +129,36 @@ void Context::exchange_headers(bool ending) {
   for (int q = 1; q < m_nprocs; ++q) {
     const std::uint64_t* h = header_in(q);
     char what[256];
-    if (h[2] != h0[2]) {
-      const int ender = h[2] ? q : 0, syncer = h[2] ? 0 : q;
+    const bool ends = h[header::gets] & header::ending_bit;
+    if (ends != static_cast<bool>(h0[header::gets] & header::ending_bit)) {
+      const int ender = ends ? q : 0, syncer = ends ? 0 : q;
       std::snprintf(what, sizeof what,
                     "process %d called bsp_end while process %d calls bsp_sync (a process "
                     "ended while others synchronise)",
                     ender, syncer);
       report_once(*this, "bsp_sync", syncer, what);
     }
-    if (h[3] != h0[3]) {
+    if (h[header::signature] != h0[header::signature]) {
       std::snprintf(what, sizeof what,
                     "its bsp_push_reg/bsp_pop_reg calls differ in number or order from "
                     "process 0's (registrations are matched by order across processes)");
       report_once(*this, "bsp_push_reg/bsp_pop_reg", q, what);
     }
-    if (h[4] >> 32 != h0[4] >> 32) {
+    if (h[header::tagsize] >> 32 != h0[header::tagsize] >> 32) {
       std::snprintf(what, sizeof what,
                     "it called bsp_set_tagsize %llu times in this superstep, process 0 %llu "
                     "times (bsp_set_tagsize is collective: every process calls it in the "
                     "same superstep)",
-                    static_cast<unsigned long long>(h[4] >> 32),
-                    static_cast<unsigned long long>(h0[4] >> 32));
+                    static_cast<unsigned long long>(h[header::tagsize] >> 32),
+                    static_cast<unsigned long long>(h0[header::tagsize] >> 32));
       report_once(*this, "bsp_set_tagsize", q, what);
     }
-    if (h[4] != h0[4]) {
+    if (h[header::tagsize] != h0[header::tagsize]) {
       std::snprintf(what, sizeof what,
                     "tag size %llu differs from process 0's %llu (bsp_set_tagsize is "
                     "collective)",
-                    static_cast<unsigned long long>(h[4] & 0xffffffffu),
-                    static_cast<unsigned long long>(h0[4] & 0xffffffffu));
+                    static_cast<unsigned long long>(h[header::tagsize] & 0xffffffffu),
+                    static_cast<unsigned long long>(h0[header::tagsize] & 0xffffffffu));
       report_once(*this, "bsp_set_tagsize", q, what);
     }
   }
@@ -167,21 +167,21 @@ void Context::exchange_headers(bool ending) {
 void Context::exchange_data() {
   std::size_t total = 0;  // the streams that come as messages of their own, by source
   for (int q = 0; q < m_nprocs; ++q) {
-    const std::uint64_t n = header_in(q)[0];
-    if (q != m_pid && !inline_stream(n) && !header_in(q)[6]) total += n;
+    const std::uint64_t n = header_in(q)[header::bytes];
+    if (q != m_pid && !inline_stream(n) && !header_in(q)[header::in_segment]) total += n;
   }
   m_inbox.resize(total);
   m_requests.clear();
   char* at = m_inbox.data();
   for (int q = 0; q < m_nprocs; ++q) {
     if (q == m_pid) continue;
-    const std::uint64_t n = header_in(q)[0];
+    const std::uint64_t n = header_in(q)[header::bytes];
     if (inline_stream(n)) {
       m_in_stream[q] = reinterpret_cast<const char*>(header_in(q) + header_words);
       ++m_msgs_in;
       continue;
     }
-    if (const std::uint64_t in_segment = header_in(q)[6]) {
+    if (const std::uint64_t in_segment = header_in(q)[header::in_segment]) {
       m_in_stream[q] = m_arena.at(q, in_segment - 1);
       ++m_msgs_in;
       continue;
@@ -196,7 +196,7 @@ void Context::exchange_data() {
   for (int q = 0; q < m_nprocs; ++q) {
     const ByteBuffer& b = m_out[q].bytes();
     if (q == m_pid || b.empty() || inline_stream(b.size()) ||
-        m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride + 6])
+        m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride + header::in_segment])
       continue;
     m_requests.emplace_back();
     MPI_Isend(b.data(), as_count(b.size(), *this), MPI_BYTE, q, tag_data, m_comm,
@@ -220,10 +220,11 @@ void Context::exchange_data() {
 void Context::serve_gets() {
   for (int q = 0; q < m_nprocs; ++q) {
     const bool self = q == m_pid;
-    const std::uint64_t gets = self ? m_gets[q].size() : header_in(q)[1];
+    const std::uint64_t gets =
+        self ? m_gets[q].size() : header_in(q)[header::gets] & ~header::ending_bit;
     if (!gets) continue;
     const char* p = self ? m_out[q].bytes().data() : m_in_stream[q];
-    const char* end = p + (self ? m_out[q].bytes().size() : header_in(q)[0]);
+    const char* end = p + (self ? m_out[q].bytes().size() : header_in(q)[header::bytes]);
     ByteBuffer& reply = m_replies[q];
     while (p < end) {
       const Record r = read_record(p);
@@ -267,7 +268,7 @@ void Context::apply_puts_and_sends() {
   for (int q = 0; q < m_nprocs; ++q) {
     const bool self = q == m_pid;
     const char* p = self ? m_out[q].bytes().data() : m_in_stream[q];
-    const char* end = p + (self ? m_out[q].bytes().size() : header_in(q)[0]);
+    const char* end = p + (self ? m_out[q].bytes().size() : header_in(q)[header::bytes]);
     std::size_t direct = 0;
     while (p < end) {
       const Record r = read_record(p);
@@ -530,13 +531,14 @@ void Context::sync(bool ending) {
   bytes_out += m_reply_bytes_out;
 
   if (m_nprocs > 1 && !ending) {  // bsp_end's sync: no superstep follows to use a growth
-    for (int q = 0; q < m_nprocs; ++q) m_wanted[q] = header_in(q)[5];
+    for (int q = 0; q < m_nprocs; ++q) m_wanted[q] = header_in(q)[header::wanted];
     m_arena.end_superstep(m_wanted);
   }
   if (m_registry.has_pending())
     m_registry.commit(m_comm, [this](int q, int k) {
-      return static_cast<long>(q == m_pid ? m_reg_sizes[k]
-                                          : header_in(q)[7 + static_cast<std::size_t>(k)]);
+      return static_cast<long>(q == m_pid
+                                   ? m_reg_sizes[k]
+                                   : header_in(q)[header::reg_sizes] >> (32 * k) & 0xffffffffu);
     });
   m_tagsize = m_pending_tagsize;
   m_tagsize_calls = 0;
