@@ -161,14 +161,13 @@ void require_complete(std::vector<Row>& rows, std::int64_t nprocs, const std::st
 
 namespace {
 // Per superstep: w the largest local computation, h the largest bytes in or out of one
-// process (h_io: in and out together), the most gets asked, comm+sync the shortest time in bsp_sync (the last process to enter it).
+// process the most gets asked, comm+sync the shortest time in bsp_sync (the last process to enter it).
 void summarise(Profile& prof) {
   for (SuperstepSummary& s : prof.steps) {
     s.comm_sync = s.per_process[0].t_exit - s.per_process[0].t_enter;
     for (const ProcessStep& ps : s.per_process) {
       s.w_max = std::max(s.w_max, ps.t_enter - ps.t_begin);
       s.h_bytes = std::max({s.h_bytes, ps.bytes_out, ps.bytes_in});
-      s.h_io_bytes = std::max(s.h_io_bytes, ps.bytes_out + ps.bytes_in);
       s.gets_max = std::max(s.gets_max, ps.gets_out);
       s.total_bytes += ps.bytes_out;
       s.comm_sync = std::min(s.comm_sync, ps.t_exit - ps.t_enter);

@@ -2,8 +2,8 @@
 // and process), reduced per superstep the way the paper's tool does:
 //  - w: the largest local computation time of any process (the white space of Figure 2);
 //  - h: the largest number of bytes entering or leaving one process;
-//  - h_io: the largest number of bytes entering and leaving one process together, and the
-//    most gets any process asked (the library's own model, superstep_model.hpp, needs both);
+//  - the most gets any process asked (the library's own model, superstep_model.hpp, reads
+//    a get superstep by it);
 //  - comm+sync: the time of the last process to enter bsp_sync until it leaves, i.e. the
 //    smallest (t_exit - t_enter) over processes: this needs no synchronised clocks.
 //
@@ -32,7 +32,6 @@ struct SuperstepSummary {
   double w_max = 0;        // seconds
   double h_bytes = 0;
   double total_bytes = 0;  // sum of bytes out over processes
-  double h_io_bytes = 0;   // largest bytes in + out of one process
   double gets_max = 0;     // most gets one process asked of others
   double comm_sync = 0;    // seconds, measured
   std::vector<ProcessStep> per_process;  // [pid]
