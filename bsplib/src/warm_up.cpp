@@ -83,18 +83,25 @@ void Context::warm_up() {
   // real superstep 0.
   // A put and a get between every pair too: the first superstep with a get cost 18 us
   // (its reply is a message of its own: code, buffers and the reply's first transfer) and
-  // the first with a put stream 3.7 us, against 1.7-2.2 us later.
-  static char slot;
-  char byte = 0, got = 0;
+  // the first with a put stream 3.7 us, against 1.7-2.2 us later. They carry warm_bytes
+  // each, not one byte, so that the streams and replies have grown to a size programs use
+  // before the first measured superstep: with one byte the 500-relation example's first get
+  // superstep (2000 B) cost 3.01 us and the first cyclic shift 2.13 us, with 4 KiB 2.42 and
+  // 1.92 us (medians of 20 launches each, alternated; bsplib/BENCHMARKS.md). Below
+  // SharedArena::put_min, so that no shared segment is allocated for programs that never
+  // need one.
+  constexpr int warm_bytes = 4096;
+  static_assert(std::size_t{warm_bytes} < SharedArena::put_min);
+  std::vector<char> slot(warm_bytes), from(warm_bytes), got(warm_bytes);
   m_warming = true;
-  push_reg(&slot, 1);
+  push_reg(slot.data(), warm_bytes);
   sync(false);
   for (int q = 0; q < m_nprocs; ++q) {
-    get("bsp_get", q, &slot, 0, &got, 1);
-    put(q, &byte, &slot, 0, 1);
+    get("bsp_get", q, slot.data(), 0, got.data(), warm_bytes);
+    put(q, from.data(), slot.data(), 0, warm_bytes);
   }
   sync(false);
-  pop_reg(&slot);
+  pop_reg(slot.data());
   for (int r = 0; r < 4; ++r) sync(false);
   m_warming = false;
 }
