@@ -32,3 +32,14 @@ set_tests_properties(tycho.models.mcps_auto.np2 PROPERTIES FIXTURES_REQUIRED "ty
 suite_add_error_test(NAME tycho.models.mcps_auto_needs_models RANKS 2 ONE_LINE
   EXPECT "--mcps auto: expected --machine and --calibration too"
   COMMAND $<TARGET_FILE:tycho> ${_mesh} --no-results --mcps auto)
+# Calibrations at two MCPS: T_elem gains the MCPS factor (ratios at the same E_p; the smaller
+# MCPS is the reference on a tie), and the run says so in its models' source.
+set(_cal64 ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal64.h5)
+suite_add_mpi_test(NAME tycho.models.calibrate_mcps64 TARGET tycho RANKS 1 TIMEOUT 120
+  ARGS ${_mesh} --iterations 3 --mcps 64 --results ${_cal64} EXPECT " Results file: ")
+set_tests_properties(tycho.models.calibrate_mcps64 PROPERTIES FIXTURES_SETUP tycho_models_cal64)
+suite_add_mpi_test(NAME tycho.models.mcps_factor.np2 TARGET tycho RANKS 2 TIMEOUT 120
+  ARGS ${_mesh} --iterations 2 --mcps 256 --no-results --machine ${_machine} --calibration ${_cal},${_cal64}
+  EXPECT "times rho\\(MCPS\\) = 1 at 64, ${_num} at [0-9]+ \\(ratios to MCPS 64 at the same E_p")
+set_tests_properties(tycho.models.mcps_factor.np2 PROPERTIES
+  FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal;tycho_models_cal64")

@@ -31,7 +31,7 @@ GmInputs cube_8000() {
   in.pce = 0.8;
   in.pce_source = "assumed";
   in.bytes_per_boundary_cell_angle = 8 + 24 * 2;  // 2 groups: 56 B
-  in.t_elem = [](double) { return 1e-7; };
+  in.t_elem = [](double, double) { return 1e-7; };
   in.t_comm = [](std::int64_t bytes) { return 1e-6 + 1e-9 * static_cast<double>(bytes); };
   return in;
 }
@@ -116,7 +116,7 @@ TEST_CASE("GM: inputs out of range are refused", "[tycho][model]") {
   in.t_elem = nullptr;
   CHECK_THROWS_AS(general_model(in), std::invalid_argument);
   in = cube_8000();
-  in.t_elem = [](double) { return -1.0; };
+  in.t_elem = [](double, double) { return -1.0; };
   CHECK_THROWS_AS(general_model(in), std::invalid_argument);
   CHECK_THROWS_AS(choose_mcps(cube_8000(), 1.5), std::invalid_argument);
 }
@@ -134,7 +134,7 @@ TEST_CASE("GM: choosing MCPS by the communication share (Figure 10)", "[tycho][m
   in.directions = 1;
   in.pce = 1.0;
   in.bytes_per_boundary_cell_angle = 1;
-  in.t_elem = [](double) { return 1.0; };
+  in.t_elem = [](double, double) { return 1.0; };
   in.t_comm = [](std::int64_t) { return 0.5; };
 
   auto c = choose_mcps(in, 0.3);  // 4, 6, 8 qualify; 4 is the fastest

@@ -25,32 +25,34 @@ TEST_CASE("T_elem: least squares in ln E_p, constant beyond the measured E_p", "
   CHECK(t.intercept() == us(-23.0 / 6.0));
   CHECK(t.lowest_cells() == Approx(std::exp(6.0)));
   CHECK(t.highest_cells() == Approx(std::exp(8.0)));
-  CHECK(t(std::exp(7.5)) == us(7.5 - 23.0 / 6.0));
-  CHECK(t(std::exp(6.0)) == us(13.0 / 6.0));
-  CHECK(t(std::exp(2.0)) == us(13.0 / 6.0));   // below: the cache plateau
-  CHECK(t(1.0) == us(13.0 / 6.0));
-  CHECK(t(std::exp(12.0)) == us(25.0 / 6.0));  // above: the main-memory plateau
+  CHECK(!t.has_mcps_factor());
+  CHECK(t(std::exp(7.5), 64) == us(7.5 - 23.0 / 6.0));
+  CHECK(t(std::exp(7.5), 0) == us(7.5 - 23.0 / 6.0));  // no MCPS term: MCPS not asked for
+  CHECK(t(std::exp(6.0), 64) == us(13.0 / 6.0));
+  CHECK(t(std::exp(2.0), 64) == us(13.0 / 6.0));   // below: the cache plateau
+  CHECK(t(1.0, 64) == us(13.0 / 6.0));
+  CHECK(t(std::exp(12.0), 64) == us(25.0 / 6.0));  // above: the main-memory plateau
   const std::string d = t.describe();
   CHECK_THAT(d, Catch::Contains("least squares over 3 points"));
   CHECK_THAT(d, Catch::Contains("a.h5"));
   CHECK_THAT(d, Catch::Contains("b.h5"));
   CHECK_THAT(d, Catch::Contains("c.h5"));
   CHECK_THAT(d, Catch::Contains("constant outside"));
-  CHECK_THROWS_AS(t(0.0), std::invalid_argument);
-  CHECK_THROWS_AS(t(std::nan("")), std::invalid_argument);
+  CHECK_THROWS_AS(t(0.0, 64), std::invalid_argument);
+  CHECK_THROWS_AS(t(std::nan(""), 64), std::invalid_argument);
 }
 
 TEST_CASE("T_elem: one point, or points at one E_p, is a constant", "[tycho][model]") {
   const TelemCurve one({{10717.0, 7.5e-8, "cube.h5"}});
   CHECK(one.is_constant());
-  CHECK(one(1.0) == Approx(7.5e-8));
-  CHECK(one(1e9) == Approx(7.5e-8));
+  CHECK(one(1.0, 1) == Approx(7.5e-8));
+  CHECK(one(1e9, 1) == Approx(7.5e-8));
   CHECK(one.describe() == "T_elem = 7.5e-08 s (constant) from cube.h5 (E_p 1.072e+04: 7.5e-08 s)");
 
   // Two runs at the same E_p: their mean.
   const TelemCurve same({{500.0, 1e-7, "x.h5"}, {500.0, 3e-7, "y.h5"}});
   CHECK(same.is_constant());
-  CHECK(same(2000.0) == Approx(2e-7));
+  CHECK(same(2000.0, 1) == Approx(2e-7));
 }
 
 TEST_CASE("T_elem: bad points are refused naming their source", "[tycho][model]") {
@@ -66,4 +68,71 @@ TEST_CASE("T_elem: bad points are refused naming their source", "[tycho][model]"
   CHECK_THROWS_WITH(TelemCurve({{std::exp(6.0), 1e-4, "p.h5"}, {std::exp(7.0), 1e-6, "q.h5"},
                                 {std::exp(8.0), 1e-6, "r.h5"}}),
                     Catch::StartsWith("T_elem calibration: expected a fit a ln(E_p) + b positive"));
+}
+
+// The MCPS factor by hand. Points (E_p, MCPS: T_elem in us):
+//   E_p e^6: MCPS 64: 6.0, 512: 5.0, 2048: 4.5      E_p e^8: MCPS 64: 8.4, 512: 7.0 (and 7.0)
+//   E_p e^7: MCPS 512 only: 6.0
+// MCPS 512 is measured at the most E_p (3): the reference. rho(64) = sqrt(6/5 * 8.4/7) = 1.2,
+// rho(2048) = 4.5/5 = 0.9 (only e^6 has both). Every point divided by its rho: 5, 5, 5 at
+// x = 6; 7, 7, 7 at x = 8; 6 at x = 7: T_ref = 1 us ln E_p - 1 us.
+TEST_CASE("T_elem: the MCPS factor, ratios at the same E_p", "[tycho][model]") {
+  const auto pt = [](double x, double m, double t_us, const char* src) {
+    return TelemPoint{std::exp(x), t_us * 1e-6, src, m};
+  };
+  const TelemCurve t({pt(6, 64, 6.0, "a.h5"), pt(6, 512, 5.0, "b.h5"), pt(6, 2048, 4.5, "c.h5"),
+                      pt(8, 64, 8.4, "d.h5"), pt(8, 512, 7.0, "e.h5"), pt(8, 512, 7.0, "f.h5"),
+                      pt(7, 512, 6.0, "g.h5")});
+  REQUIRE(t.has_mcps_factor());
+  CHECK(!t.is_constant());
+  REQUIRE(t.mcps_factor().size() == 3);
+  CHECK(t.mcps_factor()[0].first == 64);
+  CHECK(t.mcps_factor()[0].second == Approx(1.2).epsilon(1e-12));
+  CHECK(t.mcps_factor()[1].second == 1.0);
+  CHECK(t.mcps_factor()[2].second == Approx(0.9).epsilon(1e-12));
+  CHECK(t.slope() == us(1.0));
+  CHECK(t.intercept() == us(-1.0));
+  CHECK(t(std::exp(7.0), 512) == us(6.0));
+  CHECK(t(std::exp(7.0), 64) == us(7.2));
+  CHECK(t(std::exp(7.0), 2048) == us(5.4));
+  CHECK(t(std::exp(7.0), 1024) == us(6.0 * 0.95));  // halfway in ln MCPS between 512 and 2048
+  CHECK(t(std::exp(7.0), std::sqrt(64.0 * 512.0)) == us(6.0 * 1.1));
+  CHECK(t(std::exp(7.0), 8) == us(7.2));            // below the measured MCPS: held
+  CHECK(t(std::exp(7.0), 1e6) == us(5.4));          // and above
+  CHECK(t(std::exp(9.0), 64) == us(8.4));           // E_p held too: 7 us x 1.2
+  CHECK(t.rho(64) == Approx(1.2));
+  CHECK_THROWS_AS(t(std::exp(7.0), 0.0), std::invalid_argument);  // MCPS needed now
+  CHECK_THROWS_AS(t(std::exp(7.0), std::nan("")), std::invalid_argument);
+  const std::string d = t.describe();
+  CHECK_THAT(d, Catch::Contains("times rho(MCPS) = 1.2 at 64, 1 at 512, 0.9 at 2048"));
+  CHECK_THAT(d, Catch::Contains("ratios to MCPS 512 at the same E_p"));
+  CHECK_THAT(d, Catch::Contains("a.h5 (E_p 403.4, MCPS 64: 6e-06 s)"));
+}
+
+TEST_CASE("T_elem: no MCPS factor without MCPS on every point or an E_p at two MCPS",
+          "[tycho][model]") {
+  // MCPS missing on one point: the E_p fit over all four, told why.
+  const TelemCurve mixed({{std::exp(6.0), 4e-6, "a.h5", 64}, {std::exp(6.0), 3e-6, "b.h5", 0.0},
+                          {std::exp(8.0), 6e-6, "c.h5", 64}, {std::exp(8.0), 5e-6, "d.h5", 512}});
+  CHECK(!mixed.has_mcps_factor());
+  CHECK(mixed.slope() == us(1.0));  // means 3.5 and 5.5 us at x = 6 and 8
+  CHECK(mixed(std::exp(7.0), 0.0) == us(4.5));  // MCPS not asked for
+  CHECK_THAT(mixed.describe(), Catch::Contains("MCPS not known for every point"));
+  // Two MCPS, never at one E_p: nothing relates them.
+  const TelemCurve apart({{std::exp(6.0), 2e-6, "p.h5", 64}, {std::exp(8.0), 4e-6, "q.h5", 2048}});
+  CHECK(!apart.has_mcps_factor());
+  CHECK(apart.slope() == us(1.0));
+  CHECK_THAT(apart.describe(), Catch::Contains("no E_p measured at two MCPS"));
+  // A third MCPS measured only where the reference is not: its point left out, and said.
+  const TelemCurve partly({{std::exp(6.0), 6e-6, "a.h5", 64}, {std::exp(6.0), 5e-6, "b.h5", 512},
+                           {std::exp(8.0), 7e-6, "c.h5", 512}, {std::exp(7.0), 1e-3, "x.h5", 4096}});
+  REQUIRE(partly.has_mcps_factor());
+  CHECK(partly.mcps_factor().size() == 2);
+  CHECK(partly.slope() == us(1.0));  // 5 and 7 us at x = 6 and 8; x.h5 not in the fit
+  CHECK(partly(std::exp(7.0), 4096) == us(6.0));  // above 512: held at 1
+  CHECK_THAT(partly.describe(), Catch::Contains("MCPS 4096 never measured at an E_p that has MCPS 512"));
+  // One MCPS everywhere: the E_p fit, and nothing to say.
+  const TelemCurve one_m({{std::exp(6.0), 2e-6, "s.h5", 512}, {std::exp(8.0), 4e-6, "t.h5", 512}});
+  CHECK(!one_m.has_mcps_factor());
+  CHECK_THAT(one_m.describe(), !Catch::Contains("MCPS"));
 }

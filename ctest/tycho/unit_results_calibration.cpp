@@ -26,6 +26,7 @@ TychoCalibration sample() {
   c.directions = 80;
   c.scheme = "ld";
   c.threads = 1;
+  c.mcps = 512;
   c.mesh = "cube-1374.smesh";
   return c;
 }
@@ -66,8 +67,13 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
   CHECK(c.directions == 80);
   CHECK(c.scheme == "ld");
   CHECK(c.threads == 1);
+  CHECK(c.mcps == 512);
   CHECK(c.mesh == "cube-1374.smesh");
   CHECK(c.path == path);
+  // A file written before MCPS was kept: read, MCPS 0 (not known).
+  TychoCalibration old = sample();
+  old.mcps = 0;
+  CHECK(tycho::read_tycho_calibration(write_file(dir, "old.h5", "tycho", old)).mcps == 0);
 }
 
 TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results]") {
@@ -101,6 +107,10 @@ TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results
       {"no_directions", [](auto& a) { a.erase("directions"); }, ":/tycho/calibration/directions: this attribute (a tycho results file of this version; re-run it)"},
       {"scheme_foo", [](auto& a) { a["scheme"] = std::string("foo"); },
        ":/tycho/calibration/scheme: ld or step; got \"foo\""},
+      {"mcps_zero", [](auto& a) { a["mcps"] = std::int64_t{0}; },
+       ":/tycho/calibration/mcps: an integer in [1, 2^40] (the run's MCPS); got 0"},
+      {"mcps_real", [](auto& a) { a["mcps"] = 512.0; },
+       ":/tycho/calibration/mcps: an integer in [1, 2^40] (the run's MCPS)"},
       {"no_mesh", [](auto& a) { a.erase("mesh"); }, ":/tycho/calibration/mesh: this attribute (a tycho results file of this version; re-run it)"},
   };
   for (const Case& c : cases) {

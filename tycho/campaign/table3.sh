@@ -5,19 +5,26 @@
 #   [REPS=3] tycho/campaign/table3.sh BUILD_DIR [OUT_DIR] [MESH ...]
 #
 # 1. loggps-probe measures the machine (T_comm).
-# 2. Per repetition (REPS, default 3; a repetition takes ~40 s on the default meshes):
-#    a. calibration runs, per mesh, at P = 1 and 2 with MCPS 512: T_elem at E_p = N and N/2
-#       (/tycho/calibration), and the PCE of that mesh and P;
+# 2. Per repetition (REPS, default 3; a repetition takes ~60 s on the default meshes):
+#    a. calibration runs, per mesh, at P = 1 and 2 with MCPS 64, 512 and 2048: T_elem at E_p =
+#       N and N/2 and that MCPS (/tycho/calibration), and the PCE of that mesh and P;
 #    b. predicted runs, per mesh, at P = 1 and 2 with MCPS 64 and 2048 (none of them a
-#       calibration run): --calibration gets this repetition's calibration runs, the one of the
-#       same mesh and P first (its PCE feeds the GM), so T_elem(E_p) is the paper's piecewise
-#       fit over all of them; the run prints its GM, MSM and TM rows beside its measured sweep.
+#       calibration run): --calibration gets this repetition's calibration runs of the same
+#       mesh at MCPS 512 (the one of the same P first: its PCE feeds the GM) and those of the
+#       other meshes at every MCPS, never one of the predicted run's own mesh and MCPS. So
+#       T_elem(E_p, MCPS) (tycho/include/tycho/model/telem.hpp) takes its E_p dependence from
+#       all of them and its MCPS dependence from the other meshes only; the run prints its
+#       GM, MSM and TM rows beside its measured sweep.
 #    A predicted run is calibrated only by runs of its own repetition, made seconds before it:
 #    this guest's speed drifts by tens of percent over minutes (two vCPUs of a shared host).
 # 3. The table: per model, every predicted run's |error| (mean and max), and the mean over the
 #    8 configurations of |median error over the repetitions|, beside the paper's. TMp is the
 #    TM on the schedule tycho-model makes without running (the one its projections to large P
-#    replay), with the same calibrations, scored against the same runs.
+#    replay), with the same calibrations, scored against the same runs; TMp-512 the same with
+#    the MCPS 512 calibrations only (no MCPS factor), and each model's mean signed error at
+#    each MCPS: the factor's effect on the same runs. Then the noise floor:
+#    how far the measured sweeps of one configuration lie from their median over the
+#    repetitions (mean |deviation|), the error a model exact on every median would score.
 # Default meshes: LANL's cube-4128 and cube-10717. Timings on a 2-core guest are noisy: run it
 # on an idle machine.
 set -euo pipefail
@@ -40,17 +47,24 @@ for rep in $(seq 1 "$reps"); do
   for mesh in "${meshes[@]}"; do
     name=$(basename "$mesh" .smesh)
     for p in 1 2; do
-      "$mpiexec" -n "$p" -bind-to core "${tycho[@]}" "$mesh" --mcps 512 --results "cal-$name-p$p-r$rep.h5" \
-        > "cal-$name-p$p-r$rep.log"
+      for mcps in 64 512 2048; do
+        "$mpiexec" -n "$p" -bind-to core "${tycho[@]}" "$mesh" --mcps "$mcps" \
+          --results "cal-$name-p$p-m$mcps-r$rep.h5" > "cal-$name-p$p-m$mcps-r$rep.log"
+      done
     done
   done
   for mesh in "${meshes[@]}"; do
     name=$(basename "$mesh" .smesh)
     for p in 1 2; do
-      cals="cal-$name-p$p-r$rep.h5"
+      cals="cal-$name-p$p-m512-r$rep.h5,cal-$name-p$((3 - p))-m512-r$rep.h5"
+      cals512=$cals  # MCPS 512 only: no MCPS factor (the TMp-512 row)
       for m in "${meshes[@]}"; do
         n=$(basename "$m" .smesh)
-        for q in 1 2; do [ "$n-p$q" = "$name-p$p" ] || cals+=",cal-$n-p$q-r$rep.h5"; done
+        [ "$n" = "$name" ] && continue
+        for q in 1 2; do
+          for c in 64 512 2048; do cals+=",cal-$n-p$q-m$c-r$rep.h5"; done
+          cals512+=",cal-$n-p$q-m512-r$rep.h5"
+        done
       done
       for mcps in 64 2048; do
         log="run-$name-p$p-mcps$mcps-r$rep.log"
@@ -61,11 +75,16 @@ for rep in $(seq 1 "$reps"); do
           e = $5; sub(/%/, "", e); print run "|" $1 "|" $3 "|" $4 "|" e "|" rep }' "$log" >> "$rows"
         # TMp: the TM on the schedule tycho-model projects (no trace of this run: what a
         # projection to P never run rests on), scored against the same measured sweep.
+        # TMp-512: the same with the MCPS 512 calibrations only (T_elem(E_p), no MCPS factor),
+        # so that what the factor changes is measured on the same runs.
         measured=$(awk '$1 == "TM" && $2 == "T_sweep" { print $3 }' "$log")
-        projected=$("$build/tycho/tycho-model" "$mesh" --machine machine.machine --calibration "$cals" \
-          --ranks "$p" --mcps "$mcps" | awk -v p="$p" '$1 == p && NF >= 9 { print $7 }')
-        awk -v run="$name P=$p MCPS=$mcps" -v rep="$rep" -v m="$measured" -v t="$projected" \
-          'BEGIN { printf "%s|TMp|%s|%s|%+.1f|%s\n", run, m, t, 100 * (t - m) / m, rep }' >> "$rows"
+        for set in TMp TMp-512; do
+          c=$cals; [ "$set" = TMp ] || c=$cals512
+          projected=$("$build/tycho/tycho-model" "$mesh" --machine machine.machine --calibration "$c" \
+            --ranks "$p" --mcps "$mcps" | awk -v p="$p" '$1 == p && NF >= 9 { print $7 }')
+          awk -v run="$name P=$p MCPS=$mcps" -v rep="$rep" -v m="$measured" -v t="$projected" -v set="$set" \
+            'BEGIN { printf "%s|%s|%s|%s|%+.1f|%s\n", run, set, m, t, 100 * (t - m) / m, rep }' >> "$rows"
+        done
       done
     done
   done
@@ -85,10 +104,30 @@ sort -t'|' -k1,1 -k2,2 -k5,5g "$rows" | awk -F'|' '
   { k = $1 "|" $2; if (k != key) { flush(); key = k } v[++n] = $5 }
   END { flush() }' > "$medians"
 echo "Table 3 (ours, this machine, $reps repetitions) beside Kerbyson, Hoisie & Pautz's"
-printf '%-5s %5s %14s %13s %24s %14s\n' model runs "mean |error|" "max |error|" "mean |median over reps|" "paper (mean)"
-for model in GM MSM TM TMp; do
-  paper=$(case $model in GM) echo 8.6%;; MSM) echo 12.6%;; TM) echo 4.9%;; TMp) echo -;; esac)
+printf '%-7s %5s %14s %13s %24s %14s\n' model runs "mean |error|" "max |error|" "mean |median over reps|" "paper (mean)"
+for model in GM MSM TM TMp TMp-512; do
+  paper=$(case $model in GM) echo 8.6%;; MSM) echo 12.6%;; TM) echo 4.9%;; *) echo -;; esac)
   med=$(awk -F'|' -v m="$model" '$2 == m { e = $3 < 0 ? -$3 : $3; s += e; n++ } END { printf "%.1f%%", n ? s / n : 0 }' "$medians")
   awk -F'|' -v m="$model" -v paper="$paper" -v med="$med" '$2 == m { e = $5 < 0 ? -$5 : $5; s += e; n++; if (e > x) x = e }
-    END { printf "%-5s %5d %13.1f%% %12.1f%% %24s %14s\n", m, n, n ? s / n : 0, x, med, paper }' "$rows"
+    END { printf "%-7s %5d %13.1f%% %12.1f%% %24s %14s\n", m, n, n ? s / n : 0, x, med, paper }' "$rows"
 done
+# Mean signed error per model and MCPS: a model whose T_elem misses its MCPS dependence is
+# too fast at one end and too slow at the other.
+for model in GM MSM TM TMp TMp-512; do
+  awk -F'|' -v m="$model" '$2 == m { split($1, f, "MCPS="); s[f[2]] += $5; n[f[2]]++ }
+    END { printf "%-8s mean signed error:", m; for (k in s) printf "  MCPS %s %+.1f%%", k, s[k] / n[k]; print "" }' "$rows"
+done
+# The floor under every model's error: how far each configuration's measured sweep moves
+# between repetitions, as the mean over all predicted runs of |measured - the median of its
+# configuration's measured sweeps| / that median. A model that predicted every configuration's
+# median exactly would score this mean |error|; a model's row near it is as good as this
+# machine's run-to-run noise lets the table show.
+awk -F'|' '$2 == "TM" { print $1 "|" $3 }' "$rows" | sort -t'|' -k1,1 -k2,2g | awk -F'|' '
+  function flush() {
+    if (!n) return
+    m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+    for (i = 1; i <= n; ++i) { d = (v[i] - m) / m; s += d < 0 ? -d : d; runs++ }
+    n = 0
+  }
+  { if ($1 != key) { flush(); key = $1 } v[++n] = $2 }
+  END { flush(); if (runs) printf "noise floor: measured sweeps %.1f%% from their configuration'"'"'s median (mean over %d runs)\n", 100 * s / runs, runs }'

@@ -63,7 +63,7 @@ GmPrediction general_model(const GmInputs& in) {
   r.work_steps = w_p / (r.work_per_step * in.pce);
   r.pipeline_steps = (r.grid.x - 1) + (r.grid.y - 1) + (r.grid.z - 1);
   r.steps = r.work_steps + r.pipeline_steps;
-  r.t_elem_s = checked_seconds(in.t_elem(r.cells_per_rank), "T_elem(E_p)");
+  r.t_elem_s = checked_seconds(in.t_elem(r.cells_per_rank, static_cast<double>(in.mcps)), "T_elem(E_p, MCPS)");
   r.messages_per_step = grid_neighbours(r.grid);
   r.message_bytes = std::min(std::cbrt(r.cells_per_rank * r.cells_per_rank),
                              std::cbrt(static_cast<double>(in.mcps) * static_cast<double>(in.mcps))) *

@@ -67,7 +67,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       for (const std::string& path : o.calibration_files) {
         const TychoCalibration c = read_tycho_calibration(path);
         check_matches(c, run, directions);
-        m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, path});
+        m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
         if (!pce_from_run && o.pce <= 0) {
           const instrument::ResultsDocument doc = instrument::read_results(path);
           const auto g = doc.extras.group_attributes.find("/tycho");
@@ -103,18 +103,18 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   const double measured = median_sweep_seconds(r.transport);
   const double e_p = static_cast<double>(r.mesh_cells) / r.ranks;
   (void)run;
-  std::function<double(double)> t_elem_of;
+  std::function<double(double, double)> t_elem_of;
   std::string t_elem_source;
   if (m.telem_points.empty()) {
     const double own = measured_t_elem(r);
-    t_elem_of = [own](double) { return own; };
+    t_elem_of = [own](double, double) { return own; };
     t_elem_source = "T_elem this run's own (a consistency check, not a prediction)";
   } else {
     const model::TelemCurve curve(m.telem_points);
     t_elem_of = curve;
-    t_elem_source = "T_elem(E_p) calibrated: " + curve.describe();
+    t_elem_source = "T_elem calibrated: " + curve.describe();
   }
-  const double t_elem = t_elem_of(e_p);
+  const double t_elem = t_elem_of(e_p, static_cast<double>(r.mcps));
   const model::CommCost t_comm = model::comm_cost_from_loggps(m.loggps);
   const std::string machine = "; T_comm: machine " + m.machine_file;
   const std::vector<std::int32_t> its = scored_iterations(r.transport);

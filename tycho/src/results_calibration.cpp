@@ -74,6 +74,7 @@ TychoCalibration calibration_of(const RunOptions& o, const RunResult& r) {
   c.directions = static_cast<int>(r.problem.quadrature.size());
   c.scheme = scheme_option_name(r.problem.scheme);
   c.threads = o.sweep.threads;
+  c.mcps = r.mcps;
   c.mesh = o.mesh_path;
   return c;
 }
@@ -85,11 +86,12 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
   x.set_attribute(kGroup, "directions", static_cast<std::int64_t>(c.directions));
   x.set_attribute(kGroup, "scheme", c.scheme);
   x.set_attribute(kGroup, "threads", static_cast<std::int64_t>(c.threads));
+  if (c.mcps > 0) x.set_attribute(kGroup, "mcps", c.mcps);
   x.set_attribute(kGroup, "mesh", c.mesh);
   x.set_attribute(kGroup, "description",
                   std::string("T_elem = every rank's time in the cell solves of its tasks, summed, / every rank's "
                               "cell-angle tasks (each all groups), at E_p = mesh cells / ranks, with these groups, "
-                              "directions, scheme and threads per rank"));
+                              "directions, scheme, threads per rank and MCPS"));
 }
 
 TychoCalibration read_tycho_calibration(const std::string& path) {
@@ -111,6 +113,14 @@ TychoCalibration read_tycho_calibration(const std::string& path) {
     throw instrument::InputError(path, where("scheme"), "ld or step; got " + instrument::quote_token(c.scheme));
   c.threads = whole(a, "threads", path, 1, 256, "OpenMP threads per rank");
   c.mesh = text(a, "mesh", path, "the mesh file of the calibration run");
+  if (a.count("mcps")) {
+    const auto* m = std::get_if<std::int64_t>(&a.at("mcps"));
+    if (!m || *m < 1 || *m > (std::int64_t{1} << 40))
+      throw instrument::InputError(path, where("mcps"),
+                                   "an integer in [1, 2^40] (the run's MCPS)" +
+                                       (m ? "; got " + std::to_string(*m) : std::string()));
+    c.mcps = *m;
+  }
   c.path = path;
   return c;
 }

@@ -134,7 +134,7 @@ void run(const Options& o) {
     if (c.directions != directions)
       throw instrument::InputError(path, "/tycho/calibration/directions",
                                    "the projection's " + std::to_string(directions) + ", found " + std::to_string(c.directions));
-    points.push_back({c.e_p, c.t_elem_s, path});
+    points.push_back({c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
   }
   const tycho::model::TelemCurve t_elem(points);
   const instrument::MachineFile file = instrument::MachineFile::read(o.machine);
@@ -146,7 +146,7 @@ void run(const Options& o) {
   std::printf("tycho-model: %s%s, %zu cells; S%d (%d directions), %d groups, MCPS %lld\n", o.mesh.c_str(),
               o.refine ? (" refined x" + std::to_string(o.refine)).c_str() : "", mesh.cells.size(), o.sn, directions,
               o.groups, static_cast<long long>(o.mcps));
-  std::printf("  T_elem(E_p): %s\n  machine: %s (T_comm: LogGPS; TM: LogGOPS replay)\n  GM PCE: %s\n",
+  std::printf("  T_elem: %s\n  machine: %s (T_comm: LogGPS; TM: LogGOPS replay)\n  GM PCE: %s\n",
               t_elem.describe().c_str(), o.machine.c_str(),
               o.pce > 0 ? "given (--pce)" : "the projected schedule's (eq. 4)");
   std::printf("%7s %10s %8s %7s %7s %13s %13s %8s %9s %9s\n", "P", "E_p", "steps", "rounds", "PCE", "GM T_sweep[s]",
@@ -171,7 +171,7 @@ void run(const Options& o) {
     gm.t_elem = t_elem;
     gm.t_comm = t_comm;
     const tycho::model::GmPrediction g = tycho::model::general_model(gm);
-    const tycho::model::TraceModelTime tm = tycho::model::trace_model_time(schedule.ranks, {0}, t_elem(e_p), machine);
+    const tycho::model::TraceModelTime tm = tycho::model::trace_model_time(schedule.ranks, {0}, t_elem(e_p, static_cast<double>(o.mcps)), machine);
     double tm_compute = 0, tm_send = 0, tm_receive = 0;  // the slowest rank's split
     std::size_t slowest = 0;
     for (std::size_t r = 0; r < tm.replay.ranks.size(); ++r)
@@ -187,7 +187,7 @@ void run(const Options& o) {
     std::fflush(stdout);
     csv << p << ',' << e_p << ',' << pce.steps << ',' << schedule.rounds << ',' << pce.pce << ',' << g.total_s << ','
         << g.compute_s << ',' << g.comm_s << ',' << tm.seconds_per_iteration << ',' << tm_compute << ',' << tm_send << ','
-        << tm_receive << ',' << t_elem(e_p) << ',' << schedule.records << '\n';
+        << tm_receive << ',' << t_elem(e_p, static_cast<double>(o.mcps)) << ',' << schedule.records << '\n';
   }
   if (!o.csv.empty()) {
     instrument::write_text_output(o.csv, "the model's CSV", csv.str());

@@ -3,6 +3,7 @@
 // run's E_p cells per rank. T_elem depends on E_p (cache regimes, the paper's Table 1), on the
 // groups, the directions, the scheme and the threads, so those go with it.
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "instrument/results_extras.hpp"
@@ -16,6 +17,7 @@ struct TychoCalibration {
   int groups = 0, directions = 0;
   std::string scheme;    // "ld" or "step", as --scheme spells it
   int threads = 1;
+  std::int64_t mcps = 0; // the run's MCPS (T_elem falls as it grows); 0: a file written before it was kept
   std::string mesh;      // the mesh file the run read
   std::string path;      // the results file it came from ("" when made from this run)
 };
@@ -30,7 +32,8 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& extra
 
 // Reads /tycho/calibration of a tycho results file. InputError(path, attribute, what was
 // expected) when the file is not a tycho results file or an attribute is missing, of the
-// wrong type or out of range (e_p and t_elem_s finite and > 0).
+// wrong type or out of range (e_p and t_elem_s finite and > 0). mcps may be missing (files
+// written before it was kept): then 0.
 TychoCalibration read_tycho_calibration(const std::string& path);
 
 }  // namespace tycho

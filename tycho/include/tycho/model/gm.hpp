@@ -59,7 +59,7 @@ struct GmInputs {
   double pce = 1.0;                   // assumed, or measured on another run: in (0, 1]
   std::string pce_source;             // where the PCE came from, for the report
   double bytes_per_boundary_cell_angle = 0.0;  // ours: 8 + 24 G
-  std::function<double(double cells_per_rank)> t_elem;  // e.g. a TelemCurve
+  std::function<double(double cells_per_rank, double mcps)> t_elem;  // e.g. a TelemCurve
   CommCost t_comm;
 };
 

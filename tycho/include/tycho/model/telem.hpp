@@ -1,5 +1,5 @@
-// T_elem(E_p): the time of one cell-angle task (one cell, one direction, all groups) as a
-// function of E_p, the cells per rank, in the piecewise form of Kerbyson, Hoisie & Pautz
+// T_elem(E_p, MCPS): the time of one cell-angle task (one cell, one direction, all groups) as
+// a function of E_p, the cells per rank, in the piecewise form of Kerbyson, Hoisie & Pautz
 // (section 3.4, Figure 5, Table 1): constant while the part is in cache, a ln(E_p) + b in the
 // partial-reuse region, constant when it no longer fits:
 //
@@ -14,9 +14,26 @@
 // The plateau edges are where our measurements end, not where the caches do: with points
 // only inside one regime the curve is that regime's line or constant.
 //
-// Units: E_p in cells per rank, T_elem in seconds per cell-angle task.
+// Our extension: T_elem also depends on MCPS (a larger step takes more tasks of one direction
+// while its angular fluxes are in cache: at one rank, 395-439 ns per task at MCPS 64, 323-359
+// at 2048; tycho/BENCHMARKS.md): 1.02-1.32 times as much at 64 as at 512, 0.78-1.16 at 2048,
+// a shape no one-term fit in ln MCPS follows. So when the points carry their run's MCPS and
+// span two values or more, the curve is
+//
+//   T_elem(E_p, MCPS) = T_ref(E_p) rho(MCPS)
+//
+// with M_ref the MCPS measured at the most E_p (ties: the smaller), rho(M) the geometric mean
+// of T_elem(E_p, M) / T_elem(E_p, M_ref) over the E_p measured at both (rho(M_ref) = 1), linear
+// in ln MCPS between the measured M and held beyond them, and T_ref the piecewise fit above
+// over every point divided by its rho. An MCPS never measured at an E_p that also has M_ref
+// cannot be related: it is left out of rho (and its points out of the fit), and describe()
+// says so. A point without its MCPS (a results file written before it was kept) gives the
+// curve of E_p alone.
+//
+// Units: E_p in cells per rank, T_elem in seconds per cell-angle task, MCPS in tasks a step.
 #pragma once
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tycho::model {
@@ -25,6 +42,7 @@ struct TelemPoint {
   double cells_per_rank = 0.0;    // E_p of the run (its mean over ranks)
   double seconds_per_task = 0.0;  // T_elem measured there
   std::string source;             // where it was measured (a results file), for errors and describe()
+  double mcps = 0.0;              // the run's MCPS (tasks a step); 0: not known
 };
 
 class TelemCurve {
@@ -35,11 +53,16 @@ class TelemCurve {
   // below zero: the model would be meaningless).
   explicit TelemCurve(std::vector<TelemPoint> points);
 
-  // Seconds per cell-angle task at E_p cells per rank; std::invalid_argument unless E_p is
-  // finite and positive.
-  double operator()(double cells_per_rank) const;
+  // Seconds per cell-angle task at E_p cells per rank and MCPS tasks a step;
+  // std::invalid_argument unless E_p is finite and positive, and MCPS too when the curve has
+  // an MCPS term (it is ignored otherwise).
+  double operator()(double cells_per_rank, double mcps) const;
 
-  bool is_constant() const noexcept { return slope_ == 0.0; }
+  bool is_constant() const noexcept { return slope_ == 0.0 && rho_.empty(); }
+  bool has_mcps_factor() const noexcept { return !rho_.empty(); }
+  // rho at the measured MCPS, ascending: {MCPS, factor}; empty without an MCPS factor.
+  const std::vector<std::pair<double, double>>& mcps_factor() const noexcept { return rho_; }
+  double rho(double mcps) const;  // 1 without an MCPS factor
   double slope() const noexcept { return slope_; }          // a, s per ln(cell)
   double intercept() const noexcept { return intercept_; }  // b, s
   double lowest_cells() const noexcept { return lo_; }      // E_lo
@@ -52,8 +75,14 @@ class TelemCurve {
   std::string describe() const;
 
  private:
+  void measure_mcps_factor();
+  bool measured_mcps(double mcps) const;
+
   std::vector<TelemPoint> points_;
   double slope_ = 0.0, intercept_ = 0.0, lo_ = 0.0, hi_ = 0.0;
+  std::vector<std::pair<double, double>> rho_;  // {MCPS, factor}, ascending
+  double mcps_ref_ = 0.0;
+  std::string mcps_note_;  // what of the points' MCPS could not be used, and why
 };
 
 }  // namespace tycho::model
