@@ -1,4 +1,4 @@
-// The results-file reader (instrument::read_results_bytes, then sweep3d's calibration_from)
+// The results-file reader (instrument::read_results_bytes, then the calibration readers)
 // on arbitrary bytes, twice: as they are (the seal check: almost all refused there), and
 // resealed (support/results_readers.hpp), so that HDF5's own file-format parser and the
 // reader behind it see a file damaged here and there. Seeds: sealed results files.

@@ -1,4 +1,4 @@
-// The results-file reader (instrument::read_results_bytes, then sweep3d's calibration_from)
+// The results-file reader (instrument::read_results_bytes, then the calibration readers)
 // on well-formed, sealed HDF5 files of any structure: the input is a program of HDF5 calls
 // (see support/h5_program.hpp) that builds the file, so types, shapes, links and missing
 // parts are explored rather than HDF5's own format checks.

@@ -1,6 +1,6 @@
 // The HDF5 readers of the suite, run on one file as their programs run them: the results
-// reader, and sweep3d's calibration reader (which reads a results file, then checks its
-// calibration group). Bad input must be an InputError; afterwards no HDF5 identifier may be
+// reader, and sweep3d's and tycho's calibration readers (which read a results file, then
+// check its calibration group). Bad input must be an InputError; afterwards no HDF5 identifier may be
 // left open (a leaked one keeps the file open in the process).
 //
 // Results files are sealed (instrument/src/results_seal.hpp: a CRC-32 of the file after its
@@ -20,6 +20,7 @@
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
 #include "results_seal.hpp"
+#include "tycho/results_calibration.hpp"
 
 namespace fuzz {
 
@@ -52,14 +53,19 @@ inline void require_no_open_hdf5_identifiers(const std::string& name) {
   }
 }
 
-// read_results_bytes on `bytes`; if the file is ours, sweep3d's calibration reader on the
-// document (calibration_from: what read_calibration does after reading the same file, whose
-// HDF5 parse would only repeat this one's).
+// read_results_bytes on `bytes`; if the file is ours, sweep3d's and tycho's calibration
+// readers on the document (calibration_from, tycho_calibration_from: what read_calibration
+// and read_tycho_calibration do after reading the same file, whose HDF5 parse would only
+// repeat this one's).
 inline void read_like_the_apps(std::string_view bytes) {
   try {
     const instrument::ResultsDocument doc = instrument::read_results_bytes(bytes, "fuzz.h5");
     try {
       (void)sweep3d::model::calibration_from(doc, "fuzz.h5");
+    } catch (const instrument::InputError&) {
+    }
+    try {
+      (void)tycho::tycho_calibration_from(doc, "fuzz.h5");
     } catch (const instrument::InputError&) {
     }
   } catch (const instrument::InputError&) {

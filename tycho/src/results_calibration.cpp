@@ -96,7 +96,10 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
 
 TychoCalibration read_tycho_calibration(const std::string& path) {
   instrument::require_regular_input(path, "the calibration results file");
-  const instrument::ResultsDocument doc = instrument::read_results(path);
+  return tycho_calibration_from(instrument::read_results(path), path);
+}
+
+TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, const std::string& path) {
   const auto g = doc.extras.group_attributes.find(kGroup);
   if (doc.run.info.app != "tycho" || g == doc.extras.group_attributes.end())
     throw instrument::InputError(path, kGroup,

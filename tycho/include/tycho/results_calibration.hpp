@@ -7,6 +7,7 @@
 #include <string>
 
 #include "instrument/results_extras.hpp"
+#include "instrument/results_file.hpp"
 #include "tycho/driver.hpp"
 
 namespace tycho {
@@ -35,5 +36,8 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& extra
 // wrong type or out of range (e_p and t_elem_s finite and > 0). mcps may be missing (files
 // written before it was kept): then 0.
 TychoCalibration read_tycho_calibration(const std::string& path);
+
+// The same on a results document already read from `path` (the fuzz targets' route).
+TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, const std::string& path);
 
 }  // namespace tycho
