@@ -15,9 +15,9 @@
 // only inside one regime the curve is that regime's line or constant.
 //
 // Our extension: T_elem also depends on MCPS (a larger step takes more tasks of one direction
-// while its angular fluxes are in cache: at one rank, 395-439 ns per task at MCPS 64, 323-359
-// at 2048; tycho/BENCHMARKS.md): 1.02-1.32 times as much at 64 as at 512, 0.78-1.16 at 2048,
-// a shape no one-term fit in ln MCPS follows. So when the points carry their run's MCPS and
+// while its angular fluxes are in cache). In twelve calibration triples it was 1.02-1.32 times
+// as much at MCPS 64 as at 512, and 0.78-1.16 times at 2048 (tycho/BENCHMARKS.md): a shape no
+// one-term fit in ln MCPS follows. So when the points carry their run's MCPS and
 // span two values or more, the curve is
 //
 //   T_elem(E_p, MCPS) = T_ref(E_p) rho(MCPS)
