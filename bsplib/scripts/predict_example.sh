@@ -3,9 +3,9 @@
 # paper's 500-relation example, each predicted with that probe's machine file; prints each
 # run's whole-run error and how many of supersteps 2..20 fall within 25%, for l + h g(h)
 # (eq. 3) and for the library's model (the probe's superstep curves by pattern), then the
-# median of each over all runs: one launch's whole run varies by +-10-13% between launches
-# on this VM even while its MPI latency holds still (bsplib/BENCHMARKS.md), so a single
-# run's error says little. Run on an idle machine (timings).
+# median of each over all runs: the example's measured whole run moved between 34 and 52 us
+# (median 41) over 16 launches on this VM while its MPI latency held still (launch_spread.sh,
+# bsplib/BENCHMARKS.md), so a single run's error says little. Run on an idle machine (timings).
 # Usage: predict_example.sh BUILD_DIR [K=2] [J=3] [OUT=.]
 set -euo pipefail
 b=$1/bsplib

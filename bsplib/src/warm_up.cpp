@@ -90,9 +90,9 @@ void Context::warm_up() {
   // 1.92 us (medians of 20 launches each, alternated; bsplib/BENCHMARKS.md). Below
   // SharedArena::put_min, so that no shared segment is allocated for programs that never
   // need one. Three registrations, not one: the registry's tables then hold the first
-  // registrations a program pushes without growing; a program's first push of a new area
-  // cost 1.34-1.56 us against 0.98-1.17 us so (steady: 0.81 us; four launches each,
-  // alternated).
+  // registrations a program pushes without growing. A program's first push of a new area
+  // cost 1.34-1.56 us after a warm-up with one and 0.98-1.17 us after one with three
+  // (steady: 0.81 us; four launches each, alternated).
   constexpr int warm_bytes = 4096;
   static_assert(std::size_t{warm_bytes} < SharedArena::put_min);
   std::vector<char> slot(warm_bytes), from(warm_bytes), got(warm_bytes);
