@@ -9,6 +9,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/fitting.hpp"
+#include "instrument/machine_file.hpp"  // format_number
 
 namespace tycho::model {
 
@@ -23,12 +24,6 @@ void require_positive(double value, const TelemPoint& p, const char* key, const 
     throw instrument::InputError(p.source.empty() ? "<unnamed calibration point>" : p.source, key,
                                  s.str());
   }
-}
-
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
 }
 
 }  // namespace
@@ -110,14 +105,14 @@ void TelemCurve::measure_mcps_factor() {
       ++pairs;
     }
     if (pairs > 0) rho_.emplace_back(m, std::exp(log_sum / pairs));
-    else left_out += (left_out.empty() ? "" : ", ") + number(m);
+    else left_out += (left_out.empty() ? "" : ", ") + instrument::format_number(m);
   }
   if (rho_.size() < 2) {
     rho_.clear();
     mcps_note_ = "no E_p measured at two MCPS: no MCPS factor";
   } else if (!left_out.empty()) {
     mcps_note_ = "MCPS " + left_out + " never measured at an E_p that has MCPS " +
-                 number(ref) + ": their points left out";
+                 instrument::format_number(ref) + ": their points left out";
   }
 }
 
