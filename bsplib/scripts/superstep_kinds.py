@@ -2,7 +2,9 @@
 """The supersteps of several profiles of one program, grouped by label: each label's median
 comm+sync over all of them, and how many of supersteps FIRST..LAST of each profile lie
 within 25% of their label's median (what a model that knew each kind exactly would score:
-the ceiling the run-to-run noise leaves). Usage: superstep_kinds.py PROFILE.csv... [--steps FIRST LAST]"""
+the ceiling the run-to-run noise leaves). With --by-step instead: each superstep's median
+comm+sync over the profiles, step by step (a first round against later ones).
+Usage: superstep_kinds.py PROFILE.csv... [--steps FIRST LAST] [--by-step]"""
 import csv
 import statistics
 import sys
@@ -20,6 +22,8 @@ def load(path):
 
 def main(argv):
     first, last = 2, 20
+    by_step = '--by-step' in argv
+    argv = [a for a in argv if a != '--by-step']
     if '--steps' in argv:
         i = argv.index('--steps')
         first, last = int(argv[i + 1]), int(argv[i + 2])
@@ -27,6 +31,13 @@ def main(argv):
     if not argv:
         sys.exit(__doc__)
     profiles = {p: load(p) for p in argv}
+    if by_step:
+        steps = sorted(set(s for st in profiles.values() for s in st))
+        for s in steps:
+            ts = [st[s][1] for st in profiles.values() if s in st]
+            label = next(st[s][0] for st in profiles.values() if s in st)
+            print(f'{s:4d} {label:28s} median {statistics.median(ts) * 1e6:7.2f} us over {len(ts)} profiles')
+        return
     by_label = {}
     for steps in profiles.values():
         for s, (label, t) in steps.items():
