@@ -26,10 +26,16 @@ LdTet ld_tet(const Mesh& mesh, Index c) {
     // The node off face f: its basis function falls from 1 to 0 across the cell towards f.
     std::size_t opposite = 0;
     while (on_face & (1u << opposite)) ++opposite;
-    const double s = -1 / (3 * g.volume);
-    t.gradient[opposite] = {s * t.area_normal[f].x, s * t.area_normal[f].y, s * t.area_normal[f].z};
+    t.opposite_node[f] = static_cast<std::uint8_t>(opposite);
   }
   return t;
+}
+
+Vec3 ld_gradient(const LdTet& t, int node) {
+  std::size_t f = 0;
+  while (t.opposite_node[f] != node) ++f;
+  const double s = -1 / (3 * t.volume);
+  return {s * t.area_normal[f].x, s * t.area_normal[f].y, s * t.area_normal[f].z};
 }
 
 std::vector<LdTet> ld_tets(const Mesh& mesh) {
@@ -57,7 +63,7 @@ Matrix3 ld_face_mass_matrix(const LdTet& t, int f) {
 Matrix4 ld_streaming_matrix(const LdTet& t, const Vec3& omega) {
   Matrix4 k{};
   for (std::size_t j = 0; j < 4; ++j) {
-    const Vec3& g = t.gradient[j];
+    const Vec3 g = ld_gradient(t, static_cast<int>(j));
     const double v = t.volume / 4 * (omega.x * g.x + omega.y * g.y + omega.z * g.z);
     for (std::size_t i = 0; i < 4; ++i) k[i][j] = v;
   }

@@ -67,6 +67,20 @@ SweepEngine::~SweepEngine() {
   }
 }
 
+void SweepEngine::prefetch_task(std::uint32_t t) const {
+  const std::size_t G = static_cast<std::size_t>(plan_.groups);
+  const std::size_t i = plan_.cell_of(t);
+  const auto lines = [](const void* p, std::size_t bytes, int write) {
+    const char* c = static_cast<const char*>(p);
+    for (std::size_t b = 0; b < bytes; b += kCacheLine)
+      write ? __builtin_prefetch(c + b, 1) : __builtin_prefetch(c + b, 0);
+  };
+  lines(&plan_.tets[i], sizeof(LdTet), 0);
+  lines(&plan_.links[i], sizeof(plan_.links[i]), 0);
+  lines(&q_[i * G * 4], G * 4 * sizeof(double), 0);
+  lines(&psi_[psi_offset(i, plan_.direction_of(t))], G * 4 * sizeof(double), 1);
+}
+
 void SweepEngine::solve_task(std::uint32_t t) {
   const std::size_t D = static_cast<std::size_t>(plan_.directions);
   const std::size_t G = static_cast<std::size_t>(plan_.groups);
@@ -202,7 +216,10 @@ void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vecto
     while (batch_.size() < mcps && !ready_->empty()) batch_.push_back(ready_->pop());
     const std::int64_t n = static_cast<std::int64_t>(batch_.size());
 #pragma omp parallel for num_threads(options_.threads) if (options_.threads > 1 && n > 1) schedule(static)
-    for (std::int64_t b = 0; b < n; ++b) solve_task(batch_[static_cast<std::size_t>(b)]);
+    for (std::int64_t b = 0; b < n; ++b) {
+      if (b + kPrefetchAhead < n) prefetch_task(batch_[static_cast<std::size_t>(b + kPrefetchAhead)]);
+      solve_task(batch_[static_cast<std::size_t>(b)]);
+    }
     for (std::uint32_t t : batch_) release_task(t, leakage);
     done_ += batch_.size();
     rec.work = n;

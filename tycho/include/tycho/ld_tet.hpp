@@ -5,8 +5,11 @@
 // others; cell-local node i is mesh.cells[c].nodes[i]). Their integrals are closed forms:
 //   mass        M_ij   = int_cell b_i b_j      = V/20 (1 + delta_ij)
 //   face mass   M^f_ij = int_face b_i b_j      = A_f/12 (1 + delta_ij), i, j on face f
-//   gradients   grad b_i = -A_i n_i / (3 V), face i the one opposite node i
-// so the per-cell record keeps V, A_f n_f and grad b_i, and the matrices are built from them.
+//   gradients   grad b_i = -A_f n_f / (3 V), f the face opposite node i
+// so the per-cell record keeps V, A_f n_f and which node each face is opposite, and the
+// matrices are built from them. The gradients are not stored: the sweep streams every cell's
+// record once per direction, and on meshes past the caches its time is the record's load;
+// 120 B in two cache lines instead of 216 B in four.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -19,14 +22,17 @@ namespace tycho {
 using Matrix4 = std::array<std::array<double, 4>, 4>;
 using Matrix3 = std::array<std::array<double, 3>, 3>;
 
-struct LdTet {
+struct alignas(64) LdTet {
   double volume = 0;
   std::array<Vec3, 4> area_normal;  // A_f n_f per cell-local face f (outward)
-  std::array<Vec3, 4> gradient;     // grad b_i per cell-local node i
   // Cell-local face f's 3 nodes as cell-local node indices, in the order of the face's own
   // nodes (mesh.faces[..].nodes): the order in which inflow and outflow values are exchanged.
   std::array<std::array<std::uint8_t, 3>, 4> face_nodes{};
+  std::array<std::uint8_t, 4> opposite_node{};  // per face f: the cell-local node off it
 };
+
+// grad b_i of cell-local node i: -A_f n_f / (3 V), f the face opposite i.
+Vec3 ld_gradient(const LdTet& t, int node);
 
 // One record per cell. Precondition: mesh.geometry computed (compute_geometry).
 std::vector<LdTet> ld_tets(const Mesh& mesh);
