@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include <omp.h>
+
 #include "instrument/clock.hpp"
 #include "ready_queue.hpp"
 #include "tycho/cell_solve.hpp"
@@ -79,6 +81,13 @@ void SweepEngine::prefetch_task(std::uint32_t t) const {
   lines(&plan_.links[i], sizeof(plan_.links[i]), 0);
   lines(&q_[i * G * 4], G * 4 * sizeof(double), 0);
   lines(&psi_[psi_offset(i, plan_.direction_of(t))], G * 4 * sizeof(double), 1);
+}
+
+void SweepEngine::solve_batch(std::size_t begin, std::size_t end) {
+  for (std::size_t b = begin; b < end; ++b) {
+    if (b + kPrefetchAhead < end) prefetch_task(batch_[b + kPrefetchAhead]);
+    solve_task(batch_[b]);
+  }
 }
 
 void SweepEngine::solve_task(std::uint32_t t) {
@@ -215,10 +224,17 @@ void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vecto
     batch_.clear();
     while (batch_.size() < mcps && !ready_->empty()) batch_.push_back(ready_->pop());
     const std::int64_t n = static_cast<std::int64_t>(batch_.size());
-#pragma omp parallel for num_threads(options_.threads) if (options_.threads > 1 && n > 1) schedule(static)
-    for (std::int64_t b = 0; b < n; ++b) {
-      if (b + kPrefetchAhead < n) prefetch_task(batch_[static_cast<std::size_t>(b + kPrefetchAhead)]);
-      solve_task(batch_[static_cast<std::size_t>(b)]);
+    if (options_.threads > 1 && n > 1) {
+      // Each thread a contiguous share, so its prefetches run ahead of its own tasks.
+#pragma omp parallel num_threads(options_.threads)
+      {
+        const std::int64_t k = omp_get_thread_num(), T = omp_get_num_threads();
+        solve_batch(static_cast<std::size_t>(n * k / T), static_cast<std::size_t>(n * (k + 1) / T));
+      }
+    } else {
+      // Outside an OpenMP region: an outlined loop body reloads the engine's members for
+      // every task (measured 129 vs 111 ns per cell-angle-group on cube-10717).
+      solve_batch(0, batch_.size());
     }
     for (std::uint32_t t : batch_) release_task(t, leakage);
     done_ += batch_.size();
