@@ -32,8 +32,8 @@ LdTet ld_tet(const Mesh& mesh, Index c) {
 }
 
 Vec3 ld_gradient(const LdTet& t, int node) {
-  std::size_t f = 0;
-  while (t.opposite_node[f] != node) ++f;
+  std::size_t f = 0;  // opposite_node is a permutation of the four nodes
+  while (f < 3 && t.opposite_node[f] != node) ++f;
   const double s = -1 / (3 * t.volume);
   return {s * t.area_normal[f].x, s * t.area_normal[f].y, s * t.area_normal[f].z};
 }
