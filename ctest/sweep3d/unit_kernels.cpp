@@ -6,7 +6,7 @@
 #include <cstring>
 #include <random>
 
-#include "sweep3d/aligned_buffer.hpp"
+#include "instrument/aligned_buffer.hpp"
 #include "sweep3d/angle_block.hpp"
 #include "sweep3d/sweep_kernel.hpp"
 
@@ -15,7 +15,7 @@ using namespace sweep3d;
 namespace {
 
 struct Block {
-  AlignedBuffer src, flux, iface, jface, kface;
+  instrument::AlignedBuffer src, flux, iface, jface, kface;
   BlockData data;
 };
 
@@ -46,7 +46,7 @@ Block make_block(int it, int jt, int nk, int nm, int ls, int sk, unsigned seed) 
   return b;
 }
 
-bool same(const AlignedBuffer& a, const AlignedBuffer& b, int na, int ls) {
+bool same(const instrument::AlignedBuffer& a, const instrument::AlignedBuffer& b, int na, int ls) {
   // Faces: compare the real lanes only (padded lanes are the kernel's scratch).
   if (a.size() != b.size()) return false;
   for (std::size_t k = 0; k < a.size(); ++k)

@@ -12,7 +12,7 @@ namespace tycho {
 namespace {
 
 // q = (sigma_s,g->g phi_g + sigma_s,g-1->g phi_g-1 + Q_g) / 4 pi at each node.
-void build_source(const SweepPlan& plan, const std::vector<double>& phi, CacheAlignedDoubles& q) {
+void build_source(const SweepPlan& plan, const std::vector<double>& phi, instrument::AlignedBuffer& q) {
   const std::size_t G = static_cast<std::size_t>(plan.groups);
   const double inv4pi = 1 / (4 * std::numbers::pi);
   for (std::size_t i = 0; i < plan.cells.size(); ++i) {

@@ -31,8 +31,8 @@ SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const Sw
   receive_phase_ = recorder.define_phase("sweep.receive");
   const std::size_t G = static_cast<std::size_t>(plan.groups);
   const std::size_t D = static_cast<std::size_t>(plan.directions);
-  psi_.assign(plan.tasks() * G * 4, 0.0);
-  q_.assign(plan.cells.size() * G * 4, 0.0);
+  psi_.resize(plan.tasks() * G * 4);
+  q_.resize(plan.cells.size() * G * 4);
   ghost_.assign(plan.remote_faces.size() * D * G * 3, 0.0);
   lag_cur_.assign(plan.lag_slot.size() * G * 3, 0.0);
   lag_next_.assign(plan.lag_slot.size() * G * 3, 0.0);
@@ -74,7 +74,7 @@ void SweepEngine::prefetch_task(std::uint32_t t) const {
   const std::size_t i = plan_.cell_of(t);
   const auto lines = [](const void* p, std::size_t bytes, int write) {
     const char* c = static_cast<const char*>(p);
-    for (std::size_t b = 0; b < bytes; b += kCacheLine)
+    for (std::size_t b = 0; b < bytes; b += instrument::AlignedBuffer::alignment)
       write ? __builtin_prefetch(c + b, 1) : __builtin_prefetch(c + b, 0);
   };
   lines(&plan_.tets[i], sizeof(LdTet), 0);

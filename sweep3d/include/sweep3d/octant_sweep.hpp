@@ -14,7 +14,7 @@
 
 #include "instrument/comm.hpp"
 #include "instrument/recorder.hpp"
-#include "sweep3d/aligned_buffer.hpp"
+#include "instrument/aligned_buffer.hpp"
 #include "sweep3d/angle_block.hpp"
 #include "sweep3d/decomposition.hpp"
 #include "sweep3d/problem.hpp"
@@ -66,13 +66,13 @@ class OctantSweep {
   std::vector<AngleBlock> blocks_;  // [iq-1][mo-1]
   int ls_ = 1;                       // face lane stride
   int i_count_ = 0, j_count_ = 0;    // message sizes: jt*mk*mmi, it*mk*mmi
-  AlignedBuffer iface_, jface_, kface_;
-  AlignedBuffer i_recv_, j_recv_;
-  std::vector<AlignedBuffer> send_ring_[2];
+  instrument::AlignedBuffer iface_, jface_, kface_;
+  instrument::AlignedBuffer i_recv_, j_recv_;
+  std::vector<instrument::AlignedBuffer> send_ring_[2];
   std::vector<instrument::Comm::Request> send_req_[2];
   int ring_next_[2] = {0, 0};
   // Reflected outflows (spec §4): I per (j-sign, k-sign), J per k-sign, K one slot.
-  AlignedBuffer refl_i_, refl_j_, refl_k_;
+  instrument::AlignedBuffer refl_i_, refl_j_, refl_k_;
   instrument::PhaseId ph_compute_, ph_compute_fixup_;
   instrument::CounterId ct_cell_angles_, ct_cell_angles_fixup_, ct_fixups_, ct_blocks_;
 };

@@ -1,7 +1,7 @@
 // The work around the sweep in one source iteration (spec §3, §4): the scattering source
 // before it (W_before), the convergence measure after it (W_after), and the balance sums.
 #pragma once
-#include "sweep3d/aligned_buffer.hpp"
+#include "instrument/aligned_buffer.hpp"
 #include "sweep3d/decomposition.hpp"
 #include "sweep3d/problem.hpp"
 
@@ -11,9 +11,9 @@ namespace sweep3d {
 struct CellFields {
   int nm = 1;
   long cells = 0;
-  AlignedBuffer flux;   // [cell][nm] flux moments
-  AlignedBuffer src;    // [cell][nm] source moments of the current sweep
-  AlignedBuffer pflux;  // [cell] scalar flux of the previous iteration
+  instrument::AlignedBuffer flux;   // [cell][nm] flux moments
+  instrument::AlignedBuffer src;    // [cell][nm] source moments of the current sweep
+  instrument::AlignedBuffer pflux;  // [cell] scalar flux of the previous iteration
   std::size_t bytes() const { return flux.bytes() + src.bytes() + pflux.bytes(); }
 };
 

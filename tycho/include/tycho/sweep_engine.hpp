@@ -26,8 +26,8 @@
 #include <memory>
 #include <vector>
 
+#include "instrument/aligned_buffer.hpp"
 #include "instrument/recorder.hpp"
-#include "tycho/cache_aligned.hpp"
 #include "tycho/problem.hpp"
 #include "tycho/step_history.hpp"
 #include "tycho/sweep_plan.hpp"
@@ -56,7 +56,7 @@ class SweepEngine {
 
   // The isotropic source of the next sweep, per local cell, group and node (q of the cell
   // solve: the emission density over 4 pi). Sized cells x groups x 4.
-  CacheAlignedDoubles& source() { return q_; }
+  instrument::AlignedBuffer& source() { return q_; }
 
   // One sweep of every direction. Appends its steps and messages to `history`; `leakage`
   // (size groups) gets the boundary outflow sum_d w_d Omega.n A mean(psi) added.
@@ -100,8 +100,9 @@ class SweepEngine {
   std::size_t psi_offset(std::size_t cell, std::size_t d) const {
     return (d * plan_.cells.size() + cell) * static_cast<std::size_t>(plan_.groups) * 4;
   }
-  CacheAlignedDoubles psi_;
-  CacheAlignedDoubles q_;        // [cell][group][4]
+  // On cache lines: a task's record (32 B per group) is then whole lines, not split in two.
+  instrument::AlignedBuffer psi_;
+  instrument::AlignedBuffer q_;  // [cell][group][4]
   std::vector<double> ghost_;    // [remote slot * D + d][group][3]
   std::vector<double> lag_cur_, lag_next_;  // [lag slot][group][3]
   std::vector<std::uint32_t> waiting_;      // per task: dependencies still to come

@@ -1,5 +1,6 @@
-// A zero-initialised array of doubles on a 64-byte boundary (the fast kernel loads whole
-// SIMD vectors from the face and flux arrays).
+// A zero-initialised array of doubles on a 64-byte boundary: sweep3d's fast kernel loads
+// whole SIMD vectors from its face and flux arrays, and tycho's per-task records (32 B per
+// group) are then whole cache lines rather than split across two.
 #pragma once
 #include <cstddef>
 #include <cstdlib>
@@ -7,10 +8,12 @@
 #include <new>
 #include <utility>
 
-namespace sweep3d {
+namespace instrument {
 
 class AlignedBuffer {
  public:
+  static constexpr std::size_t alignment = 64;  // bytes: a cache line
+
   AlignedBuffer() = default;
   explicit AlignedBuffer(std::size_t n) { resize(n); }
   AlignedBuffer(const AlignedBuffer&) = delete;
@@ -29,8 +32,8 @@ class AlignedBuffer {
     p_ = nullptr;
     n_ = n;
     if (n == 0) return;
-    const std::size_t bytes = (n * sizeof(double) + 63) / 64 * 64;
-    p_ = static_cast<double*>(std::aligned_alloc(64, bytes));
+    const std::size_t bytes = (n * sizeof(double) + alignment - 1) / alignment * alignment;
+    p_ = static_cast<double*>(std::aligned_alloc(alignment, bytes));
     if (!p_) throw std::bad_alloc();
     std::memset(p_, 0, bytes);
   }
@@ -49,4 +52,4 @@ class AlignedBuffer {
   std::size_t n_ = 0;
 };
 
-}  // namespace sweep3d
+}  // namespace instrument
