@@ -28,7 +28,7 @@ set(_bad
   "sn_odd|^tycho: error: --sn: the level-symmetric order must be one of 2, 4, 6, 8, 10, 12, 14, 16, found 7$|${_cube12}|--sn|7"
   "sn_18|^tycho: error: command line:--sn: expected a whole number in \\[2, 16\\] \\(the S_N order, even\\), got \"18\"$|${_cube12}|--sn|18"
   "scheme_foo|^tycho: error: command line:--scheme: expected ld or step, got \"foo\"$|${_cube12}|--scheme|foo"
-  "priority_foo|^tycho: error: command line:--priority: expected blevel, boundary, direction or fifo, got \"foo\"$|${_cube12}|--priority|foo"
+  "priority_foo|^tycho: error: command line:--priority: expected blevel, boundary, direction, octant or fifo, got \"foo\"$|${_cube12}|--priority|foo"
   "groups_zero|^tycho: error: command line:--groups: expected a whole number in \\[1, 64\\] \\(energy groups\\), got \"0\"$|${_cube12}|--groups|0"
   "unknown_option|^tycho: error: command line:--bogus: expected a known option \\(see tycho --help\\)$|${_cube12}|--bogus"
   "results_without_file|^tycho: error: command line:--results: expected a value after it \\(see tycho --help\\)$|${_cube12}|--results"

@@ -91,8 +91,9 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
       if (v == "blevel") o.priority = tycho::Priority::blevel;
       else if (v == "boundary") o.priority = tycho::Priority::boundary;
       else if (v == "direction") o.priority = tycho::Priority::direction;
+      else if (v == "octant") o.priority = tycho::Priority::octant;
       else if (v == "fifo") o.priority = tycho::Priority::fifo;
-      else throw instrument::InputError("command line", s, "expected blevel, boundary, direction or fifo, got " + instrument::quote_token(v));
+      else throw instrument::InputError("command line", s, "expected blevel, boundary, direction, octant or fifo, got " + instrument::quote_token(v));
     } else if (s == "--nonblocking") o.sweep.nonblocking = true;
     else if (s == "--threads") o.sweep.threads = static_cast<int>(whole(1, 256, "(OpenMP threads per rank)"));
     else if (s == "--iterations") o.iterations = static_cast<int>(whole(1, 100000, "(source iterations)"));

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "instrument/error.hpp"
+#include "tycho/quadrature.hpp"
 #include "tycho/sweep_dag.hpp"
 
 namespace tycho {
@@ -15,6 +16,7 @@ const char* priority_name(Priority p) {
     case Priority::blevel: return "blevel";
     case Priority::boundary: return "boundary";
     case Priority::direction: return "direction";
+    case Priority::octant: return "octant";
     case Priority::fifo: return "fifo";
   }
   return "?";
@@ -35,36 +37,77 @@ int local_face_of(const Cell& cell, Index face) {
   return -1;
 }
 
-// The rank's cells in breadth-first order over its own faces (Cuthill-McKee: each new
-// component from its lowest cell, neighbours in ascending index): a cell's neighbours are
-// then about one BFS layer away in the sweep's arrays, whatever order the mesh file has.
-std::vector<Index> locality_order(const Mesh& mesh, const Partition& partition, std::int32_t rank) {
-  std::vector<Index> order;
-  std::vector<std::uint8_t> seen(mesh.cells.size(), 0);
-  for (Index start = 0; start < mesh.cells.size(); ++start) {
-    if (partition.part_of_cell[start] != rank || seen[start]) continue;
-    seen[start] = 1;
-    std::size_t head = order.size();
-    order.push_back(start);
-    while (head < order.size()) {
-      const Index c = order[head++];
-      std::array<Index, 4> next{};
-      int n = 0;
-      for (Index F : mesh.cells[c].faces) {
-        const Face& face = mesh.faces[F];
-        const Index other = face.cells[0] == c ? face.cells[1] : face.cells[0];
-        if (other != kBoundary && partition.part_of_cell[other] == rank && !seen[other]) {
-          seen[other] = 1;
-          next[static_cast<std::size_t>(n++)] = other;
-        }
-      }
-      for (int a = 1; a < n; ++a)  // at most 4: insertion sort
-        for (int b = a; b > 0 && next[static_cast<std::size_t>(b)] < next[static_cast<std::size_t>(b - 1)]; --b)
-          std::swap(next[static_cast<std::size_t>(b)], next[static_cast<std::size_t>(b - 1)]);
-      for (int a = 0; a < n; ++a) order.push_back(next[static_cast<std::size_t>(a)]);
-    }
+Vec3 centroid(const Mesh& mesh, Index c) {
+  Vec3 m{0, 0, 0};
+  for (Index n : mesh.cells[c].nodes) {
+    m.x += mesh.nodes[n].x / 4;
+    m.y += mesh.nodes[n].y / 4;
+    m.z += mesh.nodes[n].z / 4;
   }
+  return m;
+}
+
+// Bits 0-20 of v moved to bits 0, 3, 6, ..., 60: one coordinate of a 63-bit Morton key.
+std::uint64_t spread_bits(std::uint64_t v) {
+  v &= 0x1FFFFF;
+  v = (v | v << 32) & 0x1F00000000FFFFull;
+  v = (v | v << 16) & 0x1F0000FF0000FFull;
+  v = (v | v << 8) & 0x100F00F00F00F00Full;
+  v = (v | v << 4) & 0x10C30C30C30C30C3ull;
+  v = (v | v << 2) & 0x1249249249249249ull;
+  return v;
+}
+
+// The rank's cells along a Morton (Z-order) curve through their centroids, ties by cell id.
+// Any compact block of cells is then a few contiguous ranges of the sweep's arrays, so the
+// cells one slab of the octant scheme or one wavefront touches share cache lines and pages.
+// (Breadth-first order, used before, keeps face neighbours a layer apart but spreads a
+// compact block over the whole array: octant scheme on cube-85736, 1 rank, 396 -> 268-344
+// ns per cell-angle-group, alternated.)
+std::vector<Index> locality_order(const Mesh& mesh, const Partition& partition, std::int32_t rank) {
+  std::vector<std::pair<Index, Vec3>> cell;
+  Vec3 lo{std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
+  Vec3 hi{-lo.x, -lo.y, -lo.z};
+  for (Index c = 0; c < mesh.cells.size(); ++c) {
+    if (partition.part_of_cell[c] != rank) continue;
+    const Vec3 m = centroid(mesh, c);
+    lo = {std::min(lo.x, m.x), std::min(lo.y, m.y), std::min(lo.z, m.z)};
+    hi = {std::max(hi.x, m.x), std::max(hi.y, m.y), std::max(hi.z, m.z)};
+    cell.emplace_back(c, m);
+  }
+  const double span = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
+  const double scale = span > 0 ? 2097151.0 / span : 0.0;  // onto 0 .. 2^21 - 1
+  const auto bits = [scale](double v, double from) { return spread_bits(static_cast<std::uint64_t>((v - from) * scale)); };
+  std::vector<std::pair<std::uint64_t, Index>> key;
+  key.reserve(cell.size());
+  for (const auto& [c, m] : cell) key.emplace_back(bits(m.x, lo.x) | bits(m.y, lo.y) << 1 | bits(m.z, lo.z) << 2, c);
+  std::sort(key.begin(), key.end());
+  std::vector<Index> order;
+  order.reserve(key.size());
+  for (const auto& k : key) order.push_back(k.second);
   return order;
+}
+
+// The octant scheme's slabs: per octant, the local cells ranked by their centroid's
+// projection on the octant's diagonal, kSlabCells to a slab, so that in any direction of
+// the octant a slab's upwind cells are mostly in the slabs before it. A slab's records
+// (512 x 232 B) and its psi in the octant's 10 S8 directions (512 x 10 x 64 B) are 450 KB,
+// within one core's L2 (512 KB); 256 and 1024 cells measured alike on cube-85736.
+constexpr std::size_t kSlabCells = 512;
+std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const SweepPlan& plan) {
+  std::array<std::vector<std::uint32_t>, 8> slab;
+  const std::size_t N = plan.cells.size();
+  std::vector<Vec3> centre(N);
+  for (std::size_t i = 0; i < N; ++i) centre[i] = centroid(mesh, plan.cells[i]);
+  std::vector<std::pair<double, Index>> along(N);
+  for (std::uint8_t o = 0; o < 8; ++o) {
+    const Vec3 diagonal{o & 1 ? -1.0 : 1.0, o & 2 ? -1.0 : 1.0, o & 4 ? -1.0 : 1.0};
+    for (Index i = 0; i < N; ++i) along[i] = {dot(diagonal, centre[i]), i};
+    std::sort(along.begin(), along.end());
+    slab[o].resize(N);
+    for (std::size_t r = 0; r < N; ++r) slab[o][along[r].second] = static_cast<std::uint32_t>(r / kSlabCells);
+  }
+  return slab;
 }
 
 // Cells, their LD records with the faces' own normals, materials and face links.
@@ -125,7 +168,8 @@ void place_cells(const Mesh& mesh, const Partition& partition, const Problem& pr
 
 // Dependencies, lagged faces, priorities and record counts of direction d.
 void order_direction(const Mesh& mesh, const Partition& partition, const std::vector<Vec3>& normals,
-                     const Vec3& omega, std::size_t d, std::vector<std::uint8_t>& lag_flag, SweepPlan& plan) {
+                     const Vec3& omega, std::size_t d, const std::array<std::vector<std::uint32_t>, 8>& slabs,
+                     std::vector<std::uint8_t>& lag_flag, SweepPlan& plan) {
   const std::size_t D = static_cast<std::size_t>(plan.directions);
   const DirectionOrder order = direction_order(mesh, normals, omega);
   plan.lagged_faces_global += order.lagged.size();
@@ -169,6 +213,14 @@ void order_direction(const Mesh& mesh, const Partition& partition, const std::ve
       case Priority::direction:
         plan.priority[t] = (static_cast<std::uint32_t>(D - 1 - d) << 16) | std::min<std::uint32_t>(order.blevel[c], 0xFFFF);
         break;
+      case Priority::octant: {
+        // Octant (3 bits), slab (20), direction (9): the levels' order, made dense below.
+        const std::uint8_t o = octant_of(omega);
+        const std::uint32_t last_slab = static_cast<std::uint32_t>((plan.cells.size() - 1) / kSlabCells);
+        plan.priority[t] = (static_cast<std::uint32_t>(7 - o) << 29) | ((last_slab - slabs[o][i]) << 9) |
+                           static_cast<std::uint32_t>(D - 1 - d);
+        break;
+      }
       case Priority::fifo: plan.priority[t] = 0; break;
     }
   }
@@ -195,9 +247,15 @@ SweepPlan make_sweep_plan(const Mesh& mesh, const Partition& partition, const Pr
   plan.in_degree.assign(plan.tasks(), 0);
   plan.lagged_mask.assign(plan.tasks(), 0);
   plan.priority.assign(plan.tasks(), 0);
+  std::array<std::vector<std::uint32_t>, 8> slabs;
+  if (priority == Priority::octant) {
+    if (D > 512 || plan.cells.size() / kSlabCells >= (1u << 20))
+      throw instrument::InputError(name, "priority octant", "at most 512 directions and 2^30 cells a rank");
+    slabs = octant_slabs(mesh, plan);
+  }
   std::vector<std::uint8_t> lag_flag(mesh.faces.size(), 0);
   for (std::size_t d = 0; d < D; ++d)
-    order_direction(mesh, partition, normals, problem.quadrature.omega[d], d, lag_flag, plan);
+    order_direction(mesh, partition, normals, problem.quadrature.omega[d], d, slabs, lag_flag, plan);
   for (std::int64_t n : plan.records_from) plan.records_in += n;
   // Dense levels keep the order and let the ready queue be an array of buckets.
   std::vector<std::uint32_t> distinct = plan.priority;
