@@ -32,7 +32,7 @@ const char* const kUsage =
     "  --scheme S         ld (linear discontinuous, default) or step\n"
     "  --mcps N|auto      at most N cell-angle tasks a step (default 512); auto: chosen by the GM so\n"
     "                     that communication is at most 20% of the sweep (needs --machine, --calibration)\n"
-    "  --priority P       blevel (default), boundary, direction or fifo\n"
+    "  --priority P       blevel (default), boundary, direction, octant or fifo\n"
     "  --nonblocking      MPI_Isend/MPI_Irecv (default: MPI_Bsend and blocking receives)\n"
     "  --threads N        OpenMP threads per rank sharing each step's tasks (default 1)\n"
     "  --iterations N     at most N source iterations (default 5)\n"

@@ -4,7 +4,7 @@
 // it sends to and receives from each other rank in a sweep.
 //
 // Tasks. Task t = d * N + i is local cell i of N in direction d (direction-major: the
-// per-task arrays of one direction are contiguous, in the cells' breadth-first order); it does every
+// per-task arrays of one direction are contiguous, in the cells' Morton order); it does every
 // group. Its dependencies are its inflow faces (the cell's face f with
 // dot(omega_d, face normal) pointing in, sweep_dag.hpp's rule) that are interior and not
 // lagged in d. Lagged faces read the value their upwind cell produced in the previous
@@ -59,7 +59,7 @@ struct RemoteFace {
 
 struct SweepPlan {
   int rank = 0, ranks = 1, directions = 0, groups = 0;
-  std::vector<Index> cells;            // global ids of the local cells, in breadth-first order
+  std::vector<Index> cells;            // global ids of the local cells, along a Morton curve
   std::vector<LdTet> tets;             // per local cell; area normals are +- the face's own
   std::vector<std::uint32_t> material_slot;  // per local cell: index into `materials`
   std::vector<MaterialData> materials;
