@@ -22,16 +22,6 @@ namespace {
 
 const std::string kMesh = std::string(TYCHO_MESH_DIR) + "/cube-1374.smesh";
 
-Vec3 centroid(const Mesh& mesh, Index c) {
-  Vec3 m{0, 0, 0};
-  for (Index n : mesh.cells[c].nodes) {
-    m.x += mesh.nodes[n].x / 4;
-    m.y += mesh.nodes[n].y / 4;
-    m.z += mesh.nodes[n].z / 4;
-  }
-  return m;
-}
-
 Problem s4_problem() {
   Problem p;
   p.groups = 1;
@@ -59,9 +49,9 @@ TEST_CASE("a rank's cells are its own, each once, in Morton order of their centr
     // are near: their mean centroid distance is well below a random pair's.
     double consecutive = 0, spread = 0;
     for (std::size_t i = 1; i < plan.cells.size(); ++i) {
-      const Vec3 a = centroid(mesh, plan.cells[i - 1]), b = centroid(mesh, plan.cells[i]);
+      const Vec3 a = cell_centroid(mesh, plan.cells[i - 1]), b = cell_centroid(mesh, plan.cells[i]);
       consecutive += std::hypot(a.x - b.x, a.y - b.y, a.z - b.z);
-      const Vec3 r = centroid(mesh, plan.cells[(i * 7919) % plan.cells.size()]);
+      const Vec3 r = cell_centroid(mesh, plan.cells[(i * 7919) % plan.cells.size()]);
       spread += std::hypot(a.x - r.x, a.y - r.y, a.z - r.z);
     }
     CHECK(consecutive < 0.25 * spread);
@@ -83,7 +73,7 @@ TEST_CASE("octant priorities: octant after octant, slabs along the diagonal, dir
       const std::uint8_t o = problem.quadrature.octant[d];
       const Vec3 diagonal{o & 1 ? -1.0 : 1.0, o & 2 ? -1.0 : 1.0, o & 4 ? -1.0 : 1.0};
       const auto along = [&](std::size_t i) {
-        const Vec3 m = centroid(mesh, plan.cells[i]);
+        const Vec3 m = cell_centroid(mesh, plan.cells[i]);
         return diagonal.x * m.x + diagonal.y * m.y + diagonal.z * m.z;
       };
       // Every task of a later octant below every task of this one.

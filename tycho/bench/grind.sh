@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The sweep's grind time, set-up apart: ns per cell-angle-group (P x sweep time per iteration /
 # (cells x directions x groups), the median over iterations of the max over ranks), each
-# configuration run REPS times in alternation (ranks bound to cores: this guest's second vCPU
+# configuration run REPS times (default 5) in alternation (ranks bound to cores: this guest's second vCPU
 # computes slower alone), the median of the runs printed.
-#   tycho/bench/grind.sh BUILD_DIR MESH "NP [tycho options]" ["NP [options]" ...]
+#   tycho/bench/grind.sh BUILD_DIR MESH "[@OTHER_BUILD_DIR] NP [tycho options]" [...]
 # e.g. tycho/bench/grind.sh build ../shared/meshes/tycho2/cube-10717.smesh "1" "1 --priority direction" "2"
+# A configuration starting with @DIR runs DIR's tycho instead: a before/after pair alternated.
 set -euo pipefail
 build=$1 mesh=$2
 shift 2
@@ -12,9 +13,14 @@ reps=${REPS:-5}
 declare -A runs
 for ((r = 0; r < reps; r++)); do
   for config in "$@"; do
+    exe=$build/tycho/tycho
     read -r np opts <<<"$config"
+    if [[ $np == @* ]]; then
+      exe=${np#@}/tycho/tycho
+      read -r np opts <<<"$opts"
+    fi
     # shellcheck disable=SC2086
-    g=$(mpiexec -n "$np" -bind-to core "$build/tycho/tycho" "$mesh" --iterations 5 --no-results $opts |
+    g=$(mpiexec -n "$np" -bind-to core "$exe" "$mesh" --iterations "${ITERATIONS:-5}" --no-results $opts |
         sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
     runs[$config]+="$g "
   done

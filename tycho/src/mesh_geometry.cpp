@@ -19,6 +19,16 @@ double six_signed_volume(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3
   return dot(cross(minus(b, a), minus(c, a)), minus(d, a));
 }
 
+Vec3 cell_centroid(const Mesh& mesh, Index cell) {
+  Vec3 m{0, 0, 0};
+  for (Index n : mesh.cells[cell].nodes) {
+    m.x += mesh.nodes[n].x / 4;
+    m.y += mesh.nodes[n].y / 4;
+    m.z += mesh.nodes[n].z / 4;
+  }
+  return m;
+}
+
 Index node_opposite(const Cell& cell, const Face& face) {
   for (Index v : cell.nodes)
     if (v != face.nodes[0] && v != face.nodes[1] && v != face.nodes[2]) return v;

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "instrument/error.hpp"
+#include "tycho/mesh_geometry.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/sweep_dag.hpp"
 
@@ -37,16 +38,6 @@ int local_face_of(const Cell& cell, Index face) {
   return -1;
 }
 
-Vec3 centroid(const Mesh& mesh, Index c) {
-  Vec3 m{0, 0, 0};
-  for (Index n : mesh.cells[c].nodes) {
-    m.x += mesh.nodes[n].x / 4;
-    m.y += mesh.nodes[n].y / 4;
-    m.z += mesh.nodes[n].z / 4;
-  }
-  return m;
-}
-
 // Bits 0-20 of v moved to bits 0, 3, 6, ..., 60: one coordinate of a 63-bit Morton key.
 std::uint64_t spread_bits(std::uint64_t v) {
   v &= 0x1FFFFF;
@@ -70,7 +61,7 @@ std::vector<Index> locality_order(const Mesh& mesh, const Partition& partition, 
   Vec3 hi{-lo.x, -lo.y, -lo.z};
   for (Index c = 0; c < mesh.cells.size(); ++c) {
     if (partition.part_of_cell[c] != rank) continue;
-    const Vec3 m = centroid(mesh, c);
+    const Vec3 m = cell_centroid(mesh, c);
     lo = {std::min(lo.x, m.x), std::min(lo.y, m.y), std::min(lo.z, m.z)};
     hi = {std::max(hi.x, m.x), std::max(hi.y, m.y), std::max(hi.z, m.z)};
     cell.emplace_back(c, m);
@@ -98,7 +89,7 @@ std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const S
   std::array<std::vector<std::uint32_t>, 8> slab;
   const std::size_t N = plan.cells.size();
   std::vector<Vec3> centre(N);
-  for (std::size_t i = 0; i < N; ++i) centre[i] = centroid(mesh, plan.cells[i]);
+  for (std::size_t i = 0; i < N; ++i) centre[i] = cell_centroid(mesh, plan.cells[i]);
   std::vector<std::pair<double, Index>> along(N);
   for (std::uint8_t o = 0; o < 8; ++o) {
     const Vec3 diagonal{o & 1 ? -1.0 : 1.0, o & 2 ? -1.0 : 1.0, o & 4 ? -1.0 : 1.0};

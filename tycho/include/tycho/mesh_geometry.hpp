@@ -8,6 +8,9 @@ namespace tycho {
 // side of the triangle (a, b, c) that its right-hand normal points to.
 double six_signed_volume(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d);
 
+// The mean of the cell's four nodes.
+Vec3 cell_centroid(const Mesh& mesh, Index cell);
+
 // The cell's node that is not one of the face's three (precondition: three are).
 Index node_opposite(const Cell& cell, const Face& face);
 
