@@ -6,8 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "tycho/mesh_geometry.hpp"
 #include "tycho/partition.hpp"
@@ -44,17 +47,26 @@ TEST_CASE("a rank's cells are its own, each once, in Morton order of their centr
     REQUIRE(distinct.size() == plan.cells.size());
     for (Index c : plan.cells) REQUIRE(part.part_of_cell[c] == rank);
     total += plan.cells.size();
-    // Morton order: the first half of the curve's cells lie in one half of the bounding
-    // box split on the curve's top bit (z, the slowest coordinate), so consecutive cells
-    // are near: their mean centroid distance is well below a random pair's.
-    double consecutive = 0, spread = 0;
-    for (std::size_t i = 1; i < plan.cells.size(); ++i) {
-      const Vec3 a = cell_centroid(mesh, plan.cells[i - 1]), b = cell_centroid(mesh, plan.cells[i]);
-      consecutive += std::hypot(a.x - b.x, a.y - b.y, a.z - b.z);
-      const Vec3 r = cell_centroid(mesh, plan.cells[(i * 7919) % plan.cells.size()]);
-      spread += std::hypot(a.x - r.x, a.y - r.y, a.z - r.z);
+    // Morton order, by a reference key built bit by bit: coordinates scaled by the longest
+    // side of the rank's centroids' box onto 0 .. 2^21 - 1, bit b of x, y, z at 3b, 3b+1, 3b+2.
+    Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
+    for (Index c : plan.cells) {
+      const Vec3 m = cell_centroid(mesh, c);
+      lo = {std::min(lo.x, m.x), std::min(lo.y, m.y), std::min(lo.z, m.z)};
+      hi = {std::max(hi.x, m.x), std::max(hi.y, m.y), std::max(hi.z, m.z)};
     }
-    CHECK(consecutive < 0.25 * spread);
+    const double scale = 2097151.0 / std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
+    const auto key = [&](Index c) {
+      const Vec3 m = cell_centroid(mesh, c);
+      const std::uint64_t q[3] = {static_cast<std::uint64_t>((m.x - lo.x) * scale),
+                                  static_cast<std::uint64_t>((m.y - lo.y) * scale),
+                                  static_cast<std::uint64_t>((m.z - lo.z) * scale)};
+      std::uint64_t k = 0;
+      for (int b = 0; b < 21; ++b)
+        for (int a = 0; a < 3; ++a) k |= ((q[a] >> b) & 1u) << (3 * b + a);
+      return k;
+    };
+    for (std::size_t i = 1; i < plan.cells.size(); ++i) REQUIRE(key(plan.cells[i - 1]) <= key(plan.cells[i]));
   }
   CHECK(total == mesh.cells.size());
 }
@@ -82,8 +94,8 @@ TEST_CASE("octant priorities: octant after octant, slabs along the diagonal, dir
       for (std::size_t e = 0; e < D; ++e)
         if (problem.quadrature.octant[e] > o)
           for (std::size_t i = 0; i < N; ++i) REQUIRE(plan.priority[plan.task(i, e)] < lowest);
-      // Along the diagonal: further downwind, never a higher priority; exactly two slabs'
-      // worth of distinct levels in one direction (cube-1374 / 2 ranks: 687 cells).
+      // Along the diagonal: further downwind, never a higher priority; one level per slab of
+      // 512 cells in one direction.
       std::vector<std::size_t> by_position(N);
       for (std::size_t i = 0; i < N; ++i) by_position[i] = i;
       std::sort(by_position.begin(), by_position.end(), [&](std::size_t a, std::size_t b) { return along(a) < along(b); });
@@ -93,6 +105,19 @@ TEST_CASE("octant priorities: octant after octant, slabs along the diagonal, dir
       std::set<std::uint32_t> levels;
       for (std::size_t i = 0; i < N; ++i) levels.insert(plan.priority[plan.task(i, d)]);
       CHECK(levels.size() == (N + 511) / 512);
+      // Upwind first, judged by the direction itself, not the diagonal: the first slab's cells
+      // lie upwind of the last slab's on average.
+      double first = 0, last = 0;
+      std::size_t n_first = 0, n_last = 0;
+      const Vec3& omega = problem.quadrature.omega[d];
+      for (std::size_t i = 0; i < N; ++i) {
+        const Vec3 m = cell_centroid(mesh, plan.cells[i]);
+        const double x = omega.x * m.x + omega.y * m.y + omega.z * m.z;
+        const std::uint32_t level = plan.priority[plan.task(i, d)];
+        if (level == *levels.rbegin()) first += x, ++n_first;
+        if (level == *levels.begin()) last += x, ++n_last;
+      }
+      CHECK(first / static_cast<double>(n_first) < last / static_cast<double>(n_last));
       // In a slab, the octant's later directions just below this one, one level each.
       std::uint32_t later = 0;
       for (std::size_t e = d + 1; e < D; ++e) {
@@ -102,4 +127,16 @@ TEST_CASE("octant priorities: octant after octant, slabs along the diagonal, dir
       }
     }
   }
+}
+
+TEST_CASE("the octant scheme refuses more directions than its key holds") {
+  Mesh mesh = read_smesh(kMesh);
+  compute_geometry(mesh);
+  const Partition part = metis_partition(mesh, 1, kMesh);
+  Problem problem = s4_problem();
+  problem.quadrature = product_quadrature(8, 72, "test");
+  REQUIRE(problem.quadrature.size() > 512);
+  REQUIRE_THROWS_WITH(make_sweep_plan(mesh, part, problem, 0, Priority::octant, kMesh),
+                      Catch::Contains("at most 512 directions, found " + std::to_string(problem.quadrature.size())));
+  CHECK_NOTHROW(make_sweep_plan(mesh, part, problem, 0, Priority::direction, kMesh));
 }

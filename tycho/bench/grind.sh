@@ -6,6 +6,7 @@
 #   tycho/bench/grind.sh BUILD_DIR MESH "[@OTHER_BUILD_DIR] NP [tycho options]" [...]
 # e.g. tycho/bench/grind.sh build ../shared/meshes/tycho2/cube-10717.smesh "1" "1 --priority direction" "2"
 # A configuration starting with @DIR runs DIR's tycho instead: a before/after pair alternated.
+# ITERATIONS (default 5) source iterations a run; the median is over iterations 2 to the last.
 set -euo pipefail
 build=$1 mesh=$2
 shift 2
@@ -18,10 +19,12 @@ for ((r = 0; r < reps; r++)); do
     if [[ $np == @* ]]; then
       exe=${np#@}/tycho/tycho
       read -r np opts <<<"$opts"
+      [ -n "$np" ] || { echo "grind.sh: '$config' names a build but no rank count" >&2; exit 2; }
     fi
     # shellcheck disable=SC2086
     g=$(mpiexec -n "$np" -bind-to core "$exe" "$mesh" --iterations "${ITERATIONS:-5}" --no-results $opts |
         sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
+    [ -n "$g" ] || { echo "grind.sh: no grind line from '$config'" >&2; exit 1; }
     runs[$config]+="$g "
   done
 done

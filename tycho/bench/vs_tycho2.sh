@@ -12,12 +12,27 @@
 # lines (one whole traversal, max over ranks; the lines before them are its priority
 # set-up's traversals) / (cells x directions x groups), with Tycho2's S8 of 2 x 8^2 = 128
 # directions; ours is the `grind:` line of the tycho program (80 directions). Both times
-# cover the sweep's solves and messages, set-up apart.
+# cover a whole sweep: resetting the dependency counts, seeding the ready queue, the solves
+# and the messages; the set-up before the first sweep is apart. The problem is fixed (S8, 2
+# groups, MCPS 512), so options of ours that change it (--sn, --product, --groups, --mcps,
+# --scheme) are refused.
 set -euo pipefail
 build=$1 peer=$2 smesh=$3 pmesh=$4 np=$5
 shift 5
 [ $# -gt 0 ] || set -- "--priority octant"
 reps=${REPS:-3}
+for config in "$@"; do
+  for word in $config; do
+    case $word in
+      --sn | --product | --groups | --mcps | --scheme)
+        echo "vs_tycho2: $word changes the problem Tycho2 runs (S8, 2 groups, MCPS 512, LD); not compared" >&2
+        exit 2 ;;
+    esac
+  done
+done
+info=$("$build/tycho/tycho-mesh-info" "$smesh")
+cells=$(sed -n 's/^cells \([0-9]*\),.*/\1/p' <<<"$info")
+[[ $cells =~ ^[0-9]+$ ]] || { echo "vs_tycho2: no cell count from tycho-mesh-info $smesh" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat >"$work/input.deck" <<'EOF'
@@ -41,7 +56,6 @@ DD_ErrMax       1e-5
 SweepType       TraverseGraph
 GaussElim       NoPivot
 EOF
-cells=$(sed -n 's/.*cells \([0-9]*\),.*/\1/p' <<<"$("$build/tycho/tycho-mesh-info" "$smesh")" | head -1)
 median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 peer_runs=""
 declare -A ours
@@ -52,11 +66,13 @@ for ((r = 0; r < reps; r++)); do
   grep -q "Diff between groups" "$work/peer.log" || { echo "vs_tycho2: Tycho2 did not finish:" >&2; tail -5 "$work/peer.log" >&2; exit 1; }
   g=$(grep -o 'Traverse Timer (total): *[0-9.eE+-]*' "$work/peer.log" | awk '{print $NF}' | tail -5 | median |
       awk -v np="$np" -v n="$cells" '{printf "%.1f", np * $1 / (n * 128 * 2) * 1e9}')
+  [ -n "$g" ] || { echo "vs_tycho2: no 'Traverse Timer (total)' lines in Tycho2's output" >&2; exit 1; }
   peer_runs+="$g "
   for config in "$@"; do
     # shellcheck disable=SC2086
     g=$(OMP_NUM_THREADS=1 mpiexec -n "$np" -bind-to core "$build/tycho/tycho" "$smesh" --iterations 5 --no-results $config |
         sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
+    [ -n "$g" ] || { echo "vs_tycho2: no grind line from tycho $config" >&2; exit 1; }
     ours[$config]+="$g "
   done
 done

@@ -53,8 +53,8 @@ std::uint64_t spread_bits(std::uint64_t v) {
 // Any compact block of cells is then a few contiguous ranges of the sweep's arrays, so the
 // cells one slab of the octant scheme or one wavefront touches share cache lines and pages.
 // (Breadth-first order, used before, keeps face neighbours a layer apart but spreads a
-// compact block over the whole array: octant scheme on cube-85736, 1 rank, 396 -> 268-344
-// ns per cell-angle-group, alternated.)
+// compact block over the whole array: `direction` on cube-85736 at one rank, 359 -> 317 ns
+// per cell-angle-group, alternated; BENCHMARKS.md.)
 std::vector<Index> locality_order(const Mesh& mesh, const Partition& partition, std::int32_t rank) {
   std::vector<std::pair<Index, Vec3>> cell;
   Vec3 lo{std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
@@ -82,8 +82,9 @@ std::vector<Index> locality_order(const Mesh& mesh, const Partition& partition, 
 // The octant scheme's slabs: per octant, the local cells ranked by their centroid's
 // projection on the octant's diagonal, kSlabCells to a slab, so that in any direction of
 // the octant a slab's upwind cells are mostly in the slabs before it. A slab's records
-// (512 x 232 B) and its psi in the octant's 10 S8 directions (512 x 10 x 64 B) are 450 KB,
-// within one core's L2 (512 KB); 256 and 1024 cells measured alike on cube-85736.
+// (512 x (120 + 64 + 64) B: geometry, links, source) and its psi in the octant's 10 S8
+// directions (512 x 10 x 64 B) are 455 KB, within one core's L2 (512 KB); 256 and 1024 cells
+// measured alike on cube-85736.
 constexpr std::size_t kSlabCells = 512;
 std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const SweepPlan& plan) {
   std::array<std::vector<std::uint32_t>, 8> slab;
@@ -165,6 +166,8 @@ void order_direction(const Mesh& mesh, const Partition& partition, const std::ve
   const DirectionOrder order = direction_order(mesh, normals, omega);
   plan.lagged_faces_global += order.lagged.size();
   for (Index F : order.lagged) lag_flag[F] = 1;
+  const std::uint8_t octant = octant_of(omega);
+  const std::uint32_t last_slab = plan.cells.empty() ? 0 : static_cast<std::uint32_t>((plan.cells.size() - 1) / kSlabCells);
   std::vector<std::uint32_t> depth;
   if (plan.priority_scheme == Priority::boundary) depth = boundary_depth(mesh, normals, omega, partition, order.lagged);
   for (Index i = 0; i < plan.cells.size(); ++i) {
@@ -204,14 +207,11 @@ void order_direction(const Mesh& mesh, const Partition& partition, const std::ve
       case Priority::direction:
         plan.priority[t] = (static_cast<std::uint32_t>(D - 1 - d) << 16) | std::min<std::uint32_t>(order.blevel[c], 0xFFFF);
         break;
-      case Priority::octant: {
+      case Priority::octant:
         // Octant (3 bits), slab (20), direction (9): the levels' order, made dense below.
-        const std::uint8_t o = octant_of(omega);
-        const std::uint32_t last_slab = static_cast<std::uint32_t>((plan.cells.size() - 1) / kSlabCells);
-        plan.priority[t] = (static_cast<std::uint32_t>(7 - o) << 29) | ((last_slab - slabs[o][i]) << 9) |
+        plan.priority[t] = (static_cast<std::uint32_t>(7 - octant) << 29) | ((last_slab - slabs[octant][i]) << 9) |
                            static_cast<std::uint32_t>(D - 1 - d);
         break;
-      }
       case Priority::fifo: plan.priority[t] = 0; break;
     }
   }
@@ -240,8 +240,11 @@ SweepPlan make_sweep_plan(const Mesh& mesh, const Partition& partition, const Pr
   plan.priority.assign(plan.tasks(), 0);
   std::array<std::vector<std::uint32_t>, 8> slabs;
   if (priority == Priority::octant) {
-    if (D > 512 || plan.cells.size() / kSlabCells >= (1u << 20))
-      throw instrument::InputError(name, "priority octant", "at most 512 directions and 2^30 cells a rank");
+    // The key's 9 direction bits; its 20 slab bits hold any rank's cells, as cells x D < 2^32
+    // (checked above) and D >= 8 leave fewer than 2^29 cells.
+    if (D > 512)
+      throw instrument::InputError(name, "priority octant", "at most 512 directions, found " + std::to_string(D) +
+                                                                " (use another priority)");
     slabs = octant_slabs(mesh, plan);
   }
   std::vector<std::uint8_t> lag_flag(mesh.faces.size(), 0);
