@@ -1,7 +1,8 @@
 // The sweep plan's cell order and the octant scheme's priorities, on cube-1374 cut into two
 // METIS parts: each rank's cells are its own, once each, along a Morton curve; the octant
 // scheme sweeps one octant after another, slab by slab along the octant's diagonal, and in a
-// slab the octant's directions in ascending order.
+// slab the octant's directions in ascending order; the blevel scheme puts the longer downwind
+// path first and breaks ties by the lower direction.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <limits>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tycho/mesh_geometry.hpp"
@@ -17,6 +19,7 @@
 #include "tycho/problem.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/smesh_reader.hpp"
+#include "tycho/sweep_dag.hpp"
 #include "tycho/sweep_plan.hpp"
 
 using namespace tycho;
@@ -139,4 +142,41 @@ TEST_CASE("the octant scheme refuses more directions than its key holds") {
   REQUIRE_THROWS_WITH(make_sweep_plan(mesh, part, problem, 0, Priority::octant, kMesh),
                       Catch::Contains("at most 512 directions, found " + std::to_string(problem.quadrature.size())));
   CHECK_NOTHROW(make_sweep_plan(mesh, part, problem, 0, Priority::direction, kMesh));
+}
+
+TEST_CASE("blevel priorities: the longer downwind path first, equal b-levels by the lower direction") {
+  Mesh mesh = read_smesh(kMesh);
+  compute_geometry(mesh);
+  const Partition part = metis_partition(mesh, 2, kMesh);
+  const std::vector<Vec3> normals = face_area_normals(mesh);
+  // S4's 24 directions, and a product set of more than 512 (the key's direction bits grow).
+  for (const Quadrature& q : {level_symmetric(4, "test"), product_quadrature(8, 72, "test")}) {
+    Problem problem = s4_problem();
+    problem.quadrature = q;
+    const std::size_t D = q.size();
+    std::vector<std::vector<std::uint32_t>> blevel(D);
+    for (std::size_t d = 0; d < D; ++d) blevel[d] = direction_order(mesh, normals, q.omega[d]).blevel;
+    for (int rank = 0; rank < 2; ++rank) {
+      const SweepPlan plan = make_sweep_plan(mesh, part, problem, rank, Priority::blevel, kMesh);
+      // Every task against a stride of others: the order of (b-level, -direction) is the
+      // order of the priorities, strictly where the pair differs.
+      const std::size_t N = plan.cells.size();
+      std::size_t compared = 0, ties = 0;  // ties: equal b-levels, different directions
+      for (std::size_t i = 0; i < N; i += 7)
+        for (std::size_t d = 0; d < D; d += std::max<std::size_t>(1, D / 16))
+          for (std::size_t j = i % 11; j < N; j += 97)
+            for (std::size_t e = 0; e < D; e += std::max<std::size_t>(1, D / 24)) {
+              const auto key = [&](std::size_t k, std::size_t f) {
+                return std::make_pair(blevel[f][plan.cells[k]], D - f);
+              };
+              const std::uint32_t pa = plan.priority[plan.task(i, d)], pb = plan.priority[plan.task(j, e)];
+              if (key(i, d) < key(j, e)) REQUIRE(pa < pb);
+              if (key(i, d) == key(j, e)) REQUIRE(pa == pb);
+              if (key(i, d).first == key(j, e).first && d != e) ++ties;
+              ++compared;
+            }
+      CHECK(compared > 10000);
+      CHECK(ties > 1000);  // the tie-break is exercised, not only the b-level
+    }
+  }
 }

@@ -4,8 +4,9 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
-#include "ready_queue.hpp"
 #include "tycho/sweep_dag.hpp"
 
 namespace tycho {
@@ -14,6 +15,30 @@ namespace {
 
 double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
+// One rank's ready tasks in the engine's blevel order: the higher b-level first, then the lower
+// direction, then the last pushed (the engine's bucket per (b-level, direction) pair is a
+// stack). A heap, where the engine's plan numbers its pairs densely: P ranks' arrays of
+// b-levels x directions buckets would not fit at P = 4096.
+class ProjectedQueue {
+ public:
+  bool empty() const { return heap_.empty(); }
+  void push(std::uint32_t task, std::uint16_t blevel, std::uint16_t direction_rank) {
+    const std::uint64_t key = (std::uint64_t{blevel} << 48) | (std::uint64_t{direction_rank} << 32) | pushed_++;
+    heap_.push_back({key, task});
+    std::push_heap(heap_.begin(), heap_.end());
+  }
+  std::uint32_t pop() {  // precondition: !empty()
+    std::pop_heap(heap_.begin(), heap_.end());
+    const std::uint32_t t = heap_.back().second;
+    heap_.pop_back();
+    return t;
+  }
+
+ private:
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> heap_;
+  std::uint32_t pushed_ = 0;  // wraps only past 2^32 pushes on one rank: more tasks than a plan allows
+};
+
 }  // namespace
 
 ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition, const std::vector<Vec3>& omega,
@@ -21,6 +46,8 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition,
   if (mcps < 1) throw std::invalid_argument("project_schedule: MCPS must be >= 1, got " + std::to_string(mcps));
   if (omega.empty()) throw std::invalid_argument("project_schedule: no direction");
   if (groups < 1) throw std::invalid_argument("project_schedule: groups must be >= 1");
+  if (omega.size() > 0xFFFF)
+    throw std::invalid_argument("project_schedule: at most 65535 directions, got " + std::to_string(omega.size()));
   const std::size_t N = mesh.cells.size(), D = omega.size();
   if (partition.part_of_cell.size() != N || partition.parts < 1)
     throw std::invalid_argument("project_schedule: the partition is not of this mesh's " + std::to_string(N) + " cells");
@@ -33,7 +60,6 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition,
   std::vector<std::uint8_t> waiting(N * D, 0);
   std::vector<std::uint16_t> level(N * D, 0);
   std::vector<std::vector<std::uint8_t>> lagged(D);
-  std::uint32_t top_level = 0;
   ProjectedSchedule out;
   for (std::size_t d = 0; d < D; ++d) {
     const DirectionOrder order = direction_order(mesh, normals, omega[d]);
@@ -42,7 +68,6 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition,
     for (Index f : order.lagged) lagged[d][f] = 1;
     for (std::size_t c = 0; c < N; ++c) {
       level[d * N + c] = static_cast<std::uint16_t>(std::min<std::uint32_t>(order.blevel[c], 0xFFFF));
-      top_level = std::max<std::uint32_t>(top_level, level[d * N + c]);
     }
     for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
       const Face& face = mesh.faces[f];
@@ -53,15 +78,16 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition,
     }
   }
 
-  std::vector<ReadyQueueImpl> ready;
-  ready.reserve(static_cast<std::size_t>(P));
-  for (int p = 0; p < P; ++p) ready.emplace_back(false, static_cast<std::size_t>(top_level) + 1);
+  std::vector<ProjectedQueue> ready(static_cast<std::size_t>(P));
+  const auto push = [&](std::size_t p, std::uint32_t u) {
+    ready[p].push(u, level[u], static_cast<std::uint16_t>(D - 1 - u / N));
+  };
   std::vector<std::int64_t> left(static_cast<std::size_t>(P), 0);
   for (std::size_t d = 0; d < D; ++d)
     for (std::size_t c = 0; c < N; ++c) {
       const auto p = static_cast<std::size_t>(partition.part_of_cell[c]);
       ++left[p];
-      if (waiting[d * N + c] == 0) ready[p].push(static_cast<std::uint32_t>(d * N + c), level[d * N + c]);
+      if (waiting[d * N + c] == 0) push(p, static_cast<std::uint32_t>(d * N + c));
     }
 
   out.ranks.resize(static_cast<std::size_t>(P));
@@ -80,7 +106,7 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition,
     ++out.rounds;
     std::vector<std::int32_t> step_of(static_cast<std::size_t>(P), -1);  // this round's step, if any
     for (int p = 0; p < P; ++p) {
-      ReadyQueueImpl& q = ready[static_cast<std::size_t>(p)];
+      ProjectedQueue& q = ready[static_cast<std::size_t>(p)];
       if (q.empty()) continue;
       batch.clear();
       while (static_cast<std::int64_t>(batch.size()) < mcps && !q.empty()) batch.push_back(q.pop());
@@ -103,7 +129,7 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition,
           }
         }
       }
-      for (std::uint32_t u : released) q.push(u, level[u]);
+      for (std::uint32_t u : released) push(static_cast<std::size_t>(p), u);
       left[static_cast<std::size_t>(p)] -= static_cast<std::int64_t>(batch.size());
       remaining -= static_cast<std::int64_t>(batch.size());
 
@@ -145,13 +171,13 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition,
         rec.receive_bytes += bytes;
         h.messages.push_back(MessageRecord{0, rec.step, m.from, bytes, false});
         for (std::uint32_t u : m.tasks)
-          if (--waiting[u] == 0) ready[static_cast<std::size_t>(p)].push(u, level[u]);
+          if (--waiting[u] == 0) push(static_cast<std::size_t>(p), u);
       }
       in.clear();
     }
     if (remaining > 0) {
       bool any_ready = false;
-      for (const ReadyQueueImpl& q : ready) any_ready = any_ready || !q.empty();
+      for (const ProjectedQueue& q : ready) any_ready = any_ready || !q.empty();
       if (!any_ready) throw std::logic_error("project_schedule: no task ready and " + std::to_string(remaining) + " left");
     }
   }

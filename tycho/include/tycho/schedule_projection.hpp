@@ -5,7 +5,8 @@
 //
 // The schedule is the sweep engine's, with time replaced by rounds: in round r every rank
 // that has ready tasks takes at most MCPS of the highest priority (sweep_plan.hpp's b-level:
-// the longest downwind path; the last pushed first within a level, as the engine's buckets),
+// the longest downwind path, then the lower direction; the last pushed first among equals, as
+// the engine's buckets),
 // solves them, releases its own downwind tasks for its next step, and sends one message per
 // downwind rank with the face records the step produced (8 + 24 G bytes each); every message
 // of round r is received in round r, after the sends, by a rank that records a step then
@@ -16,7 +17,8 @@
 // steps T_elem and the messages LogGOPS, so a rank late in the replay still receives its
 // messages in this order (as in MPI, by pair) but later.
 //
-// Cost: O(tasks x 4) time, 6 bytes of memory per task (cells x directions).
+// Cost: O(tasks x (4 + log of a rank's ready tasks)) time, 6 bytes of memory per task (cells x
+// directions) and 16 per ready task.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -27,12 +27,13 @@
 
 namespace tycho {
 
-// blevel: Pautz's b-level (longest downwind path) first; boundary: nearest to a cell feeding
-// another rank first, then b-level; direction: the lowest direction first, then b-level (one
-// direction's cells, 64 B each per group pair, stay in cache while it sweeps); octant: one
-// octant at a time, and within it slab by slab along the octant's diagonal, every direction
-// of the octant in a slab before the next slab (a slab's cell records, read from memory once,
-// serve the octant's directions from cache); fifo.
+// blevel: Pautz's b-level (longest downwind path) first, equal b-levels by the lower
+// direction; boundary: nearest to a cell feeding another rank first, then b-level; direction:
+// the lowest direction first, then b-level (one direction's cells, 64 B each per group pair,
+// stay in cache while it sweeps); octant: one octant at a time, and within it slab by slab
+// along the octant's diagonal, every direction of the octant in a slab before the next slab
+// (a slab's cell records, read from memory once, serve the octant's directions from cache);
+// fifo.
 enum class Priority { blevel, boundary, direction, octant, fifo };
 const char* priority_name(Priority p);
 
