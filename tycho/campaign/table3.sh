@@ -98,21 +98,18 @@ while IFS='|' read -r run model meas mod err rep; do
   printf '%-32s %4s %-5s %14s %14s %8s%%\n' "$run" "$rep" "$model" "$meas" "$mod" "$err"
 done < "$rows"
 echo
-# The median over the repetitions of one configuration's error (the middle one of an odd count,
-# the mean of the middle two of an even count).
-medians=medians.txt
-sort -t'|' -k1,1 -k2,2 -k5,5g "$rows" | awk -F'|' '
-  function flush() { if (n) { m = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2; print key "|" m } n = 0 }
-  { k = $1 "|" $2; if (k != key) { flush(); key = k } v[++n] = $5 }
-  END { flush() }' > "$medians"
-# A second estimator of the same thing: per configuration, the median modelled time against
-# the median measured time over the repetitions (medians of the times, not of the errors).
-median_of() {  # column of rows.txt -> "run|model|median" per configuration and model
+median_of() {  # column of rows.txt -> "run|model|median over the repetitions" per configuration and model
   sort -t'|' -k1,1 -k2,2 -k"$1","$1"g "$rows" | awk -F'|' -v c="$1" '
     function flush() { if (n) print key "|" (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2); n = 0 }
     { k = $1 "|" $2; if (k != key) { flush(); key = k } v[++n] = $c }
     END { flush() }'
 }
+# The median over the repetitions of one configuration's error (the middle one of an odd count,
+# the mean of the middle two of an even count); and a second estimator of the same thing: per
+# configuration, the median modelled time against the median measured time (medians of the
+# times, not of the errors).
+medians=medians.txt
+median_of 5 > "$medians"
 of_medians=of_medians.txt
 paste -d'|' <(median_of 3) <(median_of 4 | cut -d'|' -f3) > "$of_medians"  # run|model|measured|modelled
 echo "Table 3 (ours, this machine, $reps repetitions) beside Kerbyson, Hoisie & Pautz's"
