@@ -1,0 +1,150 @@
+// multigrid: W-cycles of an unstructured tetrahedral multigrid smoother on our BSPlib, with
+// eq. 5 and the profiler's replay beside the measured cycle. Usage: see --help, README.md.
+#include <mpi.h>
+
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
+#include "instrument/mpi_main.hpp"
+#include "instrument/option_number.hpp"
+#include "instrument/phase_table.hpp"
+#include "instrument/recorder.hpp"
+#include "instrument/run_results.hpp"
+#include "instrument/text_split.hpp"
+#include "multigrid/driver.hpp"
+#include "multigrid/model_report.hpp"
+#include "multigrid/results_output.hpp"
+
+namespace {
+
+const char* const kUsage =
+    "usage: mpirun -np P multigrid [MESH] [options]\n"
+    "  MESH                 the coarsest grid: Tycho2 .smesh or Gmsh .msh (default: the unit cube cut\n"
+    "                       into --cube N^3 cubes of 6 tetrahedra)\n"
+    "  --cube N             the default cube's cubes per side (default 4: 384 cells)\n"
+    "  --grids N            grids, each a uniform refinement of the last (default 3)\n"
+    "  --partition FILE     the part of each cell of the finest grid (default: METIS k-way into P)\n"
+    "  --cycles N           cycles to run (default 8)\n"
+    "  --cycle W|V          W-cycle (default) or V-cycle\n"
+    "  --pre N, --post N    smoothing iterations before and after the coarse correction (default 2, 2)\n"
+    "  --coarse-iterations N  smoothing iterations on the coarsest grid per visit (default 30)\n"
+    "  --machine FILE       a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle\n"
+    "  --calibration RUN    an earlier multigrid results file whose C1 feeds eq. 5 (default: this run's\n"
+    "                       own, a consistency check only)\n"
+    "  --replay-on F[,F..]  machine files (e.g. inputs/bsp/ibm-sp2-*.machine) to replay this run on\n"
+    "  --results FILE       results file (default multigrid.h5); --no-results to skip\n"
+    "  -h, --help           this text\n";
+
+struct Options {
+  mg::RunOptions run;
+  std::string results = "multigrid.h5", machine, calibration;
+  std::vector<std::string> replay_on;
+};
+
+Options parse_options(int argc, char** argv) {
+  Options o;
+  bool have_mesh = false;
+  for (int a = 1; a < argc; ++a) {
+    const std::string s = argv[a];
+    auto value = [&]() -> std::string {
+      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it (see multigrid --help)");
+      return argv[++a];
+    };
+    auto whole = [&](std::int64_t lo, std::int64_t hi, const std::string& unit) {
+      return static_cast<int>(instrument::whole_option(s, value(), lo, hi, unit));
+    };
+    if (s == "--cube") o.run.cube = whole(1, 200, "(cubes per side)");
+    else if (s == "--grids") o.run.grids = whole(1, 8, "(grids)");
+    else if (s == "--partition") o.run.partition_path = value();
+    else if (s == "--cycles") o.run.cycles = whole(1, 10000, "(cycles)");
+    else if (s == "--cycle") {
+      const std::string v = value();
+      if (v == "W") o.run.cycle.gamma = 2;
+      else if (v == "V") o.run.cycle.gamma = 1;
+      else throw instrument::InputError("command line", s, "expected W or V, got " + instrument::quote_token(v));
+    } else if (s == "--pre") o.run.cycle.pre = whole(0, 100, "(smoothing iterations)");
+    else if (s == "--post") o.run.cycle.post = whole(0, 100, "(smoothing iterations)");
+    else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
+    else if (s == "--machine") o.machine = value();
+    else if (s == "--calibration") o.calibration = value();
+    else if (s == "--replay-on") o.replay_on = instrument::split(value(), ",");
+    else if (s == "--results") o.results = value();
+    else if (s == "--no-results") o.results.clear();
+    else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see multigrid --help)");
+    else if (have_mesh) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.run.mesh_path);
+    else {
+      o.run.mesh_path = s;
+      have_mesh = true;
+    }
+  }
+  if (o.run.cycle.pre + o.run.cycle.post == 0)
+    throw instrument::InputError("command line", "--pre/--post", "at least one smoothing iteration per visit");
+  return o;
+}
+
+int run(int argc, char** argv) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  for (int a = 1; a < argc; ++a)
+    if (std::strcmp(argv[a], "-h") == 0 || std::strcmp(argv[a], "--help") == 0) {
+      if (rank == 0) std::cout << kUsage;
+      return 0;
+    }
+  Options o;
+  bspmodel::BspMachine machine;
+  std::vector<bspmodel::BspMachine> others;
+  mg::C1Source c1_given;
+  try {
+    // The same argv and files on every rank: a collective verdict.
+    o = parse_options(argc, argv);
+    if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
+    for (const std::string& f : o.replay_on) others.push_back(bspmodel::read_machine_file(f));
+    if (!o.calibration.empty()) c1_given = mg::read_c1_calibration(o.calibration);
+    if (!o.calibration.empty() && o.machine.empty())
+      throw instrument::InputError("command line", "--calibration", "expected --machine too: eq. 5 needs l and g");
+  } catch (const std::exception& e) {
+    throw instrument::CollectiveError(e.what());
+  }
+  if (rank == 0) std::cout << " multigrid: setting up\n";
+  const mg::RunResult result = mg::run_multigrid(o.run, rank == 0 ? &std::cout : nullptr);
+
+  instrument::Recorder recorder;
+  for (const mg::GridReport& g : result.grids)
+    for (int ph = 0; ph < mg::kPhases; ++ph)
+      if (g.seconds[static_cast<std::size_t>(ph)] > 0) {
+        const auto id = recorder.define_phase("grid" + std::to_string(g.grid) + "." + mg::phase_name(ph));
+        recorder.add_time(id, g.seconds[static_cast<std::size_t>(ph)] * o.run.cycles, o.run.cycles);
+      }
+  instrument::RunResults gathered = instrument::gather_results(recorder, mg::run_info(o.run, MPI_COMM_WORLD), MPI_COMM_WORLD);
+  instrument::Comparison comparison;
+  if (rank == 0) {
+    std::cout << "\n";
+    mg::print_run_summary(std::cout, o.run, result);
+    std::cout << "\n";
+    instrument::print_phase_table(std::cout, gathered);
+    if (!o.machine.empty()) {
+      mg::C1Source c1 = c1_given;
+      if (o.calibration.empty()) c1 = {mg::measured_c1(result), "from this run (a consistency check, not a prediction)"};
+      comparison = mg::model_comparison(result, c1, machine, others);
+      std::cout << "\n Models (Hill, Crumpton & Burgess) beside the measured W-cycle\n";
+      comparison.print(std::cout);
+      for (const auto& t : comparison.model_terms())
+        if (t.model.rfind("replay-on-", 0) == 0)
+          std::cout << " " << t.model << ": " << 1e3 * t.seconds << " ms per cycle (" << t.equation << ")\n";
+    } else {
+      std::cout << "\n No --machine: eq. 5 and the replay need l and g (run bspprobe, see README.md)\n";
+    }
+  }
+  if (!o.results.empty()) {
+    mg::write_results_file(o.results, o.run, result, std::move(gathered), comparison, MPI_COMM_WORLD);
+    if (rank == 0) std::cout << " Results file: " << o.results << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) { return instrument::run_mpi_main(argc, argv, "multigrid", run); }

@@ -1,0 +1,53 @@
+// The multigrid cycle on one process's levels: damped Jacobi smoothing (one superstep per
+// iteration: the cell loop, the shared-node sums, the update), the residual, restriction by
+// the transpose of linear interpolation, prolongation, and the V- or W-cycle that strings
+// them together. Every phase is timed per level; every superstep is labelled with its grid
+// (the paper's numbering: grid 1 the finest) and phase for the profiler.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "multigrid/global_sum.hpp"
+#include "multigrid/local_level.hpp"
+
+namespace mg {
+
+struct CycleOptions {
+  int pre = 2, post = 2;        // smoothing iterations before and after the coarse correction
+  int coarse_iterations = 30;   // smoothing iterations on the coarsest grid per visit
+  int gamma = 2;                // coarse corrections per visit: 2 W-cycle, 1 V-cycle
+};
+
+enum Phase { kPreSmooth, kResidual, kRestrict, kProlong, kPostSmooth, kCoarse, kPhases };
+const char* phase_name(int phase);
+
+// Per level: seconds in each phase and operator applications (one superstep each), summed
+// since the last reset.
+struct LevelClock {
+  std::array<double, kPhases> seconds{};
+  std::array<std::int64_t, kPhases> supersteps{};
+  std::int64_t operator_applications = 0;  // smoothing iterations and residuals
+};
+
+struct Multigrid {
+  std::vector<LocalLevel> levels;  // [0] coarsest
+  std::vector<double> omega;       // damping per level
+  std::vector<LevelClock> clock;
+  CycleOptions options;
+};
+
+// Diagonals, the damping (8 / (5 lambda_max(D^-1 A)), lambda_max by power iteration) and the
+// labels. The levels' exchanges must be registered and a sync passed.
+void prepare(Multigrid& mg, GlobalSum& sums);
+
+// One cycle on the finest level: x, b of levels.back() in, x updated.
+void cycle(Multigrid& mg, std::size_t level);
+
+// The residual b - A x on the finest level and its 2-norm over the free nodes.
+double residual_norm(Multigrid& mg, GlobalSum& sums);
+
+// Smoothing iterations alone (no coarse grid) on `level`, phase kPreSmooth.
+void smooth(Multigrid& mg, std::size_t level, int iterations, int phase);
+
+}  // namespace mg

@@ -1,0 +1,59 @@
+// One multigrid run: read the coarse mesh (or make the default cube), refine it into the
+// grid hierarchy, partition the finest grid with METIS and the coarser ones by inheritance,
+// then, inside one BSPlib section, set up the Poisson problem with a manufactured solution
+// and run W-cycles, timing every phase and profiling every superstep.
+#pragma once
+#include <mpi.h>
+
+#include <array>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "multigrid/cycle.hpp"
+#include "profile_table.hpp"
+
+namespace mg {
+
+struct RunOptions {
+  std::string mesh_path;       // empty: the default cube (kuhn_cube_grid(cube))
+  int cube = 4;
+  std::string partition_path;  // of the finest grid; empty: METIS k-way into P
+  int grids = 3;
+  int cycles = 8;
+  CycleOptions cycle;
+};
+
+struct GridReport {  // one grid, the paper's numbering (1 the finest)
+  int grid = 0;
+  std::int64_t cells = 0, nodes = 0;
+  double imbalance = 1;             // largest part's cells / mean
+  double h_bytes = 0;               // most bytes into or out of a process per application
+  double applications = 0;          // operator applications per cycle (n_i)
+  double supersteps = 0;            // supersteps per cycle
+  double omega = 0;
+  std::array<double, kPhases> seconds{};  // per cycle, the slowest process's
+};
+
+struct RunResult {
+  int p = 1;
+  std::string mesh;                 // what the coarse grid is
+  std::vector<GridReport> grids;    // [i - 1]
+  std::vector<double> residuals;    // before the first cycle, then after each
+  std::vector<double> cycle_seconds;
+  double convergence_factor = 0;
+  double l2_error = 0;
+  double setup_seconds = 0;
+  bspmodel::Profile profile;        // process 0's: every superstep
+};
+
+// The flux of the manufactured solution u = sin(pi x) sin(pi y) sin(pi z), -lap u = 3 pi^2 u.
+double exact_solution(double x, double y, double z);
+
+// Collective over MPI_COMM_WORLD (the BSPlib section takes every process). Bad input ends
+// every process with one line (instrument::CollectiveError), before the section begins.
+// `out` (process 0) gets a line per cycle.
+RunResult run_multigrid(const RunOptions& options, std::ostream* out);
+
+}  // namespace mg

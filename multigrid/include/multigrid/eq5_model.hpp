@@ -1,0 +1,50 @@
+// Hill, Crumpton & Burgess's pencil-and-paper W-cycle cost (their eq. 5), in seconds:
+//
+//   T = sum over grids i of n_i [ C1 N_i / p + C2 (N_i / p)^gamma g + C3 l ]
+//
+// with N_i = N r^(i-1) the cells of grid i (grid 1 the finest) and n_i the smoothing
+// iterations it gets per cycle (2^i in the paper's W-cycle with one pre- and one
+// post-smoothing). Here every input is counted in the run rather than assumed: n_i counts
+// the operator applications (smoothing iterations and residuals) on grid i, C3 the
+// supersteps per application (the transfers add some), and C2, gamma come from a fit of the
+// bytes a process exchanges per application against N_i / p over the grids. C1 is seconds
+// per cell and application, l seconds, g seconds per byte (so C2 is in bytes).
+#pragma once
+#include <vector>
+
+namespace mg {
+
+struct Eq5Grid {
+  double cells = 0;         // N_i
+  double applications = 0;  // n_i per cycle
+  double c3 = 1;            // supersteps per application
+};
+
+struct Eq5Inputs {
+  int p = 1;
+  double c1_seconds = 0;   // per cell and application
+  double c2_bytes = 0;     // surface constant
+  double gamma = 2.0 / 3;  // surface exponent
+  double l_seconds = 0;
+  double g_seconds_per_byte = 0;
+  std::vector<Eq5Grid> grids;  // [i - 1]: grid 1 first
+};
+
+struct Eq5Terms {
+  double compute = 0, communicate = 0, synchronise = 0;
+  double total() const { return compute + communicate + synchronise; }
+};
+
+// Per grid (same order as inputs.grids) and, last, the sum.
+std::vector<Eq5Terms> eq5_w_cycle(const Eq5Inputs& inputs);
+
+// h = C2 (N/p)^gamma by least squares on logs over the points with h > 0; with one such
+// point gamma is taken as 2/3 (a surface) and C2 fits it; with none, C2 = 0.
+struct SurfaceFit {
+  double c2_bytes = 0;
+  double gamma = 2.0 / 3;
+  int points = 0;
+};
+SurfaceFit fit_surface(const std::vector<double>& cells_per_process, const std::vector<double>& h_bytes);
+
+}  // namespace mg

@@ -1,0 +1,45 @@
+// One process's share of one grid: its cells (those of its part) with corners renumbered
+// into local slots, the nodes they touch, and on coarse grids the ghost slots the transfers
+// from the next finer grid need. Cells are stored in Morton order of their centroids and
+// nodes numbered by first touch in that order, so the smoother's gathers and scatters walk
+// memory nearly in sequence (a random gather runs many times slower than streaming here).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "multigrid/hierarchy.hpp"
+#include "multigrid/sum_exchange.hpp"
+
+namespace mg {
+
+struct LocalLevel {
+  std::size_t global_cells = 0, global_nodes = 0;
+  std::size_t n_local = 0;                 // nodes of my cells: slots [0, n_local)
+  std::vector<Index> node_global;          // [slot]: local nodes, then ghosts
+  std::vector<std::uint32_t> slot_of;      // [global node]: my slot or kNoSlot
+  std::vector<std::array<std::uint32_t, 4>> cells;  // corners as slots
+  std::vector<double> xyz;                 // 3 per local node
+  std::vector<std::uint8_t> dirichlet;     // per local node
+  std::vector<std::uint8_t> owned;         // per local node: I am its owner (lowest holder)
+  SumExchange assemble;                    // partial sums over my cells -> totals
+
+  // Transfers with the next finer grid (coarse side; empty on the finest grid).
+  SumExchange restrict_sum;                // fine residuals' weighted shares -> coarse totals
+  SumExchange prolong_fetch;               // owner's coarse correction -> ghost slots
+  // Fine side (empty on the coarsest grid): per local node, the coarse slots it
+  // interpolates from (the same slot twice for a node that is a coarse node).
+  std::vector<std::array<std::uint32_t, 2>> coarse_slots;
+
+  // Vectors over all slots (ghosts included).
+  std::vector<double> x, b, r, y, diag_inv;
+  std::size_t slots() const { return node_global.size(); }
+};
+
+// Every level of process `me` (levels[l] for grids[l]); `parts` from inherit_parts. Builds
+// the exchanges (not yet registered with bsplib).
+std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
+                                           const std::vector<std::vector<std::int32_t>>& parts, int me,
+                                           int nprocs);
+
+}  // namespace mg

@@ -1,0 +1,36 @@
+// What a run prints and compares: the grids, the phases, and the two predictions of the
+// measured W-cycle beside it (eq. 5 and the profiler's replay), as instrument::Comparison
+// rows with the source of every constant.
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "instrument/comparison.hpp"
+#include "machine_params.hpp"
+#include "multigrid/driver.hpp"
+#include "multigrid/eq5_model.hpp"
+
+namespace mg {
+
+// C1 as this run measured it: the work w of the finest grid's smoothing supersteps per cell a
+// process holds (N_1 / p) and application, in seconds.
+double measured_c1(const RunResult& r);
+
+struct C1Source {
+  double seconds = 0;
+  std::string from;  // "run.h5 (p = 1, N/p = ...)" or "this run (consistency check only)"
+};
+
+// Eq. 5's inputs for this run's grids and counts with `c1` and `machine`'s l and g.
+Eq5Inputs eq5_inputs(const RunResult& r, double c1_seconds, const bspmodel::BspMachine& machine);
+
+// The rows: eq. 5 (total and per grid), the replay with eq. 3 and (if the machine has
+// superstep curves) by pattern; and the replay of this run's profile on `others` (machines
+// it did not run on) as model terms only.
+instrument::Comparison model_comparison(const RunResult& r, const C1Source& c1, const bspmodel::BspMachine& machine,
+                                        const std::vector<bspmodel::BspMachine>& others);
+
+void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& r);
+
+}  // namespace mg

@@ -1,0 +1,31 @@
+// The run's results file: the suite's layout (phases, /compare, /model) plus
+//   /multigrid               attrs: mesh, p, grids, cycles, convergence_factor, l2_error,
+//                            cycle_s (mean), setup_s
+//   /multigrid/grids         table: per grid (1 the finest) cells, nodes, imbalance, h bytes,
+//                            applications and supersteps per cycle, omega
+//   /multigrid/residuals     table: the residual 2-norm before the first cycle and after each
+//   /multigrid/calibration   attrs: c1_seconds_per_cell, cells_per_process, p, mesh: what a
+//                            later run's --calibration reads
+#pragma once
+#include <mpi.h>
+
+#include <string>
+
+#include "instrument/comparison.hpp"
+#include "instrument/run_results.hpp"
+#include "multigrid/driver.hpp"
+#include "multigrid/model_report.hpp"
+
+namespace mg {
+
+instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm);
+
+// Collective; rank 0's `r`, `gathered` and `comparison` are written.
+void write_results_file(const std::string& path, const RunOptions& o, const RunResult& r,
+                        instrument::RunResults gathered, const instrument::Comparison& comparison, MPI_Comm comm);
+
+// C1 from an earlier multigrid results file. Throws instrument::InputError naming the file
+// and the attribute for a file that is not a multigrid run or lacks a finite C1 > 0.
+C1Source read_c1_calibration(const std::string& path);
+
+}  // namespace mg

@@ -1,0 +1,162 @@
+// One multigrid run (driver.hpp).
+#include "multigrid/driver.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <ostream>
+
+#include "bsp.h"
+#include "bsp_profile.hpp"
+#include "instrument/clock.hpp"
+#include "instrument/error.hpp"
+#include "instrument/mpi_main.hpp"
+#include "multigrid/grid_partition.hpp"
+#include "multigrid/p1_operator.hpp"
+#include "tycho/mesh_reader.hpp"
+
+namespace mg {
+
+namespace {
+
+const double kPi = std::acos(-1.0);
+
+struct Prepared {
+  std::string mesh_name;
+  std::vector<Grid> grids;
+  std::vector<std::vector<std::int32_t>> parts;
+};
+
+Prepared prepare_input(const RunOptions& o, int p) {
+  Prepared in;
+  tycho::Mesh coarse;
+  if (o.mesh_path.empty()) {
+    coarse = kuhn_cube_grid(o.cube);
+    in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
+  } else {
+    coarse = tycho::read_mesh(o.mesh_path);
+    in.mesh_name = o.mesh_path;
+  }
+  const std::string name = o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path;
+  if (static_cast<std::size_t>(p) > coarse.cells.size())
+    throw instrument::InputError(name, "P", "at most one process per coarse cell: " + std::to_string(p) +
+                                                " processes for " + std::to_string(coarse.cells.size()) + " cells");
+  in.grids = build_hierarchy(coarse, o.grids, name);
+  const tycho::Mesh& finest = in.grids.back().mesh;
+  const tycho::Partition part = o.partition_path.empty()
+                                    ? tycho::metis_partition(finest, p, name)
+                                    : tycho::read_partition_file(o.partition_path, finest.cells.size(), p);
+  in.parts = inherit_parts(in.grids, part);
+  return in;
+}
+
+void register_all(std::vector<LocalLevel>& levels) {
+  for (LocalLevel& L : levels) {
+    register_exchange(L.assemble);
+    register_exchange(L.restrict_sum);
+    register_exchange(L.prolong_fetch);
+  }
+}
+
+double max_over(double v) {
+  double m = v;
+  MPI_Allreduce(&v, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return m;
+}
+
+}  // namespace
+
+double exact_solution(double x, double y, double z) { return std::sin(kPi * x) * std::sin(kPi * y) * std::sin(kPi * z); }
+
+RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
+  int p = 1, me = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  const double t_setup = instrument::now_seconds();
+  Prepared in;
+  std::string error;
+  try {
+    in = prepare_input(o, p);
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, error);
+
+  Multigrid mgd;
+  mgd.options = o.cycle;
+  mgd.levels = build_local_levels(in.grids, in.parts, me, p);
+  const std::size_t n = mgd.levels.size(), top = n - 1;
+
+  RunResult res;
+  res.p = p;
+  res.mesh = in.mesh_name;
+  bsplib::profile_in_memory();
+  bsp_begin(p);
+  register_all(mgd.levels);
+  GlobalSum sums(p);
+  bsp_profile_label("setup registration");
+  bsp_sync();
+
+  LocalLevel& F = mgd.levels[top];
+  const auto f = [](double x, double y, double z) { return 3 * kPi * kPi * exact_solution(x, y, z); };
+  add_cell_load(F, f, F.b.data());
+  run_exchange(F.assemble, F.b.data(), "setup load");
+  for (std::size_t s = 0; s < F.n_local; ++s)
+    if (F.dirichlet[s]) F.x[s] = exact_solution(F.xyz[3 * s], F.xyz[3 * s + 1], F.xyz[3 * s + 2]);
+  prepare(mgd, sums);
+  mgd.clock.assign(n, {});
+  res.setup_seconds = instrument::now_seconds() - t_setup;
+
+  res.residuals.push_back(residual_norm(mgd, sums));
+  if (out) *out << " cycle  0  residual " << std::scientific << std::setprecision(3) << res.residuals[0] << "\n";
+  for (int c = 1; c <= o.cycles; ++c) {
+    const double t0 = instrument::now_seconds();
+    cycle(mgd, top);
+    res.cycle_seconds.push_back(instrument::now_seconds() - t0);
+    res.residuals.push_back(residual_norm(mgd, sums));
+    if (out)
+      *out << " cycle " << std::setw(2) << c << "  residual " << res.residuals.back() << "  factor " << std::fixed
+           << std::setprecision(4) << res.residuals.back() / res.residuals[res.residuals.size() - 2] << "  "
+           << std::setprecision(2) << 1e3 * res.cycle_seconds.back() << " ms\n"
+           << std::scientific << std::setprecision(3);
+  }
+  if (out) *out << std::defaultfloat << std::setprecision(6);
+  const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), exact_solution)}, "error norm")[0];
+  res.l2_error = std::sqrt(err2);
+  bsp_end();
+
+  // The factor over the cycles before the residual reaches round-off (1e-11 of the first).
+  int counted = 0;
+  double log_sum = 0;
+  for (std::size_t k = 1; k < res.residuals.size(); ++k) {
+    if (res.residuals[k - 1] <= 1e-11 * res.residuals[0]) break;
+    log_sum += std::log(res.residuals[k] / res.residuals[k - 1]);
+    ++counted;
+  }
+  res.convergence_factor = counted ? std::exp(log_sum / counted) : 0;
+
+  for (std::size_t l = n; l-- > 0;) {
+    const LocalLevel& L = mgd.levels[l];
+    const LevelClock& clk = mgd.clock[l];
+    GridReport g;
+    g.grid = static_cast<int>(n - l);
+    g.cells = static_cast<std::int64_t>(L.global_cells);
+    g.nodes = static_cast<std::int64_t>(L.global_nodes);
+    const std::vector<std::int64_t> sizes = part_sizes(in.parts[l], p);
+    g.imbalance = static_cast<double>(*std::max_element(sizes.begin(), sizes.end())) * p / static_cast<double>(g.cells);
+    g.h_bytes = max_over(static_cast<double>(std::max(L.assemble.bytes_out(), L.assemble.bytes_in())));
+    g.applications = static_cast<double>(clk.operator_applications) / o.cycles;
+    std::int64_t steps = 0;
+    for (int ph = 0; ph < kPhases; ++ph) {
+      steps += clk.supersteps[static_cast<std::size_t>(ph)];
+      g.seconds[static_cast<std::size_t>(ph)] = max_over(clk.seconds[static_cast<std::size_t>(ph)]) / o.cycles;
+    }
+    g.supersteps = static_cast<double>(steps) / o.cycles;
+    g.omega = mgd.omega[l];
+    res.grids.push_back(g);
+  }
+  if (me == 0) res.profile = bspmodel::profile_from_section(bsplib::ended_section_profile(), "this run");
+  return res;
+}
+
+}  // namespace mg

@@ -1,0 +1,135 @@
+// One process's levels (local_level.hpp).
+#include "multigrid/local_level.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "tycho/mesh_geometry.hpp"
+
+namespace mg {
+
+namespace {
+
+// 21 bits per axis of the centroid in the mesh's bounding box, interleaved.
+std::uint64_t morton_key(const tycho::Vec3& p, const tycho::Vec3& lo, const tycho::Vec3& hi) {
+  const auto scaled = [](double v, double a, double b) {
+    const double t = b > a ? (v - a) / (b - a) : 0.0;
+    return static_cast<std::uint64_t>(std::clamp(t, 0.0, 1.0) * 2097151.0);
+  };
+  const std::uint64_t c[3] = {scaled(p.x, lo.x, hi.x), scaled(p.y, lo.y, hi.y), scaled(p.z, lo.z, hi.z)};
+  std::uint64_t key = 0;
+  for (int bit = 20; bit >= 0; --bit)
+    for (int a = 0; a < 3; ++a) key = (key << 1) | ((c[a] >> bit) & 1u);
+  return key;
+}
+
+void add_slot(LocalLevel& L, Index g) {
+  L.slot_of[g] = static_cast<std::uint32_t>(L.node_global.size());
+  L.node_global.push_back(g);
+}
+
+LocalLevel local_cells_and_nodes(const Grid& grid, const std::vector<std::int32_t>& part, const NodeRanks& ranks,
+                                 int me) {
+  const tycho::Mesh& mesh = grid.mesh;
+  LocalLevel L;
+  L.global_cells = mesh.cells.size();
+  L.global_nodes = mesh.nodes.size();
+  tycho::Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
+  for (const tycho::Vec3& p : mesh.nodes) {
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+  }
+  std::vector<std::pair<std::uint64_t, Index>> mine;
+  for (std::size_t c = 0; c < mesh.cells.size(); ++c)
+    if (part[c] == me) mine.push_back({morton_key(tycho::cell_centroid(mesh, static_cast<Index>(c)), lo, hi), static_cast<Index>(c)});
+  std::sort(mine.begin(), mine.end());
+  L.slot_of.assign(mesh.nodes.size(), kNoSlot);
+  L.cells.reserve(mine.size());
+  for (const auto& [key, c] : mine) {
+    std::array<std::uint32_t, 4> corners;
+    for (int k = 0; k < 4; ++k) {
+      const Index g = mesh.cells[c].nodes[static_cast<std::size_t>(k)];
+      if (L.slot_of[g] == kNoSlot) add_slot(L, g);
+      corners[static_cast<std::size_t>(k)] = L.slot_of[g];
+    }
+    L.cells.push_back(corners);
+  }
+  L.n_local = L.node_global.size();
+  for (Index g : L.node_global) {
+    const tycho::Vec3& p = mesh.nodes[g];
+    L.xyz.insert(L.xyz.end(), {p.x, p.y, p.z});
+    L.dirichlet.push_back(grid.dirichlet[g]);
+    L.owned.push_back(ranks.owner(g) == me ? 1 : 0);
+  }
+  return L;
+}
+
+// The coarse nodes fine node g interpolates from.
+std::array<Index, 2> coarse_sources(const Grid& fine, Index g) {
+  if (g < fine.coarse_nodes) return {g, g};
+  return fine.midpoint_of[g - fine.coarse_nodes];
+}
+
+void size_vectors(LocalLevel& L) {
+  const std::size_t n = L.slots();
+  for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv}) v->assign(n, 0.0);
+}
+
+}  // namespace
+
+std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
+                                           const std::vector<std::vector<std::int32_t>>& parts, int me,
+                                           int nprocs) {
+  std::vector<NodeRanks> ranks;
+  std::vector<LocalLevel> levels;
+  for (std::size_t l = 0; l < grids.size(); ++l) {
+    ranks.push_back(node_ranks(grids[l].mesh, parts[l]));
+    levels.push_back(local_cells_and_nodes(grids[l], parts[l], ranks[l], me));
+    levels[l].assemble = build_sum_exchange(ranks[l], ranks[l], me, nprocs, levels[l].slot_of);
+  }
+  for (std::size_t l = 1; l < grids.size(); ++l) {
+    const Grid& fine = grids[l];
+    LocalLevel &F = levels[l], &C = levels[l - 1];
+    const NodeRanks &fr = ranks[l], &cr = ranks[l - 1];
+    // Who feeds (restriction) and who needs (prolongation) each coarse node.
+    std::vector<std::uint64_t> feeders, needers;
+    for (Index g = 0; g < fine.mesh.nodes.size(); ++g) {
+      const std::array<Index, 2> src = coarse_sources(fine, g);
+      for (Index c : src) {
+        feeders.push_back(node_rank_pair(c, fr.owner(g)));
+        for (std::uint32_t k = fr.offsets[g]; k < fr.offsets[g + 1]; ++k)
+          if (!cr.holds(c, fr.ranks[k])) needers.push_back(node_rank_pair(c, fr.ranks[k]));
+      }
+    }
+    const std::size_t cn = grids[l - 1].mesh.nodes.size();
+    const NodeRanks fed_by = ranks_from_pairs(std::move(feeders), cn);
+    const NodeRanks needed_by = ranks_from_pairs(std::move(needers), cn);
+    // Ghost slots on the coarse level: the coarse nodes my fine nodes reference, ascending.
+    std::vector<Index> ghosts;
+    for (std::size_t s = 0; s < F.n_local; ++s)
+      for (Index c : coarse_sources(fine, F.node_global[s]))
+        if (C.slot_of[c] == kNoSlot) ghosts.push_back(c);
+    std::sort(ghosts.begin(), ghosts.end());
+    ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
+    for (Index c : ghosts) add_slot(C, c);
+    F.coarse_slots.resize(F.n_local);
+    for (std::size_t s = 0; s < F.n_local; ++s) {
+      const std::array<Index, 2> src = coarse_sources(fine, F.node_global[s]);
+      F.coarse_slots[s] = {C.slot_of[src[0]], C.slot_of[src[1]]};
+    }
+    C.restrict_sum = build_sum_exchange(fed_by, cr, me, nprocs, C.slot_of);
+    NodeRanks owner_only;
+    owner_only.offsets.resize(cn + 1);
+    owner_only.ranks.resize(cn);
+    for (std::size_t c = 0; c < cn; ++c) {
+      owner_only.offsets[c] = static_cast<std::uint32_t>(c);
+      owner_only.ranks[c] = cr.owner(static_cast<Index>(c));
+    }
+    owner_only.offsets[cn] = static_cast<std::uint32_t>(cn);
+    C.prolong_fetch = build_sum_exchange(owner_only, needed_by, me, nprocs, C.slot_of);
+  }
+  for (LocalLevel& L : levels) size_vectors(L);
+  return levels;
+}
+
+}  // namespace mg

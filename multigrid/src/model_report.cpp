@@ -1,0 +1,115 @@
+// The run's report and its models (model_report.hpp).
+#include "multigrid/model_report.hpp"
+
+#include <cmath>
+#include <iomanip>
+#include <numeric>
+#include <ostream>
+#include <sstream>
+
+#include "multigrid/p1_operator.hpp"
+#include "multigrid/replay.hpp"
+
+namespace mg {
+
+namespace {
+
+double mean(const std::vector<double>& v) { return v.empty() ? 0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size(); }
+
+std::string grid_term(int i) { return "grid " + std::to_string(i); }
+
+}  // namespace
+
+double measured_c1(const RunResult& r) {
+  double w = 0, cells = 0;
+  const double per_process = static_cast<double>(r.grids.front().cells) / r.p;
+  for (const bspmodel::SuperstepSummary& s : r.profile.steps)
+    if (s.label == "grid 1 pre-smooth" || s.label == "grid 1 post-smooth") {
+      w += s.w_max;
+      cells += per_process;
+    }
+  return cells > 0 ? w / cells : 0;
+}
+
+Eq5Inputs eq5_inputs(const RunResult& r, double c1_seconds, const bspmodel::BspMachine& machine) {
+  Eq5Inputs in;
+  in.p = r.p;
+  in.c1_seconds = c1_seconds;
+  in.l_seconds = machine.l_seconds;
+  in.g_seconds_per_byte = machine.g_seconds_per_byte;
+  std::vector<double> x, h;
+  for (const GridReport& g : r.grids) {
+    in.grids.push_back({static_cast<double>(g.cells), g.applications, g.applications > 0 ? g.supersteps / g.applications : 0});
+    x.push_back(static_cast<double>(g.cells) / r.p);
+    h.push_back(g.h_bytes);
+  }
+  const SurfaceFit fit = fit_surface(x, h);
+  in.c2_bytes = fit.c2_bytes;
+  in.gamma = fit.gamma;
+  return in;
+}
+
+instrument::Comparison model_comparison(const RunResult& r, const C1Source& c1, const bspmodel::BspMachine& machine,
+                                        const std::vector<bspmodel::BspMachine>& others) {
+  instrument::Comparison cmp;
+  const double cycles = static_cast<double>(r.cycle_seconds.size());
+  const double measured_cycle = mean(r.cycle_seconds);
+  const int grids = static_cast<int>(r.grids.size());
+  // The measured part of grid i: its supersteps as profiled (w + comm+sync), per cycle.
+  const std::vector<ReplaySum> eq3 = replay_cycles(r.profile, machine, grids, false);
+
+  const Eq5Inputs in = eq5_inputs(r, c1.seconds, machine);
+  const std::vector<Eq5Terms> t5 = eq5_w_cycle(in);
+  std::ostringstream src;
+  src << "C1 " << c1.from << "; n_i, C3, C2 = " << std::setprecision(3) << in.c2_bytes << " B, gamma = " << in.gamma
+      << " counted in this run; l, g: " << machine.file;
+  cmp.add({.model = "eq5", .term = "T_cycle", .measured = measured_cycle, .modelled = t5.back().total(), .source = src.str()});
+  for (int i = 1; i <= grids; ++i)
+    cmp.add({.model = "eq5", .term = grid_term(i), .measured = eq3[static_cast<std::size_t>(i) - 1].measured / cycles,
+             .modelled = t5[static_cast<std::size_t>(i) - 1].total(), .source = "as T_cycle", .kind = instrument::RowKind::part});
+  cmp.add_model_term({"eq5", "compute", t5.back().compute, "Hill, Crumpton & Burgess eq. 5: sum n_i C1 N_i/p"});
+  cmp.add_model_term({"eq5", "communicate", t5.back().communicate, "eq. 5: sum n_i C2 (N_i/p)^gamma g"});
+  cmp.add_model_term({"eq5", "synchronise", t5.back().synchronise, "eq. 5: sum n_i C3 l"});
+
+  const auto add_replay = [&](const std::string& model, const std::vector<ReplaySum>& rs, const std::string& how) {
+    const std::string source = "w of every superstep from this run's profile; comm+sync " + how + " of " + machine.file;
+    cmp.add({.model = model, .term = "T_cycle", .measured = measured_cycle, .modelled = rs.back().predicted / cycles, .source = source});
+    for (int i = 1; i <= grids; ++i)
+      cmp.add({.model = model, .term = grid_term(i), .measured = rs[static_cast<std::size_t>(i) - 1].measured / cycles,
+               .modelled = rs[static_cast<std::size_t>(i) - 1].predicted / cycles, .source = "as T_cycle",
+               .kind = instrument::RowKind::part});
+  };
+  add_replay("replay-eq3", eq3, "l + h g(h) (eq. 3)");
+  if (!machine.curves.empty()) add_replay("replay-pattern", replay_cycles(r.profile, machine, grids, true), "by pattern (bspprobe curves)");
+  for (const bspmodel::BspMachine& m : others) {
+    const std::vector<ReplaySum> rs = replay_cycles(r.profile, m, grids, false);
+    cmp.add_model_term({"replay-on-" + m.name, "T_cycle", rs.back().predicted / cycles,
+                        "this run's w, l + h g(h) of " + m.file});
+  }
+  return cmp;
+}
+
+void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& r) {
+  out << " multigrid: P1 Poisson, u = sin(pi x) sin(pi y) sin(pi z), on " << r.mesh << "\n"
+      << " " << (o.cycle.gamma == 2 ? "W" : "V") << "-cycles: " << o.cycle.pre << " pre, " << o.cycle.post
+      << " post, " << o.cycle.coarse_iterations << " coarsest-grid smoothing iterations; damped Jacobi; "
+      << r.p << " process" << (r.p > 1 ? "es" : "") << "\n\n";
+  out << "  grid      cells      nodes  imbalance   h (B)   n_i  steps   omega   s/cycle (slowest process)\n";
+  for (const GridReport& g : r.grids) {
+    double s = 0;
+    for (double v : g.seconds) s += v;
+    out << std::setw(6) << g.grid << std::setw(11) << g.cells << std::setw(11) << g.nodes << std::setw(11)
+        << std::fixed << std::setprecision(3) << g.imbalance << std::setw(8) << std::setprecision(0) << g.h_bytes
+        << std::setw(6) << g.applications << std::setw(7) << g.supersteps << std::setw(8) << std::setprecision(3)
+        << g.omega << "   " << std::scientific << std::setprecision(3) << s << "\n";
+  }
+  out << std::defaultfloat << std::setprecision(6);
+  out << "\n Convergence factor per cycle: " << std::fixed << std::setprecision(4) << r.convergence_factor
+      << "\n L2 error against the exact solution: " << std::scientific << std::setprecision(4) << r.l2_error
+      << "\n Flops per cell and smoothing iteration (C1, counted): " << std::defaultfloat << kFlopsPerCell
+      << "\n W-cycle: mean " << std::setprecision(4) << 1e3 * mean(r.cycle_seconds) << " ms over "
+      << r.cycle_seconds.size() << " cycles; setup " << r.setup_seconds << " s\n";
+  out << std::defaultfloat << std::setprecision(6);
+}
+
+}  // namespace mg

@@ -1,0 +1,114 @@
+// The results file (results_output.hpp).
+#include "multigrid/results_output.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <variant>
+
+#include "instrument/error.hpp"
+#include "instrument/results_file.hpp"
+
+namespace mg {
+
+namespace {
+
+const char* const kCalibration = "/multigrid/calibration";
+
+std::string where(const std::string& key) {
+  std::string w = kCalibration;
+  w += '/';
+  w += key;
+  return w;
+}
+
+}  // namespace
+
+instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm) {
+  instrument::RunInfo info = instrument::make_run_info("multigrid", comm);
+  info.input_file = o.mesh_path;
+  auto& in = info.inputs;
+  in["mesh"] = o.mesh_path;
+  in["cube"] = std::to_string(o.cube);
+  in["partition"] = o.partition_path;
+  in["grids"] = std::to_string(o.grids);
+  in["cycles"] = std::to_string(o.cycles);
+  in["pre"] = std::to_string(o.cycle.pre);
+  in["post"] = std::to_string(o.cycle.post);
+  in["coarse_iterations"] = std::to_string(o.cycle.coarse_iterations);
+  in["cycle"] = std::string(1, o.cycle.gamma == 2 ? 'W' : 'V');
+  return info;
+}
+
+void write_results_file(const std::string& path, const RunOptions& o, const RunResult& r,
+                        instrument::RunResults gathered, const instrument::Comparison& comparison, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  instrument::ResultsDocument doc;
+  doc.run = std::move(gathered);
+  if (rank == 0) {
+    auto& x = doc.extras;
+    double cycle_s = 0;
+    for (double s : r.cycle_seconds) cycle_s += s;
+    cycle_s /= static_cast<double>(r.cycle_seconds.size());
+    x.set_attribute("/multigrid", "mesh", r.mesh);
+    x.set_attribute("/multigrid", "p", std::int64_t{r.p});
+    x.set_attribute("/multigrid", "grids", static_cast<std::int64_t>(r.grids.size()));
+    x.set_attribute("/multigrid", "cycles", std::int64_t{o.cycles});
+    x.set_attribute("/multigrid", "convergence_factor", r.convergence_factor);
+    x.set_attribute("/multigrid", "l2_error", r.l2_error);
+    x.set_attribute("/multigrid", "cycle_s", cycle_s);
+    x.set_attribute("/multigrid", "setup_s", r.setup_seconds);
+    std::vector<std::int64_t> grid, cells, nodes;
+    std::vector<double> imbalance, h, n_i, steps, omega;
+    for (const GridReport& g : r.grids) {
+      grid.push_back(g.grid);
+      cells.push_back(g.cells);
+      nodes.push_back(g.nodes);
+      imbalance.push_back(g.imbalance);
+      h.push_back(g.h_bytes);
+      n_i.push_back(g.applications);
+      steps.push_back(g.supersteps);
+      omega.push_back(g.omega);
+    }
+    instrument::Table& t = x.add_table("/multigrid/grids");
+    t.columns = {instrument::Column::of("grid", "", grid),           instrument::Column::of("cells", "cells", cells),
+                 instrument::Column::of("nodes", "nodes", nodes),    instrument::Column::of("imbalance", "", imbalance),
+                 instrument::Column::of("h", "bytes", h),             instrument::Column::of("applications", "", n_i),
+                 instrument::Column::of("supersteps", "", steps),     instrument::Column::of("omega", "", omega)};
+    std::vector<std::int64_t> cycle;
+    for (std::size_t k = 0; k < r.residuals.size(); ++k) cycle.push_back(static_cast<std::int64_t>(k));
+    instrument::Table& rt = x.add_table("/multigrid/residuals");
+    rt.columns = {instrument::Column::of("cycle", "", cycle), instrument::Column::of("residual", "", r.residuals)};
+    x.set_attribute(kCalibration, "c1_seconds_per_cell", measured_c1(r));
+    x.set_attribute(kCalibration, "cells_per_process", static_cast<double>(r.grids.front().cells) / r.p);
+    x.set_attribute(kCalibration, "p", std::int64_t{r.p});
+    x.set_attribute(kCalibration, "mesh", r.mesh);
+    doc.comparison = comparison;
+  }
+  instrument::write_results_on_root(path, doc, comm);
+}
+
+C1Source read_c1_calibration(const std::string& path) {
+  const instrument::ResultsDocument doc = instrument::read_results(path);
+  const auto g = doc.extras.group_attributes.find(kCalibration);
+  if (doc.run.info.app != "multigrid" || g == doc.extras.group_attributes.end())
+    throw instrument::InputError(path, kCalibration, "a multigrid results file (app multigrid with this group)");
+  const auto get = [&](const char* key) -> const instrument::AttributeValue& {
+    const auto it = g->second.find(key);
+    if (it == g->second.end())
+      throw instrument::InputError(path, where(key), "this attribute (re-run the calibration)");
+    return it->second;
+  };
+  const double* c1 = std::get_if<double>(&get("c1_seconds_per_cell"));
+  if (!c1 || !std::isfinite(*c1) || *c1 <= 0)
+    throw instrument::InputError(path, where("c1_seconds_per_cell"), "a finite number > 0");
+  const double* npp = std::get_if<double>(&get("cells_per_process"));
+  const std::int64_t* p = std::get_if<std::int64_t>(&get("p"));
+  if (!npp || !p)
+    throw instrument::InputError(path, kCalibration, "cells_per_process (a number) and p (an integer)");
+  std::ostringstream from;
+  from << "from " << path << " (p = " << *p << ", N/p = " << *npp << ")";
+  return {*c1, from.str()};
+}
+
+}  // namespace mg
