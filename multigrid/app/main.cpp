@@ -100,15 +100,14 @@ int run(int argc, char** argv) {
   try {
     // The same argv and files on every rank: a collective verdict.
     o = parse_options(argc, argv);
+    if (!o.calibration.empty() && o.machine.empty())
+      throw instrument::InputError("command line", "--calibration", "expected --machine too: eq. 5 needs l and g");
     if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
     for (const std::string& f : o.replay_on) others.push_back(bspmodel::read_machine_file(f));
     if (!o.calibration.empty()) c1_given = mg::read_c1_calibration(o.calibration);
-    if (!o.calibration.empty() && o.machine.empty())
-      throw instrument::InputError("command line", "--calibration", "expected --machine too: eq. 5 needs l and g");
   } catch (const std::exception& e) {
     throw instrument::CollectiveError(e.what());
   }
-  if (rank == 0) std::cout << " multigrid: setting up\n";
   const mg::RunResult result = mg::run_multigrid(o.run, rank == 0 ? &std::cout : nullptr);
 
   instrument::Recorder recorder;

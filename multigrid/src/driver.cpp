@@ -21,14 +21,8 @@ namespace {
 
 const double kPi = std::acos(-1.0);
 
-struct Prepared {
-  std::string mesh_name;
-  std::vector<Grid> grids;
-  std::vector<std::vector<std::int32_t>> parts;
-};
-
-Prepared prepare_input(const RunOptions& o, int p) {
-  Prepared in;
+ProblemInput prepare_input(const RunOptions& o, int p) {
+  ProblemInput in;
   tycho::Mesh coarse;
   if (o.mesh_path.empty()) {
     coarse = kuhn_cube_grid(o.cube);
@@ -58,6 +52,14 @@ void register_all(std::vector<LocalLevel>& levels) {
   }
 }
 
+void unregister_all(std::vector<LocalLevel>& levels) {
+  for (LocalLevel& L : levels) {
+    bsp_pop_reg(L.assemble.recv.data());
+    bsp_pop_reg(L.restrict_sum.recv.data());
+    bsp_pop_reg(L.prolong_fetch.recv.data());
+  }
+}
+
 double max_over(double v) {
   double m = v;
   MPI_Allreduce(&v, &m, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -68,12 +70,10 @@ double max_over(double v) {
 
 double exact_solution(double x, double y, double z) { return std::sin(kPi * x) * std::sin(kPi * y) * std::sin(kPi * z); }
 
-RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
-  int p = 1, me = 0;
+ProblemInput load_problem(const RunOptions& o) {
+  int p = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  const double t_setup = instrument::now_seconds();
-  Prepared in;
+  ProblemInput in;
   std::string error;
   try {
     in = prepare_input(o, p);
@@ -81,7 +81,28 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
     error = e.what();
   }
   instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, error);
+  return in;
+}
 
+RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
+  const double t0 = instrument::now_seconds();
+  const ProblemInput in = load_problem(o);
+  const double t_input = instrument::now_seconds() - t0;
+  int p = 1, rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  bsplib::profile_in_memory();
+  bsp_begin(p);
+  RunResult res = solve_in_section(in, o, out);
+  bsp_end();
+  res.setup_seconds += t_input;
+  if (rank == 0) res.profile = bspmodel::profile_from_section(bsplib::ended_section_profile(), "this run");
+  return res;
+}
+
+RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ostream* out) {
+  const int p = bsp_nprocs(), me = bsp_pid();
+  const double t_setup = instrument::now_seconds();
   Multigrid mgd;
   mgd.options = o.cycle;
   mgd.levels = build_local_levels(in.grids, in.parts, me, p);
@@ -90,8 +111,6 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
   RunResult res;
   res.p = p;
   res.mesh = in.mesh_name;
-  bsplib::profile_in_memory();
-  bsp_begin(p);
   register_all(mgd.levels);
   GlobalSum sums(p);
   bsp_profile_label("setup registration");
@@ -123,7 +142,10 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
   if (out) *out << std::defaultfloat << std::setprecision(6);
   const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), exact_solution)}, "error norm")[0];
   res.l2_error = std::sqrt(err2);
-  bsp_end();
+  unregister_all(mgd.levels);
+  sums.release();
+  bsp_profile_label("teardown");
+  bsp_sync();  // the pops take effect here, before the buffers are freed
 
   // The factor over the cycles before the residual reaches round-off (1e-11 of the first).
   int counted = 0;
@@ -155,7 +177,6 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
     g.omega = mgd.omega[l];
     res.grids.push_back(g);
   }
-  if (me == 0) res.profile = bspmodel::profile_from_section(bsplib::ended_section_profile(), "this run");
   return res;
 }
 

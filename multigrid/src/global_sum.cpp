@@ -26,4 +26,6 @@ std::vector<double> GlobalSum::sum(const std::vector<double>& mine, const char* 
   return total;
 }
 
+void GlobalSum::release() { bsp_pop_reg(area_.data()); }
+
 }  // namespace mg

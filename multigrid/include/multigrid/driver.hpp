@@ -51,9 +51,22 @@ struct RunResult {
 // The flux of the manufactured solution u = sin(pi x) sin(pi y) sin(pi z), -lap u = 3 pi^2 u.
 double exact_solution(double x, double y, double z);
 
-// Collective over MPI_COMM_WORLD (the BSPlib section takes every process). Bad input ends
-// every process with one line (instrument::CollectiveError), before the section begins.
-// `out` (process 0) gets a line per cycle.
+// The grids and partitions a run needs, read and built before the BSPlib section begins, so
+// that bad input ends every process with one line (instrument::CollectiveError) and no
+// section is left half-begun. Collective over MPI_COMM_WORLD.
+struct ProblemInput {
+  std::string mesh_name;
+  std::vector<Grid> grids;
+  std::vector<std::vector<std::int32_t>> parts;  // inherit_parts
+};
+ProblemInput load_problem(const RunOptions& options);
+
+// The solve, inside a BSPlib section that takes every process of MPI_COMM_WORLD: registers
+// its buffers, runs the cycles, and pops them again (so a section may hold several solves:
+// the tests do). `out` (process 0) gets a line per cycle. res.profile is left empty.
+RunResult solve_in_section(const ProblemInput& input, const RunOptions& options, std::ostream* out);
+
+// load_problem, then one profiled section around solve_in_section; res.profile holds it.
 RunResult run_multigrid(const RunOptions& options, std::ostream* out);
 
 }  // namespace mg

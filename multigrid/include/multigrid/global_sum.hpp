@@ -15,6 +15,8 @@ class GlobalSum {
   GlobalSum& operator=(const GlobalSum&) = delete;
   // At most kMaxValues values; `label` names the superstep in the profile.
   std::vector<double> sum(const std::vector<double>& mine, const char* label);
+  // Pops the registration (collective; the buffer must live until the next sync).
+  void release();
 
  private:
   int nprocs_;

@@ -1,0 +1,32 @@
+# Bad input to the multigrid program, at 2 ranks: every rank exits non-zero and stderr holds
+# one line naming the file or option and what was expected (suite_add_error_test).
+set(_dir ${CMAKE_CURRENT_BINARY_DIR}/multigrid_bad_input)
+file(MAKE_DIRECTORY ${_dir})
+# The default cube at --cube 1 has 6 cells: a partition file one short of them.
+file(WRITE ${_dir}/short.part "0\n0\n0\n0\n0\n")
+# More processes than coarse cells: the one-cell corner tetrahedron at 2 ranks.
+set(_corner ${_dir}/corner-tet.smesh)
+add_test(NAME multigrid.bad_input.write_corner_tet COMMAND $<TARGET_FILE:tycho-mesh-example> corner-tet ${_corner})
+set_tests_properties(multigrid.bad_input.write_corner_tet PROPERTIES LABELS unit FIXTURES_SETUP multigrid_corner_tet)
+set(_sp2 ${PROJECT_SOURCE_DIR}/inputs/bsp/ibm-sp2-switch-p2.machine)
+
+# (In the list below ";" and an unbalanced "[" would split or join entries: "." stands for them.)
+set(_bad
+  "missing_mesh|^multigrid: error: .*/no-such.msh: cannot open Gmsh mesh: No such file or directory$|${_dir}/no-such.msh"
+  "more_ranks_than_cells|^multigrid: error: .*/corner-tet.smesh:P: at most one process per coarse cell: 2 processes for 1 cells$|${_corner}"
+  "partition_short|^multigrid: error: .*/short.part:line 6: expected 6 lines, one part per cell, found 5$|--cube|1|--grids|1|--partition|${_dir}/short.part"
+  "grids_zero|^multigrid: error: command line:--grids: expected a whole number in \\[1, 8\\] \\(grids\\), got \"0\"$|--grids|0"
+  "cycle_X|^multigrid: error: command line:--cycle: expected W or V, got \"X\"$|--cycle|X"
+  "no_smoothing|^multigrid: error: command line:--pre/--post: at least one smoothing iteration per visit$|--pre|0|--post|0"
+  "unknown_option|^multigrid: error: command line:--bogus: expected a known option \\(see multigrid --help\\)$|--bogus"
+  "two_meshes|^multigrid: error: command line:b.msh: expected one mesh only, already have a.msh$|a.msh|b.msh"
+  "machine_missing|^multigrid: error: .*/no-such.machine: cannot open machine file: No such file or directory$|--machine|${_dir}/no-such.machine"
+  "calibration_missing|^multigrid: error: .*/no-such.h5: cannot open results file: No such file or directory$|--machine|${_sp2}|--calibration|${_dir}/no-such.h5"
+  "calibration_without_machine|^multigrid: error: command line:--calibration: expected --machine too: eq. 5 needs l and g$|--calibration|${_dir}/no-such.h5")
+foreach(entry ${_bad})
+  string(REPLACE "|" ";" fields "${entry}")
+  list(POP_FRONT fields name regex)
+  suite_add_error_test(NAME multigrid.bad_input.${name}.np2 RANKS 2 ONE_LINE LABELS mpi TIMEOUT 60
+                       EXPECT "${regex}" COMMAND $<TARGET_FILE:multigrid> --no-results ${fields})
+endforeach()
+set_tests_properties(multigrid.bad_input.more_ranks_than_cells.np2 PROPERTIES FIXTURES_REQUIRED multigrid_corner_tet)

@@ -1,0 +1,106 @@
+// The grid hierarchy and its partitions (hierarchy.hpp, grid_partition.hpp): the default
+// cube's counts and volume; every fine node of a refinement is a coarse node or the midpoint
+// of the coarse edge midpoint_of names; majority inheritance with ties to the lower part;
+// node holders and owners.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "multigrid/grid_partition.hpp"
+#include "multigrid/hierarchy.hpp"
+
+namespace {
+
+double total_volume(const tycho::Mesh& m) {
+  double v = 0;
+  for (const auto& g : m.geometry) v += g.volume;
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("the default cube: 6 n^3 cells of the unit cube, boundary nodes on its faces") {
+  const tycho::Mesh m = mg::kuhn_cube_grid(3);
+  CHECK(m.cells.size() == 162);
+  CHECK(m.nodes.size() == 64);
+  CHECK(std::fabs(total_volume(m) - 1.0) < 1e-14);
+  const std::vector<mg::Grid> g = mg::build_hierarchy(m, 1, "cube");
+  int boundary = 0;
+  for (std::size_t n = 0; n < m.nodes.size(); ++n) {
+    const auto& p = m.nodes[n];
+    const bool on_face = p.x == 0 || p.x == 1 || p.y == 0 || p.y == 1 || p.z == 0 || p.z == 1;
+    CHECK(bool(g[0].dirichlet[n]) == on_face);
+    boundary += on_face;
+  }
+  CHECK(boundary == 64 - 8);  // all but the 2^3 interior nodes
+}
+
+TEST_CASE("refinement nests: fine nodes are coarse nodes or midpoints of coarse edges") {
+  const std::vector<mg::Grid> g = mg::build_hierarchy(mg::kuhn_cube_grid(2), 3, "cube");
+  REQUIRE(g.size() == 3);
+  for (std::size_t l = 1; l < 3; ++l) {
+    const tycho::Mesh &fine = g[l].mesh, &coarse = g[l - 1].mesh;
+    CHECK(fine.cells.size() == 8 * coarse.cells.size());
+    CHECK(g[l].coarse_nodes == coarse.nodes.size());
+    REQUIRE(fine.nodes.size() == coarse.nodes.size() + g[l].midpoint_of.size());
+    CHECK(std::fabs(total_volume(fine) - 1.0) < 1e-13);
+    for (std::size_t n = 0; n < coarse.nodes.size(); ++n) CHECK(fine.nodes[n] == coarse.nodes[n]);
+    for (std::size_t k = 0; k < g[l].midpoint_of.size(); ++k) {
+      const auto [a, b] = g[l].midpoint_of[k];
+      CHECK(a < b);
+      const auto &p = coarse.nodes[a], &q = coarse.nodes[b], &m = fine.nodes[coarse.nodes.size() + k];
+      CHECK(m.x == 0.5 * (p.x + q.x));
+      CHECK(m.y == 0.5 * (p.y + q.y));
+      CHECK(m.z == 0.5 * (p.z + q.z));
+    }
+    // Children 8c..8c+7 lie inside parent c: their volumes add up to the parent's.
+    for (std::size_t c = 0; c < coarse.cells.size(); ++c) {
+      double v = 0;
+      for (std::size_t k = 0; k < 8; ++k) v += fine.geometry[8 * c + k].volume;
+      CHECK(std::fabs(v - coarse.geometry[c].volume) < 1e-15);
+    }
+  }
+}
+
+TEST_CASE("a coarse cell goes where most of its children are, a tie to the lower part") {
+  const std::vector<mg::Grid> g = mg::build_hierarchy(mg::kuhn_cube_grid(1), 2, "cube");  // 6 -> 48 cells
+  tycho::Partition fine{3, std::vector<std::int32_t>(48, 2)};
+  const std::int32_t kids[6][8] = {{1, 1, 1, 0, 0, 0, 2, 2},   // 3, 3, 2: tie of 0 and 1 -> 0
+                                   {2, 2, 2, 2, 2, 1, 1, 1},   // 2
+                                   {0, 1, 2, 1, 2, 1, 2, 1},   // 1 (four)
+                                   {2, 2, 2, 2, 1, 1, 1, 1},   // tie of 1 and 2 -> 1
+                                   {0, 0, 0, 0, 0, 0, 0, 0},   // 0
+                                   {2, 0, 2, 0, 2, 0, 1, 1}};  // 0 and 2 three each -> 0
+  for (int c = 0; c < 6; ++c)
+    for (int k = 0; k < 8; ++k) fine.part_of_cell[static_cast<std::size_t>(8 * c + k)] = kids[c][k];
+  const auto parts = mg::inherit_parts(g, fine);
+  REQUIRE(parts.size() == 2);
+  CHECK(parts[1] == fine.part_of_cell);
+  CHECK(parts[0] == std::vector<std::int32_t>{0, 2, 1, 1, 0, 0});
+  CHECK(mg::part_sizes(parts[0], 3) == std::vector<std::int64_t>{3, 2, 1});
+}
+
+TEST_CASE("node holders: the parts with a cell at the node, ascending; the owner is the first") {
+  const tycho::Mesh m = mg::kuhn_cube_grid(1);  // 6 cells around the diagonal 0-7
+  const std::vector<std::int32_t> part{3, 1, 1, 0, 3, 3};
+  const mg::NodeRanks r = mg::node_ranks(m, part);
+  // Nodes 0 and 7 are in every cell.
+  for (mg::Index n : {0u, 7u}) {
+    REQUIRE(r.count(n) == 3);
+    CHECK(r.ranks[r.offsets[n]] == 0);
+    CHECK(r.ranks[r.offsets[n] + 1] == 1);
+    CHECK(r.ranks[r.offsets[n] + 2] == 3);
+    CHECK(r.owner(n) == 0);
+  }
+  for (mg::Index n = 0; n < 8; ++n) {
+    std::vector<std::int32_t> want;
+    for (std::size_t c = 0; c < 6; ++c)
+      for (mg::Index v : m.cells[c].nodes)
+        if (v == n) want.push_back(part[c]);
+    std::sort(want.begin(), want.end());
+    want.erase(std::unique(want.begin(), want.end()), want.end());
+    CHECK(std::vector<std::int32_t>(r.ranks.begin() + r.offsets[n], r.ranks.begin() + r.offsets[n + 1]) == want);
+    CHECK(r.holds(n, want.front()));
+    CHECK_FALSE(r.holds(n, 2));
+  }
+}

@@ -1,0 +1,106 @@
+// Eq. 5 worked by hand, the surface fit, and the replay of a hand-made profile.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "multigrid/eq5_model.hpp"
+#include "multigrid/replay.hpp"
+
+namespace {
+bool near(double a, double b, double rel = 1e-5) { return std::fabs(a - b) <= rel * std::fabs(b); }
+}  // namespace
+
+TEST_CASE("eq. 5 on three grids, worked by hand") {
+  mg::Eq5Inputs in;
+  in.p = 2;
+  in.c1_seconds = 1e-7;
+  in.c2_bytes = 10;
+  in.gamma = 0.5;
+  in.l_seconds = 2e-6;
+  in.g_seconds_per_byte = 1e-9;
+  in.grids = {{8000, 5, 1.4}, {1000, 10, 1.4}, {125, 120, 1}};
+  const std::vector<mg::Eq5Terms> t = mg::eq5_w_cycle(in);
+  REQUIRE(t.size() == 4);
+  // grid 1: N/p = 4000: 5 x 1e-7 x 4000; 5 x 10 x sqrt(4000) x 1e-9; 5 x 1.4 x 2e-6
+  CHECK(near(t[0].compute, 2e-3));
+  CHECK(near(t[0].communicate, 3.16228e-6));
+  CHECK(near(t[0].synchronise, 1.4e-5));
+  // grid 2: N/p = 500
+  CHECK(near(t[1].compute, 5e-4));
+  CHECK(near(t[1].communicate, 2.23607e-6));
+  CHECK(near(t[1].synchronise, 2.8e-5));
+  // grid 3: N/p = 62.5
+  CHECK(near(t[2].compute, 7.5e-4));
+  CHECK(near(t[2].communicate, 9.48683e-6));
+  CHECK(near(t[2].synchronise, 2.4e-4));
+  CHECK(near(t[3].compute, 3.25e-3));
+  CHECK(near(t[3].communicate, 1.488518e-5));
+  CHECK(near(t[3].synchronise, 2.82e-4));
+  CHECK(near(t[3].total(), 3.25e-3 + 1.488518e-5 + 2.82e-4));
+}
+
+TEST_CASE("eq. 5 with no exchange (one process) charges no communication") {
+  mg::Eq5Inputs in;
+  in.c1_seconds = 1e-7;
+  in.l_seconds = 1e-6;
+  in.g_seconds_per_byte = 1e-9;
+  in.grids = {{100, 2, 1}};
+  const auto t = mg::eq5_w_cycle(in);
+  CHECK(t[1].communicate == 0);
+  CHECK(near(t[1].compute, 2e-5));
+  CHECK(near(t[1].synchronise, 2e-6));
+}
+
+TEST_CASE("the surface fit recovers h = C2 x^gamma, and falls back with fewer points") {
+  const std::vector<double> x{4000, 500, 62.5};
+  std::vector<double> h;
+  for (double v : x) h.push_back(7 * std::pow(v, 0.6));
+  mg::SurfaceFit f = mg::fit_surface(x, h);
+  CHECK(f.points == 3);
+  CHECK(near(f.gamma, 0.6, 1e-12));
+  CHECK(near(f.c2_bytes, 7, 1e-12));
+  f = mg::fit_surface({1000, 10}, {50, 0});  // one point with h > 0
+  CHECK(f.points == 1);
+  CHECK(near(f.gamma, 2.0 / 3));
+  CHECK(near(f.c2_bytes, 50 / std::pow(1000, 2.0 / 3)));
+  f = mg::fit_surface({1000}, {0});
+  CHECK(f.points == 0);
+  CHECK(f.c2_bytes == 0);
+}
+
+TEST_CASE("a label names its grid") {
+  CHECK(mg::grid_of_label("grid 1 pre-smooth") == 1);
+  CHECK(mg::grid_of_label("grid 12 coarse") == 12);
+  CHECK(mg::grid_of_label("monitor norm") == 0);
+  CHECK(mg::grid_of_label("grid x") == 0);
+  CHECK(mg::grid_of_label("grid 0 smooth") == 0);
+}
+
+TEST_CASE("the replay: measured w plus l + (h + N_1/2) g per superstep, by grid, monitor steps left out") {
+  bspmodel::Profile prof;
+  prof.nprocs = 2;
+  const auto step = [](const char* label, double w, double h, double comm) {
+    bspmodel::SuperstepSummary s;
+    s.label = label;
+    s.w_max = w;
+    s.h_bytes = h;
+    s.comm_sync = comm;
+    return s;
+  };
+  prof.steps = {step("grid 1 pre-smooth", 1e-3, 800, 5e-6), step("grid 2 coarse", 2e-4, 0, 2e-6),
+                step("monitor norm", 1.0, 16, 1.0), step("grid 1 post-smooth", 1e-3, 800, 4e-6)};
+  bspmodel::BspMachine m;
+  m.l_seconds = 1e-6;
+  m.g_seconds_per_byte = 1e-9;
+  m.n_half_bytes = 100;
+  const std::vector<mg::ReplaySum> r = mg::replay_cycles(prof, m, 2, false);
+  REQUIRE(r.size() == 3);
+  CHECK(near(r[0].predicted, 2 * (1e-3 + 1e-6 + 900e-9), 1e-12));
+  CHECK(near(r[0].measured, 2e-3 + 9e-6, 1e-12));
+  CHECK(r[0].supersteps == 2);
+  CHECK(near(r[1].predicted, 2e-4 + 1e-6, 1e-12));
+  CHECK(near(r[1].measured, 2e-4 + 2e-6, 1e-12));
+  CHECK(near(r[2].predicted, r[0].predicted + r[1].predicted, 1e-12));
+  CHECK(r[2].supersteps == 3);
+  CHECK(near(r[2].w, 2.2e-3, 1e-12));
+}

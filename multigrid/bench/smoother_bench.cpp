@@ -1,0 +1,143 @@
+// multigrid_smoother_bench: the speed of the smoother's sweep alone (mg::apply_cells and the
+// damped Jacobi update) on the finest grid held whole by one process, without bsplib or a
+// shared-node exchange, beside the memory bandwidth it would need: how close C1 of eq. 5
+// comes to the memory bound.
+//
+// A sweep is what one smoothing iteration does on one process besides the exchange: zero y
+// over the local nodes, y += A x over the cells, x += omega D^-1 (b - y) at the free nodes.
+// D^-1 and b are 1 here (the values do not change the work); x starts smooth.
+//
+// Minimal memory traffic of a sweep, in bytes: 16 cells + 73 nodes. Per cell its four corner
+// slots (4 x uint32). Per node, once: its coordinates (24), x read by the gathers (8), y
+// written by the zeroing and read by the update (16: the cell loop's read-modify-write of y
+// stays in cache), x written by the update (8), D^-1 and b read (16), the Dirichlet flag (1).
+// The gathers touch each node's data from every cell around it (about 23 cells a node on
+// these grids), but the cells are in Morton order and the nodes numbered by first touch
+// (local_level.hpp), so a node's neighbourhood is in cache while its cells are swept and its
+// data comes from memory once. This is a lower bound on the memory traffic, so bytes / time
+// is the effective bandwidth, and its ratio to STREAM's (--stream-gbs, from stream_triad) is
+// how close the sweep runs to the memory bound. It is only that while the arrays do not fit
+// in the last-level cache: --cube 16 --grids 3 is 1.57M cells, ~45 MB by this count.
+//
+// Usage: multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
+// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include "instrument/clock.hpp"
+#include "instrument/error.hpp"
+#include "instrument/option_number.hpp"
+#include "instrument/statistics.hpp"
+#include "multigrid/grid_partition.hpp"
+#include "multigrid/hierarchy.hpp"
+#include "multigrid/local_level.hpp"
+#include "multigrid/p1_operator.hpp"
+#include "tycho/partition.hpp"
+
+namespace {
+
+constexpr double kOmega = 0.8;
+constexpr double kBytesPerCell = 16, kBytesPerNode = 73;
+
+struct Options {
+  int cube = 16, grids = 3, reps = 20;
+  double stream_gbs = 0;  // 0: not given
+};
+
+Options parse_options(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; i += 2) {
+    const std::string opt = argv[i];
+    if (i + 1 >= argc) throw instrument::InputError("command line", opt, "expected a value after it");
+    const std::string v = argv[i + 1];
+    if (opt == "--cube") o.cube = static_cast<int>(instrument::whole_option(opt, v, 1, 200, "(cubes per side)"));
+    else if (opt == "--grids") o.grids = static_cast<int>(instrument::whole_option(opt, v, 1, 8, "(grids)"));
+    else if (opt == "--reps") o.reps = static_cast<int>(instrument::whole_option(opt, v, 1, 100000));
+    else if (opt == "--stream-gbs") o.stream_gbs = instrument::real_option(opt, v, 1e-3, 1e6, "GB/s");
+    else throw instrument::InputError("command line", opt, "expected --cube, --grids, --reps or --stream-gbs");
+  }
+  return o;
+}
+
+// The finest grid as one process holds it, built the way the multigrid program builds it
+// (so the cell and node order, which decides the traffic, is the program's).
+mg::LocalLevel finest_level(const Options& o) {
+  const std::vector<mg::Grid> grids = mg::build_hierarchy(mg::kuhn_cube_grid(o.cube), o.grids, "bench");
+  const std::size_t cells = grids.back().mesh.cells.size();
+  const tycho::Partition one_part{1, std::vector<std::int32_t>(cells, 0)};
+  std::vector<mg::LocalLevel> levels = mg::build_local_levels(grids, mg::inherit_parts(grids, one_part), 0, 1);
+  return std::move(levels.back());
+}
+
+void sweep(mg::LocalLevel& L) {
+  const std::size_t n = L.n_local;
+  double* x = L.x.data();
+  double* y = L.y.data();
+  std::fill(y, y + n, 0.0);
+  mg::apply_cells(L, x, y);
+  for (std::size_t s = 0; s < n; ++s)
+    if (!L.dirichlet[s]) x[s] += kOmega * L.diag_inv[s] * (L.b[s] - y[s]);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "-h" || std::string(argv[i]) == "--help") {
+      std::printf("usage: multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]\n");
+      return 0;
+    }
+  Options o;
+  mg::LocalLevel L;
+  try {
+    o = parse_options(argc, argv);
+    L = finest_level(o);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "multigrid_smoother_bench: error: %s\n", e.what());
+    return 1;
+  }
+  const std::size_t n = L.n_local;
+  for (std::size_t s = 0; s < n; ++s) {
+    const double* p = &L.xyz[3 * s];
+    L.x[s] = std::sin(std::numbers::pi * p[0]) * std::sin(std::numbers::pi * p[1]) * std::sin(std::numbers::pi * p[2]);
+  }
+  std::fill(L.diag_inv.begin(), L.diag_inv.end(), 1.0);
+  std::fill(L.b.begin(), L.b.end(), 1.0);
+
+  std::vector<double> seconds;
+  for (int r = 0; r < o.reps; ++r) {
+    const double t0 = instrument::now_seconds();
+    sweep(L);
+    seconds.push_back(instrument::now_seconds() - t0);
+  }
+  double checksum = 0;
+  for (std::size_t s = 0; s < n; ++s) checksum += L.x[s];
+
+  const double cells = static_cast<double>(L.cells.size()), nodes = static_cast<double>(n);
+  const double median = instrument::median(seconds);
+  const double best = *std::min_element(seconds.begin(), seconds.end());
+  const double bytes = kBytesPerCell * cells + kBytesPerNode * nodes;
+  std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps\n", o.cube,
+              o.grids, o.reps);
+  std::printf(" cells                            %.0f\n", cells);
+  std::printf(" nodes                            %.0f\n", nodes);
+  std::printf(" seconds per sweep                median %.6f  best %.6f\n", median, best);
+  std::printf(" tetrahedra per second (median)   %.4g\n", cells / median);
+  std::printf(" ns per cell (median)             %.3f\n", 1e9 * median / cells);
+  std::printf(" GFlop/s (median, %d flops/cell)  %.3f\n", mg::kFlopsPerCell, mg::kFlopsPerCell * cells / median * 1e-9);
+  std::printf(" minimal traffic per sweep        %.1f MB (16 B/cell + 73 B/node)\n", bytes * 1e-6);
+  std::printf(" effective GB/s (median)          %.3f\n", bytes / median * 1e-9);
+  if (o.stream_gbs > 0) {
+    const double bound = bytes / (o.stream_gbs * 1e9);
+    std::printf(" bandwidth-bound time at %g GB/s  %.6f s\n", o.stream_gbs, bound);
+    std::printf(" fraction of the bandwidth bound  %.3f\n", bound / median);
+  }
+  std::printf(" checksum of x                    %.12e\n", checksum);
+  return 0;
+}
