@@ -125,19 +125,33 @@ int main(int argc, char** argv) {
   const double bytes = kBytesPerCell * cells + kBytesPerNode * nodes;
   std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps\n", o.cube,
               o.grids, o.reps);
-  std::printf(" cells                            %.0f\n", cells);
-  std::printf(" nodes                            %.0f\n", nodes);
-  std::printf(" seconds per sweep                median %.6f  best %.6f\n", median, best);
-  std::printf(" tetrahedra per second (median)   %.4g\n", cells / median);
-  std::printf(" ns per cell (median)             %.3f\n", 1e9 * median / cells);
-  std::printf(" GFlop/s (median, %d flops/cell)  %.3f\n", mg::kFlopsPerCell, mg::kFlopsPerCell * cells / median * 1e-9);
-  std::printf(" minimal traffic per sweep        %.1f MB (16 B/cell + 73 B/node)\n", bytes * 1e-6);
-  std::printf(" effective GB/s (median)          %.3f\n", bytes / median * 1e-9);
+  const auto label = [](const std::string& text) { std::printf(" %-36s ", text.c_str()); };
+  label("cells");
+  std::printf("%.0f\n", cells);
+  label("nodes");
+  std::printf("%.0f\n", nodes);
+  label("seconds per sweep");
+  std::printf("median %.6g  best %.6g\n", median, best);
+  label("tetrahedra per second (median)");
+  std::printf("%.4g\n", cells / median);
+  label("ns per cell (median)");
+  std::printf("%.3f\n", 1e9 * median / cells);
+  label("GFlop/s (median, " + std::to_string(mg::kFlopsPerCell) + " flops/cell)");
+  std::printf("%.3f\n", mg::kFlopsPerCell * cells / median * 1e-9);
+  label("minimal traffic per sweep");
+  std::printf("%.2f MB (16 B/cell + 73 B/node)\n", bytes * 1e-6);
+  label("effective GB/s (median)");
+  std::printf("%.3f\n", bytes / median * 1e-9);
   if (o.stream_gbs > 0) {
     const double bound = bytes / (o.stream_gbs * 1e9);
-    std::printf(" bandwidth-bound time at %g GB/s  %.6f s\n", o.stream_gbs, bound);
-    std::printf(" fraction of the bandwidth bound  %.3f\n", bound / median);
+    char gbs[32];
+    std::snprintf(gbs, sizeof gbs, "%g", o.stream_gbs);
+    label(std::string("bandwidth-bound time at ") + gbs + " GB/s");
+    std::printf("%.6g s\n", bound);
+    label("fraction of the bandwidth bound");
+    std::printf("%.3f\n", bound / median);
   }
-  std::printf(" checksum of x                    %.12e\n", checksum);
+  label("checksum of x");
+  std::printf("%.12e\n", checksum);
   return 0;
 }

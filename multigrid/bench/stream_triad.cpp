@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
   std::printf("stream_triad: a = b + %g c, 3 arrays of %lld doubles (%.1f MiB in all), %d repetitions, %d thread%s\n",
               kScalar, static_cast<long long>(n), 3.0 * 8.0 * elements / (1024.0 * 1024.0), reps, threads,
               threads == 1 ? "" : "s");
-  std::printf(" seconds per repetition:             best %.6f  median %.6f\n", best, median);
+  std::printf(" seconds per repetition:             best %.6g  median %.6g\n", best, median);
   std::printf(" triad (24 B/element):               best %.3f GB/s  median %.3f GB/s\n", gbs(24, best),
               gbs(24, median));
   std::printf(" with write-allocate (32 B/element): best %.3f GB/s  median %.3f GB/s\n", gbs(32, best),

@@ -80,15 +80,54 @@ const char* phase_name(int phase) {
   return names[phase];
 }
 
-void smooth(Multigrid& mg, std::size_t level, int iterations, int phase) {
-  LocalLevel& L = mg.levels[level];
-  Timed t{mg.clock[level], phase};
-  const double w = mg.omega[level];
+const char* smoother_name(Smoother s) { return s == Smoother::jacobi ? "jacobi" : "chebyshev"; }
+
+namespace {
+
+void jacobi(LocalLevel& L, double lambda_max, int iterations, const char* tag) {
+  const double w = 2.0 / (1.25 * lambda_max);
   for (int it = 0; it < iterations; ++it) {
-    apply_operator(L, L.x.data(), L.y.data(), label(level, phase));
+    apply_operator(L, L.x.data(), L.y.data(), tag);
     for (std::size_t s = 0; s < L.n_local; ++s)
       if (!L.dirichlet[s]) L.x[s] += w * L.diag_inv[s] * (L.b[s] - L.y[s]);
   }
+}
+
+// Chebyshev iteration on D^-1 A over [a, b] = [lambda_max / 4, lambda_max] (Saad, Iterative
+// Methods, alg. 12.1, with the preconditioned residual z = D^-1 (b - A x)); the first
+// application makes z from x, each later one updates it from the step d.
+void chebyshev(LocalLevel& L, double lambda_max, int iterations, const char* tag) {
+  const double b = lambda_max, a = 0.25 * lambda_max;
+  const double theta = 0.5 * (b + a), delta = 0.5 * (b - a), sigma = theta / delta;
+  const std::size_t n = L.n_local;
+  double* z = L.r.data();
+  double* d = L.d.data();
+  apply_operator(L, L.x.data(), L.y.data(), tag);
+  for (std::size_t s = 0; s < n; ++s) {
+    z[s] = L.dirichlet[s] ? 0.0 : L.diag_inv[s] * (L.b[s] - L.y[s]);
+    d[s] = z[s] / theta;
+  }
+  double rho = 1.0 / sigma;
+  for (int k = 1; k <= iterations; ++k) {
+    for (std::size_t s = 0; s < n; ++s) L.x[s] += d[s];
+    if (k == iterations) break;
+    apply_operator(L, d, L.y.data(), tag);
+    const double rho_next = 1.0 / (2.0 * sigma - rho);
+    for (std::size_t s = 0; s < n; ++s) {
+      z[s] -= L.diag_inv[s] * L.y[s];  // diag_inv is 0 at Dirichlet nodes: z stays 0 there
+      d[s] = rho_next * rho * d[s] + 2.0 * rho_next / delta * z[s];
+    }
+    rho = rho_next;
+  }
+}
+
+}  // namespace
+
+void smooth(Multigrid& mg, std::size_t level, int iterations, int phase) {
+  LocalLevel& L = mg.levels[level];
+  Timed t{mg.clock[level], phase};
+  if (mg.options.smoother == Smoother::jacobi) jacobi(L, mg.lambda_max[level], iterations, label(level, phase));
+  else chebyshev(L, mg.lambda_max[level], iterations, label(level, phase));
   mg.clock[level].supersteps[static_cast<std::size_t>(phase)] += iterations;
   mg.clock[level].operator_applications += iterations;
 }
@@ -100,7 +139,7 @@ void prepare(Multigrid& mg, GlobalSum& sums) {
     for (int p = 0; p < kPhases; ++p)
       g_labels[l][static_cast<std::size_t>(p)] = "grid " + std::to_string(n - l) + " " + phase_name(p);
   mg.clock.assign(n, {});
-  mg.omega.assign(n, 1.0);
+  mg.lambda_max.assign(n, 1.0);
   for (std::size_t l = 0; l < n; ++l) {
     LocalLevel& L = mg.levels[l];
     std::vector<double>& d = L.diag_inv;
@@ -110,10 +149,7 @@ void prepare(Multigrid& mg, GlobalSum& sums) {
     for (std::size_t s = 0; s < L.n_local; ++s) d[s] = L.dirichlet[s] ? 0.0 : 1.0 / d[s];
     // Power iteration on D^-1 A over the free nodes from a start that depends only on the
     // global node number (the same on every process count); the Rayleigh quotient
-    // v.Av / v.Dv is a lower bound of lambda_max, so it is raised by 10%. The damping
-    // 2 / (lambda_max / 4 + lambda_max) damps the upper three quarters of the spectrum (what
-    // the coarse grid cannot represent) best: on the default cube it gives 0.25 per W-cycle
-    // against 0.31 for the textbook 4 / (3 lambda_max) (multigrid/README.md).
+    // v.Av / v.Dv is a lower bound of lambda_max, so it is raised by 10%.
     std::vector<double> v(L.slots(), 0.0), av(L.slots(), 0.0);
     for (std::size_t s = 0; s < L.n_local; ++s)
       if (!L.dirichlet[s]) v[s] = 1.0 + 0.5 * std::sin(1.0 + 0.7 * L.node_global[s]);
@@ -133,7 +169,7 @@ void prepare(Multigrid& mg, GlobalSum& sums) {
       const double scale = std::sqrt(std::max(t[1], 1e-300));
       for (std::size_t s = 0; s < L.n_local; ++s) v[s] /= scale;
     }
-    mg.omega[l] = 8.0 / (5.0 * 1.1 * lambda);
+    mg.lambda_max[l] = 1.1 * lambda;
   }
 }
 

@@ -174,8 +174,9 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
       g.seconds[static_cast<std::size_t>(ph)] = max_over(clk.seconds[static_cast<std::size_t>(ph)]) / o.cycles;
     }
     g.supersteps = static_cast<double>(steps) / o.cycles;
-    g.omega = mgd.omega[l];
+    g.lambda_max = mgd.lambda_max[l];
     res.grids.push_back(g);
+    res.own_clock.push_back(clk);
   }
   return res;
 }

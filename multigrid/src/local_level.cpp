@@ -72,7 +72,7 @@ std::array<Index, 2> coarse_sources(const Grid& fine, Index g) {
 
 void size_vectors(LocalLevel& L) {
   const std::size_t n = L.slots();
-  for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv}) v->assign(n, 0.0);
+  for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv, &L.d}) v->assign(n, 0.0);
 }
 
 }  // namespace

@@ -92,16 +92,17 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Source& c1, 
 void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& r) {
   out << " multigrid: P1 Poisson, u = sin(pi x) sin(pi y) sin(pi z), on " << r.mesh << "\n"
       << " " << (o.cycle.gamma == 2 ? "W" : "V") << "-cycles: " << o.cycle.pre << " pre, " << o.cycle.post
-      << " post, " << o.cycle.coarse_iterations << " coarsest-grid smoothing iterations; damped Jacobi; "
+      << " post, " << o.cycle.coarse_iterations << " coarsest-grid smoothing iterations; "
+      << (o.cycle.smoother == Smoother::jacobi ? "damped Jacobi" : "Chebyshev (Jacobi-preconditioned)") << "; "
       << r.p << " process" << (r.p > 1 ? "es" : "") << "\n\n";
-  out << "  grid      cells      nodes  imbalance   h (B)   n_i  steps   omega   s/cycle (slowest process)\n";
+  out << "  grid      cells      nodes  imbalance   h (B)   n_i  steps   lambda   s/cycle (slowest process)\n";
   for (const GridReport& g : r.grids) {
     double s = 0;
     for (double v : g.seconds) s += v;
     out << std::setw(6) << g.grid << std::setw(11) << g.cells << std::setw(11) << g.nodes << std::setw(11)
         << std::fixed << std::setprecision(3) << g.imbalance << std::setw(8) << std::setprecision(0) << g.h_bytes
         << std::setw(6) << g.applications << std::setw(7) << g.supersteps << std::setw(8) << std::setprecision(3)
-        << g.omega << "   " << std::scientific << std::setprecision(3) << s << "\n";
+        << g.lambda_max << "   " << std::scientific << std::setprecision(3) << s << "\n";
   }
   out << std::defaultfloat << std::setprecision(6);
   out << "\n Convergence factor per cycle: " << std::fixed << std::setprecision(4) << r.convergence_factor

@@ -7,6 +7,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
+#include "multigrid/replay.hpp"
 
 namespace mg {
 
@@ -35,6 +36,7 @@ instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm) {
   in["pre"] = std::to_string(o.cycle.pre);
   in["post"] = std::to_string(o.cycle.post);
   in["coarse_iterations"] = std::to_string(o.cycle.coarse_iterations);
+  in["smoother"] = smoother_name(o.cycle.smoother);
   in["cycle"] = std::string(1, o.cycle.gamma == 2 ? 'W' : 'V');
   return info;
 }
@@ -68,17 +70,37 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
       h.push_back(g.h_bytes);
       n_i.push_back(g.applications);
       steps.push_back(g.supersteps);
-      omega.push_back(g.omega);
+      omega.push_back(g.lambda_max);
     }
     instrument::Table& t = x.add_table("/multigrid/grids");
     t.columns = {instrument::Column::of("grid", "", grid),           instrument::Column::of("cells", "cells", cells),
                  instrument::Column::of("nodes", "nodes", nodes),    instrument::Column::of("imbalance", "", imbalance),
                  instrument::Column::of("h", "bytes", h),             instrument::Column::of("applications", "", n_i),
-                 instrument::Column::of("supersteps", "", steps),     instrument::Column::of("omega", "", omega)};
+                 instrument::Column::of("supersteps", "", steps),     instrument::Column::of("lambda_max", "", omega)};
     std::vector<std::int64_t> cycle;
     for (std::size_t k = 0; k < r.residuals.size(); ++k) cycle.push_back(static_cast<std::int64_t>(k));
     instrument::Table& rt = x.add_table("/multigrid/residuals");
     rt.columns = {instrument::Column::of("cycle", "", cycle), instrument::Column::of("residual", "", r.residuals)};
+    // Every superstep of the run as the profiler saw it (process 0 gathered them): the
+    // input of the replay, and of multigrid/scripts/plot_cycle.py's Figures 8-10.
+    std::vector<std::int64_t> index, grid_of;
+    std::vector<std::string> labels;
+    std::vector<double> w, hb, comm;
+    for (const bspmodel::SuperstepSummary& st : r.profile.steps) {
+      index.push_back(st.index);
+      labels.push_back(st.label);
+      grid_of.push_back(grid_of_label(st.label));
+      w.push_back(st.w_max);
+      hb.push_back(st.h_bytes);
+      comm.push_back(st.comm_sync);
+    }
+    instrument::Table& st = x.add_table("/multigrid/supersteps");
+    st.columns = {instrument::Column::of("superstep", "", index), instrument::Column::of("label", "", labels),
+                  instrument::Column::of("grid", "", grid_of),    instrument::Column::of("w", "s", w),
+                  instrument::Column::of("h", "bytes", hb),       instrument::Column::of("comm_sync", "s", comm)};
+    st.attributes["description"] = std::string(
+        "per superstep: w the slowest process's work, h the most bytes into or out of one process, comm_sync "
+        "measured (last entry into bsp_sync to exit); grid 0 for supersteps outside the cycles");
     x.set_attribute(kCalibration, "c1_seconds_per_cell", measured_c1(r));
     x.set_attribute(kCalibration, "cells_per_process", static_cast<double>(r.grids.front().cells) / r.p);
     x.set_attribute(kCalibration, "p", std::int64_t{r.p});

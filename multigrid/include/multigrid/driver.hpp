@@ -32,7 +32,7 @@ struct GridReport {  // one grid, the paper's numbering (1 the finest)
   double h_bytes = 0;               // most bytes into or out of a process per application
   double applications = 0;          // operator applications per cycle (n_i)
   double supersteps = 0;            // supersteps per cycle
-  double omega = 0;
+  double lambda_max = 0;            // of D^-1 A, the smoothers' bound
   std::array<double, kPhases> seconds{};  // per cycle, the slowest process's
 };
 
@@ -40,6 +40,7 @@ struct RunResult {
   int p = 1;
   std::string mesh;                 // what the coarse grid is
   std::vector<GridReport> grids;    // [i - 1]
+  std::vector<LevelClock> own_clock; // [i - 1]: this process's own phase times (all cycles)
   std::vector<double> residuals;    // before the first cycle, then after each
   std::vector<double> cycle_seconds;
   double convergence_factor = 0;

@@ -32,7 +32,7 @@ struct LocalLevel {
   std::vector<std::array<std::uint32_t, 2>> coarse_slots;
 
   // Vectors over all slots (ghosts included).
-  std::vector<double> x, b, r, y, diag_inv;
+  std::vector<double> x, b, r, y, diag_inv, d;  // d: the Chebyshev step
   std::size_t slots() const { return node_global.size(); }
 };
 

@@ -2,8 +2,10 @@
 //   /multigrid               attrs: mesh, p, grids, cycles, convergence_factor, l2_error,
 //                            cycle_s (mean), setup_s
 //   /multigrid/grids         table: per grid (1 the finest) cells, nodes, imbalance, h bytes,
-//                            applications and supersteps per cycle, omega
+//                            applications and supersteps per cycle, lambda_max
 //   /multigrid/residuals     table: the residual 2-norm before the first cycle and after each
+//   /multigrid/supersteps    table: every superstep of the section: label, grid (0 outside the
+//                            cycles), w, h, comm+sync as measured
 //   /multigrid/calibration   attrs: c1_seconds_per_cell, cells_per_process, p, mesh: what a
 //                            later run's --calibration reads
 #pragma once
