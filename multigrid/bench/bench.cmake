@@ -2,12 +2,6 @@
 #
 # stream_triad              STREAM's triad: the memory bandwidth the smoother is compared with
 # multigrid_smoother_bench  the smoother's sweep alone on one process, beside that bandwidth
-#
-# Paths are relative to this file, so it can be included from any CMakeLists.txt; the
-# OpenMP target is imported per directory, so one outside the suite's tree finds it again.
-if(NOT TARGET OpenMP::OpenMP_CXX)
-  find_package(OpenMP REQUIRED COMPONENTS CXX)
-endif()
 add_executable(stream_triad ${CMAKE_CURRENT_LIST_DIR}/stream_triad.cpp)
 target_link_libraries(stream_triad PRIVATE instrument suite_options OpenMP::OpenMP_CXX)
 
