@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
 # Calibrate-then-predict for the multigrid W-cycle (issue 13's fidelity goal): C1 from a run
-# on a small hierarchy at one process predicts a refined hierarchy at 1 and 2 processes, with
-# l and g from bspprobe at each process count. Eq. 5 and the replay (eq. 3 and by pattern) are
+# on a hierarchy of CAL_GRIDS grids predicts the hierarchy refined once more (GRIDS grids on
+# the same coarse cube: the finest grid 8x larger) at the same process count (1, then 2),
+# with l and g from bspprobe at that count. Eq. 5 and the replay (eq. 3 and by pattern) are
 # read from each predicted run's table; the calibration runs are never scored.
 #
-#   multigrid/scripts/predict.sh [BUILD] [OUT] [REPS] [CAL_CUBE] [CUBE] [GRIDS]
-#     defaults: build, /tmp/mg-predict, 5 repetitions, --cube 4 calibrates --cube 8, 3 grids
+# Why calibrate at each P: C1 is the slowest process's work per cell, and on this VM the
+# second vCPU computes ~30% slower than the first while the first is idle (README.md), so a
+# one-process C1 is the fast core's and eq. 5 at two processes came out 25% short with it
+# (multigrid/BENCHMARKS.md). The paper, too, took its constants per machine configuration.
+# Why refine rather than take a small cube: at two processes w holds the CPU time of packing
+# and adding the partition surface, which eq. 5 has no term for (g prices only the transfer);
+# a small calibration mesh has relatively more surface and put eq. 5 25% high.
+#
+#   multigrid/scripts/predict.sh [BUILD] [OUT] [REPS] [CUBE] [CAL_GRIDS] [GRIDS]
+#     defaults: build, /tmp/mg-predict, 5 repetitions, --cube 8, 3 grids (196608 cells)
+#     calibrate 4 (1572864 cells, larger than the 32 MiB L3 with the coarse grids)
 #
 # Each repetition makes its own calibration run just before its predictions, so drift of the
 # machine between repetitions does not leak from one into another. Prints every run's errors
@@ -14,9 +24,9 @@ set -euo pipefail
 build=${1:-build}
 out=${2:-/tmp/mg-predict}
 reps=${3:-5}
-cal_cube=${4:-4}
-cube=${5:-8}
-grids=${6:-3}
+cube=${4:-8}
+cal_grids=${5:-3}
+grids=${6:-4}
 mpiexec=$(command -v mpiexec.mpich || command -v mpiexec)
 mg=$build/multigrid/multigrid
 [ -x "$mg" ] || { echo "predict.sh: $mg not built" >&2; exit 1; }
@@ -25,10 +35,10 @@ for p in 1 2; do "$mpiexec" -n $p "$build/bsplib/bspprobe" --out "$out/p$p.machi
 rows="$out/rows.txt"
 : >"$rows"
 for rep in $(seq 1 "$reps"); do
-  "$mpiexec" -n 1 -bind-to core "$mg" --cube "$cal_cube" --grids "$grids" --results "$out/cal-$rep.h5" >/dev/null
   for p in 1 2; do
+    "$mpiexec" -n $p "$mg" --cube "$cube" --grids "$cal_grids" --results "$out/cal-$rep-p$p.h5" >/dev/null
     "$mpiexec" -n $p "$mg" --cube "$cube" --grids "$grids" --machine "$out/p$p.machine" \
-      --calibration "$out/cal-$rep.h5" --no-results >"$out/run-$rep-p$p.txt"
+      --calibration "$out/cal-$rep-p$p.h5" --no-results >"$out/run-$rep-p$p.txt"
     # model, measured, modelled, error of the T_cycle rows
     awk -v rep="$rep" -v p="$p" '$2 == "T_cycle" && ($1 == "eq5" || $1 ~ /^replay-/) {
            print rep, p, $1, $3, $4, $5 }' "$out/run-$rep-p$p.txt" >>"$rows"
@@ -37,7 +47,7 @@ done
 echo "rep p model measured[s] modelled[s] error"
 cat "$rows"
 echo
-echo "median error over $reps repetitions (calibration: --cube $cal_cube at 1 process; predicted: --cube $cube)"
+echo "median error over $reps repetitions (--cube $cube: calibration --grids $cal_grids, predicted --grids $grids, both at p)"
 awk '{ gsub("%", "", $6); key = $3 " p=" $2; v[key, ++n[key]] = $6 }
      END { for (k in n) { m = n[k]
              for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (v[k, j] + 0 < v[k, i] + 0) { t = v[k, i]; v[k, i] = v[k, j]; v[k, j] = t }
