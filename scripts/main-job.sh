@@ -11,7 +11,10 @@
 #      the GM, MSM and TM fed by that calibration and the machine file,
 #   4. BSPlib: bspprobe, the paper's 500-relation example profiled, predicted vs measured
 #      supersteps for this machine and the paper's IBM SP2,
-#   5. the campaign summary over every results file (perf-report: table, CSV, PNG).
+#   5. multigrid on bsplib: W-cycles on the default cube at 2 ranks, C1 calibrated on 3 grids,
+#      4 grids predicted by eq. 5 and the per-superstep replay with bspprobe's l and g, and
+#      replayed on the paper's IBM SP2 (switch, ethernet), with the cycle's plot,
+#   6. the campaign summary over every results file (perf-report: table, CSV, PNG).
 # Results go to ${OUT_DIR:-results/main-job}. Timings on a 2-core machine are noisy: the
 # point is the table, not the absolute seconds.
 set -euo pipefail
@@ -64,8 +67,20 @@ section "4. bsplib: bspprobe, profiled 500-relation example, BSP cost model"
 cd "$top"
 MPIEXEC="$mpiexec" sh bsplib/scripts/bsp_main_job.sh "$b" 2 "$out/bsp"
 
-section "5. campaign summary (perf-report)"
+section "5a. multigrid, default cube 8^3 x 6, 3 grids, 2 ranks (calibration run: C1)"
+cd "$out"
+"$mpiexec" -n 2 "$b/multigrid/multigrid" --cube 8 --grids 3 --results multigrid-cal.h5 | tail -n 8
+
+section "5b. multigrid, the same cube refined once more (4 grids), 2 ranks: eq. 5 and the replay"
+"$mpiexec" -n 2 "$b/multigrid/multigrid" --cube 8 --grids 4 --machine bsp/this-machine-p2.machine \
+  --calibration multigrid-cal.h5 --results multigrid.h5 \
+  --replay-on "$top/inputs/bsp/ibm-sp2-switch-p2.machine,$top/inputs/bsp/ibm-sp2-ethernet-p2.machine"
+/usr/bin/python3 "$top/multigrid/scripts/plot_cycle.py" multigrid.h5 multigrid-cycle.png bsp/this-machine-p2.machine \
+  "$top/inputs/bsp/ibm-sp2-switch-p2.machine" "$top/inputs/bsp/ibm-sp2-ethernet-p2.machine"
+cd "$top"
+
+section "6. campaign summary (perf-report)"
 "$top/tools/perf-report" --csv "$out/summary.csv" --plot "$out/summary.png" \
-  "$out/sweep3d-np1.h5" "$out/sweep3d-np2.h5" "$out/bsp/five_hundred_relation.h5"
+  "$out/sweep3d-np1.h5" "$out/sweep3d-np2.h5" "$out/bsp/five_hundred_relation.h5" "$out/multigrid.h5"
 echo
 echo "main job done: results, CSV and plots in $out"
