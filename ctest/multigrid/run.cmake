@@ -16,3 +16,19 @@ set_tests_properties(multigrid.run.predict.np2 PROPERTIES FIXTURES_REQUIRED mult
 # The convergence factor, printed: the W-cycle's on the default cube at 2 processes.
 suite_add_mpi_test(NAME multigrid.run.default.np2 TARGET multigrid RANKS 2 TIMEOUT 120 ARGS --no-results
   EXPECT "Convergence factor per cycle: 0\\.1999")
+# multigrid-model on the 3^3 cube: the partition figures at P = 3 (cells per process,
+# imbalance, h on the finest grid) are the run's own (deterministic: METIS's fixed seed);
+# the replayed time depends on the calibration's C1, so only its presence is checked.
+suite_add_expect_test(NAME multigrid.model.project
+  EXPECT "\n +3 +3456 +1\\.013 +1720 +[0-9.e-]+ +[0-9.e-]+ +[0-9.]+\n"
+  COMMAND $<TARGET_FILE:multigrid-model> --cube 3 --grids 3 --procs 1,2,3 --calibration ${_dir}/calibration.h5
+          --loggps ${PROJECT_SOURCE_DIR}/ctest/sweep3d_model/replay_test.machine --machine ${_sp2})
+set_tests_properties(multigrid.model.project PROPERTIES FIXTURES_REQUIRED multigrid_calibration LABELS unit)
+suite_add_error_test(NAME multigrid.model.no_calibration ONE_LINE
+  EXPECT "^multigrid-model: error: command line:--calibration: expected a multigrid results file for C1$"
+  COMMAND $<TARGET_FILE:multigrid-model> --procs 4 --loggps x.machine)
+suite_add_error_test(NAME multigrid.model.too_many_procs ONE_LINE
+  EXPECT "^multigrid-model: error: the default cube:P: expected a part count in \\[1, 162\\] \\(at most one part per cell\\), found 163$"
+  COMMAND $<TARGET_FILE:multigrid-model> --cube 3 --procs 163 --calibration ${_dir}/calibration.h5
+          --loggps ${PROJECT_SOURCE_DIR}/ctest/sweep3d_model/replay_test.machine)
+set_tests_properties(multigrid.model.too_many_procs PROPERTIES FIXTURES_REQUIRED multigrid_calibration)

@@ -77,6 +77,26 @@ void size_vectors(LocalLevel& L) {
 
 }  // namespace
 
+TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRanks& cr) {
+  std::vector<std::uint64_t> feeders, needers;
+  for (Index g = 0; g < fine.mesh.nodes.size(); ++g)
+    for (Index c : coarse_sources(fine, g)) {
+      feeders.push_back(node_rank_pair(c, fr.owner(g)));
+      for (std::uint32_t k = fr.offsets[g]; k < fr.offsets[g + 1]; ++k)
+        if (!cr.holds(c, fr.ranks[k])) needers.push_back(node_rank_pair(c, fr.ranks[k]));
+    }
+  const std::size_t cn = fine.coarse_nodes;
+  TransferSets t{ranks_from_pairs(std::move(feeders), cn), ranks_from_pairs(std::move(needers), cn), {}};
+  t.owner_only.offsets.resize(cn + 1);
+  t.owner_only.ranks.resize(cn);
+  for (std::size_t c = 0; c < cn; ++c) {
+    t.owner_only.offsets[c] = static_cast<std::uint32_t>(c);
+    t.owner_only.ranks[c] = cr.owner(static_cast<Index>(c));
+  }
+  t.owner_only.offsets[cn] = static_cast<std::uint32_t>(cn);
+  return t;
+}
+
 std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
                                            const std::vector<std::vector<std::int32_t>>& parts, int me,
                                            int nprocs) {
@@ -91,19 +111,7 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     const Grid& fine = grids[l];
     LocalLevel &F = levels[l], &C = levels[l - 1];
     const NodeRanks &fr = ranks[l], &cr = ranks[l - 1];
-    // Who feeds (restriction) and who needs (prolongation) each coarse node.
-    std::vector<std::uint64_t> feeders, needers;
-    for (Index g = 0; g < fine.mesh.nodes.size(); ++g) {
-      const std::array<Index, 2> src = coarse_sources(fine, g);
-      for (Index c : src) {
-        feeders.push_back(node_rank_pair(c, fr.owner(g)));
-        for (std::uint32_t k = fr.offsets[g]; k < fr.offsets[g + 1]; ++k)
-          if (!cr.holds(c, fr.ranks[k])) needers.push_back(node_rank_pair(c, fr.ranks[k]));
-      }
-    }
-    const std::size_t cn = grids[l - 1].mesh.nodes.size();
-    const NodeRanks fed_by = ranks_from_pairs(std::move(feeders), cn);
-    const NodeRanks needed_by = ranks_from_pairs(std::move(needers), cn);
+    const TransferSets sets = transfer_sets(fine, fr, cr);
     // Ghost slots on the coarse level: the coarse nodes my fine nodes reference, ascending.
     std::vector<Index> ghosts;
     for (std::size_t s = 0; s < F.n_local; ++s)
@@ -117,16 +125,8 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
       const std::array<Index, 2> src = coarse_sources(fine, F.node_global[s]);
       F.coarse_slots[s] = {C.slot_of[src[0]], C.slot_of[src[1]]};
     }
-    C.restrict_sum = build_sum_exchange(fed_by, cr, me, nprocs, C.slot_of);
-    NodeRanks owner_only;
-    owner_only.offsets.resize(cn + 1);
-    owner_only.ranks.resize(cn);
-    for (std::size_t c = 0; c < cn; ++c) {
-      owner_only.offsets[c] = static_cast<std::uint32_t>(c);
-      owner_only.ranks[c] = cr.owner(static_cast<Index>(c));
-    }
-    owner_only.offsets[cn] = static_cast<std::uint32_t>(cn);
-    C.prolong_fetch = build_sum_exchange(owner_only, needed_by, me, nprocs, C.slot_of);
+    C.restrict_sum = build_sum_exchange(sets.fed_by, cr, me, nprocs, C.slot_of);
+    C.prolong_fetch = build_sum_exchange(sets.owner_only, sets.needed_by, me, nprocs, C.slot_of);
   }
   for (LocalLevel& L : levels) size_vectors(L);
   return levels;

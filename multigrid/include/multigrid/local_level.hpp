@@ -36,6 +36,15 @@ struct LocalLevel {
   std::size_t slots() const { return node_global.size(); }
 };
 
+// The processes on each side of the transfers between a fine grid and the next coarser one,
+// per coarse node: those that feed its restriction (the owners of the fine nodes that
+// interpolate from it), those that need its prolonged value without holding it, and its
+// owner alone (who sends that value). The sum exchanges of the transfers are built on these.
+struct TransferSets {
+  NodeRanks fed_by, needed_by, owner_only;
+};
+TransferSets transfer_sets(const Grid& fine, const NodeRanks& fine_ranks, const NodeRanks& coarse_ranks);
+
 // Every level of process `me` (levels[l] for grids[l]); `parts` from inherit_parts. Builds
 // the exchanges (not yet registered with bsplib).
 std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,

@@ -1,0 +1,147 @@
+// multigrid-model: the W-cycle at process counts beyond this machine, replayed by the LogGOPS
+// simulator beside eq. 5 (projection.hpp). Nothing is run: the hierarchy is built and
+// partitioned into each P, the exchanges counted, one cycle simulated.
+//
+//   multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5
+//                   --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]
+//                   [--cycle W|V]
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/option_number.hpp"
+#include "instrument/replay.hpp"
+#include "instrument/text_split.hpp"
+#include "machine_params.hpp"
+#include "multigrid/eq5_model.hpp"
+#include "multigrid/grid_partition.hpp"
+#include "multigrid/projection.hpp"
+#include "multigrid/results_output.hpp"
+#include "tycho/mesh_reader.hpp"
+
+namespace {
+
+const char* const kUsage =
+    "usage: multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5\n"
+    "                       --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]\n"
+    "                       [--cycle W|V]\n"
+    "  the W-cycle of the hierarchy partitioned into each P, replayed by the LogGOPS simulator\n"
+    "  (--loggps: loggps-probe's machine file) with C1 from the calibration run, beside eq. 5 with\n"
+    "  l and g from --machine (bspprobe's file; without it eq. 5 is not shown)\n";
+
+struct Options {
+  std::string mesh, calibration, loggps, machine;
+  int cube = 4, grids = 3;
+  std::vector<int> procs;
+  mg::CycleOptions cycle;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int a = 1; a < argc; ++a) {
+    const std::string s = argv[a];
+    auto value = [&]() -> std::string {
+      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it (see --help)");
+      return argv[++a];
+    };
+    auto whole = [&](std::int64_t lo, std::int64_t hi, const std::string& unit) {
+      return static_cast<int>(instrument::whole_option(s, value(), lo, hi, unit));
+    };
+    if (s == "--cube") o.cube = whole(1, 200, "(cubes per side)");
+    else if (s == "--grids") o.grids = whole(1, 8, "(grids)");
+    else if (s == "--procs") {
+      for (const std::string& p : instrument::split(value(), ","))
+        o.procs.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 65536, "(processes)")));
+    } else if (s == "--calibration") o.calibration = value();
+    else if (s == "--loggps") o.loggps = value();
+    else if (s == "--machine") o.machine = value();
+    else if (s == "--pre") o.cycle.pre = whole(0, 100, "(smoothing iterations)");
+    else if (s == "--post") o.cycle.post = whole(0, 100, "(smoothing iterations)");
+    else if (s == "--coarse-iterations") o.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
+    else if (s == "--cycle") {
+      const std::string v = value();
+      if (v != "W" && v != "V") throw instrument::InputError("command line", s, "expected W or V, got " + instrument::quote_token(v));
+      o.cycle.gamma = v == "W" ? 2 : 1;
+    } else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see --help)");
+    else if (!o.mesh.empty()) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.mesh);
+    else o.mesh = s;
+  }
+  if (o.procs.empty()) throw instrument::InputError("command line", "--procs", "expected the process counts to project to");
+  if (o.calibration.empty()) throw instrument::InputError("command line", "--calibration", "expected a multigrid results file for C1");
+  if (o.loggps.empty()) throw instrument::InputError("command line", "--loggps", "expected loggps-probe's machine file");
+  if (o.cycle.pre + o.cycle.post == 0)
+    throw instrument::InputError("command line", "--pre/--post", "at least one smoothing iteration per visit");
+  return o;
+}
+
+void run(const Options& o) {
+  const mg::C1Source c1 = mg::read_c1_calibration(o.calibration);
+  const instrument::replay::Machine machine = instrument::replay::machine_from(instrument::MachineFile::read(o.loggps));
+  bspmodel::BspMachine bsp;
+  if (!o.machine.empty()) bsp = bspmodel::read_machine_file(o.machine);
+  const std::string name = o.mesh.empty() ? "the default cube" : o.mesh;
+  const tycho::Mesh coarse = o.mesh.empty() ? mg::kuhn_cube_grid(o.cube) : tycho::read_mesh(o.mesh);
+  for (int p : o.procs) tycho::check_part_count(p, coarse.cells.size(), name);  // before any output
+  const std::vector<mg::Grid> grids = mg::build_hierarchy(coarse, o.grids, name);
+  const std::vector<mg::CycleStep> steps = mg::cycle_steps(o.grids, o.cycle);
+  const std::size_t finest = grids.back().mesh.cells.size();
+  std::printf("multigrid-model: %s, %d grids (finest %zu cells), %zu supersteps per cycle\n", name.c_str(), o.grids,
+              finest, steps.size());
+  std::printf("  C1 %s: %.4g s per cell and application; LogGOPS machine %s; eq. 5's l, g: %s\n", c1.from.c_str(),
+              c1.seconds, o.loggps.c_str(), o.machine.empty() ? "(no --machine: not shown)" : o.machine.c_str());
+  std::printf("%8s %12s %10s %12s %14s %14s %8s\n", "P", "cells/P", "imbalance", "h grid 1 (B)", "replay [s]",
+              "eq. 5 [s]", "ratio");
+  for (int p : o.procs) {
+    const std::vector<std::vector<std::int32_t>> parts = mg::inherit_parts(grids, tycho::metis_partition(grids.back().mesh, p, name));
+    const mg::Traffic traffic = mg::count_traffic(grids, parts, p);
+    const instrument::replay::Result r = instrument::replay::simulate(*mg::cycle_program(traffic, steps, c1.seconds), machine);
+    const std::vector<std::int64_t>& top = traffic.cells.back();
+    const double most = static_cast<double>(*std::max_element(top.begin(), top.end()));
+    double eq5 = 0;
+    if (!o.machine.empty()) {
+      mg::Eq5Inputs in;
+      in.p = p;
+      in.c1_seconds = c1.seconds;
+      in.l_seconds = bsp.l_seconds;
+      in.g_seconds_per_byte = bsp.g_seconds_per_byte;
+      std::vector<double> x, h;
+      for (std::size_t l = grids.size(); l-- > 0;) {
+        double applications = 0, supersteps = 0;
+        for (const mg::CycleStep& s : steps)
+          if ((s.kind == mg::CycleStep::apply && s.level == static_cast<int>(l))) ++applications, ++supersteps;
+          else if (s.level + 1 == static_cast<int>(l) && s.kind != mg::CycleStep::apply) ++supersteps;  // l's transfers
+        in.grids.push_back({static_cast<double>(grids[l].mesh.cells.size()), applications, supersteps / applications});
+        x.push_back(static_cast<double>(grids[l].mesh.cells.size()) / p);
+        h.push_back(traffic.h_bytes[l]);
+      }
+      const mg::SurfaceFit fit = mg::fit_surface(x, h);
+      in.c2_bytes = fit.c2_bytes;
+      in.gamma = fit.gamma;
+      eq5 = mg::eq5_w_cycle(in).back().total();
+    }
+    std::printf("%8d %12.0f %10.3f %12.0f %14.6g %14s %8s\n", p, static_cast<double>(finest) / p, most * p / static_cast<double>(finest),
+                traffic.h_bytes.back(), r.total, o.machine.empty() ? "-" : std::to_string(eq5).c_str(),
+                o.machine.empty() ? "-" : std::to_string(eq5 / r.total).substr(0, 5).c_str());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (int a = 1; a < argc; ++a)
+    if (std::string(argv[a]) == "-h" || std::string(argv[a]) == "--help") {
+      std::cout << kUsage;
+      return 0;
+    }
+  try {
+    run(parse(argc, argv));
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "multigrid-model: error: %s\n", e.what());
+  }
+  return 1;
+}
