@@ -12,10 +12,9 @@ namespace mg {
 
 namespace {
 
-// "grid 1 smooth" etc.: built once per level and phase; bsp_profile_label copies the text.
-std::vector<std::array<std::string, kPhases>> g_labels;
-
-const char* label(std::size_t level, int phase) { return g_labels[level][static_cast<std::size_t>(phase)].c_str(); }
+const char* label(const Multigrid& mg, std::size_t level, int phase) {
+  return mg.labels[level][static_cast<std::size_t>(phase)].c_str();
+}
 
 // y = A x over my cells, the shared-node sums: one superstep.
 void apply_operator(LocalLevel& L, const double* x, double* y, const char* tag) {
@@ -45,7 +44,7 @@ void restrict_residual(Multigrid& mg, std::size_t fine) {
       C.b[cs[1]] += 0.5 * F.r[s];
     }
   }
-  run_exchange(C.restrict_sum, C.b.data(), label(fine, kRestrict));
+  run_exchange(C.restrict_sum, C.b.data(), label(mg, fine, kRestrict));
   ++mg.clock[fine].supersteps[kRestrict];
   for (std::size_t s = 0; s < C.n_local; ++s)
     if (C.dirichlet[s]) C.b[s] = 0;
@@ -55,7 +54,7 @@ void restrict_residual(Multigrid& mg, std::size_t fine) {
 void prolong_correction(Multigrid& mg, std::size_t fine) {
   LocalLevel &F = mg.levels[fine], &C = mg.levels[fine - 1];
   Timed t{mg.clock[fine], kProlong};
-  run_exchange(C.prolong_fetch, C.x.data(), label(fine, kProlong));
+  run_exchange(C.prolong_fetch, C.x.data(), label(mg, fine, kProlong));
   ++mg.clock[fine].supersteps[kProlong];
   for (std::size_t s = 0; s < F.n_local; ++s) {
     if (F.dirichlet[s]) continue;
@@ -67,7 +66,7 @@ void prolong_correction(Multigrid& mg, std::size_t fine) {
 void compute_residual(Multigrid& mg, std::size_t level) {
   LocalLevel& L = mg.levels[level];
   Timed t{mg.clock[level], kResidual};
-  apply_operator(L, L.x.data(), L.y.data(), label(level, kResidual));
+  apply_operator(L, L.x.data(), L.y.data(), label(mg, level, kResidual));
   ++mg.clock[level].supersteps[kResidual];
   ++mg.clock[level].operator_applications;
   for (std::size_t s = 0; s < L.n_local; ++s) L.r[s] = L.dirichlet[s] ? 0.0 : L.b[s] - L.y[s];
@@ -124,20 +123,21 @@ void chebyshev(LocalLevel& L, double lambda_max, int iterations, const char* tag
 }  // namespace
 
 void smooth(Multigrid& mg, std::size_t level, int iterations, int phase) {
+  if (iterations == 0) return;  // --pre 0: no superstep at all, as the counts say
   LocalLevel& L = mg.levels[level];
   Timed t{mg.clock[level], phase};
-  if (mg.options.smoother == Smoother::jacobi) jacobi(L, mg.lambda_max[level], iterations, label(level, phase));
-  else chebyshev(L, mg.lambda_max[level], iterations, label(level, phase));
+  if (mg.options.smoother == Smoother::jacobi) jacobi(L, mg.lambda_max[level], iterations, label(mg, level, phase));
+  else chebyshev(L, mg.lambda_max[level], iterations, label(mg, level, phase));
   mg.clock[level].supersteps[static_cast<std::size_t>(phase)] += iterations;
   mg.clock[level].operator_applications += iterations;
 }
 
 void prepare(Multigrid& mg, GlobalSum& sums) {
   const std::size_t n = mg.levels.size();
-  g_labels.assign(n, {});
+  mg.labels.assign(n, {});
   for (std::size_t l = 0; l < n; ++l)
     for (int p = 0; p < kPhases; ++p)
-      g_labels[l][static_cast<std::size_t>(p)] = "grid " + std::to_string(n - l) + " " + phase_name(p);
+      mg.labels[l][static_cast<std::size_t>(p)] = "grid " + std::to_string(n - l) + " " + phase_name(p);
   mg.clock.assign(n, {});
   mg.lambda_max.assign(n, 1.0);
   for (std::size_t l = 0; l < n; ++l) {

@@ -2,7 +2,10 @@
 #include "multigrid/hierarchy.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <utility>
+
+#include "instrument/error.hpp"
 
 #include "tycho/mesh_checks.hpp"
 #include "tycho/mesh_from_cells.hpp"
@@ -38,6 +41,24 @@ std::vector<std::array<Index, 2>> sorted_edges(const tycho::Mesh& mesh) {
 }
 
 }  // namespace
+
+void check_nodes(const tycho::Mesh& mesh, const std::string& name) {
+  std::vector<std::uint8_t> used(mesh.nodes.size(), 0);
+  for (const tycho::Cell& c : mesh.cells)
+    for (Index n : c.nodes) used[n] = 1;
+  for (std::size_t n = 0; n < used.size(); ++n)
+    if (!used[n])
+      throw instrument::InputError(name, "node " + std::to_string(n), "every node in some cell; this one is in none (a dangling node)");
+  std::vector<Index> order(mesh.nodes.size());
+  for (std::size_t n = 0; n < order.size(); ++n) order[n] = static_cast<Index>(n);
+  const auto key = [&](Index n) { return std::tuple(mesh.nodes[n].x, mesh.nodes[n].y, mesh.nodes[n].z); };
+  std::sort(order.begin(), order.end(), [&](Index a, Index b) { return key(a) < key(b) || (key(a) == key(b) && a < b); });
+  for (std::size_t k = 1; k < order.size(); ++k)
+    if (key(order[k]) == key(order[k - 1]))
+      throw instrument::InputError(name, "node " + std::to_string(order[k]),
+                                   "distinct nodes; this one is at the point of node " + std::to_string(order[k - 1]) +
+                                       " (a duplicate node)");
+}
 
 std::vector<Grid> build_hierarchy(const tycho::Mesh& coarse, int levels, const std::string& name) {
   std::vector<Grid> grids;

@@ -57,6 +57,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     x.set_attribute("/multigrid", "grids", static_cast<std::int64_t>(r.grids.size()));
     x.set_attribute("/multigrid", "cycles", std::int64_t{o.cycles});
     x.set_attribute("/multigrid", "convergence_factor", r.convergence_factor);
+    x.set_attribute("/multigrid", "mean_factor", r.mean_factor);
     x.set_attribute("/multigrid", "l2_error", r.l2_error);
     x.set_attribute("/multigrid", "cycle_s", cycle_s);
     x.set_attribute("/multigrid", "setup_s", r.setup_seconds);

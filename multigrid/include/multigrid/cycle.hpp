@@ -7,6 +7,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "multigrid/global_sum.hpp"
@@ -42,6 +43,9 @@ struct LevelClock {
 
 struct Multigrid {
   std::vector<LocalLevel> levels;  // [0] coarsest
+  // [level][phase]: "grid <i> <phase>", the profile's label of its supersteps (the paper's
+  // numbering: grid 1 the finest); bsp_profile_label copies the text.
+  std::vector<std::array<std::string, kPhases>> labels;
   std::vector<double> lambda_max;  // of D^-1 A per level: the power iteration's, raised 10%
   std::vector<LevelClock> clock;
   CycleOptions options;

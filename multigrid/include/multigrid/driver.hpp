@@ -43,7 +43,9 @@ struct RunResult {
   std::vector<LevelClock> own_clock; // [i - 1]: this process's own phase times (all cycles)
   std::vector<double> residuals;    // before the first cycle, then after each
   std::vector<double> cycle_seconds;
-  double convergence_factor = 0;
+  double convergence_factor = 0;   // the last cycle's before round-off
+  double mean_factor = 0;          // the geometric mean over those cycles
+  bool free_nodes = true;          // false: every node is Dirichlet, nothing to solve
   double l2_error = 0;
   double setup_seconds = 0;
   bspmodel::Profile profile;        // process 0's: every superstep

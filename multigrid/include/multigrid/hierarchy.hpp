@@ -25,6 +25,11 @@ struct Grid {
   std::vector<std::array<Index, 2>> midpoint_of;
 };
 
+// Refuses a coarse mesh with a node in no cell (a dangling node: it would be a free unknown
+// with no equation) or two nodes at one point (a crack: both sides would be boundary):
+// InputError(name, "node N", ...).
+void check_nodes(const tycho::Mesh& mesh, const std::string& name);
+
 // grids[0] is the coarsest, grids.back() the finest (the paper numbers them the other way:
 // its grid i is grids[size - i]). `levels` >= 1 grids; the coarse mesh is checked already.
 // Throws instrument::InputError(name, "refinement", ...) if a refined grid would not fit.

@@ -14,7 +14,8 @@
 namespace mg {
 
 // C1 as this run measured it: the work w of the finest grid's smoothing supersteps per cell a
-// process holds (N_1 / p) and application, in seconds.
+// process holds (N_1 / p) and application, in seconds (with one grid, its coarse-grid
+// smoothing). 0 if the run had none.
 double measured_c1(const RunResult& r);
 
 struct C1Source {
