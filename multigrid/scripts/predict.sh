@@ -40,8 +40,11 @@ for rep in $(seq 1 "$reps"); do
     "$mpiexec" -n $p "$mg" --cube "$cube" --grids "$grids" --machine "$out/p$p.machine" \
       --calibration "$out/cal-$rep-p$p.h5" --no-results >"$out/run-$rep-p$p.txt"
     # model, measured, modelled, error of the T_cycle rows
+    # (the replay's comm+sync row as "<model>:comm", the part it models on its own)
     awk -v rep="$rep" -v p="$p" '$2 == "T_cycle" && ($1 == "eq5" || $1 ~ /^replay-/) {
-           print rep, p, $1, $3, $4, $5 }' "$out/run-$rep-p$p.txt" >>"$rows"
+           print rep, p, $1, $3, $4, $5 }
+         $2 == "comm+sync" && $1 ~ /^replay-/ { print rep, p, $1 ":comm", $3, $4, $5 }' \
+      "$out/run-$rep-p$p.txt" >>"$rows"
   done
 done
 echo "rep p model measured[s] modelled[s] error"
