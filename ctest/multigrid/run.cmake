@@ -1,6 +1,7 @@
 # The multigrid program end to end: a calibration run at one process writes its results
 # file; a run at two processes reads its C1 and prints eq. 5 and the replay beside the
-# measured W-cycle, naming the run C1 came from. Both check values, not only lines.
+# measured W-cycle, naming the run C1 came from. The first checks a value (the L2 error); the
+# second the row's form and its source (its error is a timing, not testable).
 set(_dir ${CMAKE_CURRENT_BINARY_DIR}/multigrid_run)
 file(MAKE_DIRECTORY ${_dir})
 set(_sp2 ${PROJECT_SOURCE_DIR}/inputs/bsp/ibm-sp2-switch-p2.machine)
