@@ -17,6 +17,10 @@ set_tests_properties(multigrid.run.predict.np2 PROPERTIES FIXTURES_REQUIRED mult
 # The convergence factor, printed: the W-cycle's on the default cube at 2 processes.
 suite_add_mpi_test(NAME multigrid.run.default.np2 TARGET multigrid RANKS 2 TIMEOUT 120 ARGS --no-results
   EXPECT "Convergence factor per cycle: 0\\.2321 \\(the last cycle's. geometric mean 0\\.1999\\)")
+# The portable cell loop gives the same bits as the AVX2 one (unit_operator), so the same line.
+suite_add_mpi_test(NAME multigrid.run.portable.np2 TARGET multigrid RANKS 2 TIMEOUT 120
+  ARGS --no-results --cell-kernel portable
+  EXPECT "Convergence factor per cycle: 0\\.2321 \\(the last cycle's. geometric mean 0\\.1999\\)")
 # multigrid-model on the 3^3 cube: the partition figures at P = 3 (cells per process,
 # imbalance, h on the finest grid) are the run's own (deterministic: METIS's fixed seed);
 # the replayed time depends on the calibration's C1, so only its presence is checked.

@@ -32,6 +32,8 @@ const char* const kUsage =
     "  --smoother S         chebyshev (default) or jacobi (damped), polynomials in D^-1 A\n"
     "  --pre N, --post N    smoothing iterations before and after the coarse correction (default 2, 2)\n"
     "  --coarse-iterations N  smoothing iterations on the coarsest grid per visit (default 30)\n"
+    "  --cell-kernel K      the cell loop's build: avx2 (default where the CPU has it) or portable;\n"
+    "                       the same bits either way\n"
     "  --machine FILE       a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle\n"
     "  --calibration RUN    an earlier multigrid results file whose C1 feeds eq. 5 (default: this run's\n"
     "                       own, a consistency check only)\n"
@@ -73,7 +75,13 @@ Options parse_options(int argc, char** argv) {
       else throw instrument::InputError("command line", s, "expected chebyshev or jacobi, got " + instrument::quote_token(v));
     } else if (s == "--pre") o.run.cycle.pre = whole(0, 100, "(smoothing iterations)");
     else if (s == "--post") o.run.cycle.post = whole(0, 100, "(smoothing iterations)");
-    else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
+    else if (s == "--cell-kernel") {
+      const std::string v = value();
+      if (v == "portable") o.run.cycle.cell_kernel = mg::CellKernel::portable;
+      else if (v == "avx2" && mg::cell_kernel_runs_here(mg::CellKernel::avx2)) o.run.cycle.cell_kernel = mg::CellKernel::avx2;
+      else if (v == "avx2") throw instrument::InputError("command line", s, "portable (avx2 is not built in, or this CPU lacks AVX2)");
+      else throw instrument::InputError("command line", s, "expected avx2 or portable, got " + instrument::quote_token(v));
+    } else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
     else if (s == "--machine") o.machine = value();
     else if (s == "--calibration") o.calibration = value();
     else if (s == "--replay-on") o.replay_on = instrument::split(value(), ",");

@@ -19,8 +19,12 @@
 // how close the sweep runs to the memory bound. It is only that while the arrays do not fit
 // in the last-level cache: --cube 16 --grids 3 is 1.57M cells, ~45 MB by this count.
 //
+// The cell loop's builds (p1_operator.hpp: portable, avx2) run alternately, sweep by sweep,
+// so their ratio comes from one run; each starts from the same x.
+//
 // Usage: multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
-// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs.
+//                                 [--kernel both|portable|avx2]
+// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; both kernels.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -48,6 +52,7 @@ constexpr double kBytesPerCell = 16, kBytesPerNode = 73;
 struct Options {
   int cube = 16, grids = 3, reps = 20;
   double stream_gbs = 0;  // 0: not given
+  std::string kernel = "both";
 };
 
 Options parse_options(int argc, char** argv) {
@@ -60,7 +65,9 @@ Options parse_options(int argc, char** argv) {
     else if (opt == "--grids") o.grids = static_cast<int>(instrument::whole_option(opt, v, 1, 8, "(grids)"));
     else if (opt == "--reps") o.reps = static_cast<int>(instrument::whole_option(opt, v, 1, 100000));
     else if (opt == "--stream-gbs") o.stream_gbs = instrument::real_option(opt, v, 1e-3, 1e6, "GB/s");
-    else throw instrument::InputError("command line", opt, "expected --cube, --grids, --reps or --stream-gbs");
+    else if (opt == "--kernel" && (v == "both" || v == "portable" || v == "avx2")) o.kernel = v;
+    else if (opt == "--kernel") throw instrument::InputError("command line", opt, "expected both, portable or avx2, got " + v);
+    else throw instrument::InputError("command line", opt, "expected --cube, --grids, --reps, --stream-gbs or --kernel");
   }
   return o;
 }
@@ -75,12 +82,12 @@ mg::LocalLevel finest_level(const Options& o) {
   return std::move(levels.back());
 }
 
-void sweep(mg::LocalLevel& L) {
+void sweep(mg::LocalLevel& L, mg::CellKernel kernel) {
   const std::size_t n = L.n_local;
   double* x = L.x.data();
   double* y = L.y.data();
   std::fill(y, y + n, 0.0);
-  mg::apply_cells(L, x, y);
+  mg::apply_cells(L, x, y, kernel);
   for (std::size_t s = 0; s < n; ++s)
     if (!L.dirichlet[s]) x[s] += kOmega * L.diag_inv[s] * (L.b[s] - y[s]);
 }
@@ -90,7 +97,8 @@ void sweep(mg::LocalLevel& L) {
 int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::string(argv[i]) == "-h" || std::string(argv[i]) == "--help") {
-      std::printf("usage: multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]\n");
+      std::printf("usage: multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B] "
+                  "[--kernel both|portable|avx2]\n");
       return 0;
     }
   Options o;
@@ -104,54 +112,76 @@ int main(int argc, char** argv) {
   }
   const std::size_t n = L.n_local;
   for (std::size_t s = 0; s < n; ++s) {
-    const double* p = &L.xyz[3 * s];
-    L.x[s] = std::sin(std::numbers::pi * p[0]) * std::sin(std::numbers::pi * p[1]) * std::sin(std::numbers::pi * p[2]);
+    const mg::NodePoint& p = L.xyz[s];
+    L.x[s] = std::sin(std::numbers::pi * p.x) * std::sin(std::numbers::pi * p.y) * std::sin(std::numbers::pi * p.z);
   }
   std::fill(L.diag_inv.begin(), L.diag_inv.end(), 1.0);
   std::fill(L.b.begin(), L.b.end(), 1.0);
 
-  std::vector<double> seconds;
-  for (int r = 0; r < o.reps; ++r) {
-    const double t0 = instrument::now_seconds();
-    sweep(L);
-    seconds.push_back(instrument::now_seconds() - t0);
+  std::vector<mg::CellKernel> kernels;
+  if (o.kernel != "avx2") kernels.push_back(mg::CellKernel::portable);
+  if (o.kernel != "portable" && mg::cell_kernel_runs_here(mg::CellKernel::avx2)) kernels.push_back(mg::CellKernel::avx2);
+  if (kernels.empty()) {
+    std::fprintf(stderr, "multigrid_smoother_bench: error: command line:--kernel: avx2 does not run here\n");
+    return 1;
   }
-  double checksum = 0;
-  for (std::size_t s = 0; s < n; ++s) checksum += L.x[s];
+  const std::vector<double> x0 = L.x;
+  std::vector<std::vector<double>> seconds(kernels.size());
+  std::vector<double> checksum(kernels.size(), 0.0);
+  for (std::size_t k = 0; k < kernels.size(); ++k) {
+    L.x = x0;
+    sweep(L, kernels[k]);  // warm-up, and the checksum of one sweep from x0
+    for (std::size_t s = 0; s < n; ++s) checksum[k] += L.x[s];
+  }
+  for (int r = 0; r < o.reps; ++r)
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+      L.x = x0;
+      const double t0 = instrument::now_seconds();
+      sweep(L, kernels[k]);
+      seconds[k].push_back(instrument::now_seconds() - t0);
+    }
 
   const double cells = static_cast<double>(L.cells.size()), nodes = static_cast<double>(n);
-  const double median = instrument::median(seconds);
-  const double best = *std::min_element(seconds.begin(), seconds.end());
   const double bytes = kBytesPerCell * cells + kBytesPerNode * nodes;
-  std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps\n", o.cube,
-              o.grids, o.reps);
+  std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps per kernel, "
+              "alternated\n", o.cube, o.grids, o.reps);
   const auto label = [](const std::string& text) { std::printf(" %-36s ", text.c_str()); };
   label("cells");
   std::printf("%.0f\n", cells);
   label("nodes");
   std::printf("%.0f\n", nodes);
-  label("seconds per sweep");
-  std::printf("median %.6g  best %.6g\n", median, best);
-  label("tetrahedra per second (median)");
-  std::printf("%.4g\n", cells / median);
-  label("ns per cell (median)");
-  std::printf("%.3f\n", 1e9 * median / cells);
-  label("GFlop/s (median, " + std::to_string(mg::kFlopsPerCell) + " flops/cell)");
-  std::printf("%.3f\n", mg::kFlopsPerCell * cells / median * 1e-9);
   label("minimal traffic per sweep");
   std::printf("%.2f MB (16 B/cell + 73 B/node)\n", bytes * 1e-6);
-  label("effective GB/s (median)");
-  std::printf("%.3f\n", bytes / median * 1e-9);
-  if (o.stream_gbs > 0) {
-    const double bound = bytes / (o.stream_gbs * 1e9);
-    char gbs[32];
-    std::snprintf(gbs, sizeof gbs, "%g", o.stream_gbs);
-    label(std::string("bandwidth-bound time at ") + gbs + " GB/s");
-    std::printf("%.6g s\n", bound);
-    label("fraction of the bandwidth bound");
-    std::printf("%.3f\n", bound / median);
+  std::vector<double> medians;
+  for (std::size_t k = 0; k < kernels.size(); ++k) {
+    const double median = instrument::median(seconds[k]);
+    const double best = *std::min_element(seconds[k].begin(), seconds[k].end());
+    medians.push_back(median);
+    std::printf(" kernel %s\n", mg::cell_kernel_name(kernels[k]));
+    label("  seconds per sweep");
+    std::printf("median %.6g  best %.6g\n", median, best);
+    label("  tetrahedra per second (median)");
+    std::printf("%.4g\n", cells / median);
+    label("  ns per cell (median)");
+    std::printf("%.3f\n", 1e9 * median / cells);
+    label("  GFlop/s (median, " + std::to_string(mg::kFlopsPerCell) + " flops/cell)");
+    std::printf("%.3f\n", mg::kFlopsPerCell * cells / median * 1e-9);
+    label("  effective GB/s (median)");
+    std::printf("%.3f\n", bytes / median * 1e-9);
+    if (o.stream_gbs > 0) {
+      char gbs[32];
+      std::snprintf(gbs, sizeof gbs, "%g", o.stream_gbs);
+      label(std::string("  fraction of the bound at ") + gbs + " GB/s");
+      std::printf("%.3f\n", bytes / (o.stream_gbs * 1e9) / median);
+    }
+    label("  checksum of x after one sweep");
+    std::printf("%.15e\n", checksum[k]);
   }
-  label("checksum of x");
-  std::printf("%.12e\n", checksum);
+  if (kernels.size() == 2) {
+    label("speed-up of avx2 (ratio of medians)");
+    std::printf("%.2f\n", medians[0] / medians[1]);
+    label("checksums equal");
+    std::printf("%s\n", checksum[0] == checksum[1] ? "yes (bit for bit)" : "NO");
+  }
   return 0;
 }

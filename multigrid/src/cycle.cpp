@@ -17,9 +17,9 @@ const char* label(const Multigrid& mg, std::size_t level, int phase) {
 }
 
 // y = A x over my cells, the shared-node sums: one superstep.
-void apply_operator(LocalLevel& L, const double* x, double* y, const char* tag) {
+void apply_operator(CellKernel kernel, LocalLevel& L, const double* x, double* y, const char* tag) {
   std::fill(y, y + L.n_local, 0.0);
-  apply_cells(L, x, y);
+  apply_cells(L, x, y, kernel);
   run_exchange(L.assemble, y, tag);
 }
 
@@ -66,7 +66,7 @@ void prolong_correction(Multigrid& mg, std::size_t fine) {
 void compute_residual(Multigrid& mg, std::size_t level) {
   LocalLevel& L = mg.levels[level];
   Timed t{mg.clock[level], kResidual};
-  apply_operator(L, L.x.data(), L.y.data(), label(mg, level, kResidual));
+  apply_operator(mg.options.cell_kernel, L, L.x.data(), L.y.data(), label(mg, level, kResidual));
   ++mg.clock[level].supersteps[kResidual];
   ++mg.clock[level].operator_applications;
   for (std::size_t s = 0; s < L.n_local; ++s) L.r[s] = L.dirichlet[s] ? 0.0 : L.b[s] - L.y[s];
@@ -83,10 +83,10 @@ const char* smoother_name(Smoother s) { return s == Smoother::jacobi ? "jacobi" 
 
 namespace {
 
-void jacobi(LocalLevel& L, double lambda_max, int iterations, const char* tag) {
+void jacobi(CellKernel kernel, LocalLevel& L, double lambda_max, int iterations, const char* tag) {
   const double w = 2.0 / (1.25 * lambda_max);
   for (int it = 0; it < iterations; ++it) {
-    apply_operator(L, L.x.data(), L.y.data(), tag);
+    apply_operator(kernel, L, L.x.data(), L.y.data(), tag);
     for (std::size_t s = 0; s < L.n_local; ++s)
       if (!L.dirichlet[s]) L.x[s] += w * L.diag_inv[s] * (L.b[s] - L.y[s]);
   }
@@ -95,13 +95,13 @@ void jacobi(LocalLevel& L, double lambda_max, int iterations, const char* tag) {
 // Chebyshev iteration on D^-1 A over [a, b] = [lambda_max / 4, lambda_max] (Saad, Iterative
 // Methods, alg. 12.1, with the preconditioned residual z = D^-1 (b - A x)); the first
 // application makes z from x, each later one updates it from the step d.
-void chebyshev(LocalLevel& L, double lambda_max, int iterations, const char* tag) {
+void chebyshev(CellKernel kernel, LocalLevel& L, double lambda_max, int iterations, const char* tag) {
   const double b = lambda_max, a = 0.25 * lambda_max;
   const double theta = 0.5 * (b + a), delta = 0.5 * (b - a), sigma = theta / delta;
   const std::size_t n = L.n_local;
   double* z = L.r.data();
   double* d = L.d.data();
-  apply_operator(L, L.x.data(), L.y.data(), tag);
+  apply_operator(kernel, L, L.x.data(), L.y.data(), tag);
   for (std::size_t s = 0; s < n; ++s) {
     z[s] = L.dirichlet[s] ? 0.0 : L.diag_inv[s] * (L.b[s] - L.y[s]);
     d[s] = z[s] / theta;
@@ -110,7 +110,7 @@ void chebyshev(LocalLevel& L, double lambda_max, int iterations, const char* tag
   for (int k = 1; k <= iterations; ++k) {
     for (std::size_t s = 0; s < n; ++s) L.x[s] += d[s];
     if (k == iterations) break;
-    apply_operator(L, d, L.y.data(), tag);
+    apply_operator(kernel, L, d, L.y.data(), tag);
     const double rho_next = 1.0 / (2.0 * sigma - rho);
     for (std::size_t s = 0; s < n; ++s) {
       z[s] -= L.diag_inv[s] * L.y[s];  // diag_inv is 0 at Dirichlet nodes: z stays 0 there
@@ -126,8 +126,9 @@ void smooth(Multigrid& mg, std::size_t level, int iterations, int phase) {
   if (iterations == 0) return;  // --pre 0: no superstep at all, as the counts say
   LocalLevel& L = mg.levels[level];
   Timed t{mg.clock[level], phase};
-  if (mg.options.smoother == Smoother::jacobi) jacobi(L, mg.lambda_max[level], iterations, label(mg, level, phase));
-  else chebyshev(L, mg.lambda_max[level], iterations, label(mg, level, phase));
+  const CellKernel k = mg.options.cell_kernel;
+  if (mg.options.smoother == Smoother::jacobi) jacobi(k, L, mg.lambda_max[level], iterations, label(mg, level, phase));
+  else chebyshev(k, L, mg.lambda_max[level], iterations, label(mg, level, phase));
   mg.clock[level].supersteps[static_cast<std::size_t>(phase)] += iterations;
   mg.clock[level].operator_applications += iterations;
 }
@@ -155,7 +156,7 @@ void prepare(Multigrid& mg, GlobalSum& sums) {
       if (!L.dirichlet[s]) v[s] = 1.0 + 0.5 * std::sin(1.0 + 0.7 * L.node_global[s]);
     double lambda = 1.0;
     for (int it = 0; it < 12; ++it) {
-      apply_operator(L, v.data(), av.data(), "setup power iteration");
+      apply_operator(mg.options.cell_kernel, L, v.data(), av.data(), "setup power iteration");
       double vav = 0, vdv = 0;
       for (std::size_t s = 0; s < L.n_local; ++s)
         if (L.owned[s] && !L.dirichlet[s]) {
@@ -189,7 +190,7 @@ void cycle(Multigrid& mg, std::size_t level) {
 double residual_norm(Multigrid& mg, GlobalSum& sums) {
   const std::size_t top = mg.levels.size() - 1;
   LocalLevel& L = mg.levels[top];
-  apply_operator(L, L.x.data(), L.y.data(), "monitor residual");
+  apply_operator(mg.options.cell_kernel, L, L.x.data(), L.y.data(), "monitor residual");
   double sq = 0;
   for (std::size_t s = 0; s < L.n_local; ++s)
     if (L.owned[s] && !L.dirichlet[s]) {

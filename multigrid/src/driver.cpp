@@ -129,7 +129,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   add_cell_load(F, f, F.b.data());
   run_exchange(F.assemble, F.b.data(), "setup load");
   for (std::size_t s = 0; s < F.n_local; ++s)
-    if (F.dirichlet[s]) F.x[s] = exact_solution(F.xyz[3 * s], F.xyz[3 * s + 1], F.xyz[3 * s + 2]);
+    if (F.dirichlet[s]) F.x[s] = exact_solution(F.xyz[s].x, F.xyz[s].y, F.xyz[s].z);
   prepare(mgd, sums);
   mgd.clock.assign(n, {});
   res.setup_seconds = instrument::now_seconds() - t_setup;

@@ -57,7 +57,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const std::vector<std::int32_
   L.n_local = L.node_global.size();
   for (Index g : L.node_global) {
     const tycho::Vec3& p = mesh.nodes[g];
-    L.xyz.insert(L.xyz.end(), {p.x, p.y, p.z});
+    L.xyz.push_back({p.x, p.y, p.z, 0.0});
     L.dirichlet.push_back(grid.dirichlet[g]);
     L.owned.push_back(ranks.owner(g) == me ? 1 : 0);
   }

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "p1_cells.hpp"
 #include "tycho/tet_quadrature.hpp"
 
 namespace mg {
@@ -15,11 +16,15 @@ struct ElementVectors {
   double volume;
 };
 
-inline ElementVectors element_vectors(const double* xyz, const std::array<std::uint32_t, 4>& v) {
-  const double* p0 = xyz + 3 * v[0];
+inline ElementVectors element_vectors(const NodePoint* points, const std::array<std::uint32_t, 4>& v) {
+  const NodePoint& p0 = points[v[0]];
   double e[3][3];
-  for (int k = 0; k < 3; ++k)
-    for (int a = 0; a < 3; ++a) e[k][a] = xyz[3 * v[static_cast<std::size_t>(k + 1)] + static_cast<std::size_t>(a)] - p0[a];
+  for (std::size_t k = 0; k < 3; ++k) {
+    const NodePoint& p = points[v[k + 1]];
+    e[k][0] = p.x - p0.x;
+    e[k][1] = p.y - p0.y;
+    e[k][2] = p.z - p0.z;
+  }
   ElementVectors ev;
   const auto cross = [](const double* a, const double* b, double* out) {
     out[0] = a[1] * b[2] - a[2] * b[1];
@@ -38,18 +43,57 @@ inline ElementVectors element_vectors(const double* xyz, const std::array<std::u
 
 }  // namespace
 
-void apply_cells(const LocalLevel& L, const double* x, double* y) {
-  const double* xyz = L.xyz.data();
-  for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const ElementVectors ev = element_vectors(xyz, v);
-    double g[3] = {0, 0, 0};
-    for (int j = 0; j < 4; ++j) {
-      const double xj = x[v[static_cast<std::size_t>(j)]];
-      for (int a = 0; a < 3; ++a) g[a] += ev.c[j][a] * xj;
-    }
-    for (int i = 0; i < 4; ++i)
-      y[v[static_cast<std::size_t>(i)]] += ev.scale * (ev.c[i][0] * g[0] + ev.c[i][1] * g[1] + ev.c[i][2] * g[2]);
+namespace detail {
+
+// One cell at a time, in the streams' order and each cell in the operation order of
+// apply_cells_avx2's lanes (p1_cells_avx2.cpp).
+void apply_cells_portable(const NodePoint* points, const std::array<std::uint32_t, 4>* cells, std::size_t n_cells,
+                          const double* u, double* y) {
+  const std::size_t q = stream_length(n_cells);
+  for (std::size_t step = 0; step < 4 * q; ++step) {
+    const std::size_t c = (step % 4) * q + step / 4;  // the streams' order (p1_cells.hpp)
+    if (c >= n_cells) continue;
+    const std::array<std::uint32_t, 4>& v = cells[c];
+    const ElementVectors ev = element_vectors(points, v);
+    const double (&k)[4][3] = ev.c;
+    const double u0 = u[v[0]];
+    const double d1 = u[v[1]] - u0, d2 = u[v[2]] - u0, d3 = u[v[3]] - u0;
+    double g[3];
+    for (int a = 0; a < 3; ++a) g[a] = k[1][a] * d1 + k[2][a] * d2 + k[3][a] * d3;
+    double out[4];
+    for (int i = 1; i < 4; ++i) out[i] = ev.scale * (k[i][0] * g[0] + k[i][1] * g[1] + k[i][2] * g[2]);
+    out[0] = -(out[1] + out[2] + out[3]);
+    for (std::size_t i = 0; i < 4; ++i) y[v[i]] += out[i];
   }
+}
+
+}  // namespace detail
+
+const char* cell_kernel_name(CellKernel k) { return k == CellKernel::avx2 ? "avx2" : "portable"; }
+
+bool cell_kernel_runs_here(CellKernel k) {
+  if (k == CellKernel::portable) return true;
+#ifdef MULTIGRID_HAVE_AVX2
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+#else
+  return false;
+#endif
+}
+
+CellKernel fastest_cell_kernel() {
+  return cell_kernel_runs_here(CellKernel::avx2) ? CellKernel::avx2 : CellKernel::portable;
+}
+
+void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel) {
+#ifdef MULTIGRID_HAVE_AVX2
+  if (kernel == CellKernel::avx2 && cell_kernel_runs_here(kernel)) {
+    detail::apply_cells_avx2(L.xyz.data(), L.cells.data(), L.cells.size(), x, y);
+    return;
+  }
+#endif
+  (void)kernel;
+  detail::apply_cells_portable(L.xyz.data(), L.cells.data(), L.cells.size(), x, y);
 }
 
 void add_cell_diagonal(const LocalLevel& L, double* d) {
@@ -71,8 +115,12 @@ const tycho::TetQuadrature& rule() {
 void point_of(const LocalLevel& L, const std::array<std::uint32_t, 4>& v, const std::array<double, 4>& bary,
               double* p) {
   p[0] = p[1] = p[2] = 0;
-  for (int k = 0; k < 4; ++k)
-    for (int a = 0; a < 3; ++a) p[a] += bary[static_cast<std::size_t>(k)] * L.xyz[3 * v[static_cast<std::size_t>(k)] + static_cast<std::size_t>(a)];
+  for (std::size_t k = 0; k < 4; ++k) {
+    const NodePoint& q = L.xyz[v[k]];
+    p[0] += bary[k] * q.x;
+    p[1] += bary[k] * q.y;
+    p[2] += bary[k] * q.z;
+  }
 }
 
 }  // namespace

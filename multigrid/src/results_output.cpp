@@ -61,6 +61,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     x.set_attribute("/multigrid", "l2_error", r.l2_error);
     x.set_attribute("/multigrid", "cycle_s", cycle_s);
     x.set_attribute("/multigrid", "setup_s", r.setup_seconds);
+    x.set_attribute("/multigrid", "cell_kernel", std::string(cell_kernel_name(o.cycle.cell_kernel)));
     std::vector<std::int64_t> grid, cells, nodes;
     std::vector<double> imbalance, h, n_i, steps, omega;
     for (const GridReport& g : r.grids) {
@@ -106,6 +107,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     x.set_attribute(kCalibration, "cells_per_process", static_cast<double>(r.grids.front().cells) / r.p);
     x.set_attribute(kCalibration, "p", std::int64_t{r.p});
     x.set_attribute(kCalibration, "mesh", r.mesh);
+    x.set_attribute(kCalibration, "cell_kernel", std::string(cell_kernel_name(o.cycle.cell_kernel)));
     doc.comparison = comparison;
   }
   instrument::write_results_on_root(path, doc, comm);

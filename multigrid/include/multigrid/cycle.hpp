@@ -12,6 +12,7 @@
 
 #include "multigrid/global_sum.hpp"
 #include "multigrid/local_level.hpp"
+#include "multigrid/p1_operator.hpp"
 
 namespace mg {
 
@@ -28,6 +29,7 @@ struct CycleOptions {
   int pre = 2, post = 2;        // smoothing iterations before and after the coarse correction
   int coarse_iterations = 30;   // smoothing iterations on the coarsest grid per visit
   int gamma = 2;                // coarse corrections per visit: 2 W-cycle, 1 V-cycle
+  CellKernel cell_kernel = fastest_cell_kernel();  // the same bits either way
 };
 
 enum Phase { kPreSmooth, kResidual, kRestrict, kProlong, kPostSmooth, kCoarse, kPhases };

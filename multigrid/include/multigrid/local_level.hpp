@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "multigrid/hierarchy.hpp"
+#include "multigrid/node_point.hpp"
 #include "multigrid/sum_exchange.hpp"
 
 namespace mg {
@@ -19,7 +20,7 @@ struct LocalLevel {
   std::vector<Index> node_global;          // [slot]: local nodes, then ghosts
   std::vector<std::uint32_t> slot_of;      // [global node]: my slot or kNoSlot
   std::vector<std::array<std::uint32_t, 4>> cells;  // corners as slots
-  std::vector<double> xyz;                 // 3 per local node
+  std::vector<NodePoint> xyz;              // per local node
   std::vector<std::uint8_t> dirichlet;     // per local node
   std::vector<std::uint8_t> owned;         // per local node: I am its owner (lowest holder)
   SumExchange assemble;                    // partial sums over my cells -> totals

@@ -4,7 +4,8 @@
 //
 // With e_k = x_k - x_0 and the face vectors c_1 = e_2 x e_3, c_2 = e_3 x e_1, c_3 = e_1 x e_2,
 // c_0 = -(c_1 + c_2 + c_3) (c_i = det grad(lambda_i)), the element matrix is
-// K_ij = c_i . c_j / (6 |det|), so K x = c_i . (sum_j c_j x_j) / (6 |det|).
+// K_ij = c_i . c_j / (6 |det|). The cell loop uses c_0's form twice: the gradient
+// sum_j c_j u_j is sum_k c_k (u_k - u_0), and (K u)_0 = -((K u)_1 + (K u)_2 + (K u)_3).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -14,12 +15,21 @@
 namespace mg {
 
 // Floating-point operations per cell of apply_cells, counted from the code (C1 in flops):
-// e_k 9, c_1..c_3 27, c_0 6, det 5, 1/(6|det|) 2, sum_j c_j x_j 24, the four c_i . g 20,
-// their scaling 4, the scatter 4.
-inline constexpr int kFlopsPerCell = 101;
+// e_k 9, c_1..c_3 27, det 5, 1/(6|det|) 2, u_k - u_0 3, the gradient 15, the three c_k . g
+// 15, their scaling 3, (K u)_0 2, the scatter 4.
+inline constexpr int kFlopsPerCell = 85;
 
-// y[corner] += (K x)[corner] over my cells (y is not cleared).
-void apply_cells(const LocalLevel& L, const double* x, double* y);
+// Two builds of one cell loop. `portable` is plain C++, a cell at a time; `avx2` takes four
+// cells at once in the lanes of AVX2 registers (a corner's padded coordinates are one load,
+// four of them transposed in registers). Both do the same operations in the same order
+// (no fused multiply-add), so they give the same bits.
+enum class CellKernel { portable, avx2 };
+const char* cell_kernel_name(CellKernel k);
+bool cell_kernel_runs_here(CellKernel k);  // built in, and the CPU has the instructions
+CellKernel fastest_cell_kernel();          // avx2 where it runs, else portable
+
+// y[corner] += (K x)[corner] over my cells (y is not cleared); cells in their stored order.
+void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel = fastest_cell_kernel());
 
 // The diagonal K_ii of my cells, summed into d.
 void add_cell_diagonal(const LocalLevel& L, double* d);

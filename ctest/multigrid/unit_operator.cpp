@@ -1,0 +1,112 @@
+// The smoother's cell loop (p1_operator.hpp): the P1 element matrix against one worked by
+// hand, the energy of a linear function, the diagonal, and its two builds bit for bit.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "multigrid/grid_partition.hpp"
+#include "multigrid/hierarchy.hpp"
+#include "multigrid/local_level.hpp"
+#include "multigrid/p1_operator.hpp"
+#include "tycho/partition.hpp"
+
+using Catch::Matchers::WithinAbs;
+using mg::CellKernel;
+
+namespace {
+
+std::vector<CellKernel> kernels_here() {
+  std::vector<CellKernel> k{CellKernel::portable};
+  if (mg::cell_kernel_runs_here(CellKernel::avx2)) k.push_back(CellKernel::avx2);
+  return k;
+}
+
+// The finest of `grids` grids on the cube cut into n^3 cubes, held whole by one process.
+mg::LocalLevel cube_level(int n, int grids) {
+  const std::vector<mg::Grid> g = mg::build_hierarchy(mg::kuhn_cube_grid(n), grids, "test");
+  const tycho::Partition one{1, std::vector<std::int32_t>(g.back().mesh.cells.size(), 0)};
+  std::vector<mg::LocalLevel> levels = mg::build_local_levels(g, mg::inherit_parts(g, one), 0, 1);
+  return std::move(levels.back());
+}
+
+}  // namespace
+
+TEST_CASE("the reference tetrahedron's element matrix, worked by hand") {
+  // Corners 0, e_x, e_y, e_z: K = (1/6) [[3,-1,-1,-1],[-1,1,0,0],[-1,0,1,0],[-1,0,0,1]], so
+  // K (1,2,3,4) = (1/6) (-6, 1, 2, 3). The corners listed in another order (an inverted
+  // orientation) give the same matrix, permuted.
+  mg::LocalLevel L;
+  L.xyz = {{0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}};
+  const double u[4] = {1, 2, 3, 4};
+  for (CellKernel k : kernels_here()) {
+    CAPTURE(mg::cell_kernel_name(k));
+    L.cells = {{0, 1, 2, 3}};
+    double y[4] = {0, 0, 0, 0};
+    mg::apply_cells(L, u, y, k);
+    const double expected[4] = {-1.0, 1.0 / 6, 2.0 / 6, 3.0 / 6};
+    for (int i = 0; i < 4; ++i) CHECK_THAT(y[i], WithinAbs(expected[i], 1e-15));
+    L.cells = {{2, 0, 3, 1}};
+    double z[4] = {0, 0, 0, 0};
+    mg::apply_cells(L, u, z, k);
+    for (int i = 0; i < 4; ++i) CHECK_THAT(z[i], WithinAbs(expected[i], 1e-15));
+  }
+  double d[4] = {0, 0, 0, 0};
+  L.cells = {{0, 1, 2, 3}};
+  mg::add_cell_diagonal(L, d);
+  const double diagonal[4] = {0.5, 1.0 / 6, 1.0 / 6, 1.0 / 6};
+  for (int i = 0; i < 4; ++i) CHECK_THAT(d[i], WithinAbs(diagonal[i], 1e-15));
+}
+
+TEST_CASE("on the cube: constants have no energy, a linear function |a|^2 (its exact energy)") {
+  mg::LocalLevel L = cube_level(3, 2);
+  const std::size_t n = L.n_local;
+  const double a[3] = {0.3, -1.1, 2.0};
+  std::vector<double> one(n, 1.0), lin(n);
+  for (std::size_t s = 0; s < n; ++s) lin[s] = a[0] * L.xyz[s].x + a[1] * L.xyz[s].y + a[2] * L.xyz[s].z + 0.7;
+  for (CellKernel k : kernels_here()) {
+    CAPTURE(mg::cell_kernel_name(k));
+    std::vector<double> y(n, 0.0);
+    mg::apply_cells(L, one.data(), y.data(), k);
+    for (double v : y) REQUIRE_THAT(v, WithinAbs(0.0, 1e-13));
+    std::fill(y.begin(), y.end(), 0.0);
+    mg::apply_cells(L, lin.data(), y.data(), k);
+    double energy = 0;
+    for (std::size_t s = 0; s < n; ++s) energy += lin[s] * y[s];
+    CHECK_THAT(energy, WithinAbs(a[0] * a[0] + a[1] * a[1] + a[2] * a[2], 1e-12));
+  }
+}
+
+TEST_CASE("the diagonal is e_i . K e_i") {
+  mg::LocalLevel L = cube_level(2, 2);
+  const std::size_t n = L.n_local;
+  std::vector<double> d(n, 0.0);
+  mg::add_cell_diagonal(L, d.data());
+  for (std::size_t i = 0; i < n; i += 7) {
+    std::vector<double> e(n, 0.0), y(n, 0.0);
+    e[i] = 1.0;
+    mg::apply_cells(L, e.data(), y.data());
+    CHECK_THAT(y[i], WithinAbs(d[i], 1e-14));
+  }
+}
+
+TEST_CASE("the AVX2 build gives the portable build's bits, whatever the cell count") {
+  if (!mg::cell_kernel_runs_here(CellKernel::avx2)) {  // nothing to compare: the portable runs
+    CHECK(mg::fastest_cell_kernel() == CellKernel::portable);
+    return;
+  }
+  const mg::LocalLevel whole = cube_level(2, 2);  // 384 cells
+  const std::size_t n = whole.n_local;
+  std::vector<double> u(n);
+  for (std::size_t s = 0; s < n; ++s) u[s] = std::sin(1.0 + 0.37 * static_cast<double>(s));
+  // 1-9 cells exercise streams that run out; 383 and 384 full and partial last batches.
+  for (std::size_t cells : {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 383, 384}) {
+    CAPTURE(cells);
+    mg::LocalLevel L = whole;
+    L.cells.resize(cells);
+    std::vector<double> y0(n, 0.25), y1(n, 0.25);
+    mg::apply_cells(L, u.data(), y0.data(), CellKernel::portable);
+    mg::apply_cells(L, u.data(), y1.data(), CellKernel::avx2);
+    for (std::size_t s = 0; s < n; ++s) REQUIRE(y0[s] == y1[s]);
+  }
+}
