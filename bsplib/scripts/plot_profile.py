@@ -12,12 +12,16 @@ usage: plot_profile.py PROFILE.csv [MACHINE_FILE] [-o OUT_PREFIX]
 Writes OUT_PREFIX-communication.png and, with a machine file, OUT_PREFIX-predicted.png.
 Needs only numpy and matplotlib (Debian's python3-matplotlib)."""
 import argparse
+import os
 import sys
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bsp_machine_file import read_machine  # noqa: E402
 
 
 def read_profile(path):
@@ -47,19 +51,6 @@ def read_profile(path):
                     "out": [procs[p]["bytes_out"] for p in sorted(procs)],
                     "in": [procs[p]["bytes_in"] for p in sorted(procs)]})
     return out
-
-
-def read_machine(path):
-    kv = {}
-    with open(path) as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if "=" in line:
-                k, v = line.split("=", 1)
-                kv[k.strip()] = v.strip()
-    return {"name": kv.get("name", path), "l": float(kv["bsp.l_seconds"]),
-            "g": float(kv["bsp.g_seconds_per_byte"]),
-            "n_half": float(kv.get("bsp.n_half_bytes", 0))}
 
 
 def columns(ax_out, ax_in, steps, widths, title):
@@ -113,7 +104,7 @@ def main():
     print(f"wrote {a.out}-communication.png")
 
     if a.machine:
-        m = read_machine(a.machine)
+        m = read_machine(a.machine, "plot_profile.py")
         pred = [m["l"] + ((s["h"] + m["n_half"]) * m["g"] if s["h"] > 0 else 0.0) for s in steps]
         fig, axes = plt.subplots(4, 1, sharex=True, figsize=(10, 8))
         t_meas = columns(axes[0], axes[1], steps, [s["comm"] for s in steps], "measured")

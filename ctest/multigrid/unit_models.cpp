@@ -68,6 +68,25 @@ TEST_CASE("the surface fit recovers h = C2 x^gamma, and falls back with fewer po
   CHECK(f.c2_bytes == 0);
 }
 
+TEST_CASE("eq. 5's inputs from counts: C3 per grid, C2 and gamma fitted over N_i / p") {
+  // Two processes, grids of 8000 and 1000 cells, h = 3 (N/p)^0.7; 5 applications in 7
+  // supersteps on grid 1, 10 in 10 on grid 2.
+  const std::vector<mg::Eq5GridCount> counts{{8000, 5, 7, 3 * std::pow(4000.0, 0.7)},
+                                            {1000, 10, 10, 3 * std::pow(500.0, 0.7)}};
+  const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(2, 1e-8, 1e-5, 1e-9, counts);
+  CHECK(in.p == 2);
+  CHECK(in.c1_seconds == 1e-8);
+  CHECK(in.l_seconds == 1e-5);
+  CHECK(in.g_seconds_per_byte == 1e-9);
+  REQUIRE(in.grids.size() == 2);
+  CHECK(in.grids[0].cells == 8000);
+  CHECK(in.grids[0].applications == 5);
+  CHECK(near(in.grids[0].c3, 1.4, 1e-12));
+  CHECK(near(in.grids[1].c3, 1.0, 1e-12));
+  CHECK(near(in.gamma, 0.7, 1e-12));
+  CHECK(near(in.c2_bytes, 3, 1e-12));
+}
+
 TEST_CASE("a label names its grid") {
   CHECK(mg::grid_of_label("grid 1 pre-smooth") == 1);
   CHECK(mg::grid_of_label("grid 12 coarse") == 12);

@@ -10,6 +10,7 @@ Reads /multigrid/supersteps (w, h, comm+sync of every superstep) and draws, for 
 machine the run did not run on (the paper's IBM SP2 switch or ethernet, inputs/bsp/) gives
 the prediction of Figure 9. Text output: the cycle's totals, so the figure can be checked.
 """
+import os
 import sys
 
 import h5py
@@ -18,20 +19,8 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-
-def read_machine(path):
-    keys = {}
-    with open(path) as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if "=" in line:
-                k, v = (s.strip() for s in line.split("=", 1))
-                keys[k] = v
-    try:
-        return (keys.get("name", path), float(keys["bsp.l_seconds"]), float(keys["bsp.g_seconds_per_byte"]),
-                float(keys.get("bsp.n_half_bytes", "0")))
-    except KeyError as e:
-        sys.exit(f"plot_cycle.py: {path}: no {e.args[0]} (expected a BSP machine file)")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bsplib", "scripts"))
+from bsp_machine_file import read_machine  # noqa: E402
 
 
 def main(argv):
@@ -42,7 +31,7 @@ def main(argv):
         args.remove(str(cycle))
     if len(args) < 3:
         sys.exit(__doc__)
-    run, out, machines = args[0], args[1], [read_machine(m) for m in args[2:]]
+    run, out, machines = args[0], args[1], [read_machine(m, "plot_cycle.py") for m in args[2:]]
     with h5py.File(run, "r") as f:
         if "/multigrid/supersteps" not in f:
             sys.exit(f"plot_cycle.py: {run}: no /multigrid/supersteps (a multigrid results file)")
@@ -65,7 +54,8 @@ def main(argv):
 
     fig, ax = plt.subplots(figsize=(9, 4.5))
     series = [("measured", w + comm)]
-    for name, l, g, nhalf in machines:
+    for m in machines:
+        name, l, g, nhalf = m["name"], m["l"], m["g"], m["n_half"]
         series.append((name, w + l + (h > 0) * (h + nhalf) * g))
     for name, per_step in series:
         t = per_step.cumsum()

@@ -42,4 +42,23 @@ SurfaceFit fit_surface(const std::vector<double>& x, const std::vector<double>& 
   return fit;
 }
 
+Eq5Inputs eq5_inputs_from_counts(int p, double c1_seconds, double l_seconds, double g_seconds_per_byte,
+                                 const std::vector<Eq5GridCount>& grids) {
+  Eq5Inputs in;
+  in.p = p;
+  in.c1_seconds = c1_seconds;
+  in.l_seconds = l_seconds;
+  in.g_seconds_per_byte = g_seconds_per_byte;
+  std::vector<double> x, h;
+  for (const Eq5GridCount& g : grids) {
+    in.grids.push_back({g.cells, g.applications, g.applications > 0 ? g.supersteps / g.applications : 0});
+    x.push_back(g.cells / p);
+    h.push_back(g.h_bytes);
+  }
+  const SurfaceFit fit = fit_surface(x, h);
+  in.c2_bytes = fit.c2_bytes;
+  in.gamma = fit.gamma;
+  return in;
+}
+
 }  // namespace mg

@@ -32,21 +32,10 @@ double measured_c1(const RunResult& r) {
 }
 
 Eq5Inputs eq5_inputs(const RunResult& r, double c1_seconds, const bspmodel::BspMachine& machine) {
-  Eq5Inputs in;
-  in.p = r.p;
-  in.c1_seconds = c1_seconds;
-  in.l_seconds = machine.l_seconds;
-  in.g_seconds_per_byte = machine.g_seconds_per_byte;
-  std::vector<double> x, h;
-  for (const GridReport& g : r.grids) {
-    in.grids.push_back({static_cast<double>(g.cells), g.applications, g.applications > 0 ? g.supersteps / g.applications : 0});
-    x.push_back(static_cast<double>(g.cells) / r.p);
-    h.push_back(g.h_bytes);
-  }
-  const SurfaceFit fit = fit_surface(x, h);
-  in.c2_bytes = fit.c2_bytes;
-  in.gamma = fit.gamma;
-  return in;
+  std::vector<Eq5GridCount> counts;
+  for (const GridReport& g : r.grids)
+    counts.push_back({static_cast<double>(g.cells), g.applications, g.supersteps, g.h_bytes});
+  return eq5_inputs_from_counts(r.p, c1_seconds, machine.l_seconds, machine.g_seconds_per_byte, counts);
 }
 
 instrument::Comparison model_comparison(const RunResult& r, const C1Source& c1, const bspmodel::BspMachine& machine,

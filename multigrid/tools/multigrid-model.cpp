@@ -103,24 +103,15 @@ void run(const Options& o) {
     const double most = static_cast<double>(*std::max_element(top.begin(), top.end()));
     double eq5 = 0;
     if (!o.machine.empty()) {
-      mg::Eq5Inputs in;
-      in.p = p;
-      in.c1_seconds = c1.seconds;
-      in.l_seconds = bsp.l_seconds;
-      in.g_seconds_per_byte = bsp.g_seconds_per_byte;
-      std::vector<double> x, h;
+      std::vector<mg::Eq5GridCount> counts;  // grid 1 (the finest) first
       for (std::size_t l = grids.size(); l-- > 0;) {
         double applications = 0, supersteps = 0;
         for (const mg::CycleStep& s : steps)
           if ((s.kind == mg::CycleStep::apply && s.level == static_cast<int>(l))) ++applications, ++supersteps;
           else if (s.level + 1 == static_cast<int>(l) && s.kind != mg::CycleStep::apply) ++supersteps;  // l's transfers
-        in.grids.push_back({static_cast<double>(grids[l].mesh.cells.size()), applications, supersteps / applications});
-        x.push_back(static_cast<double>(grids[l].mesh.cells.size()) / p);
-        h.push_back(traffic.h_bytes[l]);
+        counts.push_back({static_cast<double>(grids[l].mesh.cells.size()), applications, supersteps, traffic.h_bytes[l]});
       }
-      const mg::SurfaceFit fit = mg::fit_surface(x, h);
-      in.c2_bytes = fit.c2_bytes;
-      in.gamma = fit.gamma;
+      const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(p, c1.seconds, bsp.l_seconds, bsp.g_seconds_per_byte, counts);
       eq5 = mg::eq5_w_cycle(in).back().total();
     }
     std::printf("%8d %12.0f %10.3f %12.0f %14.6g %14s %8s\n", p, static_cast<double>(finest) / p, most * p / static_cast<double>(finest),

@@ -47,4 +47,16 @@ struct SurfaceFit {
 };
 SurfaceFit fit_surface(const std::vector<double>& cells_per_process, const std::vector<double>& h_bytes);
 
+// What eq. 5 takes of one grid, counted in a run or in a projection.
+struct Eq5GridCount {
+  double cells = 0;           // N_i
+  double applications = 0;    // n_i per cycle
+  double supersteps = 0;      // per cycle: C3 = supersteps / applications
+  double h_bytes = 0;         // most bytes into or out of a process per application
+};
+// Eq. 5's inputs from the counts (grid 1 first): C3 per grid, and C2, gamma fitted to h over
+// N_i / p (fit_surface).
+Eq5Inputs eq5_inputs_from_counts(int p, double c1_seconds, double l_seconds, double g_seconds_per_byte,
+                                 const std::vector<Eq5GridCount>& grids);
+
 }  // namespace mg
