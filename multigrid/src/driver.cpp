@@ -154,6 +154,8 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   if (out) *out << std::defaultfloat << std::setprecision(6);
   const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), exact_solution)}, "error norm")[0];
   res.l2_error = std::sqrt(err2);
+  if (o.keep_solution)
+    for (std::size_t s = 0; s < F.n_local; ++s) res.solution.emplace_back(F.node_global[s], F.x[s]);
   unregister_all(mgd.levels);
   sums.release();
   bsp_profile_label("teardown");

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "multigrid/cycle.hpp"
@@ -23,6 +24,7 @@ struct RunOptions {
   int grids = 3;
   int cycles = 8;
   CycleOptions cycle;
+  bool keep_solution = false;  // RunResult::solution (for tests: the bits every holder has)
 };
 
 struct GridReport {  // one grid, the paper's numbering (1 the finest)
@@ -49,6 +51,9 @@ struct RunResult {
   double l2_error = 0;
   double setup_seconds = 0;
   bspmodel::Profile profile;        // process 0's: every superstep
+  // With RunOptions::keep_solution: the finest grid's solution at my nodes (global node,
+  // value), shared nodes included, so that holders can be compared bit for bit.
+  std::vector<std::pair<Index, double>> solution;
 };
 
 // The flux of the manufactured solution u = sin(pi x) sin(pi y) sin(pi z), -lap u = 3 pi^2 u.
