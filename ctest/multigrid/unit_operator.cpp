@@ -1,7 +1,10 @@
 // The smoother's cell loop (p1_operator.hpp): the P1 element matrix against one worked by
-// hand, the energy of a linear function, the diagonal, and its two builds bit for bit.
+// hand, the energy of a linear function, the diagonal, families of 8 children against the
+// cells one by one (on a distorted mesh, whose parents take all three diagonals), and the
+// two builds bit for bit.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -22,9 +25,19 @@ std::vector<CellKernel> kernels_here() {
   return k;
 }
 
-// The finest of `grids` grids on the cube cut into n^3 cubes, held whole by one process.
-mg::LocalLevel cube_level(int n, int grids) {
-  const std::vector<mg::Grid> g = mg::build_hierarchy(mg::kuhn_cube_grid(n), grids, "test");
+// The finest of `grids` grids on the cube cut into n^3 cubes, held whole by one process;
+// `distort` moves the interior nodes of the coarsest by up to that fraction of a cube.
+mg::LocalLevel cube_level(int n, int grids, double distort = 0) {
+  tycho::Mesh coarse = mg::kuhn_cube_grid(n);
+  const double h = 1.0 / n;
+  for (std::size_t k = 0; k < coarse.nodes.size(); ++k) {
+    tycho::Vec3& v = coarse.nodes[k];
+    const auto inside = [](double c) { return c > 1e-9 && c < 1 - 1e-9; };
+    if (!inside(v.x) || !inside(v.y) || !inside(v.z)) continue;
+    const double t = static_cast<double>(k);
+    v = {v.x + distort * h * std::sin(1.7 * t), v.y + distort * h * std::sin(2.3 * t + 1), v.z + distort * h * std::sin(3.1 * t + 2)};
+  }
+  const std::vector<mg::Grid> g = mg::build_hierarchy(coarse, grids, "test");
   const tycho::Partition one{1, std::vector<std::int32_t>(g.back().mesh.cells.size(), 0)};
   std::vector<mg::LocalLevel> levels = mg::build_local_levels(g, mg::inherit_parts(g, one), 0, 1);
   return std::move(levels.back());
@@ -90,16 +103,52 @@ TEST_CASE("the diagonal is e_i . K e_i") {
   }
 }
 
-TEST_CASE("the AVX2 build gives the portable build's bits, whatever the cell count") {
+TEST_CASE("families: every cell of a refined grid is in one, and they apply what the cells do one by one") {
+  // Distorted and refined twice, so that the parents of the finest grid take each of the
+  // three diagonals (154, 199 and 79 of its 432 families, counted once by hand).
+  const mg::LocalLevel L = cube_level(2, 3, 0.2);
+  CHECK(8 * L.families.size() == L.cells.size());
+  mg::LocalLevel by_cell = L;
+  by_cell.families.clear();
+  const std::size_t n = L.n_local;
+  std::vector<double> u(n);
+  for (std::size_t s = 0; s < n; ++s) u[s] = std::cos(0.3 + 0.91 * static_cast<double>(s));
+  for (CellKernel k : kernels_here()) {
+    CAPTURE(mg::cell_kernel_name(k));
+    std::vector<double> y(n, 0.0), z(n, 0.0);
+    mg::apply_cells(L, u.data(), y.data(), k);
+    mg::apply_cells(by_cell, u.data(), z.data(), k);
+    double biggest = 0;
+    for (double v : z) biggest = std::max(biggest, std::fabs(v));
+    REQUIRE(biggest > 0.1);
+    for (std::size_t s = 0; s < n; ++s) REQUIRE_THAT(y[s], WithinAbs(z[s], 1e-13 * biggest));
+  }
+  // The coarsest grid has no parents: no families.
+  CHECK(cube_level(2, 1).families.empty());
+}
+
+TEST_CASE("the AVX2 build gives the portable build's bits, whatever the cell or family count") {
   if (!mg::cell_kernel_runs_here(CellKernel::avx2)) {  // nothing to compare: the portable runs
     CHECK(mg::fastest_cell_kernel() == CellKernel::portable);
     return;
   }
-  const mg::LocalLevel whole = cube_level(2, 2);  // 384 cells
+  mg::LocalLevel whole = cube_level(2, 2, 0.2);  // 384 cells, 48 families
+  REQUIRE(whole.families.size() == 48);
   const std::size_t n = whole.n_local;
   std::vector<double> u(n);
   for (std::size_t s = 0; s < n; ++s) u[s] = std::sin(1.0 + 0.37 * static_cast<double>(s));
-  // 1-9 cells exercise streams that run out; 383 and 384 full and partial last batches.
+  // Fewer families leave their cells to the loop one by one: 1-9 exercise streams that run out.
+  for (std::size_t families : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 47, 48}) {
+    CAPTURE(families);
+    mg::LocalLevel L = whole;
+    L.families.resize(families);
+    std::vector<double> y0(n, 0.25), y1(n, 0.25);
+    mg::apply_cells(L, u.data(), y0.data(), CellKernel::portable);
+    mg::apply_cells(L, u.data(), y1.data(), CellKernel::avx2);
+    for (std::size_t s = 0; s < n; ++s) REQUIRE(y0[s] == y1[s]);
+  }
+  whole.families.clear();
+  // Cells one by one: 1-9 exercise streams that run out; 383 and 384 full and partial batches.
   for (std::size_t cells : {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 383, 384}) {
     CAPTURE(cells);
     mg::LocalLevel L = whole;

@@ -7,8 +7,9 @@
 // over the local nodes, y += A x over the cells, x += omega D^-1 (b - y) at the free nodes.
 // D^-1 and b are 1 here (the values do not change the work); x starts smooth.
 //
-// Minimal memory traffic of a sweep, in bytes: 16 cells + 73 nodes. Per cell its four corner
-// slots (4 x uint32). Per node, once: its coordinates (24), x read by the gathers (8), y
+// Minimal memory traffic of a sweep, in bytes: 40 per family + 16 per cell in none + 73 per
+// node. Per family of 8 cells its 10 node slots (10 x uint32); per other cell its four
+// corner slots (4 x uint32). Per node, once: its coordinates (24), x read by the gathers (8), y
 // written by the zeroing and read by the update (16: the cell loop's read-modify-write of y
 // stays in cache), x written by the update (8), D^-1 and b read (16), the Dirichlet flag (1).
 // The gathers touch each node's data from every cell around it (about 23 cells a node on
@@ -17,14 +18,16 @@
 // data comes from memory once. This is a lower bound on the memory traffic, so bytes / time
 // is the effective bandwidth, and its ratio to STREAM's (--stream-gbs, from stream_triad) is
 // how close the sweep runs to the memory bound. It is only that while the arrays do not fit
-// in the last-level cache: --cube 16 --grids 3 is 1.57M cells, ~45 MB by this count.
+// in the last-level cache: --cube 16 --grids 3 is 1.57M cells, ~28 MB by this count (45 MB
+// cell by cell).
 //
-// The cell loop's builds (p1_operator.hpp: portable, avx2) run alternately, sweep by sweep,
-// so their ratio comes from one run; each starts from the same x.
+// The variants run alternately, sweep by sweep, so their ratios come from one run; each
+// starts from the same x: the cell loop's builds (p1_operator.hpp: portable, avx2) on
+// families, as the program runs them, and the AVX2 build cell by cell (no families).
 //
 // Usage: multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
 //                                 [--kernel both|portable|avx2]
-// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; both kernels.
+// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; both builds.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -47,7 +50,7 @@
 namespace {
 
 constexpr double kOmega = 0.8;
-constexpr double kBytesPerCell = 16, kBytesPerNode = 73;
+constexpr double kBytesPerCell = 16, kBytesPerFamily = 40, kBytesPerNode = 73;
 
 struct Options {
   int cube = 16, grids = 3, reps = 20;
@@ -118,46 +121,65 @@ int main(int argc, char** argv) {
   std::fill(L.diag_inv.begin(), L.diag_inv.end(), 1.0);
   std::fill(L.b.begin(), L.b.end(), 1.0);
 
-  std::vector<mg::CellKernel> kernels;
-  if (o.kernel != "avx2") kernels.push_back(mg::CellKernel::portable);
-  if (o.kernel != "portable" && mg::cell_kernel_runs_here(mg::CellKernel::avx2)) kernels.push_back(mg::CellKernel::avx2);
-  if (kernels.empty()) {
+  // The variants: each build of the loop on families (the program's), and the AVX2 build
+  // cell by cell (the families dropped: the loop before families), for comparison.
+  struct Variant {
+    std::string name;
+    mg::CellKernel kernel;
+    bool families;
+  };
+  std::vector<Variant> variants;
+  const bool avx2 = mg::cell_kernel_runs_here(mg::CellKernel::avx2);
+  if (o.kernel != "avx2") variants.push_back({"portable, families", mg::CellKernel::portable, true});
+  if (o.kernel != "portable" && avx2) {
+    variants.push_back({"avx2, families", mg::CellKernel::avx2, true});
+    variants.push_back({"avx2, cell by cell", mg::CellKernel::avx2, false});
+  }
+  if (variants.empty()) {
     std::fprintf(stderr, "multigrid_smoother_bench: error: command line:--kernel: avx2 does not run here\n");
     return 1;
   }
+  mg::LocalLevel cell_by_cell = L;
+  cell_by_cell.families.clear();
+  const auto level_of = [&](const Variant& v) -> mg::LocalLevel& { return v.families ? L : cell_by_cell; };
   const std::vector<double> x0 = L.x;
-  std::vector<std::vector<double>> seconds(kernels.size());
-  std::vector<double> checksum(kernels.size(), 0.0);
-  for (std::size_t k = 0; k < kernels.size(); ++k) {
-    L.x = x0;
-    sweep(L, kernels[k]);  // warm-up, and the checksum of one sweep from x0
-    for (std::size_t s = 0; s < n; ++s) checksum[k] += L.x[s];
+  std::vector<std::vector<double>> seconds(variants.size());
+  std::vector<double> checksum(variants.size(), 0.0);
+  for (std::size_t k = 0; k < variants.size(); ++k) {
+    mg::LocalLevel& V = level_of(variants[k]);
+    V.x = x0;
+    sweep(V, variants[k].kernel);  // warm-up, and the checksum of one sweep from x0
+    for (std::size_t s = 0; s < n; ++s) checksum[k] += V.x[s];
   }
   for (int r = 0; r < o.reps; ++r)
-    for (std::size_t k = 0; k < kernels.size(); ++k) {
-      L.x = x0;
+    for (std::size_t k = 0; k < variants.size(); ++k) {
+      mg::LocalLevel& V = level_of(variants[k]);
+      V.x = x0;
       const double t0 = instrument::now_seconds();
-      sweep(L, kernels[k]);
+      sweep(V, variants[k].kernel);
       seconds[k].push_back(instrument::now_seconds() - t0);
     }
 
   const double cells = static_cast<double>(L.cells.size()), nodes = static_cast<double>(n);
-  const double bytes = kBytesPerCell * cells + kBytesPerNode * nodes;
-  std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps per kernel, "
+  const double families = static_cast<double>(L.families.size());
+  std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps per variant, "
               "alternated\n", o.cube, o.grids, o.reps);
   const auto label = [](const std::string& text) { std::printf(" %-36s ", text.c_str()); };
   label("cells");
   std::printf("%.0f\n", cells);
   label("nodes");
   std::printf("%.0f\n", nodes);
-  label("minimal traffic per sweep");
-  std::printf("%.2f MB (16 B/cell + 73 B/node)\n", bytes * 1e-6);
+  label("cells in families of 8");
+  std::printf("%.0f\n", 8 * families);
   std::vector<double> medians;
-  for (std::size_t k = 0; k < kernels.size(); ++k) {
+  for (std::size_t k = 0; k < variants.size(); ++k) {
+    // Minimal traffic: the corner slots read (40 B a family, 16 B a loose cell) and the nodes.
+    const double in_families = variants[k].families ? families : 0;
+    const double bytes = kBytesPerFamily * in_families + kBytesPerCell * (cells - 8 * in_families) + kBytesPerNode * nodes;
     const double median = instrument::median(seconds[k]);
     const double best = *std::min_element(seconds[k].begin(), seconds[k].end());
     medians.push_back(median);
-    std::printf(" kernel %s\n", mg::cell_kernel_name(kernels[k]));
+    std::printf(" %s\n", variants[k].name.c_str());
     label("  seconds per sweep");
     std::printf("median %.6g  best %.6g\n", median, best);
     label("  tetrahedra per second (median)");
@@ -166,6 +188,8 @@ int main(int argc, char** argv) {
     std::printf("%.3f\n", 1e9 * median / cells);
     label("  GFlop/s (median, " + std::to_string(mg::kFlopsPerCell) + " flops/cell)");
     std::printf("%.3f\n", mg::kFlopsPerCell * cells / median * 1e-9);
+    label("  minimal traffic per sweep");
+    std::printf("%.2f MB\n", bytes * 1e-6);
     label("  effective GB/s (median)");
     std::printf("%.3f\n", bytes / median * 1e-9);
     if (o.stream_gbs > 0) {
@@ -177,10 +201,10 @@ int main(int argc, char** argv) {
     label("  checksum of x after one sweep");
     std::printf("%.15e\n", checksum[k]);
   }
-  if (kernels.size() == 2) {
+  if (variants.size() == 3) {
     label("speed-up of avx2 (ratio of medians)");
-    std::printf("%.2f\n", medians[0] / medians[1]);
-    label("checksums equal");
+    std::printf("%.2f over portable, %.2f over cell by cell\n", medians[0] / medians[1], medians[2] / medians[1]);
+    label("portable and avx2 checksums equal");
     std::printf("%s\n", checksum[0] == checksum[1] ? "yes (bit for bit)" : "NO");
   }
   return 0;

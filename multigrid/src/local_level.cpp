@@ -2,8 +2,10 @@
 #include "multigrid/local_level.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
+#include "p1_cell_math.hpp"
 #include "tycho/mesh_geometry.hpp"
 
 namespace mg {
@@ -28,8 +30,73 @@ void add_slot(LocalLevel& L, Index g) {
   L.node_global.push_back(g);
 }
 
-LocalLevel local_cells_and_nodes(const Grid& grid, const std::vector<std::int32_t>& part, const NodeRanks& ranks,
-                                 int me) {
+// Parent edge e joins corners kEdge[e]; kOpposite[d] are the edges whose midpoints the
+// octahedron's diagonal d joins; kRelabel[d] orders the parent's corners so that diagonal
+// d becomes m01-m23 (a swap of two corners, which keeps every midpoint a midpoint).
+constexpr Index kNone = std::numeric_limits<Index>::max();
+constexpr int kEdge[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+constexpr int kOpposite[3][2] = {{0, 5}, {1, 4}, {2, 3}};
+constexpr int kRelabel[3][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 2, 1}};
+
+int edge_of(int a, int b) {
+  for (int e = 0; e < 6; ++e)
+    if ((kEdge[e][0] == a && kEdge[e][1] == b) || (kEdge[e][0] == b && kEdge[e][1] == a)) return e;
+  return -1;
+}
+
+std::array<Index, 4> sorted_nodes(const tycho::Mesh& mesh, Index c) {
+  std::array<Index, 4> n;
+  for (std::size_t k = 0; k < 4; ++k) n[k] = mesh.cells[c].nodes[k];
+  std::sort(n.begin(), n.end());
+  return n;
+}
+
+// The 10 nodes of parent p's family in p1_cell_math.hpp's order, or false if its 8 children
+// are not that pattern (then they are swept one by one, correct either way).
+bool family_nodes(const Grid& fine, const tycho::Mesh& coarse, Index p, std::array<Index, 10>& out) {
+  const auto& a = coarse.cells[p].nodes;
+  std::array<Index, 6> mid;
+  mid.fill(kNone);
+  for (Index c = 8 * p; c < 8 * p + 8; ++c)
+    for (Index g : fine.mesh.cells[c].nodes) {
+      if (g < fine.coarse_nodes) continue;
+      const std::array<Index, 2>& ends = fine.midpoint_of[g - fine.coarse_nodes];
+      for (int e = 0; e < 6; ++e) {
+        const Index lo = std::min(a[kEdge[e][0]], a[kEdge[e][1]]), hi = std::max(a[kEdge[e][0]], a[kEdge[e][1]]);
+        if (ends[0] == lo && ends[1] == hi) mid[static_cast<std::size_t>(e)] = g;
+      }
+    }
+  for (Index m : mid)
+    if (m == kNone) return false;
+  int diagonal = -1;
+  for (int d = 0; d < 3 && diagonal < 0; ++d)
+    for (Index c = 8 * p; c < 8 * p + 8; ++c) {
+      const auto& n = fine.mesh.cells[c].nodes;
+      const auto has = [&](Index g) { return std::find(n.begin(), n.end(), g) != n.end(); };
+      if (has(mid[static_cast<std::size_t>(kOpposite[d][0])]) && has(mid[static_cast<std::size_t>(kOpposite[d][1])])) diagonal = d;
+    }
+  if (diagonal < 0) return false;
+  const int* r = kRelabel[diagonal];
+  for (int k = 0; k < 4; ++k) out[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(r[k])];
+  for (int e = 0; e < 6; ++e)
+    out[static_cast<std::size_t>(4 + e)] = mid[static_cast<std::size_t>(edge_of(r[kEdge[e][0]], r[kEdge[e][1]]))];
+  // The children must be the table's, as sets of nodes (their corner order is free).
+  std::vector<std::array<Index, 4>> table, actual;
+  for (int j = 0; j < 8; ++j) {
+    std::array<Index, 4> t;
+    for (std::size_t k = 0; k < 4; ++k) t[k] = out[detail::kFamilyChild[j][k]];
+    std::sort(t.begin(), t.end());
+    table.push_back(t);
+    actual.push_back(sorted_nodes(fine.mesh, 8 * p + static_cast<Index>(j)));
+  }
+  std::sort(table.begin(), table.end());
+  std::sort(actual.begin(), actual.end());
+  return table == actual;
+}
+
+// `coarser`: the next coarser grid's mesh, or null on the coarsest grid (no families).
+LocalLevel local_cells_and_nodes(const Grid& grid, const tycho::Mesh* coarser, const std::vector<std::int32_t>& part,
+                                 const NodeRanks& ranks, int me) {
   const tycho::Mesh& mesh = grid.mesh;
   LocalLevel L;
   L.global_cells = mesh.cells.size();
@@ -39,13 +106,35 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const std::vector<std::int32_
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
   }
+  // Sorted by the Morton key of the parent's centroid (the cell's own on the coarsest grid),
+  // then by number: a parent's children 8p..8p+7 are consecutive.
   std::vector<std::pair<std::uint64_t, Index>> mine;
   for (std::size_t c = 0; c < mesh.cells.size(); ++c)
-    if (part[c] == me) mine.push_back({morton_key(tycho::cell_centroid(mesh, static_cast<Index>(c)), lo, hi), static_cast<Index>(c)});
+    if (part[c] == me) {
+      const tycho::Vec3 centre = coarser ? tycho::cell_centroid(*coarser, static_cast<Index>(c / 8))
+                                         : tycho::cell_centroid(mesh, static_cast<Index>(c));
+      mine.push_back({morton_key(centre, lo, hi), static_cast<Index>(c)});
+    }
   std::sort(mine.begin(), mine.end());
+  std::vector<Index> order, loose;
+  std::vector<std::array<Index, 10>> family_globals;
+  for (std::size_t i = 0; i < mine.size();) {
+    const Index c = mine[i].second;
+    std::array<Index, 10> nodes;
+    if (coarser && c % 8 == 0 && i + 8 <= mine.size() && mine[i + 7].second == c + 7 &&
+        family_nodes(grid, *coarser, c / 8, nodes)) {
+      family_globals.push_back(nodes);
+      for (Index k = 0; k < 8; ++k) order.push_back(c + k);
+      i += 8;
+    } else {
+      loose.push_back(c);
+      ++i;
+    }
+  }
+  order.insert(order.end(), loose.begin(), loose.end());
   L.slot_of.assign(mesh.nodes.size(), kNoSlot);
-  L.cells.reserve(mine.size());
-  for (const auto& [key, c] : mine) {
+  L.cells.reserve(order.size());
+  for (Index c : order) {
     std::array<std::uint32_t, 4> corners;
     for (int k = 0; k < 4; ++k) {
       const Index g = mesh.cells[c].nodes[static_cast<std::size_t>(k)];
@@ -53,6 +142,11 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const std::vector<std::int32_
       corners[static_cast<std::size_t>(k)] = L.slot_of[g];
     }
     L.cells.push_back(corners);
+  }
+  for (const std::array<Index, 10>& f : family_globals) {
+    std::array<std::uint32_t, 10> slots;
+    for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[f[n]];
+    L.families.push_back(slots);
   }
   L.n_local = L.node_global.size();
   for (Index g : L.node_global) {
@@ -104,7 +198,7 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
   std::vector<LocalLevel> levels;
   for (std::size_t l = 0; l < grids.size(); ++l) {
     ranks.push_back(node_ranks(grids[l].mesh, parts[l]));
-    levels.push_back(local_cells_and_nodes(grids[l], parts[l], ranks[l], me));
+    levels.push_back(local_cells_and_nodes(grids[l], l > 0 ? &grids[l - 1].mesh : nullptr, parts[l], ranks[l], me));
     levels[l].assemble = build_sum_exchange(ranks[l], ranks[l], me, nprocs, levels[l].slot_of);
   }
   for (std::size_t l = 1; l < grids.size(); ++l) {

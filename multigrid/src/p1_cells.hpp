@@ -19,7 +19,12 @@ inline std::size_t stream_length(std::size_t n_cells) { return (n_cells + 3) / 4
 // u: the values gathered, y: where K u is added; cells index points, u and y.
 void apply_cells_portable(const NodePoint* points, const std::array<std::uint32_t, 4>* cells, std::size_t n_cells,
                           const double* u, double* y);
+// The same for families (p1_cell_math.hpp: 10 node slots each), taken as four streams too.
+void apply_families_portable(const NodePoint* points, const std::array<std::uint32_t, 10>* families,
+                             std::size_t n_families, const double* u, double* y);
 #ifdef MULTIGRID_HAVE_AVX2
+void apply_families_avx2(const NodePoint* points, const std::array<std::uint32_t, 10>* families,
+                         std::size_t n_families, const double* u, double* y);
 void apply_cells_avx2(const NodePoint* points, const std::array<std::uint32_t, 4>* cells, std::size_t n_cells,
                       const double* u, double* y);
 #endif

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "p1_cell_math.hpp"
 #include "p1_cells.hpp"
 #include "tycho/tet_quadrature.hpp"
 
@@ -45,8 +46,7 @@ inline ElementVectors element_vectors(const NodePoint* points, const std::array<
 
 namespace detail {
 
-// One cell at a time, in the streams' order and each cell in the operation order of
-// apply_cells_avx2's lanes (p1_cells_avx2.cpp).
+// One cell at a time, in the streams' order (the AVX2 build's lanes scatter in it too).
 void apply_cells_portable(const NodePoint* points, const std::array<std::uint32_t, 4>* cells, std::size_t n_cells,
                           const double* u, double* y) {
   const std::size_t q = stream_length(n_cells);
@@ -54,16 +54,38 @@ void apply_cells_portable(const NodePoint* points, const std::array<std::uint32_
     const std::size_t c = (step % 4) * q + step / 4;  // the streams' order (p1_cells.hpp)
     if (c >= n_cells) continue;
     const std::array<std::uint32_t, 4>& v = cells[c];
-    const ElementVectors ev = element_vectors(points, v);
-    const double (&k)[4][3] = ev.c;
-    const double u0 = u[v[0]];
-    const double d1 = u[v[1]] - u0, d2 = u[v[2]] - u0, d3 = u[v[3]] - u0;
-    double g[3];
-    for (int a = 0; a < 3; ++a) g[a] = k[1][a] * d1 + k[2][a] * d2 + k[3][a] * d3;
+    CellCorners<double> p;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const NodePoint& q = points[v[k]];
+      p.x[k] = q.x;
+      p.y[k] = q.y;
+      p.z[k] = q.z;
+      p.u[k] = u[v[k]];
+    }
     double out[4];
-    for (int i = 1; i < 4; ++i) out[i] = ev.scale * (k[i][0] * g[0] + k[i][1] * g[1] + k[i][2] * g[2]);
-    out[0] = -(out[1] + out[2] + out[3]);
+    cell_product(p, out);
     for (std::size_t i = 0; i < 4; ++i) y[v[i]] += out[i];
+  }
+}
+
+void apply_families_portable(const NodePoint* points, const std::array<std::uint32_t, 10>* families,
+                             std::size_t n_families, const double* u, double* y) {
+  const std::size_t q = stream_length(n_families);
+  for (std::size_t step = 0; step < 4 * q; ++step) {
+    const std::size_t c = (step % 4) * q + step / 4;
+    if (c >= n_families) continue;
+    const std::array<std::uint32_t, 10>& v = families[c];
+    FamilyNodes<double> f;
+    for (std::size_t n = 0; n < 10; ++n) {
+      const NodePoint& node = points[v[n]];
+      f.x[n] = node.x;
+      f.y[n] = node.y;
+      f.z[n] = node.z;
+      f.u[n] = u[v[n]];
+    }
+    double acc[10];
+    family_product(f, acc);
+    for (std::size_t n = 0; n < 10; ++n) y[v[n]] += acc[n];
   }
 }
 
@@ -86,14 +108,20 @@ CellKernel fastest_cell_kernel() {
 }
 
 void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel) {
+  // The families' cells come first in L.cells (local_level.hpp); the loop takes the rest.
+  const std::size_t in_families = 8 * L.families.size();
+  const std::array<std::uint32_t, 4>* loose = L.cells.data() + in_families;
+  const std::size_t n_loose = L.cells.size() - in_families;
 #ifdef MULTIGRID_HAVE_AVX2
   if (kernel == CellKernel::avx2 && cell_kernel_runs_here(kernel)) {
-    detail::apply_cells_avx2(L.xyz.data(), L.cells.data(), L.cells.size(), x, y);
+    detail::apply_families_avx2(L.xyz.data(), L.families.data(), L.families.size(), x, y);
+    detail::apply_cells_avx2(L.xyz.data(), loose, n_loose, x, y);
     return;
   }
 #endif
   (void)kernel;
-  detail::apply_cells_portable(L.xyz.data(), L.cells.data(), L.cells.size(), x, y);
+  detail::apply_families_portable(L.xyz.data(), L.families.data(), L.families.size(), x, y);
+  detail::apply_cells_portable(L.xyz.data(), loose, n_loose, x, y);
 }
 
 void add_cell_diagonal(const LocalLevel& L, double* d) {

@@ -1,8 +1,9 @@
 // One process's share of one grid: its cells (those of its part) with corners renumbered
 // into local slots, the nodes they touch, and on coarse grids the ghost slots the transfers
-// from the next finer grid need. Cells are stored in Morton order of their centroids and
-// nodes numbered by first touch in that order, so the smoother's gathers and scatters walk
-// memory nearly in sequence (a random gather runs many times slower than streaming here).
+// from the next finer grid need. Cells are stored in Morton order of their centroids (of
+// their parents' on a refined grid, families first) and nodes numbered by first touch in
+// that order, so the smoother's gathers and scatters walk memory nearly in sequence (a
+// random gather runs many times slower than streaming here).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -19,7 +20,14 @@ struct LocalLevel {
   std::size_t n_local = 0;                 // nodes of my cells: slots [0, n_local)
   std::vector<Index> node_global;          // [slot]: local nodes, then ghosts
   std::vector<std::uint32_t> slot_of;      // [global node]: my slot or kNoSlot
-  std::vector<std::array<std::uint32_t, 4>> cells;  // corners as slots
+  std::vector<std::array<std::uint32_t, 4>> cells;  // corners as slots; families' cells first
+  // On a refined grid, the parents all 8 of whose children are mine (a family), in Morton
+  // order of the parent: the slots of the family's 10 nodes v0..v3, m01, m02, m03, m12,
+  // m13, m23 (m_ij the midpoint of parent edge ij), the parent's corners labelled so that
+  // the children are those of p1_cell_math.hpp's table. cells[8f..8f+7] are family f's
+  // children; the cells after 8 x families.size() are in no family. The smoother gathers a
+  // family's nodes once for its 8 cells.
+  std::vector<std::array<std::uint32_t, 10>> families;
   std::vector<NodePoint> xyz;              // per local node
   std::vector<std::uint8_t> dirichlet;     // per local node
   std::vector<std::uint8_t> owned;         // per local node: I am its owner (lowest holder)
