@@ -127,6 +127,36 @@ TEST_CASE("families: every cell of a refined grid is in one, and they apply what
   CHECK(cube_level(2, 1).families.empty());
 }
 
+TEST_CASE("families split between processes: each process's are the parents it holds whole") {
+  const std::vector<mg::Grid> g = mg::build_hierarchy(mg::kuhn_cube_grid(2), 3, "test");
+  const auto parts = mg::inherit_parts(g, tycho::metis_partition(g.back().mesh, 3, "test"));
+  const std::vector<std::int32_t>& fine = parts.back();
+  std::size_t total = 0;
+  for (int me = 0; me < 3; ++me) {
+    CAPTURE(me);
+    std::vector<mg::LocalLevel> levels = mg::build_local_levels(g, parts, me, 3);
+    const mg::LocalLevel& L = levels.back();
+    std::size_t whole = 0;  // parents all 8 of whose children are mine
+    for (std::size_t p = 0; p < fine.size() / 8; ++p) {
+      bool all = true;
+      for (std::size_t c = 8 * p; c < 8 * p + 8; ++c) all = all && fine[c] == me;
+      whole += all;
+    }
+    CHECK(L.families.size() == whole);
+    CHECK(whole < L.cells.size() / 8);  // METIS cuts some families
+    total += L.families.size();
+    mg::LocalLevel by_cell = L;
+    by_cell.families.clear();
+    std::vector<double> u(L.slots());
+    for (std::size_t s = 0; s < u.size(); ++s) u[s] = std::sin(0.5 + 1.3 * static_cast<double>(L.node_global[s]));
+    std::vector<double> y(L.slots(), 0.0), z(L.slots(), 0.0);
+    mg::apply_cells(L, u.data(), y.data());
+    mg::apply_cells(by_cell, u.data(), z.data());
+    for (std::size_t s = 0; s < L.n_local; ++s) REQUIRE_THAT(y[s], WithinAbs(z[s], 1e-12));
+  }
+  CHECK(total > 0);
+}
+
 TEST_CASE("the AVX2 build gives the portable build's bits, whatever the cell or family count") {
   if (!mg::cell_kernel_runs_here(CellKernel::avx2)) {  // nothing to compare: the portable runs
     CHECK(mg::fastest_cell_kernel() == CellKernel::portable);

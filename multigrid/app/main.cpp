@@ -79,7 +79,7 @@ Options parse_options(int argc, char** argv) {
       const std::string v = value();
       if (v == "portable") o.run.cycle.cell_kernel = mg::CellKernel::portable;
       else if (v == "avx2" && mg::cell_kernel_runs_here(mg::CellKernel::avx2)) o.run.cycle.cell_kernel = mg::CellKernel::avx2;
-      else if (v == "avx2") throw instrument::InputError("command line", s, "portable (avx2 is not built in, or this CPU lacks AVX2)");
+      else if (v == "avx2") throw instrument::InputError("command line", s, "portable here (avx2 is not built in, or this CPU lacks AVX2), got \"avx2\"");
       else throw instrument::InputError("command line", s, "expected avx2 or portable, got " + instrument::quote_token(v));
     } else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
     else if (s == "--machine") o.machine = value();
@@ -118,7 +118,12 @@ int run(int argc, char** argv) {
       throw instrument::InputError("command line", "--calibration", "expected --machine too: eq. 5 needs l and g");
     if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
     for (const std::string& f : o.replay_on) others.push_back(bspmodel::read_machine_file(f));
-    if (!o.calibration.empty()) c1_given = mg::read_c1_calibration(o.calibration);
+    if (!o.calibration.empty()) {
+      c1_given = mg::read_c1_calibration(o.calibration);
+      // C1 is the loop's speed: another build's (2-3x apart) would mislead eq. 5 silently.
+      const std::string mine = mg::cell_kernel_name(o.run.cycle.cell_kernel);
+      if (c1_given.kernel != mine) c1_given.from += ", NOT this run's cell kernel (" + mine + ")";
+    }
   } catch (const std::exception& e) {
     throw instrument::CollectiveError(e.what());
   }
@@ -141,7 +146,8 @@ int run(int argc, char** argv) {
     instrument::print_phase_table(std::cout, gathered);
     if (!o.machine.empty()) {
       mg::C1Source c1 = c1_given;
-      if (o.calibration.empty()) c1 = {mg::measured_c1(result), "from this run (a consistency check, not a prediction)"};
+      if (o.calibration.empty()) c1 = {mg::measured_c1(result), "from this run (a consistency check, not a prediction)",
+                                       mg::cell_kernel_name(o.run.cycle.cell_kernel)};
       comparison = mg::model_comparison(result, c1, machine, others);
       std::cout << "\n Models (Hill, Crumpton & Burgess) beside the measured W-cycle\n";
       comparison.print(std::cout);

@@ -9,7 +9,8 @@
 //
 // Minimal memory traffic of a sweep, in bytes: 40 per family + 16 per cell in none + 73 per
 // node. Per family of 8 cells its 10 node slots (10 x uint32); per other cell its four
-// corner slots (4 x uint32). Per node, once: its coordinates (24), x read by the gathers (8), y
+// corner slots (4 x uint32). Per node, once: its coordinates (24; the program reads 32, the
+// record's padding is left out of the bound), x read by the gathers (8), y
 // written by the zeroing and read by the update (16: the cell loop's read-modify-write of y
 // stays in cache), x written by the update (8), D^-1 and b read (16), the Dirichlet flag (1).
 // The gathers touch each node's data from every cell around it (about 23 cells a node on

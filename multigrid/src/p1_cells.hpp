@@ -10,7 +10,7 @@ namespace mg::detail {
 
 // The cells are taken as four streams, stream l being cells [l q, (l + 1) q) with q =
 // stream_length(n), one cell of each in turn: cells l q + b for l = 0..3, then b + 1. Four
-// cells in a row then share no node, so a node's scatter does not wait on the one just
+// cells in a row then rarely share a node (far apart in Morton order), so a node's scatter does not wait on the one just
 // before it (a store-to-load chain that made the cell-by-cell order run half as fast), and
 // each stream still walks the Morton order. Only the last streams run out, so the live ones
 // are always streams 0..k.

@@ -3,11 +3,9 @@
 //
 // Lane l of every register takes the cells (or families) of stream l (p1_cells.hpp), and
 // each lane does exactly what the portable loop does for its cell, in the same scatter
-// order, so the two give the same bits. Where the last stream has run out, its lane repeats
-// stream 0's item and does not scatter it.
+// order, so the two give the same bits. Where a stream has run out, its lane repeats stream
+// 0's item and does not scatter it.
 #include <immintrin.h>
-
-#include <algorithm>
 
 #include "p1_cell_math.hpp"
 #include "p1_cells.hpp"

@@ -56,10 +56,10 @@ void apply_cells_portable(const NodePoint* points, const std::array<std::uint32_
     const std::array<std::uint32_t, 4>& v = cells[c];
     CellCorners<double> p;
     for (std::size_t k = 0; k < 4; ++k) {
-      const NodePoint& q = points[v[k]];
-      p.x[k] = q.x;
-      p.y[k] = q.y;
-      p.z[k] = q.z;
+      const NodePoint& node = points[v[k]];
+      p.x[k] = node.x;
+      p.y[k] = node.y;
+      p.z[k] = node.z;
       p.u[k] = u[v[k]];
     }
     double out[4];

@@ -131,9 +131,13 @@ C1Source read_c1_calibration(const std::string& path) {
   const std::int64_t* p = std::get_if<std::int64_t>(&get("p"));
   if (!npp || !p)
     throw instrument::InputError(path, kCalibration, "cells_per_process (a number) and p (an integer)");
+  // The cell kernel C1 was measured with (older files lack it: their loop was the scalar one).
+  const auto k = g->second.find("cell_kernel");
+  const std::string* kernel = k == g->second.end() ? nullptr : std::get_if<std::string>(&k->second);
   std::ostringstream from;
-  from << "from " << path << " (p = " << *p << ", N/p = " << *npp << ")";
-  return {*c1, from.str()};
+  from << "from " << path << " (p = " << *p << ", N/p = " << *npp
+       << ", cell kernel " << (kernel ? *kernel : std::string("not recorded")) << ")";
+  return {*c1, from.str(), kernel ? *kernel : std::string()};
 }
 
 }  // namespace mg

@@ -20,7 +20,8 @@ double measured_c1(const RunResult& r);
 
 struct C1Source {
   double seconds = 0;
-  std::string from;  // "run.h5 (p = 1, N/p = ...)" or "this run (consistency check only)"
+  std::string from;    // "run.h5 (p = 1, N/p = ..., cell kernel ...)" or "this run (consistency check only)"
+  std::string kernel;  // the calibration's cell kernel (p1_operator.hpp); empty: not recorded
 };
 
 // Eq. 5's inputs for this run's grids and counts with `c1` and `machine`'s l and g.

@@ -8,5 +8,6 @@ namespace mg {
 struct alignas(32) NodePoint {
   double x, y, z, unused;
 };
+static_assert(sizeof(NodePoint) == 32, "the AVX2 loop loads a node as one 32-byte vector");
 
 }  // namespace mg

@@ -28,7 +28,8 @@ const char* cell_kernel_name(CellKernel k);
 bool cell_kernel_runs_here(CellKernel k);  // built in, and the CPU has the instructions
 CellKernel fastest_cell_kernel();          // avx2 where it runs, else portable
 
-// y[corner] += (K x)[corner] over my cells (y is not cleared); cells in their stored order.
+// y[corner] += (K x)[corner] over my cells (y is not cleared): families, then the other
+// cells, each as four streams (p1_cells.hpp); the bits depend on that order, not the build.
 void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel = fastest_cell_kernel());
 
 // The diagonal K_ii of my cells, summed into d.
