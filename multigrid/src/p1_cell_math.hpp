@@ -4,6 +4,7 @@
 // same order and the two give the same bits; 85 flops (p1_operator.hpp counts them).
 #pragma once
 #include <cmath>
+#include <cstddef>
 
 #ifdef __AVX2__
 #include <immintrin.h>
@@ -11,11 +12,15 @@
 
 namespace mg::detail {
 
-template <class V>
-struct CellCorners {
-  V x[4], y[4], z[4];  // corner coordinates
-  V u[4];              // the values K is applied to
+// N nodes' coordinates and the values K is applied to: a cell's 4 corners or a family's 10.
+template <class V, std::size_t N>
+struct NodeValues {
+  V x[N], y[N], z[N], u[N];
 };
+template <class V>
+using CellCorners = NodeValues<V, 4>;
+template <class V>
+using FamilyNodes = NodeValues<V, 10>;
 
 #ifdef __AVX2__
 // Four doubles in an AVX2 register: __m256d without its may_alias attribute, which a
@@ -62,11 +67,6 @@ inline constexpr bool kFamilyFirst[8][4] = {{true, true, true, true},    {false,
                                             {false, false, false, false}, {false, false, false, false},
                                             {false, false, false, false}, {false, false, false, false}};
 
-template <class V>
-struct FamilyNodes {
-  V x[10], y[10], z[10], u[10];
-};
-
 // acc[n] = sum over the children at node n of their (K u) there, children in order.
 template <class V>
 inline void family_product(const FamilyNodes<V>& f, V (&acc)[10]) {
@@ -92,5 +92,10 @@ inline void family_product(const FamilyNodes<V>& f, V (&acc)[10]) {
   }
 }
 
-}  // namespace mg::detail
+// What the loops call: out[n] = (K u) at node n of a cell or of a family.
+template <class V>
+inline void product(const NodeValues<V, 4>& p, V (&out)[4]) { cell_product(p, out); }
+template <class V>
+inline void product(const NodeValues<V, 10>& f, V (&out)[10]) { family_product(f, out); }
 
+}  // namespace mg::detail

@@ -8,25 +8,24 @@
 
 namespace mg::detail {
 
-// The cells are taken as four streams, stream l being cells [l q, (l + 1) q) with q =
-// stream_length(n), one cell of each in turn: cells l q + b for l = 0..3, then b + 1. Four
-// cells in a row then rarely share a node (far apart in Morton order), so a node's scatter does not wait on the one just
-// before it (a store-to-load chain that made the cell-by-cell order run half as fast), and
-// each stream still walks the Morton order. Only the last streams run out, so the live ones
-// are always streams 0..k.
+// Cells (or families) are taken as four streams, stream l being items [l q, (l + 1) q) with
+// q = stream_length(n), one of each in turn: items l q + b for l = 0..3, then b + 1. Four in
+// a row then rarely share a node (far apart in Morton order), so a node's scatter seldom
+// waits on the one just before it (a store-to-load chain that made the cell-by-cell order
+// run half as fast), and each stream still walks the Morton order. Only the last streams run
+// out, so the live ones are always streams 0..k.
 inline std::size_t stream_length(std::size_t n_cells) { return (n_cells + 3) / 4; }
 
-// u: the values gathered, y: where K u is added; cells index points, u and y.
-void apply_cells_portable(const NodePoint* points, const std::array<std::uint32_t, 4>* cells, std::size_t n_cells,
-                          const double* u, double* y);
-// The same for families (p1_cell_math.hpp: 10 node slots each), taken as four streams too.
-void apply_families_portable(const NodePoint* points, const std::array<std::uint32_t, 10>* families,
-                             std::size_t n_families, const double* u, double* y);
+// y += K u over `items`: cells (N = 4 corner slots) or families (N = 10 node slots,
+// p1_cell_math.hpp), as four streams; u and y are indexed by slot, as points are. Built for
+// N = 4 and 10.
+template <std::size_t N>
+void apply_portable(const NodePoint* points, const std::array<std::uint32_t, N>* items, std::size_t n_items,
+                    const double* u, double* y);
 #ifdef MULTIGRID_HAVE_AVX2
-void apply_families_avx2(const NodePoint* points, const std::array<std::uint32_t, 10>* families,
-                         std::size_t n_families, const double* u, double* y);
-void apply_cells_avx2(const NodePoint* points, const std::array<std::uint32_t, 4>* cells, std::size_t n_cells,
-                      const double* u, double* y);
+template <std::size_t N>
+void apply_avx2(const NodePoint* points, const std::array<std::uint32_t, N>* items, std::size_t n_items,
+                const double* u, double* y);
 #endif
 
 }  // namespace mg::detail

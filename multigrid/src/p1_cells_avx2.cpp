@@ -47,38 +47,26 @@ inline std::size_t batch(const std::array<std::uint32_t, N>* items, std::size_t 
 
 }  // namespace
 
-void apply_cells_avx2(const NodePoint* points, const std::array<std::uint32_t, 4>* cells, std::size_t n_cells,
-                      const double* u, double* y) {
-  const std::size_t q = stream_length(n_cells);
+template <std::size_t N>
+void apply_avx2(const NodePoint* points, const std::array<std::uint32_t, N>* items, std::size_t n_items,
+                const double* u, double* y) {
+  const std::size_t q = stream_length(n_items);
   for (std::size_t b = 0; b < q; ++b) {
-    const std::array<std::uint32_t, 4>* cell[4];
-    const std::size_t lanes = batch(cells, n_cells, q, b, cell);
-    CellCorners<Lanes4> p;
-    for (std::size_t k = 0; k < 4; ++k) load_node(points, u, cell, k, p.x[k], p.y[k], p.z[k], p.u[k]);
-    Lanes4 result[4];
-    cell_product(p, result);
-    alignas(32) double out[4][4];
-    for (std::size_t k = 0; k < 4; ++k) _mm256_store_pd(out[k], result[k]);
+    const std::array<std::uint32_t, N>* item[4];
+    const std::size_t lanes = batch(items, n_items, q, b, item);
+    NodeValues<Lanes4, N> f;
+    for (std::size_t n = 0; n < N; ++n) load_node(points, u, item, n, f.x[n], f.y[n], f.z[n], f.u[n]);
+    Lanes4 result[N];
+    product(f, result);
+    alignas(32) double out[N][4];
+    for (std::size_t n = 0; n < N; ++n) _mm256_store_pd(out[n], result[n]);
     for (std::size_t l = 0; l < lanes; ++l)
-      for (std::size_t k = 0; k < 4; ++k) y[(*cell[l])[k]] += out[k][l];
+      for (std::size_t n = 0; n < N; ++n) y[(*item[l])[n]] += out[n][l];
   }
 }
 
-void apply_families_avx2(const NodePoint* points, const std::array<std::uint32_t, 10>* families,
-                         std::size_t n_families, const double* u, double* y) {
-  const std::size_t q = stream_length(n_families);
-  for (std::size_t b = 0; b < q; ++b) {
-    const std::array<std::uint32_t, 10>* family[4];
-    const std::size_t lanes = batch(families, n_families, q, b, family);
-    FamilyNodes<Lanes4> f;
-    for (std::size_t n = 0; n < 10; ++n) load_node(points, u, family, n, f.x[n], f.y[n], f.z[n], f.u[n]);
-    Lanes4 acc[10];
-    family_product(f, acc);
-    alignas(32) double out[10][4];
-    for (std::size_t n = 0; n < 10; ++n) _mm256_store_pd(out[n], acc[n]);
-    for (std::size_t l = 0; l < lanes; ++l)
-      for (std::size_t n = 0; n < 10; ++n) y[(*family[l])[n]] += out[n][l];
-  }
-}
+template void apply_avx2<4>(const NodePoint*, const std::array<std::uint32_t, 4>*, std::size_t, const double*, double*);
+template void apply_avx2<10>(const NodePoint*, const std::array<std::uint32_t, 10>*, std::size_t, const double*,
+                             double*);
 
 }  // namespace mg::detail

@@ -46,48 +46,33 @@ inline ElementVectors element_vectors(const NodePoint* points, const std::array<
 
 namespace detail {
 
-// One cell at a time, in the streams' order (the AVX2 build's lanes scatter in it too).
-void apply_cells_portable(const NodePoint* points, const std::array<std::uint32_t, 4>* cells, std::size_t n_cells,
-                          const double* u, double* y) {
-  const std::size_t q = stream_length(n_cells);
+// One cell or family at a time, in the streams' order (the AVX2 build's lanes scatter in it).
+template <std::size_t N>
+void apply_portable(const NodePoint* points, const std::array<std::uint32_t, N>* items, std::size_t n_items,
+                    const double* u, double* y) {
+  const std::size_t q = stream_length(n_items);
   for (std::size_t step = 0; step < 4 * q; ++step) {
     const std::size_t c = (step % 4) * q + step / 4;  // the streams' order (p1_cells.hpp)
-    if (c >= n_cells) continue;
-    const std::array<std::uint32_t, 4>& v = cells[c];
-    CellCorners<double> p;
-    for (std::size_t k = 0; k < 4; ++k) {
-      const NodePoint& node = points[v[k]];
-      p.x[k] = node.x;
-      p.y[k] = node.y;
-      p.z[k] = node.z;
-      p.u[k] = u[v[k]];
-    }
-    double out[4];
-    cell_product(p, out);
-    for (std::size_t i = 0; i < 4; ++i) y[v[i]] += out[i];
-  }
-}
-
-void apply_families_portable(const NodePoint* points, const std::array<std::uint32_t, 10>* families,
-                             std::size_t n_families, const double* u, double* y) {
-  const std::size_t q = stream_length(n_families);
-  for (std::size_t step = 0; step < 4 * q; ++step) {
-    const std::size_t c = (step % 4) * q + step / 4;
-    if (c >= n_families) continue;
-    const std::array<std::uint32_t, 10>& v = families[c];
-    FamilyNodes<double> f;
-    for (std::size_t n = 0; n < 10; ++n) {
+    if (c >= n_items) continue;
+    const std::array<std::uint32_t, N>& v = items[c];
+    NodeValues<double, N> f;
+    for (std::size_t n = 0; n < N; ++n) {
       const NodePoint& node = points[v[n]];
       f.x[n] = node.x;
       f.y[n] = node.y;
       f.z[n] = node.z;
       f.u[n] = u[v[n]];
     }
-    double acc[10];
-    family_product(f, acc);
-    for (std::size_t n = 0; n < 10; ++n) y[v[n]] += acc[n];
+    double out[N];
+    product(f, out);
+    for (std::size_t n = 0; n < N; ++n) y[v[n]] += out[n];
   }
 }
+
+template void apply_portable<4>(const NodePoint*, const std::array<std::uint32_t, 4>*, std::size_t, const double*,
+                                double*);
+template void apply_portable<10>(const NodePoint*, const std::array<std::uint32_t, 10>*, std::size_t, const double*,
+                                 double*);
 
 }  // namespace detail
 
@@ -114,14 +99,14 @@ void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel ker
   const std::size_t n_loose = L.cells.size() - in_families;
 #ifdef MULTIGRID_HAVE_AVX2
   if (kernel == CellKernel::avx2 && cell_kernel_runs_here(kernel)) {
-    detail::apply_families_avx2(L.xyz.data(), L.families.data(), L.families.size(), x, y);
-    detail::apply_cells_avx2(L.xyz.data(), loose, n_loose, x, y);
+    detail::apply_avx2(L.xyz.data(), L.families.data(), L.families.size(), x, y);
+    detail::apply_avx2(L.xyz.data(), loose, n_loose, x, y);
     return;
   }
 #endif
   (void)kernel;
-  detail::apply_families_portable(L.xyz.data(), L.families.data(), L.families.size(), x, y);
-  detail::apply_cells_portable(L.xyz.data(), loose, n_loose, x, y);
+  detail::apply_portable(L.xyz.data(), L.families.data(), L.families.size(), x, y);
+  detail::apply_portable(L.xyz.data(), loose, n_loose, x, y);
 }
 
 void add_cell_diagonal(const LocalLevel& L, double* d) {
