@@ -1,6 +1,7 @@
 // The least-squares arithmetic of instrument/fitting.hpp on systems solved by hand.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <stdexcept>
 #include <vector>
 
@@ -98,4 +99,29 @@ TEST_CASE("relative line fit recovers a line and handles one point", "[fitting]"
   CHECK(one.intercept == 3.0);
   CHECK(one.slope == 0.0);
   CHECK(relative_error(11.0, 10.0) == Approx(0.1));
+}
+
+TEST_CASE("clamped log line: a ln x + b between the measured x, held outside", "[fitting]") {
+  // (e^6, 2), (e^7, 2.5), (e^8, 4): ln x = 6, 7, 8, mean 7, mean y 17/6; slope = (-1)(2 - 17/6)
+  // + (1)(4 - 17/6) over 2 = 1, intercept 17/6 - 7.
+  const ClampedLogLine c = fit_clamped_log_line({std::exp(6.0), std::exp(7.0), std::exp(8.0)}, {2.0, 2.5, 4.0});
+  CHECK(c.slope == Approx(1.0));
+  CHECK(c.intercept == Approx(17.0 / 6.0 - 7.0));
+  CHECK(c.lo == Approx(std::exp(6.0)));
+  CHECK(c.hi == Approx(std::exp(8.0)));
+  CHECK(c(std::exp(7.5)) == Approx(7.5 + 17.0 / 6.0 - 7.0));
+  CHECK(c(1.0) == Approx(6.0 + 17.0 / 6.0 - 7.0));    // below lo: its value at lo
+  CHECK(c(1e9) == Approx(8.0 + 17.0 / 6.0 - 7.0));    // above hi: its value at hi
+  CHECK(c.positive_at_ends());
+  // One x (twice): a constant, the mean.
+  const ClampedLogLine k = fit_clamped_log_line({500.0, 500.0}, {1.0, 3.0});
+  CHECK(k.slope == 0.0);
+  CHECK(k(1.0) == Approx(2.0));
+  CHECK(k(1e6) == Approx(2.0));
+  // A falling line through 0 inside the range is refused by the caller via positive_at_ends.
+  CHECK_FALSE(fit_clamped_log_line({std::exp(1.0), std::exp(3.0)}, {1.0, -1.0}).positive_at_ends());
+  CHECK_THROWS_AS(fit_clamped_log_line({}, {}), std::invalid_argument);
+  CHECK_THROWS_AS(fit_clamped_log_line({0.0}, {1.0}), std::invalid_argument);
+  CHECK_THROWS_AS(fit_clamped_log_line({1.0, 2.0}, {1.0}), std::invalid_argument);
+  CHECK_THROWS_AS(c(0.0), std::invalid_argument);
 }

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "instrument/error.hpp"
+#include "multigrid/c1_curve.hpp"
 #include "multigrid/eq5_model.hpp"
 #include "multigrid/replay.hpp"
 
@@ -13,12 +15,11 @@ bool near(double a, double b, double rel = 1e-5) { return std::fabs(a - b) <= re
 TEST_CASE("eq. 5 on three grids, worked by hand") {
   mg::Eq5Inputs in;
   in.p = 2;
-  in.c1_seconds = 1e-7;
   in.c2_bytes = 10;
   in.gamma = 0.5;
   in.l_seconds = 2e-6;
   in.g_seconds_per_byte = 1e-9;
-  in.grids = {{8000, 5, 1.4}, {1000, 10, 1.4}, {125, 120, 1}};
+  in.grids = {{8000, 5, 1.4, 1e-7}, {1000, 10, 1.4, 1e-7}, {125, 120, 1, 1e-7}};
   const std::vector<mg::Eq5Terms> t = mg::eq5_w_cycle(in);
   REQUIRE(t.size() == 4);
   // grid 1: N/p = 4000: 5 x 1e-7 x 4000; 5 x 10 x sqrt(4000) x 1e-9; 5 x 1.4 x 2e-6
@@ -41,10 +42,9 @@ TEST_CASE("eq. 5 on three grids, worked by hand") {
 
 TEST_CASE("eq. 5 with no exchange (one process) charges no communication") {
   mg::Eq5Inputs in;
-  in.c1_seconds = 1e-7;
   in.l_seconds = 1e-6;
   in.g_seconds_per_byte = 1e-9;
-  in.grids = {{100, 2, 1}};
+  in.grids = {{100, 2, 1, 1e-7}};
   const auto t = mg::eq5_w_cycle(in);
   CHECK(t[1].communicate == 0);
   CHECK(near(t[1].compute, 2e-5));
@@ -73,9 +73,12 @@ TEST_CASE("eq. 5's inputs from counts: C3 per grid, C2 and gamma fitted over N_i
   // supersteps on grid 1, 10 in 10 on grid 2.
   const std::vector<mg::Eq5GridCount> counts{{8000, 5, 7, 3 * std::pow(4000.0, 0.7)},
                                             {1000, 10, 10, 3 * std::pow(500.0, 0.7)}};
-  const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(2, 1e-8, 1e-5, 1e-9, counts);
+  // C1 at N_i / p: 2e-8 s for the 4000 cells a process holds of grid 1, 1e-8 s below.
+  const auto c1 = [](double n) { return n >= 4000 ? 2e-8 : 1e-8; };
+  const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(2, c1, 1e-5, 1e-9, counts);
   CHECK(in.p == 2);
-  CHECK(in.c1_seconds == 1e-8);
+  CHECK(in.grids[0].c1_seconds == 2e-8);
+  CHECK(in.grids[1].c1_seconds == 1e-8);
   CHECK(in.l_seconds == 1e-5);
   CHECK(in.g_seconds_per_byte == 1e-9);
   REQUIRE(in.grids.size() == 2);
@@ -85,6 +88,36 @@ TEST_CASE("eq. 5's inputs from counts: C3 per grid, C2 and gamma fitted over N_i
   CHECK(near(in.grids[1].c3, 1.0, 1e-12));
   CHECK(near(in.gamma, 0.7, 1e-12));
   CHECK(near(in.c2_bytes, 3, 1e-12));
+}
+
+TEST_CASE("C1(N/p): a ln(N/p) + b over the calibration points, held beyond them, flags in describe()") {
+  // ln N/p = 12 and 14: slope (8e-9 - 6e-9) / 2 = 1e-9 per ln(cell), intercept 6e-9 - 12e-9.
+  const mg::C1Curve c({{std::exp(12.0), 6e-9, "small.h5", 1, "avx2"}, {std::exp(14.0), 8e-9, "large.h5", 2, "portable"}});
+  CHECK(near(c.line().slope, 1e-9, 1e-9));
+  CHECK(near(c(std::exp(13.0)), 7e-9, 1e-9));
+  CHECK(near(c(10.0), 6e-9, 1e-9));   // in cache: the smallest point's
+  CHECK(near(c(1e12), 8e-9, 1e-9));   // beyond: the largest point's, never extrapolated
+  const std::string d = c.describe(1, "avx2");
+  CHECK(d.find("least squares over 2 points") != std::string::npos);
+  CHECK(d.find("small.h5 (p = 1") != std::string::npos);
+  CHECK(d.find("NOT this run's p = 1") != std::string::npos);  // large.h5 ran at p = 2
+  CHECK(d.find("NOT this run's cell kernel (avx2)") != std::string::npos);
+  CHECK(d.find("small.h5 (p = 1, N/p 1.63e+05, avx2: 6e-09 s)") != std::string::npos);  // no flag on it
+  // One point: a constant.
+  const mg::C1Curve one({{1000, 5e-9, "one.h5", 1, "avx2"}});
+  CHECK(one(1e7) == 5e-9);
+  CHECK(one.describe(1, "avx2").find("(constant) from one.h5") != std::string::npos);
+  // Refused: no point, a value that is not positive (naming its file), a fit that dips below 0.
+  CHECK_THROWS_AS(mg::C1Curve({}), instrument::InputError);
+  CHECK_THROWS_WITH(mg::C1Curve({{1000, -1e-9, "neg.h5", 1, ""}}), Catch::Contains("neg.h5"));
+  CHECK_THROWS_WITH(mg::C1Curve({{1000, 1e-9, "a.h5", 1, ""}, {0, 1e-9, "zero.h5", 1, ""}}), Catch::Contains("zero.h5"));
+  CHECK_THROWS_WITH(mg::C1Curve({{std::exp(1.0), 1e-8, "a.h5", 1, ""}, {std::exp(2.0), 1e-10, "b.h5", 1, ""},
+                                 {std::exp(3.0), -1e-8 + 2e-10, "c.h5", 1, ""}}),
+                    Catch::Contains("c.h5"));
+  // Three points at ln N/p = 1, 2, 3: the line's value at 3 is (5 y3 + 2 y2 - y1) / 6 < 0.
+  CHECK_THROWS_WITH(mg::C1Curve({{std::exp(1.0), 1e-8, "a.h5", 1, ""}, {std::exp(2.0), 1e-12, "b.h5", 1, ""},
+                                 {std::exp(3.0), 1e-12, "c.h5", 1, ""}}),
+                    Catch::Contains("positive over the measured N/p"));
 }
 
 TEST_CASE("a label names its grid") {

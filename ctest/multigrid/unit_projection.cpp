@@ -80,18 +80,24 @@ TEST_CASE("the simulated cycle: C1 x cells at P = 1; at P = 3 at least the slowe
   const mg::CycleOptions o;
   const auto steps = mg::cycle_steps(3, o);
   const double c1 = 1e-7;
+  const auto flat = [c1](double) { return c1; };
   {
     const auto parts = mg::inherit_parts(grids, tycho::Partition{1, std::vector<std::int32_t>(grids.back().mesh.cells.size(), 0)});
     const mg::Traffic t = mg::count_traffic(grids, parts, 1);
-    const auto r = instrument::replay::simulate(*mg::cycle_program(t, steps, c1), machine());
+    const auto r = instrument::replay::simulate(*mg::cycle_program(t, steps, flat), machine());
     // 5 x 3072 + 10 x 384 + 120 x 48 cells
     const double want = c1 * (5 * 3072 + 10 * 384 + 120 * 48);
     CHECK(std::fabs(r.total - want) <= 1e-12 + 1e-9 * want);
+    // C1 taken at each grid's cells per process: twice as dear on the finest grid only.
+    const auto dearer = [c1](double cells) { return cells >= 3072 ? 2 * c1 : c1; };
+    const auto d = instrument::replay::simulate(*mg::cycle_program(t, steps, dearer), machine());
+    const double want_d = c1 * (2 * 5 * 3072 + 10 * 384 + 120 * 48);
+    CHECK(std::fabs(d.total - want_d) <= 1e-12 + 1e-9 * want_d);
   }
   const int P = 3;
   const auto parts = mg::inherit_parts(grids, tycho::metis_partition(grids.back().mesh, P, "cube"));
   const mg::Traffic t = mg::count_traffic(grids, parts, P);
-  const auto r = instrument::replay::simulate(*mg::cycle_program(t, steps, c1), machine());
+  const auto r = instrument::replay::simulate(*mg::cycle_program(t, steps, flat), machine());
   double slowest = 0;
   for (const mg::CycleStep& s : steps)
     if (s.kind == mg::CycleStep::apply) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 
 namespace instrument {
 
@@ -170,6 +171,38 @@ LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y) {
   }
   const double b = sxx > 0.0 ? sxy / sxx : 0.0;
   return {my - b * mx, b};
+}
+
+ClampedLogLine fit_clamped_log_line(const std::vector<double>& x, const std::vector<double>& y) {
+  if (x.empty() || x.size() != y.size())
+    throw std::invalid_argument("fit_clamped_log_line: expected as many y as x, at least one");
+  ClampedLogLine c;
+  c.lo = c.hi = x.front();
+  std::vector<double> lx;
+  for (double v : x) {
+    if (!(v > 0.0) || !std::isfinite(v)) throw std::invalid_argument("fit_clamped_log_line: x must be finite and > 0");
+    lx.push_back(std::log(v));
+    c.lo = std::min(c.lo, v);
+    c.hi = std::max(c.hi, v);
+  }
+  const LineFit f = fit_line(lx, y);
+  c.slope = c.lo == c.hi ? 0.0 : f.slope;
+  c.intercept = f.intercept;
+  return c;
+}
+
+double ClampedLogLine::operator()(double x) const {
+  if (!(x > 0.0) || !std::isfinite(x))
+    throw std::invalid_argument("ClampedLogLine: x must be finite and > 0, got " + std::to_string(x));
+  return slope == 0.0 ? intercept : slope * std::log(std::clamp(x, lo, hi)) + intercept;
+}
+
+bool ClampedLogLine::positive_at_ends() const {
+  for (double e : {lo, hi}) {
+    const double v = slope * std::log(e) + intercept;
+    if (!(v > 0.0) || !std::isfinite(v)) return false;
+  }
+  return true;
 }
 
 LineFit fit_line_relative(const std::vector<double>& x, const std::vector<double>& y,

@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <cstring>
+#include <optional>
 #include <iostream>
 #include <string>
 
@@ -35,16 +36,17 @@ const char* const kUsage =
     "  --cell-kernel K      the cell loop's build: avx2 (default where the CPU has it) or portable;\n"
     "                       the same bits either way\n"
     "  --machine FILE       a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle\n"
-    "  --calibration RUN    an earlier multigrid results file whose C1 feeds eq. 5 (default: this run's\n"
-    "                       own, a consistency check only)\n"
+    "  --calibration R[,R..]  earlier multigrid results files whose C1 feeds eq. 5, as C1(N/p) fitted\n"
+    "                       over them when there are several (default: this run's own, a consistency\n"
+    "                       check only)\n"
     "  --replay-on F[,F..]  machine files (e.g. inputs/bsp/ibm-sp2-*.machine) to replay this run on\n"
     "  --results FILE       results file (default multigrid.h5); --no-results to skip\n"
     "  -h, --help           this text\n";
 
 struct Options {
   mg::RunOptions run;
-  std::string results = "multigrid.h5", machine, calibration;
-  std::vector<std::string> replay_on;
+  std::string results = "multigrid.h5", machine;
+  std::vector<std::string> calibration, replay_on;
 };
 
 Options parse_options(int argc, char** argv) {
@@ -83,7 +85,7 @@ Options parse_options(int argc, char** argv) {
       else throw instrument::InputError("command line", s, "expected avx2 or portable, got " + instrument::quote_token(v));
     } else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
     else if (s == "--machine") o.machine = value();
-    else if (s == "--calibration") o.calibration = value();
+    else if (s == "--calibration") o.calibration = instrument::split(value(), ",");
     else if (s == "--replay-on") o.replay_on = instrument::split(value(), ",");
     else if (s == "--results") o.results = value();
     else if (s == "--no-results") o.results.clear();
@@ -110,7 +112,7 @@ int run(int argc, char** argv) {
   Options o;
   bspmodel::BspMachine machine;
   std::vector<bspmodel::BspMachine> others;
-  mg::C1Source c1_given;
+  std::optional<mg::C1Curve> c1_given;
   try {
     // The same argv and files on every rank: a collective verdict.
     o = parse_options(argc, argv);
@@ -118,12 +120,7 @@ int run(int argc, char** argv) {
       throw instrument::InputError("command line", "--calibration", "expected --machine too: eq. 5 needs l and g");
     if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
     for (const std::string& f : o.replay_on) others.push_back(bspmodel::read_machine_file(f));
-    if (!o.calibration.empty()) {
-      c1_given = mg::read_c1_calibration(o.calibration);
-      // C1 is the loop's speed: another build's (2-3x apart) would mislead eq. 5 silently.
-      const std::string mine = mg::cell_kernel_name(o.run.cycle.cell_kernel);
-      if (c1_given.kernel != mine) c1_given.from += ", NOT this run's cell kernel (" + mine + ")";
-    }
+    if (!o.calibration.empty()) c1_given = mg::read_c1_calibrations(o.calibration);
   } catch (const std::exception& e) {
     throw instrument::CollectiveError(e.what());
   }
@@ -145,10 +142,14 @@ int run(int argc, char** argv) {
     std::cout << "\n";
     instrument::print_phase_table(std::cout, gathered);
     if (!o.machine.empty()) {
-      mg::C1Source c1 = c1_given;
-      if (o.calibration.empty()) c1 = {mg::measured_c1(result), "from this run (a consistency check, not a prediction)",
-                                       mg::cell_kernel_name(o.run.cycle.cell_kernel)};
-      comparison = mg::model_comparison(result, c1, machine, others);
+      // C1 is the loop's speed: another build's (2-3x apart) or another p's would mislead eq. 5
+      // silently, so describe() flags such points.
+      const std::string kernel = mg::cell_kernel_name(o.run.cycle.cell_kernel);
+      const mg::C1Curve c1 = c1_given ? *c1_given
+                                      : mg::C1Curve({{static_cast<double>(result.grids.front().cells) / result.p,
+                                                      mg::measured_c1(result), "this run (a consistency check, not a prediction)",
+                                                      result.p, kernel}});
+      comparison = mg::model_comparison(result, c1, c1.describe(result.p, kernel), machine, others);
       std::cout << "\n Models (Hill, Crumpton & Burgess) beside the measured W-cycle\n";
       comparison.print(std::cout);
       for (const auto& t : comparison.model_terms())

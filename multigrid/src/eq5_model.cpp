@@ -11,7 +11,7 @@ std::vector<Eq5Terms> eq5_w_cycle(const Eq5Inputs& in) {
   for (const Eq5Grid& g : in.grids) {
     const double per_process = g.cells / in.p;
     Eq5Terms t;
-    t.compute = g.applications * in.c1_seconds * per_process;
+    t.compute = g.applications * g.c1_seconds * per_process;
     t.communicate = in.c2_bytes > 0 ? g.applications * in.c2_bytes * std::pow(per_process, in.gamma) * in.g_seconds_per_byte : 0;
     t.synchronise = g.applications * g.c3 * in.l_seconds;
     sum.compute += t.compute;
@@ -42,16 +42,15 @@ SurfaceFit fit_surface(const std::vector<double>& x, const std::vector<double>& 
   return fit;
 }
 
-Eq5Inputs eq5_inputs_from_counts(int p, double c1_seconds, double l_seconds, double g_seconds_per_byte,
-                                 const std::vector<Eq5GridCount>& grids) {
+Eq5Inputs eq5_inputs_from_counts(int p, const std::function<double(double)>& c1, double l_seconds,
+                                 double g_seconds_per_byte, const std::vector<Eq5GridCount>& grids) {
   Eq5Inputs in;
   in.p = p;
-  in.c1_seconds = c1_seconds;
   in.l_seconds = l_seconds;
   in.g_seconds_per_byte = g_seconds_per_byte;
   std::vector<double> x, h;
   for (const Eq5GridCount& g : grids) {
-    in.grids.push_back({g.cells, g.applications, g.applications > 0 ? g.supersteps / g.applications : 0});
+    in.grids.push_back({g.cells, g.applications, g.applications > 0 ? g.supersteps / g.applications : 0, c1(g.cells / p)});
     x.push_back(g.cells / p);
     h.push_back(g.h_bytes);
   }

@@ -31,14 +31,15 @@ double measured_c1(const RunResult& r) {
   return cells > 0 ? w / cells : 0;
 }
 
-Eq5Inputs eq5_inputs(const RunResult& r, double c1_seconds, const bspmodel::BspMachine& machine) {
+Eq5Inputs eq5_inputs(const RunResult& r, const C1Curve& c1, const bspmodel::BspMachine& machine) {
   std::vector<Eq5GridCount> counts;
   for (const GridReport& g : r.grids)
     counts.push_back({static_cast<double>(g.cells), g.applications, g.supersteps, g.h_bytes});
-  return eq5_inputs_from_counts(r.p, c1_seconds, machine.l_seconds, machine.g_seconds_per_byte, counts);
+  return eq5_inputs_from_counts(r.p, [&c1](double n) { return c1(n); }, machine.l_seconds, machine.g_seconds_per_byte, counts);
 }
 
-instrument::Comparison model_comparison(const RunResult& r, const C1Source& c1, const bspmodel::BspMachine& machine,
+instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, const std::string& c1_from,
+                                        const bspmodel::BspMachine& machine,
                                         const std::vector<bspmodel::BspMachine>& others) {
   instrument::Comparison cmp;
   const double cycles = static_cast<double>(r.cycle_seconds.size());
@@ -47,16 +48,21 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Source& c1, 
   // The measured part of grid i: its supersteps as profiled (w + comm+sync), per cycle.
   const std::vector<ReplaySum> eq3 = replay_cycles(r.profile, machine, grids, false);
 
-  const Eq5Inputs in = eq5_inputs(r, c1.seconds, machine);
+  const Eq5Inputs in = eq5_inputs(r, c1, machine);
   const std::vector<Eq5Terms> t5 = eq5_w_cycle(in);
   std::ostringstream src;
-  src << "C1 " << c1.from << "; n_i, C3, C2 = " << std::setprecision(3) << in.c2_bytes << " B, gamma = " << in.gamma
+  src << c1_from << "; n_i, C3, C2 = " << std::setprecision(3) << in.c2_bytes << " B, gamma = " << in.gamma
       << " counted in this run; l, g: " << machine.file;
   cmp.add({.model = "eq5", .term = "T_cycle", .measured = measured_cycle, .modelled = t5.back().total(), .source = src.str()});
-  for (int i = 1; i <= grids; ++i)
-    cmp.add({.model = "eq5", .term = grid_term(i), .measured = eq3[static_cast<std::size_t>(i) - 1].measured / cycles,
-             .modelled = t5[static_cast<std::size_t>(i) - 1].total(), .source = "as T_cycle", .kind = instrument::RowKind::part});
-  cmp.add_model_term({"eq5", "compute", t5.back().compute, "Hill, Crumpton & Burgess eq. 5: sum n_i C1 N_i/p"});
+  for (int i = 1; i <= grids; ++i) {
+    const std::size_t k = static_cast<std::size_t>(i) - 1;
+    std::ostringstream at;
+    at << "as T_cycle, C1(" << std::setprecision(6) << in.grids[k].cells / r.p << ") = " << std::setprecision(3)
+       << in.grids[k].c1_seconds << " s";
+    cmp.add({.model = "eq5", .term = grid_term(i), .measured = eq3[k].measured / cycles, .modelled = t5[k].total(),
+             .source = at.str(), .kind = instrument::RowKind::part});
+  }
+  cmp.add_model_term({"eq5", "compute", t5.back().compute, "Hill, Crumpton & Burgess eq. 5: sum n_i C1(N_i/p) N_i/p"});
   cmp.add_model_term({"eq5", "communicate", t5.back().communicate, "eq. 5: sum n_i C2 (N_i/p)^gamma g"});
   cmp.add_model_term({"eq5", "synchronise", t5.back().synchronise, "eq. 5: sum n_i C3 l"});
 

@@ -2,6 +2,7 @@
 #include "multigrid/projection.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 #include "multigrid/local_level.hpp"
@@ -55,8 +56,8 @@ using instrument::replay::OpKind;
 // the barrier.
 class CycleProgram final : public instrument::replay::Program {
  public:
-  CycleProgram(const Traffic& t, const std::vector<CycleStep>& steps, double c1)
-      : t_(t), steps_(steps), c1_(c1), nprocs_(static_cast<int>(t.cells.front().size())) {
+  CycleProgram(const Traffic& t, const std::vector<CycleStep>& steps, std::function<double(double)> c1)
+      : t_(t), steps_(steps), c1_(std::move(c1)), nprocs_(static_cast<int>(t.cells.front().size())) {
     // Receives of each process per exchange, from the senders' lists.
     recvs_.resize(3);
     for (int kind = 0; kind < 3; ++kind) {
@@ -86,7 +87,7 @@ class CycleProgram final : public instrument::replay::Program {
     std::int64_t k = index - st[s];
     if (k == 0) {
       const double cells = static_cast<double>(t_.cells[static_cast<std::size_t>(step.level)][static_cast<std::size_t>(rank)]);
-      return instrument::replay::compute_op(step.kind == CycleStep::apply ? c1_ * cells : 0.0);
+      return instrument::replay::compute_op(step.kind == CycleStep::apply ? c1_(std::max(cells, 1.0)) * cells : 0.0);
     }
     --k;
     const auto& recv = recvs_[static_cast<std::size_t>(step.kind)][static_cast<std::size_t>(step.level)][static_cast<std::size_t>(rank)];
@@ -119,7 +120,7 @@ class CycleProgram final : public instrument::replay::Program {
 
   const Traffic& t_;
   std::vector<CycleStep> steps_;
-  double c1_;
+  std::function<double(double)> c1_;  // seconds per cell at the cells a process holds
   int nprocs_;
   // [kind][level][rank]: (sender, bytes)
   std::vector<std::vector<std::vector<std::vector<Traffic::Message>>>> recvs_;
@@ -161,8 +162,8 @@ Traffic count_traffic(const std::vector<Grid>& grids, const std::vector<std::vec
 }
 
 std::unique_ptr<instrument::replay::Program> cycle_program(const Traffic& traffic, const std::vector<CycleStep>& steps,
-                                                           double c1_seconds) {
-  return std::make_unique<CycleProgram>(traffic, steps, c1_seconds);
+                                                           std::function<double(double)> c1) {
+  return std::make_unique<CycleProgram>(traffic, steps, std::move(c1));
 }
 
 }  // namespace mg

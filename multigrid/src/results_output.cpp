@@ -113,7 +113,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
   instrument::write_results_on_root(path, doc, comm);
 }
 
-C1Source read_c1_calibration(const std::string& path) {
+C1Point read_c1_calibration(const std::string& path) {
   const instrument::ResultsDocument doc = instrument::read_results(path);
   const auto g = doc.extras.group_attributes.find(kCalibration);
   if (doc.run.info.app != "multigrid" || g == doc.extras.group_attributes.end())
@@ -131,13 +131,18 @@ C1Source read_c1_calibration(const std::string& path) {
   const std::int64_t* p = std::get_if<std::int64_t>(&get("p"));
   if (!npp || !p)
     throw instrument::InputError(path, kCalibration, "cells_per_process (a number) and p (an integer)");
+  if (!std::isfinite(*npp) || *npp <= 0 || *p < 1)
+    throw instrument::InputError(path, kCalibration, "cells_per_process > 0 and p >= 1");
   // The cell kernel C1 was measured with (older files lack it: their loop was the scalar one).
   const auto k = g->second.find("cell_kernel");
   const std::string* kernel = k == g->second.end() ? nullptr : std::get_if<std::string>(&k->second);
-  std::ostringstream from;
-  from << "from " << path << " (p = " << *p << ", N/p = " << *npp
-       << ", cell kernel " << (kernel ? *kernel : std::string("not recorded")) << ")";
-  return {*c1, from.str(), kernel ? *kernel : std::string()};
+  return {*npp, *c1, path, static_cast<int>(*p), kernel ? *kernel : std::string()};
+}
+
+C1Curve read_c1_calibrations(const std::vector<std::string>& paths) {
+  std::vector<C1Point> points;
+  for (const std::string& path : paths) points.push_back(read_c1_calibration(path));
+  return C1Curve(std::move(points));
 }
 
 }  // namespace mg

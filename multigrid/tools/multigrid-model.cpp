@@ -2,7 +2,7 @@
 // simulator beside eq. 5 (projection.hpp). Nothing is run: the hierarchy is built and
 // partitioned into each P, the exchanges counted, one cycle simulated.
 //
-//   multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5
+//   multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5[,RUN.h5..]
 //                   --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]
 //                   [--cycle W|V]
 #include <algorithm>
@@ -26,7 +26,7 @@
 namespace {
 
 const char* const kUsage =
-    "usage: multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5\n"
+    "usage: multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5[,RUN.h5..]\n"
     "                       --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]\n"
     "                       [--cycle W|V]\n"
     "  the W-cycle of the hierarchy partitioned into each P, replayed by the LogGOPS simulator\n"
@@ -34,7 +34,8 @@ const char* const kUsage =
     "  l and g from --machine (bspprobe's file; without it eq. 5 is not shown)\n";
 
 struct Options {
-  std::string mesh, calibration, loggps, machine;
+  std::string mesh, loggps, machine;
+  std::vector<std::string> calibration;
   int cube = 4, grids = 3;
   std::vector<int> procs;
   mg::CycleOptions cycle;
@@ -56,7 +57,7 @@ Options parse(int argc, char** argv) {
     else if (s == "--procs") {
       for (const std::string& p : instrument::split(value(), ","))
         o.procs.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 65536, "(processes)")));
-    } else if (s == "--calibration") o.calibration = value();
+    } else if (s == "--calibration") o.calibration = instrument::split(value(), ",");
     else if (s == "--loggps") o.loggps = value();
     else if (s == "--machine") o.machine = value();
     else if (s == "--pre") o.cycle.pre = whole(0, 100, "(smoothing iterations)");
@@ -79,7 +80,8 @@ Options parse(int argc, char** argv) {
 }
 
 void run(const Options& o) {
-  const mg::C1Source c1 = mg::read_c1_calibration(o.calibration);
+  const mg::C1Curve c1 = mg::read_c1_calibrations(o.calibration);
+  const auto c1_at = [&c1](double cells_per_process) { return c1(cells_per_process); };
   const instrument::replay::Machine machine = instrument::replay::machine_from(instrument::MachineFile::read(o.loggps));
   bspmodel::BspMachine bsp;
   if (!o.machine.empty()) bsp = bspmodel::read_machine_file(o.machine);
@@ -91,14 +93,14 @@ void run(const Options& o) {
   const std::size_t finest = grids.back().mesh.cells.size();
   std::printf("multigrid-model: %s, %d grids (finest %zu cells), %zu supersteps per cycle\n", name.c_str(), o.grids,
               finest, steps.size());
-  std::printf("  C1 %s: %.4g s per cell and application; LogGOPS machine %s; eq. 5's l, g: %s\n", c1.from.c_str(),
-              c1.seconds, o.loggps.c_str(), o.machine.empty() ? "(no --machine: not shown)" : o.machine.c_str());
+  std::printf("  %s, per cell and application; LogGOPS machine %s; eq. 5's l, g: %s\n", c1.describe(0, "").c_str(),
+              o.loggps.c_str(), o.machine.empty() ? "(no --machine: not shown)" : o.machine.c_str());
   std::printf("%8s %12s %10s %12s %14s %14s %8s\n", "P", "cells/P", "imbalance", "h grid 1 (B)", "replay [s]",
               "eq. 5 [s]", "ratio");
   for (int p : o.procs) {
     const std::vector<std::vector<std::int32_t>> parts = mg::inherit_parts(grids, tycho::metis_partition(grids.back().mesh, p, name));
     const mg::Traffic traffic = mg::count_traffic(grids, parts, p);
-    const instrument::replay::Result r = instrument::replay::simulate(*mg::cycle_program(traffic, steps, c1.seconds), machine);
+    const instrument::replay::Result r = instrument::replay::simulate(*mg::cycle_program(traffic, steps, c1_at), machine);
     const std::vector<std::int64_t>& top = traffic.cells.back();
     const double most = static_cast<double>(*std::max_element(top.begin(), top.end()));
     double eq5 = 0;
@@ -111,7 +113,7 @@ void run(const Options& o) {
           else if (s.level + 1 == static_cast<int>(l) && s.kind != mg::CycleStep::apply) ++supersteps;  // l's transfers
         counts.push_back({static_cast<double>(grids[l].mesh.cells.size()), applications, supersteps, traffic.h_bytes[l]});
       }
-      const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(p, c1.seconds, bsp.l_seconds, bsp.g_seconds_per_byte, counts);
+      const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(p, c1_at, bsp.l_seconds, bsp.g_seconds_per_byte, counts);
       eq5 = mg::eq5_w_cycle(in).back().total();
     }
     std::printf("%8d %12.0f %10.3f %12.0f %14.6g %14s %8s\n", p, static_cast<double>(finest) / p, most * p / static_cast<double>(finest),

@@ -38,28 +38,20 @@ TelemCurve::TelemCurve(std::vector<TelemPoint> points) : points_(std::move(point
   // T_ref(E_p) over the points whose MCPS the factor relates (all of them without a factor),
   // each divided by its rho.
   std::vector<double> x, y;
-  bool first = true;
   for (const TelemPoint& p : points_) {
     if (!rho_.empty() && !measured_mcps(p.mcps)) continue;
-    x.push_back(std::log(p.cells_per_rank));
+    x.push_back(p.cells_per_rank);
     y.push_back(p.seconds_per_task / rho(p.mcps));
-    lo_ = first ? p.cells_per_rank : std::min(lo_, p.cells_per_rank);
-    hi_ = first ? p.cells_per_rank : std::max(hi_, p.cells_per_rank);
-    first = false;
   }
   // Ordinary least squares in T_elem (not relative): the points are of one magnitude (a few
   // tens of ns per task), and one E_p gives slope 0 through the mean: a constant.
-  const instrument::LineFit fit = instrument::fit_line(x, y);
-  slope_ = lo_ == hi_ ? 0.0 : fit.slope;
-  intercept_ = fit.intercept;
-  for (double e : {lo_, hi_}) {
-    const double t = slope_ * std::log(e) + intercept_;
-    if (!(t > 0.0) || !std::isfinite(t)) {
-      std::ostringstream s;
-      s << "expected a fit a ln(E_p) + b positive over the measured E_p, found " << t << " s at E_p "
-        << e << " (" << describe() << ")";
-      throw instrument::InputError(kCalibration, "", s.str());
-    }
+  ref_ = instrument::fit_clamped_log_line(x, y);
+  if (!ref_.positive_at_ends()) {
+    const double e = ref_.slope * std::log(ref_.lo) + ref_.intercept > 0.0 ? ref_.hi : ref_.lo;
+    std::ostringstream s;
+    s << "expected a fit a ln(E_p) + b positive over the measured E_p, found "
+      << ref_.slope * std::log(e) + ref_.intercept << " s at E_p " << e << " (" << describe() << ")";
+    throw instrument::InputError(kCalibration, "", s.str());
   }
 }
 
@@ -135,18 +127,17 @@ double TelemCurve::operator()(double cells_per_rank, double mcps) const {
     throw std::invalid_argument("T_elem(E_p): E_p must be finite and > 0, got " +
                                 std::to_string(cells_per_rank));
   }
-  const double t_ref = slope_ == 0.0 ? intercept_ : slope_ * std::log(std::clamp(cells_per_rank, lo_, hi_)) + intercept_;
-  return t_ref * rho(mcps);
+  return ref_(cells_per_rank) * rho(mcps);
 }
 
 std::string TelemCurve::describe() const {
   std::ostringstream s;
   s.precision(4);
-  if (slope_ == 0.0) {
-    s << "T_elem = " << intercept_ << " s (constant)";
+  if (ref_.slope == 0.0) {
+    s << "T_elem = " << ref_.intercept << " s (constant)";
   } else {
-    s << "T_elem = " << slope_ << " ln(E_p) " << (intercept_ < 0 ? "- " : "+ ")
-      << std::abs(intercept_) << " s for " << lo_ << " <= E_p <= " << hi_
+    s << "T_elem = " << ref_.slope << " ln(E_p) " << (ref_.intercept < 0 ? "- " : "+ ")
+      << std::abs(ref_.intercept) << " s for " << ref_.lo << " <= E_p <= " << ref_.hi
       << ", constant outside";
   }
   if (!rho_.empty()) {

@@ -39,6 +39,20 @@ LineFit fit_line(const std::vector<double>& x, const std::vector<double>& y);
 LineFit fit_line_relative(const std::vector<double>& x, const std::vector<double>& y,
                           std::optional<double> fixed_intercept = std::nullopt);
 
+// y = a ln x + b between the smallest and largest x measured (lo, hi), held at its value there
+// outside: the piecewise form of a cost per item against the items a process holds (Kerbyson,
+// Hoisie & Pautz's T_elem(E_p), section 3.4; multigrid's C1(N/p)): flat while the part fits in
+// cache, a ln x + b while reuse falls off, flat once nothing fits. Holding the ends means the
+// curve never extrapolates what was not measured.
+struct ClampedLogLine {
+  double slope = 0.0, intercept = 0.0, lo = 0.0, hi = 0.0;
+  double operator()(double x) const;  // x finite and > 0, else std::invalid_argument
+  bool positive_at_ends() const;      // a fit whose line dips to <= 0 at lo or hi means nothing
+};
+// Ordinary least squares in y over (ln x, y); all x equal (or one point): slope 0 through the
+// mean y. Throws std::invalid_argument for no point, lengths that differ or an x <= 0.
+ClampedLogLine fit_clamped_log_line(const std::vector<double>& x, const std::vector<double>& y);
+
 // (modelled - measured) / measured: positive when the model over-predicts.
 double relative_error(double modelled, double measured);
 

@@ -8,8 +8,10 @@
 // the operator applications (smoothing iterations and residuals) on grid i, C3 the
 // supersteps per application (the transfers add some), and C2, gamma come from a fit of the
 // bytes a process exchanges per application against N_i / p over the grids. C1 is seconds
-// per cell and application, l seconds, g seconds per byte (so C2 is in bytes).
+// per cell and application, taken per grid at its N_i / p (c1_curve.hpp: a grid out of cache
+// costs more per cell), l seconds, g seconds per byte (so C2 is in bytes).
 #pragma once
+#include <functional>
 #include <vector>
 
 namespace mg {
@@ -18,11 +20,11 @@ struct Eq5Grid {
   double cells = 0;         // N_i
   double applications = 0;  // n_i per cycle
   double c3 = 1;            // supersteps per application
+  double c1_seconds = 0;    // C1 at N_i / p, per cell and application
 };
 
 struct Eq5Inputs {
   int p = 1;
-  double c1_seconds = 0;   // per cell and application
   double c2_bytes = 0;     // surface constant
   double gamma = 2.0 / 3;  // surface exponent
   double l_seconds = 0;
@@ -54,9 +56,10 @@ struct Eq5GridCount {
   double supersteps = 0;      // per cycle: C3 = supersteps / applications
   double h_bytes = 0;         // most bytes into or out of a process per application
 };
-// Eq. 5's inputs from the counts (grid 1 first): C3 per grid, and C2, gamma fitted to h over
-// N_i / p (fit_surface).
-Eq5Inputs eq5_inputs_from_counts(int p, double c1_seconds, double l_seconds, double g_seconds_per_byte,
+// Eq. 5's inputs from the counts (grid 1 first): C3 per grid, C1 per grid as c1(N_i / p), and
+// C2, gamma fitted to h over N_i / p (fit_surface).
+Eq5Inputs eq5_inputs_from_counts(int p, const std::function<double(double)>& c1, double l_seconds,
+                                 double g_seconds_per_byte,
                                  const std::vector<Eq5GridCount>& grids);
 
 }  // namespace mg

@@ -8,6 +8,7 @@
 
 #include "instrument/comparison.hpp"
 #include "machine_params.hpp"
+#include "multigrid/c1_curve.hpp"
 #include "multigrid/driver.hpp"
 #include "multigrid/eq5_model.hpp"
 
@@ -18,19 +19,15 @@ namespace mg {
 // smoothing). 0 if the run had none.
 double measured_c1(const RunResult& r);
 
-struct C1Source {
-  double seconds = 0;
-  std::string from;    // "run.h5 (p = 1, N/p = ..., cell kernel ...)" or "this run (consistency check only)"
-  std::string kernel;  // the calibration's cell kernel (p1_operator.hpp); empty: not recorded
-};
-
-// Eq. 5's inputs for this run's grids and counts with `c1` and `machine`'s l and g.
-Eq5Inputs eq5_inputs(const RunResult& r, double c1_seconds, const bspmodel::BspMachine& machine);
+// Eq. 5's inputs for this run's grids and counts with C1 from `c1` at each grid's N_i / p and
+// `machine`'s l and g.
+Eq5Inputs eq5_inputs(const RunResult& r, const C1Curve& c1, const bspmodel::BspMachine& machine);
 
 // The rows: eq. 5 (total and per grid), the replay with eq. 3 and (if the machine has
 // superstep curves) by pattern; and the replay of this run's profile on `others` (machines
-// it did not run on) as model terms only.
-instrument::Comparison model_comparison(const RunResult& r, const C1Source& c1, const bspmodel::BspMachine& machine,
+// it did not run on) as model terms only. `c1_from` says where C1 came from (the rows' source).
+instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, const std::string& c1_from,
+                                        const bspmodel::BspMachine& machine,
                                         const std::vector<bspmodel::BspMachine>& others);
 
 void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& r);

@@ -10,6 +10,7 @@
 // loggps-probe's file. No constant of the projection is fitted to what it predicts.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -49,6 +50,6 @@ Traffic count_traffic(const std::vector<Grid>& grids, const std::vector<std::vec
 // One cycle as a replay program (operations made on demand, so P = 4096 needs no stored
 // operation list).
 std::unique_ptr<instrument::replay::Program> cycle_program(const Traffic& traffic, const std::vector<CycleStep>& steps,
-                                                           double c1_seconds);
+                                                           std::function<double(double)> c1);
 
 }  // namespace mg

@@ -6,15 +6,17 @@
 //   /multigrid/residuals     table: the residual 2-norm before the first cycle and after each
 //   /multigrid/supersteps    table: every superstep of the section: label, grid (0 outside the
 //                            cycles), w, h, comm+sync as measured
-//   /multigrid/calibration   attrs: c1_seconds_per_cell, cells_per_process, p, mesh: what a
-//                            later run's --calibration reads
+//   /multigrid/calibration   attrs: c1_seconds_per_cell, cells_per_process, p, mesh,
+//                            cell_kernel: what a later run's --calibration reads
 #pragma once
 #include <mpi.h>
 
 #include <string>
+#include <vector>
 
 #include "instrument/comparison.hpp"
 #include "instrument/run_results.hpp"
+#include "multigrid/c1_curve.hpp"
 #include "multigrid/driver.hpp"
 #include "multigrid/model_report.hpp"
 
@@ -26,8 +28,11 @@ instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm);
 void write_results_file(const std::string& path, const RunOptions& o, const RunResult& r,
                         instrument::RunResults gathered, const instrument::Comparison& comparison, MPI_Comm comm);
 
-// C1 from an earlier multigrid results file. Throws instrument::InputError naming the file
-// and the attribute for a file that is not a multigrid run or lacks a finite C1 > 0.
-C1Source read_c1_calibration(const std::string& path);
+// C1 from an earlier multigrid results file, at the N/p it ran. Throws instrument::InputError
+// naming the file and the attribute for a file that is not a multigrid run or lacks a finite
+// C1 > 0.
+C1Point read_c1_calibration(const std::string& path);
+// C1(N/p) fitted over the points of several such files (c1_curve.hpp).
+C1Curve read_c1_calibrations(const std::vector<std::string>& paths);
 
 }  // namespace mg

@@ -36,6 +36,8 @@
 #include <utility>
 #include <vector>
 
+#include "instrument/fitting.hpp"
+
 namespace tycho::model {
 
 struct TelemPoint {
@@ -58,15 +60,15 @@ class TelemCurve {
   // an MCPS term (it is ignored otherwise).
   double operator()(double cells_per_rank, double mcps) const;
 
-  bool is_constant() const noexcept { return slope_ == 0.0 && rho_.empty(); }
+  bool is_constant() const noexcept { return ref_.slope == 0.0 && rho_.empty(); }
   bool has_mcps_factor() const noexcept { return !rho_.empty(); }
   // rho at the measured MCPS, ascending: {MCPS, factor}; empty without an MCPS factor.
   const std::vector<std::pair<double, double>>& mcps_factor() const noexcept { return rho_; }
   double rho(double mcps) const;  // 1 without an MCPS factor
-  double slope() const noexcept { return slope_; }          // a, s per ln(cell)
-  double intercept() const noexcept { return intercept_; }  // b, s
-  double lowest_cells() const noexcept { return lo_; }      // E_lo
-  double highest_cells() const noexcept { return hi_; }     // E_hi
+  double slope() const noexcept { return ref_.slope; }          // a, s per ln(cell)
+  double intercept() const noexcept { return ref_.intercept; }  // b, s
+  double lowest_cells() const noexcept { return ref_.lo; }      // E_lo
+  double highest_cells() const noexcept { return ref_.hi; }     // E_hi
   const std::vector<TelemPoint>& points() const noexcept { return points_; }
 
   // The curve and the points that fed it, e.g.
@@ -79,7 +81,7 @@ class TelemCurve {
   bool measured_mcps(double mcps) const;
 
   std::vector<TelemPoint> points_;
-  double slope_ = 0.0, intercept_ = 0.0, lo_ = 0.0, hi_ = 0.0;
+  instrument::ClampedLogLine ref_;  // T_ref(E_p)
   std::vector<std::pair<double, double>> rho_;  // {MCPS, factor}, ascending
   double mcps_ref_ = 0.0;
   std::string mcps_note_;  // what of the points' MCPS could not be used, and why
