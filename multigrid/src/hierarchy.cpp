@@ -27,11 +27,10 @@ std::vector<std::uint8_t> boundary_nodes(const tycho::Mesh& mesh) {
 // The coarse mesh's edges sorted by (low, high) node: the order refine_uniform numbers the
 // midpoints in (refine.hpp).
 std::vector<std::array<Index, 2>> sorted_edges(const tycho::Mesh& mesh) {
-  static constexpr int kEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
   std::vector<std::array<Index, 2>> edges;
   edges.reserve(6 * mesh.cells.size());
   for (const tycho::Cell& c : mesh.cells)
-    for (const auto& e : kEdges) {
+    for (const auto& e : tycho::kTetEdges) {
       const Index a = c.nodes[e[0]], b = c.nodes[e[1]];
       edges.push_back(a < b ? std::array<Index, 2>{a, b} : std::array<Index, 2>{b, a});
     }

@@ -7,6 +7,7 @@
 
 #include "p1_cell_math.hpp"
 #include "tycho/mesh_geometry.hpp"
+#include "tycho/refine.hpp"
 
 namespace mg {
 
@@ -30,17 +31,17 @@ void add_slot(LocalLevel& L, Index g) {
   L.node_global.push_back(g);
 }
 
-// Parent edge e joins corners kEdge[e]; kOpposite[d] are the edges whose midpoints the
+// Parent edge e joins corners kTetEdges[e]; kOpposite[d] are the edges whose midpoints the
 // octahedron's diagonal d joins; kRelabel[d] orders the parent's corners so that diagonal
 // d becomes m01-m23 (a swap of two corners, which keeps every midpoint a midpoint).
+using tycho::kTetEdges;
 constexpr Index kNone = std::numeric_limits<Index>::max();
-constexpr int kEdge[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
 constexpr int kOpposite[3][2] = {{0, 5}, {1, 4}, {2, 3}};
 constexpr int kRelabel[3][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 2, 1}};
 
 int edge_of(int a, int b) {
   for (int e = 0; e < 6; ++e)
-    if ((kEdge[e][0] == a && kEdge[e][1] == b) || (kEdge[e][0] == b && kEdge[e][1] == a)) return e;
+    if ((kTetEdges[e][0] == a && kTetEdges[e][1] == b) || (kTetEdges[e][0] == b && kTetEdges[e][1] == a)) return e;
   return -1;
 }
 
@@ -62,7 +63,7 @@ bool family_nodes(const Grid& fine, const tycho::Mesh& coarse, Index p, std::arr
       if (g < fine.coarse_nodes) continue;
       const std::array<Index, 2>& ends = fine.midpoint_of[g - fine.coarse_nodes];
       for (int e = 0; e < 6; ++e) {
-        const Index lo = std::min(a[kEdge[e][0]], a[kEdge[e][1]]), hi = std::max(a[kEdge[e][0]], a[kEdge[e][1]]);
+        const Index lo = std::min(a[kTetEdges[e][0]], a[kTetEdges[e][1]]), hi = std::max(a[kTetEdges[e][0]], a[kTetEdges[e][1]]);
         if (ends[0] == lo && ends[1] == hi) mid[static_cast<std::size_t>(e)] = g;
       }
     }
@@ -79,7 +80,7 @@ bool family_nodes(const Grid& fine, const tycho::Mesh& coarse, Index p, std::arr
   const int* r = kRelabel[diagonal];
   for (int k = 0; k < 4; ++k) out[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(r[k])];
   for (int e = 0; e < 6; ++e)
-    out[static_cast<std::size_t>(4 + e)] = mid[static_cast<std::size_t>(edge_of(r[kEdge[e][0]], r[kEdge[e][1]]))];
+    out[static_cast<std::size_t>(4 + e)] = mid[static_cast<std::size_t>(edge_of(r[kTetEdges[e][0]], r[kTetEdges[e][1]]))];
   // The children must be the table's, as sets of nodes (their corner order is free).
   std::vector<std::array<Index, 4>> table, actual;
   for (int j = 0; j < 8; ++j) {

@@ -14,13 +14,10 @@ namespace tycho {
 
 namespace {
 
-// A cell's six edges as pairs of its local nodes, and the index of each in kEdges by pair.
-constexpr int kEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
-
 using EdgeKey = std::pair<Index, Index>;  // (low, high) node
 
 EdgeKey edge_key(const Cell& cell, int e) {
-  const Index a = cell.nodes[kEdges[e][0]], b = cell.nodes[kEdges[e][1]];
+  const Index a = cell.nodes[kTetEdges[e][0]], b = cell.nodes[kTetEdges[e][1]];
   return a < b ? EdgeKey{a, b} : EdgeKey{b, a};
 }
 
@@ -68,7 +65,7 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name) {
   children.reserve(8 * n_cells);
   for (const Cell& cell : mesh.cells) {
     const auto& v = cell.nodes;
-    Index m[6];  // m[e]: midpoint of kEdges[e]
+    Index m[6];  // m[e]: midpoint of kTetEdges[e]
     for (int e = 0; e < 6; ++e) m[e] = midpoint(cell, e);
     const Index m01 = m[0], m02 = m[1], m03 = m[2], m12 = m[3], m13 = m[4], m23 = m[5];
     const std::uint32_t mat = cell.material;

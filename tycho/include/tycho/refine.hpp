@@ -12,6 +12,10 @@
 
 namespace tycho {
 
+// A cell's six edges as pairs of its local nodes: the order refine_uniform takes a cell's
+// edges in, which multigrid's transfers and families rely on to find the children again.
+inline constexpr int kTetEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+
 // The mesh with every cell split into eight, materials inherited; nodes: the parent's
 // first, then one per edge (its midpoint) in the order of the sorted edge (low, high node).
 // The result is checked (check_mesh, errors naming `name`) and has its geometry computed.
