@@ -31,3 +31,10 @@ foreach(entry ${_bad})
                        EXPECT "${regex}" COMMAND $<TARGET_FILE:multigrid> --no-results ${fields})
 endforeach()
 set_tests_properties(multigrid.bad_input.more_ranks_than_cells.np2 PROPERTIES FIXTURES_REQUIRED multigrid_corner_tet)
+# The second of two calibration files missing: the error names it, not the first (run.cmake's
+# calibration run writes the first).
+suite_add_error_test(NAME multigrid.bad_input.calibration_second_missing.np2 RANKS 2 ONE_LINE LABELS mpi TIMEOUT 60
+  EXPECT "^multigrid: error: .*/no-such-2.h5: cannot open results file: No such file or directory$"
+  COMMAND $<TARGET_FILE:multigrid> --no-results --machine ${_sp2}
+          --calibration ${CMAKE_CURRENT_BINARY_DIR}/multigrid_run/calibration.h5,${_dir}/no-such-2.h5)
+set_tests_properties(multigrid.bad_input.calibration_second_missing.np2 PROPERTIES FIXTURES_REQUIRED multigrid_calibration)
