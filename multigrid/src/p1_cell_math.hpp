@@ -10,7 +10,18 @@
 #include <immintrin.h>
 #endif
 
+// This header is compiled into objects of two instruction sets (p1_cells_avx2.cpp with
+// -mavx2, the rest without). An inline namespace per instruction set gives its inline
+// functions distinct symbols in each, so the linker can never hand portable code a copy
+// compiled with AVX instructions (at -O0, where nothing is inlined, it otherwise could).
+#ifdef __AVX2__
+#define MG_CELL_MATH_ISA isa_avx2
+#else
+#define MG_CELL_MATH_ISA isa_portable
+#endif
+
 namespace mg::detail {
+inline namespace MG_CELL_MATH_ISA {
 
 // N nodes' coordinates and the values K is applied to: a cell's 4 corners or a family's 10.
 template <class V, std::size_t N>
@@ -98,4 +109,5 @@ inline void product(const NodeValues<V, 4>& p, V (&out)[4]) { cell_product(p, ou
 template <class V>
 inline void product(const NodeValues<V, 10>& f, V (&out)[10]) { family_product(f, out); }
 
+}  // inline namespace MG_CELL_MATH_ISA
 }  // namespace mg::detail
