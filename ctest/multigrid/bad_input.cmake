@@ -18,6 +18,7 @@ set(_bad
   "grids_zero|^multigrid: error: command line:--grids: expected a whole number in \\[1, 8\\] \\(grids\\), got \"0\"$|--grids|0"
   "cycle_X|^multigrid: error: command line:--cycle: expected W or V, got \"X\"$|--cycle|X"
   "cell_kernel_bogus|^multigrid: error: command line:--cell-kernel: expected avx2 or portable, got \"sse9\"$|--cell-kernel|sse9"
+  "smoothing_lower_range|^multigrid: error: command line:--smoothing-lower: expected a number in \\[0.01, 0.9\\] \\(of lambda_max\\), got \"1.5\"$|--smoothing-lower|1.5"
   "no_smoothing|^multigrid: error: command line:--pre/--post: at least one smoothing iteration per visit$|--pre|0|--post|0"
   "unknown_option|^multigrid: error: command line:--bogus: expected a known option \\(see multigrid --help\\)$|--bogus"
   "two_meshes|^multigrid: error: command line:b.msh: expected one mesh only, already have a.msh$|a.msh|b.msh"

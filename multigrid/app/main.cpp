@@ -33,6 +33,8 @@ const char* const kUsage =
     "  --smoother S         chebyshev (default) or jacobi (damped), polynomials in D^-1 A\n"
     "  --pre N, --post N    smoothing iterations before and after the coarse correction (default 2, 2)\n"
     "  --coarse-iterations N  smoothing iterations on the coarsest grid per visit (default 30)\n"
+    "  --smoothing-lower F  the smoothers aim at the eigenvalues of D^-1 A in [F lambda_max, lambda_max]\n"
+    "                       (default 0.25; 0.1 with --pre 3 --post 3 for gmsh's meshes)\n"
     "  --cell-kernel K      the cell loop's build: avx2 (default where the CPU has it) or portable;\n"
     "                       the same bits either way\n"
     "  --machine FILE       a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle\n"
@@ -84,6 +86,7 @@ Options parse_options(int argc, char** argv) {
       else if (v == "avx2") throw instrument::InputError("command line", s, "portable here (avx2 is not built in, or this CPU lacks AVX2), got \"avx2\"");
       else throw instrument::InputError("command line", s, "expected avx2 or portable, got " + instrument::quote_token(v));
     } else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
+    else if (s == "--smoothing-lower") o.run.cycle.smoothing_lower = instrument::real_option(s, value(), 0.01, 0.9, "(of lambda_max)");
     else if (s == "--machine") o.machine = value();
     else if (s == "--calibration") o.calibration = instrument::split(value(), ",");
     else if (s == "--replay-on") o.replay_on = instrument::split(value(), ",");

@@ -83,8 +83,8 @@ const char* smoother_name(Smoother s) { return s == Smoother::jacobi ? "jacobi" 
 
 namespace {
 
-void jacobi(CellKernel kernel, LocalLevel& L, double lambda_max, int iterations, const char* tag) {
-  const double w = 2.0 / (1.25 * lambda_max);
+void jacobi(CellKernel kernel, LocalLevel& L, double a, double b, int iterations, const char* tag) {
+  const double w = 2.0 / (a + b);
   for (int it = 0; it < iterations; ++it) {
     apply_operator(kernel, L, L.x.data(), L.y.data(), tag);
     for (std::size_t s = 0; s < L.n_local; ++s)
@@ -92,11 +92,10 @@ void jacobi(CellKernel kernel, LocalLevel& L, double lambda_max, int iterations,
   }
 }
 
-// Chebyshev iteration on D^-1 A over [a, b] = [lambda_max / 4, lambda_max] (Saad, Iterative
+// Chebyshev iteration on D^-1 A over [a, b] (Saad, Iterative
 // Methods, alg. 12.1, with the preconditioned residual z = D^-1 (b - A x)); the first
 // application makes z from x, each later one updates it from the step d.
-void chebyshev(CellKernel kernel, LocalLevel& L, double lambda_max, int iterations, const char* tag) {
-  const double b = lambda_max, a = 0.25 * lambda_max;
+void chebyshev(CellKernel kernel, LocalLevel& L, double a, double b, int iterations, const char* tag) {
   const double theta = 0.5 * (b + a), delta = 0.5 * (b - a), sigma = theta / delta;
   const std::size_t n = L.n_local;
   double* z = L.r.data();
@@ -127,8 +126,9 @@ void smooth(Multigrid& mg, std::size_t level, int iterations, int phase) {
   LocalLevel& L = mg.levels[level];
   Timed t{mg.clock[level], phase};
   const CellKernel k = mg.options.cell_kernel;
-  if (mg.options.smoother == Smoother::jacobi) jacobi(k, L, mg.lambda_max[level], iterations, label(mg, level, phase));
-  else chebyshev(k, L, mg.lambda_max[level], iterations, label(mg, level, phase));
+  const double b = mg.lambda_max[level], a = mg.options.smoothing_lower * b;
+  if (mg.options.smoother == Smoother::jacobi) jacobi(k, L, a, b, iterations, label(mg, level, phase));
+  else chebyshev(k, L, a, b, iterations, label(mg, level, phase));
   mg.clock[level].supersteps[static_cast<std::size_t>(phase)] += iterations;
   mg.clock[level].operator_applications += iterations;
 }

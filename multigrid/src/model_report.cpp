@@ -99,7 +99,8 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
   out << " multigrid: P1 Poisson, u = sin(pi x) sin(pi y) sin(pi z), on " << r.mesh << "\n"
       << " " << (o.cycle.gamma == 2 ? "W" : "V") << "-cycles: " << o.cycle.pre << " pre, " << o.cycle.post
       << " post, " << o.cycle.coarse_iterations << " coarsest-grid smoothing iterations; "
-      << (o.cycle.smoother == Smoother::jacobi ? "damped Jacobi" : "Chebyshev (Jacobi-preconditioned)") << "; "
+      << (o.cycle.smoother == Smoother::jacobi ? "damped Jacobi" : "Chebyshev (Jacobi-preconditioned)") << " over ["
+      << o.cycle.smoothing_lower << ", 1] lambda_max; "
       << r.p << " process" << (r.p > 1 ? "es" : "") << "\n\n";
   out << "  grid      cells      nodes  imbalance   h (B)   n_i  steps   lambda   s/cycle (slowest process)\n";
   for (const GridReport& g : r.grids) {

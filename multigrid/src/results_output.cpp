@@ -37,6 +37,9 @@ instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm) {
   in["post"] = std::to_string(o.cycle.post);
   in["coarse_iterations"] = std::to_string(o.cycle.coarse_iterations);
   in["smoother"] = smoother_name(o.cycle.smoother);
+  std::ostringstream lower;
+  lower << o.cycle.smoothing_lower;
+  in["smoothing_lower"] = lower.str();
   in["cycle"] = std::string(1, o.cycle.gamma == 2 ? 'W' : 'V');
   return info;
 }

@@ -16,11 +16,14 @@
 
 namespace mg {
 
-// Both are polynomials in D^-1 A, one operator application per iteration. Jacobi damps by
-// omega = 2 / (lambda_max / 4 + lambda_max); Chebyshev takes the polynomial of the
-// iteration count that is smallest over [lambda_max / 4, lambda_max], the part of the
-// spectrum the coarse grid cannot represent. On gmsh's meshes of the body in the box Jacobi
-// converges at 0.50 per W-cycle, Chebyshev at 0.2-0.3 (multigrid/README.md).
+// Both are polynomials in D^-1 A, one operator application per iteration, aimed at the
+// interval [a, b] = [smoothing_lower lambda_max, lambda_max], the part of the spectrum the
+// coarse grid cannot represent. Jacobi damps by omega = 2 / (a + b); Chebyshev takes the
+// polynomial of the iteration count that is smallest over [a, b]. The default a = b / 4
+// serves Kuhn's cubes and Tycho2's meshes (0.23-0.25 per W-cycle); on gmsh's meshes a mode
+// near the boundary that the coarse grid represents poorly needs the interval to reach
+// lower and a third iteration (3 + 3 over [b / 10, b]: 0.21 instead of 0.48 on the body in
+// the box, multigrid/BENCHMARKS.md).
 enum class Smoother { jacobi, chebyshev };
 const char* smoother_name(Smoother s);
 
@@ -29,6 +32,7 @@ struct CycleOptions {
   int pre = 2, post = 2;        // smoothing iterations before and after the coarse correction
   int coarse_iterations = 30;   // smoothing iterations on the coarsest grid per visit
   int gamma = 2;                // coarse corrections per visit: 2 W-cycle, 1 V-cycle
+  double smoothing_lower = 0.25;  // a / lambda_max, the lower end of the smoothers' interval
   CellKernel cell_kernel = fastest_cell_kernel();  // the same bits either way
 };
 
