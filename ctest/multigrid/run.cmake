@@ -58,8 +58,21 @@ suite_add_mpi_test(NAME multigrid.run.jacobi_interval.np2 TARGET multigrid RANKS
 suite_add_expect_test(NAME multigrid.model.project
   EXPECT "\n +3 +3456 +1\\.013 +1720 +[0-9.e-]+ +[0-9.e-]+ +[0-9.]+\n"
   COMMAND $<TARGET_FILE:multigrid-model> --cube 3 --grids 3 --procs 1,2,3 --calibration ${_dir}/calibration.h5
-          --loggps ${PROJECT_SOURCE_DIR}/ctest/sweep3d_model/replay_test.machine --machine ${_sp2})
-set_tests_properties(multigrid.model.project PROPERTIES FIXTURES_REQUIRED multigrid_calibration LABELS unit)
+          --loggps ${PROJECT_SOURCE_DIR}/ctest/sweep3d_model/replay_test.machine --machine ${_sp2}
+          --csv ${_dir}/projection.csv)
+set_tests_properties(multigrid.model.project PROPERTIES FIXTURES_REQUIRED multigrid_calibration LABELS unit
+  FIXTURES_SETUP multigrid_projection_csv)
+# Its CSV: at P = 1 the replay is all work (its comm+sync exactly 0: no message, no other
+# process to wait for), and the P = 3 row holds the printed partition figures.
+add_test(NAME multigrid.model.project_csv COMMAND ${CMAKE_COMMAND} -E cat ${_dir}/projection.csv)
+set_tests_properties(multigrid.model.project_csv PROPERTIES LABELS unit FIXTURES_REQUIRED multigrid_projection_csv
+  PASS_REGULAR_EXPRESSION "^procs,cells_per_proc,imbalance,h_grid1_bytes,replay_seconds,replay_work,replay_comm_sync,eq5_seconds,eq5_work,eq5_comm_sync\n1,10368,1,0,[0-9.e-]+,[0-9.e-]+,0,[0-9.e-]+,[0-9.e-]+,[0-9.e-]+\n2,.*\n3,3456,1\\.01[0-9]*,1720,")
+# The plot of that CSV (matplotlib, installed by scripts/install-deps.sh): a PNG is written.
+add_test(NAME multigrid.model.plot
+  COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/multigrid/scripts/plot_projection.py ${_dir}/projection.csv
+          ${_dir}/projection.png)
+set_tests_properties(multigrid.model.plot PROPERTIES LABELS unit FIXTURES_REQUIRED multigrid_projection_csv
+  PASS_REGULAR_EXPRESSION "projection.png: 3 process counts")
 suite_add_error_test(NAME multigrid.model.no_calibration ONE_LINE
   EXPECT "^multigrid-model: error: command line:--calibration: expected a multigrid results file for C1$"
   COMMAND $<TARGET_FILE:multigrid-model> --procs 4 --loggps x.machine)

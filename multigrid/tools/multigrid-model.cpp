@@ -4,16 +4,18 @@
 //
 //   multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5[,RUN.h5..]
 //                   --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]
-//                   [--cycle W|V]
+//                   [--cycle W|V] [--csv FILE]
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/option_number.hpp"
+#include "instrument/output_file.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/text_split.hpp"
 #include "machine_params.hpp"
@@ -28,13 +30,14 @@ namespace {
 const char* const kUsage =
     "usage: multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5[,RUN.h5..]\n"
     "                       --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]\n"
-    "                       [--cycle W|V]\n"
+    "                       [--cycle W|V] [--csv FILE]\n"
     "  the W-cycle of the hierarchy partitioned into each P, replayed by the LogGOPS simulator\n"
     "  (--loggps: loggps-probe's machine file) with C1 from the calibration run, beside eq. 5 with\n"
-    "  l and g from --machine (bspprobe's file; without it eq. 5 is not shown)\n";
+    "  l and g from --machine (bspprobe's file; without it eq. 5 is not shown); --csv FILE writes the\n"
+    "  table with both models' split into work and communication (scripts/plot_projection.py draws it)\n";
 
 struct Options {
-  std::string mesh, loggps, machine;
+  std::string mesh, loggps, machine, csv;
   std::vector<std::string> calibration;
   int cube = 4, grids = 3;
   std::vector<int> procs;
@@ -60,6 +63,7 @@ Options parse(int argc, char** argv) {
     } else if (s == "--calibration") o.calibration = instrument::split(value(), ",");
     else if (s == "--loggps") o.loggps = value();
     else if (s == "--machine") o.machine = value();
+    else if (s == "--csv") o.csv = value();
     else if (s == "--pre") o.cycle.pre = whole(0, 100, "(smoothing iterations)");
     else if (s == "--post") o.cycle.post = whole(0, 100, "(smoothing iterations)");
     else if (s == "--coarse-iterations") o.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
@@ -88,6 +92,7 @@ void run(const Options& o) {
   const std::string name = o.mesh.empty() ? "the default cube" : o.mesh;
   const tycho::Mesh coarse = o.mesh.empty() ? mg::kuhn_cube_grid(o.cube) : tycho::read_mesh(o.mesh);
   for (int p : o.procs) tycho::check_part_count(p, coarse.cells.size(), name);  // before any output
+  if (!o.csv.empty()) instrument::OutputFile refused_before_printing(o.csv, "the projection's CSV");
   const std::vector<mg::Grid> grids = mg::build_hierarchy(coarse, o.grids, name);
   const std::vector<mg::CycleStep> steps = mg::cycle_steps(o.grids, o.cycle);
   const std::size_t finest = grids.back().mesh.cells.size();
@@ -97,13 +102,18 @@ void run(const Options& o) {
               o.loggps.c_str(), o.machine.empty() ? "(no --machine: not shown)" : o.machine.c_str());
   std::printf("%8s %12s %10s %12s %14s %14s %8s\n", "P", "cells/P", "imbalance", "h grid 1 (B)", "replay [s]",
               "eq. 5 [s]", "ratio");
+  // The replay's split is its slowest process's: work against everything else (sends,
+  // receives, waits, the barriers of bsp_sync); eq. 5's is its C1 term against C2 g + C3 l.
+  std::ostringstream csv;
+  csv << "procs,cells_per_proc,imbalance,h_grid1_bytes,replay_seconds,replay_work,replay_comm_sync,eq5_seconds,"
+         "eq5_work,eq5_comm_sync\n";
   for (int p : o.procs) {
     const std::vector<std::vector<std::int32_t>> parts = mg::inherit_parts(grids, tycho::metis_partition(grids.back().mesh, p, name));
     const mg::Traffic traffic = mg::count_traffic(grids, parts, p);
     const instrument::replay::Result r = instrument::replay::simulate(*mg::cycle_program(traffic, steps, c1_at), machine);
     const std::vector<std::int64_t>& top = traffic.cells.back();
     const double most = static_cast<double>(*std::max_element(top.begin(), top.end()));
-    double eq5 = 0;
+    double eq5 = 0, eq5_work = 0;
     if (!o.machine.empty()) {
       std::vector<mg::Eq5GridCount> counts;  // grid 1 (the finest) first
       for (std::size_t l = grids.size(); l-- > 0;) {
@@ -114,11 +124,26 @@ void run(const Options& o) {
         counts.push_back({static_cast<double>(grids[l].mesh.cells.size()), applications, supersteps, traffic.h_bytes[l]});
       }
       const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(p, c1_at, bsp.l_seconds, bsp.g_seconds_per_byte, counts);
-      eq5 = mg::eq5_w_cycle(in).back().total();
+      const mg::Eq5Terms sum = mg::eq5_w_cycle(in).back();
+      eq5 = sum.total();
+      eq5_work = sum.compute;
     }
+    std::size_t slowest = 0;
+    for (std::size_t q = 0; q < r.ranks.size(); ++q)
+      if (r.ranks[q].end > r.ranks[slowest].end) slowest = q;
+    const double replay_work = r.ranks.empty() ? 0 : r.ranks[slowest].compute;
+    csv << p << ',' << static_cast<double>(finest) / p << ',' << most * p / static_cast<double>(finest) << ','
+        << traffic.h_bytes.back() << ',' << r.total << ',' << replay_work << ',' << r.total - replay_work << ',';
+    if (o.machine.empty()) csv << ",,\n";
+    else csv << eq5 << ',' << eq5_work << ',' << eq5 - eq5_work << '\n';
     std::printf("%8d %12.0f %10.3f %12.0f %14.6g %14s %8s\n", p, static_cast<double>(finest) / p, most * p / static_cast<double>(finest),
                 traffic.h_bytes.back(), r.total, o.machine.empty() ? "-" : std::to_string(eq5).c_str(),
                 o.machine.empty() ? "-" : std::to_string(eq5 / r.total).substr(0, 5).c_str());
+    std::fflush(stdout);
+  }
+  if (!o.csv.empty()) {
+    instrument::write_text_output(o.csv, "the projection's CSV", csv.str());
+    std::printf("  CSV: %s\n", o.csv.c_str());
   }
 }
 
