@@ -1,7 +1,7 @@
 // The arithmetic of the smoother's cell loop (p1_operator.hpp), for one cell (V = double) or
 // for four in the lanes of an AVX2 register (V = Lanes4). The portable and AVX2 builds
 // (p1_cells.hpp) both call it, so each lane does the operations of the portable loop in the
-// same order and the two give the same bits; 85 flops (p1_operator.hpp counts them).
+// same order and the two give the same bits (p1_operator.hpp counts the flops).
 #pragma once
 #include <cmath>
 #include <cstddef>
@@ -44,33 +44,64 @@ inline double magnitude(double v) { return std::fabs(v); }
 inline Lanes4 magnitude(Lanes4 v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
 #endif
 
-// out[i] = (K u)_i with K_ij = c_i . c_j / (6 |det|): c_1..c_3 from the edges from corner 0,
-// the gradient sum_k c_k (u_k - u_0), and (K u)_0 = -((K u)_1 + (K u)_2 + (K u)_3).
+// A vector of three lanes-or-doubles: a face vector c_k.
 template <class V>
-inline void cell_product(const CellCorners<V>& p, V (&out)[4]) {
+struct Vec3 {
+  V x, y, z;
+};
+template <class V>
+inline Vec3<V> operator+(const Vec3<V>& a, const Vec3<V>& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+template <class V>
+inline Vec3<V> operator-(const Vec3<V>& a) { return {-a.x, -a.y, -a.z}; }  // a sign, not a flop
+
+// The face vectors of a tetrahedron from its corners: c_1 = e_2 x e_3, c_2 = e_3 x e_1,
+// c_3 = e_1 x e_2 with e_k = x_k - x_0, and 1 / (6 |det|) (36 + 7 flops).
+template <class V>
+struct CellGeometry {
+  Vec3<V> c1, c2, c3;
+  V scale;
+};
+template <class V, std::size_t N>
+inline CellGeometry<V> cell_geometry(const NodeValues<V, N>& p) {
   const V e1x = p.x[1] - p.x[0], e1y = p.y[1] - p.y[0], e1z = p.z[1] - p.z[0];
   const V e2x = p.x[2] - p.x[0], e2y = p.y[2] - p.y[0], e2z = p.z[2] - p.z[0];
   const V e3x = p.x[3] - p.x[0], e3y = p.y[3] - p.y[0], e3z = p.z[3] - p.z[0];
-  const V c1x = e2y * e3z - e2z * e3y, c1y = e2z * e3x - e2x * e3z, c1z = e2x * e3y - e2y * e3x;
-  const V c2x = e3y * e1z - e3z * e1y, c2y = e3z * e1x - e3x * e1z, c2z = e3x * e1y - e3y * e1x;
-  const V c3x = e1y * e2z - e1z * e2y, c3y = e1z * e2x - e1x * e2z, c3z = e1x * e2y - e1y * e2x;
-  const V det = e1x * c1x + e1y * c1y + e1z * c1z;
-  const V scale = 1.0 / (6.0 * magnitude(det));
-  const V d1 = p.u[1] - p.u[0], d2 = p.u[2] - p.u[0], d3 = p.u[3] - p.u[0];
-  const V gx = c1x * d1 + c2x * d2 + c3x * d3;
-  const V gy = c1y * d1 + c2y * d2 + c3y * d3;
-  const V gz = c1z * d1 + c2z * d2 + c3z * d3;
-  out[1] = scale * (c1x * gx + c1y * gy + c1z * gz);
-  out[2] = scale * (c2x * gx + c2y * gy + c2z * gz);
-  out[3] = scale * (c3x * gx + c3y * gy + c3z * gz);
+  CellGeometry<V> g;
+  g.c1 = {e2y * e3z - e2z * e3y, e2z * e3x - e2x * e3z, e2x * e3y - e2y * e3x};
+  g.c2 = {e3y * e1z - e3z * e1y, e3z * e1x - e3x * e1z, e3x * e1y - e3y * e1x};
+  g.c3 = {e1y * e2z - e1z * e2y, e1z * e2x - e1x * e2z, e1x * e2y - e1y * e2x};
+  const V det = e1x * g.c1.x + e1y * g.c1.y + e1z * g.c1.z;
+  g.scale = 1.0 / (6.0 * magnitude(det));
+  return g;
+}
+
+// out[i] = (K u)_i with K_ij = scale c_i . c_j: the gradient sum_k c_k (u_k - u_0), and
+// (K u)_0 = -((K u)_1 + (K u)_2 + (K u)_3) (38 flops).
+template <class V>
+inline void element_product(const Vec3<V>& c1, const Vec3<V>& c2, const Vec3<V>& c3, V scale, V u0, V u1, V u2,
+                            V u3, V (&out)[4]) {
+  const V d1 = u1 - u0, d2 = u2 - u0, d3 = u3 - u0;
+  const V gx = c1.x * d1 + c2.x * d2 + c3.x * d3;
+  const V gy = c1.y * d1 + c2.y * d2 + c3.y * d3;
+  const V gz = c1.z * d1 + c2.z * d2 + c3.z * d3;
+  out[1] = scale * (c1.x * gx + c1.y * gy + c1.z * gz);
+  out[2] = scale * (c2.x * gx + c2.y * gy + c2.z * gz);
+  out[3] = scale * (c3.x * gx + c3.y * gy + c3.z * gz);
   out[0] = -(out[1] + out[2] + out[3]);
+}
+
+// A cell alone: its geometry from its corners, then K u.
+template <class V>
+inline void cell_product(const CellCorners<V>& p, V (&out)[4]) {
+  const CellGeometry<V> g = cell_geometry(p);
+  element_product(g.c1, g.c2, g.c3, g.scale, p.u[0], p.u[1], p.u[2], p.u[3], out);
 }
 
 // A family: the 8 children of one parent cell from uniform refinement, on its 10 nodes in the
 // order v0, v1, v2, v3, m01, m02, m03, m12, m13, m23 (m_ij the midpoint of parent edge ij),
 // labelled so that the octahedron's diagonal is m01-m23 (local_level.hpp). kFamilyChild
 // lists each child's corners; kFamilyFirst marks a node's first appearance, where its sum
-// starts instead of adding to a zero, so that a family costs the flops of its 8 cells.
+// starts instead of adding to a zero.
 inline constexpr unsigned char kFamilyChild[8][4] = {{0, 4, 5, 6}, {4, 1, 7, 8}, {5, 7, 2, 9}, {6, 8, 9, 3},
                                                      {4, 9, 5, 6}, {4, 9, 6, 8}, {4, 9, 8, 7}, {4, 9, 7, 5}};
 inline constexpr bool kFamilyFirst[8][4] = {{true, true, true, true},    {false, true, true, true},
@@ -78,30 +109,47 @@ inline constexpr bool kFamilyFirst[8][4] = {{true, true, true, true},    {false,
                                             {false, false, false, false}, {false, false, false, false},
                                             {false, false, false, false}, {false, false, false, false}};
 
-// acc[n] = sum over the children at node n of their (K u) there, children in order.
+// The children's geometry is the parent's: every child's edges are sums of half the parent's
+// edges E_k, so its face vectors are sums of the parent's C_k / 4 and its volume is the
+// parent's / 8. With the parent's own C_1..C_3 and scale, every child's K is
+// (scale / 2) c_i . c_j over these sums, worked from the corner order of kFamilyChild:
+//   corner children (v_k at one corner, the midpoints of its edges): C1, C2, C3 (the parent
+//     halved and moved);
+//   {m01, m23, m02, m03}: C1 + C2 + C3, -(C1 + C3), -(C1 + C2);
+//   {m01, m23, m03, m13}: C2, -(C1 + C2), C1 + C3;
+//   {m01, m23, m13, m12}: -C1, C1 + C3, C1 + C2;
+//   {m01, m23, m12, m02}: C3, C1 + C2, -(C1 + C3).
+// So only the parent's 4 corners' coordinates are read (the midpoints' are not), and a family
+// costs 44 flops of geometry, 9 for the sums, 8 x 38 for the children's K u and 22 + 10 to
+// add them up and scatter: 389, against 680 for its 8 cells one by one (kFlopsPerFamily).
+// In exact arithmetic the same K as the children's own corners give; in floating point
+// within round-off of it (unit_operator checks both).
 template <class V>
 inline void family_product(const FamilyNodes<V>& f, V (&acc)[10]) {
+  const CellGeometry<V> parent = cell_geometry(f);
+  const V scale = 0.5 * parent.scale;
+  const Vec3<V> &C1 = parent.c1, &C2 = parent.c2, &C3 = parent.c3;
+  const Vec3<V> C12 = C1 + C2, C13 = C1 + C3, C123 = C12 + C3;
+  const Vec3<V>* const corner[3] = {&C1, &C2, &C3};
+  const Vec3<V> nC1 = -C1, nC12 = -C12, nC13 = -C13;
+  const Vec3<V>* const inner[4][3] = {{&C123, &nC13, &nC12}, {&C2, &nC12, &C13}, {&nC1, &C13, &C12}, {&C3, &C12, &nC13}};
 #pragma GCC unroll 8
   for (int j = 0; j < 8; ++j) {
-    CellCorners<V> p;
-#pragma GCC unroll 4
-    for (int k = 0; k < 4; ++k) {
-      const int n = kFamilyChild[j][k];
-      p.x[k] = f.x[n];
-      p.y[k] = f.y[n];
-      p.z[k] = f.z[n];
-      p.u[k] = f.u[n];
-    }
+    const Vec3<V>* const* c = j < 4 ? corner : inner[j - 4];
+    const unsigned char* n = kFamilyChild[j];
     V out[4];
-    cell_product(p, out);
+    element_product(*c[0], *c[1], *c[2], scale, f.u[n[0]], f.u[n[1]], f.u[n[2]], f.u[n[3]], out);
 #pragma GCC unroll 4
     for (int k = 0; k < 4; ++k) {
-      const int n = kFamilyChild[j][k];
-      if (kFamilyFirst[j][k]) acc[n] = out[k];
-      else acc[n] += out[k];
+      if (kFamilyFirst[j][k]) acc[n[k]] = out[k];
+      else acc[n[k]] += out[k];
     }
   }
 }
+
+// The nodes whose coordinates a cell's or a family's product reads: a cell's 4 corners, a
+// family's first 4 (the parent's corners).
+inline constexpr std::size_t kGeometryNodes = 4;
 
 // What the loops call: out[n] = (K u) at node n of a cell or of a family.
 template <class V>

@@ -15,10 +15,10 @@ namespace mg::detail {
 namespace {
 
 // Node k of four cells or families (slot arrays of N): four 32-byte node records
-// transposed into x, y and z lanes, and the four values.
+// transposed into x, y and z lanes.
 template <std::size_t N>
-inline void load_node(const NodePoint* points, const double* u, const std::array<std::uint32_t, N>* const at[4],
-                      std::size_t k, Lanes4& x, Lanes4& y, Lanes4& z, Lanes4& value) {
+inline void load_point(const NodePoint* points, const std::array<std::uint32_t, N>* const at[4], std::size_t k,
+                       Lanes4& x, Lanes4& y, Lanes4& z) {
   const __m256d r0 = _mm256_load_pd(&points[(*at[0])[k]].x);
   const __m256d r1 = _mm256_load_pd(&points[(*at[1])[k]].x);
   const __m256d r2 = _mm256_load_pd(&points[(*at[2])[k]].x);
@@ -28,7 +28,12 @@ inline void load_node(const NodePoint* points, const double* u, const std::array
   x = _mm256_permute2f128_pd(xz01, xz23, 0x20);
   y = _mm256_permute2f128_pd(yw01, yw23, 0x20);
   z = _mm256_permute2f128_pd(xz01, xz23, 0x31);
-  value = _mm256_set_pd(u[(*at[3])[k]], u[(*at[2])[k]], u[(*at[1])[k]], u[(*at[0])[k]]);
+}
+
+// The value at node k of four cells or families.
+template <std::size_t N>
+inline Lanes4 load_value(const double* u, const std::array<std::uint32_t, N>* const at[4], std::size_t k) {
+  return _mm256_set_pd(u[(*at[3])[k]], u[(*at[2])[k]], u[(*at[1])[k]], u[(*at[0])[k]]);
 }
 
 // Batch b of the four streams of n items: lane l's item (stream 0's batch b where stream l
@@ -55,7 +60,8 @@ void apply_avx2(const NodePoint* points, const std::array<std::uint32_t, N>* ite
     const std::array<std::uint32_t, N>* item[4];
     const std::size_t lanes = batch(items, n_items, q, b, item);
     NodeValues<Lanes4, N> f;
-    for (std::size_t n = 0; n < N; ++n) load_node(points, u, item, n, f.x[n], f.y[n], f.z[n], f.u[n]);
+    for (std::size_t n = 0; n < kGeometryNodes; ++n) load_point(points, item, n, f.x[n], f.y[n], f.z[n]);
+    for (std::size_t n = 0; n < N; ++n) f.u[n] = load_value(u, item, n);
     Lanes4 result[N];
     product(f, result);
     alignas(32) double out[N][4];

@@ -56,13 +56,13 @@ void apply_portable(const NodePoint* points, const std::array<std::uint32_t, N>*
     if (c >= n_items) continue;
     const std::array<std::uint32_t, N>& v = items[c];
     NodeValues<double, N> f;
-    for (std::size_t n = 0; n < N; ++n) {
+    for (std::size_t n = 0; n < kGeometryNodes; ++n) {
       const NodePoint& node = points[v[n]];
       f.x[n] = node.x;
       f.y[n] = node.y;
       f.z[n] = node.z;
-      f.u[n] = u[v[n]];
     }
+    for (std::size_t n = 0; n < N; ++n) f.u[n] = u[v[n]];
     double out[N];
     product(f, out);
     for (std::size_t n = 0; n < N; ++n) y[v[n]] += out[n];
