@@ -23,10 +23,15 @@
 namespace mg::detail {
 inline namespace MG_CELL_MATH_ISA {
 
-// N nodes' coordinates and the values K is applied to: a cell's 4 corners or a family's 10.
+// The geometry is read at 4 nodes: a cell's corners, or a family's first 4 (its parent's
+// corners, from which the children's geometry follows).
+inline constexpr std::size_t kGeometryNodes = 4;
+
+// The corners' coordinates and the values K is applied to at N nodes: a cell's 4 corners or
+// a family's 10 nodes.
 template <class V, std::size_t N>
 struct NodeValues {
-  V x[N], y[N], z[N], u[N];
+  V x[kGeometryNodes], y[kGeometryNodes], z[kGeometryNodes], u[N];
 };
 template <class V>
 using CellCorners = NodeValues<V, 4>;
@@ -146,10 +151,6 @@ inline void family_product(const FamilyNodes<V>& f, V (&acc)[10]) {
     }
   }
 }
-
-// The nodes whose coordinates a cell's or a family's product reads: a cell's 4 corners, a
-// family's first 4 (the parent's corners).
-inline constexpr std::size_t kGeometryNodes = 4;
 
 // What the loops call: out[n] = (K u) at node n of a cell or of a family.
 template <class V>
