@@ -9,6 +9,7 @@ set(_corner ${_dir}/corner-tet.smesh)
 add_test(NAME multigrid.bad_input.write_corner_tet COMMAND $<TARGET_FILE:tycho-mesh-example> corner-tet ${_corner})
 set_tests_properties(multigrid.bad_input.write_corner_tet PROPERTIES LABELS unit FIXTURES_SETUP multigrid_corner_tet)
 set(_sp2 ${PROJECT_SOURCE_DIR}/inputs/bsp/ibm-sp2-switch-p2.machine)
+set(_t2dir ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2)
 
 # (In the list below ";" and an unbalanced "[" would split or join entries: "." stands for them.)
 set(_bad
@@ -21,6 +22,11 @@ set(_bad
   "smoothing_lower_range|^multigrid: error: command line:--smoothing-lower: expected a number in \\[0.01, 0.9\\] \\(of lambda_max\\), got \"1.5\"$|--smoothing-lower|1.5"
   "no_smoothing|^multigrid: error: command line:--pre/--post: at least one smoothing iteration per visit$|--pre|0|--post|0"
   "unknown_option|^multigrid: error: command line:--bogus: expected a known option \\(see multigrid --help\\)$|--bogus"
+  "sequence_not_nested|^multigrid: error: .*/cube-1374.smesh:node 0: a point on the domain of the coarser grid .*/box.msh \\(the grids must nest\\). this one, at \\(0, 0, 100\\), is outside it$|--mesh-sequence|${CMAKE_CURRENT_SOURCE_DIR}/gmsh_data/box.msh,${_t2dir}/cube-1374.smesh"
+  "sequence_not_finer|^multigrid: error: .*/cube-208.smesh:cells: more cells than the coarser grid before it in the sequence \\(1374, .*/cube-1374.smesh. coarsest first\\), got 208$|--mesh-sequence|${_t2dir}/cube-1374.smesh,${_t2dir}/cube-208.smesh"
+  "sequence_one|^multigrid: error: command line:--mesh-sequence: expected two meshes or more, coarsest first, separated by commas$|--mesh-sequence|a.msh"
+  "sequence_and_grids|^multigrid: error: command line:--mesh-sequence: no --grids beside it \\(the sequence's length is the grid count\\)$|--grids|2|--mesh-sequence|a.msh,b.msh"
+  "sequence_and_mesh|^multigrid: error: command line:--mesh-sequence: no MESH beside it \\(the sequence's first is the coarsest grid\\), got c.msh$|c.msh|--mesh-sequence|a.msh,b.msh"
   "two_meshes|^multigrid: error: command line:b.msh: expected one mesh only, already have a.msh$|a.msh|b.msh"
   "machine_missing|^multigrid: error: .*/no-such.machine: cannot open machine file: No such file or directory$|--machine|${_dir}/no-such.machine"
   "calibration_missing|^multigrid: error: .*/no-such.h5: cannot open results file: No such file or directory$|--machine|${_sp2}|--calibration|${_dir}/no-such.h5"

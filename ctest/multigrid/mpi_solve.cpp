@@ -7,7 +7,8 @@
 //    smoothing, under 0.35 with Jacobi; the V-cycle is slower;
 //  - the discretisation error falls by 4 (second order) when the finest grid is refined;
 //  - each grid's imbalance and exchange are those of the partition (none at one process);
-//  - the same on a moved cube, whose boundary values are not 0, and with no pre-smoothing.
+//  - the same on a moved cube, whose boundary values are not 0, and with no pre-smoothing;
+//  - the same on a sequence of independent meshes (transfers by point location).
 #include <catch2/catch.hpp>
 #include <mpi.h>
 
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "bsp.h"
+#include "jittered_cube.hpp"
 #include "multigrid/driver.hpp"
 
 namespace {
@@ -49,6 +51,27 @@ mg::RunResult solve_shifted(int grids, int pre) {
   o.grids = grids;
   o.cycles = 8;
   o.cycle.pre = pre;
+  return mg::solve_in_section(in, o, nullptr);
+}
+
+// The 3^3 cube, then the jittered 6^3 (and 12^3) cube: meshes that do not nest.
+mg::RunResult solve_sequence(int grids) {
+  std::vector<tycho::Mesh> meshes{mg::kuhn_cube_grid(3), mgtest::jittered_cube(6)};
+  std::vector<std::string> names{"cube 3", "jittered 6"};
+  if (grids == 3) {
+    meshes.push_back(mgtest::jittered_cube(12));
+    names.push_back("jittered 12");
+  }
+  int p = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  mg::ProblemInput in;
+  in.mesh_name = "sequence";
+  in.grids = mg::build_sequence(meshes, names);
+  in.parts = mg::inherit_parts(in.grids, tycho::metis_partition(in.grids.back().mesh, p, in.mesh_name));
+  mg::RunOptions o;
+  o.grids = grids;
+  o.cycles = 8;
+  o.keep_solution = true;
   return mg::solve_in_section(in, o, nullptr);
 }
 
@@ -89,9 +112,42 @@ std::pair<long, long> held_and_differing(const mg::RunResult& r) {
   return {verdict[0], verdict[1]};
 }
 
+// A sequence of independent meshes (2 and 3 of them): independent of P, second order,
+// factor under 0.3. (One BSPlib section per program: the solves run in the test case above.)
+void check_sequence(const mg::RunResult& q2, const mg::RunResult& q3) {
+  if (std::getenv("MG_PRINT_REFERENCE")) {
+    for (double r : q3.residuals) std::printf("%.17g,\n", r);
+    std::printf("sequence l2 %.17g %.17g\n", q2.l2_error, q3.l2_error);
+  }
+  // From a one-process run (MG_PRINT_REFERENCE=1), as above.
+  const std::vector<double> reference{0.24791478828102861,   0.052973562873096583,  0.010114388040118308,
+                                      0.0022005731209472712, 0.00052610389416648303, 0.0001315579516303476,
+                                      3.3864783801614161e-05, 8.925676320928047e-06, 2.3994319553678222e-06};
+  REQUIRE(q3.residuals.size() == reference.size());
+  for (std::size_t k = 0; k < reference.size(); ++k) {
+    INFO("cycle " << k);
+    CHECK(near(q3.residuals[k], reference[k], 1e-9 + 1e-14 * reference[0] / reference[k]));
+    CHECK(same_everywhere(q3.residuals[k]));
+  }
+  const auto [held, differing] = held_and_differing(q3);
+  CHECK(held == 13 * 13 * 13);
+  CHECK(differing == 0);
+  CHECK(near(q2.l2_error, 0.043573364651329029, 1e-9));
+  CHECK(near(q3.l2_error, 0.011514925786057945, 1e-9));
+  CHECK(q3.convergence_factor < 0.3);  // 0.27: the nested 3^3 hierarchy's is 0.26
+  CHECK(q3.convergence_factor > 0.05);
+  const double order = std::log2(q2.l2_error / q3.l2_error);
+  INFO("L2 errors " << q2.l2_error << " " << q3.l2_error);
+  CHECK(order > 1.7);
+  CHECK(order < 2.3);
+  REQUIRE(q3.grids.size() == 3);
+  CHECK(q3.grids[0].cells == 6 * 12 * 12 * 12);
+  CHECK(q3.grids[2].cells == 162);
+}
+
 }  // namespace
 
-TEST_CASE("W- and V-cycles, Chebyshev and Jacobi, on the 3^3 cube: independent of P, second order, factor under 0.3") {
+TEST_CASE("W- and V-cycles, Chebyshev and Jacobi, on the 3^3 cube and on a sequence: independent of P, second order, factor under 0.3") {
   int p = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   // load_problem's verdict on the input is an MPI collective; the section's communicator is
@@ -100,6 +156,7 @@ TEST_CASE("W- and V-cycles, Chebyshev and Jacobi, on the 3^3 cube: independent o
   const mg::RunResult w2 = solve(2, 2, 8), w3 = solve(3, 2, 8), v3 = solve(3, 1, 8);
   const mg::RunResult j3 = solve(3, 2, 8, mg::Smoother::jacobi);
   const mg::RunResult s2 = solve_shifted(2, 2), s3 = solve_shifted(3, 2), s3_no_pre = solve_shifted(3, 0);
+  const mg::RunResult q2 = solve_sequence(2), q3 = solve_sequence(3);
   bsp_end();
 
   if (std::getenv("MG_PRINT_REFERENCE")) {
@@ -181,4 +238,6 @@ TEST_CASE("W- and V-cycles, Chebyshev and Jacobi, on the 3^3 cube: independent o
   CHECK(w3.grids[2].applications == 120);
   CHECK(w3.grids[0].supersteps == 7);  // and a restriction and a prolongation
   CHECK(v3.grids[2].applications == 30);
+
+  check_sequence(q2, q3);
 }

@@ -27,6 +27,8 @@ const char* const kUsage =
     "                       into --cube N^3 cubes of 6 tetrahedra)\n"
     "  --cube N             the default cube's cubes per side (default 4: 384 cells)\n"
     "  --grids N            grids, each a uniform refinement of the last (default 3)\n"
+    "  --mesh-sequence A,B[,..]  independent meshes of one domain, coarsest first, instead of MESH\n"
+    "                       and its refinements; transfers by point location\n"
     "  --partition FILE     the part of each cell of the finest grid (default: METIS k-way into P)\n"
     "  --cycles N           cycles to run (default 8)\n"
     "  --cycle W|V          W-cycle (default) or V-cycle\n"
@@ -53,7 +55,7 @@ struct Options {
 
 Options parse_options(int argc, char** argv) {
   Options o;
-  bool have_mesh = false;
+  bool have_mesh = false, have_grids = false;
   for (int a = 1; a < argc; ++a) {
     const std::string s = argv[a];
     auto value = [&]() -> std::string {
@@ -64,8 +66,16 @@ Options parse_options(int argc, char** argv) {
       return static_cast<int>(instrument::whole_option(s, value(), lo, hi, unit));
     };
     if (s == "--cube") o.run.cube = whole(1, 200, "(cubes per side)");
-    else if (s == "--grids") o.run.grids = whole(1, 8, "(grids)");
+    else if (s == "--grids") {
+      o.run.grids = whole(1, 8, "(grids)");
+      have_grids = true;
+    }
     else if (s == "--partition") o.run.partition_path = value();
+    else if (s == "--mesh-sequence") {
+      o.run.mesh_sequence = instrument::split(value(), ",");
+      if (o.run.mesh_sequence.size() < 2)
+        throw instrument::InputError("command line", s, "expected two meshes or more, coarsest first, separated by commas");
+    }
     else if (s == "--cycles") o.run.cycles = whole(1, 10000, "(cycles)");
     else if (s == "--cycle") {
       const std::string v = value();
@@ -98,6 +108,14 @@ Options parse_options(int argc, char** argv) {
       o.run.mesh_path = s;
       have_mesh = true;
     }
+  }
+  if (!o.run.mesh_sequence.empty()) {
+    if (have_mesh)
+      throw instrument::InputError("command line", "--mesh-sequence",
+                                   "no MESH beside it (the sequence's first is the coarsest grid), got " + o.run.mesh_path);
+    if (have_grids)
+      throw instrument::InputError("command line", "--mesh-sequence", "no --grids beside it (the sequence's length is the grid count)");
+    o.run.grids = static_cast<int>(o.run.mesh_sequence.size());
   }
   if (o.run.cycle.pre + o.run.cycle.post == 0)
     throw instrument::InputError("command line", "--pre/--post", "at least one smoothing iteration per visit");

@@ -37,12 +37,8 @@ void restrict_residual(Multigrid& mg, std::size_t fine) {
   // Each fine node's residual once, by its owner: r_c = P^T r_f.
   for (std::size_t s = 0; s < F.n_local; ++s) {
     if (!F.owned[s] || F.dirichlet[s]) continue;
-    const auto& cs = F.coarse_slots[s];
-    if (cs[0] == cs[1]) C.b[cs[0]] += F.r[s];
-    else {
-      C.b[cs[0]] += 0.5 * F.r[s];
-      C.b[cs[1]] += 0.5 * F.r[s];
-    }
+    const LocalLevel::SlotStencil& cs = F.coarse_slots[s];
+    for (std::uint32_t k = 0; k < cs.count; ++k) C.b[cs.slot[k]] += cs.weight[k] * F.r[s];
   }
   run_exchange(C.restrict_sum, C.b.data(), label(mg, fine, kRestrict));
   ++mg.clock[fine].supersteps[kRestrict];
@@ -58,8 +54,10 @@ void prolong_correction(Multigrid& mg, std::size_t fine) {
   ++mg.clock[fine].supersteps[kProlong];
   for (std::size_t s = 0; s < F.n_local; ++s) {
     if (F.dirichlet[s]) continue;
-    const auto& cs = F.coarse_slots[s];
-    F.x[s] += cs[0] == cs[1] ? C.x[cs[0]] : 0.5 * (C.x[cs[0]] + C.x[cs[1]]);
+    const LocalLevel::SlotStencil& cs = F.coarse_slots[s];
+    double sum = 0;  // on a refined grid the weights are 1 or 1/2 twice: the same bits as the mean
+    for (std::uint32_t k = 0; k < cs.count; ++k) sum += cs.weight[k] * C.x[cs.slot[k]];
+    F.x[s] += sum;
   }
 }
 

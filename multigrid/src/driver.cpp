@@ -22,28 +22,47 @@ namespace {
 
 const double kPi = std::acos(-1.0);
 
-ProblemInput prepare_input(const RunOptions& o, int p) {
-  ProblemInput in;
-  tycho::Mesh coarse;
-  if (o.mesh_path.empty()) {
-    coarse = kuhn_cube_grid(o.cube);
-    in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
-  } else {
-    coarse = tycho::read_mesh(o.mesh_path);
-    in.mesh_name = o.mesh_path;
-  }
-  const std::string name = o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path;
-  check_nodes(coarse, name);
+// The coarsest grid's checks and the hierarchy's memory, the same for both kinds of grids.
+void check_size(const tycho::Mesh& coarse, std::uint64_t finest_cells, int p, const std::string& name, const char* option) {
   // Every process builds the whole hierarchy (about 450 B per finest cell with its coarser
   // grids and partitions, measured: 85 MB at 196608 cells) and then its own part of it.
-  const std::uint64_t finest_cells =
-      instrument::saturating_product({coarse.cells.size(), std::uint64_t{1} << (3 * (o.grids - 1))});
   instrument::require_memory(instrument::saturating_product({finest_cells, 450, static_cast<std::uint64_t>(p)}), name,
-                             "--grids", "the hierarchy of " + std::to_string(finest_cells) + " finest cells on every process");
+                             option, "the hierarchy of " + std::to_string(finest_cells) + " finest cells on every process");
   if (static_cast<std::size_t>(p) > coarse.cells.size())
     throw instrument::InputError(name, "P", "at most one process per coarse cell: " + std::to_string(p) +
                                                 " processes for " + std::to_string(coarse.cells.size()) + " cells");
-  in.grids = build_hierarchy(coarse, o.grids, name);
+}
+
+ProblemInput prepare_input(const RunOptions& o, int p) {
+  ProblemInput in;
+  if (!o.mesh_sequence.empty()) {
+    std::vector<tycho::Mesh> meshes;
+    for (const std::string& path : o.mesh_sequence) {
+      meshes.push_back(tycho::read_mesh(path));
+      check_nodes(meshes.back(), path);
+    }
+    check_size(meshes.front(), meshes.back().cells.size(), p, o.mesh_sequence.front(), "--mesh-sequence");
+    in.grids = build_sequence(std::move(meshes), o.mesh_sequence);
+    in.mesh_name = "sequence";
+    for (const std::string& path : o.mesh_sequence) in.mesh_name += (path == o.mesh_sequence.front() ? " " : ", ") + path;
+  } else {
+    tycho::Mesh coarse;
+    if (o.mesh_path.empty()) {
+      coarse = kuhn_cube_grid(o.cube);
+      in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
+    } else {
+      coarse = tycho::read_mesh(o.mesh_path);
+      in.mesh_name = o.mesh_path;
+    }
+    const std::string name = o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path;
+    check_nodes(coarse, name);
+    check_size(coarse,
+               instrument::saturating_product({coarse.cells.size(), std::uint64_t{1} << (3 * (o.grids - 1))}), p,
+               name, "--grids");
+    in.grids = build_hierarchy(coarse, o.grids, name);
+  }
+  const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
+                                                   : o.mesh_sequence.back();
   const tycho::Mesh& finest = in.grids.back().mesh;
   const tycho::Partition part = o.partition_path.empty()
                                     ? tycho::metis_partition(finest, p, name)

@@ -9,21 +9,33 @@ std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& gr
   std::vector<std::vector<std::int32_t>> parts(grids.size());
   parts.back() = finest.part_of_cell;
   for (std::size_t l = grids.size() - 1; l-- > 0;) {
+    const Grid& fine_grid = grids[l + 1];
     const std::vector<std::int32_t>& fine = parts[l + 1];
     std::vector<std::int32_t>& coarse = parts[l];
-    coarse.resize(grids[l].mesh.cells.size());
-    for (std::size_t c = 0; c < coarse.size(); ++c) {
-      std::array<std::int32_t, 8> kids;
-      std::copy_n(fine.begin() + static_cast<std::ptrdiff_t>(8 * c), 8, kids.begin());
-      std::sort(kids.begin(), kids.end());
-      std::int32_t best = kids[0];
-      int best_count = 0;
-      for (std::size_t i = 0; i < 8;) {
-        std::size_t j = i;
-        while (j < 8 && kids[j] == kids[i]) ++j;
-        if (static_cast<int>(j - i) > best_count) {  // strictly more: a tie keeps the lower part
-          best = kids[i];
-          best_count = static_cast<int>(j - i);
+    const std::size_t nc = grids[l].mesh.cells.size();
+    // The children's parts grouped by parent (a counting sort on parent_of).
+    std::vector<std::uint32_t> start(nc + 1, 0);
+    for (Index p : fine_grid.parent_of) ++start[p + 1];
+    for (std::size_t c = 0; c < nc; ++c) start[c + 1] += start[c];
+    std::vector<std::int32_t> kids(fine.size());
+    std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+    for (std::size_t c = 0; c < fine.size(); ++c) kids[fill[fine_grid.parent_of[c]]++] = fine[c];
+    coarse.resize(nc);
+    for (std::size_t c = 0; c < nc; ++c) {
+      const auto b = kids.begin() + start[c], e = kids.begin() + start[c + 1];
+      if (b == e) {  // no child (only in a sequence of independent meshes)
+        coarse[c] = fine[fine_grid.stand_in[c]];
+        continue;
+      }
+      std::sort(b, e);
+      std::int32_t best = *b;
+      std::ptrdiff_t best_count = 0;
+      for (auto i = b; i != e;) {
+        auto j = i;
+        while (j != e && *j == *i) ++j;
+        if (j - i > best_count) {  // strictly more: a tie keeps the lower part
+          best = *i;
+          best_count = j - i;
         }
         i = j;
       }

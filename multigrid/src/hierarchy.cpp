@@ -2,10 +2,13 @@
 #include "multigrid/hierarchy.hpp"
 
 #include <algorithm>
+#include <iomanip>
+#include <sstream>
 #include <tuple>
 #include <utility>
 
 #include "instrument/error.hpp"
+#include "multigrid/point_location.hpp"
 
 #include "tycho/mesh_checks.hpp"
 #include "tycho/mesh_from_cells.hpp"
@@ -62,7 +65,10 @@ void check_nodes(const tycho::Mesh& mesh, const std::string& name) {
 std::vector<Grid> build_hierarchy(const tycho::Mesh& coarse, int levels, const std::string& name) {
   std::vector<Grid> grids;
   grids.reserve(static_cast<std::size_t>(levels));
-  grids.push_back({coarse, boundary_nodes(coarse), 0, {}});
+  Grid coarsest;
+  coarsest.mesh = coarse;
+  coarsest.dirichlet = boundary_nodes(coarse);
+  grids.push_back(std::move(coarsest));
   for (int l = 1; l < levels; ++l) {
     const tycho::Mesh& parent = grids.back().mesh;
     Grid g;
@@ -70,7 +76,100 @@ std::vector<Grid> build_hierarchy(const tycho::Mesh& coarse, int levels, const s
     g.midpoint_of = sorted_edges(parent);
     g.mesh = tycho::refine_uniform(parent, name);
     g.dirichlet = boundary_nodes(g.mesh);
+    g.refined = true;
+    g.from_coarse.resize(g.mesh.nodes.size());
+    for (std::size_t n = 0; n < g.coarse_nodes; ++n) g.from_coarse[n] = {{static_cast<Index>(n)}, {1.0}, 1};
+    for (std::size_t k = 0; k < g.midpoint_of.size(); ++k)
+      g.from_coarse[g.coarse_nodes + k] = {{g.midpoint_of[k][0], g.midpoint_of[k][1]}, {0.5, 0.5}, 2};
+    g.parent_of.resize(g.mesh.cells.size());
+    for (std::size_t c = 0; c < g.parent_of.size(); ++c) g.parent_of[c] = static_cast<Index>(c / 8);
     grids.push_back(std::move(g));
+  }
+  return grids;
+}
+
+namespace {
+
+// How far outside the coarser grid (in barycentric terms of its nearest cell) a fine node may
+// lie and still count as on its domain: a curved boundary meshed at two sizes differs by a
+// fraction of a cell; another domain differs by far more.
+constexpr double kNestTolerance = 0.5;
+
+std::string point_text(const tycho::Vec3& p) {
+  std::ostringstream s;
+  s << std::setprecision(6) << "(" << p.x << ", " << p.y << ", " << p.z << ")";
+  return s.str();
+}
+
+// Linear interpolation at p from the located cell: its corners with positive weight,
+// renormalised (for a point just outside, the negative weights are dropped).
+CoarseStencil stencil_at(const tycho::Mesh& coarse, const Location& at) {
+  CoarseStencil s;
+  double sum = 0;
+  for (std::size_t k = 0; k < 4; ++k)
+    if (at.weight[k] > 0) sum += at.weight[k];
+  for (std::size_t k = 0; k < 4; ++k)
+    if (at.weight[k] > 0) {
+      s.node[s.count] = coarse.cells[at.cell].nodes[k];
+      s.weight[s.count] = at.weight[k] / sum;
+      ++s.count;
+    }
+  return s;
+}
+
+}  // namespace
+
+std::vector<Grid> build_sequence(std::vector<tycho::Mesh> meshes, const std::vector<std::string>& names) {
+  std::vector<Grid> grids;
+  grids.reserve(meshes.size());
+  for (tycho::Mesh& m : meshes) {
+    Grid g;
+    g.dirichlet = boundary_nodes(m);
+    g.mesh = std::move(m);
+    grids.push_back(std::move(g));
+  }
+  for (std::size_t l = 1; l < grids.size(); ++l) {
+    const tycho::Mesh &coarse = grids[l - 1].mesh, &fine = grids[l].mesh;
+    Grid& g = grids[l];
+    if (fine.cells.size() <= coarse.cells.size())
+      throw instrument::InputError(names[l], "cells", "more cells than the coarser grid before it in the sequence (" +
+                                                          std::to_string(coarse.cells.size()) + ", " + names[l - 1] +
+                                                          "; coarsest first), got " + std::to_string(fine.cells.size()));
+    const CellLocator in_coarse(coarse);
+    g.from_coarse.resize(fine.nodes.size());
+    for (std::size_t n = 0; n < fine.nodes.size(); ++n) {
+      const Location at = in_coarse.locate(fine.nodes[n]);
+      if (at.worst < -kNestTolerance)
+        throw instrument::InputError(names[l], "node " + std::to_string(n),
+                                     "a point on the domain of the coarser grid " + names[l - 1] +
+                                         " (the grids must nest); this one, at " + point_text(fine.nodes[n]) +
+                                         ", is outside it");
+      g.from_coarse[n] = stencil_at(coarse, at);
+    }
+    g.parent_of.resize(fine.cells.size());
+    std::vector<std::uint8_t> has_child(coarse.cells.size(), 0);
+    for (std::size_t c = 0; c < fine.cells.size(); ++c) {
+      const Location at = in_coarse.locate(tycho::cell_centroid(fine, static_cast<Index>(c)));
+      if (at.cell == tycho::kBoundary)
+        throw instrument::InputError(names[l], "cell " + std::to_string(c),
+                                     "a cell on the domain of the coarser grid " + names[l - 1] +
+                                         " (the grids must nest); its centroid is far from every cell of it");
+      g.parent_of[c] = at.cell;
+      has_child[at.cell] = 1;
+    }
+    if (std::find(has_child.begin(), has_child.end(), 0) != has_child.end()) {
+      const CellLocator in_fine(fine);
+      g.stand_in.resize(coarse.cells.size());
+      for (std::size_t c = 0; c < coarse.cells.size(); ++c)
+        if (!has_child[c]) {
+          const Location at = in_fine.locate(tycho::cell_centroid(coarse, static_cast<Index>(c)));
+          if (at.cell == tycho::kBoundary)
+            throw instrument::InputError(names[l - 1], "cell " + std::to_string(c),
+                                         "a cell on the domain of the finer grid " + names[l] +
+                                             " (the grids must nest); its centroid is far from every cell of it");
+          g.stand_in[c] = at.cell;
+        }
+    }
   }
   return grids;
 }

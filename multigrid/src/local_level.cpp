@@ -95,7 +95,8 @@ bool family_nodes(const Grid& fine, const tycho::Mesh& coarse, Index p, std::arr
   return table == actual;
 }
 
-// `coarser`: the next coarser grid's mesh, or null on the coarsest grid (no families).
+// `coarser`: the mesh `grid` refines, or null on the coarsest grid or an independent mesh (no
+// families; cells in Morton order of their own centroids).
 LocalLevel local_cells_and_nodes(const Grid& grid, const tycho::Mesh* coarser, const std::vector<std::int32_t>& part,
                                  const NodeRanks& ranks, int me) {
   const tycho::Mesh& mesh = grid.mesh;
@@ -159,12 +160,6 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const tycho::Mesh* coarser, c
   return L;
 }
 
-// The coarse nodes fine node g interpolates from.
-std::array<Index, 2> coarse_sources(const Grid& fine, Index g) {
-  if (g < fine.coarse_nodes) return {g, g};
-  return fine.midpoint_of[g - fine.coarse_nodes];
-}
-
 void size_vectors(LocalLevel& L) {
   const std::size_t n = L.slots();
   for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv, &L.d}) v->assign(n, 0.0);
@@ -175,12 +170,13 @@ void size_vectors(LocalLevel& L) {
 TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRanks& cr) {
   std::vector<std::uint64_t> feeders, needers;
   for (Index g = 0; g < fine.mesh.nodes.size(); ++g)
-    for (Index c : coarse_sources(fine, g)) {
+    for (std::uint32_t k = 0; k < fine.from_coarse[g].count; ++k) {
+      const Index c = fine.from_coarse[g].node[k];
       feeders.push_back(node_rank_pair(c, fr.owner(g)));
       for (std::uint32_t k = fr.offsets[g]; k < fr.offsets[g + 1]; ++k)
         if (!cr.holds(c, fr.ranks[k])) needers.push_back(node_rank_pair(c, fr.ranks[k]));
     }
-  const std::size_t cn = fine.coarse_nodes;
+  const std::size_t cn = cr.offsets.size() - 1;  // the coarse grid's nodes
   TransferSets t{ranks_from_pairs(std::move(feeders), cn), ranks_from_pairs(std::move(needers), cn), {}};
   t.owner_only.offsets.resize(cn + 1);
   t.owner_only.ranks.resize(cn);
@@ -199,7 +195,8 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
   std::vector<LocalLevel> levels;
   for (std::size_t l = 0; l < grids.size(); ++l) {
     ranks.push_back(node_ranks(grids[l].mesh, parts[l]));
-    levels.push_back(local_cells_and_nodes(grids[l], l > 0 ? &grids[l - 1].mesh : nullptr, parts[l], ranks[l], me));
+    const tycho::Mesh* parents = l > 0 && grids[l].refined ? &grids[l - 1].mesh : nullptr;
+    levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], ranks[l], me));
     levels[l].assemble = build_sum_exchange(ranks[l], ranks[l], me, nprocs, levels[l].slot_of);
   }
   for (std::size_t l = 1; l < grids.size(); ++l) {
@@ -209,16 +206,23 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     const TransferSets sets = transfer_sets(fine, fr, cr);
     // Ghost slots on the coarse level: the coarse nodes my fine nodes reference, ascending.
     std::vector<Index> ghosts;
-    for (std::size_t s = 0; s < F.n_local; ++s)
-      for (Index c : coarse_sources(fine, F.node_global[s]))
-        if (C.slot_of[c] == kNoSlot) ghosts.push_back(c);
+    for (std::size_t s = 0; s < F.n_local; ++s) {
+      const CoarseStencil& from = fine.from_coarse[F.node_global[s]];
+      for (std::uint32_t k = 0; k < from.count; ++k)
+        if (C.slot_of[from.node[k]] == kNoSlot) ghosts.push_back(from.node[k]);
+    }
     std::sort(ghosts.begin(), ghosts.end());
     ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
     for (Index c : ghosts) add_slot(C, c);
     F.coarse_slots.resize(F.n_local);
     for (std::size_t s = 0; s < F.n_local; ++s) {
-      const std::array<Index, 2> src = coarse_sources(fine, F.node_global[s]);
-      F.coarse_slots[s] = {C.slot_of[src[0]], C.slot_of[src[1]]};
+      const CoarseStencil& from = fine.from_coarse[F.node_global[s]];
+      LocalLevel::SlotStencil& to = F.coarse_slots[s];
+      to.count = from.count;
+      for (std::uint32_t k = 0; k < from.count; ++k) {
+        to.slot[k] = C.slot_of[from.node[k]];
+        to.weight[k] = from.weight[k];
+      }
     }
     C.restrict_sum = build_sum_exchange(sets.fed_by, cr, me, nprocs, C.slot_of);
     C.prolong_fetch = build_sum_exchange(sets.owner_only, sets.needed_by, me, nprocs, C.slot_of);

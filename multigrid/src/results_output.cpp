@@ -26,9 +26,12 @@ std::string where(const std::string& key) {
 
 instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm) {
   instrument::RunInfo info = instrument::make_run_info("multigrid", comm);
-  info.input_file = o.mesh_path;
+  info.input_file = o.mesh_sequence.empty() ? o.mesh_path : o.mesh_sequence.back();
   auto& in = info.inputs;
   in["mesh"] = o.mesh_path;
+  std::string sequence;  // the independent meshes, coarsest first, comma-separated
+  for (const std::string& m : o.mesh_sequence) sequence += (sequence.empty() ? "" : ",") + m;
+  in["mesh_sequence"] = sequence;
   in["cube"] = std::to_string(o.cube);
   in["partition"] = o.partition_path;
   in["grids"] = std::to_string(o.grids);

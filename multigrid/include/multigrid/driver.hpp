@@ -1,5 +1,5 @@
 // One multigrid run: read the coarse mesh (or make the default cube), refine it into the
-// grid hierarchy, partition the finest grid with METIS and the coarser ones by inheritance,
+// grid hierarchy (or read a sequence of independent meshes), partition the finest grid with METIS and the coarser ones by inheritance,
 // then, inside one BSPlib section, set up the Poisson problem with a manufactured solution
 // and run W-cycles, timing every phase and profiling every superstep.
 #pragma once
@@ -19,6 +19,9 @@ namespace mg {
 
 struct RunOptions {
   std::string mesh_path;       // empty: the default cube (kuhn_cube_grid(cube))
+  // Independent meshes, coarsest first, instead of mesh_path and its refinements (`grids`
+  // is then their count).
+  std::vector<std::string> mesh_sequence;
   int cube = 4;
   std::string partition_path;  // of the finest grid; empty: METIS k-way into P
   int grids = 3;

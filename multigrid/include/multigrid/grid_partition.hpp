@@ -1,6 +1,7 @@
 // Where each grid's cells and nodes live: METIS partitions the finest grid (tycho's
-// metis_partition) and each coarser cell goes to the part most of its eight children are in
-// (ties to the lowest part), as Hill, Crumpton & Burgess place their coarse grids. The
+// metis_partition) and each coarser cell goes to the part most of its children are in (ties
+// to the lowest part), as Hill, Crumpton & Burgess place their coarse grids: its eight
+// refined cells, or in a sequence of independent meshes the cells whose centroids it holds. The
 // imbalance this causes on the coarse grids is what part_sizes reports.
 #pragma once
 #include <cstdint>

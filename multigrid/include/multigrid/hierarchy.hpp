@@ -1,8 +1,11 @@
-// The grids of the multigrid cycle: a coarse tetrahedral mesh and its uniform refinements
-// (tycho's refine_uniform: every cell into eight, children 8c..8c+7 of parent c; the fine
-// nodes are the coarse nodes, then one midpoint per coarse edge in sorted-edge order). So
-// the grids nest, r = 1/8 exactly, and the transfers are exact: a fine node is a coarse node
-// or the midpoint of a coarse edge, and linear interpolation is the average of its ends.
+// The grids of the multigrid cycle. By default a coarse tetrahedral mesh and its uniform
+// refinements (tycho's refine_uniform: every cell into eight, children 8c..8c+7 of parent c;
+// the fine nodes are the coarse nodes, then one midpoint per coarse edge in sorted-edge
+// order). So the grids nest, r = 1/8 exactly, and the transfers are exact: a fine node is a
+// coarse node or the midpoint of a coarse edge, and linear interpolation is the average of
+// its ends. Or a sequence of independent meshes of one domain, coarsest first (the paper's
+// setting): each fine node interpolates from the corners of the coarse cell it lies in,
+// found by point location, and a fine cell's "parent" is the coarse cell its centroid lies in.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -15,12 +18,28 @@ namespace mg {
 
 using tycho::Index;
 
+// A fine node's linear interpolation from the next coarser grid: sum over k < count of
+// weight[k] x (coarse node[k]). The weights are positive and sum to 1.
+struct CoarseStencil {
+  std::array<Index, 4> node{};
+  std::array<double, 4> weight{};
+  std::uint32_t count = 0;
+};
+
 struct Grid {
   tycho::Mesh mesh;
   // Per node: 1 if it is on the boundary (a node of a boundary face): Dirichlet.
   std::vector<std::uint8_t> dirichlet;
-  // For a grid with a coarser one: fine node j >= coarse_nodes is the midpoint of the coarse
-  // edge midpoint_of[j - coarse_nodes] = (low, high). Empty on the coarsest grid.
+  // Below, empty on the coarsest grid.
+  std::vector<CoarseStencil> from_coarse;  // per node
+  std::vector<Index> parent_of;            // per cell: the coarser cell it lies in
+  // Per coarser cell with no cell of this grid whose parent it is (only in a sequence): the
+  // cell of this grid at its centroid, whose part it takes. Empty if every one has children.
+  std::vector<Index> stand_in;
+  // A uniform refinement of the coarser grid (build_hierarchy), not an independent mesh:
+  // fine node j >= coarse_nodes is the midpoint of the coarse edge
+  // midpoint_of[j - coarse_nodes] = (low, high), and cells 8c..8c+7 are coarse cell c's children.
+  bool refined = false;
   std::size_t coarse_nodes = 0;
   std::vector<std::array<Index, 2>> midpoint_of;
 };
@@ -34,6 +53,14 @@ void check_nodes(const tycho::Mesh& mesh, const std::string& name);
 // its grid i is grids[size - i]). `levels` >= 1 grids; the coarse mesh is checked already.
 // Throws instrument::InputError(name, "refinement", ...) if a refined grid would not fit.
 std::vector<Grid> build_hierarchy(const tycho::Mesh& coarse, int levels, const std::string& name);
+
+// A sequence of independent meshes of one domain, coarsest first, each checked already
+// (check_nodes). Throws instrument::InputError(names[l], "node N", ...) if a node of mesh l
+// lies outside mesh l - 1 by more than half a cell (the grids do not nest: not one domain),
+// and InputError(names[l], "cells", ...) if mesh l has no more cells than mesh l - 1. A node
+// just outside (a curved boundary meshed twice) interpolates from the nearest cell with its
+// negative weights dropped.
+std::vector<Grid> build_sequence(std::vector<tycho::Mesh> meshes, const std::vector<std::string>& names);
 
 // The unit cube [0,1]^3 cut into n^3 small cubes, each into 6 tetrahedra around its main
 // diagonal (Kuhn's triangulation, conforming across cubes): 6 n^3 cells, (n+1)^3 nodes.

@@ -21,7 +21,7 @@ struct LocalLevel {
   std::vector<Index> node_global;          // [slot]: local nodes, then ghosts
   std::vector<std::uint32_t> slot_of;      // [global node]: my slot or kNoSlot
   std::vector<std::array<std::uint32_t, 4>> cells;  // corners as slots; families' cells first
-  // On a refined grid, the parents all 8 of whose children are mine (a family), in Morton
+  // On a refined grid (Grid::refined), the parents all 8 of whose children are mine (a family), in Morton
   // order of the parent: the slots of the family's 10 nodes v0..v3, m01, m02, m03, m12,
   // m13, m23 (m_ij the midpoint of parent edge ij), the parent's corners labelled so that
   // the children are those of p1_cell_math.hpp's table. cells[8f..8f+7] are family f's
@@ -37,8 +37,13 @@ struct LocalLevel {
   SumExchange restrict_sum;                // fine residuals' weighted shares -> coarse totals
   SumExchange prolong_fetch;               // owner's coarse correction -> ghost slots
   // Fine side (empty on the coarsest grid): per local node, the coarse slots it
-  // interpolates from (the same slot twice for a node that is a coarse node).
-  std::vector<std::array<std::uint32_t, 2>> coarse_slots;
+  // interpolates from and their weights (Grid::from_coarse in slots).
+  struct SlotStencil {
+    std::array<std::uint32_t, 4> slot{};
+    std::array<double, 4> weight{};
+    std::uint32_t count = 0;
+  };
+  std::vector<SlotStencil> coarse_slots;
 
   // Vectors over all slots (ghosts included).
   std::vector<double> x, b, r, y, diag_inv, d;  // d: the Chebyshev step
