@@ -71,6 +71,14 @@ suite_add_expect_test(NAME multigrid.model.project
           --csv ${_dir}/projection.csv)
 set_tests_properties(multigrid.model.project PROPERTIES FIXTURES_REQUIRED multigrid_calibration LABELS unit
   FIXTURES_SETUP multigrid_projection_csv)
+# multigrid-model on a sequence of independent meshes (Tycho2's cubes): its P = 2 partition
+# figures are those the run prints (multigrid.run.mesh_sequence.np2: imbalance 1.021, h 1384).
+suite_add_expect_test(NAME multigrid.model.project_sequence
+  EXPECT "sequence .*/cube-208.smesh .. .*/cube-10717.smesh, 3 grids .finest 10717 cells.*\n +2 +5358 +1\\.021 +1384 "
+  COMMAND $<TARGET_FILE:multigrid-model> --mesh-sequence ${_t2}/cube-208.smesh,${_t2}/cube-1374.smesh,${_t2}/cube-10717.smesh
+          --procs 1,2,3 --calibration ${_dir}/calibration.h5
+          --loggps ${PROJECT_SOURCE_DIR}/ctest/sweep3d_model/replay_test.machine --machine ${_sp2})
+set_tests_properties(multigrid.model.project_sequence PROPERTIES FIXTURES_REQUIRED multigrid_calibration LABELS unit)
 # Its CSV: at P = 1 the replay is all work (its comm+sync exactly 0: no message, no other
 # process to wait for), and the P = 3 row holds the printed partition figures.
 add_test(NAME multigrid.model.project_csv COMMAND ${CMAKE_COMMAND} -E cat ${_dir}/projection.csv)

@@ -2,7 +2,7 @@
 // simulator beside eq. 5 (projection.hpp). Nothing is run: the hierarchy is built and
 // partitioned into each P, the exchanges counted, one cycle simulated.
 //
-//   multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5[,RUN.h5..]
+//   multigrid-model [MESH] [--cube N] [--grids G | --mesh-sequence A,B,..] --procs P[,P...] --calibration RUN.h5[,RUN.h5..]
 //                   --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]
 //                   [--cycle W|V] [--csv FILE]
 #include <algorithm>
@@ -28,7 +28,8 @@
 namespace {
 
 const char* const kUsage =
-    "usage: multigrid-model [MESH] [--cube N] [--grids G] --procs P[,P...] --calibration RUN.h5[,RUN.h5..]\n"
+    "usage: multigrid-model [MESH] [--cube N] [--grids G | --mesh-sequence A,B,..] --procs P[,P...]\n"
+    "                       --calibration RUN.h5[,RUN.h5..]\n"
     "                       --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]\n"
     "                       [--cycle W|V] [--csv FILE]\n"
     "  the W-cycle of the hierarchy partitioned into each P, replayed by the LogGOPS simulator\n"
@@ -38,7 +39,7 @@ const char* const kUsage =
 
 struct Options {
   std::string mesh, loggps, machine, csv;
-  std::vector<std::string> calibration;
+  std::vector<std::string> calibration, sequence;
   int cube = 4, grids = 3;
   std::vector<int> procs;
   mg::CycleOptions cycle;
@@ -57,7 +58,11 @@ Options parse(int argc, char** argv) {
     };
     if (s == "--cube") o.cube = whole(1, 200, "(cubes per side)");
     else if (s == "--grids") o.grids = whole(1, 8, "(grids)");
-    else if (s == "--procs") {
+    else if (s == "--mesh-sequence") {
+      o.sequence = instrument::split(value(), ",");
+      if (o.sequence.size() < 2)
+        throw instrument::InputError("command line", s, "expected two meshes or more, coarsest first, separated by commas");
+    } else if (s == "--procs") {
       for (const std::string& p : instrument::split(value(), ","))
         o.procs.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 65536, "(processes)")));
     } else if (s == "--calibration") o.calibration = instrument::split(value(), ",");
@@ -75,6 +80,9 @@ Options parse(int argc, char** argv) {
     else if (!o.mesh.empty()) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.mesh);
     else o.mesh = s;
   }
+  if (!o.sequence.empty() && !o.mesh.empty())
+    throw instrument::InputError("command line", "--mesh-sequence", "no MESH beside it (the sequence's first is the coarsest grid), got " + o.mesh);
+  if (!o.sequence.empty()) o.grids = static_cast<int>(o.sequence.size());
   if (o.procs.empty()) throw instrument::InputError("command line", "--procs", "expected the process counts to project to");
   if (o.calibration.empty()) throw instrument::InputError("command line", "--calibration", "expected a multigrid results file for C1");
   if (o.loggps.empty()) throw instrument::InputError("command line", "--loggps", "expected loggps-probe's machine file");
@@ -89,11 +97,24 @@ void run(const Options& o) {
   const instrument::replay::Machine machine = instrument::replay::machine_from(instrument::MachineFile::read(o.loggps));
   bspmodel::BspMachine bsp;
   if (!o.machine.empty()) bsp = bspmodel::read_machine_file(o.machine);
-  const std::string name = o.mesh.empty() ? "the default cube" : o.mesh;
-  const tycho::Mesh coarse = o.mesh.empty() ? mg::kuhn_cube_grid(o.cube) : tycho::read_mesh(o.mesh);
-  for (int p : o.procs) tycho::check_part_count(p, coarse.cells.size(), name);  // before any output
+  std::string name = o.mesh.empty() ? "the default cube" : o.mesh;
+  std::vector<mg::Grid> grids;
+  if (o.sequence.empty()) {
+    const tycho::Mesh coarse = o.mesh.empty() ? mg::kuhn_cube_grid(o.cube) : tycho::read_mesh(o.mesh);
+    mg::check_nodes(coarse, name);
+    for (int p : o.procs) tycho::check_part_count(p, coarse.cells.size(), name);  // before any output
+    grids = mg::build_hierarchy(coarse, o.grids, name);
+  } else {
+    std::vector<tycho::Mesh> meshes;
+    for (const std::string& path : o.sequence) {
+      meshes.push_back(tycho::read_mesh(path));
+      mg::check_nodes(meshes.back(), path);
+    }
+    for (int p : o.procs) tycho::check_part_count(p, meshes.front().cells.size(), o.sequence.front());
+    grids = mg::build_sequence(std::move(meshes), o.sequence);
+    name = "sequence " + o.sequence.front() + " .. " + o.sequence.back();
+  }
   if (!o.csv.empty()) instrument::OutputFile refused_before_printing(o.csv, "the projection's CSV");
-  const std::vector<mg::Grid> grids = mg::build_hierarchy(coarse, o.grids, name);
   const std::vector<mg::CycleStep> steps = mg::cycle_steps(o.grids, o.cycle);
   const std::size_t finest = grids.back().mesh.cells.size();
   std::printf("multigrid-model: %s, %d grids (finest %zu cells), %zu supersteps per cycle\n", name.c_str(), o.grids,
