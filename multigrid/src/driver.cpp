@@ -36,11 +36,7 @@ void check_size(const tycho::Mesh& coarse, std::uint64_t finest_cells, int p, co
 ProblemInput prepare_input(const RunOptions& o, int p) {
   ProblemInput in;
   if (!o.mesh_sequence.empty()) {
-    std::vector<tycho::Mesh> meshes;
-    for (const std::string& path : o.mesh_sequence) {
-      meshes.push_back(tycho::read_mesh(path));
-      check_nodes(meshes.back(), path);
-    }
+    std::vector<tycho::Mesh> meshes = read_checked_meshes(o.mesh_sequence);
     check_size(meshes.front(), meshes.back().cells.size(), p, o.mesh_sequence.front(), "--mesh-sequence");
     in.grids = build_sequence(std::move(meshes), o.mesh_sequence);
     in.mesh_name = "sequence";

@@ -9,6 +9,7 @@
 
 #include "instrument/error.hpp"
 #include "multigrid/point_location.hpp"
+#include "tycho/mesh_reader.hpp"
 
 #include "tycho/mesh_checks.hpp"
 #include "tycho/mesh_from_cells.hpp"
@@ -118,6 +119,15 @@ CoarseStencil stencil_at(const tycho::Mesh& coarse, const Location& at) {
 }
 
 }  // namespace
+
+std::vector<tycho::Mesh> read_checked_meshes(const std::vector<std::string>& paths) {
+  std::vector<tycho::Mesh> meshes;
+  for (const std::string& path : paths) {
+    meshes.push_back(tycho::read_mesh(path));
+    check_nodes(meshes.back(), path);
+  }
+  return meshes;
+}
 
 std::vector<Grid> build_sequence(std::vector<tycho::Mesh> meshes, const std::vector<std::string>& names) {
   std::vector<Grid> grids;

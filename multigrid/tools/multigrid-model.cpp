@@ -105,11 +105,7 @@ void run(const Options& o) {
     for (int p : o.procs) tycho::check_part_count(p, coarse.cells.size(), name);  // before any output
     grids = mg::build_hierarchy(coarse, o.grids, name);
   } else {
-    std::vector<tycho::Mesh> meshes;
-    for (const std::string& path : o.sequence) {
-      meshes.push_back(tycho::read_mesh(path));
-      mg::check_nodes(meshes.back(), path);
-    }
+    std::vector<tycho::Mesh> meshes = mg::read_checked_meshes(o.sequence);
     for (int p : o.procs) tycho::check_part_count(p, meshes.front().cells.size(), o.sequence.front());
     grids = mg::build_sequence(std::move(meshes), o.sequence);
     name = "sequence " + o.sequence.front() + " .. " + o.sequence.back();

@@ -54,6 +54,9 @@ void check_nodes(const tycho::Mesh& mesh, const std::string& name);
 // Throws instrument::InputError(name, "refinement", ...) if a refined grid would not fit.
 std::vector<Grid> build_hierarchy(const tycho::Mesh& coarse, int levels, const std::string& name);
 
+// Reads each path (tycho's reader: .smesh or .msh) and checks its nodes (check_nodes).
+std::vector<tycho::Mesh> read_checked_meshes(const std::vector<std::string>& paths);
+
 // A sequence of independent meshes of one domain, coarsest first, each checked already
 // (check_nodes). Throws instrument::InputError(names[l], "node N", ...) if a node of mesh l
 // lies outside mesh l - 1 by more than half a cell (the grids do not nest: not one domain),
