@@ -124,26 +124,61 @@ inline constexpr bool kFamilyFirst[8][4] = {{true, true, true, true},    {false,
 //   {m01, m23, m03, m13}: C2, -(C1 + C2), C1 + C3;
 //   {m01, m23, m13, m12}: -C1, C1 + C3, C1 + C2;
 //   {m01, m23, m12, m02}: C3, C1 + C2, -(C1 + C3).
-// So only the parent's 4 corners' coordinates are read (the midpoints' are not), and a family
-// costs 44 flops of geometry, 9 for the sums, 8 x 38 for the children's K u and 22 + 10 to
-// add them up and scatter: 389, against 680 for its 8 cells one by one (kFlopsPerFamily).
-// In exact arithmetic the same K as the children's own corners give; in floating point
-// within round-off of it (unit_operator checks both).
+// kFamilyFaces holds these sums: child j's face vector c_k = sum_m kFamilyFaces[j][k][m] C_m.
+// So a child's gradient is g = sum_k c_k d_k = sum_m C_m h_m with h_m = sum_k A_km d_k
+// (d_k = u_k - u_0, A = kFamilyFaces[j]: additions only), and its K u is
+// (K u)_k = s c_k . g = sum_m A_km t_m with t = s G h, G_mn = C_m . C_n the parent's Gram
+// matrix, formed once a family. Only the parent's 4 corners' coordinates are read (the
+// midpoints' are not), and a family costs 44 flops of geometry, 36 for s G, 20 for each
+// corner child's K u (t = s G d and the sum for u_0), 28, 24, 24 and 24 for the inner ones
+// (the sums over A added), and 22 + 10 to add them up and scatter: 292, against 680 for its
+// 8 cells one by one (kFlopsPerFamily). In exact arithmetic the same K as the children's own
+// corners give; in floating point within round-off of it (unit_operator checks both).
+inline constexpr signed char kFamilyFaces[8][3][3] = {
+    {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},      {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+    {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},      {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+    {{1, 1, 1}, {-1, 0, -1}, {-1, -1, 0}},  {{0, 1, 0}, {-1, -1, 0}, {1, 0, 1}},
+    {{-1, 0, 0}, {1, 0, 1}, {1, 1, 0}},     {{0, 0, 1}, {1, 1, 0}, {-1, 0, -1}}};
+
+// sum_i a[i] x[i] over the a[i] that are not 0 (each 1 or -1), in the order of i: additions
+// only. Called with constant a, so the tests fold away.
+template <class V>
+inline V signed_sum(const signed char (&a)[3], const V (&x)[3]) {
+  V sum{};
+  bool first = true;
+#pragma GCC unroll 3
+  for (int i = 0; i < 3; ++i) {
+    if (a[i] == 0) continue;
+    if (first) sum = a[i] > 0 ? x[i] : -x[i];
+    else sum = a[i] > 0 ? sum + x[i] : sum - x[i];
+    first = false;
+  }
+  return sum;
+}
+
 template <class V>
 inline void family_product(const FamilyNodes<V>& f, V (&acc)[10]) {
   const CellGeometry<V> parent = cell_geometry(f);
-  const V scale = 0.5 * parent.scale;
+  const V s = 0.5 * parent.scale;
   const Vec3<V> &C1 = parent.c1, &C2 = parent.c2, &C3 = parent.c3;
-  const Vec3<V> C12 = C1 + C2, C13 = C1 + C3, C123 = C12 + C3;
-  const Vec3<V>* const corner[3] = {&C1, &C2, &C3};
-  const Vec3<V> nC1 = -C1, nC12 = -C12, nC13 = -C13;
-  const Vec3<V>* const inner[4][3] = {{&C123, &nC13, &nC12}, {&C2, &nC12, &C13}, {&nC1, &C13, &C12}, {&C3, &C12, &nC13}};
+  // s G, row by row (symmetric: 6 dot products and 6 products by s).
+  const V g11 = s * (C1.x * C1.x + C1.y * C1.y + C1.z * C1.z), g12 = s * (C1.x * C2.x + C1.y * C2.y + C1.z * C2.z),
+          g13 = s * (C1.x * C3.x + C1.y * C3.y + C1.z * C3.z), g22 = s * (C2.x * C2.x + C2.y * C2.y + C2.z * C2.z),
+          g23 = s * (C2.x * C3.x + C2.y * C3.y + C2.z * C3.z), g33 = s * (C3.x * C3.x + C3.y * C3.y + C3.z * C3.z);
 #pragma GCC unroll 8
   for (int j = 0; j < 8; ++j) {
-    const Vec3<V>* const* c = j < 4 ? corner : inner[j - 4];
     const unsigned char* n = kFamilyChild[j];
+    const signed char(&A)[3][3] = kFamilyFaces[j];
+    const V d[3] = {f.u[n[1]] - f.u[n[0]], f.u[n[2]] - f.u[n[0]], f.u[n[3]] - f.u[n[0]]};
+    // h_m = sum_k A_km d_k: the columns of A.
+    const signed char col[3][3] = {{A[0][0], A[1][0], A[2][0]}, {A[0][1], A[1][1], A[2][1]}, {A[0][2], A[1][2], A[2][2]}};
+    const V h1 = signed_sum(col[0], d), h2 = signed_sum(col[1], d), h3 = signed_sum(col[2], d);
+    const V t[3] = {g11 * h1 + g12 * h2 + g13 * h3, g12 * h1 + g22 * h2 + g23 * h3, g13 * h1 + g23 * h2 + g33 * h3};
     V out[4];
-    element_product(*c[0], *c[1], *c[2], scale, f.u[n[0]], f.u[n[1]], f.u[n[2]], f.u[n[3]], out);
+    out[1] = signed_sum(A[0], t);
+    out[2] = signed_sum(A[1], t);
+    out[3] = signed_sum(A[2], t);
+    out[0] = -(out[1] + out[2] + out[3]);
 #pragma GCC unroll 4
     for (int k = 0; k < 4; ++k) {
       if (kFamilyFirst[j][k]) acc[n[k]] = out[k];

@@ -57,6 +57,7 @@ void apply_avx2(const NodePoint* points, const std::array<std::uint32_t, N>* ite
                 const double* u, double* y) {
   const std::size_t q = stream_length(n_items);
   for (std::size_t b = 0; b < q; ++b) {
+    if (b + kPrefetchBatches < q) prefetch_geometry(points, items, n_items, q, b + kPrefetchBatches);
     const std::array<std::uint32_t, N>* item[4];
     const std::size_t lanes = batch(items, n_items, q, b, item);
     NodeValues<Lanes4, N> f;

@@ -52,6 +52,8 @@ void apply_portable(const NodePoint* points, const std::array<std::uint32_t, N>*
                     const double* u, double* y) {
   const std::size_t q = stream_length(n_items);
   for (std::size_t step = 0; step < 4 * q; ++step) {
+    if (step % 4 == 0 && step / 4 + kPrefetchBatches < q)
+      prefetch_geometry(points, items, n_items, q, step / 4 + kPrefetchBatches);
     const std::size_t c = (step % 4) * q + step / 4;  // the streams' order (p1_cells.hpp)
     if (c >= n_items) continue;
     const std::array<std::uint32_t, N>& v = items[c];

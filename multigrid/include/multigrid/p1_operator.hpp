@@ -17,10 +17,11 @@ namespace mg {
 // Floating-point operations of apply_cells, counted from the code (C1 in flops). A cell alone:
 // e_k 9, c_1..c_3 27, det 5, 1/(6|det|) 2, u_k - u_0 3, the gradient 15, the three c_k . g
 // 15, their scaling 3, (K u)_0 2, the scatter 4. A family of 8 children takes its geometry
-// from the parent's (p1_cell_math.hpp): the parent's 44, the sums of its face vectors 9, 8
-// children's 38, their sums at the nodes 22 and the scatter 10 (48.6 a cell).
+// from the parent's (p1_cell_math.hpp): the parent's 44, its Gram matrix times the scale 36,
+// the children's 4 x 20 + 28 + 3 x 24, their sums at the nodes 22 and the scatter 10 (36.5 a
+// cell).
 inline constexpr int kFlopsPerCell = 85;
-inline constexpr int kFlopsPerFamily = 389;
+inline constexpr int kFlopsPerFamily = 292;
 
 // Two builds of one cell loop. `portable` is plain C++, a cell at a time; `avx2` takes four
 // cells at once in the lanes of AVX2 registers (a corner's padded coordinates are one load,
