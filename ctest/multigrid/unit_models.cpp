@@ -75,7 +75,7 @@ TEST_CASE("eq. 5's inputs from counts: C3 per grid, C2 and gamma fitted over N_i
                                             {1000, 10, 10, 3 * std::pow(500.0, 0.7)}};
   // C1 at N_i / p: 2e-8 s for the 4000 cells a process holds of grid 1, 1e-8 s below.
   const auto c1 = [](double n) { return n >= 4000 ? 2e-8 : 1e-8; };
-  const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(2, c1, 1e-5, 1e-9, counts);
+  const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(2, c1, 0.0, 1e-5, 1e-9, counts);
   CHECK(in.p == 2);
   CHECK(in.grids[0].c1_seconds == 2e-8);
   CHECK(in.grids[1].c1_seconds == 1e-8);
@@ -88,6 +88,29 @@ TEST_CASE("eq. 5's inputs from counts: C3 per grid, C2 and gamma fitted over N_i
   CHECK(near(in.grids[1].c3, 1.0, 1e-12));
   CHECK(near(in.gamma, 0.7, 1e-12));
   CHECK(near(in.c2_bytes, 3, 1e-12));
+}
+
+TEST_CASE("eq. 5's C1 per grid mixes the families' C1 and the loose cells' by the grid's fraction of loose cells") {
+  // Grid 1: 8000 cells, 800 (10%) in no family; grid 2 (the coarsest): 1000 cells, all loose.
+  // C1 2e-8 s in families, 5e-8 s loose: grid 1 0.9 x 2e-8 + 0.1 x 5e-8 = 2.3e-8 s, grid 2 5e-8 s.
+  const std::vector<mg::Eq5GridCount> counts{{8000, 5, 5, 0, 800}, {1000, 10, 10, 0, 1000}};
+  const auto c1 = [](double) { return 2e-8; };
+  const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(1, c1, 5e-8, 0.0, 0.0, counts);
+  REQUIRE(in.grids.size() == 2);
+  CHECK(near(in.grids[0].c1_seconds, 2.3e-8, 1e-12));
+  CHECK(near(in.grids[0].loose_fraction, 0.1, 1e-12));
+  CHECK(in.grids[1].c1_seconds == 5e-8);
+  // Eq. 5's compute: 5 x 2.3e-8 x 8000 + 10 x 5e-8 x 1000 = 9.2e-4 + 5e-4 s.
+  CHECK(near(mg::eq5_w_cycle(in).back().compute, 1.42e-3, 1e-12));
+  // Without a loose C1 (older calibrations) every cell is priced at the curve's.
+  const mg::Eq5Inputs old = mg::eq5_inputs_from_counts(1, c1, 0.0, 0.0, 0.0, counts);
+  CHECK(old.grids[1].c1_seconds == 2e-8);
+  CHECK(old.grids[1].loose_fraction == 0);
+  // The curve's loose C1 is the mean over the points that recorded one.
+  const mg::C1Curve curve({{1e5, 2e-9, "a.h5", 1, "avx2", 6e-9}, {1e6, 2.5e-9, "b.h5", 1, "avx2", 8e-9},
+                           {1e4, 2e-9, "c.h5", 1, "avx2", 0}});
+  CHECK(near(curve.loose_seconds(), 7e-9, 1e-12));
+  CHECK(curve.describe(1, "avx2").find("a.h5 (p = 1, N/p 1e+05, avx2: 2e-09 s, in no family 6e-09 s)") != std::string::npos);
 }
 
 TEST_CASE("C1(N/p): a ln(N/p) + b over the calibration points, held beyond them, flags in describe()") {

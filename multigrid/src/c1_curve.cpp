@@ -30,6 +30,11 @@ C1Curve::C1Curve(std::vector<C1Point> points) : points_(std::move(points)) {
     x.push_back(p.cells_per_process);
     y.push_back(p.seconds);
   }
+  double loose_sum = 0;
+  int loose_points = 0;
+  for (const C1Point& p : points_)
+    if (p.loose_seconds > 0) loose_sum += p.loose_seconds, ++loose_points;
+  loose_ = loose_points ? loose_sum / loose_points : 0;
   line_ = instrument::fit_clamped_log_line(x, y);
   if (!line_.positive_at_ends())
     throw instrument::InputError(kCalibration, "",
@@ -52,10 +57,12 @@ std::string C1Curve::describe(int p, const std::string& kernel) const {
     if (c.p > 0) s << "p = " << c.p << ", ";
     s << "N/p " << c.cells_per_process << ", " << (c.kernel.empty() ? "kernel not recorded" : c.kernel) << ": "
       << c.seconds << " s";
+    if (c.loose_seconds > 0) s << ", in no family " << c.loose_seconds << " s";
     if (p > 0 && c.p > 0 && c.p != p) s << "; NOT this run's p = " << p;
     if (!kernel.empty() && c.kernel != kernel) s << "; NOT this run's cell kernel (" << kernel << ")";
     s << ")";
   }
+  if (loose_ > 0) s << "; cells in no family of 8 at C1 = " << loose_ << " s (the points' coarsest grids, mean)";
   return s.str();
 }
 

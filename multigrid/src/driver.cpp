@@ -89,6 +89,12 @@ double max_over(double v) {
   return m;
 }
 
+double sum_over(double v) {
+  double s = v;
+  MPI_Allreduce(&v, &s, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return s;
+}
+
 }  // namespace
 
 double exact_solution(double x, double y, double z) { return std::sin(kPi * x) * std::sin(kPi * y) * std::sin(kPi * z); }
@@ -201,6 +207,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
     const std::vector<std::int64_t> sizes = part_sizes(in.parts[l], p);
     g.imbalance = static_cast<double>(*std::max_element(sizes.begin(), sizes.end())) * p / static_cast<double>(g.cells);
     g.h_bytes = max_over(static_cast<double>(std::max(L.assemble.bytes_out(), L.assemble.bytes_in())));
+    g.loose_cells = sum_over(static_cast<double>(L.cells.size() - 8 * L.families.size()));
     g.applications = static_cast<double>(clk.operator_applications) / o.cycles;
     std::int64_t steps = 0;
     for (int ph = 0; ph < kPhases; ++ph) {

@@ -1,6 +1,7 @@
 // Eq. 5 and the surface fit (eq5_model.hpp).
 #include "multigrid/eq5_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace mg {
@@ -42,7 +43,7 @@ SurfaceFit fit_surface(const std::vector<double>& x, const std::vector<double>& 
   return fit;
 }
 
-Eq5Inputs eq5_inputs_from_counts(int p, const std::function<double(double)>& c1, double l_seconds,
+Eq5Inputs eq5_inputs_from_counts(int p, const std::function<double(double)>& c1, double c1_loose, double l_seconds,
                                  double g_seconds_per_byte, const std::vector<Eq5GridCount>& grids) {
   Eq5Inputs in;
   in.p = p;
@@ -50,7 +51,9 @@ Eq5Inputs eq5_inputs_from_counts(int p, const std::function<double(double)>& c1,
   in.g_seconds_per_byte = g_seconds_per_byte;
   std::vector<double> x, h;
   for (const Eq5GridCount& g : grids) {
-    in.grids.push_back({g.cells, g.applications, g.applications > 0 ? g.supersteps / g.applications : 0, c1(g.cells / p)});
+    const double f = c1_loose > 0 && g.cells > 0 ? std::clamp(g.loose_cells / g.cells, 0.0, 1.0) : 0.0;
+    const double c1_mix = f < 1 ? (1 - f) * c1(g.cells / p) + f * c1_loose : c1_loose;
+    in.grids.push_back({g.cells, g.applications, g.applications > 0 ? g.supersteps / g.applications : 0, c1_mix, f});
     x.push_back(g.cells / p);
     h.push_back(g.h_bytes);
   }

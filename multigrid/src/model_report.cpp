@@ -31,11 +31,24 @@ double measured_c1(const RunResult& r) {
   return cells > 0 ? w / cells : 0;
 }
 
+double measured_c1_loose(const RunResult& r) {
+  double w = 0, cells = 0;
+  const std::string coarse = "grid " + std::to_string(r.grids.size()) + " coarse";
+  const double per_process = static_cast<double>(r.grids.back().cells) / r.p;
+  for (const bspmodel::SuperstepSummary& s : r.profile.steps)
+    if (s.label == coarse) {
+      w += s.w_max;
+      cells += per_process;
+    }
+  return cells > 0 ? w / cells : 0;
+}
+
 Eq5Inputs eq5_inputs(const RunResult& r, const C1Curve& c1, const bspmodel::BspMachine& machine) {
   std::vector<Eq5GridCount> counts;
   for (const GridReport& g : r.grids)
-    counts.push_back({static_cast<double>(g.cells), g.applications, g.supersteps, g.h_bytes});
-  return eq5_inputs_from_counts(r.p, [&c1](double n) { return c1(n); }, machine.l_seconds, machine.g_seconds_per_byte, counts);
+    counts.push_back({static_cast<double>(g.cells), g.applications, g.supersteps, g.h_bytes, g.loose_cells});
+  return eq5_inputs_from_counts(r.p, [&c1](double n) { return c1(n); }, c1.loose_seconds(), machine.l_seconds,
+                                machine.g_seconds_per_byte, counts);
 }
 
 instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, const std::string& c1_from,
@@ -59,6 +72,8 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
     std::ostringstream at;
     at << "as T_cycle, C1(" << std::setprecision(6) << in.grids[k].cells / r.p << ") = " << std::setprecision(3)
        << in.grids[k].c1_seconds << " s";
+    if (in.grids[k].loose_fraction > 0)
+      at << " (" << std::setprecision(3) << 100 * in.grids[k].loose_fraction << "% of its cells in no family)";
     cmp.add({.model = "eq5", .term = grid_term(i), .measured = eq3[k].measured / cycles, .modelled = t5[k].total(),
              .source = at.str(), .kind = instrument::RowKind::part});
   }

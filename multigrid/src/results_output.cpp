@@ -110,6 +110,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
         "per superstep: w the slowest process's work, h the most bytes into or out of one process, comm_sync "
         "measured (last entry into bsp_sync to exit); grid 0 for supersteps outside the cycles");
     x.set_attribute(kCalibration, "c1_seconds_per_cell", measured_c1(r));
+    x.set_attribute(kCalibration, "c1_loose_seconds_per_cell", measured_c1_loose(r));
     x.set_attribute(kCalibration, "cells_per_process", static_cast<double>(r.grids.front().cells) / r.p);
     x.set_attribute(kCalibration, "p", std::int64_t{r.p});
     x.set_attribute(kCalibration, "mesh", r.mesh);
@@ -142,7 +143,12 @@ C1Point read_c1_calibration(const std::string& path) {
   // The cell kernel C1 was measured with (older files lack it: their loop was the scalar one).
   const auto k = g->second.find("cell_kernel");
   const std::string* kernel = k == g->second.end() ? nullptr : std::get_if<std::string>(&k->second);
-  return {*npp, *c1, path, static_cast<int>(*p), kernel ? *kernel : std::string()};
+  // C1 of cells in no family (older files lack it: eq. 5 then prices them at C1).
+  const auto lo = g->second.find("c1_loose_seconds_per_cell");
+  const double* loose = lo == g->second.end() ? nullptr : std::get_if<double>(&lo->second);
+  if (loose && (!std::isfinite(*loose) || *loose < 0))
+    throw instrument::InputError(path, where("c1_loose_seconds_per_cell"), "a finite number >= 0");
+  return {*npp, *c1, path, static_cast<int>(*p), kernel ? *kernel : std::string(), loose ? *loose : 0.0};
 }
 
 C1Curve read_c1_calibrations(const std::vector<std::string>& paths) {

@@ -94,6 +94,7 @@ Options parse(int argc, char** argv) {
 void run(const Options& o) {
   const mg::C1Curve c1 = mg::read_c1_calibrations(o.calibration);
   const auto c1_at = [&c1](double cells_per_process) { return c1(cells_per_process); };
+  const double c1_loose = c1.loose_seconds();  // eq. 5 prices the coarsest grid's cells at it
   const instrument::replay::Machine machine = instrument::replay::machine_from(instrument::MachineFile::read(o.loggps));
   bspmodel::BspMachine bsp;
   if (!o.machine.empty()) bsp = bspmodel::read_machine_file(o.machine);
@@ -138,9 +139,12 @@ void run(const Options& o) {
         for (const mg::CycleStep& s : steps)
           if ((s.kind == mg::CycleStep::apply && s.level == static_cast<int>(l))) ++applications, ++supersteps;
           else if (s.level + 1 == static_cast<int>(l) && s.kind != mg::CycleStep::apply) ++supersteps;  // l's transfers
-        counts.push_back({static_cast<double>(grids[l].mesh.cells.size()), applications, supersteps, traffic.h_bytes[l]});
+        // The coarsest grid's cells are in no family (the partitions' edges are left out).
+        const double cells = static_cast<double>(grids[l].mesh.cells.size());
+        counts.push_back({cells, applications, supersteps, traffic.h_bytes[l], l == 0 ? cells : 0.0});
       }
-      const mg::Eq5Inputs in = mg::eq5_inputs_from_counts(p, c1_at, bsp.l_seconds, bsp.g_seconds_per_byte, counts);
+      const mg::Eq5Inputs in =
+          mg::eq5_inputs_from_counts(p, c1_at, c1_loose, bsp.l_seconds, bsp.g_seconds_per_byte, counts);
       const mg::Eq5Terms sum = mg::eq5_w_cycle(in).back();
       eq5 = sum.total();
       eq5_work = sum.compute;

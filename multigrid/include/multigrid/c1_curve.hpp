@@ -21,6 +21,7 @@ struct C1Point {
   std::string source;            // the results file (or "this run")
   int p = 0;                     // the run's processes; 0: not known
   std::string kernel;            // its cell kernel (p1_operator.hpp); empty: not recorded
+  double loose_seconds = 0;      // C1 of cells in no family (its coarsest grid); 0: not recorded
 };
 
 class C1Curve {
@@ -31,6 +32,8 @@ class C1Curve {
   explicit C1Curve(std::vector<C1Point> points);
 
   double operator()(double cells_per_process) const { return line_(cells_per_process); }
+  // C1 of cells in no family of 8: the mean over the points that recorded it; 0 if none did.
+  double loose_seconds() const noexcept { return loose_; }
   const instrument::ClampedLogLine& line() const noexcept { return line_; }
   const std::vector<C1Point>& points() const noexcept { return points_; }
 
@@ -43,6 +46,7 @@ class C1Curve {
  private:
   std::vector<C1Point> points_;
   instrument::ClampedLogLine line_;
+  double loose_ = 0;
 };
 
 }  // namespace mg

@@ -9,7 +9,10 @@
 // supersteps per application (the transfers add some), and C2, gamma come from a fit of the
 // bytes a process exchanges per application against N_i / p over the grids. C1 is seconds
 // per cell and application, taken per grid at its N_i / p (c1_curve.hpp: a grid out of cache
-// costs more per cell), l seconds, g seconds per byte (so C2 is in bytes).
+// costs more per cell) for the cells in families of 8 and from the coarsest grid for the
+// cells in none (the cell loop takes those one at a time, at over twice the cost: on the
+// coarsest grid, which has no families, one C1 put eq. 5 64% short), l seconds, g seconds per
+// byte (so C2 is in bytes).
 #pragma once
 #include <functional>
 #include <vector>
@@ -20,7 +23,8 @@ struct Eq5Grid {
   double cells = 0;         // N_i
   double applications = 0;  // n_i per cycle
   double c3 = 1;            // supersteps per application
-  double c1_seconds = 0;    // C1 at N_i / p, per cell and application
+  double c1_seconds = 0;    // C1 at N_i / p, per cell and application (its cells' mix)
+  double loose_fraction = 0;  // of its cells in no family, priced at the loose C1
 };
 
 struct Eq5Inputs {
@@ -55,10 +59,12 @@ struct Eq5GridCount {
   double applications = 0;    // n_i per cycle
   double supersteps = 0;      // per cycle: C3 = supersteps / applications
   double h_bytes = 0;         // most bytes into or out of a process per application
+  double loose_cells = 0;     // cells in no family of 8, over all processes
 };
-// Eq. 5's inputs from the counts (grid 1 first): C3 per grid, C1 per grid as c1(N_i / p), and
-// C2, gamma fitted to h over N_i / p (fit_surface).
-Eq5Inputs eq5_inputs_from_counts(int p, const std::function<double(double)>& c1, double l_seconds,
+// Eq. 5's inputs from the counts (grid 1 first): C3 per grid; C1 per grid as
+// (1 - f) c1(N_i / p) + f c1_loose with f its fraction of loose cells (f = 0 where c1_loose
+// is 0: not known); C2, gamma fitted to h over N_i / p (fit_surface).
+Eq5Inputs eq5_inputs_from_counts(int p, const std::function<double(double)>& c1, double c1_loose, double l_seconds,
                                  double g_seconds_per_byte,
                                  const std::vector<Eq5GridCount>& grids);
 

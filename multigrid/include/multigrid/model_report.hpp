@@ -19,7 +19,13 @@ namespace mg {
 // smoothing). 0 if the run had none.
 double measured_c1(const RunResult& r);
 
-// Eq. 5's inputs for this run's grids and counts with C1 from `c1` at each grid's N_i / p and
+// C1 of cells in no family of 8 (the cell loop takes them one at a time, p1_operator.hpp: 85
+// flops to a family's cell's 36.5): the coarsest grid's coarse-solve supersteps' w per cell a
+// process holds, whose cells are never in a family. 0 if the run had none.
+double measured_c1_loose(const RunResult& r);
+
+// Eq. 5's inputs for this run's grids and counts with C1 from `c1` at each grid's N_i / p
+// (its cells in no family at c1.loose_seconds(), where the calibration recorded it) and
 // `machine`'s l and g.
 Eq5Inputs eq5_inputs(const RunResult& r, const C1Curve& c1, const bspmodel::BspMachine& machine);
 
