@@ -54,13 +54,13 @@ for rep in $(seq 1 "$reps"); do
     # model, measured, modelled, error of the T_cycle rows
     # (the replay's comm+sync row as "<model>:comm", the part it models on its own)
     # and, with LARGE, "eq5-one-C1": the same run scored by eq. 5 with the small run's C1 on
-    # every grid (eq. 5 is linear in each grid's C1: subtract n_i N_i/p (C1(N_i/p) - C1_small)),
+    # every grid and every cell (the paper's one constant: no curve, no loose cells' C1) (eq. 5 is linear in each grid's C1: subtract n_i N_i/p (C1(N_i/p) - C1_small)),
     # so the curve and the single constant are compared on the very same measured cycles.
     awk -v rep="$rep" -v p="$p" -v large="$large" '
          NF == 9 && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ && $6 ~ /^[0-9]+$/ { n[$1] = $6; cells[$1] = $2 }
-         $1 == "eq5" && $2 == "grid" { c1[$3] = $(NF - 1) }
+         $1 == "eq5" && $2 == "grid" && match($0, /\) = [0-9.e+-]+ s/) { c1[$3] = substr($0, RSTART + 4, RLENGTH - 6) + 0 }
          $2 == "T_cycle" && ($1 == "eq5" || $1 ~ /^replay-/) { print rep, p, $1, $3, $4, $5 }
-         $1 == "eq5" && $2 == "T_cycle" && large != "none" && match($0, /: [0-9.e+-]+ s[);]/) {
+         $1 == "eq5" && $2 == "T_cycle" && large != "none" && match($0, /: [0-9.e+-]+ s[);,]/) {
            small = substr($0, RSTART + 2, RLENGTH - 5) + 0; measured = $3; eq5 = $4 }
          $2 == "comm+sync" && $1 ~ /^replay-/ { print rep, p, $1 ":comm", $3, $4, $5 }
          END { if (small > 0) { one = eq5
