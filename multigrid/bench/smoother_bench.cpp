@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
     std::printf("%.4g\n", cells / median);
     label("  ns per cell (median)");
     std::printf("%.3f\n", 1e9 * median / cells);
-    // Counted flops: 389 a family (its geometry from the parent's), 85 a cell alone.
+    // Counted flops: 292 a family (its geometry from the parent's), 85 a cell alone.
     const double flops = mg::kFlopsPerFamily * in_families + mg::kFlopsPerCell * (cells - 8 * in_families);
     label("  GFlop/s (median, counted flops)");
     std::printf("%.3f (%.1f flops a cell)\n", flops / median * 1e-9, flops / cells);
