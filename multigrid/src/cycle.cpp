@@ -23,6 +23,14 @@ void apply_operator(CellKernel kernel, LocalLevel& L, const double* x, double* y
   run_exchange(L.assemble, y, tag);
 }
 
+// The smoother's operator: y += A u over my cells and the shared-node sums (one superstep).
+// y is 0 on entry: the smoother zeroes it once, and each node update sets it back to 0 as
+// it reads it, instead of a pass of its own per application.
+void apply_summed(CellKernel kernel, LocalLevel& L, const double* u, const char* tag) {
+  apply_cells(L, u, L.y.data(), kernel);
+  run_exchange(L.assemble, L.y.data(), tag);
+}
+
 struct Timed {
   LevelClock& clock;
   int phase;
@@ -83,35 +91,55 @@ namespace {
 
 void jacobi(CellKernel kernel, LocalLevel& L, double a, double b, int iterations, const char* tag) {
   const double w = 2.0 / (a + b);
+  const std::size_t n = L.n_local;
+  double* __restrict x = L.x.data();
+  double* __restrict y = L.y.data();
+  const double* __restrict diag_inv = L.diag_inv.data();
+  const double* __restrict rhs = L.b.data();
+  const std::uint8_t* __restrict dirichlet = L.dirichlet.data();
+  std::fill(y, y + n, 0.0);
   for (int it = 0; it < iterations; ++it) {
-    apply_operator(kernel, L, L.x.data(), L.y.data(), tag);
-    for (std::size_t s = 0; s < L.n_local; ++s)
-      if (!L.dirichlet[s]) L.x[s] += w * L.diag_inv[s] * (L.b[s] - L.y[s]);
+    apply_summed(kernel, L, x, tag);
+    for (std::size_t s = 0; s < n; ++s) {
+      x[s] = dirichlet[s] ? x[s] : x[s] + w * diag_inv[s] * (rhs[s] - y[s]);
+      y[s] = 0;
+    }
   }
 }
 
 // Chebyshev iteration on D^-1 A over [a, b] (Saad, Iterative
 // Methods, alg. 12.1, with the preconditioned residual z = D^-1 (b - A x)); the first
-// application makes z from x, each later one updates it from the step d.
+// application makes z from x, each later one updates it from the step d. The node pass
+// after each application also takes the step x += d it makes (the algorithm's next one):
+// one pass over the nodes an application, not two.
 void chebyshev(CellKernel kernel, LocalLevel& L, double a, double b, int iterations, const char* tag) {
   const double theta = 0.5 * (b + a), delta = 0.5 * (b - a), sigma = theta / delta;
   const std::size_t n = L.n_local;
-  double* z = L.r.data();
-  double* d = L.d.data();
-  apply_operator(kernel, L, L.x.data(), L.y.data(), tag);
+  double* __restrict x = L.x.data();
+  double* __restrict y = L.y.data();
+  double* __restrict z = L.r.data();
+  double* __restrict d = L.d.data();
+  const double* __restrict diag_inv = L.diag_inv.data();
+  const double* __restrict rhs = L.b.data();
+  const std::uint8_t* __restrict dirichlet = L.dirichlet.data();
+  std::fill(y, y + n, 0.0);
+  apply_summed(kernel, L, x, tag);
   for (std::size_t s = 0; s < n; ++s) {
-    z[s] = L.dirichlet[s] ? 0.0 : L.diag_inv[s] * (L.b[s] - L.y[s]);
+    z[s] = dirichlet[s] ? 0.0 : diag_inv[s] * (rhs[s] - y[s]);
     d[s] = z[s] / theta;
+    x[s] += d[s];
+    y[s] = 0;
   }
   double rho = 1.0 / sigma;
-  for (int k = 1; k <= iterations; ++k) {
-    for (std::size_t s = 0; s < n; ++s) L.x[s] += d[s];
-    if (k == iterations) break;
-    apply_operator(kernel, L, d, L.y.data(), tag);
+  for (int k = 1; k < iterations; ++k) {
+    apply_summed(kernel, L, d, tag);
     const double rho_next = 1.0 / (2.0 * sigma - rho);
+    const double keep = rho_next * rho, step = 2.0 * rho_next / delta;  // the bits of the textbook form
     for (std::size_t s = 0; s < n; ++s) {
-      z[s] -= L.diag_inv[s] * L.y[s];  // diag_inv is 0 at Dirichlet nodes: z stays 0 there
-      d[s] = rho_next * rho * d[s] + 2.0 * rho_next / delta * z[s];
+      z[s] -= diag_inv[s] * y[s];  // diag_inv is 0 at Dirichlet nodes: z stays 0 there
+      d[s] = keep * d[s] + step * z[s];
+      x[s] += d[s];
+      y[s] = 0;
     }
     rho = rho_next;
   }
