@@ -1,7 +1,9 @@
 // multigrid_smoother_bench: the speed of the smoother's sweep alone (mg::apply_cells and the
 // damped Jacobi update) on the finest grid held whole by one process, without bsplib or a
 // shared-node exchange, beside the memory bandwidth it would need: how close C1 of eq. 5
-// comes to the memory bound.
+// comes to the memory bound. Under mpirun -np P each process sweeps a copy of its own, all
+// at once (a barrier before each sweep), so that P processes' traffic is measured against
+// the memory bandwidth of P cores (stream_triad --threads P).
 //
 // A sweep is what one smoothing iteration does on one process besides the exchange: y += A x
 // over the cells, then x += omega D^-1 (b - y) at the free nodes and y back to 0 in one
@@ -28,7 +30,7 @@
 // families, as the program runs them, the AVX2 build with y zeroed in a pass of its own
 // (the sweep before 2026-11-29), and the AVX2 build cell by cell (no families).
 //
-// Usage: multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
+// Usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
 //                                 [--kernel both|portable|avx2]
 // Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; both builds.
 #include <algorithm>
@@ -40,6 +42,8 @@
 #include <string>
 #include <vector>
 
+#include <mpi.h>
+
 #include "instrument/clock.hpp"
 #include "instrument/error.hpp"
 #include "instrument/option_number.hpp"
@@ -47,6 +51,7 @@
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 #include "multigrid/local_level.hpp"
+#include "multigrid/node_update.hpp"
 #include "multigrid/p1_operator.hpp"
 #include "tycho/partition.hpp"
 
@@ -93,23 +98,15 @@ mg::LocalLevel finest_level(const Options& o) {
 // back to 0 for the next iteration. `zero_pass`: the sweep before 2026-11-29, y zeroed in
 // a pass of its own before the cells and only read by the update (for comparison).
 void sweep(mg::LocalLevel& L, mg::CellKernel kernel, bool zero_pass) {
-  const std::size_t n = L.n_local;
-  double* __restrict x = L.x.data();
-  double* __restrict y = L.y.data();
-  const double* __restrict diag_inv = L.diag_inv.data();
-  const double* __restrict rhs = L.b.data();
-  const std::uint8_t* __restrict dirichlet = L.dirichlet.data();
-  if (zero_pass) std::fill(y, y + n, 0.0);
-  mg::apply_cells(L, x, y, kernel);
-  if (zero_pass) {
-    for (std::size_t s = 0; s < n; ++s)
-      if (!dirichlet[s]) x[s] += kOmega * diag_inv[s] * (rhs[s] - y[s]);
+  if (!zero_pass) {
+    mg::apply_cells(L, L.x.data(), L.y.data(), kernel);
+    mg::jacobi_update(L, kOmega);
     return;
   }
-  for (std::size_t s = 0; s < n; ++s) {
-    x[s] = dirichlet[s] ? x[s] : x[s] + kOmega * diag_inv[s] * (rhs[s] - y[s]);
-    y[s] = 0;
-  }
+  std::fill(L.y.begin(), L.y.begin() + static_cast<std::ptrdiff_t>(L.n_local), 0.0);
+  mg::apply_cells(L, L.x.data(), L.y.data(), kernel);
+  for (std::size_t s = 0; s < L.n_local; ++s)
+    if (!L.dirichlet[s]) L.x[s] += kOmega * L.diag_inv[s] * (L.b[s] - L.y[s]);
 }
 
 }  // namespace
@@ -117,17 +114,22 @@ void sweep(mg::LocalLevel& L, mg::CellKernel kernel, bool zero_pass) {
 int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::string(argv[i]) == "-h" || std::string(argv[i]) == "--help") {
-      std::printf("usage: multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B] "
+      std::printf("usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B] "
                   "[--kernel both|portable|avx2]\n");
       return 0;
     }
+  MPI_Init(&argc, &argv);
+  int me = 0, procs = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &procs);
   Options o;
   mg::LocalLevel L;
   try {
     o = parse_options(argc, argv);
     L = finest_level(o);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "multigrid_smoother_bench: error: %s\n", e.what());
+    if (me == 0) std::fprintf(stderr, "multigrid_smoother_bench: error: %s\n", e.what());
+    MPI_Finalize();
     return 1;
   }
   const std::size_t n = L.n_local;
@@ -157,7 +159,8 @@ int main(int argc, char** argv) {
     variants.push_back({"avx2, cell by cell", mg::CellKernel::avx2, false, false});
   }
   if (variants.empty()) {
-    std::fprintf(stderr, "multigrid_smoother_bench: error: command line:--kernel: avx2 does not run here\n");
+    if (me == 0) std::fprintf(stderr, "multigrid_smoother_bench: error: command line:--kernel: avx2 does not run here\n");
+    MPI_Finalize();
     return 1;
   }
   mg::LocalLevel cell_by_cell = L;
@@ -179,20 +182,30 @@ int main(int argc, char** argv) {
     for (std::size_t k = 0; k < variants.size(); ++k) {
       mg::LocalLevel& V = level_of(variants[k]);
       V.x = x0;
+      MPI_Barrier(MPI_COMM_WORLD);  // the processes sweep together: their traffic shares the memory
       const double t0 = instrument::now_seconds();
       sweep(V, variants[k].kernel, variants[k].zero_pass);
-      seconds[k].push_back(instrument::now_seconds() - t0);
+      double t = instrument::now_seconds() - t0;
+      MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);  // the slowest's
+      seconds[k].push_back(t);
       if (variants[k].zero_pass) std::fill(V.y.begin(), V.y.end(), 0.0);
     }
 
+  MPI_Finalize();
+  if (me != 0) return 0;
   const double cells = static_cast<double>(L.cells.size()), nodes = static_cast<double>(n);
   const double families = static_cast<double>(L.families.size());
-  std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps per variant, "
-              "alternated\n", o.cube, o.grids, o.reps);
+  if (procs == 1)
+    std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps per variant, "
+                "alternated\n", o.cube, o.grids, o.reps);
+  else
+    std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, %d processes each sweeping its own "
+                "copy at once, %d sweeps per variant, alternated; the time of a sweep is the slowest process's, "
+                "the traffic and tetrahedra all processes'\n", o.cube, o.grids, procs, o.reps);
   const auto label = [](const std::string& text) { std::printf(" %-36s ", text.c_str()); };
-  label("cells");
+  label(procs == 1 ? "cells" : "cells (each process)");
   std::printf("%.0f\n", cells);
-  label("nodes");
+  label(procs == 1 ? "nodes" : "nodes (each process)");
   std::printf("%.0f\n", nodes);
   label("cells in families of 8");
   std::printf("%.0f\n", 8 * families);
@@ -200,7 +213,8 @@ int main(int argc, char** argv) {
   for (std::size_t k = 0; k < variants.size(); ++k) {
     // Minimal traffic: the corner slots read (40 B a family, 16 B a loose cell) and the nodes.
     const double in_families = variants[k].families ? families : 0;
-    const double bytes = kBytesPerFamily * in_families + kBytesPerCell * (cells - 8 * in_families) + kBytesPerNode * nodes;
+    const double bytes = procs * (kBytesPerFamily * in_families + kBytesPerCell * (cells - 8 * in_families) +
+                                  kBytesPerNode * nodes);
     const double median = instrument::median(seconds[k]);
     const double best = *std::min_element(seconds[k].begin(), seconds[k].end());
     medians.push_back(median);
@@ -208,13 +222,13 @@ int main(int argc, char** argv) {
     label("  seconds per sweep");
     std::printf("median %.6g  best %.6g\n", median, best);
     label("  tetrahedra per second (median)");
-    std::printf("%.4g\n", cells / median);
-    label("  ns per cell (median)");
+    std::printf("%.4g\n", procs * cells / median);
+    label(procs == 1 ? "  ns per cell (median)" : "  ns per cell of a process (median)");
     std::printf("%.3f\n", 1e9 * median / cells);
     // Counted flops: 292 a family (its geometry from the parent's), 85 a cell alone.
     const double flops = mg::kFlopsPerFamily * in_families + mg::kFlopsPerCell * (cells - 8 * in_families);
     label("  GFlop/s (median, counted flops)");
-    std::printf("%.3f (%.1f flops a cell)\n", flops / median * 1e-9, flops / cells);
+    std::printf("%.3f (%.1f flops a cell)\n", procs * flops / median * 1e-9, flops / cells);
     label("  minimal traffic per sweep");
     std::printf("%.2f MB\n", bytes * 1e-6);
     label("  effective GB/s (median)");

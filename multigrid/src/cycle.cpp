@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <string>
 
 #include "instrument/clock.hpp"
+#include "multigrid/node_update.hpp"
 #include "multigrid/p1_operator.hpp"
 
 namespace mg {
@@ -91,19 +93,10 @@ namespace {
 
 void jacobi(CellKernel kernel, LocalLevel& L, double a, double b, int iterations, const char* tag) {
   const double w = 2.0 / (a + b);
-  const std::size_t n = L.n_local;
-  double* __restrict x = L.x.data();
-  double* __restrict y = L.y.data();
-  const double* __restrict diag_inv = L.diag_inv.data();
-  const double* __restrict rhs = L.b.data();
-  const std::uint8_t* __restrict dirichlet = L.dirichlet.data();
-  std::fill(y, y + n, 0.0);
+  std::fill(L.y.begin(), L.y.begin() + static_cast<std::ptrdiff_t>(L.n_local), 0.0);
   for (int it = 0; it < iterations; ++it) {
-    apply_summed(kernel, L, x, tag);
-    for (std::size_t s = 0; s < n; ++s) {
-      x[s] = dirichlet[s] ? x[s] : x[s] + w * diag_inv[s] * (rhs[s] - y[s]);
-      y[s] = 0;
-    }
+    apply_summed(kernel, L, L.x.data(), tag);
+    jacobi_update(L, w);
   }
 }
 
@@ -114,33 +107,15 @@ void jacobi(CellKernel kernel, LocalLevel& L, double a, double b, int iterations
 // one pass over the nodes an application, not two.
 void chebyshev(CellKernel kernel, LocalLevel& L, double a, double b, int iterations, const char* tag) {
   const double theta = 0.5 * (b + a), delta = 0.5 * (b - a), sigma = theta / delta;
-  const std::size_t n = L.n_local;
-  double* __restrict x = L.x.data();
-  double* __restrict y = L.y.data();
-  double* __restrict z = L.r.data();
-  double* __restrict d = L.d.data();
-  const double* __restrict diag_inv = L.diag_inv.data();
-  const double* __restrict rhs = L.b.data();
-  const std::uint8_t* __restrict dirichlet = L.dirichlet.data();
-  std::fill(y, y + n, 0.0);
-  apply_summed(kernel, L, x, tag);
-  for (std::size_t s = 0; s < n; ++s) {
-    z[s] = dirichlet[s] ? 0.0 : diag_inv[s] * (rhs[s] - y[s]);
-    d[s] = z[s] / theta;
-    x[s] += d[s];
-    y[s] = 0;
-  }
+  std::fill(L.y.begin(), L.y.begin() + static_cast<std::ptrdiff_t>(L.n_local), 0.0);
+  apply_summed(kernel, L, L.x.data(), tag);
+  chebyshev_first_update(L, theta);
   double rho = 1.0 / sigma;
   for (int k = 1; k < iterations; ++k) {
-    apply_summed(kernel, L, d, tag);
+    apply_summed(kernel, L, L.d.data(), tag);
     const double rho_next = 1.0 / (2.0 * sigma - rho);
-    const double keep = rho_next * rho, step = 2.0 * rho_next / delta;  // the bits of the textbook form
-    for (std::size_t s = 0; s < n; ++s) {
-      z[s] -= diag_inv[s] * y[s];  // diag_inv is 0 at Dirichlet nodes: z stays 0 there
-      d[s] = keep * d[s] + step * z[s];
-      x[s] += d[s];
-      y[s] = 0;
-    }
+    // rho_next * rho * d + 2 rho_next / delta * z, evaluated as written: the same bits
+    chebyshev_update(L, rho_next * rho, 2.0 * rho_next / delta);
     rho = rho_next;
   }
 }

@@ -1,0 +1,56 @@
+// The smoothers' node passes (node_update.hpp). The vectors are passed as restrict pointers
+// so that the compiler may vectorise each pass (they are distinct arrays of the level).
+#include "multigrid/node_update.hpp"
+
+#include <cstdint>
+
+namespace mg {
+
+namespace {
+
+void jacobi_pass(std::size_t n, double w, double* __restrict x, double* __restrict y,
+                 const double* __restrict diag_inv, const double* __restrict b,
+                 const std::uint8_t* __restrict dirichlet) {
+  for (std::size_t s = 0; s < n; ++s) {
+    x[s] = dirichlet[s] ? x[s] : x[s] + w * diag_inv[s] * (b[s] - y[s]);
+    y[s] = 0;
+  }
+}
+
+void chebyshev_first_pass(std::size_t n, double theta, double* __restrict x, double* __restrict y,
+                          double* __restrict z, double* __restrict d, const double* __restrict diag_inv,
+                          const double* __restrict b, const std::uint8_t* __restrict dirichlet) {
+  for (std::size_t s = 0; s < n; ++s) {
+    z[s] = dirichlet[s] ? 0.0 : diag_inv[s] * (b[s] - y[s]);
+    d[s] = z[s] / theta;
+    x[s] += d[s];
+    y[s] = 0;
+  }
+}
+
+void chebyshev_pass(std::size_t n, double keep, double step, double* __restrict x, double* __restrict y,
+                    double* __restrict z, double* __restrict d, const double* __restrict diag_inv) {
+  for (std::size_t s = 0; s < n; ++s) {
+    z[s] -= diag_inv[s] * y[s];  // diag_inv is 0 at Dirichlet nodes: z stays 0 there
+    d[s] = keep * d[s] + step * z[s];
+    x[s] += d[s];
+    y[s] = 0;
+  }
+}
+
+}  // namespace
+
+void jacobi_update(LocalLevel& L, double w) {
+  jacobi_pass(L.n_local, w, L.x.data(), L.y.data(), L.diag_inv.data(), L.b.data(), L.dirichlet.data());
+}
+
+void chebyshev_first_update(LocalLevel& L, double theta) {
+  chebyshev_first_pass(L.n_local, theta, L.x.data(), L.y.data(), L.r.data(), L.d.data(), L.diag_inv.data(),
+                       L.b.data(), L.dirichlet.data());
+}
+
+void chebyshev_update(LocalLevel& L, double keep, double step) {
+  chebyshev_pass(L.n_local, keep, step, L.x.data(), L.y.data(), L.r.data(), L.d.data(), L.diag_inv.data());
+}
+
+}  // namespace mg
