@@ -18,7 +18,7 @@ set(_bad
   "partition_short|^multigrid: error: .*/short.part:line 6: expected 6 lines, one part per cell, found 5$|--cube|1|--grids|1|--partition|${_dir}/short.part"
   "grids_zero|^multigrid: error: command line:--grids: expected a whole number in \\[1, 8\\] \\(grids\\), got \"0\"$|--grids|0"
   "cycle_X|^multigrid: error: command line:--cycle: expected W or V, got \"X\"$|--cycle|X"
-  "cell_kernel_bogus|^multigrid: error: command line:--cell-kernel: expected avx2 or portable, got \"sse9\"$|--cell-kernel|sse9"
+  "cell_kernel_bogus|^multigrid: error: command line:--cell-kernel: expected avx512, avx2 or portable, got \"sse9\"$|--cell-kernel|sse9"
   "smoothing_lower_range|^multigrid: error: command line:--smoothing-lower: expected a number in \\[0.01, 0.9\\] \\(of lambda_max\\), got \"1.5\"$|--smoothing-lower|1.5"
   "no_smoothing|^multigrid: error: command line:--pre/--post: at least one smoothing iteration per visit$|--pre|0|--post|0"
   "unknown_option|^multigrid: error: command line:--bogus: expected a known option \\(see multigrid --help\\)$|--bogus"

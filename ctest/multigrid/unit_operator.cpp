@@ -21,7 +21,8 @@ namespace {
 
 std::vector<CellKernel> kernels_here() {
   std::vector<CellKernel> k{CellKernel::portable};
-  if (mg::cell_kernel_runs_here(CellKernel::avx2)) k.push_back(CellKernel::avx2);
+  for (CellKernel v : {CellKernel::avx2, CellKernel::avx512})
+    if (mg::cell_kernel_runs_here(v)) k.push_back(v);
   return k;
 }
 
@@ -55,11 +56,13 @@ TEST_CASE("the reference tetrahedron's element matrix, worked by hand") {
   for (CellKernel k : kernels_here()) {
     CAPTURE(mg::cell_kernel_name(k));
     L.cells = {{0, 1, 2, 3}};
+    mg::batch_cells(L);
     double y[4] = {0, 0, 0, 0};
     mg::apply_cells(L, u, y, k);
     const double expected[4] = {-1.0, 1.0 / 6, 2.0 / 6, 3.0 / 6};
     for (int i = 0; i < 4; ++i) CHECK_THAT(y[i], WithinAbs(expected[i], 1e-15));
     L.cells = {{2, 0, 3, 1}};
+    mg::batch_cells(L);
     double z[4] = {0, 0, 0, 0};
     mg::apply_cells(L, u, z, k);
     for (int i = 0; i < 4; ++i) CHECK_THAT(z[i], WithinAbs(expected[i], 1e-15));
@@ -110,6 +113,7 @@ TEST_CASE("families: every cell of a refined grid is in one, and they apply what
   CHECK(8 * L.families.size() == L.cells.size());
   mg::LocalLevel by_cell = L;
   by_cell.families.clear();
+  mg::batch_cells(by_cell);
   const std::size_t n = L.n_local;
   std::vector<double> u(n);
   for (std::size_t s = 0; s < n; ++s) u[s] = std::cos(0.3 + 0.91 * static_cast<double>(s));
@@ -147,6 +151,7 @@ TEST_CASE("families split between processes: each process's are the parents it h
     total += L.families.size();
     mg::LocalLevel by_cell = L;
     by_cell.families.clear();
+    mg::batch_cells(by_cell);
     std::vector<double> u(L.slots());
     for (std::size_t s = 0; s < u.size(); ++s) u[s] = std::sin(0.5 + 1.3 * static_cast<double>(L.node_global[s]));
     std::vector<double> y(L.slots(), 0.0), z(L.slots(), 0.0);
@@ -157,8 +162,29 @@ TEST_CASE("families split between processes: each process's are the parents it h
   CHECK(total > 0);
 }
 
-TEST_CASE("the AVX2 build gives the portable build's bits, whatever the cell or family count") {
-  if (!mg::cell_kernel_runs_here(CellKernel::avx2)) {  // nothing to compare: the portable runs
+TEST_CASE("the batches: item 8 b + l in lane l of batch b, slot by slot; a dead lane repeats lane 0's item") {
+  std::vector<std::array<std::uint32_t, 4>> items;
+  for (std::uint32_t c = 0; c < 19; ++c) items.push_back({4 * c, 4 * c + 1, 4 * c + 2, 4 * c + 3});
+  const mg::ItemBatches<4> B = mg::batch_items(items.data(), items.size());
+  REQUIRE(B.items == 19);
+  REQUIRE(B.batches.size() == 3);
+  CHECK(B.lanes(0) == 8);
+  CHECK(B.lanes(1) == 8);
+  CHECK(B.lanes(2) == 3);
+  CHECK(B.batches[1][2][4] == 4 * 12 + 2);  // lane 4 of batch 1: item 12, slot 2
+  CHECK(B.batches[2][0][2] == 4 * 18);      // the last item
+  CHECK(B.batches[2][3][7] == 4 * 16 + 3);  // dead: batch 2's lane 0, item 16
+  CHECK(B.batches[2][1][3] == 4 * 16 + 1);  // dead likewise
+  // A level whose cells changed after batching is refused, not swept with stale batches.
+  mg::LocalLevel L = cube_level(1, 1);
+  std::vector<double> u(L.slots(), 1.0), y(L.slots(), 0.0);
+  L.cells.pop_back();
+  CHECK_THROWS_WITH(mg::apply_cells(L, u.data(), y.data()), Catch::Contains("batch_cells"));
+}
+
+TEST_CASE("the vector builds give the portable build's bits, whatever the cell or family count") {
+  const std::vector<CellKernel> builds = kernels_here();
+  if (builds.size() == 1) {  // nothing to compare: the portable runs
     CHECK(mg::fastest_cell_kernel() == CellKernel::portable);
     return;
   }
@@ -167,25 +193,31 @@ TEST_CASE("the AVX2 build gives the portable build's bits, whatever the cell or 
   const std::size_t n = whole.n_local;
   std::vector<double> u(n);
   for (std::size_t s = 0; s < n; ++s) u[s] = std::sin(1.0 + 0.37 * static_cast<double>(s));
-  // Fewer families leave their cells to the loop one by one: 1-9 exercise streams that run out.
-  for (std::size_t families : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 47, 48}) {
+  const auto same_bits = [&](const mg::LocalLevel& L) {
+    std::vector<double> y0(n, 0.25);
+    mg::apply_cells(L, u.data(), y0.data(), CellKernel::portable);
+    for (std::size_t k = 1; k < builds.size(); ++k) {
+      CAPTURE(mg::cell_kernel_name(builds[k]));
+      std::vector<double> y1(n, 0.25);
+      mg::apply_cells(L, u.data(), y1.data(), builds[k]);
+      for (std::size_t s = 0; s < n; ++s) REQUIRE(y0[s] == y1[s]);
+    }
+  };
+  // Fewer families leave their cells to the loop one by one: 1-17 exercise short batches.
+  for (std::size_t families : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 17, 47, 48}) {
     CAPTURE(families);
     mg::LocalLevel L = whole;
     L.families.resize(families);
-    std::vector<double> y0(n, 0.25), y1(n, 0.25);
-    mg::apply_cells(L, u.data(), y0.data(), CellKernel::portable);
-    mg::apply_cells(L, u.data(), y1.data(), CellKernel::avx2);
-    for (std::size_t s = 0; s < n; ++s) REQUIRE(y0[s] == y1[s]);
+    mg::batch_cells(L);
+    same_bits(L);
   }
   whole.families.clear();
-  // Cells one by one: 1-9 exercise streams that run out; 383 and 384 full and partial batches.
-  for (std::size_t cells : {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 383, 384}) {
+  // Cells one by one: 1-17 exercise short batches; 383 and 384 a partial and a full last one.
+  for (std::size_t cells : {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 17, 383, 384}) {
     CAPTURE(cells);
     mg::LocalLevel L = whole;
     L.cells.resize(cells);
-    std::vector<double> y0(n, 0.25), y1(n, 0.25);
-    mg::apply_cells(L, u.data(), y0.data(), CellKernel::portable);
-    mg::apply_cells(L, u.data(), y1.data(), CellKernel::avx2);
-    for (std::size_t s = 0; s < n; ++s) REQUIRE(y0[s] == y1[s]);
+    mg::batch_cells(L);
+    same_bits(L);
   }
 }

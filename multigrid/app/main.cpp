@@ -37,8 +37,8 @@ const char* const kUsage =
     "  --coarse-iterations N  smoothing iterations on the coarsest grid per visit (default 30)\n"
     "  --smoothing-lower F  the smoothers aim at the eigenvalues of D^-1 A in [F lambda_max, lambda_max]\n"
     "                       (default 0.25; 0.1 with --pre 3 --post 3 for gmsh's meshes)\n"
-    "  --cell-kernel K      the cell loop's build: avx2 (default where the CPU has it) or portable;\n"
-    "                       the same bits either way\n"
+    "  --cell-kernel K      the cell loop's build: avx512, avx2 (the first the CPU has is the default)\n"
+    "                       or portable; the same bits whichever\n"
     "  --machine FILE       a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle\n"
     "  --calibration R[,R..]  earlier multigrid results files whose C1 feeds eq. 5, as C1(N/p) fitted\n"
     "                       over them when there are several (default: this run's own, a consistency\n"
@@ -91,10 +91,20 @@ Options parse_options(int argc, char** argv) {
     else if (s == "--post") o.run.cycle.post = whole(0, 100, "(smoothing iterations)");
     else if (s == "--cell-kernel") {
       const std::string v = value();
-      if (v == "portable") o.run.cycle.cell_kernel = mg::CellKernel::portable;
-      else if (v == "avx2" && mg::cell_kernel_runs_here(mg::CellKernel::avx2)) o.run.cycle.cell_kernel = mg::CellKernel::avx2;
-      else if (v == "avx2") throw instrument::InputError("command line", s, "portable here (avx2 is not built in, or this CPU lacks AVX2), got \"avx2\"");
-      else throw instrument::InputError("command line", s, "expected avx2 or portable, got " + instrument::quote_token(v));
+      bool known = false;
+      std::string here;  // the builds that run here
+      for (mg::CellKernel k : {mg::CellKernel::avx512, mg::CellKernel::avx2, mg::CellKernel::portable}) {
+        const bool runs = mg::cell_kernel_runs_here(k);
+        if (runs) here += std::string(here.empty() ? "" : ", ") + mg::cell_kernel_name(k);
+        if (v != mg::cell_kernel_name(k)) continue;
+        known = true;
+        if (runs) o.run.cycle.cell_kernel = k;
+      }
+      if (!known)
+        throw instrument::InputError("command line", s, "expected avx512, avx2 or portable, got " + instrument::quote_token(v));
+      if (v != mg::cell_kernel_name(o.run.cycle.cell_kernel))
+        throw instrument::InputError("command line", s, "a build that runs here (" + here + "; " + v +
+                                                            " is not built in, or this CPU lacks it), got " + instrument::quote_token(v));
     } else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
     else if (s == "--smoothing-lower") o.run.cycle.smoothing_lower = instrument::real_option(s, value(), 0.01, 0.9, "(of lambda_max)");
     else if (s == "--machine") o.machine = value();

@@ -26,13 +26,13 @@
 // cell by cell).
 //
 // The variants run alternately, sweep by sweep, so their ratios come from one run; each
-// starts from the same x: the cell loop's builds (p1_operator.hpp: portable, avx2) on
-// families, as the program runs them, the AVX2 build with y zeroed in a pass of its own
-// (the sweep before 2026-11-29), and the AVX2 build cell by cell (no families).
+// starts from the same x: the cell loop's builds that run here (p1_operator.hpp: portable,
+// avx2, avx512) on families, as the program runs them, and the fastest build cell by cell
+// (no families).
 //
 // Usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
-//                                 [--kernel both|portable|avx2]
-// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; both builds.
+//                                 [--kernel all|portable|avx2|avx512]
+// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; all builds.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -63,7 +63,7 @@ constexpr double kBytesPerCell = 16, kBytesPerFamily = 40, kBytesPerNode = 73;
 struct Options {
   int cube = 16, grids = 3, reps = 20;
   double stream_gbs = 0;  // 0: not given
-  std::string kernel = "both";
+  std::string kernel = "all";
 };
 
 Options parse_options(int argc, char** argv) {
@@ -76,8 +76,8 @@ Options parse_options(int argc, char** argv) {
     else if (opt == "--grids") o.grids = static_cast<int>(instrument::whole_option(opt, v, 1, 8, "(grids)"));
     else if (opt == "--reps") o.reps = static_cast<int>(instrument::whole_option(opt, v, 1, 100000));
     else if (opt == "--stream-gbs") o.stream_gbs = instrument::real_option(opt, v, 1e-3, 1e6, "GB/s");
-    else if (opt == "--kernel" && (v == "both" || v == "portable" || v == "avx2")) o.kernel = v;
-    else if (opt == "--kernel") throw instrument::InputError("command line", opt, "expected both, portable or avx2, got " + v);
+    else if (opt == "--kernel" && (v == "all" || v == "portable" || v == "avx2" || v == "avx512")) o.kernel = v;
+    else if (opt == "--kernel") throw instrument::InputError("command line", opt, "expected all, portable, avx2 or avx512, got " + v);
     else throw instrument::InputError("command line", opt, "expected --cube, --grids, --reps, --stream-gbs or --kernel");
   }
   return o;
@@ -95,18 +95,10 @@ mg::LocalLevel finest_level(const Options& o) {
 
 // One damped Jacobi iteration as the program's smoother does it (cycle.cpp): y += A x over
 // the cells, then one pass over the nodes, x += omega D^-1 (b - y) at the free ones and y
-// back to 0 for the next iteration. `zero_pass`: the sweep before 2026-11-29, y zeroed in
-// a pass of its own before the cells and only read by the update (for comparison).
-void sweep(mg::LocalLevel& L, mg::CellKernel kernel, bool zero_pass) {
-  if (!zero_pass) {
-    mg::apply_cells(L, L.x.data(), L.y.data(), kernel);
-    mg::jacobi_update(L, kOmega);
-    return;
-  }
-  std::fill(L.y.begin(), L.y.begin() + static_cast<std::ptrdiff_t>(L.n_local), 0.0);
+// back to 0 for the next iteration.
+void sweep(mg::LocalLevel& L, mg::CellKernel kernel) {
   mg::apply_cells(L, L.x.data(), L.y.data(), kernel);
-  for (std::size_t s = 0; s < L.n_local; ++s)
-    if (!L.dirichlet[s]) L.x[s] += kOmega * L.diag_inv[s] * (L.b[s] - L.y[s]);
+  mg::jacobi_update(L, kOmega);
 }
 
 }  // namespace
@@ -115,7 +107,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i)
     if (std::string(argv[i]) == "-h" || std::string(argv[i]) == "--help") {
       std::printf("usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B] "
-                  "[--kernel both|portable|avx2]\n");
+                  "[--kernel all|portable|avx2|avx512]\n");
       return 0;
     }
   MPI_Init(&argc, &argv);
@@ -140,31 +132,35 @@ int main(int argc, char** argv) {
   std::fill(L.diag_inv.begin(), L.diag_inv.end(), 1.0);
   std::fill(L.b.begin(), L.b.end(), 1.0);
 
-  // The variants: each build of the loop on families, as the program runs them; the AVX2
-  // build in the sweep before 2026-11-29 (y zeroed in a pass of its own); and cell by cell
-  // (the families dropped: the loop before families), for comparison. The cell-by-cell copy
-  // runs after the zeroing pass's sweep, whose y the loop restores to 0 untimed (the copy's
-  // 1.2 GB out of the L3 evict it before the next sweep on the families' level).
+  // The variants: each build of the loop on families, as the program runs them, and the
+  // fastest build cell by cell (the families dropped: the loop before families), for
+  // comparison.
   struct Variant {
     std::string name;
     mg::CellKernel kernel;
-    bool families, zero_pass;
+    bool families;
   };
   std::vector<Variant> variants;
-  const bool avx2 = mg::cell_kernel_runs_here(mg::CellKernel::avx2);
-  if (o.kernel != "avx2") variants.push_back({"portable, families", mg::CellKernel::portable, true, false});
-  if (o.kernel != "portable" && avx2) {
-    variants.push_back({"avx2, families", mg::CellKernel::avx2, true, false});
-    variants.push_back({"avx2, families, y zeroed in a pass of its own", mg::CellKernel::avx2, true, true});
-    variants.push_back({"avx2, cell by cell", mg::CellKernel::avx2, false, false});
+  for (mg::CellKernel k : {mg::CellKernel::portable, mg::CellKernel::avx2, mg::CellKernel::avx512}) {
+    const std::string name = mg::cell_kernel_name(k);
+    if ((o.kernel == "all" || o.kernel == name) && mg::cell_kernel_runs_here(k))
+      variants.push_back({name + ", families", k, true});
   }
   if (variants.empty()) {
-    if (me == 0) std::fprintf(stderr, "multigrid_smoother_bench: error: command line:--kernel: avx2 does not run here\n");
+    if (me == 0)
+      std::fprintf(stderr, "multigrid_smoother_bench: error: command line:--kernel: %s does not run here\n",
+                   o.kernel.c_str());
     MPI_Finalize();
     return 1;
   }
+  const std::size_t builds = variants.size();
+  if (o.kernel == "all") {
+    const mg::CellKernel fastest = mg::fastest_cell_kernel();
+    variants.push_back({std::string(mg::cell_kernel_name(fastest)) + ", cell by cell", fastest, false});
+  }
   mg::LocalLevel cell_by_cell = L;
   cell_by_cell.families.clear();
+  mg::batch_cells(cell_by_cell);
   const auto level_of = [&](const Variant& v) -> mg::LocalLevel& { return v.families ? L : cell_by_cell; };
   const std::vector<double> x0 = L.x;
   std::fill(L.y.begin(), L.y.end(), 0.0);  // the program's sweep leaves it 0 for the next
@@ -174,8 +170,7 @@ int main(int argc, char** argv) {
   for (std::size_t k = 0; k < variants.size(); ++k) {
     mg::LocalLevel& V = level_of(variants[k]);
     V.x = x0;
-    sweep(V, variants[k].kernel, variants[k].zero_pass);  // warm-up, and the checksum of one sweep from x0
-    if (variants[k].zero_pass) std::fill(V.y.begin(), V.y.end(), 0.0);
+    sweep(V, variants[k].kernel);  // warm-up, and the checksum of one sweep from x0
     for (std::size_t s = 0; s < n; ++s) checksum[k] += V.x[s];
   }
   for (int r = 0; r < o.reps; ++r)
@@ -184,11 +179,10 @@ int main(int argc, char** argv) {
       V.x = x0;
       MPI_Barrier(MPI_COMM_WORLD);  // the processes sweep together: their traffic shares the memory
       const double t0 = instrument::now_seconds();
-      sweep(V, variants[k].kernel, variants[k].zero_pass);
+      sweep(V, variants[k].kernel);
       double t = instrument::now_seconds() - t0;
       MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);  // the slowest's
       seconds[k].push_back(t);
-      if (variants[k].zero_pass) std::fill(V.y.begin(), V.y.end(), 0.0);
     }
 
   MPI_Finalize();
@@ -242,12 +236,17 @@ int main(int argc, char** argv) {
     label("  checksum of x after one sweep");
     std::printf("%.15e\n", checksum[k]);
   }
-  if (variants.size() == 4) {
-    label("speed-up of avx2 (ratio of medians)");
-    std::printf("%.2f over portable, %.3f over the zeroing pass, %.2f over cell by cell\n", medians[0] / medians[1],
-                medians[2] / medians[1], medians[3] / medians[1]);
-    label("portable and avx2 checksums equal");
-    std::printf("%s\n", checksum[0] == checksum[1] && checksum[1] == checksum[2] ? "yes (bit for bit)" : "NO");
+  if (builds > 1) {
+    // The fastest build on families against each other variant.
+    const std::size_t best = builds - 1;
+    label("speed-up of " + std::string(mg::cell_kernel_name(variants[best].kernel)) + " (ratio of medians)");
+    for (std::size_t k = 0; k < variants.size(); ++k)
+      if (k != best) std::printf("%s%.2f over %s", k == 0 ? "" : ", ", medians[k] / medians[best], variants[k].name.c_str());
+    std::printf("\n");
+    label("the builds' checksums equal");
+    bool equal = true;
+    for (std::size_t k = 1; k < builds; ++k) equal = equal && checksum[k] == checksum[0];
+    std::printf("%s\n", equal ? "yes (bit for bit)" : "NO");
   }
   return 0;
 }

@@ -227,8 +227,33 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     C.restrict_sum = build_sum_exchange(sets.fed_by, cr, me, nprocs, C.slot_of);
     C.prolong_fetch = build_sum_exchange(sets.owner_only, sets.needed_by, me, nprocs, C.slot_of);
   }
-  for (LocalLevel& L : levels) size_vectors(L);
+  for (LocalLevel& L : levels) {
+    size_vectors(L);
+    batch_cells(L);
+  }
   return levels;
+}
+
+template <std::size_t N>
+ItemBatches<N> batch_items(const std::array<std::uint32_t, N>* items, std::size_t n) {
+  ItemBatches<N> B;
+  B.items = n;
+  B.batches.resize((n + kBatch - 1) / kBatch);
+  for (std::size_t b = 0; b < B.batches.size(); ++b)
+    for (std::size_t l = 0; l < kBatch; ++l) {
+      const std::size_t c = kBatch * b + l;
+      const std::array<std::uint32_t, N>& item = items[c < n ? c : kBatch * b];  // a dead lane repeats lane 0's
+      for (std::size_t k = 0; k < N; ++k) B.batches[b][k][l] = item[k];
+    }
+  return B;
+}
+template ItemBatches<4> batch_items(const std::array<std::uint32_t, 4>*, std::size_t);
+template ItemBatches<10> batch_items(const std::array<std::uint32_t, 10>*, std::size_t);
+
+void batch_cells(LocalLevel& L) {
+  const std::size_t in_families = 8 * L.families.size();
+  L.family_batches = batch_items(L.families.data(), L.families.size());
+  L.loose_batches = batch_items(L.cells.data() + in_families, L.cells.size() - in_families);
 }
 
 }  // namespace mg

@@ -10,11 +10,14 @@
 #include <immintrin.h>
 #endif
 
-// This header is compiled into objects of two instruction sets (p1_cells_avx2.cpp with
-// -mavx2, the rest without). An inline namespace per instruction set gives its inline
-// functions distinct symbols in each, so the linker can never hand portable code a copy
-// compiled with AVX instructions (at -O0, where nothing is inlined, it otherwise could).
-#ifdef __AVX2__
+// This header is compiled into objects of three instruction sets (p1_cells_avx512.cpp with
+// -mavx512f, p1_cells_avx2.cpp with -mavx2, the rest without). An inline namespace per
+// instruction set gives its inline functions distinct symbols in each, so the linker can
+// never hand portable code a copy compiled with AVX instructions (at -O0, where nothing is
+// inlined, it otherwise could).
+#if defined(__AVX512F__)
+#define MG_CELL_MATH_ISA isa_avx512
+#elif defined(__AVX2__)
 #define MG_CELL_MATH_ISA isa_avx2
 #else
 #define MG_CELL_MATH_ISA isa_portable
@@ -43,10 +46,17 @@ using FamilyNodes = NodeValues<V, 10>;
 // template argument would drop.
 typedef double Lanes4 __attribute__((vector_size(32)));
 #endif
+#ifdef __AVX512F__
+// Eight doubles in an AVX-512 register, likewise.
+typedef double Lanes8 __attribute__((vector_size(64)));
+#endif
 
 inline double magnitude(double v) { return std::fabs(v); }
 #ifdef __AVX2__
 inline Lanes4 magnitude(Lanes4 v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
+#endif
+#ifdef __AVX512F__
+inline Lanes8 magnitude(Lanes8 v) { return _mm512_abs_pd(v); }
 #endif
 
 // A vector of three lanes-or-doubles: a face vector c_k.

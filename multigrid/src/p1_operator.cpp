@@ -2,6 +2,7 @@
 #include "multigrid/p1_operator.hpp"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "p1_cell_math.hpp"
 #include "p1_cells.hpp"
@@ -46,69 +47,98 @@ inline ElementVectors element_vectors(const NodePoint* points, const std::array<
 
 namespace detail {
 
-// One cell or family at a time, in the streams' order (the AVX2 build's lanes scatter in it).
+// One cell or family at a time, batch by batch.
 template <std::size_t N>
-void apply_portable(const NodePoint* points, const std::array<std::uint32_t, N>* items, std::size_t n_items,
-                    const double* u, double* y) {
-  const std::size_t q = stream_length(n_items);
-  for (std::size_t step = 0; step < 4 * q; ++step) {
-    if (step % 4 == 0 && step / 4 + kPrefetchBatches < q)
-      prefetch_geometry(points, items, n_items, q, step / 4 + kPrefetchBatches);
-    const std::size_t c = (step % 4) * q + step / 4;  // the streams' order (p1_cells.hpp)
-    if (c >= n_items) continue;
-    const std::array<std::uint32_t, N>& v = items[c];
-    NodeValues<double, N> f;
-    for (std::size_t n = 0; n < kGeometryNodes; ++n) {
-      const NodePoint& node = points[v[n]];
-      f.x[n] = node.x;
-      f.y[n] = node.y;
-      f.z[n] = node.z;
+void apply_portable(const NodePoint* points, const ItemBatches<N>& items, const double* u, double* y) {
+  const std::size_t q = items.batches.size();
+  for (std::size_t b = 0; b < q; ++b) {
+    if (b + kPrefetchBatches < q) prefetch_geometry<N>(points, items.batches[b + kPrefetchBatches]);
+    const typename ItemBatches<N>::Batch& batch = items.batches[b];
+    const std::size_t lanes = items.lanes(b);
+    double out[N][kBatch];
+    for (std::size_t l = 0; l < lanes; ++l) {
+      NodeValues<double, N> f;
+      for (std::size_t n = 0; n < kGeometryNodes; ++n) {
+        const NodePoint& node = points[batch[n][l]];
+        f.x[n] = node.x;
+        f.y[n] = node.y;
+        f.z[n] = node.z;
+      }
+      for (std::size_t n = 0; n < N; ++n) f.u[n] = u[batch[n][l]];
+      double one[N];
+      product(f, one);
+      for (std::size_t n = 0; n < N; ++n) out[n][l] = one[n];
     }
-    for (std::size_t n = 0; n < N; ++n) f.u[n] = u[v[n]];
-    double out[N];
-    product(f, out);
-    for (std::size_t n = 0; n < N; ++n) y[v[n]] += out[n];
+    scatter_batch<N>(batch, lanes, out, y);
   }
 }
 
-template void apply_portable<4>(const NodePoint*, const std::array<std::uint32_t, 4>*, std::size_t, const double*,
-                                double*);
-template void apply_portable<10>(const NodePoint*, const std::array<std::uint32_t, 10>*, std::size_t, const double*,
-                                 double*);
+template void apply_portable<4>(const NodePoint*, const ItemBatches<4>&, const double*, double*);
+template void apply_portable<10>(const NodePoint*, const ItemBatches<10>&, const double*, double*);
 
 }  // namespace detail
 
-const char* cell_kernel_name(CellKernel k) { return k == CellKernel::avx2 ? "avx2" : "portable"; }
+const char* cell_kernel_name(CellKernel k) {
+  switch (k) {
+    case CellKernel::avx2: return "avx2";
+    case CellKernel::avx512: return "avx512";
+    case CellKernel::portable: break;
+  }
+  return "portable";
+}
 
 bool cell_kernel_runs_here(CellKernel k) {
-  if (k == CellKernel::portable) return true;
+  switch (k) {
+    case CellKernel::portable: return true;
+    case CellKernel::avx2: {
 #ifdef MULTIGRID_HAVE_AVX2
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  return avx2;
+      static const bool avx2 = __builtin_cpu_supports("avx2");
+      return avx2;
 #else
-  return false;
+      return false;
 #endif
+    }
+    case CellKernel::avx512: {
+#ifdef MULTIGRID_HAVE_AVX512
+      static const bool avx512 = __builtin_cpu_supports("avx512f");
+      return avx512;
+#else
+      return false;
+#endif
+    }
+  }
+  return false;
 }
 
 CellKernel fastest_cell_kernel() {
-  return cell_kernel_runs_here(CellKernel::avx2) ? CellKernel::avx2 : CellKernel::portable;
+  for (CellKernel k : {CellKernel::avx512, CellKernel::avx2})
+    if (cell_kernel_runs_here(k)) return k;
+  return CellKernel::portable;
 }
 
 void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel) {
-  // The families' cells come first in L.cells (local_level.hpp); the loop takes the rest.
+  // The batches must be those of the families and cells (batch_cells after a change).
   const std::size_t in_families = 8 * L.families.size();
-  const std::array<std::uint32_t, 4>* loose = L.cells.data() + in_families;
-  const std::size_t n_loose = L.cells.size() - in_families;
+  if (L.family_batches.items != L.families.size() || L.loose_batches.items + in_families != L.cells.size())
+    throw std::logic_error("apply_cells: the level's batches are not those of its cells (batch_cells)");
+  const NodePoint* points = L.xyz.data();
+#ifdef MULTIGRID_HAVE_AVX512
+  if (kernel == CellKernel::avx512 && cell_kernel_runs_here(kernel)) {
+    detail::apply_avx512(points, L.family_batches, x, y);
+    detail::apply_avx512(points, L.loose_batches, x, y);
+    return;
+  }
+#endif
 #ifdef MULTIGRID_HAVE_AVX2
   if (kernel == CellKernel::avx2 && cell_kernel_runs_here(kernel)) {
-    detail::apply_avx2(L.xyz.data(), L.families.data(), L.families.size(), x, y);
-    detail::apply_avx2(L.xyz.data(), loose, n_loose, x, y);
+    detail::apply_avx2(points, L.family_batches, x, y);
+    detail::apply_avx2(points, L.loose_batches, x, y);
     return;
   }
 #endif
   (void)kernel;
-  detail::apply_portable(L.xyz.data(), L.families.data(), L.families.size(), x, y);
-  detail::apply_portable(L.xyz.data(), loose, n_loose, x, y);
+  detail::apply_portable(points, L.family_batches, x, y);
+  detail::apply_portable(points, L.loose_batches, x, y);
 }
 
 void add_cell_diagonal(const LocalLevel& L, double* d) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "multigrid/hierarchy.hpp"
+#include "multigrid/item_batches.hpp"
 #include "multigrid/node_point.hpp"
 #include "multigrid/sum_exchange.hpp"
 
@@ -28,6 +29,10 @@ struct LocalLevel {
   // children; the cells after 8 x families.size() are in no family. The smoother gathers a
   // family's nodes once for its 8 cells.
   std::vector<std::array<std::uint32_t, 10>> families;
+  // The families and the cells in none, batched for the cell loop (item_batches.hpp): made
+  // from `families` and `cells` by batch_cells, which must run again after they change.
+  ItemBatches<10> family_batches;
+  ItemBatches<4> loose_batches;
   std::vector<NodePoint> xyz;              // per local node
   std::vector<std::uint8_t> dirichlet;     // per local node
   std::vector<std::uint8_t> owned;         // per local node: I am its owner (lowest holder)
@@ -49,6 +54,9 @@ struct LocalLevel {
   std::vector<double> x, b, r, y, diag_inv, d;  // d: the Chebyshev step
   std::size_t slots() const { return node_global.size(); }
 };
+
+// Rebuilds L.family_batches and L.loose_batches from L.families and L.cells.
+void batch_cells(LocalLevel& L);
 
 // The processes on each side of the transfers between a fine grid and the next coarser one,
 // per coarse node: those that feed its restriction (the owners of the fine nodes that

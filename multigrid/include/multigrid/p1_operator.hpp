@@ -23,17 +23,18 @@ namespace mg {
 inline constexpr int kFlopsPerCell = 85;
 inline constexpr int kFlopsPerFamily = 292;
 
-// Two builds of one cell loop. `portable` is plain C++, a cell at a time; `avx2` takes four
+// Three builds of one cell loop. `portable` is plain C++, a cell at a time; `avx2` takes four
 // cells at once in the lanes of AVX2 registers (a corner's padded coordinates are one load,
-// four of them transposed in registers). Both do the same operations in the same order
-// (no fused multiply-add), so they give the same bits.
-enum class CellKernel { portable, avx2 };
+// four of them transposed in registers); `avx512` eight, with gathers and scatters. All do
+// the same operations in the same order (no fused multiply-add), so they give the same bits.
+enum class CellKernel { portable, avx2, avx512 };
 const char* cell_kernel_name(CellKernel k);
 bool cell_kernel_runs_here(CellKernel k);  // built in, and the CPU has the instructions
-CellKernel fastest_cell_kernel();          // avx2 where it runs, else portable
+CellKernel fastest_cell_kernel();          // avx512, else avx2, where it runs, else portable
 
 // y[corner] += (K x)[corner] over my cells (y is not cleared): families, then the other
-// cells, each as four streams (p1_cells.hpp); the bits depend on that order, not the build.
+// cells, each in batches of eight (item_batches.hpp); the bits depend on that order, not the
+// build.
 void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel = fastest_cell_kernel());
 
 // The diagonal K_ii of my cells, summed into d.

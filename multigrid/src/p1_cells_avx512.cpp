@@ -1,0 +1,68 @@
+// apply_cells eight cells at a time (p1_operator.hpp), built with -mavx512f only where the
+// compiler targets x86-64 and called only where the CPU has AVX-512F.
+//
+// Lane l of every register takes the cell (or family) of lane l of a batch
+// (item_batches.hpp): a whole batch at once. Each lane does exactly what the portable loop
+// does for its cell and the batch is scattered in the same order (p1_cells.hpp), so the two
+// give the same bits. A slot's eight node slots are one load; the node values come by a
+// gather and the coordinates by loads transposed in registers (measured faster here than
+// gathers of them). The sums go back one by one: a gather, an add and a scatter of a slot's
+// eight lanes ran 1.2 times slower (BENCHMARKS.md).
+#include <immintrin.h>
+
+#include "p1_cell_math.hpp"
+#include "p1_cells.hpp"
+
+namespace mg::detail {
+
+namespace {
+
+// Eight 32-byte node records transposed into x, y and z lanes: records 2k and 2k + 1 are
+// one 64-byte register, whose pairs the unpacks and two-source permutes sort into lanes.
+inline void load_points(const NodePoint* points, const std::uint32_t* at, Lanes8& x, Lanes8& y, Lanes8& z) {
+  __m512d pair[4];
+  for (std::size_t k = 0; k < 4; ++k)
+    pair[k] = _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_load_pd(&points[at[2 * k]].x)),
+                                 _mm256_load_pd(&points[at[2 * k + 1]].x), 1);
+  // pair[k]: x y z w of record 2k, then of record 2k + 1.
+  const __m512d xz0123 = _mm512_unpacklo_pd(pair[0], pair[1]);  // x0 x2 z0 z2 x1 x3 z1 z3
+  const __m512d xz4567 = _mm512_unpacklo_pd(pair[2], pair[3]);  // x4 x6 z4 z6 x5 x7 z5 z7
+  const __m512d yw0123 = _mm512_unpackhi_pd(pair[0], pair[1]);
+  const __m512d yw4567 = _mm512_unpackhi_pd(pair[2], pair[3]);
+  const __m512i first = _mm512_set_epi64(13, 9, 12, 8, 5, 1, 4, 0);   // lanes 0, 4, 1, 5 of each
+  const __m512i second = _mm512_set_epi64(15, 11, 14, 10, 7, 3, 6, 2);  // lanes 2, 6, 3, 7 of each
+  x = _mm512_permutex2var_pd(xz0123, first, xz4567);
+  z = _mm512_permutex2var_pd(xz0123, second, xz4567);
+  y = _mm512_permutex2var_pd(yw0123, first, yw4567);
+}
+
+}  // namespace
+
+// Flattened, as the AVX2 build is (p1_cells_avx2.cpp), so the family's arithmetic stays in
+// registers.
+template <std::size_t N>
+[[gnu::flatten]] void apply_avx512(const NodePoint* points, const ItemBatches<N>& items, const double* u,
+                                   double* y) {
+  const std::size_t q = items.batches.size();
+  for (std::size_t b = 0; b < q; ++b) {
+    if (b + kPrefetchBatches < q) prefetch_geometry<N>(points, items.batches[b + kPrefetchBatches]);
+    const typename ItemBatches<N>::Batch& batch = items.batches[b];
+    NodeValues<Lanes8, N> f;
+    for (std::size_t n = 0; n < kGeometryNodes; ++n) load_points(points, batch[n].data(), f.x[n], f.y[n], f.z[n]);
+    for (std::size_t n = 0; n < N; ++n) {
+      // 64-bit offsets: no slot count overflows them.
+      const __m512i at = _mm512_cvtepu32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(batch[n].data())));
+      f.u[n] = _mm512_i64gather_pd(at, u, 8);
+    }
+    Lanes8 result[N];
+    product(f, result);
+    alignas(64) double out[N][kBatch];
+    for (std::size_t n = 0; n < N; ++n) _mm512_store_pd(out[n], result[n]);
+    scatter_batch<N>(batch, items.lanes(b), out, y);
+  }
+}
+
+template void apply_avx512<4>(const NodePoint*, const ItemBatches<4>&, const double*, double*);
+template void apply_avx512<10>(const NodePoint*, const ItemBatches<10>&, const double*, double*);
+
+}  // namespace mg::detail
