@@ -88,24 +88,21 @@ const char* cell_kernel_name(CellKernel k) {
 }
 
 bool cell_kernel_runs_here(CellKernel k) {
+  // Built in, and the CPU has the instructions (and the OS their registers: libgcc checks).
+#ifdef MULTIGRID_HAVE_AVX2
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+#else
+  static const bool avx2 = false;
+#endif
+#ifdef MULTIGRID_HAVE_AVX512
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+#else
+  static const bool avx512 = false;
+#endif
   switch (k) {
     case CellKernel::portable: return true;
-    case CellKernel::avx2: {
-#ifdef MULTIGRID_HAVE_AVX2
-      static const bool avx2 = __builtin_cpu_supports("avx2");
-      return avx2;
-#else
-      return false;
-#endif
-    }
-    case CellKernel::avx512: {
-#ifdef MULTIGRID_HAVE_AVX512
-      static const bool avx512 = __builtin_cpu_supports("avx512f");
-      return avx512;
-#else
-      return false;
-#endif
-    }
+    case CellKernel::avx2: return avx2;
+    case CellKernel::avx512: return avx512;
   }
   return false;
 }
@@ -116,29 +113,38 @@ CellKernel fastest_cell_kernel() {
   return CellKernel::portable;
 }
 
+namespace {
+
+// A build's loop over the families and over the loose cells.
+template <std::size_t N>
+using CellLoop = void (*)(const NodePoint*, const ItemBatches<N>&, const double*, double*);
+struct CellLoops {
+  CellLoop<10> families;
+  CellLoop<4> loose;
+};
+
+CellLoops loops_of(CellKernel kernel) {
+#ifdef MULTIGRID_HAVE_AVX512
+  if (kernel == CellKernel::avx512 && cell_kernel_runs_here(kernel))
+    return {detail::apply_avx512<10>, detail::apply_avx512<4>};
+#endif
+#ifdef MULTIGRID_HAVE_AVX2
+  if (kernel == CellKernel::avx2 && cell_kernel_runs_here(kernel)) return {detail::apply_avx2<10>, detail::apply_avx2<4>};
+#endif
+  (void)kernel;
+  return {detail::apply_portable<10>, detail::apply_portable<4>};
+}
+
+}  // namespace
+
 void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel) {
   // The batches must be those of the families and cells (batch_cells after a change).
   const std::size_t in_families = 8 * L.families.size();
   if (L.family_batches.items != L.families.size() || L.loose_batches.items + in_families != L.cells.size())
     throw std::logic_error("apply_cells: the level's batches are not those of its cells (batch_cells)");
-  const NodePoint* points = L.xyz.data();
-#ifdef MULTIGRID_HAVE_AVX512
-  if (kernel == CellKernel::avx512 && cell_kernel_runs_here(kernel)) {
-    detail::apply_avx512(points, L.family_batches, x, y);
-    detail::apply_avx512(points, L.loose_batches, x, y);
-    return;
-  }
-#endif
-#ifdef MULTIGRID_HAVE_AVX2
-  if (kernel == CellKernel::avx2 && cell_kernel_runs_here(kernel)) {
-    detail::apply_avx2(points, L.family_batches, x, y);
-    detail::apply_avx2(points, L.loose_batches, x, y);
-    return;
-  }
-#endif
-  (void)kernel;
-  detail::apply_portable(points, L.family_batches, x, y);
-  detail::apply_portable(points, L.loose_batches, x, y);
+  const CellLoops loops = loops_of(kernel);
+  loops.families(L.xyz.data(), L.family_batches, x, y);
+  loops.loose(L.xyz.data(), L.loose_batches, x, y);
 }
 
 void add_cell_diagonal(const LocalLevel& L, double* d) {
