@@ -5,9 +5,9 @@
 // (item_batches.hpp): a whole batch at once. Each lane does exactly what the portable loop
 // does for its cell and the batch is scattered in the same order (p1_cells.hpp), so the two
 // give the same bits. A slot's eight node slots are one load; the node values come by a
-// gather and the coordinates by loads transposed in registers (measured faster here than
-// gathers of them). The sums go back one by one: a gather, an add and a scatter of a slot's
-// eight lanes ran 1.2 times slower (BENCHMARKS.md).
+// gather and the coordinates by loads transposed in registers (as fast here as three gathers
+// a corner). The sums go back one by one: a gather, an add and a scatter of a slot's eight
+// lanes, where no two name one node, ran 1.17 times slower (BENCHMARKS.md).
 #include <immintrin.h>
 
 #include "p1_cell_math.hpp"
