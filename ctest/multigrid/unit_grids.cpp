@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "instrument/error.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 
@@ -103,4 +104,29 @@ TEST_CASE("node holders: the parts with a cell at the node, ascending; the owner
     CHECK(r.holds(n, want.front()));
     CHECK_FALSE(r.holds(n, 2));
   }
+}
+
+TEST_CASE("a domain too small or too large for the solver's products is refused, with its extent") {
+  const auto scaled = [](double f) {
+    tycho::Mesh m = mg::kuhn_cube_grid(2);
+    for (tycho::Vec3& v : m.nodes) v = {v.x * f, v.y * f, v.z * f};
+    return m;
+  };
+  const auto refusal = [](const tycho::Mesh& m) {
+    try {
+      mg::check_nodes(m, "m.smesh");
+    } catch (const instrument::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(refusal(scaled(1e-90)) ==
+        "m.smesh:nodes: a domain whose largest extent is between 1e-30 and 1e30 (rescale its unit), found 1e-90");
+  CHECK(refusal(scaled(1e40)) ==
+        "m.smesh:nodes: a domain whose largest extent is between 1e-30 and 1e30 (rescale its unit), found 1e+40");
+  CHECK(refusal(scaled(1e-29)) == "no error");
+  CHECK(refusal(scaled(1e29)) == "no error");
+  tycho::Mesh nan_node = scaled(1);
+  nan_node.nodes[3].y = std::nan("");
+  CHECK(refusal(nan_node).find("largest extent") != std::string::npos);
 }

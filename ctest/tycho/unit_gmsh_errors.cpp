@@ -123,6 +123,25 @@ TEST_CASE("format line and section order", "[gmsh][errors]") {
   CHECK(refusal(swapped) == "bad.msh:line 4: expected $Nodes before $Elements");
 }
 
+TEST_CASE("what Gmsh itself reads: blanks in the format line, a byte-order mark, underflow", "[gmsh][errors]") {
+  const GmshMesh plain = parse_gmsh(kMsh4, "a");
+  for (const char* line : {"4.1\t0\t8", "4.1  0  8", " 4.1 0 8 ", "4.1 \t 0 8\r"}) {
+    INFO(line);
+    CHECK(refusal(with(kMsh4, "4.1 0 8", line)) == "");
+  }
+  CHECK(refusal("\xEF\xBB\xBF" + kMsh4) == "");
+  CHECK(parse_gmsh("\xEF\xBB\xBF" + kMsh2, "b").mesh.cells == plain.mesh.cells);
+  // 1e-400 is below the smallest double: read as 0, as Gmsh's strtod does; 1e400 is refused.
+  const GmshMesh tiny = parse_gmsh(with(kMsh4, "\n0 0 0\n", "\n1e-400 0 -1e-400\n"), "tiny");
+  CHECK(tiny.mesh.nodes == plain.mesh.nodes);
+  CHECK(refusal(with(kMsh4, "\n0 0 0\n", "\n1e400 0 0\n")) ==
+        "bad.msh:line 17: expected a node's x (a number of magnitude at most 1.8e308), found \"1e400\"");
+  // A first line that does not end within the header's length is refused there, not scanned.
+  std::string zeros_quoted;
+  for (int i = 0; i < 24; ++i) zeros_quoted += "\\x00";
+  CHECK(refusal(std::string(1000, '\0')) == "bad.msh:line 1: expected $MeshFormat, found \"" + zeros_quoted + "...\"");
+}
+
 TEST_CASE("nodes", "[gmsh][errors]") {
   CHECK(refusal(kMsh4.substr(0, kMsh4.find("-1 0 0\n") + 4)) ==
         "bad.msh:line 21: expected a node's z, found the end of the file (truncated)");
@@ -131,7 +150,7 @@ TEST_CASE("nodes", "[gmsh][errors]") {
         "least 7 per record), found 5 (truncated?)");
   CHECK(refusal(with(kMsh4, "1 0 0\n", "1 x 0\n")) == "bad.msh:line 18: expected a node's y (a number), found \"x\"");
   CHECK(refusal(with(kMsh4, "1 0 0\n", "1 1e999 0\n")) ==
-        "bad.msh:line 18: expected a node's y (a number), found \"1e999\"");
+        "bad.msh:line 18: expected a node's y (a number of magnitude at most 1.8e308), found \"1e999\"");
   CHECK(refusal(with(kMsh4, "1 0 0\n", "1 nan 0\n")) ==
         "bad.msh:line 18: node 2: expected finite coordinates within +-1e30, found 1 nan 0");
   CHECK(refusal(with(kMsh4, "1 5 1 5\n", "1 6 1 6\n")) ==

@@ -26,7 +26,7 @@ TEST_CASE("materials file: two materials, comments, blank lines, tabs, CR-LF", "
   const auto m = parse_materials(
       "# two\n\nmaterial 2 sigma_t 0.1 0.2\r\nmaterial 2 scatter\t0.05 0.1 # within\nmaterial 2 downscatter 0 0.02\n"
       "material 2 source 1 0\nmaterial 7 source 0 3e-1\nmaterial 7 sigma_t 1 2\nmaterial 7 scatter 0 0\n"
-      "material 7 downscatter 0 1.5",
+      "material 7 downscatter 0 0.75",
       2, "m.txt");
   REQUIRE(m.size() == 2);
   CHECK(m.at(2).sigma_t == std::vector<double>{0.1, 0.2});
@@ -34,7 +34,7 @@ TEST_CASE("materials file: two materials, comments, blank lines, tabs, CR-LF", "
   CHECK(m.at(2).downscatter == std::vector<double>{0, 0.02});
   CHECK(m.at(2).source == std::vector<double>{1, 0});
   CHECK(m.at(7).source == std::vector<double>{0, 0.3});
-  CHECK(m.at(7).downscatter == std::vector<double>{0, 1.5});
+  CHECK(m.at(7).downscatter == std::vector<double>{0, 0.75});
 }
 
 TEST_CASE("materials file: the default problem written and read back bit for bit", "[tycho][materials]") {
@@ -71,4 +71,15 @@ TEST_CASE("materials file: bad lines", "[tycho][materials]") {
         "m.txt:material 1 group 0: sigma_t in [1e-30, 1e30]");
   CHECK(error_of("material 1 sigma_t 1 2\nmaterial 1 scatter 0 0\nmaterial 1 downscatter 0 0\nmaterial 1 source 0 -1") ==
         "m.txt:material 1 group 1: a source in [0, 1e30]");
+  // Group 0 scatters 0.5 into itself and 0.6 down into group 1: more than its sigma_t of 1
+  // (the absorption would be -0.1); exactly sigma_t is physical (no absorption).
+  CHECK(error_of("material 1 sigma_t 1 2\nmaterial 1 scatter 0.5 0\nmaterial 1 downscatter 0 0.6\nmaterial 1 source 1 0") ==
+        "m.txt:material 1 group 0: scattering out of the group (self plus down to the next) at most sigma_t, "
+        "found scatter 0.5 + downscatter to group 1 0.6 = 1.1 > sigma_t 1");
+  CHECK(error_of("material 1 sigma_t 1 2\nmaterial 1 scatter 0.5 0\nmaterial 1 downscatter 0 0.5\nmaterial 1 source 1 0") ==
+        "no error");
+  CHECK(error_of("material 7 sigma_t 1 1 1\nmaterial 7 scatter 0 0.9 0\nmaterial 7 downscatter 0 1 0.2\nmaterial 7 source 1 0 0",
+                 3) ==
+        "m.txt:material 7 group 1: scattering out of the group (self plus down to the next) at most sigma_t, "
+        "found scatter 0.9 + downscatter to group 2 0.2 = 1.1 > sigma_t 1");
 }

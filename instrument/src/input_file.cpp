@@ -1,6 +1,7 @@
 #include "instrument/input_file.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -68,17 +69,22 @@ Descriptor open_regular(const std::string& path, const std::string& what, off_t&
 
 std::string size_limit(std::size_t max_bytes) { return std::to_string(max_bytes) + " bytes"; }
 
+void require_at_most(const std::string& path, const std::string& what, off_t size,
+                     std::size_t max_bytes) {
+  if (size < 0 || static_cast<std::uint64_t>(size) > max_bytes) {
+    throw InputError(path, "", what + " is " + std::to_string(size) +
+                                   " bytes, more than the " + size_limit(max_bytes) +
+                                   " expected of one");
+  }
+}
+
 }  // namespace
 
 std::string read_input_file(const std::string& path, const std::string& what,
                             std::size_t max_bytes) {
   off_t size = 0;
   const Descriptor d = open_regular(path, what, size);
-  if (size < 0 || static_cast<std::uint64_t>(size) > max_bytes) {
-    throw InputError(path, "", what + " is " + std::to_string(size) +
-                                   " bytes, more than the " + size_limit(max_bytes) +
-                                   " expected of one");
-  }
+  require_at_most(path, what, size, max_bytes);
   // Read to the end, not to st_size: the file may change while it is read, and a file that
   // grows past the limit is refused like one that was too large from the start.
   std::string text;
@@ -98,6 +104,25 @@ std::string read_input_file(const std::string& path, const std::string& what,
     text.append(buf, static_cast<std::size_t>(n));
   }
   return text;
+}
+
+MappedInputFile::MappedInputFile(const std::string& path, const std::string& what,
+                                 std::size_t max_bytes) {
+  off_t size = 0;
+  const Descriptor d = open_regular(path, what, size);
+  require_at_most(path, what, size, max_bytes);
+  if (size == 0) return;  // mmap refuses a length of 0; the empty view is the whole file
+  void* p = ::mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, MAP_PRIVATE, d.get(), 0);
+  if (p == MAP_FAILED)
+    throw InputError(path, "", "cannot read " + what + ": " + std::strerror(errno));
+  // The parsers read front to back: ask the kernel to read ahead and drop pages behind.
+  ::madvise(p, static_cast<std::size_t>(size), MADV_SEQUENTIAL);
+  data_ = static_cast<const char*>(p);
+  size_ = static_cast<std::size_t>(size);
+}
+
+MappedInputFile::~MappedInputFile() {
+  if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
 }
 
 void require_regular_input(const std::string& path, const std::string& what) {

@@ -95,6 +95,15 @@ double sum_over(double v) {
   return s;
 }
 
+// The residual norm is a global sum, the same on every rank: a NaN or an infinity there is
+// an error every rank sees at once, never a line of "residual -nan" and an exit of 0.
+void require_finite_residual(double residual, int cycle) {
+  if (!std::isfinite(residual))
+    throw instrument::CollectiveError("multigrid: the residual is " + std::string(std::isnan(residual) ? "NaN" : "infinite") +
+                                      (cycle == 0 ? " before the first cycle" : " after cycle " + std::to_string(cycle)) +
+                                      "; expected a finite residual (a degenerate mesh or options out of range?)");
+}
+
 }  // namespace
 
 double exact_solution(double x, double y, double z) { return std::sin(kPi * x) * std::sin(kPi * y) * std::sin(kPi * z); }
@@ -156,12 +165,14 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   res.setup_seconds = instrument::now_seconds() - t_setup;
 
   res.residuals.push_back(residual_norm(mgd, sums));
+  require_finite_residual(res.residuals.back(), 0);
   if (out) *out << " cycle  0  residual " << std::scientific << std::setprecision(3) << res.residuals[0] << "\n";
   for (int c = 1; c <= o.cycles; ++c) {
     const double t0 = instrument::now_seconds();
     cycle(mgd, top);
     res.cycle_seconds.push_back(instrument::now_seconds() - t0);
     res.residuals.push_back(residual_norm(mgd, sums));
+    require_finite_residual(res.residuals.back(), c);
     if (out) {
       const double before = res.residuals[res.residuals.size() - 2];
       *out << " cycle " << std::setw(2) << c << "  residual " << res.residuals.back() << "  factor " << std::fixed

@@ -2,6 +2,7 @@
 #include "multigrid/hierarchy.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <sstream>
 #include <tuple>
@@ -45,7 +46,37 @@ std::vector<std::array<Index, 2>> sorted_edges(const tycho::Mesh& mesh) {
 
 }  // namespace
 
+// The solver's arithmetic forms products of up to six lengths (a cell's Gram matrix over its
+// volume squared): a mesh of edge 1e-90 underflows them to 0 and the solve turns into NaN.
+// Extents between kMinExtent and kMaxExtent keep every such product normal with room to
+// spare; any physical domain fits once its unit is chosen.
+namespace {
+
+constexpr double kMinExtent = 1e-30, kMaxExtent = 1e30;
+
+void check_extent(const tycho::Mesh& mesh, const std::string& name) {
+  double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+  bool finite = true;
+  for (const tycho::Vec3& v : mesh.nodes) {
+    const double xyz[3] = {v.x, v.y, v.z};
+    for (int d = 0; d < 3; ++d) {
+      finite = finite && std::isfinite(xyz[d]);
+      lo[d] = std::min(lo[d], xyz[d]);
+      hi[d] = std::max(hi[d], xyz[d]);
+    }
+  }
+  const double extent = finite ? std::max({hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]}) : NAN;
+  if (!(extent >= kMinExtent && extent <= kMaxExtent)) {
+    std::ostringstream found;
+    found << std::setprecision(3) << extent;
+    throw instrument::InputError(name, "nodes", "a domain whose largest extent is between 1e-30 and 1e30 (rescale its unit), found " + found.str());
+  }
+}
+
+}  // namespace
+
 void check_nodes(const tycho::Mesh& mesh, const std::string& name) {
+  check_extent(mesh, name);
   std::vector<std::uint8_t> used(mesh.nodes.size(), 0);
   for (const tycho::Cell& c : mesh.cells)
     for (Index n : c.nodes) used[n] = 1;

@@ -14,6 +14,7 @@ namespace mg {
 namespace {
 
 const char* const kCalibration = "/multigrid/calibration";
+constexpr double kMinC1Seconds = 1e-11, kMaxC1Seconds = 1e-3;
 
 std::string where(const std::string& key) {
   std::string w = kCalibration;
@@ -131,24 +132,33 @@ C1Point read_c1_calibration(const std::string& path) {
       throw instrument::InputError(path, where(key), "this attribute (re-run the calibration)");
     return it->second;
   };
-  const double* c1 = std::get_if<double>(&get("c1_seconds_per_cell"));
-  if (!c1 || !std::isfinite(*c1) || *c1 <= 0)
-    throw instrument::InputError(path, where("c1_seconds_per_cell"), "a finite number > 0");
-  const double* npp = std::get_if<double>(&get("cells_per_process"));
+  // Each constant within what a machine can measure: C1 = 1e300 s would print "+inf%".
+  const auto number_in = [&](const char* key, double lo, double hi, const char* what) {
+    const double* v = std::get_if<double>(&get(key));
+    if (!v || !(*v >= lo && *v <= hi)) {
+      std::ostringstream s;
+      s << what << ", a number in [" << lo << ", " << hi << "]";
+      if (v) s << "; found " << *v;
+      throw instrument::InputError(path, where(key), s.str());
+    }
+    return *v;
+  };
+  // A cell's smoothing work is 2-3 ns on today's CPUs, some 100x that under a sanitizer.
+  const double c1 = number_in("c1_seconds_per_cell", kMinC1Seconds, kMaxC1Seconds, "seconds per cell");
+  const double npp = number_in("cells_per_process", 1e-6, 0x1p40, "coarsest grid's cells per process");
   const std::int64_t* p = std::get_if<std::int64_t>(&get("p"));
-  if (!npp || !p)
-    throw instrument::InputError(path, kCalibration, "cells_per_process (a number) and p (an integer)");
-  if (!std::isfinite(*npp) || *npp <= 0 || *p < 1)
-    throw instrument::InputError(path, kCalibration, "cells_per_process > 0 and p >= 1");
+  if (!p || *p < 1 || *p > (std::int64_t{1} << 24))
+    throw instrument::InputError(path, where("p"), "the processes of the run, an integer in [1, 2^24]");
   // The cell kernel C1 was measured with (older files lack it: their loop was the scalar one).
   const auto k = g->second.find("cell_kernel");
   const std::string* kernel = k == g->second.end() ? nullptr : std::get_if<std::string>(&k->second);
   // C1 of cells in no family (older files lack it: eq. 5 then prices them at C1).
   const auto lo = g->second.find("c1_loose_seconds_per_cell");
   const double* loose = lo == g->second.end() ? nullptr : std::get_if<double>(&lo->second);
-  if (loose && (!std::isfinite(*loose) || *loose < 0))
-    throw instrument::InputError(path, where("c1_loose_seconds_per_cell"), "a finite number >= 0");
-  return {*npp, *c1, path, static_cast<int>(*p), kernel ? *kernel : std::string(), loose ? *loose : 0.0};
+  if (loose && !(*loose == 0 || (*loose >= kMinC1Seconds && *loose <= kMaxC1Seconds)))
+    throw instrument::InputError(path, where("c1_loose_seconds_per_cell"),
+                                 "0 or a number of seconds per cell in [1e-11, 0.001]");
+  return {npp, c1, path, static_cast<int>(*p), kernel ? *kernel : std::string(), loose ? *loose : 0.0};
 }
 
 C1Curve read_c1_calibrations(const std::vector<std::string>& paths) {

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "instrument/error.hpp"
@@ -13,6 +15,9 @@ namespace tycho {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Bytes past a header's own length in which its line must end (trailing blanks, CR).
+constexpr std::size_t kHeaderSlack = 64;
 
 }  // namespace
 
@@ -39,12 +44,19 @@ std::string_view GmshCursor::line(const char* what) {
   return text;
 }
 
+std::string_view GmshCursor::short_line(const char* what, std::size_t max_bytes) {
+  const std::string_view window = bytes_.substr(pos_, max_bytes);
+  if (window.size() < bytes_left() && window.find('\n') == std::string_view::npos)
+    fail(std::string("expected ") + what + ", found " + instrument::quote_token(window));
+  return line(what);
+}
+
 void GmshCursor::expect_header(std::string_view header) {
   skip_space();
   const std::size_t at = pos_;
   const std::string want = "expected " + std::string(header);
   if (at_end()) fail(want + ", found the end of the file (truncated)");
-  const std::string_view text = line(want.c_str() + 9);
+  const std::string_view text = short_line(want.c_str() + 9, header.size() + kHeaderSlack);
   if (text != header) fail_at(at, want + ", found " + instrument::quote_token(text));
 }
 
@@ -104,6 +116,16 @@ double GmshCursor::real(const char* what) {
   const std::string_view t = token(what);
   double v = 0;
   const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec == std::errc::result_out_of_range && end == t.data() + t.size()) {
+    // from_chars reports underflow and overflow alike. Gmsh reads 1e-400 as 0 (strtod):
+    // so do we; a magnitude past the largest double is refused as such.
+    const std::string copy(t);
+    v = std::strtod(copy.c_str(), nullptr);
+    if (std::isinf(v))
+      fail_at(pos_ - t.size(), std::string("expected ") + what +
+                                   " (a number of magnitude at most 1.8e308), found " + instrument::quote_token(t));
+    return v;
+  }
   if (ec != std::errc() || end != t.data() + t.size())
     fail_at(pos_ - t.size(), std::string("expected ") + what + " (a number), found " + instrument::quote_token(t));
   return v;

@@ -166,7 +166,7 @@ void read_msh4_sections(GmshCursor& c, GmshContent& content) {
     c.skip_space();
     if (c.at_end()) break;
     const std::size_t at = c.next();
-    const std::string name(c.line("a section header"));
+    const std::string name(c.short_line("a section header", kMaxSectionHeaderBytes));
     auto once = [&](bool& seen) {
       if (seen) c.fail_at(at, "expected " + name + " once, found it again");
       seen = true;

@@ -4,7 +4,6 @@
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
-#include "instrument/text_split.hpp"
 #include "tycho/gmsh_content.hpp"
 #include "tycho/mesh_checks.hpp"
 #include "tycho/mesh_geometry.hpp"
@@ -16,11 +15,27 @@ namespace {
 // As for .smesh: the largest refined cube (685888 cells) is about 60 MB of ASCII 4.1.
 constexpr std::size_t kMaxMshBytes = std::size_t{8} << 30;
 
+std::vector<std::string_view> blank_separated(std::string_view text) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == ' ' || text[i] == '\t') {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    fields.push_back(text.substr(start, i - start));
+  }
+  return fields;
+}
+
 GmshFormat read_format(GmshCursor& c) {
   c.expect_header("$MeshFormat");
   const std::size_t at = c.offset();
   const std::string_view text = c.line("the format line (version, file type, data size)");
-  const std::vector<std::string> fields = instrument::split(text, " ");
+  // Gmsh reads the line with scanf: any run of blanks separates the fields.
+  const std::vector<std::string_view> fields = blank_separated(text);
   GmshFormat format;
   if (fields.size() != 3)
     c.fail_at(at, "expected the format line \"VERSION FILE-TYPE DATA-SIZE\" (e.g. \"4.1 0 8\"), found " +
@@ -51,6 +66,9 @@ GmshFormat read_format(GmshCursor& c) {
 }  // namespace
 
 GmshMesh parse_gmsh(std::string_view bytes, const std::string& name) {
+  // A UTF-8 byte-order mark, as some editors write, is not part of the first line.
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  if (bytes.substr(0, kByteOrderMark.size()) == kByteOrderMark) bytes.remove_prefix(kByteOrderMark.size());
   GmshCursor cursor(bytes, name);
   const GmshFormat format = read_format(cursor);
   GmshContent content;
@@ -80,7 +98,9 @@ void check_gmsh_mesh(const GmshMesh& gmsh, const std::string& name) {
 }
 
 Mesh read_gmsh(const std::string& path) {
-  GmshMesh gmsh = parse_gmsh(instrument::read_input_file(path, "Gmsh mesh", kMaxMshBytes), path);
+  // Mapped, not read: a file whose first line is wrong costs one page, whatever its size.
+  const instrument::MappedInputFile file(path, "Gmsh mesh", kMaxMshBytes);
+  GmshMesh gmsh = parse_gmsh(file.bytes(), path);
   check_gmsh_mesh(gmsh, path);
   compute_geometry(gmsh.mesh);
   return std::move(gmsh.mesh);

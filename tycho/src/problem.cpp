@@ -2,6 +2,7 @@
 #include "tycho/problem.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "instrument/error.hpp"
 
@@ -36,6 +37,20 @@ void check_material(const MaterialData& m, int groups, std::uint32_t material, c
       throw instrument::InputError(source, at, "down-scattering in [0, 1e30] (0 in group 0)");
     if (!(m.source[g] >= 0 && m.source[g] <= 1e30))
       throw instrument::InputError(source, at, "a source in [0, 1e30]");
+  }
+  // What scatters out of group g (to itself and down to g + 1) cannot exceed what collides
+  // in it: otherwise the absorption sigma_t - sigma_s is negative and the "absorbed" rate
+  // the balance prints is negative, an unphysical answer rather than an error.
+  for (std::size_t g = 0; g + 1 < n; ++g) {
+    const double out = m.scatter[g] + m.downscatter[g + 1];
+    if (out > m.sigma_t[g] * (1 + 1e-12)) {
+      char found[160];
+      std::snprintf(found, sizeof found, "scatter %.6g + downscatter to group %zu %.6g = %.6g > sigma_t %.6g",
+                    m.scatter[g], g + 1, m.downscatter[g + 1], out, m.sigma_t[g]);
+      throw instrument::InputError(source, where + " group " + std::to_string(g),
+                                   "scattering out of the group (self plus down to the next) at most sigma_t, found " +
+                                       std::string(found));
+    }
   }
 }
 

@@ -15,6 +15,7 @@ namespace tycho {
 namespace {
 
 const char* const kGroup = "/tycho/calibration";
+constexpr double kMinTelemSeconds = 1e-10, kMaxTelemSeconds = 1.0;
 
 std::string where(const std::string& key) { return std::string(kGroup) + "/" + key; }
 
@@ -33,15 +34,17 @@ std::string show(double x) {
   return s.str();
 }
 
-double positive(const instrument::Attributes& a, const std::string& key, const std::string& file,
-                const std::string& what) {
+// A number in [lo, hi]: a calibration constant outside what any machine measures (T_elem of
+// 1e300 s, or 1e-300 s) is damage or a mistake, and would run a whole sweep before it failed.
+double within(const instrument::Attributes& a, const std::string& key, const std::string& file, double lo, double hi,
+              const std::string& what) {
   const auto& v = attribute(a, key, file);
   double x = 0;
+  const std::string range = "in [" + show(lo) + ", " + show(hi) + "]";
   if (const auto* d = std::get_if<double>(&v)) x = *d;
   else if (const auto* i = std::get_if<std::int64_t>(&v)) x = static_cast<double>(*i);
-  else throw instrument::InputError(file, where(key), "a number, " + what + ", finite and > 0");
-  if (!std::isfinite(x) || x <= 0)
-    throw instrument::InputError(file, where(key), what + ", finite and > 0; got " + show(x));
+  else throw instrument::InputError(file, where(key), "a number, " + what + ", " + range);
+  if (!(x >= lo && x <= hi)) throw instrument::InputError(file, where(key), what + " " + range + "; got " + show(x));
   return x;
 }
 
@@ -107,8 +110,10 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
                                      instrument::quote_token(doc.run.info.app) + ")");
   const instrument::Attributes& a = g->second;
   TychoCalibration c;
-  c.e_p = positive(a, "e_p", path, "cells per rank");
-  c.t_elem_s = positive(a, "t_elem_s", path, "seconds per cell-angle task");
+  c.e_p = within(a, "e_p", path, 1, 0x1p40, "cells per rank");
+  // A cell-angle task of 1 to 64 groups takes tens of ns to tens of us on any CPU of today,
+  // 100x more under a sanitizer or valgrind: [0.1 ns, 1 s] leaves room for both.
+  c.t_elem_s = within(a, "t_elem_s", path, kMinTelemSeconds, kMaxTelemSeconds, "seconds per cell-angle task");
   c.groups = whole(a, "groups", path, 1, 64, "energy groups");
   c.directions = whole(a, "directions", path, 1, 1 << 20, "directions of the quadrature");
   c.scheme = text(a, "scheme", path, "ld or step");

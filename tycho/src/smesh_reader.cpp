@@ -9,6 +9,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/output_file.hpp"
 #include "tycho/mesh_checks.hpp"
 #include "tycho/mesh_geometry.hpp"
@@ -101,10 +102,22 @@ Index checked_index(std::uint64_t value, std::uint64_t count, const std::string&
   return static_cast<Index>(value);
 }
 
+// What the mesh will take once read and its geometry computed: refused up front when the
+// process cannot hold it, rather than a bad_alloc (or the OOM killer) halfway.
+void require_mesh_memory(const Counts& n, const std::string& name) {
+  const std::uint64_t bytes =
+      instrument::saturating_product({n.cells, sizeof(Cell) + sizeof(CellGeometry)}) +
+      instrument::saturating_product({n.faces, sizeof(Face)}) +
+      instrument::saturating_product({n.nodes, sizeof(Vec3)});
+  instrument::require_memory(bytes, name, "header",
+                             "the mesh (" + std::to_string(n.cells) + " cells)");
+}
+
 }  // namespace
 
 Mesh parse_smesh(std::string_view bytes, const std::string& name) {
   const Counts n = parse_header(bytes, name);
+  require_mesh_memory(n, name);
   Mesh mesh;
   mesh.cells.resize(n.cells);
   mesh.faces.resize(n.faces);
@@ -137,7 +150,9 @@ Mesh parse_smesh(std::string_view bytes, const std::string& name) {
 }
 
 Mesh read_smesh(const std::string& path) {
-  Mesh mesh = parse_smesh(instrument::read_input_file(path, "serial mesh", kMaxSmeshBytes), path);
+  // Mapped, not read: the header is checked against the file's size before the rest is touched.
+  const instrument::MappedInputFile file(path, "serial mesh", kMaxSmeshBytes);
+  Mesh mesh = parse_smesh(file.bytes(), path);
   check_mesh(mesh, path);
   compute_geometry(mesh);
   return mesh;

@@ -18,6 +18,24 @@ namespace instrument {
 std::string read_input_file(const std::string& path, const std::string& what,
                             std::size_t max_bytes = std::size_t{64} << 20);
 
+// A whole input file mapped read-only, for large inputs (meshes): the same checks as
+// read_input_file, but pages are read only as the parser touches them, so a 5 GB file whose
+// header is wrong costs one page of memory and no time, and the file's bytes never count
+// against the process's anonymous memory. Limitation: a file truncated by another process
+// while it is mapped ends the process with SIGBUS when the parser reaches the lost pages.
+class MappedInputFile {
+ public:
+  MappedInputFile(const std::string& path, const std::string& what, std::size_t max_bytes);
+  ~MappedInputFile();
+  MappedInputFile(const MappedInputFile&) = delete;
+  MappedInputFile& operator=(const MappedInputFile&) = delete;
+  std::string_view bytes() const noexcept { return {data_, size_}; }
+
+ private:
+  const char* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
 // Same checks without reading: for paths handed to HDF5 (results/calibration files).
 void require_regular_input(const std::string& path, const std::string& what);
 

@@ -14,6 +14,9 @@
 
 namespace tycho {
 
+// The longest section header line read ("$PartitionedEntities" and the like are far shorter).
+inline constexpr std::size_t kMaxSectionHeaderBytes = 256;
+
 class GmshCursor {
  public:
   GmshCursor(std::string_view bytes, const std::string& file) : bytes_(bytes), file_(file) {}
@@ -34,6 +37,9 @@ class GmshCursor {
   void skip_space();
   // The rest of the line (without its CR LF), the LF consumed. Refused at the end of the file.
   std::string_view line(const char* what);
+  // A line that must be short (a section header): refused as soon as max_bytes pass without
+  // its end, so a file of gigabytes with no newline is not scanned to its end.
+  std::string_view short_line(const char* what, std::size_t max_bytes);
   // skip_space, then a line that must be exactly `header` ("$Nodes").
   void expect_header(std::string_view header);
 

@@ -46,7 +46,9 @@ struct Problem {
   int max_iterations = 5;   // and never do more than this many
 };
 
-// Refuses data of the wrong size or out of range: InputError(source, "material M group G", ...).
+// Refuses data of the wrong size or out of range, and a group that scatters out more than
+// collides in it (scatter + downscatter to the next group > sigma_t): InputError(source,
+// "material M group G", ...).
 void check_material(const MaterialData& m, int groups, std::uint32_t material, const std::string& source);
 
 }  // namespace tycho
