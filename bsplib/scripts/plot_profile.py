@@ -10,50 +10,37 @@
 
 usage: plot_profile.py PROFILE.csv [MACHINE_FILE] [-o OUT_PREFIX]
 Writes OUT_PREFIX-communication.png and, with a machine file, OUT_PREFIX-predicted.png.
-Needs only numpy and matplotlib (Debian's python3-matplotlib)."""
-import argparse
+Needs only numpy and matplotlib (Debian's python3-matplotlib). The profile is read as the C++
+reader reads it (bsp_profile_file.py), the machine file as bsp_machine_file.py does; a bad
+input is one line naming the file and the place, and no plot."""
 import os
 import sys
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "..", "tools"))
+sys.path.insert(0, here)
+import suite_inputs as si  # noqa: E402
 from bsp_machine_file import read_machine  # noqa: E402
+from bsp_profile_file import read_profile  # noqa: E402
+
+PROGRAM = "plot_profile.py"
 
 
-def read_profile(path):
-    steps = {}
-    # Not csv.reader: the profiler writes labels (bsp_profile_label's text) unquoted, so a
-    # label may hold commas; it is what lies between the second field and the last nine.
-    with open(path) as f:
-        lines = [ln.rstrip("\r\n") for ln in f if ln.strip() and not ln.startswith("#")]
-    header, rows = lines[0].split(","), []
-    for ln in lines[1:]:
-        fields = ln.split(",")
-        rows.append(fields[:2] + [",".join(fields[2:-9])] + fields[-9:])
-    col = {name: i for i, name in enumerate(header)}
-    for r in rows:
-        s, p = int(r[col["superstep"]]), int(r[col["pid"]])
-        st = steps.setdefault(s, {"label": r[col["label"]], "proc": {}})
-        st["proc"][p] = {k: float(r[col[k]]) for k in
-                         ("t_begin", "t_enter", "t_exit", "bytes_out", "bytes_in")}
+def superstep_widths(path):
+    """Per superstep of the profile (bsp_profile_file.py checks it): w, comm+sync, h and the
+    bytes out and in of each process."""
     out = []
-    for s in sorted(steps):
-        st = steps[s]
-        procs = st["proc"]
-        w = max(v["t_enter"] - v["t_begin"] for v in procs.values())
-        comm = min(v["t_exit"] - v["t_enter"] for v in procs.values())
-        h = max(max(v["bytes_out"], v["bytes_in"]) for v in procs.values())
-        out.append({"index": s, "label": st["label"], "w": w, "comm": comm, "h": h,
-                    "out": [procs[p]["bytes_out"] for p in sorted(procs)],
-                    "in": [procs[p]["bytes_in"] for p in sorted(procs)]})
+    for st in read_profile(path):
+        procs = st["procs"]
+        out.append({"index": st["index"], "label": st["label"],
+                    "w": max(v["t_enter"] - v["t_begin"] for v in procs),
+                    "comm": min(v["t_exit"] - v["t_enter"] for v in procs),
+                    "h": max(max(v["bytes_out"], v["bytes_in"]) for v in procs),
+                    "out": [v["bytes_out"] for v in procs], "in": [v["bytes_in"] for v in procs]})
     return out
 
 
-def columns(ax_out, ax_in, steps, widths, title):
+def columns(plt, ax_out, ax_in, steps, widths, title):
     """Stacked bands per process in columns of the given widths (seconds)."""
     nprocs = len(steps[0]["out"]) if steps else 0
     colours = plt.cm.tab20.colors
@@ -83,40 +70,46 @@ def columns(ax_out, ax_in, steps, widths, title):
     return t
 
 
+def label(text):
+    return si.shown(text).replace("$", r"\$")  # not mathtext
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = si.ArgumentParser(prog=PROGRAM, description=__doc__.splitlines()[0])
     ap.add_argument("profile")
     ap.add_argument("machine", nargs="?")
     ap.add_argument("-o", "--out", default="bsp-profile")
     a = ap.parse_args()
-    steps = read_profile(a.profile)
-    if not steps:
-        sys.exit("plot_profile.py: the profile has no supersteps")
+    outputs = [f"{a.out}-communication.png"] + ([f"{a.out}-predicted.png"] if a.machine else [])
+    for out in outputs:
+        si.check_plot_output(out, [a.profile] + ([a.machine] if a.machine else []))
+    steps = superstep_widths(a.profile)
+    m = read_machine(a.machine) if a.machine else None
+    plt = si.import_pyplot()
 
     fig, (ax_out, ax_in) = plt.subplots(2, 1, sharex=True, figsize=(10, 5))
-    columns(ax_out, ax_in, steps, [s["comm"] for s in steps],
-            f"communication profile (Figure 2): {a.profile}")
+    columns(plt, ax_out, ax_in, steps, [s["comm"] for s in steps],
+            f"communication profile (Figure 2): {label(a.profile)}")
     ax_in.set_xlabel("time [us] (gaps: largest local computation; columns: comm+sync)")
-    legend = "; ".join(f"{s['index']}: {s['label']}" for s in steps[:12])
+    legend = "; ".join(f"{s['index']}: {label(s['label'])}" for s in steps[:12])
     fig.text(0.01, 0.005, legend, fontsize=6)
     fig.tight_layout(rect=(0, 0.03, 1, 1))
-    fig.savefig(f"{a.out}-communication.png", dpi=120)
-    print(f"wrote {a.out}-communication.png")
+    si.save_figure(fig, outputs[0], dpi=120)
+    print(f"wrote {outputs[0]}")
 
-    if a.machine:
-        m = read_machine(a.machine, "plot_profile.py")
+    if m:
         pred = [m["l"] + ((s["h"] + m["n_half"]) * m["g"] if s["h"] > 0 else 0.0) for s in steps]
         fig, axes = plt.subplots(4, 1, sharex=True, figsize=(10, 8))
-        t_meas = columns(axes[0], axes[1], steps, [s["comm"] for s in steps], "measured")
-        t_pred = columns(axes[2], axes[3], steps, pred,
-                         f"predicted: comm+sync = l + h g(h) of {m['name']}")
+        t_meas = columns(plt, axes[0], axes[1], steps, [s["comm"] for s in steps], "measured")
+        t_pred = columns(plt, axes[2], axes[3], steps, pred,
+                         f"predicted: comm+sync = l + h g(h) of {label(m['name'])}")
         axes[3].set_xlabel(f"time [us]; total measured {t_meas * 1e6:.1f} us, "
                            f"predicted {t_pred * 1e6:.1f} us")
         fig.suptitle("actual vs predicted superstep widths (Figure 8 / 9)", fontsize=10)
         fig.tight_layout()
-        fig.savefig(f"{a.out}-predicted.png", dpi=120)
-        print(f"wrote {a.out}-predicted.png")
+        si.save_figure(fig, outputs[1], dpi=120)
+        print(f"wrote {outputs[1]}")
 
 
 if __name__ == "__main__":
-    main()
+    si.run(PROGRAM, main)

@@ -4,39 +4,46 @@ comm+sync over all of them, and how many of supersteps FIRST..LAST of each profi
 within 25% of their label's median (what a model that knew each kind exactly would score:
 the ceiling the run-to-run noise leaves). With --by-step instead: each superstep's median
 comm+sync over the profiles, step by step (a first round against later ones).
-Usage: superstep_kinds.py PROFILE.csv... [--steps FIRST LAST] [--by-step]"""
-import csv
+Usage: superstep_kinds.py PROFILE.csv... [--steps FIRST LAST] [--by-step]
+Profiles are read as the C++ reader reads them (bsp_profile_file.py): a bad one is one line
+naming the file and the place."""
+import os
 import statistics
 import sys
 
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "..", "tools"))
+sys.path.insert(0, here)
+import suite_inputs as si  # noqa: E402
+from bsp_profile_file import read_profile  # noqa: E402
+
+PROGRAM = "superstep_kinds.py"
+
 
 def load(path):
-    lines = [l for l in open(path) if not l.startswith('#')]
-    rows = list(csv.DictReader(lines))
-    steps = {}
-    for r in rows:
-        steps.setdefault(int(r['superstep']), []).append(r)
-    # comm+sync as the profiler reduces it: the last process to enter (the smallest time)
-    return {s: (rs[0]['label'], min(float(r['comm_sync_s']) for r in rs)) for s, rs in steps.items()}
+    """superstep -> (label, comm+sync) as the profiler reduces it: the last process to enter
+    (the smallest time)."""
+    return {st["index"]: (st["label"], min(r["comm_sync_s"] for r in st["procs"])) for st in read_profile(path)}
 
 
-def main(argv):
-    first, last = 2, 20
-    by_step = '--by-step' in argv
-    argv = [a for a in argv if a != '--by-step']
-    if '--steps' in argv:
-        i = argv.index('--steps')
-        first, last = int(argv[i + 1]), int(argv[i + 2])
-        argv = argv[:i] + argv[i + 3:]
-    if not argv:
-        sys.exit(__doc__)
-    profiles = {p: load(p) for p in argv}
-    if by_step:
+def within(t, median, share=0.25):
+    return abs(median - t) < share * t if t > 0 else median == 0
+
+
+def main():
+    ap = si.ArgumentParser(prog=PROGRAM, description=__doc__.split("\n")[0])
+    ap.add_argument("profiles", nargs="+", metavar="PROFILE")
+    ap.add_argument("--steps", nargs=2, type=int, default=[2, 20], metavar=("FIRST", "LAST"))
+    ap.add_argument("--by-step", action="store_true")
+    a = ap.parse_args()
+    first, last = a.steps
+    profiles = {p: load(p) for p in a.profiles}
+    if a.by_step:
         steps = sorted(set(s for st in profiles.values() for s in st))
         for s in steps:
             ts = [st[s][1] for st in profiles.values() if s in st]
             label = next(st[s][0] for st in profiles.values() if s in st)
-            print(f'{s:4d} {label:28s} median {statistics.median(ts) * 1e6:7.2f} us over {len(ts)} profiles')
+            print(f'{s:4d} {si.shown(label):28s} median {statistics.median(ts) * 1e6:7.2f} us over {len(ts)} profiles')
         return
     by_label = {}
     for steps in profiles.values():
@@ -45,12 +52,12 @@ def main(argv):
                 by_label.setdefault(label, []).append(t)
     medians = {k: statistics.median(v) for k, v in by_label.items()}
     for k in sorted(medians):
-        print(f'{k:28s} median {medians[k] * 1e6:7.2f} us over {len(by_label[k])} supersteps')
+        print(f'{si.shown(k):28s} median {medians[k] * 1e6:7.2f} us over {len(by_label[k])} supersteps')
     for p, steps in profiles.items():
         sel = [(label, t) for s, (label, t) in steps.items() if first <= s <= last]
-        ok = sum(abs(medians[label] - t) / t < 0.25 for label, t in sel)
-        print(f'{p}: {ok} of {len(sel)} within 25% of their kind\'s median')
+        ok = sum(within(t, medians[label]) for label, t in sel)
+        print(f'{si.shown(p)}: {ok} of {len(sel)} within 25% of their kind\'s median')
 
 
 if __name__ == '__main__':
-    main(sys.argv[1:])
+    si.run(PROGRAM, main)

@@ -18,41 +18,154 @@ and whether the coarse nodes they interpolate from are on the boundary.
 
 What it is for: telling a smoother that is too weak from a coarse grid that cannot represent
 the error (multigrid/BENCHMARKS.md, convergence). Needs python3-numpy and python3-scipy.
-"""
-import argparse
-import itertools
-import struct
 
-import numpy as np
-import scipy.sparse as sp
-import scipy.sparse.linalg as sla
+The mesh is checked as tycho's readers check it before any of it is used: a regular file of at
+most 256 MiB; a .smesh header whose counts match the file's size, node indices below the node
+count; a .msh's format line, counts, numbers and node references; then every coordinate
+finite within +-1e30 and no degenerate cell (volume > 1e-12 x the longest edge cubed); and a
+coarse grid with a node off the boundary. Anything else: one line naming the file and the
+place, exit status 1 (tools/suite_inputs.py).
+"""
+import itertools
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import suite_inputs as si  # noqa: E402
+
+np = si.import_module("numpy", "python3-numpy")
+sp = si.import_module("scipy.sparse", "python3-scipy")
+sla = si.import_module("scipy.sparse.linalg", "python3-scipy")
+
+PROGRAM = "two_grid.py"
+MAX_MESH_BYTES = 256 << 20
+MAX_CELLS = 10**6       # coarse cells: the fine grid has 8 times as many, in Python loops
+MAX_COORDINATE = 1e30   # tycho's kMaxCoordinate
+DEGENERATE_VOLUME = 1e-12  # of the longest edge cubed, as tycho's mesh checks
+SMESH_NAME = b"Tycho 2 Serial Mesh"
+SMESH_HEADER, SMESH_CELL, SMESH_FACE, SMESH_NODE = 64, 72, 40, 24
+
+
+def read_smesh(path):
+    """Nodes and cells of a Tycho2 serial mesh, its header checked against the file's size
+    (tycho/src/smesh_reader.cpp) and every cell's node indices against the node count."""
+    data = si.read_input_bytes(path, "Tycho2 serial mesh", MAX_MESH_BYTES)
+    if len(data) < SMESH_HEADER:
+        raise si.Refusal(path, "header", "a 64-byte header (a Tycho2 serial mesh)", f"{len(data)} bytes")
+    if data[:32] != SMESH_NAME.ljust(32, b"\0"):
+        raise si.Refusal(path, "header", f"the format name \"{SMESH_NAME.decode()}\" zero-padded to 32 bytes",
+                         si.quote(data[:32].rstrip(b"\0")))
+    version, cells, faces, nodes = struct.unpack_from("<4Q", data, 32)
+    if version != 2:
+        raise si.Refusal(path, "header", "version 2 of the serial mesh format", str(version))
+    size = SMESH_HEADER + SMESH_CELL * cells + SMESH_FACE * faces + SMESH_NODE * nodes
+    if size != len(data):
+        raise si.Refusal(path, "header", f"{size} bytes for {cells} cells, {faces} faces and {nodes} nodes "
+                                         "(64 + 72 C + 40 F + 24 N)", f"{len(data)} bytes")
+    if not (1 <= cells <= MAX_CELLS and nodes >= 4):
+        raise si.Refusal(path, "header", f"1 to {MAX_CELLS} cells and at least 4 nodes",
+                         f"{cells} cells, {nodes} nodes")
+    c = np.frombuffer(data, dtype="<u8", count=9 * cells, offset=SMESH_HEADER).reshape(cells, 9)[:, 4:8]
+    bad = np.argwhere(c >= nodes)
+    if len(bad):
+        cell, slot = bad[0]
+        raise si.Refusal(path, f"cell {cell}", f"node indices below {nodes} (its node {slot + 1})", str(c[cell, slot]))
+    x = np.frombuffer(data, dtype="<f8", count=3 * nodes, offset=SMESH_HEADER + SMESH_CELL * cells + SMESH_FACE * faces)
+    return x.reshape(nodes, 3).copy(), c.astype(np.int64)
+
+
+def section(path, lines, name, start=0):
+    """The index of the line `name` ($Nodes) at or after start."""
+    for k in range(start, len(lines)):
+        if lines[k][1].strip() == name:
+            return k
+    raise si.Refusal(path, "", f"a {name} section (a Gmsh 2.2 ASCII mesh)", "none")
+
+
+def fields_at(path, lines, k, what):
+    if k >= len(lines):
+        raise si.Refusal(path, f"line {len(lines) + 1}", what, "the end of the file")
+    return lines[k][0], lines[k][1].split()
+
+
+def read_msh22(path):
+    """Nodes and 4-node tetrahedra of a Gmsh 2.2 ASCII mesh, every count, number and node
+    reference checked."""
+    lines = si.text_lines(si.read_input_text(path, "Gmsh mesh", MAX_MESH_BYTES))
+    k = section(path, lines, "$MeshFormat")
+    lineno, f = fields_at(path, lines, k + 1, "the mesh format line")
+    if len(f) != 3 or f[0] != "2.2" or f[1] != "0":
+        raise si.Refusal(path, f"line {lineno}", "'2.2 0 8', a Gmsh 2.2 ASCII mesh (gmsh M.msh -save -format msh22)",
+                         si.quote(lines[k + 1][1]))
+    k = section(path, lines, "$Nodes", k)
+    lineno, f = fields_at(path, lines, k + 1, "the node count")
+    n = si.whole(f[0] if len(f) == 1 else " ".join(f), path, f"line {lineno}", "the node count", 4, len(lines))
+    ids, xyz = {}, []
+    for i in range(n):
+        lineno, f = fields_at(path, lines, k + 2 + i, "a node line 'id x y z'")
+        place = f"line {lineno}"
+        if len(f) != 4:
+            raise si.Refusal(path, place, "a node line 'id x y z'", f"{len(f)} fields")
+        node = si.whole(f[0], path, place, "the node id", 1)
+        if node in ids:
+            raise si.Refusal(path, place, f"each node id once, {node} first on line {lineno - i + ids[node]}",
+                             "it again")
+        ids[node] = i
+        xyz.append([si.real(v, path, place, "a coordinate", -MAX_COORDINATE, MAX_COORDINATE) for v in f[1:]])
+    lineno, f = fields_at(path, lines, k + 2 + n, "$EndNodes")
+    if f != ["$EndNodes"]:
+        raise si.Refusal(path, f"line {lineno}", f"$EndNodes after {n} nodes", si.quote(lines[k + 2 + n][1]))
+    k = section(path, lines, "$Elements", k)
+    lineno, f = fields_at(path, lines, k + 1, "the element count")
+    m = si.whole(f[0] if len(f) == 1 else " ".join(f), path, f"line {lineno}", "the element count", 1, len(lines))
+    tets = []
+    for i in range(m):
+        lineno, f = fields_at(path, lines, k + 2 + i, "an element line")
+        place = f"line {lineno}"
+        if len(f) < 3:
+            raise si.Refusal(path, place, "an element line 'id type ntags tags... nodes...'", f"{len(f)} fields")
+        if f[1] != "4":  # not a 4-node tetrahedron: not part of the grid
+            continue
+        tags = si.whole(f[2], path, place, "the tag count", 0, 100)
+        if len(f) != 7 + tags:
+            raise si.Refusal(path, place, f"{7 + tags} fields for a tetrahedron with {tags} tags", f"{len(f)}")
+        cell = []
+        for v in f[3 + tags:7 + tags]:
+            node = si.whole(v, path, place, "a node id", 1)
+            if node not in ids:
+                raise si.Refusal(path, place, "node ids of the $Nodes section", str(node))
+            cell.append(ids[node])
+        tets.append(cell)
+        if len(tets) > MAX_CELLS:
+            raise si.Refusal(path, place, f"at most {MAX_CELLS} tetrahedra", "more")
+    if not tets:
+        raise si.Refusal(path, "$Elements", "at least one 4-node tetrahedron (type 4)", "none")
+    return np.array(xyz, dtype=np.float64), np.array(tets, dtype=np.int64)
+
+
+def check_cells(path, x, tets):
+    """Finite coordinates within +-1e30, four distinct nodes a cell, no degenerate cell (tycho's
+    mesh checks): what the stiffness matrix needs to be finite and the operator definite."""
+    bad = np.argwhere(~(np.abs(x) <= MAX_COORDINATE))
+    if len(bad):
+        node = bad[0][0]
+        raise si.Refusal(path, f"node {node}", "finite coordinates within +-1e30",
+                         "(" + ", ".join(repr(float(v)) for v in x[node]) + ")")
+    corners = x[tets]
+    edges = [corners[:, j] - corners[:, i] for i, j in itertools.combinations(range(4), 2)]
+    longest = np.sqrt(np.max([np.einsum("ij,ij->i", e, e) for e in edges], axis=0))
+    volume = np.abs(np.einsum("ij,ij->i", edges[0], np.cross(edges[1], edges[2]))) / 6
+    for c in np.argwhere(~(volume > DEGENERATE_VOLUME * longest ** 3))[:1, 0]:
+        raise si.Refusal(path, f"cell {c}", f"a non-degenerate tetrahedron (volume > 1e-12 x longest edge cubed, "
+                                            f"nodes {', '.join(str(v) for v in tets[c])})",
+                         f"volume {volume[c]:g}, longest edge {longest[c]:g}")
 
 
 def read_mesh(path):
-    if path.endswith(".smesh"):
-        data = open(path, "rb").read()
-        cells, faces, nodes = struct.unpack_from("<3Q", data, 40)
-        c = np.frombuffer(data, dtype="<u8", count=9 * cells, offset=64).reshape(cells, 9)
-        x = np.frombuffer(data, dtype="<f8", count=3 * nodes, offset=64 + 72 * cells + 40 * faces)
-        return x.reshape(nodes, 3).copy(), c[:, 4:8].astype(np.int64)
-    lines = open(path).read().split("\n")
-    if "$MeshFormat" not in lines or not lines[lines.index("$MeshFormat") + 1].startswith("2.2 0"):
-        raise SystemExit(f"{path}: expected a Gmsh 2.2 ASCII mesh (gmsh M.msh -save -format msh22)")
-    i = lines.index("$Nodes")
-    n = int(lines[i + 1])
-    ids, xyz = {}, []
-    for k in range(n):
-        f = lines[i + 2 + k].split()
-        ids[int(f[0])] = k
-        xyz.append([float(v) for v in f[1:4]])
-    j = lines.index("$Elements")
-    tets = []
-    for k in range(int(lines[j + 1])):
-        f = lines[j + 2 + k].split()
-        if f[1] == "4":  # 4-node tetrahedron
-            tags = int(f[2])
-            tets.append([ids[int(v)] for v in f[3 + tags:7 + tags]])
-    return np.array(xyz), np.array(tets, dtype=np.int64)
+    x, tets = read_smesh(path) if path.endswith(".smesh") else read_msh22(path)
+    check_cells(path, x, tets)
+    return x, tets
 
 
 def boundary_nodes(tets):
@@ -109,12 +222,16 @@ def stiffness(x, tets):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = si.ArgumentParser(prog=PROGRAM, description=__doc__.split("\n")[0])
     ap.add_argument("mesh")
     ap.add_argument("--smoother", choices=["chebyshev", "sgs"], default="chebyshev")
     ap.add_argument("--lower", type=float, default=0.25, help="Chebyshev's a / lambda_max (default 0.25)")
     ap.add_argument("--iterations", type=int, default=2, help="smoothing iterations before and after (default 2)")
     o = ap.parse_args()
+    if not 0 < o.lower < 1:
+        raise si.UsageError(f"command line: --lower: expected a number in (0, 1), found {o.lower:g}")
+    if not 1 <= o.iterations <= 100:
+        raise si.UsageError(f"command line: --iterations: expected a whole number in [1, 100], found {o.iterations}")
 
     xc, tc = read_mesh(o.mesh)
     xf, tf, mid = refine(xc, tc)
@@ -127,6 +244,10 @@ def main():
     bc, bf = set(boundary_nodes(tc)), boundary_nodes(tf)
     free_f = np.setdiff1d(np.arange(nf), bf)
     free_c = np.array([v for v in range(nc) if v not in bc])
+    if len(free_c) < 1 or len(free_f) < 6:
+        raise si.Refusal(o.mesh, "mesh", "a coarse grid with a node off the boundary (a free node; the fine grid "
+                                         "at least 6, for the 4 eigenvalues)",
+                         f"{len(free_c)} free coarse nodes, {len(free_f)} free fine nodes")
     a = stiffness(xf, tf)[free_f][:, free_f].tocsr()
     p = interp.tocsr()[free_f][:, free_c]
     coarse = sla.splu((p.T @ a @ p).tocsc())
@@ -179,4 +300,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    si.run(PROGRAM, main)

@@ -2,30 +2,43 @@
 """Plots kba_replay_scaling.sh's CSVs: T_iteration of the replay, the LogGP model and the
 pipeline model against processes, weak and strong scaling side by side, and the models'
 differences from the replay in percent.
-usage: kba_replay_plot.py WEAK.csv STRONG.csv OUT.png"""
-import csv
+usage: kba_replay_plot.py WEAK.csv STRONG.csv OUT.png
+The CSVs are read as plot_model_scaling.py reads them, with --replay's columns required and
+the replay's times > 0; a bad one is one line naming the file and the place."""
+import os
 import sys
 
-import matplotlib
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "..", "tools"))
+sys.path.insert(0, here)
+import suite_inputs as si  # noqa: E402
+from plot_model_scaling import REPLAY_COLUMNS, read_model_csv  # noqa: E402
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+PROGRAM = "kba_replay_plot.py"
 
 
 def read(path):
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
-    if not rows or "replay_seconds" not in rows[0]:
-        sys.exit(f"{path}: no rows with replay_seconds (run sweep3d-model with --replay --csv)")
-    return rows
+    """sweep3d-model --replay --csv's columns, checked; the replay's times > 0 (the
+    differences are relative to them)."""
+    d = read_model_csv(path, [REPLAY_COLUMNS])
+    for i, t in enumerate(d["replay_seconds"]):
+        if t <= 0:
+            raise si.Refusal(path, f"line {i + 2} column replay_seconds", "a replayed time > 0 s", repr(t))
+    return d
 
 
-def main(weak, strong, png):
+def main():
+    if len(sys.argv) != 4:
+        raise si.UsageError("usage: kba_replay_plot.py WEAK.csv STRONG.csv OUT.png")
+    weak, strong, png = sys.argv[1:]
+    si.check_plot_output(png, [weak, strong])
+    data = [read(weak), read(strong)]
+    plt = si.import_pyplot()
     fig, axes = plt.subplots(2, 2, figsize=(10, 6.4), sharex="col", gridspec_kw={"height_ratios": [2, 1]})
     for col, (title, path) in enumerate([("weak scaling, 5x5x400 per rank", weak), ("strong scaling, 150^3", strong)]):
-        rows = read(path)
-        p = [int(r["processes"]) for r in rows]
-        get = lambda k: [float(r[k]) * 1e3 for r in rows]  # noqa: E731
+        d = data[col]
+        p = d["processes"]
+        get = lambda k: [v * 1e3 for v in d[k]]  # noqa: E731
         rep, lg, pl = get("replay_seconds"), get("loggp_seconds"), get("pipeline_seconds")
         ax, dx = axes[0][col], axes[1][col]
         ax.plot(p, rep, "o-", color="k", label="replay (LogGOPS)")
@@ -48,10 +61,8 @@ def main(weak, strong, png):
         dx.set_ylabel("model - replay [%]")
         dx.grid(True, alpha=0.3)
     fig.tight_layout()
-    fig.savefig(png, dpi=72)
+    si.save_figure(fig, png, dpi=72)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        sys.exit("usage: kba_replay_plot.py WEAK.csv STRONG.csv OUT.png")
-    main(*sys.argv[1:])
+    si.run(PROGRAM, main)

@@ -1,32 +1,56 @@
 #!/usr/bin/python3
 """Plots sweep3d-model's CSV: predicted time against processes (the paper's Figures 7-8),
-with the LogGP breakdown into computation, communication and synchronisation (Figure 9)."""
-import csv
+with the LogGP breakdown into computation, communication and synchronisation (Figure 9).
+
+usage: plot_model_scaling.py MODEL.csv OUT.png
+The CSV must be sweep3d-model's as written (with or without --replay's columns): its header
+exactly, 1 to 10000 rows, processes a whole number >= 1 and the plotted times finite and
+>= 0; anything else is one line naming the file and the place (tools/suite_inputs.py)."""
+import os
 import sys
 
-import matplotlib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import suite_inputs as si  # noqa: E402
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+PROGRAM = "plot_model_scaling.py"
+COLUMNS = ("processes", "npe_i", "npe_j", "it", "jt", "kt", "mk", "mmi", "loggp_seconds", "loggp_computation",
+           "loggp_communication", "loggp_synchronization", "pipeline_seconds")
+REPLAY_COLUMNS = COLUMNS + ("replay_seconds", "replay_compute", "replay_send", "replay_receive", "replay_wait",
+                            "replay_collective", "replay_events", "replay_wall_seconds", "loggp_on_loggps_seconds",
+                            "loggp_on_loggps_synchronization", "pipeline_on_loggps_seconds")
+MAX_ROWS = 10000
 
 
-def main(csv_path, png_path):
-    with open(csv_path, newline="") as f:
-        rows = list(csv.DictReader(f))
-    if not rows:
-        sys.exit(f"{csv_path}: no rows to plot")
-    p = [int(r["processes"]) for r in rows]
-    col = lambda k: [float(r[k]) for r in rows]  # noqa: E731
+def read_model_csv(path, headers=(COLUMNS, REPLAY_COLUMNS)):
+    """The rows of sweep3d-model's CSV with processes and the times this plot and
+    kba_replay_plot.py draw checked: {column: values} of what is present."""
+    rows = si.read_csv_rows(path, "sweep3d-model CSV", list(headers), MAX_ROWS)
+    data = {"processes": si.csv_wholes(rows, path, "processes", 1, 2**31 - 1)}
+    for key in ("loggp_seconds", "loggp_computation", "loggp_communication", "loggp_synchronization",
+                "pipeline_seconds", "replay_seconds"):
+        if key in rows[0]:
+            data[key] = si.csv_reals(rows, path, key, unit="s")
+    return data
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise si.UsageError("usage: plot_model_scaling.py MODEL.csv OUT.png")
+    csv_path, png_path = sys.argv[1], sys.argv[2]
+    si.check_plot_output(png_path, [csv_path])
+    d = read_model_csv(csv_path)
+    plt = si.import_pyplot()
+    p = d["processes"]
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.2))
-    ax.plot(p, col("loggp_seconds"), "o-", label="LogGP (Sundaram-Stukel & Vernon)")
-    ax.plot(p, col("pipeline_seconds"), "s--", label="pipeline (Hoisie et al.)")
+    ax.plot(p, d["loggp_seconds"], "o-", label="LogGP (Sundaram-Stukel & Vernon)")
+    ax.plot(p, d["pipeline_seconds"], "s--", label="pipeline (Hoisie et al.)")
     ax.set_xscale("log", base=2)
     ax.set_xlabel("processes")
     ax.set_ylabel("predicted time [s]")
     ax.set_title("Sweep3D: predicted time")
     ax.grid(True, alpha=0.3)
     ax.legend()
-    comp, comm, sync = col("loggp_computation"), col("loggp_communication"), col("loggp_synchronization")
+    comp, comm, sync = d["loggp_computation"], d["loggp_communication"], d["loggp_synchronization"]
     idx = range(len(p))
     bx.bar(idx, comp, label="computation")
     bx.bar(idx, comm, bottom=comp, label="communication")
@@ -37,10 +61,8 @@ def main(csv_path, png_path):
     bx.set_title("LogGP critical path breakdown")
     bx.legend()
     fig.tight_layout()
-    fig.savefig(png_path, dpi=110)
+    si.save_figure(fig, png_path, dpi=110)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit("usage: plot_model_scaling.py MODEL.csv OUT.png")
-    main(sys.argv[1], sys.argv[2])
+    si.run(PROGRAM, main)

@@ -3,26 +3,46 @@
 and the projected schedule's PCE (eq. 4) with the TM's split of the slowest rank.
 
     /usr/bin/python3 tycho/tools/plot_projection.py PROJECTION.csv PROJECTION.png
+
+The CSV must be tycho-model's as written: its header exactly, 14 fields a row, 1 to 10000
+rows, P a whole number >= 1, every time a finite number >= 0 and the PCE in [0, 1]. Anything
+else is refused with one line naming the file, the line and what was expected (the suite's
+input rules, tools/suite_inputs.py); the plot is written whole or not at all.
 """
-import csv
+import os
 import sys
 
-import matplotlib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import suite_inputs as si  # noqa: E402
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+PROGRAM = "plot_projection.py"
+COLUMNS = ("ranks", "cells_per_rank", "steps", "rounds", "pce", "gm_seconds", "gm_compute", "gm_comm",
+           "tm_seconds", "tm_compute", "tm_send", "tm_receive", "t_elem_seconds", "records")
+MAX_ROWS = 10000  # one row per projected P: more would not fit one plot
 
 
-def main(csv_path, png_path):
-    with open(csv_path, newline="") as f:
-        rows = list(csv.DictReader(f))
-    if not rows:
-        sys.exit(f"{csv_path}: no rows to plot")
-    p = [int(r["ranks"]) for r in rows]
-    col = lambda k: [float(r[k]) for r in rows]  # noqa: E731
+def read_projection(path):
+    """ranks and the plotted columns of tycho-model's CSV, every value checked."""
+    rows = si.read_csv_rows(path, "tycho-model CSV", [COLUMNS], MAX_ROWS)
+    data = {"ranks": si.csv_wholes(rows, path, "ranks", 1, 2**31 - 1),
+            "pce": si.csv_reals(rows, path, "pce", 0.0, 1.0)}
+    for key in ("gm_seconds", "tm_seconds", "tm_compute", "tm_receive"):
+        data[key] = si.csv_reals(rows, path, key, unit="s")
+    return data
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise si.UsageError("usage: plot_projection.py PROJECTION.csv PROJECTION.png")
+    csv_path, png_path = sys.argv[1], sys.argv[2]
+    si.check_plot_output(png_path, [csv_path])
+    d = read_projection(csv_path)
+
+    plt = si.import_pyplot()
+    p = d["ranks"]
     fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.2))
-    ax.plot(p, col("gm_seconds"), "o-", label="GM (eq. 6, 8, 9)")
-    ax.plot(p, col("tm_seconds"), "s--", label="TM (projected schedule, LogGOPS replay)")
+    ax.plot(p, d["gm_seconds"], "o-", label="GM (eq. 6, 8, 9)")
+    ax.plot(p, d["tm_seconds"], "s--", label="TM (projected schedule, LogGOPS replay)")
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("P (ranks)")
@@ -30,10 +50,10 @@ def main(csv_path, png_path):
     ax.set_title("tycho: projected iteration time")
     ax.grid(True, alpha=0.3)
     ax.legend()
-    bx.plot(p, col("pce"), "o-", color="black", label="PCE of the projected schedule")
-    total = col("tm_seconds")
+    bx.plot(p, d["pce"], "o-", color="black", label="PCE of the projected schedule")
+    total = d["tm_seconds"]
     for key, style, name in (("tm_compute", "^-", "TM compute share"), ("tm_receive", "v-", "TM receive share")):
-        bx.plot(p, [v / t if t > 0 else 0 for v, t in zip(col(key), total)], style, label=name)
+        bx.plot(p, [v / t if t > 0 else 0 for v, t in zip(d[key], total)], style, label=name)
     bx.set_xscale("log", base=2)
     bx.set_ylim(0, 1.05)
     bx.set_xlabel("P (ranks)")
@@ -41,10 +61,9 @@ def main(csv_path, png_path):
     bx.grid(True, alpha=0.3)
     bx.legend()
     fig.tight_layout()
-    fig.savefig(png_path, dpi=110)
+    si.save_figure(fig, png_path, dpi=110)
+    print(f"{png_path}: {len(p)} rank counts, TM at P = {p[-1]}: {total[-1]:.6g} s")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit("usage: plot_projection.py PROJECTION.csv PROJECTION.png")
-    main(sys.argv[1], sys.argv[2])
+    si.run(PROGRAM, main)
