@@ -373,10 +373,14 @@ TEST_CASE("files that are not ours are refused with one InputError naming the fi
   };
   SECTION("missing file") { expect_refused((dir.path / "absent.h5").string(), "No such file"); }
   // HDF5 files made here get the user block and seal our writer gives its files.
+  // (and the file format of HDF5 1.8, the only one the reader accepts).
   auto create_sealable = [](const std::string& path) {
     const hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
     H5Pset_userblock(fcpl, seal::kUserBlockBytes);
-    const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, H5P_DEFAULT);
+    const hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
+    const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, fapl);
+    H5Pclose(fapl);
     H5Pclose(fcpl);
     return f;
   };

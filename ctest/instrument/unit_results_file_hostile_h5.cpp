@@ -35,7 +35,8 @@ std::string write_genuine(const fs::path& dir) {
   doc.comparison.add({.model = "toy", .term = "T", .measured = 2.0, .modelled = 2.2, .source = "s"});
   doc.comparison.add_model_term({"toy", "T", 2.2, "T = 2.2"});
   doc.extras.add_table("/app/history").columns = {
-      Column::of("step", "", std::vector<int>{1, 2}), Column::of("w", "s", std::vector<double>{1, 2})};
+      Column::of("step", "", std::vector<int>{1, 2}), Column::of("w", "s", std::vector<double>{1, 2}),
+      Column::of("label", "", std::vector<std::string>{"first", "the second"})};
   doc.extras.add_array(Array::of("/app/sizes", {2}, {"part"}, "cells", std::vector<long>{3, 4}));
   const std::string path = (dir / "run.h5").string();
   write_results(path, doc);
@@ -55,6 +56,15 @@ void patch(const std::string& path, const std::function<void(hid_t)>& change) {
 hid_t vlen_string() {
   const hid_t t = H5Tcopy(H5T_C_S1);
   H5Tset_size(t, H5T_VARIABLE);
+  H5Tset_cset(t, H5T_CSET_UTF8);
+  return t;
+}
+
+// A fixed-length, NUL-padded string type of `size` bytes, as the writer makes them.
+hid_t fixed_string(std::size_t size) {
+  const hid_t t = H5Tcopy(H5T_C_S1);
+  H5Tset_size(t, size);
+  H5Tset_strpad(t, H5T_STR_NULLPAD);
   H5Tset_cset(t, H5T_CSET_UTF8);
   return t;
 }
@@ -216,9 +226,10 @@ TEST_CASE("/compare of the wrong shape, kind or member types") {
     });
     expect_refused(path, "/compare", {"expected a dataset, found a group"});
   }
-  // A compound like the writer's, with `measured` a string or without `kind`.
+  // A compound like the writer's (8-byte fixed-length strings), with `measured` a string or
+  // without `kind`.
   const auto compound = [&](bool measured_text, bool with_kind) {
-    const hid_t str = vlen_string();
+    const hid_t str = fixed_string(8);
     const hid_t t = H5Tcreate(H5T_COMPOUND, 6 * 8);
     H5Tinsert(t, "model", 0, str);
     H5Tinsert(t, "term", 8, str);
@@ -228,17 +239,18 @@ TEST_CASE("/compare of the wrong shape, kind or member types") {
     if (with_kind) H5Tinsert(t, "kind", 40, str);
     const hsize_t n = 1;
     const hid_t s = H5Screate_simple(1, &n, nullptr);
-    struct Row {
-      const char *model, *term, *measured;
-      double modelled;
-      const char *source, *kind;
-    } row{"toy", "T", "2.0", 2.2, "s", "total"};
-    static_assert(sizeof(Row) == 48);
-    if (!measured_text) {
-      const double m = 2.0;
-      std::memcpy(&row.measured, &m, 8);
-    }
-    patch(path, [&](hid_t f) { replace_dataset(f, "/compare", t, s, &row); });
+    unsigned char row[48] = {};
+    const double measured = 2.0, modelled = 2.2;
+    std::memcpy(row + 0, "toy", 3);
+    std::memcpy(row + 8, "T", 1);
+    if (measured_text)
+      std::memcpy(row + 16, "2.0", 3);
+    else
+      std::memcpy(row + 16, &measured, 8);
+    std::memcpy(row + 24, &modelled, 8);
+    std::memcpy(row + 32, "s", 1);
+    std::memcpy(row + 40, "total", 5);
+    patch(path, [&](hid_t f) { replace_dataset(f, "/compare", t, s, row); });
     H5Sclose(s);
     H5Tclose(t);
     H5Tclose(str);
@@ -381,16 +393,16 @@ TEST_CASE("app tables and arrays with members or attributes of the wrong kind") 
   SECTION("column_units not one per column") {
     patch(path, [&](hid_t f) {
       const hid_t d = H5Dopen2(f, "/app/history", H5P_DEFAULT);
-      const hsize_t three = 3;
-      const hid_t s3 = H5Screate_simple(1, &three, nullptr);
-      const hid_t str = vlen_string();
-      const char* u[3] = {"", "s", "extra"};
-      replace_attribute(d, "column_units", str, s3, u);
+      const hsize_t two = 2;
+      const hid_t s2 = H5Screate_simple(1, &two, nullptr);
+      const hid_t str = fixed_string(1);
+      const char u[2] = {'\0', 's'};
+      replace_attribute(d, "column_units", str, s2, u);
       H5Tclose(str);
-      H5Sclose(s3);
+      H5Sclose(s2);
       H5Dclose(d);
     });
-    expect_refused(path, "/app/history@column_units", {"one unit per column (2), found 3"});
+    expect_refused(path, "/app/history@column_units", {"one unit per column (3), found 2"});
   }
   SECTION("a string dataset where numbers belong") {
     const hid_t str = vlen_string();
@@ -445,4 +457,220 @@ TEST_CASE("an attribute HDF5 wrote but cannot decode is refused before the attri
   H5Tclose(outer);
   H5Tclose(empty);
   H5Sclose(s);
+}
+
+// Variable-length data live in the file's global heap, reached through references stored in
+// the elements: libhdf5 1.10 followed damaged ones (a SEGV in H5HG_read under H5Aread, files
+// resealed after damage) and sized buffers by lengths the file declares (6 GB for two
+// damaged bytes). The reader refuses every variable-length type before a byte of it is read.
+TEST_CASE("variable-length data anywhere are refused before they are read") {
+  ScratchDir dir("hostile_h5_test");
+  const std::string path = write_genuine(dir.path);
+  const hid_t scalar = H5Screate(H5S_SCALAR);
+  const hid_t vstr = vlen_string();
+  const std::vector<std::string> old_files = {"expected a fixed-length string",
+                                              "found a variable-length string",
+                                              "files written before 2026-12-01 must be written again"};
+  SECTION("a root attribute") {
+    const char* app = "hostile-test";
+    patch(path, [&](hid_t f) { replace_attribute(f, "app", vstr, scalar, &app); });
+    expect_refused(path, "/@app", old_files);
+  }
+  SECTION("the format attribute itself") {
+    const char* format = "suite-results-1";
+    patch(path, [&](hid_t f) { replace_attribute(f, "format", vstr, scalar, &format); });
+    expect_refused(path, "/@format", old_files);
+  }
+  SECTION("an attribute of an app group (a calibration value)") {
+    const char* kernel = "avx2";
+    patch(path, [&](hid_t f) {
+      const hid_t g = H5Gopen2(f, "/app", H5P_DEFAULT);
+      replace_attribute(g, "kernel", vstr, scalar, &kernel);
+      H5Gclose(g);
+    });
+    expect_refused(path, "/app@kernel", old_files);
+  }
+  SECTION("the trace's kinds") {
+    const hsize_t n = 1;
+    const hid_t s1 = H5Screate_simple(1, &n, nullptr);
+    const char* kinds[1] = {"solve"};
+    patch(path, [&](hid_t f) { replace_dataset(f, "/trace/kinds", vstr, s1, kinds); });
+    expect_refused(path, "/trace/kinds", old_files);
+    H5Sclose(s1);
+  }
+  SECTION("column_units") {
+    const hsize_t n = 3;
+    const hid_t s3 = H5Screate_simple(1, &n, nullptr);
+    const char* units[3] = {"", "s", ""};
+    patch(path, [&](hid_t f) {
+      const hid_t d = H5Dopen2(f, "/app/history", H5P_DEFAULT);
+      replace_attribute(d, "column_units", vstr, s3, units);
+      H5Dclose(d);
+    });
+    expect_refused(path, "/app/history@column_units", old_files);
+    H5Sclose(s3);
+  }
+  SECTION("a string column of a table, after numeric ones (no column is read)") {
+    struct Row {
+      std::int64_t step;
+      const char* label;
+    } rows[2] = {{1, "a"}, {2, "b"}};
+    const hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(Row));
+    H5Tinsert(t, "step", HOFFSET(Row, step), H5T_NATIVE_INT64);
+    H5Tinsert(t, "label", HOFFSET(Row, label), vstr);
+    const hsize_t n = 2;
+    const hid_t s2 = H5Screate_simple(1, &n, nullptr);
+    patch(path, [&](hid_t f) { replace_dataset(f, "/app/history", t, s2, rows); });
+    expect_refused(path, "/app/history",
+                   {"column 'label' of int64, float64 or fixed-length strings",
+                    "found a variable-length string", "2026-12-01"});
+    H5Sclose(s2);
+    H5Tclose(t);
+  }
+  SECTION("a variable-length sequence inside an array inside a compound column") {
+    const hid_t seq = H5Tvlen_create(H5T_NATIVE_INT);
+    const hsize_t two = 2;
+    const hid_t arr = H5Tarray_create2(seq, 1, &two);
+    const hid_t inner = H5Tcreate(H5T_COMPOUND, H5Tget_size(arr));
+    H5Tinsert(inner, "pair", 0, arr);
+    const hid_t t = H5Tcreate(H5T_COMPOUND, 8 + H5Tget_size(inner));
+    H5Tinsert(t, "step", 0, H5T_NATIVE_INT64);
+    H5Tinsert(t, "nested", 8, inner);
+    const hsize_t n = 1;
+    const hid_t s1 = H5Screate_simple(1, &n, nullptr);
+    patch(path, [&](hid_t f) { replace_dataset(f, "/app/history", t, s1, nullptr); });
+    expect_refused(path, "/app/history", {"column 'nested'", "holding variable-length data"});
+    H5Sclose(s1);
+    H5Tclose(t);
+    H5Tclose(inner);
+    H5Tclose(arr);
+    H5Tclose(seq);
+  }
+  H5Tclose(vstr);
+  H5Sclose(scalar);
+}
+
+// A file is refused before libhdf5 parses it unless its superblock is version 2: the format
+// in which libhdf5 checksums every object header, B-tree and heap block it reads.
+TEST_CASE("a file of the older HDF5 format (superblock 0, no checksums) is refused unparsed") {
+  ScratchDir dir("hostile_h5_test");
+  const std::string path = (dir.path / "old-format.h5").string();
+  const hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
+  H5Pset_userblock(fcpl, seal::kUserBlockBytes);
+  const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, H5P_DEFAULT);  // earliest format
+  REQUIRE(f >= 0);
+  H5Pclose(fcpl);
+  REQUIRE(H5Fclose(f) >= 0);
+  seal::seal_file(path);
+  expect_refused(path, "", {"superblock version 2", "found version 0",
+                            "files written before 2026-12-01 must be written again"});
+}
+
+namespace {
+
+// Every type in the file holding variable-length data, as "<object>[@attribute]".
+struct VariableLengthFinder {
+  std::vector<std::string> found;
+  static bool variable(hid_t t) {
+    switch (H5Tget_class(t)) {
+      case H5T_STRING: return H5Tis_variable_str(t) > 0;
+      case H5T_VLEN: return true;
+      case H5T_ARRAY: {
+        const hid_t base = H5Tget_super(t);
+        const bool v = variable(base);
+        H5Tclose(base);
+        return v;
+      }
+      case H5T_COMPOUND: {
+        bool v = false;
+        for (int j = 0; j < H5Tget_nmembers(t); ++j) {
+          const hid_t m = H5Tget_member_type(t, static_cast<unsigned>(j));
+          v = v || variable(m);
+          H5Tclose(m);
+        }
+        return v;
+      }
+      default: return false;
+    }
+  }
+  static herr_t attribute(hid_t obj, const char* name, const H5A_info_t*, void* self) {
+    const hid_t a = H5Aopen(obj, name, H5P_DEFAULT);
+    const hid_t t = H5Aget_type(a);
+    if (variable(t)) static_cast<VariableLengthFinder*>(self)->found.push_back(std::string("@") + name);
+    H5Tclose(t);
+    H5Aclose(a);
+    return 0;
+  }
+  static herr_t object(hid_t root, const char* name, const H5O_info_t* info, void* self) {
+    auto* me = static_cast<VariableLengthFinder*>(self);
+    const hid_t obj = H5Oopen(root, name, H5P_DEFAULT);
+    hsize_t idx = 0;
+    const std::size_t before = me->found.size();
+    H5Aiterate2(obj, H5_INDEX_NAME, H5_ITER_INC, &idx, attribute, self);
+    for (std::size_t i = before; i < me->found.size(); ++i) me->found[i] = name + me->found[i];
+    if (info->type == H5O_TYPE_DATASET) {
+      const hid_t t = H5Dget_type(obj);
+      if (variable(t)) me->found.push_back(name);
+      H5Tclose(t);
+    }
+    H5Oclose(obj);
+    return 0;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the writer stores fixed-length strings only, in the checksummed format") {
+  ScratchDir dir("hostile_h5_test");
+  Recorder rec(2);
+  const PhaseId solve = rec.define_phase("solve");
+  rec.add_time(solve, 1.5, 1);
+  rec.record_interval(solve, rec.origin() + 10, rec.origin() + 20, -1, 0, 5);
+  ResultsDocument doc;
+  doc.run = gather_results(rec, make_run_info("fixed-strings-test", MPI_COMM_SELF), MPI_COMM_SELF);
+  doc.write_trace = true;
+  // A deck of 100 kB: larger than an object header message (64 KiB) can hold.
+  doc.run.info.input_text = std::string(100000, 'x') + "\nlast line\n";
+  doc.run.info.inputs["with_nul"] = std::string("before\0after", 12);
+  doc.run.info.inputs["empty"] = "";
+  doc.comparison.add({.model = "toy", .term = "T", .measured = 2.0, .modelled = 2.2, .source = "s"});
+  doc.comparison.add({.model = "a longer model name", .term = "T2", .measured = 1.0, .modelled = 1.1,
+                      .source = "", .kind = RowKind::part});
+  doc.extras.add_table("/app/table").columns = {
+      Column::of("name", "", std::vector<std::string>{"", "ab", "a much longer name"}),
+      Column::of("n", "cells", std::vector<int>{1, 2, 3})};
+  doc.extras.add_array(Array::of("/app/a", {2}, {"i"}, "s", std::vector<double>{1, 2}));
+  doc.extras.set_attribute("/app", "label", std::string("ünïcode"));
+  const std::string path = (dir.path / "fixed.h5").string();
+  write_results(path, doc);
+
+  const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  REQUIRE(f >= 0);
+  H5F_info2_t info{};
+  REQUIRE(H5Fget_info2(f, &info) >= 0);
+  CHECK(info.super.version == 2);
+  VariableLengthFinder finder;
+  REQUIRE(H5Ovisit2(f, H5_INDEX_NAME, H5_ITER_INC, VariableLengthFinder::object, &finder,
+                    H5O_INFO_BASIC) >= 0);
+  H5Fclose(f);
+  INFO("variable-length types at: " << [&] {
+    std::string all;
+    for (const auto& w : finder.found) all += w + " ";
+    return all;
+  }());
+  CHECK(finder.found.empty());
+
+  const ResultsDocument back = read_results(path);
+  CHECK(back.run.info.input_text == doc.run.info.input_text);
+  CHECK(back.run.info.inputs.at("with_nul") == "before");  // a C string, as it always was
+  CHECK(back.run.info.inputs.at("empty").empty());
+  REQUIRE(back.comparison.rows().size() == 2);
+  CHECK(back.comparison.rows()[1].model == "a longer model name");
+  CHECK(back.comparison.rows()[1].source.empty());
+  const Table* t = back.extras.find_table("/app/table");
+  REQUIRE(t != nullptr);
+  CHECK(std::get<std::vector<std::string>>(t->columns.at(0).values) ==
+        std::vector<std::string>{"", "ab", "a much longer name"});
+  CHECK(std::get<std::string>(back.extras.group_attributes.at("/app").at("label")) == "ünïcode");
+  CHECK(back.run.trace.kinds == doc.run.trace.kinds);
 }

@@ -1,5 +1,6 @@
 #include "hdf5_io.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <numeric>
@@ -105,17 +106,52 @@ std::string unescape_link_name(const std::string& link) {
   return out;
 }
 
-// ---- writing ---------------------------------------------------------------------------
+// ---- writing ----------------------------------------------------------------------------
 
-Handle string_type() {
+Handle string_type(std::size_t width) {
   Handle t(H5Tcopy(H5T_C_S1), "copying the string type");
-  check(H5Tset_size(t, H5T_VARIABLE), "making a variable-length string type");
+  check(H5Tset_size(t, width == 0 ? 1 : width), "sizing a fixed-length string type");
+  check(H5Tset_strpad(t, H5T_STR_NULLPAD), "padding the string type with NULs");
   check(H5Tset_cset(t, H5T_CSET_UTF8), "setting UTF-8 on the string type");
   return t;
 }
 
+Handle object_create_list(hid_t plist_class) {
+  Handle p(H5Pcreate(plist_class), "creating an object creation property list");
+  // Every attribute in the object's header (checksummed), however many: dense storage (a
+  // fractal heap and a B-tree) only for one too large for a header message (> 64 KiB).
+  check(H5Pset_attr_phase_change(p, 65535, 0), "keeping attributes in the object header");
+  return p;
+}
+
+namespace {
+
+// The text as the C string it was always stored as: up to its first NUL, if any.
+std::string c_text(const std::string& s) { return s.substr(0, s.find('\0')); }
+
+// The strings in one buffer of fixed-width, NUL-padded slots; width >= 1.
+struct FixedStrings {
+  std::size_t width = 1;
+  std::vector<char> bytes;
+};
+
+FixedStrings fixed_strings(const std::vector<std::string>& values) {
+  FixedStrings out;
+  std::vector<std::string> texts;
+  for (const auto& v : values) {
+    texts.push_back(c_text(v));
+    out.width = std::max(out.width, texts.back().size());
+  }
+  out.bytes.assign(out.width * texts.size(), '\0');
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    std::memcpy(out.bytes.data() + i * out.width, texts[i].data(), texts[i].size());
+  return out;
+}
+
+}  // namespace
+
 Handle create_group(hid_t parent, const std::string& name) {
-  Handle gcpl(H5Pcreate(H5P_GROUP_CREATE), "creating a group property list");
+  const Handle gcpl = object_create_list(H5P_GROUP_CREATE);
   check(H5Pset_link_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED),
         "tracking link creation order");
   return Handle(H5Gcreate2(parent, name.c_str(), H5P_DEFAULT, gcpl, H5P_DEFAULT),
@@ -151,10 +187,10 @@ void write_attribute(hid_t obj, const std::string& name, const AttributeValue& v
              what);
     check(H5Awrite(a, H5T_NATIVE_DOUBLE, d), what);
   } else {
-    const Handle type = string_type();
-    const char* p = std::get<std::string>(value).c_str();
+    const FixedStrings text = fixed_strings({std::get<std::string>(value)});
+    const Handle type = string_type(text.width);
     Handle a(H5Acreate2(obj, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT), what);
-    check(H5Awrite(a, type, &p), what);
+    check(H5Awrite(a, type, text.bytes.data()), what);
   }
 }
 
@@ -167,11 +203,10 @@ void write_string_list_attribute(hid_t obj, const std::string& name,
   const std::string what = "writing attribute " + name;
   const hsize_t n = values.size();
   Handle space(H5Screate_simple(1, &n, nullptr), what);
-  const Handle type = string_type();
-  std::vector<const char*> ptrs;
-  for (const auto& s : values) ptrs.push_back(s.c_str());
+  const FixedStrings text = fixed_strings(values);
+  const Handle type = string_type(text.width);
   Handle a(H5Acreate2(obj, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT), what);
-  if (n > 0) check(H5Awrite(a, type, ptrs.data()), what);
+  if (n > 0) check(H5Awrite(a, type, text.bytes.data()), what);
 }
 
 namespace {
@@ -193,8 +228,8 @@ void write_numbers(hid_t parent, const std::string& name, const std::vector<T>& 
                    const std::vector<std::size_t>& shape, hid_t type) {
   const std::string what = "writing dataset " + name;
   const Handle space = dataspace(shape, v.size(), what);
-  Handle d(H5Dcreate2(parent, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-           what);
+  const Handle dcpl = object_create_list(H5P_DATASET_CREATE);
+  Handle d(H5Dcreate2(parent, name.c_str(), type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT), what);
   if (!v.empty()) check(H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, v.data()), what);
 }
 
@@ -217,19 +252,12 @@ void write_scalar(hid_t parent, const std::string& name, double v) {
 void write_strings(hid_t parent, const std::string& name, const std::vector<std::string>& v) {
   const std::string what = "writing dataset " + name;
   const Handle space = dataspace({v.size()}, v.size(), what);
-  const Handle type = string_type();
-  std::vector<const char*> ptrs;
-  for (const auto& s : v) ptrs.push_back(s.c_str());
-  Handle d(H5Dcreate2(parent, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-           what);
-  if (!v.empty()) check(H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, ptrs.data()), what);
+  const FixedStrings text = fixed_strings(v);
+  const Handle type = string_type(text.width);
+  const Handle dcpl = object_create_list(H5P_DATASET_CREATE);
+  Handle d(H5Dcreate2(parent, name.c_str(), type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT), what);
+  if (!v.empty()) check(H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, text.bytes.data()), what);
 }
-
-namespace {
-// Every member of our compound tables is 8 bytes: int64, double, or a char* (vlen string).
-constexpr std::size_t kSlot = 8;
-static_assert(sizeof(std::int64_t) == kSlot && sizeof(double) == kSlot && sizeof(char*) == kSlot);
-}  // namespace
 
 void write_table(hid_t parent, const std::string& name, const std::vector<Column>& columns) {
   const std::string what = "writing table " + name;
@@ -240,35 +268,43 @@ void write_table(hid_t parent, const std::string& name, const std::vector<Column
                                   " rows, column " + columns.front().name + " has " +
                                   std::to_string(rows));
   if (columns.empty()) throw std::invalid_argument(what + ": a table needs at least one column");
-  const std::size_t width = kSlot * columns.size();
+  // Members packed in column order: int64 and double take 8 bytes, a string column the
+  // width of its longest string (fixed-length, NUL-padded).
+  std::vector<FixedStrings> text(columns.size());
+  std::vector<std::size_t> offset(columns.size());
+  std::size_t width = 0;
+  for (std::size_t j = 0; j < columns.size(); ++j) {
+    offset[j] = width;
+    if (const auto* sv = std::get_if<std::vector<std::string>>(&columns[j].values)) {
+      text[j] = fixed_strings(*sv);
+      width += text[j].width;
+    } else {
+      width += 8;
+    }
+  }
+  static_assert(sizeof(std::int64_t) == 8 && sizeof(double) == 8);
   Handle type(H5Tcreate(H5T_COMPOUND, width), what);
-  const Handle str = string_type();
   std::vector<unsigned char> buf(width * rows);
   for (std::size_t j = 0; j < columns.size(); ++j) {
     const Column& c = columns[j];
-    const std::size_t off = j * kSlot;
-    hid_t member = H5T_NATIVE_DOUBLE;
-    if (std::holds_alternative<std::vector<std::int64_t>>(c.values))
-      member = H5T_NATIVE_INT64;
-    else if (std::holds_alternative<std::vector<std::string>>(c.values))
-      member = str;
-    check(H5Tinsert(type, c.name.c_str(), off, member), what + ": column " + c.name);
-    for (std::size_t i = 0; i < rows; ++i) {
-      unsigned char* slot = buf.data() + i * width + off;
-      if (const auto* iv = std::get_if<std::vector<std::int64_t>>(&c.values))
-        std::memcpy(slot, &(*iv)[i], kSlot);
-      else if (const auto* dv = std::get_if<std::vector<double>>(&c.values))
-        std::memcpy(slot, &(*dv)[i], kSlot);
-      else {
-        const char* p = std::get<std::vector<std::string>>(c.values)[i].c_str();
-        std::memcpy(slot, &p, kSlot);
-      }
+    if (const auto* iv = std::get_if<std::vector<std::int64_t>>(&c.values)) {
+      check(H5Tinsert(type, c.name.c_str(), offset[j], H5T_NATIVE_INT64), what + ": column " + c.name);
+      for (std::size_t i = 0; i < rows; ++i) std::memcpy(buf.data() + i * width + offset[j], &(*iv)[i], 8);
+    } else if (const auto* dv = std::get_if<std::vector<double>>(&c.values)) {
+      check(H5Tinsert(type, c.name.c_str(), offset[j], H5T_NATIVE_DOUBLE), what + ": column " + c.name);
+      for (std::size_t i = 0; i < rows; ++i) std::memcpy(buf.data() + i * width + offset[j], &(*dv)[i], 8);
+    } else {
+      const Handle str = string_type(text[j].width);
+      check(H5Tinsert(type, c.name.c_str(), offset[j], str), what + ": column " + c.name);
+      for (std::size_t i = 0; i < rows; ++i)
+        std::memcpy(buf.data() + i * width + offset[j], text[j].bytes.data() + i * text[j].width,
+                    text[j].width);
     }
   }
   const hsize_t n = rows;
   Handle space(H5Screate_simple(1, &n, nullptr), what);
-  Handle d(H5Dcreate2(parent, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
-           what);
+  const Handle dcpl = object_create_list(H5P_DATASET_CREATE);
+  Handle d(H5Dcreate2(parent, name.c_str(), type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT), what);
   if (rows > 0) check(H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf.data()), what);
   std::vector<std::string> units;
   bool any_unit = false;

@@ -58,7 +58,14 @@ std::string escape_link_name(const std::string& name);
 std::string unescape_link_name(const std::string& link);
 
 // ---- writing ---------------------------------------------------------------------------
-Handle string_type();  // variable-length UTF-8 string
+// Every string the writer stores is a fixed-length, NUL-padded UTF-8 string as wide as the
+// longest one it holds (at least 1 byte), cut at a NUL inside the text (a C string, as it was
+// always stored): a file of ours has no variable-length data, so no global heap, which the
+// reader never lets libhdf5 read (it crashed on damaged ones; hdf5_read.cpp).
+Handle string_type(std::size_t width);
+// A group or dataset creation property list (plist_class) keeping all of an object's
+// attributes in its header, unless one is too large for a header message (> 64 KiB).
+Handle object_create_list(hid_t plist_class);
 // Opens the group at an absolute path, creating it (and its parents) if missing; groups
 // created here keep their links in creation order.
 Handle require_group(hid_t file, const std::string& path);
@@ -75,13 +82,15 @@ void write_ints(hid_t parent, const std::string& name, const std::vector<std::in
                 const std::vector<std::size_t>& shape);
 void write_strings(hid_t parent, const std::string& name, const std::vector<std::string>& v);
 void write_scalar(hid_t parent, const std::string& name, double v);
-// A 1-D compound dataset, one member per column (int64, double or string); all columns
-// must have the same length. Column units go to the attribute "column_units".
+// A 1-D compound dataset, one member per column (int64, double or fixed-length string),
+// packed in column order; all columns must have the same length. Column units go to the attribute "column_units".
 void write_table(hid_t parent, const std::string& name, const std::vector<Column>& columns);
 
 // ---- reading (hdf5_read.cpp) -----------------------------------------------------------
 // Every read checks the object's kind, dataspace (scalar / simple, rank, sizes) and type
-// (class, size) BEFORE reading, and refuses what the results-file format does not allow.
+// (class, size) BEFORE reading, and refuses what the results-file format does not allow:
+// among it every variable-length type (strings, sequences, and compounds or arrays holding
+// one), whose data libhdf5 would fetch from the global heap by references in the file.
 
 // A part of the file refused: `where` is "<object path>" or "<object path>@<attribute>",
 // `expected` reads "expected ..., found ...".

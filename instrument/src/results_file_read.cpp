@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "hdf5_io.hpp"
 #include "instrument/error.hpp"
@@ -398,6 +399,26 @@ void read_extras(Reading& rd, hid_t file, ResultsExtras& extras) {
   walk.group(root, "/", 0);
 }
 
+// The HDF5 superblock of a results file, checked before libhdf5 parses a byte. The writer
+// uses the file format of HDF5 1.8 (superblock version 2), in which every piece of metadata
+// the reader can reach carries a checksum that libhdf5 verifies: a damaged object header,
+// B-tree or heap block is refused by the library instead of parsed. Files of the older format
+// (superblock 0 or 1: the suite's until 2026-12-01) have no checksums, and their damaged
+// parts crashed libhdf5 1.10 even under a valid seal: they are refused.
+void check_superblock(Reading& rd, std::string_view bytes) {
+  static constexpr std::string_view kSignature("\x89HDF\r\n\x1a\n", 8);
+  const std::size_t at = seal::kUserBlockBytes;  // the writer's user block holds the seal
+  rd.where = "";
+  if (bytes.size() < at + kSignature.size() + 1 || bytes.substr(at, kSignature.size()) != kSignature)
+    rd.fail("not a readable HDF5 file (no HDF5 signature at byte " + std::to_string(at) +
+            ", after the seal; expected a suite results file)");
+  const auto version = static_cast<unsigned char>(bytes[at + kSignature.size()]);
+  if (version != 2 && version != 3)
+    rd.fail("expected HDF5 superblock version 2 (the file format the suite writes, with "
+            "checksummed metadata), found version " + std::to_string(version) +
+            (version < 2 ? ": files written before 2026-12-01 must be written again" : ""));
+}
+
 void check_format(Reading& rd, hid_t file) {
   rd.where = "/";
   Handle root(H5Gopen2(file, "/", H5P_DEFAULT), "opening /");
@@ -427,6 +448,7 @@ ResultsDocument read_results_bytes(std::string_view bytes, const std::string& pa
   Reading rd{path, ""};
   // Before libhdf5 sees a byte: it crashes or loops on some damaged files.
   seal::verify(bytes, path);
+  check_superblock(rd, bytes);
   h5::ReadBudget budget(static_cast<std::uint64_t>(bytes.size()));
   rd.budget = &budget;
   ResultsDocument doc;

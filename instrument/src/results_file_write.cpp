@@ -278,14 +278,19 @@ void write_results(const std::string& path, const ResultsDocument& doc) {
   OutputFile out(path, "results file");
   const std::string& tmp = out.temp_path();
   try {
-    Handle fcpl(H5Pcreate(H5P_FILE_CREATE), "creating a file property list");
+    Handle fcpl = h5::object_create_list(H5P_FILE_CREATE);  // the root group's attributes too
     h5::check(H5Pset_link_creation_order(fcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED),
               "tracking link creation order");
     // Room for the seal, written once the file is complete (results_seal.hpp).
     h5::check(H5Pset_userblock(fcpl, seal::kUserBlockBytes), "reserving the user block for the seal");
+    // HDF5 1.8's file format, exactly: every piece of metadata checksummed (the reader
+    // refuses older formats, results_file_read.cpp), nothing a 1.8 library cannot read.
+    Handle fapl(H5Pcreate(H5P_FILE_ACCESS), "creating a file access property list");
+    h5::check(H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18),
+              "selecting the HDF5 1.8 file format");
     // EXCL: O_CREAT|O_EXCL, which also refuses a symlink planted at the temporary's name.
     errno = 0;
-    const hid_t id = H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, fcpl, H5P_DEFAULT);
+    const hid_t id = H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, fcpl, fapl);
     if (id < 0) {
       const int err = errno;
       const std::string detail = h5::last_error_detail();
