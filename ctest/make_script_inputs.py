@@ -11,7 +11,8 @@ measured; on good.machine, l 0.1 ms, g 2 us/byte, N_1/2 0: 3.4 ms).
 Bad: garbage.csv; nan.csv (a time "nan"); not_hdf5.h5 (text, no seal); sealed_not_hdf5.h5
 (text under a valid seal); sparse.h5 (a sealed results file whose supersteps table has 10^9
 rows, none stored: 40 GB if read); nan_profile.csv (a bsplib profile with t_exit "nan");
-trace.json (a --replay-trace of one rank, 4 blocks an octant, each 2 us every 3 us) and
+trace.json (a --replay-trace of one rank, 4 blocks an octant, each 2 us every 3 us),
+short_trace.json (the same with 2 blocks an octant: the period from pairs within octants) and
 nan_trace.json (one of its durations NaN); nan.machine (bsp.l_seconds = nan); nan.smesh (cube-208
 with a NaN coordinate); nan.msh (a Gmsh 2.2 mesh with a coordinate "nan"); fifo (a FIFO with
 no writer; fifo.smesh the same for the .smesh reader).
@@ -105,6 +106,9 @@ def main(out, cube208):
     events = [{"ph": "X", "name": "compute", "pid": 0, "tid": 0, "ts": 3.0 * k, "dur": 2.0} for k in range(34)]
     with open(p("trace.json"), "w") as f:
         json.dump({"traceEvents": events}, f)
+    short = [{"ph": "X", "name": "compute", "pid": 0, "tid": 0, "ts": 3.0 * k, "dur": 2.0} for k in range(18)]
+    with open(p("short_trace.json"), "w") as f:  # 2 blocks an octant: the period within each octant
+        json.dump({"traceEvents": short}, f)
     events[7]["dur"] = float("nan")  # json writes NaN, which Python's json reads back
     with open(p("nan_trace.json"), "w") as f:
         json.dump({"traceEvents": events}, f)

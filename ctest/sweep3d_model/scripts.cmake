@@ -31,3 +31,10 @@ suite_add_expect_test(NAME sweep3d_model.kba_replay_octants.good
   COMMAND ${_py} ${_scripts}/kba_replay_octants.py ${_in}/trace.json 1 1)
 set_tests_properties(sweep3d_model.kba_replay_octants.good PROPERTIES LABELS unit
   FIXTURES_REQUIRED sweep3d_model_script_inputs)
+# Fewer than 4 blocks an octant (a small grid's trace): the period from the pairs within each
+# octant (the script read past the last block before, an IndexError).
+suite_add_expect_test(NAME sweep3d_model.kba_replay_octants.short_octants
+  EXPECT "1 ranks, 2 blocks per octant .*\nblock compute 2.000 us. period inside the grid .median. 3.000 us\n$"
+  COMMAND ${_py} ${_scripts}/kba_replay_octants.py ${_in}/short_trace.json 1 1)
+set_tests_properties(sweep3d_model.kba_replay_octants.short_octants PROPERTIES LABELS unit
+  FIXTURES_REQUIRED sweep3d_model_script_inputs)
