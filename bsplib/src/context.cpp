@@ -75,13 +75,26 @@ void Context::bad_size(const char* call, int offset, int nbytes) const {
   fatal(call, m_pid, m_superstep, "negative %s (offset %d, nbytes %d)",
         offset < 0 ? "offset" : "size", offset, nbytes);
 }
-void Context::unregistered(const char* call, const void* area) const {
+void Context::unregistered(const char* call, const void* area, int slot) const {
+  if (slot == Registry::ambiguous)
+    fatal(call, m_pid, m_superstep,
+          "NULL names %d registrations of this process, so which remote area is meant is "
+          "ambiguous; name the area by an address registered once on this process (a "
+          "process that registers NULL for several areas can put into none of them by "
+          "NULL)",
+          m_registry.registrations_of(nullptr));
   fatal(call, m_pid, m_superstep,
         "address %p is not registered (bsp_push_reg takes effect at the next bsp_sync)",
         area);
 }
 void Context::out_of_area(const char* call, int pid, const void* area, int offset, int nbytes,
                           int slot) const {
+  if (m_registry.null_on(slot, pid))
+    fatal(call, m_pid, m_superstep,
+          "process %d registered NULL for the area this process registered as %p: it has "
+          "nothing to share, so bytes [%d, %ld) cannot be %s there",
+          pid, area, offset, long{offset} + nbytes,
+          std::strstr(call, "get") ? "read" : "written");
   fatal(call, m_pid, m_superstep,
         "bytes [%d, %ld) are outside the area registered as %p, which has %ld bytes on "
         "process %d",

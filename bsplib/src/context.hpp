@@ -108,7 +108,7 @@ class Context {
     if (pid < 0 || pid >= m_nprocs) bad_pid(call, pid);
     if (offset < 0 || nbytes < 0) bad_size(call, offset, nbytes);
     const int slot = m_registry.find(area);
-    if (slot < 0) unregistered(call, area);
+    if (slot < 0) unregistered(call, area, slot);
     if (long{offset} + nbytes > m_registry.size_on(slot, pid))
       out_of_area(call, pid, area, offset, nbytes, slot);
     return slot;
@@ -118,7 +118,8 @@ class Context {
   bool put_shared(int pid, int slot, int offset, const void* src, int nbytes);
   [[noreturn]] void bad_pid(const char* call, int pid) const;
   [[noreturn]] void bad_size(const char* call, int offset, int nbytes) const;
-  [[noreturn]] void unregistered(const char* call, const void* area) const;
+  // slot: -1 (not registered) or Registry::ambiguous.
+  [[noreturn]] void unregistered(const char* call, const void* area, int slot) const;
   [[noreturn]] void out_of_area(const char* call, int pid, const void* area, int offset,
                                 int nbytes, int slot) const;
 
@@ -224,6 +225,7 @@ class Context {
   long m_direct_gets_in = 0;   // direct gets this process asked for in this superstep
   long m_gets_asked = 0;       // gets this process asked of others in this superstep (profile)
   std::uint64_t m_reg_sizes[Registry::header_sizes] = {};  // this sync's registrations
+  bool m_pops_null = false;  // this sync: some process's pop named NULL (every one sees it)
   long m_gets_after_sends = 0; // of this superstep's gets, those marked after_sends
 };
 

@@ -5,12 +5,23 @@
 // free list replayed in call order). Pushes and pops queue up during a superstep and take
 // effect in bsp_sync (commit); the sizes of the new slots on every process are exchanged
 // there once, so that a put or get is checked against the remote area at the call itself.
-// A running signature of the push/pop sequence lets bsp_sync detect processes that
-// registered in a different order or number.
+//
+// A pop is collective, as in BSPonMPI: the k-th pop of a superstep on every process removes
+// one registration, and each process names it by its own local address. A name other than
+// NULL picks its newest registration locally (counting this superstep's pushes, skipping
+// those already being popped). NULL does not: a process with nothing to share may have
+// registered NULL for several areas, so its pop of NULL pairs with whatever the others'
+// k-th pops name, and where every process pops NULL, with the newest registration that is
+// NULL on every process. Which registration that is is settled in commit, from every
+// process's choices (an allgather, only in supersteps where some process popped NULL).
+//
+// A signature of the push/pop sequence lets bsp_sync detect processes that registered in
+// a different order or number, or popped different registrations.
 #pragma once
 #include <mpi.h>
 
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -24,28 +35,29 @@ class Registry {
 
   // Queue a push of [addr, addr+size); takes effect at the next commit.
   void push(const void* addr, long size);
-  // Queue a pop of the newest registration of addr not already being popped, counting the
-  // pushes queued earlier in this superstep (the definition applies pushes and pops at the
-  // sync in call order, so a push and its pop may share a superstep); returns false if there
-  // is none.
+  // Queue a pop (see above); false if addr has no registration left to pop: none at all, or
+  // every one (effective or pushed in this superstep) already being popped.
   bool pop(const void* addr);
 
-  // The slot that addr currently stands for (newest registration), or -1.
+  // What find returns for NULL when this process registered NULL more than once: which
+  // remote area is meant is then ambiguous (BSPonMPI refuses NULL as a name altogether).
+  static constexpr int ambiguous = -2;
+  // The slot that addr currently stands for (its newest registration), -1 if none, or
+  // `ambiguous`.
   int find(const void* addr) {
     if (addr == m_last_addr && m_last_slot >= 0) return m_last_slot;
+    return find_uncached(addr);
+  }
+  // How many effective registrations addr has on this process.
+  int registrations_of(const void* addr) const {
     auto it = m_by_addr.find(addr);
-    if (it == m_by_addr.end() || it->second.empty()) return -1;
-    m_last_addr = addr;
-    m_last_slot = it->second.back();
-    return m_last_slot;
+    return it == m_by_addr.end() ? 0 : it->second.count;
   }
-  long size_on(int slot, int pid) const {
-    return m_sizes[static_cast<std::size_t>(slot) * m_nprocs + pid];
-  }
+  // The size process pid registered for slot; 0 where it registered NULL (nothing can be
+  // written or read there, whatever size it gave).
+  long size_on(int slot, int pid) const { return m_sizes[index(slot, pid)]; }
+  bool null_on(int slot, int pid) const { return m_null[index(slot, pid)] != 0; }
   char* address(int slot) const { return m_slots[slot].addr; }
-  bool live(int slot) const {
-    return slot >= 0 && slot < static_cast<int>(m_slots.size()) && m_slots[slot].live;
-  }
 
   // Whether [p, p+n) overlaps an area that `pid` (this process) has registered.
   bool overlaps_own(const char* p, std::size_t n, int pid) const {
@@ -60,61 +72,110 @@ class Registry {
     return false;
   }
 
-  std::uint64_t signature() const { return m_signature; }
+  // The header word of this superstep's registration calls: bit 63, some pop named NULL;
+  // bits 32-62, the running sequence of pushes and pops (their number and order); bits
+  // 0-31, the registrations this superstep's pops named (meaningful only where no process
+  // popped NULL; otherwise commit compares the pops one by one).
+  std::uint64_t signature() const {
+    return (m_null_pops ? std::uint64_t{1} << 63 : 0) |
+           (m_calls & 0x7fffffffu) << 32 | (m_targets & 0xffffffffu);
+  }
+  static bool pops_null(std::uint64_t sig) { return sig >> 63; }
+  static bool same_calls(std::uint64_t a, std::uint64_t b) {
+    return (a >> 32 & 0x7fffffffu) == (b >> 32 & 0x7fffffffu);
+  }
+  static bool same_pops(std::uint64_t a, std::uint64_t b) {
+    return (a & 0xffffffffu) == (b & 0xffffffffu);
+  }
+
   bool has_pending() const { return !m_ops.empty(); }
-  // The sizes of the pushes queued in this superstep, in call order: up to header_sizes of
-  // them travel in bsp_sync's headers (32 bits each: a registration's size is an int),
-  // which every process exchanges anyway (an allgather of its own cost the registration
-  // superstep 1-2 us more than an empty one at p = 2).
+  // The pushes queued in this superstep, in call order, as 32-bit words: the size (an int,
+  // so bits 0-30), and null_bit where the address is NULL. Up to header_sizes of them
+  // travel in bsp_sync's headers, which every process exchanges anyway (an allgather of
+  // its own cost the registration superstep 1-2 us more than an empty one at p = 2).
   static constexpr int header_sizes = 2;
-  std::vector<long> pending_push_sizes() const;
-  // Applies the queued pops and pushes in call order (the caller has already checked that
-  // all processes queued the same sequence). The sizes of new slots on process q: with at
-  // most header_sizes pushes, size_in_header(q, k) of the k-th; else one allgather
-  // (collective over comm).
-  template <class SizeInHeader>
-  void commit(MPI_Comm comm, SizeInHeader size_in_header) {
-    const std::vector<int> new_slots = apply_ops();
-    const int n = static_cast<int>(new_slots.size());
-    if (n == 0) return;
+  static constexpr std::uint32_t null_bit = 0x80000000u;
+  std::vector<std::uint32_t> pending_push_words() const;
+
+  // A disagreement commit found, the same on every process: who is at fault and what.
+  struct Mismatch {
+    int process = -1;  // -1: none
+    std::string what;
+  };
+  // Applies the queued pops and pushes in call order (the caller has checked that all
+  // processes queued the same sequence). The words of the pushes on process q: with at
+  // most header_sizes pushes, word_in_header(q, k) of the k-th; else one allgather. Where
+  // `pops_null` (some process's header said so), the pops' names are allgathered too.
+  // Collective over comm.
+  template <class WordInHeader>
+  Mismatch commit(MPI_Comm comm, bool pops_null, WordInHeader word_in_header) {
+    const int n = static_cast<int>(m_push_count);
+    m_push_words.resize(static_cast<std::size_t>(n) * m_nprocs);
     if (n <= header_sizes) {
-      for (int pid = 0; pid < m_nprocs; ++pid)
-        for (int k = 0; k < n; ++k)
-          m_sizes[static_cast<std::size_t>(new_slots[k]) * m_nprocs + pid] =
-              size_in_header(pid, k);
-      return;
+      for (int k = 0; k < n; ++k)
+        for (int pid = 0; pid < m_nprocs; ++pid)
+          m_push_words[static_cast<std::size_t>(k) * m_nprocs + pid] = word_in_header(pid, k);
+    } else {
+      gather_push_words(comm);
     }
-    exchange_sizes(comm, new_slots);
+    return apply_ops(comm, pops_null && m_nprocs > 1);
   }
 
  private:
+  // Target of a pop, the same number on every process: an effective slot (>= 0), this
+  // superstep's op number i as pending_push - i, or NULL's wildcard.
+  static constexpr std::int64_t wildcard = -1;
+  static constexpr std::int64_t pending_push = -2;
   struct Slot {
     char* addr = nullptr;
     bool live = false;
-    bool popping = false;
+    bool popping = false;     // a pop of this superstep names it
+    int older = -1, newer = -1;  // the neighbours among its address's registrations
+    std::uint64_t born = 0;   // the commit that pushed it
+  };
+  // One address's registrations: a list through Slot::older/newer, newest last.
+  struct Address {
+    int newest = -1;
+    int count = 0;        // effective registrations
+    int next_pop = -1;    // the newest one not being popped (the popped ones are the newest)
+    std::vector<int> pending;  // this superstep's pushes not being popped: op numbers
   };
   struct Op {
     bool is_push;
+    bool popped;  // pushes: a pop of this superstep takes it back (settled in commit)
     const void* addr;
     long size;
-    int slot;        // pops of an effective registration: its slot; else -1
-    int push_op;     // pops of a push queued in this superstep: its index in m_ops; else -1
-    bool popped;     // pushes only: a later pop of this superstep takes it back
   };
-  // The queued ops applied, returning the slots that pushes took (in call order; their
-  // sizes on this process in m_new_sizes).
-  std::vector<int> apply_ops();
-  void exchange_sizes(MPI_Comm comm, const std::vector<int>& new_slots);
-  void mix(std::uint64_t v) { m_signature = (m_signature ^ v) * 0x100000001b3ULL + 0x9e37; }
+  std::size_t index(int slot, int pid) const {
+    return static_cast<std::size_t>(slot) * m_nprocs + pid;
+  }
+  int find_uncached(const void* addr);
+  void gather_push_words(MPI_Comm comm);
+  Mismatch apply_ops(MPI_Comm comm, bool exchange_pops);
+  // The slot the j-th pop (op number i) removes, from every process's name for it
+  // (names[q]), or -1 with `m` filled.
+  int settle_pop(std::size_t i, int j, const std::int64_t* names, std::size_t stride,
+                 const std::vector<int>& slot_of_op, Mismatch& m);
+  int newest_null_everywhere() const;
+  void link(int slot, const void* addr);
+  void unlink(int slot);
+  static void mix(std::uint64_t& h, std::uint64_t v) { h = (h ^ v) * 0x100000001b3ULL + 0x9e37; }
 
   int m_nprocs;
   std::vector<Slot> m_slots;
-  std::vector<long> m_sizes;  // [slot * nprocs + pid]
+  std::vector<long> m_sizes;           // [slot * nprocs + pid]
+  std::vector<unsigned char> m_null;   // [slot * nprocs + pid]: it registered NULL
   std::vector<int> m_free;
-  std::unordered_map<const void*, std::vector<int>> m_by_addr;
+  std::unordered_map<const void*, Address> m_by_addr;
   std::vector<Op> m_ops;
-  std::vector<long> m_new_sizes, m_all_new_sizes;
-  std::uint64_t m_signature = 0xcbf29ce484222325ULL;
+  std::vector<std::int64_t> m_pop_names;  // this superstep's pops, this process's names
+  std::size_t m_push_count = 0;
+  int m_null_pushes = 0, m_null_pops = 0;  // this superstep's, of NULL
+  std::vector<std::uint32_t> m_push_words;  // [push * nprocs + pid]
+  std::vector<std::int64_t> m_all_names;    // [pid * pops + pop]
+  std::uint64_t m_commits = 0;
+  std::uint64_t m_calls = 0xcbf29ce484222325ULL;    // running over the section
+  std::uint64_t m_targets = 0xcbf29ce484222325ULL;  // this superstep's
   const void* m_last_addr = nullptr;
   int m_last_slot = -1;
 };

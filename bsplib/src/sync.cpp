@@ -126,6 +126,9 @@ void Context::exchange_headers(bool ending) {
   // Fields 2-4 are the same in every header a process sends, so every process sees the same
   // picture and reaches the same verdict.
   const std::uint64_t* h0 = header_in(0);
+  m_pops_null = false;
+  for (int q = 0; q < m_nprocs; ++q)
+    m_pops_null = m_pops_null || Registry::pops_null(header_in(q)[header::signature]);
   for (int q = 1; q < m_nprocs; ++q) {
     const std::uint64_t* h = header_in(q);
     char what[256];
@@ -138,11 +141,20 @@ void Context::exchange_headers(bool ending) {
                     ender, syncer);
       report_once(*this, "bsp_sync", syncer, what);
     }
-    if (h[header::signature] != h0[header::signature]) {
+    if (!Registry::same_calls(h[header::signature], h0[header::signature])) {
       std::snprintf(what, sizeof what,
                     "its bsp_push_reg/bsp_pop_reg calls differ in number or order from "
                     "process 0's (registrations are matched by order across processes)");
       report_once(*this, "bsp_push_reg/bsp_pop_reg", q, what);
+    }
+    // Where some process popped NULL, the registry compares the pops one by one at the
+    // end of the sync instead.
+    if (!m_pops_null && !Registry::same_pops(h[header::signature], h0[header::signature])) {
+      std::snprintf(what, sizeof what,
+                    "its bsp_pop_reg calls of this superstep pop other registrations than "
+                    "process 0's (the k-th pop on every process removes one registration, "
+                    "which each names by its own address)");
+      report_once(*this, "bsp_pop_reg", q, what);
     }
     if (h[header::tagsize] >> 32 != h0[header::tagsize] >> 32) {
       std::snprintf(what, sizeof what,
@@ -499,10 +511,9 @@ void Context::sync(bool ending) {
   // travel in the headers.
   std::fill_n(m_reg_sizes, Registry::header_sizes, 0);
   if (m_registry.has_pending()) {
-    const std::vector<long> sizes = m_registry.pending_push_sizes();
-    if (sizes.size() <= static_cast<std::size_t>(Registry::header_sizes))
-      for (std::size_t k = 0; k < sizes.size(); ++k)
-        m_reg_sizes[k] = static_cast<std::uint64_t>(sizes[k]);
+    const std::vector<std::uint32_t> words = m_registry.pending_push_words();
+    if (words.size() <= static_cast<std::size_t>(Registry::header_sizes))
+      for (std::size_t k = 0; k < words.size(); ++k) m_reg_sizes[k] = words[k];
   }
   post_get_receives();
   if (m_nprocs > 1) {
@@ -534,12 +545,13 @@ void Context::sync(bool ending) {
     for (int q = 0; q < m_nprocs; ++q) m_wanted[q] = header_in(q)[header::wanted];
     m_arena.end_superstep(m_wanted);
   }
-  if (m_registry.has_pending())
-    m_registry.commit(m_comm, [this](int q, int k) {
-      return static_cast<long>(q == m_pid
-                                   ? m_reg_sizes[k]
-                                   : header_in(q)[header::reg_sizes] >> (32 * k) & 0xffffffffu);
+  if (m_registry.has_pending()) {
+    const Registry::Mismatch m = m_registry.commit(m_comm, m_pops_null, [this](int q, int k) {
+      return static_cast<std::uint32_t>(
+          q == m_pid ? m_reg_sizes[k] : header_in(q)[header::reg_sizes] >> (32 * k) & 0xffffffffu);
     });
+    if (m.process >= 0) report_once(*this, "bsp_pop_reg", m.process, m.what.c_str());
+  }
   m_tagsize = m_pending_tagsize;
   m_tagsize_calls = 0;
   for (Outbox& o : m_out) o.clear();

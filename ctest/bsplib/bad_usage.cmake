@@ -12,7 +12,16 @@ set(bad_cases
   "negative_size|3|bsp_put on process [0-9] in superstep 1: negative size"
   "bad_pid|2|bsp_put on process [0-9] in superstep 1: process id 2 is not in 0..1"
   "put_same_superstep_as_push|2|bsp_put on process [0-9] in superstep 1: address .* is not registered"
-  "registration_order|2|bsp_push_reg/bsp_pop_reg on process 1 in superstep 2: its bsp_push_reg/bsp_pop_reg calls differ"
+  "registration_order|2|bsp_pop_reg on process 1 in superstep 2: its bsp_pop_reg calls of this superstep pop other registrations than process 0's"
+  "null_ambiguous_put|2|bsp_put on process 0 in superstep 2: NULL names 2 registrations of this process, so which remote area is meant is ambiguous"
+  "null_ambiguous_put|4|bsp_put on process 0 in superstep 2: NULL names 2 registrations of this process, so which remote area is meant is ambiguous"
+  "null_ambiguous_get|2|bsp_get on process 0 in superstep 2: NULL names 2 registrations of this process"
+  "null_ambiguous_get|4|bsp_get on process 0 in superstep 2: NULL names 2 registrations of this process"
+  "put_into_null|2|bsp_put on process 1 in superstep 2: process 0 registered NULL for the area this process registered as .*: it has nothing to share, so bytes .0, 4. cannot be written there"
+  "pop_null_of_array|2|bsp_pop_reg on process 0 in superstep 2: its 1st bsp_pop_reg of this superstep names NULL, but the registration that process 1's 1st pop removes is not NULL on process 0"
+  "pop_null_everywhere|2|bsp_pop_reg on process 0 in superstep 2: every process's 1st bsp_pop_reg of this superstep names NULL, but no registration is NULL on every process"
+  "pop_different_with_null|3|bsp_pop_reg on process 2 in superstep 2: its 1st bsp_pop_reg of this superstep pops another registration than process 1's 1st"
+  "pop_null_unregistered|2|bsp_pop_reg on process [0-9] in superstep 1: address .nil. is not registered"
   "registration_count|3|bsp_push_reg/bsp_pop_reg on process 2 in superstep 1"
   "end_while_sync|2|bsp_sync on process 1 in superstep 1: process 0 called bsp_end while process 1 calls bsp_sync"
   "exit_without_end|2|exit on process 1 in superstep 1: the process ended without calling bsp_end"
@@ -34,6 +43,10 @@ foreach(c ${bad_cases})
   list(GET parts 2 expect)
   # The library ends every process by MPI_Abort after its message (a usage error is local to
   # the process that made it).
-  suite_add_error_test(NAME bsplib.bad_usage.${mode} RANKS ${np} ABORTS LABELS "mpi;unit" TIMEOUT 90
+  set(name bsplib.bad_usage.${mode})
+  if(mode MATCHES "^null_ambiguous")  # at 2 and 4 processes
+    set(name ${name}.np${np})
+  endif()
+  suite_add_error_test(NAME ${name} RANKS ${np} ABORTS LABELS "mpi;unit" TIMEOUT 90
                        EXPECT "BSP error: ${expect}" COMMAND $<TARGET_FILE:bsp_t_bad_usage> ${mode})
 endforeach()

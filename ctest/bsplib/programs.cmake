@@ -45,6 +45,25 @@ foreach(n 2 4)
                        FAIL_REGULAR_EXPRESSION "BSP error|Bus error|BAD TERMINATION|signal")
 endforeach()
 
+# NULL registrations popped in any order (a pop pairs with the k-th pop of every process,
+# NULL with whatever the others name), and large puts of sizes just off a power of two,
+# byte for byte, by the shared segment and by MPI: at 2 and 4 processes, where they matter.
+foreach(t t_null_registration t_put_sizes)
+  add_executable(bsp_${t} ${CMAKE_CURRENT_LIST_DIR}/${t}.c)
+  target_link_libraries(bsp_${t} PRIVATE bsp suite_options)
+  foreach(n 2 4)
+    suite_add_mpi_test(NAME bsplib.${t}.np${n} TARGET bsp_${t} RANKS ${n} LABELS unit
+                       TIMEOUT 60 EXPECT "PASS ${t}")
+    set_tests_properties(bsplib.${t}.np${n} PROPERTIES FAIL_REGULAR_EXPRESSION "BSP error")
+  endforeach()
+endforeach()
+foreach(n 2 4)
+  suite_add_mpi_test(NAME bsplib.t_put_sizes.mpi_route.np${n} TARGET bsp_t_put_sizes
+                     RANKS ${n} LABELS unit TIMEOUT 60 EXPECT "PASS t_put_sizes")
+  set_tests_properties(bsplib.t_put_sizes.mpi_route.np${n} PROPERTIES
+                       FAIL_REGULAR_EXPRESSION "BSP error" ENVIRONMENT BSP_SHARED_PUTS=0)
+endforeach()
+
 # The in-memory profile and the BSP model's comparison rows, from C++ (bsp_profile.hpp).
 add_executable(bsp_t_profile_in_memory ${CMAKE_CURRENT_LIST_DIR}/t_profile_in_memory.cpp)
 target_link_libraries(bsp_t_profile_in_memory PRIVATE bsp bsp_model suite_options)

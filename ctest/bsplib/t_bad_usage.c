@@ -89,6 +89,39 @@ int main(int argc, char **argv) {
     bsp_sync();
     bsp_send((s + 1) % p, NULL, &v, (int)sizeof v);
   }
+  /* NULL registrations (process 0 has nothing to share) */
+  static int y[2], z[2];
+  if (!strncmp(mode, "null_ambiguous", 14)) {
+    bsp_push_reg(s == 0 ? NULL : y, s == 0 ? 0 : (int)sizeof y);
+    bsp_push_reg(s == 0 ? NULL : z, s == 0 ? 0 : (int)sizeof z);
+    bsp_sync();
+    /* which of y and z is meant? */
+    if (s == 0 && !strcmp(mode, "null_ambiguous_put")) bsp_put(1, &v, NULL, 0, (int)sizeof v);
+    if (s == 0 && !strcmp(mode, "null_ambiguous_get")) bsp_get(1, NULL, 0, &v, (int)sizeof v);
+  }
+  if (!strcmp(mode, "put_into_null")) {
+    bsp_push_reg(s == 0 ? NULL : y, (int)sizeof y); /* a size, but nothing behind NULL */
+    bsp_sync();
+    if (s == 1) bsp_put(0, &v, y, 0, (int)sizeof v);
+  }
+  if (!strcmp(mode, "pop_null_of_array")) {
+    bsp_push_reg(s == 0 ? NULL : y, s == 0 ? 0 : (int)sizeof y);
+    bsp_sync();
+    bsp_pop_reg(s == 0 ? NULL : x); /* x is process 0's array too */
+  }
+  if (!strcmp(mode, "pop_null_everywhere")) {
+    bsp_push_reg(s == 0 ? NULL : y, s == 0 ? 0 : (int)sizeof y);
+    bsp_push_reg(s == 0 ? z : NULL, s == 0 ? (int)sizeof z : 0);
+    bsp_sync();
+    bsp_pop_reg(NULL); /* NULL everywhere, but no registration is */
+  }
+  if (!strcmp(mode, "pop_different_with_null")) {
+    bsp_push_reg(s == 0 ? NULL : y, s == 0 ? 0 : (int)sizeof y);
+    bsp_push_reg(s == 0 ? NULL : z, s == 0 ? 0 : (int)sizeof z);
+    bsp_sync();
+    bsp_pop_reg(s == 0 ? NULL : s == 1 ? y : z);
+  }
+  if (!strcmp(mode, "pop_null_unregistered")) bsp_pop_reg(NULL);
   if (!strcmp(mode, "tagsize_mismatch")) {
     int t = s == p - 1 ? 8 : 4;
     bsp_set_tagsize(&t);
