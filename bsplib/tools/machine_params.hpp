@@ -54,7 +54,7 @@ BspMachine machine_from(const instrument::MachineFile& file, const std::string& 
 // Throws instrument::InputError(source, key, "<key> must be a finite number in [lo, hi]
 // unit; got v") for the first value of `m` outside its range.
 void validate_machine(const BspMachine& m, const std::string& source);
-// Writes through instrument's OutputFile (a temporary, then rename; a symlink is followed; a
+// Writes through instrument's OutputFile (a temporary, then rename; a symbolic link, a
 // device, FIFO or directory is refused). An existing machine file of the suite (e.g.
 // loggps-probe's) is merged into: its bsp.* keys are replaced, the others kept; a file that
 // is not a machine file is refused. `m` is validated first. Throws std::runtime_error.

@@ -180,14 +180,16 @@ TEST_CASE("read refuses what is not a regular machine file, without blocking", "
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("write goes through the shared writer: links followed, devices refused", "[machine_file]") {
+TEST_CASE("write goes through the shared writer: links and devices refused", "[machine_file]") {
   const std::string dir = temp_dir();
   MachineFile f;
   f.set("x", 1.0);
   std::filesystem::create_symlink("real.machine", dir + "/link.machine");
-  f.write(dir + "/link.machine");
+  CHECK_THAT(input_error_text([&] { f.write(dir + "/link.machine"); }),
+             Catch::Contains("cannot write machine file: it is a symbolic link (to real.machine)"));
   CHECK(std::filesystem::is_symlink(dir + "/link.machine"));
-  CHECK(MachineFile::read(dir + "/real.machine").get_double("x") == 1.0);
+  CHECK_FALSE(std::filesystem::exists(dir + "/real.machine"));
+  CHECK_THAT(MachineFile::output_problem(dir + "/link.machine"), Catch::Contains("it is a symbolic link"));
   const std::string dev = input_error_text([&] { f.write("/dev/null"); });
   CHECK(dev.find("/dev/null: cannot write machine file") == 0);
   CHECK(dev.find("character device") != std::string::npos);
@@ -195,4 +197,16 @@ TEST_CASE("write goes through the shared writer: links followed, devices refused
   CHECK(MachineFile::output_problem(dir + "/new.machine").empty());
   CHECK_FALSE(std::filesystem::exists(dir + "/new.machine"));  // the trial left nothing
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("require_finite_parameters: every number of a parameter finite, used or not", "[machine_file]") {
+  const std::string good =
+      "format = suite-machine-1\nhost = inf\ndate = 2026-11-22T20:56:01Z\nloggps.L = 1e-6\n"
+      "loggps.rendezvous_send = synchronous\nprobe.reps = 51\nloggp.per_byte_cost = band-rate\n";
+  CHECK_NOTHROW(MachineFile::parse(good, "m.machine").require_finite_parameters());  // host: a name
+  for (const std::string bad : {"nan", "inf", "-inf", "INF", "infinity", "1e999", "-1e400"}) {
+    const MachineFile f = MachineFile::parse(good + "loggp.band.2.G = " + bad + "\n", "m.machine");
+    CHECK(input_error_text([&] { f.require_finite_parameters(); }) ==
+          "m.machine:line 8: expected a finite number for 'loggp.band.2.G', got \"" + bad + "\"");
+  }
 }

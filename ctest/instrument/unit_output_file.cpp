@@ -1,5 +1,5 @@
-// OutputFile, the suite's one writer: symlinks followed (the link kept), non-regular targets
-// refused and left as they were, temporaries of dead writers removed by the next write, an
+// OutputFile, the suite's one writer: symbolic links and non-regular targets refused and left
+// as they were, temporaries of dead writers removed by the next write, an
 // uncommitted temporary removed; the results file and the trace written through it.
 #include <catch2/catch.hpp>
 #include <signal.h>
@@ -76,32 +76,40 @@ TEST_CASE("a plain write creates the file and leaves no temporary") {
   CHECK(dir.names() == std::set<std::string>{"out.csv"});
 }
 
-TEST_CASE("a symlink is followed: its target is replaced, the link kept") {
+TEST_CASE("a symbolic link is refused, its target left byte for byte") {
   ScratchDir dir("output_file_test");
   fs::create_directory(dir.path / "real");
   std::ofstream(dir.path / "real" / "data.txt") << "old\n";
   fs::create_symlink("real/data.txt", dir.path / "link.txt");  // relative, as users make them
-  const OutputFile probe((dir.path / "link.txt").string(), "CSV");
-  CHECK(probe.target() == (dir.path / "real/data.txt").string());
-  CHECK(probe.temp_path() == probe.target() + ".tmp." + std::to_string(::getpid()));
-
-  write_text_output((dir.path / "link.txt").string(), "CSV", "new\n");
-  CHECK(fs::is_symlink(dir.path / "link.txt"));
-  CHECK(fs::read_symlink(dir.path / "link.txt") == "real/data.txt");
-  CHECK(slurp(dir.path / "real" / "data.txt") == "new\n");
+  const std::string link = (dir.path / "link.txt").string();
+  CHECK(refusal(link, "results file") ==
+        link + ": cannot write results file: it is a symbolic link (to real/data.txt); refusing "
+               "to write through it; give the real path");
+  CHECK(fs::is_symlink(link));
+  CHECK(fs::read_symlink(link) == "real/data.txt");
+  CHECK(slurp(dir.path / "real" / "data.txt") == "old\n");
   CHECK(dir.names() == std::set<std::string>{"link.txt", "real"});
 
-  SECTION("a dangling symlink's target is created") {
-    fs::create_symlink("real/fresh.txt", dir.path / "dangling");
-    write_text_output((dir.path / "dangling").string(), "CSV", "fresh\n");
-    CHECK(fs::is_symlink(dir.path / "dangling"));
-    CHECK(slurp(dir.path / "real" / "fresh.txt") == "fresh\n");
+  SECTION("refused at construction, so nothing is ever opened through it") {
+    CHECK_THROWS_WITH(OutputFile(link, "CSV"), Catch::Contains("it is a symbolic link"));
   }
-  SECTION("a symlink loop is refused") {
+  SECTION("a dangling symbolic link: its target is not created") {
+    fs::create_symlink("real/fresh.txt", dir.path / "dangling");
+    CHECK_THAT(refusal((dir.path / "dangling").string(), "CSV"),
+               Catch::Contains("it is a symbolic link (to real/fresh.txt)"));
+    CHECK_FALSE(fs::exists(dir.path / "real" / "fresh.txt"));
+    CHECK(fs::is_symlink(dir.path / "dangling"));
+  }
+  SECTION("a symbolic link loop") {
     fs::create_symlink("loop_b", dir.path / "loop_a");
     fs::create_symlink("loop_a", dir.path / "loop_b");
     CHECK_THAT(refusal((dir.path / "loop_a").string(), "CSV"),
-               Catch::Contains("symbolic links to follow"));
+               Catch::Contains("it is a symbolic link (to loop_b)"));
+  }
+  SECTION("a link among the directories above is resolved as usual") {
+    fs::create_directory_symlink("real", dir.path / "real_link");
+    write_text_output((dir.path / "real_link" / "new.txt").string(), "CSV", "new\n");
+    CHECK(slurp(dir.path / "real" / "new.txt") == "new\n");
   }
 }
 
@@ -116,7 +124,7 @@ TEST_CASE("a target that is not a regular file is refused and left alone") {
     CHECK(fs::is_fifo(fifo));
     fs::create_symlink("fifo", dir.path / "to_fifo");
     CHECK_THAT(refusal((dir.path / "to_fifo").string(), "CSV"),
-               Catch::Contains("its target " + fifo.string() + " is a FIFO"));
+               Catch::Contains("it is a symbolic link (to fifo)"));
     CHECK(dir.names() == std::set<std::string>{"fifo", "to_fifo"});
   }
   SECTION("directory") {
@@ -197,6 +205,21 @@ TEST_CASE("an uncommitted temporary is removed, the old file kept") {
   CHECK(slurp(target) == "old\n");
 }
 
+TEST_CASE("a path replaced by a symbolic link before the commit is refused then too") {
+  ScratchDir dir("output_file_test");
+  const fs::path target = dir.path / "out.csv";
+  std::ofstream(dir.path / "victim") << "keep\n";
+  {
+    OutputFile out(target.string(), "CSV");
+    std::ofstream(out.temp_path()) << "mine\n";
+    fs::create_symlink("victim", target);  // planted while the output was being written
+    CHECK_THROWS_WITH(out.commit(), Catch::Contains("it is a symbolic link (to victim)"));
+  }
+  CHECK(slurp(dir.path / "victim") == "keep\n");
+  CHECK(fs::is_symlink(target));
+  CHECK(dir.names() == std::set<std::string>{"out.csv", "victim"});
+}
+
 TEST_CASE("a temporary name taken by a symlink is never followed") {
   ScratchDir dir("output_file_test");
   const fs::path target = dir.path / "out.txt";
@@ -209,17 +232,18 @@ TEST_CASE("a temporary name taken by a symlink is never followed") {
   CHECK(dir.names() == std::set<std::string>{"out.txt", "victim"});
 }
 
-TEST_CASE("the results file is written through a symlink and read back") {
+TEST_CASE("the results file and the trace refuse a symbolic link, even a dangling one") {
   ScratchDir dir("output_file_test");
   fs::create_directory(dir.path / "store");
+  std::ofstream(dir.path / "store" / "run.h5") << "someone else's file\n";
   fs::create_symlink("store/run.h5", dir.path / "latest.h5");
-  ResultsDocument doc = small_document();
-  write_results((dir.path / "latest.h5").string(), doc);
-  CHECK(fs::is_symlink(dir.path / "latest.h5"));
-  CHECK(read_results((dir.path / "latest.h5").string()).run.info.app == "output-file-test");
-  doc.run.info.app = "second";
-  write_results((dir.path / "latest.h5").string(), doc);
-  CHECK(fs::is_symlink(dir.path / "latest.h5"));
-  CHECK(read_results((dir.path / "store/run.h5").string()).run.info.app == "second");
-  CHECK(dir.names() == std::set<std::string>{"latest.h5", "store"});
+  fs::create_symlink("store/new.json", dir.path / "dangling.json");
+  const ResultsDocument doc = small_document();
+  CHECK_THROWS_WITH(write_results((dir.path / "latest.h5").string(), doc),
+                    Catch::Contains("cannot write results file: it is a symbolic link"));
+  CHECK_THROWS_WITH(write_chrome_trace_file((dir.path / "dangling.json").string(), doc.run.trace),
+                    Catch::Contains("cannot write trace: it is a symbolic link"));
+  CHECK(slurp(dir.path / "store" / "run.h5") == "someone else's file\n");
+  CHECK(dir.names() == std::set<std::string>{"dangling.json", "latest.h5", "store"});
+  CHECK_FALSE(fs::exists(dir.path / "store" / "new.json"));
 }

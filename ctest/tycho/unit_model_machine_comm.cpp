@@ -42,3 +42,32 @@ TEST_CASE("T_comm: a machine file without LogGPS keys is refused naming the key"
   CHECK_THROWS_AS(tycho::model::comm_cost_from_machine(file), instrument::InputError);
   CHECK_THROWS_WITH(tycho::model::comm_cost_from_machine(file), Catch::Contains("loggps.o_prime"));
 }
+
+TEST_CASE("the machine file is checked whole: keys tycho does not use are refused too",
+          "[tycho][model]") {
+  const std::string loggp =
+      "loggp.L = 1e-6\nloggp.rendezvous_bytes = 8192\nloggp.bands = 1\n"
+      "loggp.band.1.upper_bytes = 8191\nloggp.band.1.o = 5e-7\nloggp.band.1.G = 3e-10\n";
+  auto message = [](const std::string& text) -> std::string {
+    try {
+      (void)tycho::model::read_checked_loggps(instrument::MachineFile::parse(text, "m.machine"));
+    } catch (const instrument::InputError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(message(kMachine) == "");
+  CHECK(message(kMachine + loggp) == "");
+  // Lines 2-9 are kMachine's LogGPS keys, 10-15 the LogGP set, 16 the added key.
+  CHECK(message(kMachine + loggp + "loggp.max_rel_error_rtt = nan\n") ==
+        "m.machine:line 16: expected a finite number for 'loggp.max_rel_error_rtt', got \"nan\"");
+  CHECK(message(kMachine + loggp + "probe.late_receiver_delay = inf\n") ==
+        "m.machine:line 16: expected a finite number for 'probe.late_receiver_delay', got \"inf\"");
+  std::string bad_o = kMachine + loggp;
+  bad_o.replace(bad_o.find("loggp.band.1.o = 5e-7"), 21, "loggp.band.1.o = -inf");
+  CHECK(message(bad_o) == "m.machine:line 14: expected a finite number for 'loggp.band.1.o', got \"-inf\"");
+  // Finite but out of its physical range: named by key, as sweep3d would name it.
+  std::string slow = kMachine + loggp;
+  slow.replace(slow.find("loggp.L = 1e-6"), 14, "loggp.L = 5");
+  CHECK(message(slow) == "m.machine:loggp.L: expected a latency in [0, 1] s, got 5");
+}

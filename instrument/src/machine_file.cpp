@@ -194,6 +194,18 @@ std::int64_t MachineFile::require_bytes(const std::string& key) const {
   return *i;
 }
 
+void MachineFile::require_finite_parameters() const {
+  for (const Entry& e : entries_) {
+    if (e.is_comment || e.key.find('.') == std::string::npos) continue;
+    const char* end = e.value.data() + e.value.size();
+    double d = 0.0;
+    const auto r = std::from_chars(e.value.data(), end, d);
+    if (r.ptr != end) continue;  // not a number at all: a string parameter (a rule's name)
+    if (r.ec == std::errc() && std::isfinite(d)) continue;
+    throw InputError(name_, where(e), "expected a finite number for '" + e.key + "', got " + quote_token(e.value));
+  }
+}
+
 std::vector<std::string> MachineFile::keys() const {
   std::vector<std::string> k;
   for (const Entry& e : entries_) {
@@ -226,14 +238,14 @@ MachineFile MachineFile::read_to_merge(const std::string& path) {
 
 std::string MachineFile::output_problem(const std::string& path) {
   try {
-    // The shared writer's checks (a device, FIFO or directory is refused; links followed),
+    // The shared writer's checks (a symbolic link, device, FIFO or directory is refused),
     // then a trial of the temporary it would write, removed again.
     const OutputFile out(path, "machine file");
     const int fd = ::open(out.temp_path().c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) return path + ": cannot write machine file: " + std::strerror(errno);
     ::close(fd);
     ::unlink(out.temp_path().c_str());
-    (void)read_to_merge(out.target());
+    (void)read_to_merge(out.path());
   } catch (const std::exception& x) {
     return x.what();
   }

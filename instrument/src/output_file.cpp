@@ -13,13 +13,11 @@
 #include <memory>
 
 #include "instrument/error.hpp"
+#include "temporary_cleanup.hpp"
 
 namespace instrument {
 
 namespace {
-
-// Linux's own limit on symlinks followed in one lookup (MAXSYMLINKS).
-constexpr int kMaxSymlinkHops = 40;
 
 std::string errno_text(int err) { return std::strerror(err); }
 
@@ -41,47 +39,32 @@ const char* kind_of(mode_t mode) {
   if (S_ISFIFO(mode)) return "a FIFO";
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISLNK(mode)) return "a symbolic link";
   return "not a regular file";
 }
 
-// The path a write must replace: `path` with every symlink of its last component followed
-// (symlinks in the directories above are resolved by the kernel as usual).
-std::string resolve_symlinks(const std::string& path, const std::string& what) {
-  std::string p = path;
-  for (int hop = 0; hop <= kMaxSymlinkHops; ++hop) {
-    struct stat st {};
-    if (::lstat(p.c_str(), &st) != 0) {
-      const int err = errno;
-      if (err == ENOENT) return p;  // a new file (or a dangling link's target)
-      throw InputError(path, "", "cannot write " + what + ": " + p + ": " + errno_text(err));
-    }
-    if (!S_ISLNK(st.st_mode)) return p;
-    std::string link(static_cast<std::size_t>(PATH_MAX) + 1, '\0');
-    const ssize_t n = ::readlink(p.c_str(), link.data(), link.size());
-    if (n < 0 || static_cast<std::size_t>(n) >= link.size())
-      throw InputError(path, "", "cannot write " + what + ": cannot read symbolic link " + p);
-    link.resize(static_cast<std::size_t>(n));
-    if (link.empty())
-      throw InputError(path, "", "cannot write " + what + ": empty symbolic link " + p);
-    p = link[0] == '/' ? link : directory_of(p) + "/" + link;
-  }
-  throw InputError(path, "", "cannot write " + what + ": more than " +
-                                 std::to_string(kMaxSymlinkHops) + " symbolic links to follow");
+// " (to T)" for the message, or "" when the link cannot be read.
+std::string link_text(const std::string& path) {
+  std::string link(static_cast<std::size_t>(PATH_MAX) + 1, '\0');
+  const ssize_t n = ::readlink(path.c_str(), link.data(), link.size());
+  if (n <= 0 || static_cast<std::size_t>(n) >= link.size()) return "";
+  link.resize(static_cast<std::size_t>(n));
+  return " (to " + link + ")";
 }
 
-// Refuses an existing target that is not a regular file (a device, FIFO, directory...).
-void require_replaceable(const std::string& path, const std::string& target,
-                         const std::string& what) {
+// Refuses a symbolic link (never written through, dangling or not) and an existing path
+// that is not a regular file (a device, FIFO, directory...). A missing path is a new file.
+void require_replaceable(const std::string& path, const std::string& what) {
   struct stat st {};
-  if (::lstat(target.c_str(), &st) != 0) {
+  if (::lstat(path.c_str(), &st) != 0) {
     const int err = errno;
     if (err == ENOENT) return;
-    throw InputError(path, "", "cannot write " + what + ": " + target + ": " + errno_text(err));
+    throw InputError(path, "", "cannot write " + what + ": " + errno_text(err));
   }
   if (S_ISREG(st.st_mode)) return;
-  const std::string who = target == path ? "it" : "its target " + target;
-  throw InputError(path, "", "cannot write " + what + ": " + who + " is " + kind_of(st.st_mode) +
+  if (S_ISLNK(st.st_mode))
+    throw InputError(path, "", "cannot write " + what + ": it is a symbolic link" + link_text(path) +
+                                   "; refusing to write through it; give the real path");
+  throw InputError(path, "", "cannot write " + what + ": it is " + kind_of(st.st_mode) +
                                  ", not a regular file; refusing to replace it");
 }
 
@@ -120,17 +103,20 @@ void remove_stale_temporaries(const std::string& target) {
 OutputFile::OutputFile(std::string path, std::string what)
     : path_(std::move(path)), what_(std::move(what)) {
   if (path_.empty()) throw InputError("(empty path)", "", "cannot write " + what_ + ": no file name");
-  target_ = resolve_symlinks(path_, what_);
-  require_replaceable(path_, target_, what_);
-  temp_ = target_ + ".tmp." + std::to_string(::getpid());
-  remove_stale_temporaries(target_);
+  require_replaceable(path_, what_);
+  temp_ = path_ + ".tmp." + std::to_string(::getpid());
+  remove_stale_temporaries(path_);
   // Ours by name: a dead process that had our pid, or an earlier writer of this process.
   // Removed (never followed: unlink acts on a link itself) so the caller creates it anew.
   ::unlink(temp_.c_str());
+  cleanup_slot_ = temporary_cleanup::remember(temp_);  // before the caller creates it
 }
 
 OutputFile::~OutputFile() {
+  // Removed first, disarmed after: a signal in between finds nothing to remove rather than
+  // leaving the file behind.
   if (!committed_) ::unlink(temp_.c_str());
+  temporary_cleanup::forget(cleanup_slot_);
 }
 
 void OutputFile::commit() {
@@ -153,15 +139,17 @@ void OutputFile::commit() {
     throw InputError(path_, "", fail + "syncing " + temp_ + ": " + errno_text(err));
   }
   ::close(fd);
-  require_replaceable(path_, target_, what_);  // again: the target may have changed meanwhile
-  if (::rename(temp_.c_str(), target_.c_str()) != 0) {
+  require_replaceable(path_, what_);  // again: the path may have changed meanwhile
+  if (::rename(temp_.c_str(), path_.c_str()) != 0) {
     const int err = errno;
-    throw InputError(path_, "", fail + "renaming " + temp_ + " to " + target_ + ": " +
+    throw InputError(path_, "", fail + "renaming " + temp_ + " to " + path_ + ": " +
                                     errno_text(err));
   }
   committed_ = true;
+  temporary_cleanup::forget(cleanup_slot_);  // after the rename: the name is gone already
+  cleanup_slot_ = -1;
   // The rename itself durable; best effort (some file systems refuse fsync on a directory).
-  const int dfd = ::open(directory_of(target_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dfd = ::open(directory_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);
     ::close(dfd);

@@ -110,7 +110,7 @@ class FdBuffer : public std::streambuf {
 }  // namespace
 
 void write_chrome_trace_file(const std::string& path, const GatheredTrace& trace) {
-  OutputFile out(path, "trace");  // symlinks followed, devices refused, stale temps removed
+  OutputFile out(path, "trace");  // symlinks and devices refused, stale temps removed
   const std::string& tmp = out.temp_path();
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0) {

@@ -31,6 +31,7 @@
 #include "instrument/comm.hpp"
 #include "instrument/comparison.hpp"
 #include "instrument/error.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
@@ -65,6 +66,14 @@ std::int64_t whole(const std::string& opt, const std::string& text, std::int64_t
   }
 }
 
+std::string output_file(const std::string& opt, const std::string& text) {
+  try {
+    return instrument::output_file_option(opt, text);
+  } catch (const InputError& e) {
+    throw CollectiveError(e.what());
+  }
+}
+
 DemoOptions parse_options(int argc, char** argv) {
   DemoOptions o;
   for (int i = 1; i < argc; ++i) {
@@ -85,10 +94,8 @@ DemoOptions parse_options(int argc, char** argv) {
       o.bytes = whole(opt, value, std::int64_t{1} << 30);
     else if (opt == "--machine")
       o.machine = value;
-    else if (opt == "--out")
-      o.out = value;
-    else if (opt == "--trace")
-      o.trace = value;
+    else if (opt == "--out" || opt == "--trace")
+      (opt == "--out" ? o.out : o.trace) = output_file(opt, value);
     else
       throw CollectiveError(InputError("command line", opt,
                                        "one of --cells --steps --warmup --passes --bytes --machine "

@@ -26,7 +26,9 @@
 #include <vector>
 
 #include "instrument/error.hpp"
+#include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/replay_trace.hpp"
@@ -60,7 +62,7 @@ Options parse(int argc, char** argv) {
     if (a == "--self") o.self = true;
     else if (a == "--costs") o.costs = value();
     else if (a == "--machine") o.machine = value();
-    else if (a == "--trace-out") o.trace_out = value();
+    else if (a == "--trace-out") o.trace_out = output_file_option(a, value());
     else if (a == "--epoch") o.epoch = value();
     else if (a == "--ranks-per-node") {
       o.ranks_per_node = whole_option(a, value(), 1, std::int64_t{1} << 20, "ranks");
@@ -160,6 +162,11 @@ void require_finite(const replay::RecordedProgram& rec, const replay::Result& re
 }
 
 int run(const Options& o) {
+  // Refused before any work: a trace path that cannot be written (a symbolic link, a device);
+  // a results file that cannot be opened (a symbolic-link loop named in one line).
+  if (!o.trace_out.empty()) check_output_file(o.trace_out, "trace");
+  require_regular_input(o.run, "results file");
+  if (!o.costs.empty()) require_regular_input(o.costs, "results file");
   const ResultsDocument doc = read_results(o.run);
   replay::CostTable table;
   replay::TraceOptions to;

@@ -44,6 +44,7 @@
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/probe_fit.hpp"
@@ -91,7 +92,8 @@ Options parse_options(int argc, char** argv) {
     const std::string a = argv[i];
     if (a == "--out") {
       if (i + 1 >= argc) throw CollectiveError(std::string("--out: expected a file name; ") + kUsage);
-      o.out = argv[++i];
+      const std::string v = argv[++i];
+      o.out = collective([&] { return instrument::output_file_option("--out", v); });
     } else if (a == "--reps") {
       const std::string v = value(i, "--reps");
       o.reps = static_cast<int>(collective([&] { return instrument::whole_option("--reps", v, 1, 100000); }));

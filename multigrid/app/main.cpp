@@ -10,11 +10,11 @@
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/run_results.hpp"
-#include "instrument/text_split.hpp"
 #include "multigrid/driver.hpp"
 #include "multigrid/model_report.hpp"
 #include "multigrid/results_output.hpp"
@@ -72,7 +72,7 @@ Options parse_options(int argc, char** argv) {
     }
     else if (s == "--partition") o.run.partition_path = value();
     else if (s == "--mesh-sequence") {
-      o.run.mesh_sequence = instrument::split(value(), ",");
+      o.run.mesh_sequence = instrument::file_list_option(s, value());
       if (o.run.mesh_sequence.size() < 2)
         throw instrument::InputError("command line", s, "expected two meshes or more, coarsest first, separated by commas");
     }
@@ -108,9 +108,9 @@ Options parse_options(int argc, char** argv) {
     } else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
     else if (s == "--smoothing-lower") o.run.cycle.smoothing_lower = instrument::real_option(s, value(), 0.01, 0.9, "(of lambda_max)");
     else if (s == "--machine") o.machine = value();
-    else if (s == "--calibration") o.calibration = instrument::split(value(), ",");
-    else if (s == "--replay-on") o.replay_on = instrument::split(value(), ",");
-    else if (s == "--results") o.results = value();
+    else if (s == "--calibration") o.calibration = instrument::file_list_option(s, value());
+    else if (s == "--replay-on") o.replay_on = instrument::file_list_option(s, value());
+    else if (s == "--results") o.results = instrument::output_file_option(s, value());
     else if (s == "--no-results") o.results.clear();
     else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see multigrid --help)");
     else if (have_mesh) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.run.mesh_path);
@@ -151,10 +151,15 @@ int run(int argc, char** argv) {
       throw instrument::InputError("command line", "--calibration", "expected --machine too: eq. 5 needs l and g");
     if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
     for (const std::string& f : o.replay_on) others.push_back(bspmodel::read_machine_file(f));
+    // Each calibration opened first: a missing file or a symbolic-link loop is named in one
+    // line before the results reader sees the path.
+    for (const std::string& f : o.calibration) instrument::require_regular_input(f, "results file");
     if (!o.calibration.empty()) c1_given = mg::read_c1_calibrations(o.calibration);
   } catch (const std::exception& e) {
     throw instrument::CollectiveError(e.what());
   }
+  // A results path that cannot be written (a symbolic link, a device) refused before the run.
+  if (!o.results.empty()) instrument::check_output_file_on_root(o.results, "results file", MPI_COMM_WORLD);
   const mg::RunResult result = mg::run_multigrid(o.run, rank == 0 ? &std::cout : nullptr);
 
   instrument::Recorder recorder;

@@ -14,6 +14,7 @@
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/replay.hpp"
@@ -59,16 +60,16 @@ Options parse(int argc, char** argv) {
     if (s == "--cube") o.cube = whole(1, 200, "(cubes per side)");
     else if (s == "--grids") o.grids = whole(1, 8, "(grids)");
     else if (s == "--mesh-sequence") {
-      o.sequence = instrument::split(value(), ",");
+      o.sequence = instrument::file_list_option(s, value());
       if (o.sequence.size() < 2)
         throw instrument::InputError("command line", s, "expected two meshes or more, coarsest first, separated by commas");
     } else if (s == "--procs") {
       for (const std::string& p : instrument::split(value(), ","))
         o.procs.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 65536, "(processes)")));
-    } else if (s == "--calibration") o.calibration = instrument::split(value(), ",");
+    } else if (s == "--calibration") o.calibration = instrument::file_list_option(s, value());
     else if (s == "--loggps") o.loggps = value();
     else if (s == "--machine") o.machine = value();
-    else if (s == "--csv") o.csv = value();
+    else if (s == "--csv") o.csv = instrument::output_file_option(s, value());
     else if (s == "--pre") o.cycle.pre = whole(0, 100, "(smoothing iterations)");
     else if (s == "--post") o.cycle.post = whole(0, 100, "(smoothing iterations)");
     else if (s == "--coarse-iterations") o.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
@@ -92,6 +93,10 @@ Options parse(int argc, char** argv) {
 }
 
 void run(const Options& o) {
+  // Refused before any work: a CSV path that cannot be written (a symbolic link, a device),
+  // a calibration that cannot be opened (named in one line before the results reader sees it).
+  if (!o.csv.empty()) instrument::check_output_file(o.csv, "the projection's CSV");
+  for (const std::string& f : o.calibration) instrument::require_regular_input(f, "results file");
   const mg::C1Curve c1 = mg::read_c1_calibrations(o.calibration);
   const auto c1_at = [&c1](double cells_per_process) { return c1(cells_per_process); };
   const double c1_loose = c1.loose_seconds();  // eq. 5 prices the coarsest grid's cells at it
@@ -111,7 +116,6 @@ void run(const Options& o) {
     grids = mg::build_sequence(std::move(meshes), o.sequence);
     name = "sequence " + o.sequence.front() + " .. " + o.sequence.back();
   }
-  if (!o.csv.empty()) instrument::OutputFile refused_before_printing(o.csv, "the projection's CSV");
   const std::vector<mg::CycleStep> steps = mg::cycle_steps(o.grids, o.cycle);
   const std::size_t finest = grids.back().mesh.cells.size();
   std::printf("multigrid-model: %s, %d grids (finest %zu cells), %zu supersteps per cycle\n", name.c_str(), o.grids,

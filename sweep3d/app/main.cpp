@@ -7,11 +7,12 @@
 
 #include <vector>
 
+#include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
-#include "instrument/text_split.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/deck_ranges.hpp"
 #include "sweep3d/driver.hpp"
@@ -77,6 +78,16 @@ struct Options {
   sweep3d::GridOverride grid;
 };
 
+// A file option's value (option_file.hpp), its InputError made collective like every other.
+template <class Read>
+auto file_option(Read read) {
+  try {
+    return read();
+  } catch (const instrument::InputError& e) {
+    throw instrument::CollectiveError(e.what());
+  }
+}
+
 // Every rank parses the same argv, so a bad option is a collective error.
 Options parse_options(int argc, char** argv) {
   Options o;
@@ -122,12 +133,12 @@ Options parse_options(int argc, char** argv) {
     } else if (s == "--machine") {
       o.models.machine_file = value();
     } else if (s == "--calibration") {
-      o.models.calibration_files = instrument::split(value(), ",");
+      o.models.calibration_files = file_option([&] { return instrument::file_list_option(s, value()); });
     } else if (s == "--max-its") {
       o.run.max_iterations = static_cast<int>(
           parse_integer(s, value(), 0, sweep3d::kMaxIterations, "[0, 100000] (0: no limit)"));
     } else if (s == "--results") {
-      o.results = value();
+      o.results = file_option([&] { return instrument::output_file_option(s, value()); });
     } else if (s == "--no-results") {
       o.results.clear();
     } else if (s == "--trace") {
@@ -174,6 +185,8 @@ SetUp set_up(Options& o) {
   instrument::Recorder setup_recorder;
   instrument::Comm comm(MPI_COMM_WORLD, setup_recorder);
   SetUp s{sweep3d::distribute_deck(o.deck_path, comm, o.grid), {}};
+  // A results path that cannot be written (a symbolic link, a device) refused before the run.
+  if (!o.results.empty()) instrument::check_output_file_on_root(o.results, "results file", MPI_COMM_WORLD);
   if (o.run.force_mmi > 0 && s.deck.mm % o.run.force_mmi != 0)
     usage_error("option --mmi: " + std::to_string(o.run.force_mmi) + " does not divide mm = " + std::to_string(s.deck.mm) +
                 (s.deck.mm == 3 ? " (1 or 3)" : " (1, 2, 3 or 6)"));

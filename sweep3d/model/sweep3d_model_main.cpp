@@ -42,6 +42,7 @@
 #include "instrument/machine_file.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/trace_export.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/text_split.hpp"
 #include "iteration_model.hpp"
@@ -152,7 +153,7 @@ Options parse(int argc, char** argv) {
     const std::string v = argv[++i];
     if (a == "--machine") o.machine = v;
     else if (a == "--wg") o.wg_spec = v;
-    else if (a == "--calibration") o.calibration = split(v, ",");
+    else if (a == "--calibration") o.calibration = instrument::file_list_option(a, v);
     else if (a == "--w-before" || a == "--w-after")
       (a == "--w-before" ? o.w_before : o.w_after) =
           parse_seconds(a, v, 0.0, kMaxIterationWork, "in [0, 1e4] (per iteration)");
@@ -178,9 +179,9 @@ Options parse(int argc, char** argv) {
           throw InputError("command line", a, "at most 16777216 processes, got " + instrument::quote_token(g));
         o.npes.emplace_back(static_cast<int>(ni), static_cast<int>(nj));
       }
-    } else if (a == "--csv") o.csv = v;
-    else if (a == "--plot") o.plot = v;
-    else if (a == "--replay-trace") o.replay_trace = v;
+    } else if (a == "--csv") o.csv = instrument::output_file_option(a, v);
+    else if (a == "--plot") o.plot = instrument::output_file_option(a, v);
+    else if (a == "--replay-trace") o.replay_trace = instrument::output_file_option(a, v);
     else throw InputError("command line", a, "a known option (see --help)");
   }
   if (o.machine.empty()) throw InputError("command line", "--machine", "a machine file from loggps-probe");

@@ -8,11 +8,11 @@
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/run_results.hpp"
-#include "instrument/text_split.hpp"
 #include "tycho/driver.hpp"
 #include "tycho/model_report.hpp"
 #include "tycho/results_output.hpp"
@@ -99,10 +99,10 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
     else if (s == "--iterations") o.iterations = static_cast<int>(whole(1, 100000, "(source iterations)"));
     else if (s == "--tol") o.tolerance = instrument::real_option(s, value(), 0, 1);
     else if (s == "--stall-seconds") o.sweep.stall_seconds = instrument::real_option(s, value(), 0.001, 1e6, "s");
-    else if (s == "--results") results = value();
+    else if (s == "--results") results = instrument::output_file_option(s, value());
     else if (s == "--no-results") results.clear();
     else if (s == "--machine") models.machine_file = value();
-    else if (s == "--calibration") models.calibration_files = instrument::split(value(), ",");
+    else if (s == "--calibration") models.calibration_files = instrument::file_list_option(s, value());
     else if (s == "--pce") models.pce = instrument::real_option(s, value(), 1e-6, 1);
     else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see tycho --help)");
     else if (have_mesh) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.mesh_path);
@@ -135,6 +135,8 @@ int run(int argc, char** argv) {
   } catch (const instrument::InputError& e) {
     throw instrument::CollectiveError(e.what());
   }
+  // A results path that cannot be written (a symbolic link, a device) refused before the run.
+  if (!results.empty()) instrument::check_output_file_on_root(results, "results file", MPI_COMM_WORLD);
   const tycho::PreparedModels models = tycho::prepare_models(model_options, o, MPI_COMM_WORLD);
   if (auto_mcps) {
     int ranks = 1;

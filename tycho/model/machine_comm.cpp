@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
 
 namespace tycho::model {
@@ -15,8 +16,18 @@ CommCost comm_cost_from_loggps(const instrument::loggps::LogGpsParams& params) {
   };
 }
 
+instrument::loggps::LogGpsParams read_checked_loggps(const instrument::MachineFile& file) {
+  file.require_finite_parameters();
+  for (const std::string& key : file.keys())
+    if (key.rfind("loggp.", 0) == 0) {
+      (void)instrument::loggp::read_params(file);  // validates the set sweep3d would read
+      break;
+    }
+  return instrument::loggps::read_params(file);
+}
+
 CommCost comm_cost_from_machine(const instrument::MachineFile& file) {
-  return comm_cost_from_loggps(instrument::loggps::read_params(file));
+  return comm_cost_from_loggps(read_checked_loggps(file));
 }
 
 }  // namespace tycho::model

@@ -60,7 +60,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       m.enabled = true;
       m.machine_file = o.machine_file;
       const instrument::MachineFile file = instrument::MachineFile::read(o.machine_file);
-      m.loggps = instrument::loggps::read_params(file);
+      m.loggps = model::read_checked_loggps(file);
       m.machine = instrument::replay::machine_from(file);
       const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
       bool pce_from_run = false;

@@ -23,6 +23,7 @@
 #include "instrument/input_file.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/replay.hpp"
@@ -79,8 +80,7 @@ Options parse(int argc, char** argv) {
     } else if (s == "--machine") {
       o.machine = value();
     } else if (s == "--calibration") {
-      for (const std::string& f : instrument::split(value(), ","))
-        if (!f.empty()) o.calibrations.push_back(f);
+      for (const std::string& f : instrument::file_list_option(s, value())) o.calibrations.push_back(f);
     } else if (s == "--ranks") {
       for (const std::string& p : instrument::split(value(), ","))
         o.ranks.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 1 << 24, "ranks")));
@@ -99,7 +99,7 @@ Options parse(int argc, char** argv) {
       if (end == v.c_str() || *end != '\0' || !(o.pce > 0 && o.pce <= 1))
         throw instrument::InputError("command line", s, "expected a PCE in (0, 1], found " + instrument::quote_token(v));
     } else if (s == "--csv") {
-      o.csv = value();
+      o.csv = instrument::output_file_option(s, value());
     } else if (!s.empty() && s[0] == '-') {
       throw instrument::InputError("command line", s, "expected an option of tycho-model (see --help)");
     } else if (o.mesh.empty()) {
@@ -120,6 +120,8 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 }
 
 void run(const Options& o) {
+  // A CSV path that cannot be written (a symbolic link, a device) refused before any work.
+  if (!o.csv.empty()) instrument::check_output_file(o.csv, "the model's CSV");
   tycho::Mesh mesh = tycho::read_mesh(o.mesh);
   for (int k = 0; k < o.refine; ++k) mesh = tycho::refine_uniform(mesh, o.mesh);
   const tycho::Quadrature quadrature = tycho::level_symmetric(o.sn, "--sn");
@@ -138,10 +140,9 @@ void run(const Options& o) {
   }
   const tycho::model::TelemCurve t_elem(points);
   const instrument::MachineFile file = instrument::MachineFile::read(o.machine);
-  const tycho::model::CommCost t_comm = tycho::model::comm_cost_from_loggps(instrument::loggps::read_params(file));
+  const tycho::model::CommCost t_comm = tycho::model::comm_cost_from_machine(file);
   const instrument::replay::Machine machine = instrument::replay::machine_from(file);
   for (int p : o.ranks) tycho::check_part_count(p, mesh.cells.size(), o.mesh);
-  if (!o.csv.empty()) instrument::OutputFile refused_before_printing(o.csv, "the model's CSV");
 
   std::printf("tycho-model: %s%s, %zu cells; S%d (%d directions), %d groups, MCPS %lld\n", o.mesh.c_str(),
               o.refine ? (" refined x" + std::to_string(o.refine)).c_str() : "", mesh.cells.size(), o.sn, directions,

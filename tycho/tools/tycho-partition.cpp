@@ -16,6 +16,7 @@
 #include <string>
 
 #include "instrument/error.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "tycho/partition.hpp"
 #include "tycho/partition_report.hpp"
@@ -40,6 +41,8 @@ std::string join(const std::vector<int>& values) {
 }
 
 void run(const Options& o) {
+  // An output path that cannot be written (a symbolic link, a device) refused before the work.
+  if (!o.out.empty()) instrument::check_output_file(o.out, "partition file");
   const tycho::Mesh mesh = tycho::read_mesh(o.mesh);
   tycho::check_part_count(o.parts, mesh.cells.size(), o.mesh);
   const auto start = std::chrono::steady_clock::now();
@@ -100,7 +103,9 @@ int main(int argc, char** argv) {
       const std::string arg = argv[i];
       if (arg == "--parts" || arg == "--out") {
         if (i + 1 == argc) throw instrument::InputError("command line", arg, "expected a file after it");
-        (arg == "--parts" ? o.parts_file : o.out) = argv[++i];
+        ++i;
+        if (arg == "--parts") o.parts_file = argv[i];
+        else o.out = instrument::output_file_option(arg, argv[i]);
       } else if (arg.rfind("--", 0) == 0) {
         throw instrument::InputError("command line", arg, std::string("unknown option; ") + usage);
       } else if (n_positional == 2) {

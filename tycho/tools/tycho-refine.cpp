@@ -12,6 +12,7 @@
 #include <string>
 
 #include "instrument/error.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "tycho/refine.hpp"
 #include "tycho/refine_quality.hpp"
@@ -27,6 +28,8 @@ double seconds_since(Clock::time_point start) {
 }
 
 void run(const std::string& in, const std::string& out, int times) {
+  // An output path that cannot be written (a symbolic link, a device) refused before the work.
+  instrument::check_output_file(out, "serial mesh");
   auto start = Clock::now();
   tycho::Mesh mesh = tycho::read_mesh(in);
   std::printf("read %s: cells %zu, faces %zu, nodes %zu, min quality %.4f (%.3f s)\n", in.c_str(), mesh.cells.size(),
@@ -67,7 +70,7 @@ int main(int argc, char** argv) {
     }
     if (n_files != 2)
       throw instrument::InputError("command line", "", std::string("expected an input and an output mesh; ") + usage);
-    run(files[0], files[1], times);
+    run(files[0], instrument::output_file_option("OUT.smesh", files[1]), times);
   } catch (const std::exception& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "tycho-refine: error: %s\n", e.what());

@@ -63,13 +63,18 @@ class MachineFile {
   double require_double(const std::string& key, const std::string& what = "") const;
   // A byte count: a non-negative integer in decimal digits, else InputError.
   std::int64_t require_bytes(const std::string& key) const;
+  // Every parameter (a key of a family, with a '.': loggp.L, probe.reps) whose value reads
+  // as a number is a finite one, whether the reader uses it or not: InputError(file,
+  // "line N", "expected a finite number for 'loggp.L', got \"inf\"") for inf, nan and
+  // numbers beyond double's range. Keys without a '.' are descriptions (host, date).
+  void require_finite_parameters() const;
 
   const std::string& name() const noexcept { return name_; }
   std::vector<std::string> keys() const;
 
   // The file text (format line first).
   std::string text() const;
-  // Writes through the suite's one writer (instrument/output_file.hpp): links followed, a
+  // Writes through the suite's one writer (instrument/output_file.hpp): a symbolic link, a
   // device, FIFO or directory refused, a temporary renamed over the target, no partial file
   // left; throws InputError(path, "", "cannot write machine file: <reason>").
   void write(const std::string& path) const;

@@ -25,7 +25,16 @@ namespace tycho::model {
 // T_comm(k) = loggps::communication_cost(params, k, 0); std::invalid_argument for k < 0.
 CommCost comm_cost_from_loggps(const instrument::loggps::LogGpsParams& params);
 
-// The same from a machine file (loggps::read_params: InputError naming the file and key).
+// The LogGPS parameters of a machine file, the whole file checked first: tycho reads it, so
+// every number in it must make sense even where tycho does not use it (a file with
+// loggp.L = nan is damaged, and would mislead sweep3d later). InputError naming the file and:
+// - the line and key of any parameter that is not a finite number
+//   (MachineFile::require_finite_parameters);
+// - the key of a LogGP set (loggp.*) out of its physical range (loggp::read_params);
+// - the key of a LogGPS parameter missing or out of range (loggps::read_params).
+instrument::loggps::LogGpsParams read_checked_loggps(const instrument::MachineFile& file);
+
+// T_comm from a machine file, read_checked_loggps's parameters.
 CommCost comm_cost_from_machine(const instrument::MachineFile& file);
 
 }  // namespace tycho::model
