@@ -15,5 +15,9 @@ foreach(n 1 2)
                      -P ${CMAKE_CURRENT_LIST_DIR}/run_output_interrupted.cmake)
     set_tests_properties(instrument.output_interrupted.${_name}.np${n} PROPERTIES
                          LABELS "mpi;unit" TIMEOUT 60 PROCESSORS ${n})
+    if(SUITE_SANITIZE)  # std::exit without MPI_Finalize: MPICH's leaks, not ours (exit 3 kept)
+      set_tests_properties(instrument.output_interrupted.${_name}.np${n} PROPERTIES
+                           ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+    endif()
   endforeach()
 endforeach()
