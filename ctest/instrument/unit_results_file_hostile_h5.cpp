@@ -674,3 +674,57 @@ TEST_CASE("the writer stores fixed-length strings only, in the checksummed forma
   CHECK(std::get<std::string>(back.extras.group_attributes.at("/app").at("label")) == "ünïcode");
   CHECK(back.run.trace.kinds == doc.run.trace.kinds);
 }
+
+// Dense storage puts an object's attributes or a group's links in a fractal heap, whose
+// blocks libhdf5 reads without a checksum: one damaged byte in the link heap of /phases
+// crashed it (an invalid free in H5G__link_release_table under H5Literate; the seal-aware
+// fuzz_results_bytes found it after 217 inputs). The writer keeps both in the object header;
+// the reader refuses dense storage before it lists or reads anything there.
+TEST_CASE("dense link or attribute storage is refused before it is read") {
+  ScratchDir dir("hostile_h5_test");
+  const std::string path = write_genuine(dir.path);
+  SECTION("a group with its links in dense storage") {
+    patch(path, [](hid_t f) {
+      const hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
+      REQUIRE(H5Pset_link_phase_change(gcpl, 0, 0) >= 0);  // dense from the first link
+      const hid_t g = H5Gcreate2(f, "/app/many", H5P_DEFAULT, gcpl, H5P_DEFAULT);
+      REQUIRE(g >= 0);
+      H5Gclose(H5Gcreate2(g, "child", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT));
+      H5Gclose(g);
+      H5Pclose(gcpl);
+    });
+    expect_refused(path, "/app/many", {"links in its header", "dense link storage"});
+  }
+  SECTION("a group with its attributes in dense storage") {
+    patch(path, [](hid_t f) {
+      const hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
+      REQUIRE(H5Pset_attr_phase_change(gcpl, 0, 0) >= 0);  // dense from the first attribute
+      const hid_t g = H5Gcreate2(f, "/app/attrs", H5P_DEFAULT, gcpl, H5P_DEFAULT);
+      REQUIRE(g >= 0);
+      const hid_t s = H5Screate(H5S_SCALAR);
+      const double v = 1;
+      replace_attribute(g, "x", H5T_IEEE_F64LE, s, &v);
+      H5Sclose(s);
+      H5Gclose(g);
+      H5Pclose(gcpl);
+    });
+    expect_refused(path, "/app/attrs", {"attributes in the object's header", "1 in dense storage"});
+  }
+  SECTION("the genuine file's groups, with many links and attributes, are all compact") {
+    patch(path, [](hid_t f) {
+      const hid_t g = H5Gopen2(f, "/app", H5P_DEFAULT);
+      const hid_t s = H5Screate(H5S_SCALAR);
+      for (int i = 0; i < 40; ++i) {  // the writer's phase change settings stay with the group
+        const std::string n = std::to_string(i), attribute = std::string("a").append(n),
+                          group = std::string("g").append(n);
+        const double v = i;
+        replace_attribute(g, attribute.c_str(), H5T_IEEE_F64LE, s, &v);
+        H5Gclose(H5Gcreate2(g, group.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT));
+      }
+      H5Sclose(s);
+      H5Gclose(g);
+    });
+    const ResultsDocument doc = read_results(path);
+    CHECK(doc.extras.group_attributes.at("/app").size() == 40);
+  }
+}

@@ -118,9 +118,13 @@ Handle string_type(std::size_t width) {
 
 Handle object_create_list(hid_t plist_class) {
   Handle p(H5Pcreate(plist_class), "creating an object creation property list");
-  // Every attribute in the object's header (checksummed), however many: dense storage (a
-  // fractal heap and a B-tree) only for one too large for a header message (> 64 KiB).
+  // Every attribute and link in the object's header, however many: its chunks carry a
+  // checksum. Dense storage would put them in a fractal heap whose blocks libhdf5 reads
+  // unchecked (one damaged byte there crashed it in H5G__link_release_table), and the reader
+  // refuses it (hdf5_read.cpp).
   check(H5Pset_attr_phase_change(p, 65535, 0), "keeping attributes in the object header");
+  if (plist_class != H5P_DATASET_CREATE)
+    check(H5Pset_link_phase_change(p, 65535, 0), "keeping links in the group's header");
   return p;
 }
 
@@ -177,6 +181,10 @@ Handle require_group(hid_t file, const std::string& path) {
 
 void write_attribute(hid_t obj, const std::string& name, const AttributeValue& value) {
   const std::string what = "writing attribute " + name;
+  if (const auto* text = std::get_if<std::string>(&value); text && text->size() > kMaxAttributeText)
+    throw std::invalid_argument(what + ": " + std::to_string(text->size()) +
+                                " bytes of text, more than an attribute in the object header holds (" +
+                                std::to_string(kMaxAttributeText) + "); store it as a dataset");
   Handle space(H5Screate(H5S_SCALAR), what);
   if (const auto* i = std::get_if<std::int64_t>(&value)) {
     Handle a(H5Acreate2(obj, name.c_str(), H5T_NATIVE_INT64, space, H5P_DEFAULT, H5P_DEFAULT),
@@ -204,6 +212,10 @@ void write_string_list_attribute(hid_t obj, const std::string& name,
   const hsize_t n = values.size();
   Handle space(H5Screate_simple(1, &n, nullptr), what);
   const FixedStrings text = fixed_strings(values);
+  if (text.bytes.size() > kMaxAttributeText)
+    throw std::invalid_argument(what + ": " + std::to_string(text.bytes.size()) +
+                                " bytes of text, more than an attribute in the object header holds (" +
+                                std::to_string(kMaxAttributeText) + "); store it as a dataset");
   const Handle type = string_type(text.width);
   Handle a(H5Acreate2(obj, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT), what);
   if (n > 0) check(H5Awrite(a, type, text.bytes.data()), what);

@@ -63,9 +63,13 @@ std::string unescape_link_name(const std::string& link);
 // always stored): a file of ours has no variable-length data, so no global heap, which the
 // reader never lets libhdf5 read (it crashed on damaged ones; hdf5_read.cpp).
 Handle string_type(std::size_t width);
-// A group or dataset creation property list (plist_class) keeping all of an object's
-// attributes in its header, unless one is too large for a header message (> 64 KiB).
+// A file, group or dataset creation property list (plist_class) keeping all of an object's
+// attributes and links in its header (checksummed), never in dense storage.
 Handle object_create_list(hid_t plist_class);
+// The longest text an attribute may hold: a header message holds at most 64 KiB (beyond,
+// libhdf5 would move the attribute to dense storage, which the reader refuses).
+// write_attribute refuses longer text (std::invalid_argument): write a dataset instead.
+inline constexpr std::size_t kMaxAttributeText = 32 * 1024;
 // Opens the group at an absolute path, creating it (and its parents) if missing; groups
 // created here keep their links in creation order.
 Handle require_group(hid_t file, const std::string& path);
@@ -109,8 +113,8 @@ class Refusal : public std::runtime_error {
 // The bytes all reads of one file may allocate together, charged BEFORE each allocation.
 // Our writer stores every value uncompressed, so the data of a file of ours never exceed the
 // file's size; in memory a value can take up to 8 times its smallest stored form (a 1-byte
-// integer read as int64, a string as a pointer plus its bytes). So 8 x the file size + 1 MiB
-// (headroom for tiny files) bounds every genuine file and refuses a crafted one that declares
+// integer read as int64, a string as 8 bytes of bookkeeping plus its bytes). So 8 x the
+// file size + 1 MiB (headroom for tiny files) bounds every genuine file and refuses a crafted one that declares
 // a huge dataset with unallocated (fill-value) storage, or links one dataset many times.
 class ReadBudget {
  public:
@@ -136,6 +140,11 @@ std::vector<std::string> list_links(hid_t group, const std::string& where);
 // (file number, address): the same object reached through two hard links compares equal.
 std::pair<unsigned long, haddr_t> object_address(hid_t obj, const std::string& where);
 
+// Refuses an object whose attributes, or (a group) whose links, are not all in its header:
+// dense storage (a fractal heap, whose blocks libhdf5 reads without a checksum) or an old-style
+// symbol table (a B-tree and local heap without checksums). Checked by open_group and
+// open_dataset before anything else of the object is read; call it on the root group.
+void require_header_storage(hid_t obj, const std::string& where);
 bool has_attribute(hid_t obj, const std::string& name);
 // Every attribute of an object, each a scalar int (-> int64), float (-> double) or string.
 // Any other shape or type is refused, except the array attributes named in `read_apart`

@@ -420,17 +420,44 @@ const char* kind_words(LinkKind k) {
 }
 }  // namespace
 
+void require_header_storage(hid_t obj, const std::string& where) {
+  H5O_info_t oi{};
+  check(H5Oget_info2(obj, &oi, H5O_INFO_BASIC | H5O_INFO_NUM_ATTRS | H5O_INFO_HDR),
+        "reading the header of " + where);
+  // Attributes in the header are attribute messages (type 0x000C) there; dense storage
+  // counts them in the attribute-info message and keeps none in the header.
+  constexpr std::uint64_t kAttributeMessage = std::uint64_t{1} << 0x000C;
+  if (oi.num_attrs > 0 && (oi.hdr.mesg.present & kAttributeMessage) == 0)
+    throw Refusal(where, "expected attributes in the object's header (the writer keeps them "
+                         "there), found " + std::to_string(oi.num_attrs) +
+                             " in dense storage (not read: libhdf5 reads its heap unchecked)");
+  if (oi.type != H5O_TYPE_GROUP) return;
+  H5G_info_t gi{};
+  check(H5Gget_info(obj, &gi), "reading the links of " + where);
+  if (gi.storage_type != H5G_STORAGE_TYPE_COMPACT)
+    throw Refusal(where, std::string("expected the group's links in its header (the writer keeps "
+                                     "them there), found ") +
+                             (gi.storage_type == H5G_STORAGE_TYPE_DENSE
+                                  ? "dense link storage"
+                                  : "an old-style symbol table") +
+                             " (not read: libhdf5 reads its heap unchecked)");
+}
+
 Handle open_group(hid_t parent, const std::string& name, const std::string& where) {
   const LinkKind k = link_kind(parent, name, where);
   if (k != LinkKind::group) throw Refusal(where, std::string("expected a group, found ") + kind_words(k));
-  return Handle(H5Gopen2(parent, name.c_str(), H5P_DEFAULT), "opening group " + where);
+  Handle g(H5Gopen2(parent, name.c_str(), H5P_DEFAULT), "opening group " + where);
+  require_header_storage(g, where);
+  return g;
 }
 
 Handle open_dataset(hid_t parent, const std::string& name, const std::string& where) {
   const LinkKind k = link_kind(parent, name, where);
   if (k != LinkKind::dataset)
     throw Refusal(where, std::string("expected a dataset, found ") + kind_words(k));
-  return Handle(H5Dopen2(parent, name.c_str(), H5P_DEFAULT), "opening dataset " + where);
+  Handle d(H5Dopen2(parent, name.c_str(), H5P_DEFAULT), "opening dataset " + where);
+  require_header_storage(d, where);
+  return d;
 }
 
 std::vector<std::string> list_links(hid_t group, const std::string& where) {
@@ -570,7 +597,7 @@ std::vector<std::string> read_strings(hid_t dataset, const std::string& where, R
   if (!is_string(d.type))
     throw Refusal(where, "expected a 1-D array of strings, found " + describe(d.shape, d.type));
   const std::uint64_t n = d.shape.count();
-  budget.charge(saturating_mul(n, sizeof(char*)), where, describe(d.shape, d.type));
+  budget.charge(saturating_mul(n, 8), where, describe(d.shape, d.type));  // bookkeeping per string
   require_plain_storage(dataset, where);
   return read_string_elements(dataset, false, d.type, n, where, budget);
 }

@@ -124,14 +124,27 @@ void read_root(Reading& rd, hid_t file, ResultsDocument& doc, Attributes& root_e
 
 void read_input(Reading& rd, hid_t file, RunInfo& info) {
   Handle g = rd.open_group(file, "/input", "/input");
+  bool deck_attribute = false;
   for (const auto& [name, value] : rd.attributes(g)) {
-    if (name == layout::kDeckFile)
+    if (name == layout::kDeckFile) {
       info.input_file = as_text(value);
-    else if (name == layout::kDeckText)
+    } else if (name == layout::kDeckText) {
       info.input_text = as_text(value);
-    else
+      deck_attribute = true;
+    } else {
       info.inputs[name] = as_text(value);
+    }
   }
+  // A long deck is a dataset of one string (results_file_write.cpp).
+  if (!h5::has_link(g, layout::kDeckText)) return;
+  const std::string at = std::string("/input/") + layout::kDeckText;
+  if (deck_attribute) {
+    rd.where = at;
+    rd.fail("expected the deck text once, found it both as an attribute of /input and as a dataset");
+  }
+  const auto text = h5::read_strings(rd.open_dataset(g, layout::kDeckText, at), at, *rd.budget);
+  if (text.size() != 1) rd.fail("expected one string (the deck text), found " + std::to_string(text.size()));
+  info.input_text = text[0];
 }
 
 void read_machine(Reading& rd, hid_t file, MachineRecord& machine) {
@@ -462,6 +475,10 @@ ResultsDocument read_results_bytes(std::string_view bytes, const std::string& pa
     const hid_t id = H5Fopen(("memory image of " + path).c_str(), H5F_ACC_RDONLY, fapl);
     if (id < 0) rd.fail("not a readable HDF5 file (expected a suite results file): " + h5::last_error_detail());
     Handle file(id, "opening");
+    {
+      Handle root(H5Gopen2(file, "/", H5P_DEFAULT), "opening /");
+      h5::require_header_storage(root, "/");
+    }
     check_format(rd, file);
     Attributes root_extras;
     read_root(rd, file, doc, root_extras);

@@ -109,7 +109,12 @@ void write_input(hid_t file, const RunInfo& info) {
   Handle g = h5::create_group(file, "input");
   for (const auto& [name, value] : info.inputs) h5::write_attribute(g, name, value);
   h5::write_attribute(g, layout::kDeckFile, info.input_file);
-  h5::write_attribute(g, layout::kDeckText, info.input_text);
+  // A deck longer than an attribute in the object header holds (up to 1 MiB) is a 1-D
+  // dataset of one string of the same name instead.
+  if (info.input_text.size() > h5::kMaxAttributeText)
+    h5::write_strings(g, layout::kDeckText, {info.input_text});
+  else
+    h5::write_attribute(g, layout::kDeckText, info.input_text);
 }
 
 void write_machine(hid_t file, const MachineRecord& machine) {
