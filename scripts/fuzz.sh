@@ -73,15 +73,21 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
-# Targets that read damaged HDF5 files: HDF5 1.10 itself crashes on some (its file-format
-# parser), which the suite cannot fix; those crashes are reported apart (see the loop below).
-library_defects_in=(results_bytes)
-# results_structure builds its file through HDF5 before the readers see it, and HDF5's type
-# code has crashed while it did (a SEGV in H5T_close_real under the harness's H5Tclose, found
-# after 30,912 executions on 2026-11-23; harness or library, not settled): a crash inside
-# libhdf5 with the builder (build_h5_file) on the stack is kept apart too. One under the
-# readers stays a finding (a reader that hands HDF5 too small a buffer crashes inside it).
+# No crash inside libhdf5 under the suite's readers is excused: the reader hands libhdf5 only
+# files of the checksummed format and no variable-length data (instrument/src/hdf5_read.cpp),
+# so a crash there on any bytes is a finding like any other (until 2026-12-01 results_bytes
+# kept them apart as the library's defects). The one exception: results_structure builds its
+# file through HDF5 before the readers see it, and HDF5's type code has crashed while it did
+# (a SEGV in H5T_close_real under the builder's H5Tclose, 2026-11-23: an enum with no member,
+# which the builder no longer makes): a crash inside libhdf5 with the builder
+# (fuzz::build_h5_file) on the stack is kept apart, counted, and fuzzing goes on.
 builder_defects_in=(results_structure)
+
+# 0 when report $2 of target $1 is a crash inside libhdf5 while the harness built its file.
+in_builder() {
+  [[ " ${builder_defects_in[*]} " == *" $1 "* ]] && [[ $(crash_frame "$2") == *libhdf5* ]] &&
+    grep -E '^ +#[0-9]+ .* in fuzz::build_h5_file' "$2" >/dev/null
+}
 
 # The frame a sanitizer or libFuzzer report points at: the first stack frame outside the
 # fuzzer, the sanitizer runtime and the C/C++ runtime libraries. glibc's frames are named
@@ -103,8 +109,8 @@ crash_frame() {
 }
 
 # Fork mode (FUZZ_FORK): libFuzzer runs the target in worker processes and carries on past a
-# crash, a hang or an OOM, which the restart loop below cannot do cheaply when HDF5 crashes on
-# every few hundred damaged files (each restart reloads the whole corpus). Every sanitizer
+# crash, a hang or an OOM, which the restart loop below cannot do cheaply when crashes are
+# frequent (each restart reloads the whole corpus). Every sanitizer
 # report goes to its own file (log_path) and is classified afterwards like a crash of the
 # restart loop; a hang or OOM leaves no report, so its input is run again alone. Prints
 # "EXECUTIONS LIBRARY FINDINGS"; the findings' reports are listed in $found/findings.txt.
@@ -129,7 +135,7 @@ run_forked() {  # bin work found log t args...
     [ -f "$report" ] || continue
     grep -qE 'ERROR: |runtime error' "$report" || continue  # exit statistics only
     frame=$(crash_frame "$report")
-    if [[ " ${library_defects_in[*]} " == *" $t "* ]] && [[ $frame == *libhdf5* ]]; then
+    if in_builder "$t" "$report"; then
       library=$((library + 1))
     else
       echo "$report: ${frame:-no frame}" >>"$found/findings.txt"
@@ -150,7 +156,7 @@ run_forked() {  # bin work found log t args...
     if [ -z "$(crash_frame "$out")" ]; then
       "$bin" -timeout=60 -rss_limit_mb="$rss_mb" -malloc_limit_mb=2048 "$artefact" >"$out" 2>&1 || true
     fi
-    if [[ " ${library_defects_in[*]} " == *" $t "* ]] && [[ $(crash_frame "$out") == *libhdf5* ]]; then
+    if in_builder "$t" "$out"; then
       library=$((library + 1))
     else
       echo "$artefact: $(crash_frame "$out")" >>"$found/findings.txt"
@@ -175,11 +181,10 @@ for t in "${targets[@]}"; do
   seeds=()
   [ -d "fuzz/corpus/$t" ] && seeds+=("fuzz/corpus/$t")
   # One allocation of 2 GiB is a finding (its stack names who asked), but the process may
-  # hold more: libhdf5 sizes a vlen conversion buffer by the sequence length in the file (up
-  # to 4 GiB) before it reads a byte, and under ASan a freed buffer stays mapped in the
-  # quarantine, so a few damaged strings in a row (167 MiB each in one corpus input: 591 MiB
-  # resident) took a results_bytes process of CI past an RSS limit of 2 GiB with nothing of
-  # ours live. The RSS limit is the process's, the malloc limit the allocation's.
+  # hold more: under ASan a freed buffer stays mapped in the quarantine (when the reader still
+  # let libhdf5 read variable-length strings, until 2026-12-01, a few damaged ones in a row
+  # took a results_bytes process past an RSS limit of 2 GiB with nothing of ours live). The
+  # RSS limit is the process's, the malloc limit the allocation's.
   args=(-timeout="$timeout_s" -rss_limit_mb="$rss_mb" -malloc_limit_mb=2048 -print_final_stats=1
         -artifact_prefix="$found/")
   [ -f "fuzz/dict/$t.dict" ] && args+=(-dict="fuzz/dict/$t.dict")
@@ -208,16 +213,11 @@ for t in "${targets[@]}"; do
     cat "$log.run" >>"$log"
     n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.run" | tail -n 1)
     execs=$((execs + ${n:-0}))
-    # A crash inside HDF5 on a damaged file is the library's defect, not the reader's: kept
-    # apart, counted, and fuzzing goes on for the rest of the time.
+    # A crash inside HDF5 while the harness built its file (in_builder): kept apart, counted,
+    # and fuzzing goes on for the rest of the time.
     in_library=0
-    if [ "$status" -ne 0 ] && crash_frame "$log.run" | grep 'libhdf5' >/dev/null; then
-      if [[ " ${library_defects_in[*]} " == *" $t "* ]]; then
-        in_library=1
-      elif [[ " ${builder_defects_in[*]} " == *" $t "* ]] &&
-           grep -E '^ +#[0-9]+ .* in fuzz::build_h5_file' "$log.run" >/dev/null; then
-        in_library=1
-      fi
+    if [ "$status" -ne 0 ] && in_builder "$t" "$log.run"; then
+      in_library=1
     fi
     if [ "$in_library" -eq 1 ]; then
       library=$((library + 1))
@@ -244,7 +244,7 @@ for t in "${targets[@]}"; do
   elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", b - a }')
   rate=$(awk -v n="$execs" -v a="$start" -v b="$end" 'BEGIN { printf "%.0f", n / (b - a) }')
   note=""
-  [ "$library" -gt 0 ] && note=" ($library crashes inside HDF5 itself: $found/hdf5-library/)"
+  [ "$library" -gt 0 ] && note=" ($library crashes inside HDF5 while the harness built a file: $found/hdf5-library/)"
   if [ -n "$jobs" ] && [ -d "$found/not-recurring" ]; then
     note+=" ($(find "$found/not-recurring" -name '*.replay' | wc -l) worker timeouts or OOMs that did not recur alone: $found/not-recurring/)"
   fi

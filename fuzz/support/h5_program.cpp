@@ -135,11 +135,17 @@ hid_t Program::make_type(int depth) {
       H5Tset_strpad(t, in_.PickValueInArray({H5T_STR_NULLTERM, H5T_STR_NULLPAD, H5T_STR_SPACEPAD}));
       return t;
     }
-    case 11:
-    case 12: {  // variable-length string, the writer's own kind
+    case 11: {  // variable-length string: the suite's kind until 2026-12-01, now refused
       const hid_t t = H5Tcopy(H5T_C_S1);
       H5Tset_size(t, H5T_VARIABLE);
       H5Tset_cset(t, in_.ConsumeBool() ? H5T_CSET_UTF8 : H5T_CSET_ASCII);
+      return t;
+    }
+    case 12: {  // the writer's own kind: fixed-length UTF-8, NUL-padded
+      const hid_t t = H5Tcopy(H5T_C_S1);
+      H5Tset_size(t, in_.ConsumeIntegralInRange<std::size_t>(1, 48));
+      H5Tset_strpad(t, H5T_STR_NULLPAD);
+      H5Tset_cset(t, H5T_CSET_UTF8);
       return t;
     }
     case 13: {  // compound: a table
@@ -287,9 +293,20 @@ std::vector<unsigned char> Program::values(hid_t type, hid_t space) {
   return buf;
 }
 
+// A group creation list keeping attributes and links in the header, as the writer's groups
+// (the library's default moves them to dense storage past 8, which the reader refuses).
+hid_t compact_group_list() {
+  const hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
+  H5Pset_attr_phase_change(gcpl, 65535, 0);
+  H5Pset_link_phase_change(gcpl, 65535, 0);
+  return gcpl;
+}
+
 void Program::add_group() {
   const std::string path = join(pick(groups_), name());
-  const hid_t g = H5Gcreate2(file_, path.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  const hid_t gcpl = in_.ConsumeBool() ? compact_group_list() : H5Pcreate(H5P_GROUP_CREATE);
+  const hid_t g = H5Gcreate2(file_, path.c_str(), H5P_DEFAULT, gcpl, H5P_DEFAULT);
+  H5Pclose(gcpl);
   if (g < 0) return;
   H5Gclose(g);
   remember(groups_, path);
@@ -377,15 +394,23 @@ void Program::run() {
 
 // ---- the skeleton: a complete results file, its values from the input --------------------
 
-void Program::attr_string(hid_t obj, const char* name, const std::string& value) {
+// A fixed-length, NUL-padded UTF-8 string type of `width` bytes, as the writer makes them.
+hid_t writer_string(std::size_t width) {
   const hid_t type = H5Tcopy(H5T_C_S1);
-  H5Tset_size(type, H5T_VARIABLE);
+  H5Tset_size(type, width == 0 ? 1 : width);
+  H5Tset_strpad(type, H5T_STR_NULLPAD);
   H5Tset_cset(type, H5T_CSET_UTF8);
+  return type;
+}
+
+void Program::attr_string(hid_t obj, const char* name, const std::string& value) {
+  const hid_t type = writer_string(value.size());
   const hid_t space = H5Screate(H5S_SCALAR);
   const hid_t a = H5Acreate2(obj, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
-  const char* p = value.c_str();
+  std::string bytes = value;
+  bytes.resize(H5Tget_size(type), '\0');
   if (a >= 0) {
-    H5Awrite(a, type, &p);
+    H5Awrite(a, type, bytes.data());
     H5Aclose(a);
   }
   H5Sclose(space);
@@ -449,16 +474,16 @@ void Program::dataset_scalar(hid_t parent, const char* name) {
   H5Sclose(space);
 }
 
-// /compare as the writer makes it: a compound of strings and doubles, one row per term.
+// /compare as the writer makes it: a compound of fixed-length strings (16 bytes here) and
+// doubles, one row per term.
 void Program::compare_table(hid_t parent) {
+  constexpr std::size_t kText = 16;
   struct Row {
-    const char *model, *term;
+    char model[kText], term[kText];
     double measured, modelled;
-    const char *source, *kind;
+    char source[kText], kind[kText];
   };
-  const hid_t str = H5Tcopy(H5T_C_S1);
-  H5Tset_size(str, H5T_VARIABLE);
-  H5Tset_cset(str, H5T_CSET_UTF8);
+  const hid_t str = writer_string(kText);
   const hid_t row = H5Tcreate(H5T_COMPOUND, sizeof(Row));
   H5Tinsert(row, "model", HOFFSET(Row, model), str);
   H5Tinsert(row, "term", HOFFSET(Row, term), str);
@@ -466,17 +491,18 @@ void Program::compare_table(hid_t parent) {
   H5Tinsert(row, "modelled", HOFFSET(Row, modelled), H5T_NATIVE_DOUBLE);
   H5Tinsert(row, "source", HOFFSET(Row, source), str);
   H5Tinsert(row, "kind", HOFFSET(Row, kind), str);
+  const auto put = [&](char (&slot)[kText], const std::string& text) {
+    std::memset(slot, 0, kText);
+    std::memcpy(slot, text.data(), std::min(text.size(), kText));
+  };
   std::vector<Row> rows(in_.ConsumeIntegralInRange<std::size_t>(0, 3));
   for (auto& r : rows) {
-    strings_.push_back(text());
-    r.model = strings_.back().c_str();
-    strings_.push_back(text());
-    r.term = strings_.back().c_str();
+    put(r.model, text());
+    put(r.term, text());
     r.measured = pick(kDoubles);
     r.modelled = pick(kDoubles);
-    strings_.push_back(text());
-    r.source = strings_.back().c_str();
-    r.kind = in_.ConsumeBool() ? "total" : "part";
+    put(r.source, text());
+    put(r.kind, in_.ConsumeBool() ? "total" : "part");
   }
   const hsize_t dims[1] = {rows.size()};
   const hid_t space = H5Screate_simple(1, dims, nullptr);
@@ -500,10 +526,11 @@ void Program::skeleton(bool calibration) {
   attr_int(root, "nranks", nranks);
   attr_int(root, "threads", 1);
   const auto n = static_cast<std::size_t>(nranks);
+  const hid_t gcpl = compact_group_list();
   for (const char* g : {"input", "machine", "phases", "counters", "model"}) {
-    const hid_t h = H5Gcreate2(root, g, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    const hid_t h = H5Gcreate2(root, g, H5P_DEFAULT, gcpl, H5P_DEFAULT);
     if (std::string(g) == "phases") {
-      const hid_t p = H5Gcreate2(h, "sweep", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+      const hid_t p = H5Gcreate2(h, "sweep", H5P_DEFAULT, gcpl, H5P_DEFAULT);
       dataset_doubles(p, "inclusive", n);
       dataset_doubles(p, "exclusive", n);
       dataset_ints(p, "calls", n);
@@ -512,7 +539,7 @@ void Program::skeleton(bool calibration) {
     } else if (std::string(g) == "counters") {
       dataset_ints(h, "messages", n);
     } else if (std::string(g) == "model") {
-      const hid_t m = H5Gcreate2(h, "loggp", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+      const hid_t m = H5Gcreate2(h, "loggp", H5P_DEFAULT, gcpl, H5P_DEFAULT);
       dataset_scalar(m, "T_total");
       H5Gclose(m);
       remember(groups_, "/model/loggp");
@@ -525,8 +552,8 @@ void Program::skeleton(bool calibration) {
   }
   compare_table(root);
   if (calibration) {
-    const hid_t s = H5Gcreate2(root, "sweep3d", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    const hid_t c = H5Gcreate2(s, "calibration", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    const hid_t s = H5Gcreate2(root, "sweep3d", H5P_DEFAULT, gcpl, H5P_DEFAULT);
+    const hid_t c = H5Gcreate2(s, "calibration", H5P_DEFAULT, gcpl, H5P_DEFAULT);
     for (const char* key : {"wg_s", "wg_fixup_s", "w_before_s_per_cell", "w_after_s_per_cell"})
       attr_double(c, key, pick(kDoubles));
     for (const char* key : {"mmi", "mk", "threads"}) attr_int(c, key, pick(kInts));
@@ -537,6 +564,7 @@ void Program::skeleton(bool calibration) {
     remember(groups_, "/sweep3d/calibration");
     remember(objects_, "/sweep3d/calibration");
   }
+  H5Pclose(gcpl);
   H5Gclose(root);
 }
 
@@ -550,9 +578,13 @@ void build_h5_file(const std::uint8_t* data, std::size_t size, const std::string
   const hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
   H5Pset_fapl_core(fapl, 1 << 16, 1);
   H5Pset_fclose_degree(fapl, H5F_CLOSE_STRONG);
+  // The writer's file format (HDF5 1.8, superblock 2): the reader refuses older ones unread.
+  H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
   // Links in creation order, as the writer's groups have them, half of the time.
   const hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
   H5Pset_userblock(fcpl, 512);  // where the results seal goes, as the writer's files have it
+  H5Pset_attr_phase_change(fcpl, 65535, 0);  // the root's attributes and links in its header
+  H5Pset_link_phase_change(fcpl, 65535, 0);
   if (flags & 4) H5Pset_link_creation_order(fcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
   const hid_t file = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl, fapl);
   H5Pclose(fcpl);
