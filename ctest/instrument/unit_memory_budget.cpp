@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <string>
@@ -92,4 +93,59 @@ TEST_CASE("saturating_product never wraps", "[memory_budget]") {
   CHECK(saturating_product({1ULL << 32, 1ULL << 32}) == std::numeric_limits<std::uint64_t>::max());
   CHECK(saturating_product({1ULL << 32, (1ULL << 32) - 1}) == (1ULL << 32) * ((1ULL << 32) - 1));
   CHECK(saturating_product({1ULL << 40, 1ULL << 40, 0}) == 0);
+}
+
+// SUITE_MEMORY_AVAILABLE stands in for MemAvailable (the tests of up-front refusals use it).
+TEST_CASE("SUITE_MEMORY_AVAILABLE replaces MemAvailable; a malformed one is refused", "[memory_budget]") {
+  REQUIRE(::setenv("SUITE_MEMORY_AVAILABLE", "3GiB", 1) == 0);
+  const std::uint64_t three = memory_limit_bytes();
+  REQUIRE(::setenv("SUITE_MEMORY_AVAILABLE", "4096", 1) == 0);
+  const std::uint64_t page = memory_limit_bytes();
+  REQUIRE(::setenv("SUITE_MEMORY_AVAILABLE", "12 GiB", 1) == 0);
+  std::string malformed;
+  try {
+    memory_limit_bytes();
+  } catch (const InputError& e) {
+    malformed = e.what();
+  }
+  REQUIRE(::unsetenv("SUITE_MEMORY_AVAILABLE") == 0);
+  CHECK(three <= 3ULL << 30);  // the rlimits and the cgroup still apply
+  CHECK(three > 0);
+  CHECK(page == 4096);
+  CHECK(malformed.rfind("SUITE_MEMORY_AVAILABLE: expected the memory available", 0) == 0);
+  CHECK(malformed.find("\"12 GiB\"") != std::string::npos);
+}
+
+TEST_CASE("require_node_memory: the ranks of a node share it; the message says the share", "[memory_budget]") {
+  REQUIRE(::setenv("SUITE_MEMORY_AVAILABLE", "10GiB", 1) == 0);
+  std::string two_ranks, one_rank;
+  try {
+    instrument::require_node_memory(6ULL << 30, 2, "command line", "--cube", "--cube 99");
+  } catch (const InputError& e) {
+    two_ranks = e.what();
+  }
+  try {
+    instrument::require_node_memory(11ULL << 30, 1, "command line", "--cube", "--cube 99");
+  } catch (const InputError& e) {
+    one_rank = e.what();
+  }
+  const bool fits = [] {
+    try {
+      instrument::require_node_memory(4ULL << 30, 2, "command line", "--cube", "--cube 9");
+      return true;
+    } catch (const InputError&) {
+      return false;
+    }
+  }();
+  REQUIRE(::unsetenv("SUITE_MEMORY_AVAILABLE") == 0);
+  // Only if nothing else holds this process below 10 GiB (an rlimit, a cgroup).
+  if (memory_limit_bytes() < 10ULL << 30) {
+    SUCCEED("less than 10 GiB can be had here: the figures below would differ");
+    return;
+  }
+  CHECK(two_ranks ==
+        "command line:--cube: --cube 99 needs about 12 GiB (6 GiB a rank at 2 ranks on this node), more than the 10 GiB "
+        "available");
+  CHECK(one_rank == "command line:--cube: --cube 99 needs about 11 GiB, more than the 10 GiB available");
+  CHECK(fits);
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <optional>
@@ -85,10 +86,37 @@ std::uint64_t cgroup_room() {
   return kUnlimited;
 }
 
+constexpr const char* kAvailableOverride = "SUITE_MEMORY_AVAILABLE";
+
+// SUITE_MEMORY_AVAILABLE's bytes ("4GiB", "512MiB", "1000000"), nullopt when unset.
+std::optional<std::uint64_t> available_override() {
+  const char* text = std::getenv(kAvailableOverride);
+  if (!text) return std::nullopt;
+  const std::string v = text;
+  std::size_t digits = 0;
+  while (digits < v.size() && v[digits] >= '0' && v[digits] <= '9') ++digits;
+  const struct {
+    const char* suffix;
+    int shift;
+  } units[] = {{"", 0}, {"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"TiB", 40}};
+  const std::string suffix = v.substr(digits);
+  for (const auto& u : units)
+    if (digits > 0 && digits <= 12 && suffix == u.suffix) {
+      const std::uint64_t count = std::stoull(v.substr(0, digits));
+      return saturating_product({count, std::uint64_t{1} << u.shift});
+    }
+  std::string shown;  // printable, short: the value may be anything
+  for (const char c : v.substr(0, 24)) shown += c >= ' ' && c <= '~' ? c : '?';
+  throw InputError(kAvailableOverride, "",
+                   "expected the memory available as a whole number of bytes, at most 12 digits, optionally "
+                   "followed by KiB, MiB, GiB or TiB (e.g. 4GiB), got \"" + shown + "\"");
+}
+
 }  // namespace
 
 std::uint64_t memory_limit_bytes() {
-  std::uint64_t room = field_of("/proc/meminfo", "MemAvailable:").value_or(kUnlimited);
+  const std::optional<std::uint64_t> given = available_override();
+  std::uint64_t room = given ? *given : field_of("/proc/meminfo", "MemAvailable:").value_or(kUnlimited);
   room = std::min(room, rlimit_room(RLIMIT_AS, "VmSize:"));
   room = std::min(room, rlimit_room(RLIMIT_DATA, "VmData:"));
   return std::min(room, cgroup_room());
@@ -105,6 +133,22 @@ void require_memory(std::uint64_t bytes, const std::string& source, const std::s
   }
   throw InputError(source, field,
                    what + " needs " + need + ", more than the " + have + " this process can allocate");
+}
+
+void require_node_memory(std::uint64_t per_process, int processes_on_node, const std::string& source,
+                         const std::string& field, const std::string& what) {
+  const std::uint64_t ranks = static_cast<std::uint64_t>(std::max(processes_on_node, 1));
+  const std::uint64_t bytes = saturating_product({per_process, ranks});
+  const std::uint64_t limit = memory_limit_bytes();
+  if (bytes <= limit) return;
+  std::string need = format_bytes(bytes), have = format_bytes(limit);
+  if (need == have) {  // both round to the same figure: say the bytes
+    need = std::to_string(bytes) + " bytes";
+    have = std::to_string(limit) + " bytes";
+  }
+  if (ranks > 1)
+    need += " (" + format_bytes(per_process) + " a rank at " + std::to_string(ranks) + " ranks on this node)";
+  throw InputError(source, field, what + " needs about " + need + ", more than the " + have + " available");
 }
 
 std::string format_bytes(std::uint64_t bytes) {

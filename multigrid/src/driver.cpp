@@ -14,6 +14,7 @@
 #include "instrument/mpi_main.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/p1_operator.hpp"
+#include "multigrid/run_memory.hpp"
 #include "tycho/mesh_reader.hpp"
 
 namespace mg {
@@ -22,39 +23,47 @@ namespace {
 
 const double kPi = std::acos(-1.0);
 
-// The coarsest grid's checks and the hierarchy's memory, the same for both kinds of grids.
-void check_size(const tycho::Mesh& coarse, std::uint64_t finest_cells, int p, const std::string& name, const char* option) {
-  // Every process builds the whole hierarchy (about 450 B per finest cell with its coarser
-  // grids and partitions, measured: 85 MB at 196608 cells) and then its own part of it.
-  instrument::require_memory(instrument::saturating_product({finest_cells, 450, static_cast<std::uint64_t>(p)}), name,
-                             option, "the hierarchy of " + std::to_string(finest_cells) + " finest cells on every process");
+// The memory the run will take on this node (every process holds the whole hierarchy and the
+// processes of a node share its memory; run_memory.hpp), refused before anything is built.
+void check_memory(std::uint64_t finest, int p, int on_node, const std::string& source, const std::string& field) {
+  instrument::require_node_memory(run_peak_bytes(finest, p), on_node, source, field,
+                                  "a run of " + std::to_string(finest) + " finest cells at " + std::to_string(p) +
+                                      (p == 1 ? " process" : " processes"));
+}
+
+void check_part_count(const tycho::Mesh& coarse, int p, const std::string& name) {
   if (static_cast<std::size_t>(p) > coarse.cells.size())
     throw instrument::InputError(name, "P", "at most one process per coarse cell: " + std::to_string(p) +
                                                 " processes for " + std::to_string(coarse.cells.size()) + " cells");
 }
 
-ProblemInput prepare_input(const RunOptions& o, int p) {
+ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
   ProblemInput in;
+  const std::string grids_option = "--grids " + std::to_string(o.grids);
   if (!o.mesh_sequence.empty()) {
     std::vector<tycho::Mesh> meshes = read_checked_meshes(o.mesh_sequence);
-    check_size(meshes.front(), meshes.back().cells.size(), p, o.mesh_sequence.front(), "--mesh-sequence");
+    check_memory(meshes.back().cells.size(), p, on_node, o.mesh_sequence.front(), "--mesh-sequence");
+    check_part_count(meshes.front(), p, o.mesh_sequence.front());
     in.grids = build_sequence(std::move(meshes), o.mesh_sequence);
     in.mesh_name = "sequence";
     for (const std::string& path : o.mesh_sequence) in.mesh_name += (path == o.mesh_sequence.front() ? " " : ", ") + path;
   } else {
     tycho::Mesh coarse;
     if (o.mesh_path.empty()) {
+      // Known from the options alone: refused before the cube is built (6 n^3 cells).
+      const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
+      check_memory(finest_cells(6 * n * n * n, o.grids), p, on_node, "command line",
+                   "--cube " + std::to_string(o.cube) + " " + grids_option);
       coarse = kuhn_cube_grid(o.cube);
       in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
     } else {
       coarse = tycho::read_mesh(o.mesh_path);
       in.mesh_name = o.mesh_path;
+      check_memory(finest_cells(coarse.cells.size(), o.grids), p, on_node, o.mesh_path, grids_option);
     }
     const std::string name = o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path;
     check_nodes(coarse, name);
-    check_size(coarse,
-               instrument::saturating_product({coarse.cells.size(), std::uint64_t{1} << (3 * (o.grids - 1))}), p,
-               name, "--grids");
+    check_part_count(coarse, p, name);
     in.grids = build_hierarchy(coarse, o.grids, name);
   }
   const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
@@ -65,6 +74,16 @@ ProblemInput prepare_input(const RunOptions& o, int p) {
                                     : tycho::read_partition_file(o.partition_path, finest.cells.size(), p);
   in.parts = inherit_parts(in.grids, part);
   return in;
+}
+
+// The processes on this process's node (they share its memory).
+int processes_on_node() {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  MPI_Comm_free(&node);
+  return on_node;
 }
 
 void register_all(std::vector<LocalLevel>& levels) {
@@ -111,10 +130,11 @@ double exact_solution(double x, double y, double z) { return std::sin(kPi * x) *
 ProblemInput load_problem(const RunOptions& o) {
   int p = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
+  const int on_node = processes_on_node();  // collective: before any rank can fail
   ProblemInput in;
   std::string error;
   try {
-    in = prepare_input(o, p);
+    in = prepare_input(o, p, on_node);
   } catch (const std::exception& e) {
     error = e.what();
   }

@@ -8,12 +8,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/output_file.hpp"
@@ -24,6 +26,7 @@
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/projection.hpp"
 #include "multigrid/results_output.hpp"
+#include "multigrid/run_memory.hpp"
 #include "tycho/mesh_reader.hpp"
 
 namespace {
@@ -92,6 +95,15 @@ Options parse(int argc, char** argv) {
   return o;
 }
 
+// The hierarchy and the largest partition (run_memory.hpp), refused before they are built:
+// `--cube 2 --grids 8` (100663296 finest cells) once ran for minutes into a bad_alloc.
+void check_memory(const Options& o, std::uint64_t coarse_cells, const std::string& source, const std::string& field) {
+  const std::uint64_t finest = o.sequence.empty() ? mg::finest_cells(coarse_cells, o.grids) : coarse_cells;
+  const int largest_p = *std::max_element(o.procs.begin(), o.procs.end());
+  instrument::require_node_memory(mg::projection_peak_bytes(finest, largest_p), 1, source, field,
+                                  "projecting " + std::to_string(finest) + " finest cells");
+}
+
 void run(const Options& o) {
   // Refused before any work: a CSV path that cannot be written (a symbolic link, a device),
   // a calibration that cannot be opened (named in one line before the results reader sees it).
@@ -106,12 +118,17 @@ void run(const Options& o) {
   std::string name = o.mesh.empty() ? "the default cube" : o.mesh;
   std::vector<mg::Grid> grids;
   if (o.sequence.empty()) {
+    const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
+    if (o.mesh.empty()) check_memory(o, 6 * n * n * n, "command line",
+                                  "--cube " + std::to_string(o.cube) + " --grids " + std::to_string(o.grids));
     const tycho::Mesh coarse = o.mesh.empty() ? mg::kuhn_cube_grid(o.cube) : tycho::read_mesh(o.mesh);
+    if (!o.mesh.empty()) check_memory(o, coarse.cells.size(), o.mesh, "--grids " + std::to_string(o.grids));
     mg::check_nodes(coarse, name);
     for (int p : o.procs) tycho::check_part_count(p, coarse.cells.size(), name);  // before any output
     grids = mg::build_hierarchy(coarse, o.grids, name);
   } else {
     std::vector<tycho::Mesh> meshes = mg::read_checked_meshes(o.sequence);
+    check_memory(o, meshes.back().cells.size(), o.sequence.back(), "--mesh-sequence");
     for (int p : o.procs) tycho::check_part_count(p, meshes.front().cells.size(), o.sequence.front());
     grids = mg::build_sequence(std::move(meshes), o.sequence);
     name = "sequence " + o.sequence.front() + " .. " + o.sequence.back();
@@ -183,6 +200,10 @@ int main(int argc, char** argv) {
   try {
     run(parse(argc, argv));
     return 0;
+  } catch (const std::bad_alloc&) {  // the last resort: check_memory refuses what it can foresee
+    std::fflush(stdout);
+    std::fputs("multigrid-model: error: out of memory (std::bad_alloc): the grids or the process counts ask for "
+               "more than this machine has; no CSV written\n", stderr);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "multigrid-model: error: %s\n", e.what());
   }

@@ -11,10 +11,12 @@
 // T_elem(E_p) from the calibration runs (instrument/replay.hpp). --refine K refines the mesh
 // K times (8^K the cells) first. A bad mesh, file or option: one line
 // `tycho-model: error: ...`, exit status 1.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,6 +25,7 @@
 #include "instrument/input_file.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/output_file.hpp"
@@ -39,6 +42,7 @@
 #include "tycho/refine.hpp"
 #include "tycho/results_calibration.hpp"
 #include "tycho/schedule_projection.hpp"
+#include "tycho/tool_memory.hpp"
 
 namespace {
 
@@ -119,13 +123,32 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
+// The projection's size is known once the mesh is read: refused before minutes of refining
+// and scheduling (tool_memory.hpp); `--refine 3` once ran for minutes into a bad_alloc.
+void check_memory(const Options& o, std::uint64_t mesh_cells, int directions) {
+  const std::uint64_t cells = tycho::refined_cell_count(mesh_cells, o.refine);
+  const std::string field = "--refine " + std::to_string(o.refine) + " --sn " + std::to_string(o.sn);
+  // project_schedule numbers a task direction x cells + cell in 32 bits.
+  if (instrument::saturating_product({cells, static_cast<std::uint64_t>(directions)}) > (std::uint64_t{1} << 32))
+    throw instrument::InputError("command line", field,
+                                 "at most 2^32 cell-direction tasks in the schedule, got " + std::to_string(cells) +
+                                     " cells x " + std::to_string(directions) + " directions");
+  const int largest_p = *std::max_element(o.ranks.begin(), o.ranks.end());
+  const std::uint64_t peak = std::max(tycho::model_tool_peak_bytes(cells, directions, o.mcps, largest_p),
+                                      o.refine > 0 ? tycho::refine_tool_peak_bytes(cells) : 0);
+  instrument::require_node_memory(peak, 1, "command line", field,
+                                  "projecting " + o.mesh + " (" + std::to_string(mesh_cells) + " cells) refined to " +
+                                      std::to_string(cells) + " cells x " + std::to_string(directions) + " directions");
+}
+
 void run(const Options& o) {
   // A CSV path that cannot be written (a symbolic link, a device) refused before any work.
   if (!o.csv.empty()) instrument::check_output_file(o.csv, "the model's CSV");
   tycho::Mesh mesh = tycho::read_mesh(o.mesh);
-  for (int k = 0; k < o.refine; ++k) mesh = tycho::refine_uniform(mesh, o.mesh);
   const tycho::Quadrature quadrature = tycho::level_symmetric(o.sn, "--sn");
   const int directions = static_cast<int>(quadrature.size());
+  check_memory(o, mesh.cells.size(), directions);
+  for (int k = 0; k < o.refine; ++k) mesh = tycho::refine_uniform(mesh, o.mesh);
 
   std::vector<tycho::model::TelemPoint> points;
   for (const std::string& path : o.calibrations) {
@@ -204,6 +227,10 @@ int main(int argc, char** argv) {
     return 0;
   } catch (const instrument::InputError& e) {
     std::fprintf(stderr, "tycho-model: error: %s\n", e.what());
+  } catch (const std::bad_alloc&) {  // the last resort: check_memory refuses what it can foresee
+    std::fflush(stdout);
+    std::fputs("tycho-model: error: out of memory (std::bad_alloc): the mesh, --refine, --sn or --ranks ask for more "
+               "than this machine has; no CSV written\n", stderr);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tycho-model: error: %s\n", e.what());
   }

@@ -9,15 +9,18 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 
 #include "instrument/error.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "tycho/refine.hpp"
 #include "tycho/refine_quality.hpp"
 #include "tycho/mesh_reader.hpp"
 #include "tycho/smesh_reader.hpp"
+#include "tycho/tool_memory.hpp"
 
 namespace {
 
@@ -32,6 +35,12 @@ void run(const std::string& in, const std::string& out, int times) {
   instrument::check_output_file(out, "serial mesh");
   auto start = Clock::now();
   tycho::Mesh mesh = tycho::read_mesh(in);
+  // The result's size is known now: refused before minutes of refining (tool_memory.hpp).
+  const std::uint64_t cells = tycho::refined_cell_count(mesh.cells.size(), times);
+  instrument::require_node_memory(tycho::refine_tool_peak_bytes(cells), 1, "command line",
+                                  "--times " + std::to_string(times),
+                                  "refining " + in + " (" + std::to_string(mesh.cells.size()) + " cells) into " + out +
+                                      " (" + std::to_string(cells) + " cells)");
   std::printf("read %s: cells %zu, faces %zu, nodes %zu, min quality %.4f (%.3f s)\n", in.c_str(), mesh.cells.size(),
               mesh.faces.size(), mesh.nodes.size(), tycho::min_cell_quality(mesh), seconds_since(start));
   for (int level = 1; level <= times; ++level) {
@@ -51,9 +60,9 @@ void run(const std::string& in, const std::string& out, int times) {
 
 int main(int argc, char** argv) {
   const char* usage = "usage: tycho-refine MESH OUT.smesh [--times N] (MESH: .smesh or .msh)";
+  std::string files[2];  // named by the out-of-memory line
+  int n_files = 0;
   try {
-    std::string files[2];
-    int n_files = 0;
     int times = 1;
     for (int i = 1; i < argc; ++i) {
       const std::string arg = argv[i];
@@ -71,6 +80,11 @@ int main(int argc, char** argv) {
     if (n_files != 2)
       throw instrument::InputError("command line", "", std::string("expected an input and an output mesh; ") + usage);
     run(files[0], instrument::output_file_option("OUT.smesh", files[1]), times);
+  } catch (const std::bad_alloc&) {  // the last resort: the check above refuses what it can foresee
+    std::fflush(stdout);
+    std::fprintf(stderr, "tycho-refine: error: out of memory (std::bad_alloc) refining %s; %s not written\n",
+                 n_files > 0 ? files[0].c_str() : "the mesh", n_files > 1 ? files[1].c_str() : "nothing");
+    return 1;
   } catch (const std::exception& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "tycho-refine: error: %s\n", e.what());

@@ -12,6 +12,9 @@ namespace instrument {
 // RLIMIT_DATA less what is already mapped, the memory cgroup's limit less its non-cache
 // usage). Unknown parts count as unlimited. Ranks on one node each see the node's whole
 // MemAvailable: callers check their own rank's share.
+// SUITE_MEMORY_AVAILABLE in the environment ("4GiB", "512MiB", "1000000": bytes, binary
+// units) stands in for MemAvailable, so that a test of a refusal does not depend on the
+// machine; the rlimits and the cgroup still apply. A malformed value throws InputError.
 std::uint64_t memory_limit_bytes();
 
 // Throws InputError(source, field, "<what> needs <X>, more than the <Y> this process can
@@ -19,6 +22,14 @@ std::uint64_t memory_limit_bytes();
 // that validates input collectively (so every rank learns it).
 void require_memory(std::uint64_t bytes, const std::string& source, const std::string& field,
                     const std::string& what);
+
+// Throws InputError(source, field, "<what> needs about <X>, more than the <Z> available"),
+// or with several processes "<what> needs about <X> (<Y> a rank at <N> ranks on this node),
+// more than ...", when X = N x per_process exceeds memory_limit_bytes(): the ranks of one
+// node share its memory. For a need estimated from the counts an option implies, before the
+// work (the caller says how the estimate was made and how it compares with a measured peak).
+void require_node_memory(std::uint64_t per_process, int processes_on_node, const std::string& source,
+                         const std::string& field, const std::string& what);
 
 // "1.5 GiB", "12 MiB", "512 B": binary units, at most one decimal (none when whole).
 std::string format_bytes(std::uint64_t bytes);

@@ -1,0 +1,34 @@
+// tool_memory: the up-front estimates of tycho-refine's and tycho-model's memory stay near the
+// peak RSS measured (/usr/bin/time -v, 2026-12-01, Release): tycho-refine cube-12 --times 6
+// (3145728 cells) 1226580 kB; tycho-model cube-1374 --refine 2 (87936 cells, S8) --ranks 16
+// 85144 kB, with --mcps 1 978160 kB. Within 10%: an estimate far above refuses runs that fit,
+// one far below lets a bad_alloc through.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+
+#include "tycho/tool_memory.hpp"
+
+namespace {
+
+double ratio(std::uint64_t estimate, double measured_kb) { return static_cast<double>(estimate) / (measured_kb * 1024); }
+
+}  // namespace
+
+TEST_CASE("refined_cell_count: 8 a cell a level, saturated", "[tool_memory]") {
+  CHECK(tycho::refined_cell_count(12, 7) == 25165824);
+  CHECK(tycho::refined_cell_count(12, 0) == 12);
+  CHECK(tycho::refined_cell_count(std::uint64_t{1} << 62, 2) == UINT64_MAX);
+}
+
+TEST_CASE("the estimates are within 10% of the measured peaks", "[tool_memory]") {
+  CHECK(ratio(tycho::refine_tool_peak_bytes(3145728), 1226580) == Approx(1.0).margin(0.1));
+  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 512, 16), 85144) == Approx(1.0).margin(0.1));
+  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 1, 16), 978160) == Approx(1.0).margin(0.1));
+}
+
+TEST_CASE("larger options need more", "[tool_memory]") {
+  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 16) < tycho::model_tool_peak_bytes(1000, 168, 512, 16));
+  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 1) <= tycho::model_tool_peak_bytes(1000, 80, 512, 16));
+  CHECK(tycho::refine_tool_peak_bytes(8000) > tycho::refine_tool_peak_bytes(1000));
+}
