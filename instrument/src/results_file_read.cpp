@@ -448,8 +448,10 @@ void check_format(Reading& rd, hid_t file) {
 }  // namespace
 
 ResultsDocument read_results(const std::string& path) {
-  if (std::filesystem::is_regular_file(path)) {
-    std::error_code ec;
+  // The error_code overloads: a symlink loop or an unreadable directory is reported by
+  // read_input_file below in one line, not thrown here as a raw filesystem_error.
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) {
     const auto size = std::filesystem::file_size(path, ec);
     if (!ec) require_memory(2 * static_cast<std::uint64_t>(size), path, "", "reading the results file");
   }
