@@ -23,3 +23,32 @@ suite_add_error_test(NAME tycho.memory_check.model_tasks ONE_LINE TIMEOUT 20
   EXPECT "^tycho-model: error: command line:--refine 3 --sn 16: at most 2\\^32 cell-direction tasks in the schedule, got 43896832 cells x 288 directions$"
   COMMAND $<TARGET_FILE:tycho-model> ${_fine} --refine 3 --sn 16 --machine m --calibration c --ranks 16)
 set_tests_properties(tycho.memory_check.model_tasks PROPERTIES FIXTURES_REQUIRED tycho_memory_check_85736)
+# tycho itself (run_memory.hpp): checked once the mesh is partitioned, before the plan and the
+# sweep. `--product 64x256 --groups 64` on cube-10717 (16384 directions: psi alone is 343 GiB)
+# once planned for 39 s, then ended in an out-of-memory line; now refused in a second on
+# every rank, naming the options, the GiB needed (a rank's share times the ranks of the node)
+# and the GiB available.
+foreach(ranks 1 2)
+  if(ranks EQUAL 1)
+    set(_cells "10717 cells")
+    set(_share "")
+  else()
+    set(_cells "10717 cells, [0-9]+ on the largest of 2 ranks")
+    set(_share " \\([0-9.]+ GiB a rank at 2 ranks on this node\\)")
+  endif()
+  suite_add_error_test(NAME tycho.memory_check.product_groups.np${ranks} RANKS ${ranks} ONE_LINE LABELS mpi TIMEOUT 20
+    EXPECT "^tycho: error: command line:--product 64x256 --groups 64: sweeping .*/cube-10717.smesh \\(${_cells}\\) in 16384 directions x 64 groups needs about [0-9.]+ GiB${_share}, more than the 4 GiB available$"
+    COMMAND $<TARGET_FILE:tycho> ${_t2}/cube-10717.smesh --product 64x256 --groups 64 --no-results)
+  set_property(TEST tycho.memory_check.product_groups.np${ranks} APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=4GiB)
+endforeach()
+# When the steps' records fill it (a step a task, 100000 sweeps: 1.9 TiB a rank), the line
+# names --mcps and --iterations too.
+suite_add_error_test(NAME tycho.memory_check.history.np2 RANKS 2 ONE_LINE LABELS mpi TIMEOUT 20
+  EXPECT "^tycho: error: command line:--sn 8 --groups 2 --mcps 1 --iterations 100000: sweeping .*/cube-1374.smesh \\(1374 cells, [0-9]+ on the largest of 2 ranks\\) in 80 directions x 2 groups needs about [0-9.]+ TiB \\([0-9.]+ TiB a rank at 2 ranks on this node\\), more than the 4 GiB available$"
+  COMMAND $<TARGET_FILE:tycho> ${_t2}/cube-1374.smesh --mcps 1 --iterations 100000 --no-results)
+set_property(TEST tycho.memory_check.history.np2 APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=4GiB)
+# What fits runs under a modest stand-in: the main job's run (cube-10717, S8, 2 groups, about
+# 70 MB a rank) at 2 ranks under 256 MiB.
+suite_add_mpi_test(NAME tycho.memory_check.fits.np2 TARGET tycho RANKS 2 TIMEOUT 120
+  ARGS ${_t2}/cube-10717.smesh --iterations 1 --no-results EXPECT " iteration 1: change ")
+set_property(TEST tycho.memory_check.fits.np2 APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=256MiB)

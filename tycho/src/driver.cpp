@@ -6,10 +6,12 @@
 #include <set>
 
 #include "instrument/error.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
 #include "tycho/materials_file.hpp"
 #include "tycho/mesh_reader.hpp"
 #include "tycho/quadrature.hpp"
+#include "tycho/run_memory.hpp"
 
 namespace tycho {
 
@@ -55,6 +57,45 @@ Quadrature make_quadrature(const RunOptions& o) {
   return level_symmetric(o.sn, "--sn");
 }
 
+// The processes on this process's node (they share its memory).
+int processes_on_node(MPI_Comm comm) {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  MPI_Comm_free(&node);
+  return on_node;
+}
+
+// The run's size is known once the mesh is partitioned and MCPS chosen: refused before the
+// plan and the sweep (run_memory.hpp), naming the options that ask for it. `--product 64x256
+// --groups 64` on cube-10717 once planned for 39 s and then ran out of memory.
+void check_memory(const RunOptions& o, const Mesh& mesh, const Partition& partition, std::int64_t mcps,
+                  int directions, int on_node) {
+  RunShape shape = partition_shape(mesh, partition);
+  shape.directions = directions;
+  shape.groups = o.groups;
+  shape.mcps = mcps;
+  shape.nonblocking = o.sweep.nonblocking;
+  // With --tol the run may stop after any sweep: only the first is certain, and a run that
+  // converges must not be refused for the history of a cap it never reaches.
+  shape.iterations = o.tolerance > 0 ? 1 : o.iterations;
+  const std::uint64_t peak = run_peak_bytes(shape);
+  std::string field = o.product_polar > 0
+                          ? "--product " + std::to_string(o.product_polar) + "x" + std::to_string(o.product_azimuthal)
+                          : "--sn " + std::to_string(o.sn);
+  field += " --groups " + std::to_string(o.groups);
+  if (history_bytes(shape) > peak / 2)  // the steps' records, not the fluxes, fill it
+    field += " --mcps " + std::to_string(mcps) + " --iterations " + std::to_string(shape.iterations);
+  const std::string cells = std::to_string(shape.mesh_cells) + " cells" +
+                            (shape.ranks > 1 ? ", " + std::to_string(shape.cells) + " on the largest of " +
+                                                   std::to_string(shape.ranks) + " ranks"
+                                             : "");
+  instrument::require_node_memory(peak, on_node, "command line", field,
+                                  "sweeping " + o.mesh_path + " (" + cells + ") in " + std::to_string(directions) +
+                                      " directions x " + std::to_string(o.groups) + " groups");
+}
+
 }  // namespace
 
 RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& recorder, std::ostream* out) {
@@ -64,6 +105,7 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
   RunResult r;
   r.ranks = size;
   const double t0 = MPI_Wtime();
+  const int on_node = processes_on_node(comm);  // collective: before any rank can fail
   Mesh mesh;
   Partition partition;
   collectively(comm, [&] {
@@ -95,6 +137,9 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
   SweepOptions sweep_options = o.sweep;
   if (o.choose_mcps) sweep_options.mcps = o.choose_mcps(r.mesh_cells, r.mcps_reason);
   r.mcps = sweep_options.mcps;
+  collectively(comm, [&] {
+    check_memory(o, mesh, partition, r.mcps, static_cast<int>(r.problem.quadrature.size()), on_node);
+  });
   r.mesh_faces = mesh.faces.size();
   SweepPlan plan;
   collectively(comm, [&] { plan = make_sweep_plan(mesh, partition, r.problem, rank, o.priority, o.mesh_path); });
