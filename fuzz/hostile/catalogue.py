@@ -361,7 +361,7 @@ class Catalogue:
         model = self.t["multigrid-model"]
 
         def mbase(r, mesh=None):
-            head = [mesh] if mesh else ["--cube", "2"]
+            head = [mesh] if mesh is not None else ["--cube", "2"]
             return model + head + ["--grids", "2", "--procs", "1,2", "--calibration", g["mg_h5"], "--loggps",
                                    g["loggps"]]
 
