@@ -24,6 +24,12 @@ TEST_CASE("an output option needs a file name") {
         "command line:--results: expected a file name, got \"\"");
 }
 
+TEST_CASE("an input option needs a file name: \"\" is not \"not given\"") {
+  CHECK(file_option("--machine", "sp2.machine") == "sp2.machine");
+  CHECK(input_error_text([] { file_option("--machine", ""); }) ==
+        "command line:--machine: expected a file name, got \"\"");
+}
+
 TEST_CASE("a file list refuses an empty entry, naming it") {
   CHECK(file_list_option("--calibration", "a.h5") == std::vector<std::string>{"a.h5"});
   CHECK(file_list_option("--calibration", "a.h5,b.h5") == std::vector<std::string>{"a.h5", "b.h5"});

@@ -10,6 +10,10 @@
 namespace instrument {
 
 std::string output_file_option(const std::string& option, const std::string& text) {
+  return file_option(option, text);
+}
+
+std::string file_option(const std::string& option, const std::string& text) {
   if (text.empty()) throw InputError("command line", option, "expected a file name, got \"\"");
   return text;
 }

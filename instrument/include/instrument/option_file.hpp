@@ -4,6 +4,7 @@
 //   results = output_file_option(s, value());   // --results "" is an error, not "no results"
 //   check_output_file_on_root(results, "results file", comm);   // a symlink, a device: now
 //   files = file_list_option(s, value());       // --calibration a.h5,,b.h5 names the gap
+//   machine = file_option(s, value());          // --machine "" is an error, not "no machine"
 //
 // Errors are InputError("command line", option, ...), one line naming the option.
 #pragma once
@@ -18,6 +19,10 @@ namespace instrument {
 // is refused: "expected a file name, got \"\"" (a program writes no file only when told so,
 // e.g. --no-results).
 std::string output_file_option(const std::string& option, const std::string& text);
+
+// The file name after an input option (--machine, --partition, --materials, a MESH): an
+// empty one is refused like an output's, never taken as "not given".
+std::string file_option(const std::string& option, const std::string& text);
 
 // A comma-separated list of file names (--calibration A,B): every entry non-empty.
 std::vector<std::string> file_list_option(const std::string& option, const std::string& text);
