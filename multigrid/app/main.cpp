@@ -70,7 +70,7 @@ Options parse_options(int argc, char** argv) {
       o.run.grids = whole(1, 8, "(grids)");
       have_grids = true;
     }
-    else if (s == "--partition") o.run.partition_path = value();
+    else if (s == "--partition") o.run.partition_path = instrument::file_option(s, value());
     else if (s == "--mesh-sequence") {
       o.run.mesh_sequence = instrument::file_list_option(s, value());
       if (o.run.mesh_sequence.size() < 2)
@@ -107,7 +107,7 @@ Options parse_options(int argc, char** argv) {
                                                             " is not built in, or this CPU lacks it), got " + instrument::quote_token(v));
     } else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
     else if (s == "--smoothing-lower") o.run.cycle.smoothing_lower = instrument::real_option(s, value(), 0.01, 0.9, "(of lambda_max)");
-    else if (s == "--machine") o.machine = value();
+    else if (s == "--machine") o.machine = instrument::file_option(s, value());
     else if (s == "--calibration") o.calibration = instrument::file_list_option(s, value());
     else if (s == "--replay-on") o.replay_on = instrument::file_list_option(s, value());
     else if (s == "--results") o.results = instrument::output_file_option(s, value());
@@ -115,7 +115,7 @@ Options parse_options(int argc, char** argv) {
     else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see multigrid --help)");
     else if (have_mesh) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.run.mesh_path);
     else {
-      o.run.mesh_path = s;
+      o.run.mesh_path = instrument::file_option("MESH", s);
       have_mesh = true;
     }
   }

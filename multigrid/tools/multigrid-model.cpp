@@ -70,8 +70,8 @@ Options parse(int argc, char** argv) {
       for (const std::string& p : instrument::split(value(), ","))
         o.procs.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 65536, "(processes)")));
     } else if (s == "--calibration") o.calibration = instrument::file_list_option(s, value());
-    else if (s == "--loggps") o.loggps = value();
-    else if (s == "--machine") o.machine = value();
+    else if (s == "--loggps") o.loggps = instrument::file_option(s, value());
+    else if (s == "--machine") o.machine = instrument::file_option(s, value());
     else if (s == "--csv") o.csv = instrument::output_file_option(s, value());
     else if (s == "--pre") o.cycle.pre = whole(0, 100, "(smoothing iterations)");
     else if (s == "--post") o.cycle.post = whole(0, 100, "(smoothing iterations)");
@@ -82,7 +82,7 @@ Options parse(int argc, char** argv) {
       o.cycle.gamma = v == "W" ? 2 : 1;
     } else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see --help)");
     else if (!o.mesh.empty()) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.mesh);
-    else o.mesh = s;
+    else o.mesh = instrument::file_option("MESH", s);  // "" is an error, never the default cube
   }
   if (!o.sequence.empty() && !o.mesh.empty())
     throw instrument::InputError("command line", "--mesh-sequence", "no MESH beside it (the sequence's first is the coarsest grid), got " + o.mesh);

@@ -131,7 +131,7 @@ Options parse_options(int argc, char** argv) {
     } else if (s == "--mmi") {
       blocking("--mmi", o.auto_mmi, o.run.force_mmi, 6, "[1, 6] (angles per block, a factor of mm)");
     } else if (s == "--machine") {
-      o.models.machine_file = value();
+      o.models.machine_file = file_option([&] { return instrument::file_option(s, value()); });
     } else if (s == "--calibration") {
       o.models.calibration_files = file_option([&] { return instrument::file_list_option(s, value()); });
     } else if (s == "--max-its") {
@@ -149,7 +149,7 @@ Options parse_options(int argc, char** argv) {
     } else if (have_deck) {
       usage_error("more than one deck given ('" + o.deck_path + "' and '" + s + "')");
     } else {
-      o.deck_path = s;
+      o.deck_path = file_option([&] { return instrument::file_option("deck", s); });
       have_deck = true;
     }
   }

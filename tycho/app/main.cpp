@@ -61,8 +61,8 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
     auto whole = [&](std::int64_t lo, std::int64_t hi, const std::string& unit) {
       return instrument::whole_option(s, value(), lo, hi, unit);
     };
-    if (s == "--partition") o.partition_path = value();
-    else if (s == "--materials") o.materials_path = value();
+    if (s == "--partition") o.partition_path = instrument::file_option(s, value());
+    else if (s == "--materials") o.materials_path = instrument::file_option(s, value());
     else if (s == "--sn") o.sn = static_cast<int>(whole(2, 16, "(the S_N order, even)"));
     else if (s == "--product") {
       const std::string v = value();
@@ -101,13 +101,13 @@ tycho::RunOptions parse_options(int argc, char** argv, std::string& results, tyc
     else if (s == "--stall-seconds") o.sweep.stall_seconds = instrument::real_option(s, value(), 0.001, 1e6, "s");
     else if (s == "--results") results = instrument::output_file_option(s, value());
     else if (s == "--no-results") results.clear();
-    else if (s == "--machine") models.machine_file = value();
+    else if (s == "--machine") models.machine_file = instrument::file_option(s, value());
     else if (s == "--calibration") models.calibration_files = instrument::file_list_option(s, value());
     else if (s == "--pce") models.pce = instrument::real_option(s, value(), 1e-6, 1);
     else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see tycho --help)");
     else if (have_mesh) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.mesh_path);
     else {
-      o.mesh_path = s;
+      o.mesh_path = instrument::file_option("MESH", s);
       have_mesh = true;
     }
   }

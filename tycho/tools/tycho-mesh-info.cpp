@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 
+#include "instrument/option_file.hpp"
 #include "tycho/mesh_reader.hpp"
 
 namespace {
@@ -62,7 +63,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   try {
-    print_info(argv[1]);
+    print_info(instrument::file_option("MESH", argv[1]));
   } catch (const std::exception& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "tycho-mesh-info: error: %s\n", e.what());

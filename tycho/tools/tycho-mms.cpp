@@ -18,6 +18,7 @@
 #include <string>
 
 #include "instrument/error.hpp"
+#include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "tycho/mesh_reader.hpp"
 #include "tycho/mms.hpp"
@@ -123,7 +124,7 @@ int main(int argc, char** argv) {
       } else if (!o.mesh.empty()) {
         throw instrument::InputError("command line", arg, std::string("one file too many; ") + usage);
       } else {
-        o.mesh = arg;
+        o.mesh = instrument::file_option("MESH", arg);
       }
     }
     if (o.mesh.empty()) throw instrument::InputError("command line", "", std::string("expected a mesh; ") + usage);

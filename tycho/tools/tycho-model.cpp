@@ -82,7 +82,7 @@ Options parse(int argc, char** argv) {
       std::fputs(kUsage, stdout);
       std::exit(0);
     } else if (s == "--machine") {
-      o.machine = value();
+      o.machine = instrument::file_option(s, value());
     } else if (s == "--calibration") {
       for (const std::string& f : instrument::file_list_option(s, value())) o.calibrations.push_back(f);
     } else if (s == "--ranks") {
@@ -107,7 +107,7 @@ Options parse(int argc, char** argv) {
     } else if (!s.empty() && s[0] == '-') {
       throw instrument::InputError("command line", s, "expected an option of tycho-model (see --help)");
     } else if (o.mesh.empty()) {
-      o.mesh = s;
+      o.mesh = instrument::file_option("MESH", s);
     } else {
       throw instrument::InputError("command line", s, "expected one mesh, found a second");
     }

@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
       if (arg == "--parts" || arg == "--out") {
         if (i + 1 == argc) throw instrument::InputError("command line", arg, "expected a file after it");
         ++i;
-        if (arg == "--parts") o.parts_file = argv[i];
+        if (arg == "--parts") o.parts_file = instrument::file_option(arg, argv[i]);
         else o.out = instrument::output_file_option(arg, argv[i]);
       } else if (arg.rfind("--", 0) == 0) {
         throw instrument::InputError("command line", arg, std::string("unknown option; ") + usage);
@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
     }
     if (n_positional != 2)
       throw instrument::InputError("command line", "", std::string("expected a mesh and a part count; ") + usage);
-    o.mesh = positional[0];
+    o.mesh = instrument::file_option("MESH", positional[0]);
     o.parts = static_cast<int>(instrument::whole_option("P", positional[1], 1, 0x7FFFFFFF, "parts"));
     run(o);
   } catch (const std::exception& e) {

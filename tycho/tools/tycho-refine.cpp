@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
     }
     if (n_files != 2)
       throw instrument::InputError("command line", "", std::string("expected an input and an output mesh; ") + usage);
-    run(files[0], instrument::output_file_option("OUT.smesh", files[1]), times);
+    run(instrument::file_option("MESH", files[0]), instrument::output_file_option("OUT.smesh", files[1]), times);
   } catch (const std::bad_alloc&) {  // the last resort: the check above refuses what it can foresee
     std::fflush(stdout);
     std::fprintf(stderr, "tycho-refine: error: out of memory (std::bad_alloc) refining %s; %s not written\n",
