@@ -57,7 +57,7 @@ struct DemoOptions {
 // Every rank parses the same argv, so a bad option is known everywhere: a collective error.
 // Ranges: --cells per rank up to 2^31 (two strips of doubles: 32 GiB, checked against memory
 // too); --steps, --warmup up to 10^6 and --passes up to 10^4 (time, not memory); --bytes, the
-// halo message, up to 1 GiB.
+// halo message, up to 1 GiB and at most 8 x --cells (the strip's own cells are sent).
 std::int64_t whole(const std::string& opt, const std::string& text, std::int64_t max) {
   try {
     return instrument::whole_option(opt, text, 1, max);
@@ -66,9 +66,10 @@ std::int64_t whole(const std::string& opt, const std::string& text, std::int64_t
   }
 }
 
-std::string output_file(const std::string& opt, const std::string& text) {
+// A file option's value (option_file.hpp): "" refused, collectively.
+std::string file_name(const std::string& opt, const std::string& text, bool output) {
   try {
-    return instrument::output_file_option(opt, text);
+    return output ? instrument::output_file_option(opt, text) : instrument::file_option(opt, text);
   } catch (const InputError& e) {
     throw CollectiveError(e.what());
   }
@@ -93,9 +94,9 @@ DemoOptions parse_options(int argc, char** argv) {
     else if (opt == "--bytes")
       o.bytes = whole(opt, value, std::int64_t{1} << 30);
     else if (opt == "--machine")
-      o.machine = value;
+      o.machine = file_name(opt, value, false);
     else if (opt == "--out" || opt == "--trace")
-      (opt == "--out" ? o.out : o.trace) = output_file(opt, value);
+      (opt == "--out" ? o.out : o.trace) = file_name(opt, value, true);
     else
       throw CollectiveError(InputError("command line", opt,
                                        "one of --cells --steps --warmup --passes --bytes --machine "
@@ -103,6 +104,17 @@ DemoOptions parse_options(int argc, char** argv) {
                                 .what());
     o.given[opt.substr(2)] = value;
   }
+  // A halo is sent from the strip's own first and last cells: a wider one would send from the
+  // other end's ghost cells while they are being received into (overlapping MPI buffers:
+  // MPICH aborts on it at 1 rank, `--cells 1000 --bytes 2^30`). The default is narrowed to
+  // fit (--cells 100: 800 bytes); a --bytes given is refused.
+  if (!o.given.count("bytes")) o.bytes = std::min(o.bytes, 8 * o.cells);
+  if (o.bytes > 8 * o.cells)
+    throw CollectiveError(InputError("command line", "--bytes",
+                                     "expected at most 8 x --cells = " + std::to_string(8 * o.cells) +
+                                         " bytes (a halo is sent from the strip's own cells), got " +
+                                         std::to_string(o.bytes))
+                              .what());
   for (const auto& [k, v] : std::map<std::string, std::int64_t>{{"cells", o.cells},
                                                                 {"steps", o.steps},
                                                                 {"warmup", o.warmup},
@@ -112,13 +124,14 @@ DemoOptions parse_options(int argc, char** argv) {
   return o;
 }
 
-// One rank's strip with `halo` ghost values at each end.
+// One rank's strip with `halo` ghost values at each end; `next` holds the interior only (its
+// halos would never be read or written: 2 x --bytes a rank less).
 struct Strip {
   std::vector<double> u, next;
   std::size_t halo;
   Strip(std::int64_t cells, std::int64_t halo_values, int rank)
       : u(static_cast<std::size_t>(cells + 2 * halo_values)),
-        next(u.size()),
+        next(static_cast<std::size_t>(cells)),
         halo(static_cast<std::size_t>(halo_values)) {
     for (std::size_t i = 0; i < u.size(); ++i)
       u[i] = static_cast<double>((i * 7 + static_cast<std::size_t>(rank)) % 13);
@@ -130,8 +143,8 @@ struct Strip {
 void smooth(Strip& s, std::int64_t passes) {
   for (std::int64_t p = 0; p < passes; ++p) {
     for (std::size_t i = s.first(); i < s.last(); ++i)
-      s.next[i] = (s.u[i - 1] + s.u[i] + s.u[i + 1]) / 3.0;
-    for (std::size_t i = s.first(); i < s.last(); ++i) s.u[i] = s.next[i];
+      s.next[i - s.halo] = (s.u[i - 1] + s.u[i] + s.u[i + 1]) / 3.0;
+    for (std::size_t i = s.first(); i < s.last(); ++i) s.u[i] = s.next[i - s.halo];
   }
 }
 
@@ -145,6 +158,16 @@ void exchange_halo(Strip& s, Comm& comm) {
   req[2] = comm.isend(s.u.data() + s.first(), n, MPI_DOUBLE, left, 0);
   req[3] = comm.isend(s.u.data() + s.last() - s.halo, n, MPI_DOUBLE, right, 1);
   comm.wait_all(req, 4);
+}
+
+// The processes on this process's node (they share its memory).
+int processes_on_node(MPI_Comm comm) {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  MPI_Comm_free(&node);
+  return on_node;
 }
 
 // max over ranks of (halo - send_sync_wait - recv_sync_wait): the measured message time.
@@ -180,16 +203,23 @@ int run(int argc, char** argv) {
 
   const std::int64_t halo_values = std::max<std::int64_t>(1, opt.bytes / 8);
   const std::size_t events_per_step = 12;  // step, compute, halo, 4 posts, 4 waits, spare
-  {  // The strip (two arrays of doubles with their halos) and the trace, before allocating,
-     // on every rank: a verdict every rank learns.
+  const int on_node = processes_on_node(MPI_COMM_WORLD);  // collective: before any rank can fail
+  {  // Everything the run allocates for --cells and --bytes, before allocating, on every rank:
+     // the strip u (cells and two halos), next (cells), and the trace; times the ranks of
+     // this node, which share its memory (2 ranks at --bytes 2^30 once took 8 GiB). The
+     // halo messages are sent from and received into u: MPI gets no buffer of ours. A
+     // verdict every rank learns.
     std::string error;
     try {
       const auto u = [](std::int64_t v) { return static_cast<std::uint64_t>(v); };
-      const std::uint64_t strip = saturating_product({2, u(opt.cells) + 2 * u(halo_values), sizeof(double)});
+      const std::uint64_t strip =
+          saturating_product({2 * u(opt.cells) + 2 * u(halo_values), sizeof(double)});
       const std::uint64_t trace = saturating_product({u(opt.steps), events_per_step, sizeof(RecordedEvent)});
-      require_memory(strip + (opt.trace.empty() ? 0 : trace), "command line", "--cells",
-                     "a strip of " + std::to_string(opt.cells) + " cells with halos of " +
-                         std::to_string(halo_values) + " values" + (opt.trace.empty() ? "" : ", and its trace,"));
+      require_node_memory(strip + (opt.trace.empty() ? 0 : trace), on_node, "command line",
+                          "--cells " + std::to_string(opt.cells) + " --bytes " + std::to_string(opt.bytes),
+                          "a strip of " + std::to_string(opt.cells) + " cells with halos of " +
+                              std::to_string(halo_values) + " values" +
+                              (opt.trace.empty() ? "" : ", and its trace,"));
     } catch (const InputError& e) {
       error = e.what();
     }

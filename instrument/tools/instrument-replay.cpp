@@ -16,6 +16,8 @@
 // Bad input: one line `instrument-replay: error: FILE:PLACE: what was expected`, exit 1; so
 // is a figure that would print as inf or nan (never printed: the reader bounds times and rates,
 // this is the second line of defence).
+#include <sys/stat.h>
+
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -60,10 +62,14 @@ Options parse(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--self") o.self = true;
-    else if (a == "--costs") o.costs = value();
-    else if (a == "--machine") o.machine = value();
+    else if (a == "--costs") o.costs = file_option(a, value());
+    else if (a == "--machine") o.machine = file_option(a, value());
     else if (a == "--trace-out") o.trace_out = output_file_option(a, value());
-    else if (a == "--epoch") o.epoch = value();
+    else if (a == "--epoch") {
+      o.epoch = value();
+      // "" would name no phase: the whole trace replayed, unasked.
+      if (o.epoch.empty()) throw InputError("command line", a, "expected a phase name (e.g. iteration), got \"\"");
+    }
     else if (a == "--ranks-per-node") {
       o.ranks_per_node = whole_option(a, value(), 1, std::int64_t{1} << 20, "ranks");
       rpn = true;
@@ -73,7 +79,7 @@ Options parse(int argc, char** argv) {
     } else if (!a.empty() && a[0] == '-') {
       throw InputError("command line", a, std::string("an option of ") + kUsage);
     } else if (o.run.empty()) {
-      o.run = a;
+      o.run = file_option("RUN.h5", a);
     } else {
       throw InputError("command line", a, "one results file to replay (got a second: " + o.run + " and " + a + ")");
     }
@@ -87,6 +93,19 @@ Options parse(int argc, char** argv) {
     throw InputError("command line", rpn ? "--ranks-per-node" : "--node-bandwidth",
                      "--ranks-per-node and --node-bandwidth together (the contention model needs both)");
   return o;
+}
+
+// The calibration is never the replayed run (its costs would be the run's own timings, a
+// --self under another name): the same file by any spelling, symbolic or hard link, is
+// refused. Both paths were checked to be regular files, so stat succeeds but for a race, in
+// which case the reader names the missing file.
+void require_other_file(const std::string& costs, const std::string& run) {
+  struct stat c {}, r {};
+  if (::stat(costs.c_str(), &c) != 0 || ::stat(run.c_str(), &r) != 0) return;
+  if (c.st_dev == r.st_dev && c.st_ino == r.st_ino)
+    throw InputError("command line", "--costs",
+                     "expected an earlier calibration run, not the replayed one (" + costs + " is the same file as " +
+                         run + "; --self replays with the run's own gaps)");
 }
 
 // The machine file the run recorded, rebuilt from /machine.
@@ -166,7 +185,10 @@ int run(const Options& o) {
   // a results file that cannot be opened (a symbolic-link loop named in one line).
   if (!o.trace_out.empty()) check_output_file(o.trace_out, "trace");
   require_regular_input(o.run, "results file");
-  if (!o.costs.empty()) require_regular_input(o.costs, "results file");
+  if (!o.costs.empty()) {
+    require_regular_input(o.costs, "results file");
+    require_other_file(o.costs, o.run);
+  }
   const ResultsDocument doc = read_results(o.run);
   replay::CostTable table;
   replay::TraceOptions to;

@@ -16,6 +16,7 @@
 #include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/option_file.hpp"
 
 namespace {
 
@@ -54,7 +55,7 @@ int main(int argc, char** argv) {
   }
   for (int i = 1; i < argc; ++i) {
     try {
-      std::printf("%s\n", check(argv[i]).c_str());
+      std::printf("%s\n", check(instrument::file_option("FILE", argv[i])).c_str());
     } catch (const std::exception& e) {
       std::fflush(stdout);
       std::fprintf(stderr, "machine-check: error: %s\n", e.what());
