@@ -11,8 +11,16 @@
 #include <cstdio>
 #include <vector>
 
-int main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+#include "bench_command_line.hpp"
+#include "instrument/mpi_main.hpp"
+
+namespace {
+
+// At p = 1 the "neighbour" is the process itself: no transport is used, so it is refused.
+int run(int argc, char** argv) {
+  bsplib_bench::CommandLine("usage: mpiexec -n 2 bench_first_messages (no arguments)")
+      .processes_at_least(2, "it times messages between neighbours")
+      .read(argc, argv);
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -46,6 +54,11 @@ int main(int argc, char** argv) {
       std::printf("\n");
     }
   }
-  MPI_Finalize();
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return instrument::run_mpi_main(argc, argv, "bench_first_messages", run);
 }

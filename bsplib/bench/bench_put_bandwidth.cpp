@@ -22,8 +22,10 @@
 #include <string>
 #include <vector>
 
+#include "bench_command_line.hpp"
 #include "bsp.h"
 #include "instrument/clock.hpp"
+#include "instrument/mpi_main.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/rank_reduce.hpp"
@@ -100,27 +102,28 @@ void report(const char* what, int bytes, const std::vector<double>& times, doubl
   std::printf("\n");
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// It measures between processes 0 and 1 (a third or more take no part): refused at p = 1,
+// before anything starts, rather than aborting inside bsp_begin/bsp_end.
+int run(int argc, char** argv) {
   int reps = 11;
   std::string machine;
-  for (int i = 1; i < argc; ++i) {
-    if (std::string(argv[i]) == "--machine" && i + 1 < argc) machine = argv[++i];
-    else reps = std::atoi(argv[i]);
-  }
-  if (reps < 1) reps = 1;
+  bsplib_bench::CommandLine("usage: mpiexec -n 2 bench_put_bandwidth [R=11] [--machine FILE]")
+      .count("R", 1, 10000, reps)
+      .option("--machine", machine)
+      .processes_at_least(2, "process 0 and process 1 exchange the data")
+      .read(argc, argv);
   instrument::loggp::LogGpParams probe;
   if (!machine.empty()) {
+    // Every process reads the same file: a bad one is refused alike by all (one line).
+    std::string problem;
     try {
       probe = instrument::loggp::read_params(instrument::MachineFile::read(machine));
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "bench_put_bandwidth: %s\n", e.what());
-      return 1;
+      problem = e.what();
     }
+    instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, problem);
   }
   bsp_begin(2);
-  if (bsp_nprocs() != 2) bsp_abort("bench_put_bandwidth needs 2 processes");
   const int max_bytes = 16 << 20;
   std::vector<char> src(max_bytes, 1), dst(max_bytes, 0), buf(max_bytes, 2),
       local(max_bytes, 3);
@@ -169,4 +172,10 @@ int main(int argc, char** argv) {
   bsp_pop_reg(dst.data());
   bsp_end();
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return instrument::run_mpi_main(argc, argv, "bench_put_bandwidth", run);
 }

@@ -13,7 +13,9 @@
 #include <cstdlib>
 #include <vector>
 
+#include "bench_command_line.hpp"
 #include "bsp.h"
+#include "instrument/mpi_main.hpp"
 #include "instrument/statistics.hpp"
 
 namespace {
@@ -42,25 +44,20 @@ void one_block(const std::vector<char>& src, std::vector<char>& area, int h, Sam
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  int reps = argc > 1 ? std::atoi(argv[1]) : 200;
+// The lower half of the processes puts into the upper half: p = 1 has no pair, refused.
+int run(int argc, char** argv) {
+  int reps = 200;
   std::vector<int> sizes;
-  for (int i = 2; i < argc; ++i) sizes.push_back(std::atoi(argv[i]));
+  bsplib_bench::CommandLine("usage: mpiexec -n P bench_put_sizes [R=200] [h1 h2 ...]")
+      .count("R", 1, 100000, reps)
+      .rest("h", 1, 1 << 28, sizes)
+      .processes_at_least(2, "each process of the lower half puts into one of the upper half")
+      .read(argc, argv);
   if (sizes.empty()) sizes = {32768, 32776, 65536, 65544, 131072, 131080};
-  bool bad = reps < 1 || reps > 100000;
   int hmax = 0;
-  for (int h : sizes) {
-    bad = bad || h < 1 || h > (1 << 28);
+  for (int h : sizes)
     if (h > hmax) hmax = h;
-  }
-  if (bad) {
-    std::fprintf(stderr, "bench_put_sizes: R must be in [1, 100000], sizes in [1, 2^28]\n");
-    return 1;
-  }
   bsp_begin(bsp_nprocs());
-  if (bsp_nprocs() < 2) bsp_abort("bench_put_sizes needs at least 2 processes");
   std::vector<char> src(static_cast<std::size_t>(hmax), 1), area(static_cast<std::size_t>(hmax), 0);
   bsp_push_reg(area.data(), hmax);
   bsp_sync();
@@ -94,4 +91,10 @@ int main(int argc, char** argv) {
   bsp_sync();
   bsp_end();
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return instrument::run_mpi_main(argc, argv, "bench_put_sizes", run);
 }

@@ -16,12 +16,14 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
+#include <string>
 #include <numeric>
 #include <random>
 #include <vector>
 
+#include "bench_command_line.hpp"
 #include "bsp.h"
+#include "instrument/mpi_main.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
@@ -86,11 +88,21 @@ Step superstep(const std::vector<double>& src, double* dst, const Pattern& pat) 
   return Step{t1 - t0, bsp_time() - t1};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  int words = argc > 1 ? std::atoi(argv[1]) : 262144;
-  const int reps = argc > 2 ? std::atoi(argv[2]) : 11;
+// At p = 1 the puts go to the process itself (documented above): the library's local cost.
+// W up to 2^24: the source, destination and three patterns take about 40 W bytes.
+int run(int argc, char** argv) {
+  int words = 262144, reps = 11;
+  bsplib_bench::CommandLine("usage: mpiexec -n P bench_put_words [W=262144] [R=11]")
+      .count("W", 1, 1 << 24, words)
+      .count("R", 1, 10000, reps)
+      .read(argc, argv);
+  int world = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  if (words < world - 1)
+    throw instrument::CollectiveError("command line:W: expected at least p - 1 = " +
+                                      std::to_string(world - 1) +
+                                      " words (one to each other process), got " +
+                                      std::to_string(words));
   bsp_begin(bsp_nprocs());
   const int p = bsp_nprocs();
   const int others = p > 1 ? p - 1 : 1;
@@ -150,4 +162,10 @@ int main(int argc, char** argv) {
   bsp_pop_reg(dst.data());
   bsp_end();
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return instrument::run_mpi_main(argc, argv, "bench_put_words", run);
 }

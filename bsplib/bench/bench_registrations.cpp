@@ -10,11 +10,11 @@
 #include <mpi.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <vector>
 
+#include "bench_command_line.hpp"
 #include "bsp.h"
+#include "instrument/mpi_main.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
@@ -47,18 +47,15 @@ Times push_then_pop(std::vector<char>& bytes, int n, Order order) {
           instrument::max_over_ranks(pop, MPI_COMM_WORLD)};
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  int reps = 5, orders_run = 3;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--lifo-fifo-only")) orders_run = 2;
-    else reps = std::atoi(argv[i]);
-  }
-  if (reps < 1 || reps > 1000) {
-    std::fprintf(stderr, "bench_registrations: R must be in [1, 1000]\n");
-    return 1;
-  }
+// At p = 1 the figures are the library's own bookkeeping (no exchange): meaningful.
+int run(int argc, char** argv) {
+  int reps = 5;
+  bool lifo_fifo_only = false;
+  bsplib_bench::CommandLine("usage: mpiexec -n P bench_registrations [R=5] [--lifo-fifo-only]")
+      .count("R", 1, 1000, reps)
+      .flag("--lifo-fifo-only", lifo_fifo_only)
+      .read(argc, argv);
+  const int orders_run = lifo_fifo_only ? 2 : 3;
   bsp_begin(bsp_nprocs());
   const int sizes[] = {10000, 40000};
   const Order orders[] = {Order::lifo, Order::fifo, Order::fifo_null_on_0};
@@ -88,4 +85,10 @@ int main(int argc, char** argv) {
   }
   bsp_end();
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return instrument::run_mpi_main(argc, argv, "bench_registrations", run);
 }

@@ -6,11 +6,37 @@
  * repetitions of the slowest process's time, and B / median. The destination is written
  * once before timing, so no first touch is timed.
  * Usage: mpiexec -n 2 bsp_put_bench [R=21] */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bsp.h"
+
+#define USAGE "usage: mpiexec -n 2 bsp_put_bench [R=21]"
+enum { MAX_REPS = 100000 };
+
+/* The command line, checked by every process alike before bsp_begin (so the library prints
+ * one line and every process exits 1): R read whole ("5x", "" and "--bogus" are refused)
+ * and in [1, MAX_REPS]; at least 2 processes, since process 0 puts into process 1. */
+static int reps_argument(int argc, char **argv) {
+  const int p = bsp_nprocs();
+  if (argc > 2) bsp_abort("bsp_put_bench: unexpected argument \"%.64s\" (" USAGE ")", argv[2]);
+  long reps = 21;
+  if (argc == 2) {
+    char *end = NULL;
+    errno = 0;
+    reps = strtol(argv[1], &end, 10);
+    if (argv[1][0] == '\0' || *end != '\0' || errno != 0 || reps < 1 || reps > MAX_REPS)
+      bsp_abort("bsp_put_bench: R must be a whole number in [1, %d]; got \"%.64s\" (" USAGE ")",
+                MAX_REPS, argv[1]);
+  }
+  if (p < 2)
+    bsp_abort("bsp_put_bench: needs 2 or more processes (process 0 puts into process 1); got "
+              "%d (" USAGE ")",
+              p);
+  return (int)reps;
+}
 
 static int cmp(const void *a, const void *b) {
   const double x = *(const double *)a, y = *(const double *)b;
@@ -18,8 +44,7 @@ static int cmp(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  int reps = argc > 1 ? atoi(argv[1]) : 21;
-  if (reps < 1 || reps > 100000) reps = 21;
+  const int reps = reps_argument(argc, argv);
   bsp_begin(bsp_nprocs());
   const int p = bsp_nprocs(), s = bsp_pid();
   const int max_bytes = 16 << 20;
@@ -39,7 +64,7 @@ int main(int argc, char **argv) {
     for (int r = -2; r < reps; ++r) { /* two untimed rounds first */
       bsp_sync();
       const double t0 = bsp_time();
-      if (s == 0 && p > 1) bsp_put(1, src, dst, 0, bytes);
+      if (s == 0) bsp_put(1, src, dst, 0, bytes);
       bsp_sync();
       const double mine = bsp_time() - t0;
       /* the slowest process: everyone's time to everyone, in a superstep of its own */

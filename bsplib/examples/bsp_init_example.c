@@ -5,8 +5,16 @@
 #include "bsp.h"
 
 static int nprocs_wanted;
+static int arguments; /* argc - 1: the example takes none */
+static const char *first_argument;
 
 static void spmd_part(void) {
+  /* Every process checks (they all see the same command line), before bsp_begin: each
+   * refuses it alike, so the library prints one line and every process exits 1. */
+  if (arguments > 0)
+    bsp_abort("bsp_init_example: unexpected argument \"%.64s\" (usage: mpiexec -n P "
+              "bsp_init_example; it takes no arguments)",
+              first_argument);
   bsp_begin(nprocs_wanted);
   int p = bsp_nprocs(), s = bsp_pid(), total = 0;
   bsp_push_reg(&total, (int)sizeof total);
@@ -25,6 +33,8 @@ static void spmd_part(void) {
 }
 
 int main(int argc, char **argv) {
+  arguments = argc - 1;
+  first_argument = argc > 1 ? argv[1] : "";
   bsp_init(spmd_part, argc, argv);
   nprocs_wanted = bsp_nprocs();
   spmd_part();

@@ -8,15 +8,35 @@
  * Each is a 500-relation (3 and 4: (p-1) floor(500/(p-1)) words). Run it with
  * BSP_PROFILE=profile.csv and give the profile to bsp_predict. An optional argument repeats
  * the four supersteps (the first round pays for buffers growing; later rounds are steady). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "bsp.h"
 
-enum { H = 500 };
+enum { H = 500, MAX_ROUNDS = 1000000 };
+
+#define USAGE "usage: mpiexec -n P five_hundred_relation [ROUNDS=1]"
+
+/* The optional argument, read whole ("5x", "" and "--bogus" are refused, not read as 0 or
+ * 5) and in [1, MAX_ROUNDS]. Every process reads the same command line and refuses it
+ * alike, before bsp_begin: the library prints one line and every process exits 1. */
+static int rounds_argument(int argc, char **argv) {
+  if (argc > 2)
+    bsp_abort("five_hundred_relation: unexpected argument \"%.64s\" (" USAGE ")", argv[2]);
+  if (argc < 2) return 1;
+  char *end = NULL;
+  errno = 0;
+  const long v = strtol(argv[1], &end, 10);
+  if (argv[1][0] == '\0' || *end != '\0' || errno != 0 || v < 1 || v > MAX_ROUNDS)
+    bsp_abort("five_hundred_relation: ROUNDS must be a whole number in [1, %d]; got \"%.64s\" "
+              "(" USAGE ")",
+              MAX_ROUNDS, argv[1]);
+  return (int)v;
+}
 
 int main(int argc, char **argv) {
-  int rounds = argc > 1 ? atoi(argv[1]) : 1;
+  const int rounds = rounds_argument(argc, argv);
   bsp_begin(bsp_nprocs());
   int p = bsp_nprocs(), s = bsp_pid();
   static int src[H], dst[H];
@@ -46,11 +66,16 @@ int main(int argc, char **argv) {
   bsp_sync();
   }
 
-  int ok = 1;
-  for (int i = 0; i < share; ++i) ok &= dst[i] == i;
+  /* Each process checks its own copy of the broadcast; a wrong one ends the run (every
+   * process, one line on stderr, non-zero exit): after bsp_end only process 0 would speak. */
+  for (int i = 0; i < share; ++i)
+    if (dst[i] != i)
+      bsp_abort("five_hundred_relation: WRONG DATA on process %d: word %d of the broadcast is "
+                "%d, expected %d",
+                s, i, dst[i], i);
   bsp_pop_reg(dst);
   bsp_pop_reg(src);
   bsp_end();
-  printf("five_hundred_relation: %s\n", ok ? "data correct" : "WRONG DATA");
-  return ok ? 0 : 1;
+  printf("five_hundred_relation: data correct\n");
+  return 0;
 }

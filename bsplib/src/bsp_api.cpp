@@ -120,6 +120,7 @@ void bsp_vabort(const char* format, va_list args) {
     bsplib::Context& c = Spmd::context("bsp_abort");
     bsplib::fatal("bsp_abort", c.pid(), c.superstep(), "%s", text);
   }
+  Spmd::prepare_to_fail("bsp_abort");
   bsplib::fatal("bsp_abort", -1, -1, "%s", text);
 }
 

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "fatal.hpp"
 #include "instrument/clock.hpp"
 
 namespace bsplib {
@@ -26,7 +27,14 @@ int world_rank() {
 }  // namespace
 
 void Spmd::outside(const char* call) {
+  prepare_to_fail(call);
   fatal(call, -1, -1, "called outside bsp_begin/bsp_end");
+}
+
+void Spmd::prepare_to_fail(const char* call) {
+  int finalised = 0;
+  MPI_Finalized(&finalised);
+  if (!finalised) ensure_mpi(call);
 }
 
 void Spmd::ensure_mpi(const char* call) {
@@ -37,6 +45,8 @@ void Spmd::ensure_mpi(const char* call) {
   if (initialised) return;
   if (MPI_Init(s_argc, s_argv) != MPI_SUCCESS) fatal(call, -1, -1, "MPI_Init failed");
   s_owns_mpi = true;
+  // Every process calls MPI_Init at its first library call, so every process makes this too.
+  open_failure_channel(MPI_COMM_WORLD);
 }
 
 void Spmd::at_exit() {
@@ -75,6 +85,9 @@ void Spmd::begin(int maxprocs) {
   if (s_begun) fatal("bsp_begin", -1, -1, "called a second time (only one SPMD section)");
   ensure_mpi("bsp_begin");
   s_begun = true;
+  // Every process of MPI_COMM_WORLD is here (also where the program initialised MPI itself):
+  // a refusal of the request below is agreed on, and printed once.
+  open_failure_channel(MPI_COMM_WORLD);
   // Process 0's request decides (it is the one running main when bsp_init was used).
   int requested = maxprocs;
   MPI_Bcast(&requested, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -86,6 +99,7 @@ void Spmd::begin(int maxprocs) {
   const int rank = world_rank();
   MPI_Comm comm = MPI_COMM_NULL;
   MPI_Comm_split(MPI_COMM_WORLD, rank < p ? 0 : MPI_UNDEFINED, rank, &comm);
+  close_failure_channel();
   if (rank >= p) {
     // Not needed: take no part. MPI_Finalize returns once the others finalise too.
     MPI_Finalize();
@@ -96,6 +110,7 @@ void Spmd::begin(int maxprocs) {
     std::atexit(at_exit);
     registered = true;
   }
+  open_failure_channel(comm);  // from here only the section's processes can fail
   s_context = new Context(comm, 0);
   s_context->warm_up();
   MPI_Barrier(comm);  // so that every process's clock origin is the same instant
@@ -116,6 +131,7 @@ void Spmd::end() {
   MPI_Comm comm = c.comm();
   delete s_context;
   s_context = nullptr;
+  close_failure_channel();
   MPI_Comm_free(&comm);
   if (s_owns_mpi) {
     // The definition continues only process 0 after bsp_end.

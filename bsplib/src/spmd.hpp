@@ -23,6 +23,9 @@ class Spmd {
   // available (MPI initialised on demand); after bsp_end the p of the section that ended
   // (MPI may be finalised by then).
   static int available();
+  // Before an error outside bsp_begin/bsp_end: MPI initialised if it is not yet (and not
+  // finalised), so that processes failing alike agree and print one line (fatal.hpp).
+  static void prepare_to_fail(const char* call);
 
  private:
   [[noreturn]] static void outside(const char* call);

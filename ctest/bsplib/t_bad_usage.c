@@ -64,6 +64,7 @@ int main(int argc, char **argv) {
     if (s == p - 1) bsp_abort("user abort from process %d", s);
     bsp_sync();
   }
+  if (!strcmp(mode, "abort_every_process")) bsp_abort("user abort from every process\n");
   if (!strcmp(mode, "move_empty")) bsp_move(&v, (int)sizeof v);
   if (!strcmp(mode, "tagsize_not_all")) {
     int t = 0; /* the size in effect: only the number of calls differs */
