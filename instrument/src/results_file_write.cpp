@@ -8,6 +8,7 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/results_file.hpp"
+#include "instrument/write_on_root.hpp"
 #include "results_layout.hpp"
 #include "results_seal.hpp"
 
@@ -318,16 +319,16 @@ void write_results(const std::string& path, const ResultsDocument& doc) {
 
 void write_results_on_root(const std::string& path, const ResultsDocument& doc, MPI_Comm comm,
                            int root) {
-  int rank = 0;
-  MPI_Comm_rank(comm, &rank);
+  // The other ranks wait deferring termination signals: dying first, they would have the
+  // launcher SIGKILL the writer before it removed its temporary (write_on_root.hpp).
   std::string error;
-  if (rank == root) {
+  write_on_root(comm, root, [&] {
     try {
       write_results(path, doc);
     } catch (const std::exception& e) {
       error = e.what();
     }
-  }
+  });
   throw_if_any_rank_failed(comm, error);
 }
 

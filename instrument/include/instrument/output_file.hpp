@@ -28,7 +28,10 @@
 //   and by std::exit and by SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGABRT, SIGXCPU and SIGXFSZ
 //   (src/temporary_cleanup.hpp: mpiexec forwards Ctrl-C and SIGTERM to every rank).
 //   SIGKILL cannot be caught (kill -9, and MPICH's launcher ending the other ranks after one
-//   fails): that temporary stays until the next write of the same path removes it.
+//   fails): that temporary stays until the next write of the same path removes it. A rank
+//   writing while the others wait does so through write_on_root (write_on_root.hpp), so that
+//   a signal sent to the job does not end a waiting rank first, which would have the launcher
+//   SIGKILL the writer before it removed its temporary.
 // One OutputFile per target at a time in a process (they would share the temporary).
 #pragma once
 #include <string>
