@@ -121,7 +121,9 @@ void bsp_vabort(const char* format, va_list args) {
     bsplib::fatal("bsp_abort", c.pid(), c.superstep(), "%s", text);
   }
   Spmd::prepare_to_fail("bsp_abort");
-  bsplib::fatal("bsp_abort", -1, -1, "%s", text);
+  // Before bsp_begin the message is the program's own line (no process or superstep to name).
+  if (text[0] == '\0' || text[0] == '\n') bsplib::fatal("bsp_abort", -1, -1, "(no message)");
+  bsplib::fatal_line(text);
 }
 
 }  // extern "C"

@@ -126,23 +126,31 @@ void close_failure_channel() {
 }
 
 void fatal(const char* call, int pid, long superstep, const char* format, ...) {
-  // A second failure while ending (MPI_Abort runs exit handlers, one of which reports a
-  // process leaving inside bsp_begin/bsp_end): the first is the one reported.
-  if (g_ending.exchange(true)) std::_Exit(1);
   char text[1024];
   va_list args;
   va_start(args, format);
   std::vsnprintf(text, sizeof text, format, args);
   va_end(args);
-  // bsp_abort("...\n") is common: the line ends here, whatever the text ends with.
-  std::size_t n = std::strlen(text);
-  while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r')) text[--n] = '\0';
   char line[1200];
   if (pid >= 0)
-    std::snprintf(line, sizeof line, "BSP error: %s on process %d in superstep %ld: %s\n", call,
+    std::snprintf(line, sizeof line, "BSP error: %s on process %d in superstep %ld: %s", call,
                   pid, superstep, text);
   else
-    std::snprintf(line, sizeof line, "BSP error: %s: %s\n", call, text);
+    std::snprintf(line, sizeof line, "BSP error: %s: %s", call, text);
+  fatal_line(line);
+}
+
+void fatal_line(const char* text) {
+  // A second failure while ending (MPI_Abort runs exit handlers, one of which reports a
+  // process leaving inside bsp_begin/bsp_end): the first is the one reported.
+  if (g_ending.exchange(true)) std::_Exit(1);
+  // bsp_abort("...\n") is common: the line ends here, whatever the text ends with.
+  char line[1200];
+  std::snprintf(line, sizeof line - 1, "%s", text);
+  std::size_t n = std::strlen(line);
+  while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) line[--n] = '\0';
+  line[n] = '\n';
+  line[n + 1] = '\0';
   std::fflush(nullptr);
   const Agreement agreed = agree_on_failure();
   if (agreed.print) write_line(line);

@@ -17,6 +17,10 @@ namespace bsplib {
 // `pid` < 0 and `superstep` < 0 mean "not known yet" (before bsp_begin).
 [[noreturn]] void fatal(const char* call, int pid, long superstep, const char* format, ...)
     __attribute__((format(printf, 4, 5)));
+// The same end with `text` as the whole line: bsp_abort before bsp_begin, where the message
+// is all the program's own (a refusal of its command line) and no process or superstep is
+// known yet to name.
+[[noreturn]] void fatal_line(const char* text);
 
 // The failure channel: a duplicate of `comm`, made collectively by every process of it
 // (after MPI_Init: of MPI_COMM_WORLD; at bsp_begin: of the SPMD section's processes).

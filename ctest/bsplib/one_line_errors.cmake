@@ -32,16 +32,17 @@ foreach(c ${fatal_cases})
                        COMMAND $<TARGET_FILE:bsp_t_bad_usage> ${mode})
 endforeach()
 
-# Command lines and process counts the examples and benchmarks refuse, before any figure.
+# Command lines and process counts the examples and benchmarks refuse, before any figure
+# (the C examples by bsp_abort before bsp_begin: the program's message alone, no "BSP error").
 # name|ranks|program|message|arguments...
 set(usage_cases
-  "five_hundred_relation.bogus.np1|1|five_hundred_relation|BSP error: bsp_abort: five_hundred_relation: ROUNDS must be a whole number in .1, 1000000.. got \"--bogus\"|--bogus"
-  "five_hundred_relation.zero.np2|2|five_hundred_relation|BSP error: bsp_abort: five_hundred_relation: ROUNDS must be a whole number in .1, 1000000.. got \"0\"|0"
+  "five_hundred_relation.bogus.np1|1|five_hundred_relation|^five_hundred_relation: ROUNDS must be a whole number in .1, 1000000.. got \"--bogus\"|--bogus"
+  "five_hundred_relation.zero.np2|2|five_hundred_relation|^five_hundred_relation: ROUNDS must be a whole number in .1, 1000000.. got \"0\"|0"
   "five_hundred_relation.extra.np1|1|five_hundred_relation|five_hundred_relation: unexpected argument \"x\"|2|x"
-  "bsp_init_example.bogus.np1|1|bsp_init_example|BSP error: bsp_abort: bsp_init_example: unexpected argument \"--bogus\"|--bogus"
-  "bsp_init_example.bogus.np2|2|bsp_init_example|BSP error: bsp_abort: bsp_init_example: unexpected argument \"--bogus\"|--bogus"
-  "bsp_put_bench.bogus.np2|2|bsp_put_bench|bsp_put_bench: R must be a whole number in .1, 100000.. got \"--bogus\"|--bogus"
-  "bsp_put_bench.p1|1|bsp_put_bench|bsp_put_bench: needs 2 or more processes .process 0 puts into process 1.. got 1"
+  "bsp_init_example.bogus.np1|1|bsp_init_example|^bsp_init_example: unexpected argument \"--bogus\"|--bogus"
+  "bsp_init_example.bogus.np2|2|bsp_init_example|^bsp_init_example: unexpected argument \"--bogus\"|--bogus"
+  "bsp_put_bench.bogus.np2|2|bsp_put_bench|^bsp_put_bench: R must be a whole number in .1, 100000.. got \"--bogus\"|--bogus"
+  "bsp_put_bench.p1|1|bsp_put_bench|^bsp_put_bench: needs 2 or more processes .process 0 puts into process 1.. got 1"
   "bench_empty_sync.bogus.np1|1|bench_empty_sync|^bench_empty_sync: error: unknown option \"--bogus\"|--bogus"
   "bench_empty_sync.zero.np2|2|bench_empty_sync|^bench_empty_sync: error: command line:N: expected a whole number in .1, 100000000., got \"0\"|0"
   "bench_small_supersteps.bogus.np1|1|bench_small_supersteps|^bench_small_supersteps: error: unknown option \"--bogus\"|--bogus"
