@@ -80,11 +80,18 @@ def main():
     ap.add_argument("machine", nargs="?")
     ap.add_argument("-o", "--out", default="bsp-profile")
     a = ap.parse_args()
-    outputs = [f"{a.out}-communication.png"] + ([f"{a.out}-predicted.png"] if a.machine else [])
+    # "" is a name given empty (a shell variable left unset), never "no machine file".
+    for name, what in ((a.profile, "a bsplib profile's file name"),
+                       (a.machine, "a BSP machine file's name (or no second argument)"),
+                       (a.out, "a prefix for the plots' names (-o)")):
+        if name == "":
+            raise si.Refusal("(empty path)", "", what, "an empty path")
+    inputs = [a.profile] + ([a.machine] if a.machine is not None else [])
+    outputs = [f"{a.out}-communication.png"] + ([f"{a.out}-predicted.png"] if a.machine is not None else [])
     for out in outputs:
-        si.check_plot_output(out, [a.profile] + ([a.machine] if a.machine else []))
+        si.check_plot_output(out, inputs)
     steps = superstep_widths(a.profile)
-    m = read_machine(a.machine) if a.machine else None
+    m = read_machine(a.machine) if a.machine is not None else None
     plt = si.import_pyplot()
 
     fig, (ax_out, ax_in) = plt.subplots(2, 1, sharex=True, figsize=(10, 5))

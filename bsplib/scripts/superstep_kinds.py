@@ -15,7 +15,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "..", "tools"))
 sys.path.insert(0, here)
 import suite_inputs as si  # noqa: E402
-from bsp_profile_file import read_profile  # noqa: E402
+from bsp_profile_file import MAX_INDEX, read_profile  # noqa: E402
 
 PROGRAM = "superstep_kinds.py"
 
@@ -33,10 +33,17 @@ def within(t, median, share=0.25):
 def main():
     ap = si.ArgumentParser(prog=PROGRAM, description=__doc__.split("\n")[0])
     ap.add_argument("profiles", nargs="+", metavar="PROFILE")
-    ap.add_argument("--steps", nargs=2, type=int, default=[2, 20], metavar=("FIRST", "LAST"))
+    ap.add_argument("--steps", nargs=2, default=["2", "20"], metavar=("FIRST", "LAST"))
     ap.add_argument("--by-step", action="store_true")
     a = ap.parse_args()
-    first, last = a.steps
+    # superstep numbers as the profile reader takes them (bsp_profile_file.py: [0, 2^31 - 1])
+    first = si.whole(a.steps[0], "command line", "--steps", "FIRST", 0, MAX_INDEX)
+    last = si.whole(a.steps[1], "command line", "--steps", "LAST", 0, MAX_INDEX)
+    if last < first:
+        raise si.Refusal("command line", "--steps", f"LAST >= FIRST = {first}", a.steps[1])
+    for p in a.profiles:
+        if not p:
+            raise si.Refusal("(empty path)", "", "a bsplib profile's file name", "an empty path")
     profiles = {p: load(p) for p in a.profiles}
     if a.by_step:
         steps = sorted(set(s for st in profiles.values() for s in st))

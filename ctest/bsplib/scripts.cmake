@@ -41,3 +41,49 @@ suite_add_expect_test(NAME bsplib.plot_profile.good
   COMMAND ${_py} ${_scripts}/plot_profile.py ${_good} ${PROJECT_SOURCE_DIR}/inputs/bsp/ibm-sp2-switch-p2.machine
           -o ${_in}/out/good)
 set_tests_properties(bsplib.plot_profile.good PROPERTIES LABELS unit FIXTURES_REQUIRED bsplib_script_inputs)
+
+# Numbers and names on the command line (issue 36): --steps read as the profile reader reads
+# a superstep number (whole, in [0, 2^31 - 1], LAST >= FIRST; "-1" and 2^63 once ran and
+# exited 0), and an empty file name refused, never taken for "no machine file" (plot_profile.py
+# PROFILE '' once drew the plot without the prediction and exited 0). An empty argument cannot
+# pass through a CMake list: a shell adds it.
+foreach(_case
+    "superstep_kinds.steps_negative|0|-1|LAST, found -1"
+    "superstep_kinds.steps_2_63|9223372036854775808|1|FIRST, found 9223372036854775808"
+    "superstep_kinds.steps_junk|1x|3|FIRST, found \"1x\"")
+  string(REPLACE "|" ";" _f "${_case}")
+  list(GET _f 0 _name)
+  list(GET _f 1 _first)
+  list(GET _f 2 _last)
+  list(GET _f 3 _message)
+  suite_add_error_test(NAME bsplib.${_name} ONE_LINE
+    EXPECT "^superstep_kinds.py: command line: --steps: expected a whole number in .0, 2147483647. as ${_message}$"
+    COMMAND ${_py} ${_scripts}/superstep_kinds.py ${_good} --steps ${_first} ${_last})
+endforeach()
+suite_add_error_test(NAME bsplib.superstep_kinds.steps_reversed ONE_LINE
+  EXPECT "^superstep_kinds.py: command line: --steps: expected LAST >= FIRST = 5, found 2$"
+  COMMAND ${_py} ${_scripts}/superstep_kinds.py ${_good} --steps 5 2)
+suite_add_error_test(NAME bsplib.superstep_kinds.empty_name ONE_LINE
+  EXPECT "^superstep_kinds.py: .empty path.: expected a bsplib profile's file name, found an empty path$"
+  COMMAND sh -c "exec \"$0\" \"$1\" \"$2\" ''" ${_py} ${_scripts}/superstep_kinds.py ${_good})
+foreach(_case
+    "empty_machine|PROFILE ''|a BSP machine file's name .or no second argument."
+    "empty_profile|''|a bsplib profile's file name"
+    "empty_out|PROFILE -o ''|a prefix for the plots' names .-o.")
+  string(REPLACE "|" ";" _f "${_case}")
+  list(GET _f 0 _name)
+  list(GET _f 1 _args)
+  list(GET _f 2 _message)
+  string(REPLACE "PROFILE" "\"$1\"" _args "${_args}")
+  suite_add_error_test(NAME bsplib.plot_profile.${_name} ONE_LINE NO_FILE ${_in}/out/${_name}
+    EXPECT "^plot_profile.py: .empty path.: expected ${_message}, found an empty path$"
+    COMMAND sh -c "exec \"$0\" \"$2\" -o \"$3\" ${_args}" ${_py} ${_good}
+            ${_scripts}/plot_profile.py ${_in}/out/${_name})
+  set_tests_properties(bsplib.plot_profile.${_name} PROPERTIES FIXTURES_REQUIRED bsplib_script_inputs)
+endforeach()
+
+# Without matplotlib (python3 -S: no site packages): one line naming the package, no plot.
+suite_add_error_test(NAME bsplib.plot_profile.without_matplotlib ONE_LINE NO_FILE ${_in}/out/no_mpl
+  EXPECT "^plot_profile.py: cannot import matplotlib .No module named 'matplotlib'.: run under /usr/bin/python3 with Debian's python3-matplotlib$"
+  COMMAND ${_py} -S ${_scripts}/plot_profile.py ${_good} -o ${_in}/out/no_mpl)
+set_tests_properties(bsplib.plot_profile.without_matplotlib PROPERTIES FIXTURES_REQUIRED bsplib_script_inputs)

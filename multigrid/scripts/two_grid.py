@@ -34,9 +34,16 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import suite_inputs as si  # noqa: E402
 
-np = si.import_module("numpy", "python3-numpy")
-sp = si.import_module("scipy.sparse", "python3-scipy")
-sla = si.import_module("scipy.sparse.linalg", "python3-scipy")
+# numpy and scipy, imported by main() inside si.run(): a missing one is then one line
+# (si.NotInstalled), not a traceback from the import at load time.
+np = sp = sla = None
+
+
+def import_numerics():
+    global np, sp, sla
+    np = si.import_module("numpy", "python3-numpy")
+    sp = si.import_module("scipy.sparse", "python3-scipy")
+    sla = si.import_module("scipy.sparse.linalg", "python3-scipy")
 
 PROGRAM = "two_grid.py"
 MAX_MESH_BYTES = 256 << 20
@@ -228,6 +235,7 @@ def main():
     ap.add_argument("--lower", type=float, default=0.25, help="Chebyshev's a / lambda_max (default 0.25)")
     ap.add_argument("--iterations", type=int, default=2, help="smoothing iterations before and after (default 2)")
     o = ap.parse_args()
+    import_numerics()
     if not 0 < o.lower < 1:
         raise si.UsageError(f"command line: --lower: expected a number in (0, 1), found {o.lower:g}")
     if not 1 <= o.iterations <= 100:
