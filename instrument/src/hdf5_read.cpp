@@ -2,9 +2,7 @@
 // (see hdf5_io.hpp). Nothing here trusts a size, a rank or a type the file declares.
 #include <algorithm>
 #include <cstring>
-#include <exception>
 #include <limits>
-#include <memory>
 
 #include "hdf5_io.hpp"
 
