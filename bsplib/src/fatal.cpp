@@ -155,8 +155,13 @@ void fatal_line(const char* text) {
   const Agreement agreed = agree_on_failure();
   if (agreed.print) write_line(line);
   if (!mpi_usable()) std::_Exit(1);
-  if (agreed.all_failed && g_channel_is_world) {
+  int world = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  if ((agreed.all_failed && g_channel_is_world) || world == 1) {
     // Before bsp_begin and every process failed: none is blocked, none holds library state.
+    // Or this is the only process: there is no other to end, and at p = 1 MPICH's MPI_Abort
+    // exits at once, racing the launcher's abort handling (now and then mpiexec printed its
+    // "BAD TERMINATION" banner on stdout).
     close_failure_channel();
     MPI_Finalize();
     std::_Exit(1);
