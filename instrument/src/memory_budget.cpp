@@ -10,6 +10,7 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "instrument/error.hpp"
 
@@ -122,17 +123,33 @@ std::uint64_t memory_limit_bytes() {
   return std::min(room, cgroup_room());
 }
 
+namespace {
+
+// The two figures of a refusal; in bytes where both round to the same figure.
+std::pair<std::string, std::string> need_and_have(std::uint64_t bytes, std::uint64_t limit) {
+  std::string need = format_bytes(bytes), have = format_bytes(limit);
+  if (need == have) return {std::to_string(bytes) + " bytes", std::to_string(limit) + " bytes"};
+  return {need, have};
+}
+
+}  // namespace
+
 void require_memory(std::uint64_t bytes, const std::string& source, const std::string& field,
                     const std::string& what) {
   const std::uint64_t limit = memory_limit_bytes();
   if (bytes <= limit) return;
-  std::string need = format_bytes(bytes), have = format_bytes(limit);
-  if (need == have) {  // both round to the same figure: say the bytes
-    need = std::to_string(bytes) + " bytes";
-    have = std::to_string(limit) + " bytes";
-  }
+  const auto [need, have] = need_and_have(bytes, limit);
   throw InputError(source, field,
                    what + " needs " + need + ", more than the " + have + " this process can allocate");
+}
+
+int processes_on_node(MPI_Comm comm) {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  MPI_Comm_free(&node);
+  return on_node;
 }
 
 void require_node_memory(std::uint64_t per_process, int processes_on_node, const std::string& source,
@@ -141,11 +158,7 @@ void require_node_memory(std::uint64_t per_process, int processes_on_node, const
   const std::uint64_t bytes = saturating_product({per_process, ranks});
   const std::uint64_t limit = memory_limit_bytes();
   if (bytes <= limit) return;
-  std::string need = format_bytes(bytes), have = format_bytes(limit);
-  if (need == have) {  // both round to the same figure: say the bytes
-    need = std::to_string(bytes) + " bytes";
-    have = std::to_string(limit) + " bytes";
-  }
+  auto [need, have] = need_and_have(bytes, limit);
   if (ranks > 1)
     need += " (" + format_bytes(per_process) + " a rank at " + std::to_string(ranks) + " ranks on this node)";
   throw InputError(source, field, what + " needs about " + need + ", more than the " + have + " available");

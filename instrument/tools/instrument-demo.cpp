@@ -160,16 +160,6 @@ void exchange_halo(Strip& s, Comm& comm) {
   comm.wait_all(req, 4);
 }
 
-// The processes on this process's node (they share its memory).
-int processes_on_node(MPI_Comm comm) {
-  MPI_Comm node = MPI_COMM_NULL;
-  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int on_node = 1;
-  MPI_Comm_size(node, &on_node);
-  MPI_Comm_free(&node);
-  return on_node;
-}
-
 // max over ranks of (halo - send_sync_wait - recv_sync_wait): the measured message time.
 double halo_less_waits(const RunResults& run) {
   const GatheredPhase* halo = run.find_phase("halo");
@@ -203,7 +193,7 @@ int run(int argc, char** argv) {
 
   const std::int64_t halo_values = std::max<std::int64_t>(1, opt.bytes / 8);
   const std::size_t events_per_step = 12;  // step, compute, halo, 4 posts, 4 waits, spare
-  const int on_node = processes_on_node(MPI_COMM_WORLD);  // collective: before any rank can fail
+  const int on_node = instrument::processes_on_node(MPI_COMM_WORLD);  // collective: before any rank can fail
   {  // Everything the run allocates for --cells and --bytes, before allocating, on every rank:
      // the strip u (cells and two halos), next (cells), and the trace; times the ranks of
      // this node, which share its memory (2 ranks at --bytes 2^30 once took 8 GiB). The

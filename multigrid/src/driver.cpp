@@ -76,16 +76,6 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
   return in;
 }
 
-// The processes on this process's node (they share its memory).
-int processes_on_node() {
-  MPI_Comm node = MPI_COMM_NULL;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int on_node = 1;
-  MPI_Comm_size(node, &on_node);
-  MPI_Comm_free(&node);
-  return on_node;
-}
-
 void register_all(std::vector<LocalLevel>& levels) {
   for (LocalLevel& L : levels) {
     register_exchange(L.assemble);
@@ -130,7 +120,7 @@ double exact_solution(double x, double y, double z) { return std::sin(kPi * x) *
 ProblemInput load_problem(const RunOptions& o) {
   int p = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
-  const int on_node = processes_on_node();  // collective: before any rank can fail
+  const int on_node = instrument::processes_on_node(MPI_COMM_WORLD);  // collective: before any rank can fail
   ProblemInput in;
   std::string error;
   try {

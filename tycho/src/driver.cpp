@@ -57,16 +57,6 @@ Quadrature make_quadrature(const RunOptions& o) {
   return level_symmetric(o.sn, "--sn");
 }
 
-// The processes on this process's node (they share its memory).
-int processes_on_node(MPI_Comm comm) {
-  MPI_Comm node = MPI_COMM_NULL;
-  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-  int on_node = 1;
-  MPI_Comm_size(node, &on_node);
-  MPI_Comm_free(&node);
-  return on_node;
-}
-
 // The run's size is known once the mesh is partitioned and MCPS chosen: refused before the
 // plan and the sweep (run_memory.hpp), naming the options that ask for it. `--product 64x256
 // --groups 64` on cube-10717 once planned for 39 s and then ran out of memory.
@@ -105,7 +95,7 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
   RunResult r;
   r.ranks = size;
   const double t0 = MPI_Wtime();
-  const int on_node = processes_on_node(comm);  // collective: before any rank can fail
+  const int on_node = instrument::processes_on_node(comm);  // collective: before any rank can fail
   Mesh mesh;
   Partition partition;
   collectively(comm, [&] {

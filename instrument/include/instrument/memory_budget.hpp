@@ -2,6 +2,8 @@
 // buffer, a probe's message) is refused with the figure and the limit before the allocation
 // fails as a bad_alloc, or the kernel's OOM killer ends the job without a word.
 #pragma once
+#include <mpi.h>
+
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -28,6 +30,9 @@ void require_memory(std::uint64_t bytes, const std::string& source, const std::s
 // more than ...", when X = N x per_process exceeds memory_limit_bytes(): the ranks of one
 // node share its memory. For a need estimated from the counts an option implies, before the
 // work (the caller says how the estimate was made and how it compares with a measured peak).
+// The processes of `comm` on this process's node, which share its memory (collective).
+int processes_on_node(MPI_Comm comm);
+
 void require_node_memory(std::uint64_t per_process, int processes_on_node, const std::string& source,
                          const std::string& field, const std::string& what);
 
