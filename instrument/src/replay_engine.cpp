@@ -42,6 +42,7 @@ namespace {
 
 using detail::Block;
 using detail::CachedChannel;
+using detail::Event;
 using detail::kCachedChannels;
 using detail::Channel;
 using detail::FlatIndex;
@@ -54,22 +55,6 @@ using namespace detail;  // the message flags
 constexpr const char* kKindNames[] = {"compute", "send", "recv",      "isend", "irecv",
                                       "wait",    "barrier", "allreduce", "bcast"};
 constexpr int kCollectiveKind0 = 6;  // kKindNames index of Collective::barrier
-
-// An entry of the time-ordered queue (contention only): a rank resuming, or a link request.
-// A link request's (time, rank, order) is its grant key: inj0, the sender, the send's index.
-struct Event {
-  double time;
-  bool link;           // at one time ranks run first: they may still request the link then
-  std::int32_t rank;   // the rank resuming, or the sender requesting the link
-  std::uint64_t order; // a link: the send's index in the sender's program; a rank: push order
-  std::int32_t id;     // a rank, or a message
-  bool operator>(const Event& o) const {
-    if (time != o.time) return time > o.time;
-    if (link != o.link) return link;
-    if (rank != o.rank) return rank > o.rank;
-    return order > o.order;
-  }
-};
 
 void check_machine(const Machine& m) {
   // o' > 0 makes every link request later than the call that makes it (the causal loop's

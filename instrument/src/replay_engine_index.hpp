@@ -21,8 +21,9 @@ struct IndexKey {
 class FlatIndex {
  public:
   static constexpr std::int32_t kNone = -1;
+  static constexpr std::size_t kFirstSlots = 64;
 
-  FlatIndex() { slots_.resize(64); }
+  FlatIndex() { slots_.resize(kFirstSlots); }
 
   // The value stored for key, or kNone.
   std::int32_t find(const IndexKey& key) const {
@@ -69,6 +70,15 @@ class FlatIndex {
   }
 
   std::size_t size() const { return count_; }
+
+  // The most bytes an index holds on its way to `count` entries (at most 2^40): its last table
+  // and the one it replaced, both alive while grow() moves the entries (replay_memory.cpp).
+  static std::uint64_t peak_bytes(std::uint64_t count) {
+    std::uint64_t slots = kFirstSlots;
+    while (slots / 2 < count) slots *= 2;
+    const std::uint64_t tables = slots > kFirstSlots ? slots + slots / 2 : slots;
+    return tables * sizeof(Slot);
+  }
 
  private:
   struct Slot {

@@ -1,5 +1,5 @@
-// The replay engine's state: one record per message, one per rank, the open collective.
-// Internal (replay_engine.cpp).
+// The replay engine's state: one record per message, one per rank, the open collective, the
+// queue's entries. Internal (replay_engine.cpp; replay_memory.cpp counts their bytes).
 #pragma once
 #include <climits>
 #include <cstdint>
@@ -80,6 +80,22 @@ struct OpenCollective {
   int first_rank = 0;
   std::int64_t first_index = 0;
   std::vector<int> waiting;  // ranks that called it
+};
+
+// An entry of the time-ordered queue (contention only): a rank resuming, or a link request.
+// A link request's (time, rank, order) is its grant key: inj0, the sender, the send's index.
+struct Event {
+  double time;
+  bool link;           // at one time ranks run first: they may still request the link then
+  std::int32_t rank;   // the rank resuming, or the sender requesting the link
+  std::uint64_t order; // a link: the send's index in the sender's program; a rank: push order
+  std::int32_t id;     // a rank, or a message
+  bool operator>(const Event& o) const {
+    if (time != o.time) return time > o.time;
+    if (link != o.link) return link;
+    if (rank != o.rank) return rank > o.rank;
+    return order > o.order;
+  }
 };
 
 }  // namespace instrument::replay::detail

@@ -13,6 +13,8 @@
 //                     [--time-ordered 0|1]   (1: the reference loop, Options::time_ordered)
 // --ranks P takes the square grid (P must be a square). Defaults: 64 x 64, 600 blocks (about
 // 3000 operations per rank), 800 B, 10 us, 3 repeats, no contention.
+// Refused before simulating (kUsage says why): more than kMostOperations operations over all
+// repeats, and a replay whose memory (replay_memory.hpp) the machine does not have.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -22,7 +24,9 @@
 #include "instrument/error.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/option_number.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/replay.hpp"
+#include "instrument/replay_memory.hpp"
 #include "instrument/statistics.hpp"
 
 using instrument::replay::Op;
@@ -80,6 +84,38 @@ class Wavefront final : public instrument::replay::Program {
   Block blocks_by_case_[16];
 };
 
+// A benchmark gains nothing from a longer run: 2^31 operations take 45-200 s at the 1-5e7
+// operations a second this VM's engine simulated (one core, 2026-12-01: 1.5e7 at 16 ranks,
+// 4e7 at 65536, 1.1e7 at 4194304 ranks of 2 blocks). --ranks 2^24 at 600 blocks is 5e10
+// operations (hours), --ranks 16 --blocks 1e8 6.4e9.
+constexpr std::int64_t kMostOperations = std::int64_t{1} << 31;
+
+const char* kUsage =
+    "usage: replay-bench [--ranks P | --px X --py Y] [--blocks B] [--bytes K] [--compute S] [--reps R]\n"
+    "                    [--ranks-per-node N --node-bandwidth BYTES_PER_S] [--time-ordered 0|1]\n"
+    "  Times the replay engine on a generated X x Y wavefront (--ranks P: a square, P = X x Y).\n"
+    "  Ranges: --ranks [1, 2^24] (a square), --px/--py [1, 4096], --blocks [1, 1e8], --bytes [0, 2^30],\n"
+    "  --compute [0, 1] s, --reps [1, 1000], --ranks-per-node [0, 2^20], --node-bandwidth [1, 1e15] B/s.\n"
+    "  At most 2^31 operations in all (ranks x blocks x about 5 x reps: one to three minutes at\n"
+    "  the engine's 1-5e7 a second on one core; a longer run measures nothing more), and no more\n"
+    "  memory than the machine has (the engine's peak, estimated before it starts).\n";
+
+// The wavefront's counts (replay_memory.hpp). The causal order runs the ranks row by row, each
+// to its end (no rank waits on one not yet run): the south messages of a whole row and the east
+// ones of the rank running stay in flight, blocks x (px + 1) records (the engine's count at
+// 4x4, 16x4, 4x16, 1x16, 16x1 and 64x64 ranks, exactly); a rendezvous send (--bytes above the
+// machine's S) blocks its rank until received, one record a rank at most (4095 at 64x64).
+instrument::replay::ProgramCounts wavefront_counts(int px, int py, std::int64_t blocks) {
+  const auto x = static_cast<std::uint64_t>(px), y = static_cast<std::uint64_t>(py);
+  const auto b = static_cast<std::uint64_t>(blocks);
+  instrument::replay::ProgramCounts c;
+  c.ranks = x * y;
+  c.channels = (x - 1) * y + x * (y - 1);  // a link each, west to east and north to south
+  c.operations = b * (c.ranks + 2 * c.channels);  // a compute, a send and a receive a link
+  c.messages = std::max(b * ((y > 1 ? x : 0) + (x > 1 ? 1 : 0)), c.ranks);
+  return c;
+}
+
 instrument::replay::Machine bench_machine() {
   // A cluster-like LogGPS machine (the figures only need plausible magnitudes).
   instrument::replay::Machine m;
@@ -107,6 +143,10 @@ int main(int argc, char** argv) {
   try {
     for (int i = 1; i < argc; i += 2) {
       const std::string opt = argv[i];
+      if (opt == "-h" || opt == "--help") {
+        std::fputs(kUsage, stdout);
+        return 0;
+      }
       if (i + 1 >= argc) throw instrument::InputError("command line", opt, "expected a value after it");
       const std::string v = argv[i + 1];
       if (opt == "--ranks") {
@@ -137,12 +177,24 @@ int main(int argc, char** argv) {
       } else {
         throw instrument::InputError("command line", opt,
                                      "expected --ranks, --px, --py, --blocks, --bytes, --compute, "
-                                     "--reps, --ranks-per-node, --node-bandwidth or --time-ordered");
+                                     "--reps, --ranks-per-node, --node-bandwidth, --time-ordered or --help");
       }
     }
     if (machine.ranks_per_node > 0 && machine.node_bytes_per_second <= 0.0) {
       throw instrument::InputError("command line", "--ranks-per-node",
                                    "expected --node-bandwidth with it");
+    }
+    const std::string shape = std::to_string(px) + " x " + std::to_string(py) + " ranks, " +
+                              std::to_string(blocks) + " blocks";
+    const instrument::replay::ProgramCounts counts = wavefront_counts(px, py, blocks);
+    instrument::require_node_memory(instrument::replay::peak_bytes(counts, machine, options), 1, "command line",
+                                    "--ranks/--blocks", "replaying " + shape);
+    const auto operations = instrument::saturating_product({counts.operations, static_cast<std::uint64_t>(reps)});
+    if (operations > static_cast<std::uint64_t>(kMostOperations)) {
+      throw instrument::InputError("command line", "--ranks/--blocks/--reps",
+                                   "expected at most 2^31 operations in all (one to three minutes; see --help), got " +
+                                       std::to_string(operations) + " (" + shape + ", --reps " +
+                                       std::to_string(reps) + ")");
     }
   } catch (const instrument::InputError& e) {
     std::fprintf(stderr, "replay-bench: error: %s\n", e.what());

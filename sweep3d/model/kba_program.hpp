@@ -28,6 +28,7 @@
 #include <string>
 
 #include "instrument/replay.hpp"
+#include "instrument/replay_memory.hpp"
 #include "kba_shape.hpp"
 #include "message_costs.hpp"
 
@@ -51,6 +52,10 @@ class KbaProgram final : public instrument::replay::Program {
   instrument::replay::Op op(int rank, std::int64_t index) const override;
   // e.g. "op 17: octant 2, angle block 1, k-block 3: recv J from rank 4 (tag 4000, 96 B)"
   std::string describe(int rank, std::int64_t index) const override;
+
+  // What the replay engine will hold for this program (replay_memory.hpp): the operations and
+  // channels counted, the messages in flight as measured on the engine (kba_program.cpp).
+  instrument::replay::ProgramCounts counts() const;
 
   // Tags of the face messages of octant iq (1..8), as octant_sweep.cpp.
   static int tag_i(int iq);
