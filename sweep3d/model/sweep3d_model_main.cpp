@@ -20,13 +20,16 @@
 // calibrated W_before/W_after per cell, and prints the replayed time beside the models. The
 // iteration ends in two allreduces that every rank leaves at once, so N iterations replay in
 // N times one.
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <initializer_list>
 #include <iostream>
 #include <sstream>
@@ -40,7 +43,9 @@
 #include "instrument/collective_model.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/replay.hpp"
+#include "instrument/replay_memory.hpp"
 #include "instrument/trace_export.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/output_file.hpp"
@@ -249,18 +254,56 @@ void require_valid_times(const std::string& machine, std::initializer_list<doubl
                                         std::to_string(t) + " s)");
 }
 
-// python3 SCRIPT CSV PLOT, without a shell (the paths are passed as they are).
-bool run_plot_script(const std::string& csv, const std::string& plot) {
+// What the plotting script said: a line of its stderr, printable and bounded.
+std::string last_line_of(const std::string& text) {
+  std::size_t end = text.find_last_not_of(" \t\r\n");
+  if (end == std::string::npos) return "";
+  const std::size_t begin = text.find_last_of('\n', end);
+  std::string line = text.substr(begin == std::string::npos ? 0 : begin + 1, end + 1 - (begin == std::string::npos ? 0 : begin + 1));
+  for (char& c : line)
+    if (static_cast<unsigned char>(c) < ' ' || c == 0x7f) c = '?';
+  return line.size() > 400 ? line.substr(0, 400) + "..." : line;
+}
+
+// python3 SCRIPT CSV PLOT, without a shell (the paths are passed as they are). Its stderr is
+// captured, so that a failure is one line: ours, ending with the script's last line. Throws
+// InputError(plot, "", "cannot write the plot: <why>").
+void run_plot_script(const std::string& csv, const std::string& plot) {
   const std::string script = SWEEP3D_MODEL_PLOT_SCRIPT;
+  const std::string fail = "cannot write the plot: ";
   std::vector<char*> args = {const_cast<char*>("/usr/bin/python3"), const_cast<char*>(script.c_str()),
                              const_cast<char*>(csv.c_str()), const_cast<char*>(plot.c_str()), nullptr};
   std::fflush(stdout);
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) throw InputError(plot, "", fail + "no pipe for the plotting script");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDERR_FILENO);  // dup2 clears CLOEXEC
   pid_t pid = 0;
-  if (posix_spawn(&pid, args[0], nullptr, nullptr, args.data(), environ) != 0) return false;
+  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(pipe_fds[1]);
+  std::string said;  // the last 64 KiB the script wrote to stderr
+  char buf[4096];
+  for (;;) {
+    const ssize_t n = ::read(pipe_fds[0], buf, sizeof buf);
+    if (n > 0) {
+      said.append(buf, static_cast<std::size_t>(n));
+      if (said.size() > 65536) said.erase(0, said.size() - 65536);
+    } else if (n == 0 || errno != EINTR) {
+      break;
+    }
+  }
+  ::close(pipe_fds[0]);
+  if (spawned != 0) throw InputError(plot, "", fail + "cannot run /usr/bin/python3: " + std::strerror(spawned));
   int status = 0;
   while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) return false;
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (errno != EINTR) throw InputError(plot, "", fail + "lost the plotting script: " + std::strerror(errno));
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  const std::string line = last_line_of(said);
+  std::string how = WIFSIGNALED(status) ? "killed by signal " + std::to_string(WTERMSIG(status))
+                                        : "exit status " + std::to_string(WEXITSTATUS(status));
+  throw InputError(plot, "", fail + (line.empty() ? script + " failed (" + how + ")" : line));
 }
 
 // One source iteration of the generated KBA program, replayed.
@@ -297,6 +340,35 @@ MachineCosts machine_costs_from_loggps(const instrument::loggps::LogGpsParams& p
   return m;
 }
 
+// The replays' operations, summed over the process grids, at most 2^35: about 20 minutes at
+// the 2.4-3.5e7 operations a second the engine simulates a KBA program here (one core,
+// 2026-12-01, 1024 to 65536 processes). More is hours (--procs 16777216 --per-rank 5x5x400:
+// 5.4e10 operations, and 45 GiB); a projection that far is the analytic models' job.
+constexpr std::uint64_t kMostReplayOperations = std::uint64_t{1} << 35;
+
+// A replay is refused before any work when the engine would need more memory than there is
+// (replay_memory.hpp, from KbaProgram::counts) or would run for hours: --procs 16777216 once
+// reached 7 GiB in 45 s, still growing.
+void check_replay_size(const std::vector<KbaShape>& shapes, SendMode mode, const instrument::replay::Machine& machine,
+                       bool keep_timeline) {
+  instrument::replay::Options options;
+  options.keep_timeline = keep_timeline;
+  std::uint64_t operations = 0;
+  for (const KbaShape& s : shapes) {
+    const instrument::replay::ProgramCounts counts = KbaProgram(s, KbaCosts{}, mode).counts();
+    const std::string grid = std::to_string(s.npe_i) + "x" + std::to_string(s.npe_j);
+    instrument::require_node_memory(instrument::replay::peak_bytes(counts, machine, options), 1, "command line",
+                                    "--replay",
+                                    "the replay of " + grid + " processes (" + std::to_string(counts.operations) +
+                                        " operations" + (keep_timeline ? ", each kept for --replay-trace" : "") + ")");
+    operations += counts.operations;
+  }
+  if (operations > kMostReplayOperations)
+    throw InputError("command line", "--replay",
+                     "at most 2^35 operations to replay (about 20 minutes at the engine's 3e7 a second), got " +
+                         std::to_string(operations) + " for the process grids given; fewer processes, or a larger --mk");
+}
+
 double percent_above(double model, double reference) { return 100.0 * (model - reference) / reference; }
 
 }  // namespace
@@ -310,6 +382,29 @@ int main(int argc, char** argv) {
     instrument::replay::Machine replay_machine;
     if (o.replay) replay_machine = instrument::replay::machine_from(instrument::MachineFile::read(o.machine));
     if (!o.replay_trace.empty()) instrument::OutputFile refused_before_printing(o.replay_trace, "the replay's trace");
+    if (!o.plot.empty()) instrument::check_output_file(o.plot, "the plot");
+
+    // Every process grid's shape and blocking before anything is printed, so that a replay
+    // too big to run is refused first.
+    std::vector<KbaShape> shapes;
+    std::vector<BlockingSearch> searches;
+    for (const auto& [ni, nj] : o.npes) {
+      KbaShape s;
+      s.npe_i = ni;
+      s.npe_j = nj;
+      s.it_g = o.gx > 0 ? o.gx : o.rx * ni;
+      s.jt_g = o.gy > 0 ? o.gy : o.ry * nj;
+      s.kt = o.gz > 0 ? o.gz : o.rz;
+      s.mm = o.mm;
+      searches.push_back(search_blockings(s, wg, machine, o.mode, o.fixed_mk, o.fixed_mmi));
+      if (searches.back().best().mk == 0)
+        throw InputError("command line", "--wg/--calibration",
+                         "a W_g for mmi = " + std::to_string(o.fixed_mmi) + " (W_g depends on mmi)");
+      s.mk = searches.back().best().mk;
+      s.mmi = searches.back().best().mmi;
+      shapes.push_back(s);
+    }
+    if (o.replay) check_replay_size(shapes, o.mode, replay_machine, !o.replay_trace.empty());
 
     // The CSV is written whole at the end, through the suite's one writer (no partial file).
     const std::string csv_path = !o.csv.empty() ? o.csv : !o.plot.empty() ? o.plot + ".csv" : "";
@@ -336,29 +431,18 @@ int main(int argc, char** argv) {
     if (o.replay) std::printf(" %13s %8s %8s %10s %10s", "replay [s]", "LogGP", "pipe", "events/s", "wall [s]");
     std::printf("\n");
     bool said_skipped = false;
-    for (const auto& [ni, nj] : o.npes) {
-      KbaShape s;
-      s.npe_i = ni;
-      s.npe_j = nj;
-      s.it_g = o.gx > 0 ? o.gx : o.rx * ni;
-      s.jt_g = o.gy > 0 ? o.gy : o.ry * nj;
-      s.kt = o.gz > 0 ? o.gz : o.rz;
-      s.mm = o.mm;
+    for (std::size_t g = 0; g < o.npes.size(); ++g) {
+      const auto [ni, nj] = o.npes[g];
+      const KbaShape& s = shapes[g];
+      const BlockingSearch& search = searches[g];
       if (s.it_g < ni || s.jt_g < nj)
         std::fprintf(stderr, "sweep3d-model: note: %dx%d grid has ranks with no cells\n", ni, nj);
-      const int fixed_mk = o.fixed_mk, fixed_mmi = o.fixed_mmi;
-      const BlockingSearch search = search_blockings(s, wg, machine, o.mode, fixed_mk, fixed_mmi);
-      if (search.best().mk == 0)
-        throw InputError("command line", "--wg/--calibration",
-                         "a W_g for mmi = " + std::to_string(fixed_mmi) + " (W_g depends on mmi)");
       if (!search.mmis_without_wg.empty() && !said_skipped) {
         std::printf("(--mmi auto: no W_g for mmi =");
         for (int m : search.mmis_without_wg) std::printf(" %d", m);
         std::printf(", not searched)\n");
         said_skipped = true;
       }
-      s.mk = search.best().mk;
-      s.mmi = search.best().mmi;
       const double w_g = wg.at(s.mmi);
       const auto lg = predict_loggp(s, w_g, machine, o.mode);
       const auto pl = predict_pipeline(s, w_g, machine);
@@ -407,7 +491,7 @@ int main(int argc, char** argv) {
     if (!csv_path.empty()) instrument::write_text_output(csv_path, "the model's CSV", csv.str());
     if (!o.replay_trace.empty()) std::printf("replay trace: %s (Chrome trace JSON, one iteration)\n", o.replay_trace.c_str());
     if (!o.plot.empty()) {
-      if (!run_plot_script(csv_path, o.plot)) throw InputError(o.plot, "", "a plot (python3-matplotlib failed)");
+      run_plot_script(csv_path, o.plot);
       std::printf("plot: %s\n", o.plot.c_str());
     }
     return 0;
