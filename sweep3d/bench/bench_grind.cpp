@@ -2,6 +2,7 @@
 // 12 iterations, fixups from iteration 8) on a 1 x P process grid, P = the number of ranks.
 //
 //   mpiexec -n 1 sweep3d_bench          mpiexec -n 2 sweep3d_bench --reps 5
+//   (kUsage: the options and their ranges; a bad value is one line and exit 1 on every rank)
 //
 // Per kernel (reference, then the fast kernel for each instruction set this CPU has), the
 // best of --reps runs of:
@@ -17,11 +18,14 @@
 #include <string>
 #include <vector>
 
+#include "instrument/error.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/option_number.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/run_results.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/driver.hpp"
+#include "sweep3d/sweep_kernel.hpp"
 #include "sweep3d/work_figures.hpp"
 
 namespace {
@@ -33,17 +37,56 @@ struct Row {
   sweep3d::Balance balance;
 };
 
-int bench(int argc, char** argv) {
+const char* kUsage =
+    "usage: sweep3d_bench [--reps N] [--its N] [--threads N] [--no-reference]\n"
+    "  --reps     runs per kernel, the best kept: [1, 100] (default 3)\n"
+    "  --its      source iterations a run: [1, 1000] (default 12, the original's; fixups from the 8th;\n"
+    "             1000 take 10-20 s a run and kernel on one core: a benchmark needs no more)\n"
+    "  --threads  OpenMP threads per rank: [1, 64], the kernel's limit (default 1)\n";
+
+struct BenchOptions {
   int reps = 3, its = 12, threads = 1;
   bool reference = true;
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    if (s == "--reps" && a + 1 < argc) reps = std::atoi(argv[++a]);
-    else if (s == "--its" && a + 1 < argc) its = std::atoi(argv[++a]);
-    else if (s == "--threads" && a + 1 < argc) threads = std::atoi(argv[++a]);
-    else if (s == "--no-reference") reference = false;
-    else throw instrument::CollectiveError("usage: sweep3d_bench [--reps N] [--its N] [--threads N] [--no-reference]");
+};
+
+// Every rank reads the same command line: a bad value is refused by all of them alike, and
+// rank 0 prints the one line (CollectiveError).
+BenchOptions parse(int argc, char** argv) {
+  BenchOptions o;
+  try {
+    for (int a = 1; a < argc; ++a) {
+      const std::string s = argv[a];
+      if (s == "--no-reference") {
+        o.reference = false;
+        continue;
+      }
+      if (s != "--reps" && s != "--its" && s != "--threads")
+        throw instrument::InputError("command line", s,
+                                     "expected --reps, --its, --threads or --no-reference (see --help)");
+      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it");
+      const std::string v = argv[++a];
+      if (s == "--reps") o.reps = static_cast<int>(instrument::whole_option(s, v, 1, 100));
+      else if (s == "--its") o.its = static_cast<int>(instrument::whole_option(s, v, 1, 1000));
+      else o.threads = static_cast<int>(instrument::whole_option(s, v, 1, sweep3d::kMaxThreads));
+    }
+  } catch (const instrument::InputError& e) {
+    throw instrument::CollectiveError(e.what());
   }
+  return o;
+}
+
+int bench(int argc, char** argv) {
+  for (int a = 1; a < argc; ++a) {
+    if (std::strcmp(argv[a], "-h") == 0 || std::strcmp(argv[a], "--help") == 0) {
+      int rank = 0;
+      MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+      if (rank == 0) std::fputs(kUsage, stdout);
+      return 0;
+    }
+  }
+  const BenchOptions options = parse(argc, argv);
+  const int reps = options.reps, its = options.its, threads = options.threads;
+  const bool reference = options.reference;
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -95,8 +138,10 @@ int bench(int argc, char** argv) {
       bool same = r.errs == rows.front().errs && r.balance.source == rows.front().balance.source &&
                   r.balance.absorption == rows.front().balance.absorption &&
                   r.balance.leakage == rows.front().balance.leakage;
-      std::printf("%-12s %12.3f %12.3f %14.3f %14.3f %10s\n", r.kernel.c_str(), r.wall, r.sweep, r.wg_nofix,
-                  r.wg_fix, same ? "yes" : "NO");
+      char wg_fix[32] = "-";  // no iteration with fixups below --its 8
+      if (r.wg_fix < 1e300) std::snprintf(wg_fix, sizeof wg_fix, "%.3f", r.wg_fix);
+      std::printf("%-12s %12.3f %12.3f %14.3f %14s %10s\n", r.kernel.c_str(), r.wall, r.sweep, r.wg_nofix, wg_fix,
+                  same ? "yes" : "NO");
     }
   }
   return 0;
