@@ -13,7 +13,9 @@ classified (case_runner.py):
              on stderr, or, where the value is in range, exit 0
   CRASH      a signal, an exit status >= 126, a sanitizer report
   HANG       still running at the case's timeout (30 s; 45 s for cases needing much memory)
-  BIGMEM     more than 8 GiB resident (its processes together; killed there)
+  BIGMEM     more than 8 GiB resident (its processes together; killed there). Every case
+             runs with SUITE_MEMORY_AVAILABLE=6GiB: a program that checks its memory up front
+             refuses what needs more, so BIGMEM is a program without that check
   TRACEBACK  a Python traceback
   EXIT0      exit 0 on hostile input (nonsense accepted), or a rank exiting 0 while the run
              fails, or nan/inf printed by a run that exits 0
@@ -301,7 +303,8 @@ def main():
         return 2
     cr.become_subreaper()
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "BSP_PROFILE")}
-    env.update(MPLBACKEND="Agg", OMP_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1")
+    env.update(MPLBACKEND="Agg", OMP_NUM_THREADS="1", PYTHONDONTWRITEBYTECODE="1",
+               SUITE_MEMORY_AVAILABLE=cr.MEMORY_STAND_IN)
     root = tempfile.mkdtemp(prefix="hostile-")
     started = time.monotonic()
     try:
