@@ -345,6 +345,15 @@ def check_plot_output(path, inputs=()):
     plot_format(path)
 
 
+def csv_to_plot_arguments(argv, usage):
+    """The two arguments CSV PLOT of a plotting script, the plot's path checked up front."""
+    if len(argv) != 3:
+        raise UsageError(usage)
+    csv_path, plot_path = argv[1], argv[2]
+    check_plot_output(plot_path, [csv_path])
+    return csv_path, plot_path
+
+
 def save_figure(fig, path, dpi):
     """A matplotlib figure to path by write_output, in the format its extension names."""
     ext = plot_format(path)

@@ -34,10 +34,7 @@ def read_model_csv(path, headers=(COLUMNS, REPLAY_COLUMNS)):
 
 
 def main():
-    if len(sys.argv) != 3:
-        raise si.UsageError("usage: plot_model_scaling.py MODEL.csv OUT.png")
-    csv_path, png_path = sys.argv[1], sys.argv[2]
-    si.check_plot_output(png_path, [csv_path])
+    csv_path, png_path = si.csv_to_plot_arguments(sys.argv, "usage: plot_model_scaling.py MODEL.csv OUT.png")
     d = read_model_csv(csv_path)
     plt = si.import_pyplot()
     p = d["processes"]

@@ -32,10 +32,7 @@ def read_projection(path):
 
 
 def main():
-    if len(sys.argv) != 3:
-        raise si.UsageError("usage: plot_projection.py PROJECTION.csv PROJECTION.png")
-    csv_path, png_path = sys.argv[1], sys.argv[2]
-    si.check_plot_output(png_path, [csv_path])
+    csv_path, png_path = si.csv_to_plot_arguments(sys.argv, "usage: plot_projection.py PROJECTION.csv PROJECTION.png")
     d = read_projection(csv_path)
 
     plt = si.import_pyplot()
