@@ -49,7 +49,9 @@ SKIP_DIRS = {".git", "__pycache__", "node_modules", "results"}
 
 
 def is_placeholder(token):
-    """MESH, OUT.smesh, RUN.h5, OUT_DIR/x.csv, A,B,...: a word in capitals stands for a name."""
+    """MESH, OUT.smesh, RUN.h5, OUT_DIR/x.csv, A,B,...: a word in capitals stands for a name
+    (but not in a page's name: STATUS.md, BENCHMARKS.md are files)."""
+    token = re.sub(r"[A-Z]+\.md$", "page.md", token)
     for part in re.split(r"[/.,=:]", token):
         if len(part) >= 2 and re.fullmatch(r"[A-Z][A-Z0-9_]*", part):
             return True
