@@ -3,9 +3,9 @@
 // instrument::InputError "file:line: what"; anything else is a finding.
 #include <cstdint>
 
+#include "bsplib/model/profile_table.hpp"
 #include "fuzz_input.hpp"
 #include "instrument/error.hpp"
-#include "profile_table.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {

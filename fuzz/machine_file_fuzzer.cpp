@@ -5,12 +5,12 @@
 #include <cstdint>
 #include <string>
 
+#include "bsplib/model/machine_params.hpp"
 #include "fuzz_input.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
-#include "machine_params.hpp"
 
 namespace {
 

@@ -5,8 +5,8 @@
 //   bsp_begin(p); ... bsp_end();
 //   const bsplib::SectionProfile& prof = bsplib::ended_section_profile();  // on process 0
 //
-// bspmodel::profile_from_section (bsplib/tools/profile_table.hpp) reduces it per superstep
-// and bspmodel::add_bsp_comparison sets each superstep beside l + h g(h) of a machine file,
+// bspmodel::profile_from_section (bsplib/model/profile_table.hpp) reduces it per
+// superstep and bspmodel::add_bsp_comparison sets each superstep beside l + h g(h) of a machine file,
 // so the program prints its measured-versus-modelled table at its end.
 #pragma once
 #include <cstddef>

@@ -1,5 +1,5 @@
 """Reads a BSP machine file (bspprobe's, or the paper's in inputs/bsp/) by the rules of the C++
-reader (instrument/src/machine_file.cpp, bsplib/tools/machine_params.cpp): a regular file of at
+reader (instrument/src/machine_file.cpp, bsplib/model/machine_params.cpp): a regular file of at
 most 1 MiB; `#` comment and blank lines; the first other line `format = suite-machine-1`, then
 `key = value` lines, each key once; bsp.l_seconds and bsp.g_seconds_per_byte required,
 bsp.n_half_bytes optional (0), each the whole token, finite and in the C++ reader's range.

@@ -1,5 +1,5 @@
 """Reads a bsplib profile (BSP_PROFILE=profile.csv) by the rules of the C++ reader
-(bsplib/tools/profile_table.cpp): a regular file of at most 64 MiB; an optional
+(bsplib/model/profile_table.cpp): a regular file of at most 64 MiB; an optional
 `# format = bsplib-profile-2, nprocs = P` line before the rows (format 1 refused), other `#`
 lines ignored, the header exactly as the profiler writes it; per row 13 or more fields (the
 label, between the second field and the last ten, may hold commas; at most 1024 bytes, no

@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "cost_model.hpp"
+#include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/machine_params.hpp"
+#include "bsplib/model/profile_results.hpp"
+#include "bsplib/model/profile_table.hpp"
+#include "bsplib/model/superstep_model.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/output_file.hpp"
-#include "machine_params.hpp"
-#include "profile_results.hpp"
-#include "profile_table.hpp"
-#include "superstep_model.hpp"
 
 using namespace bspmodel;
 

@@ -35,16 +35,16 @@
 #include <vector>
 
 #include "bsp.h"
-#include "bsp_probe_fit.hpp"
-#include "bsp_probe_measure.hpp"
-#include "cost_model.hpp"
+#include "bsplib/model/bsp_probe_fit.hpp"
+#include "bsplib/model/bsp_probe_measure.hpp"
+#include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/machine_params.hpp"
+#include "bsplib/model/strict_number.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
-#include "machine_params.hpp"
-#include "strict_number.hpp"
 
 using namespace bspmodel;
 

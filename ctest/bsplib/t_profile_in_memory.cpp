@@ -9,8 +9,8 @@
 
 #include "bsp.h"
 #include "bsp_profile.hpp"
+#include "bsplib/model/profile_comparison.hpp"
 #include "instrument/error.hpp"
-#include "profile_comparison.hpp"
 
 namespace {
 int failures = 0;

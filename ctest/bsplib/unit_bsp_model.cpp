@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "cost_model.hpp"
+#include "bsplib/model/cost_model.hpp"
 #include "instrument/fitting.hpp"
 
 using namespace bspmodel;

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "bsp_probe_fit.hpp"
+#include "bsplib/model/bsp_probe_fit.hpp"
 
 using namespace bspmodel;
 

@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "instrument/error.hpp"
-#include "profile_table.hpp"
-#include "strict_number.hpp"
 #include "../input_error_text.hpp"
+#include "bsplib/model/profile_table.hpp"
+#include "bsplib/model/strict_number.hpp"
+#include "instrument/error.hpp"
 
 using namespace bspmodel;
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "machine_params.hpp"
-#include "profile_table.hpp"
-#include "superstep_model.hpp"
+#include "bsplib/model/machine_params.hpp"
+#include "bsplib/model/profile_table.hpp"
+#include "bsplib/model/superstep_model.hpp"
 
 using namespace bspmodel;
 

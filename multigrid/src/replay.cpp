@@ -4,8 +4,8 @@
 #include <charconv>
 #include <string>
 
-#include "cost_model.hpp"
-#include "superstep_model.hpp"
+#include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/superstep_model.hpp"
 
 namespace mg {
 

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "bsplib/model/machine_params.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
@@ -21,7 +22,6 @@
 #include "instrument/output_file.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/text_split.hpp"
-#include "machine_params.hpp"
 #include "multigrid/eq5_model.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/projection.hpp"

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "bsplib/model/profile_table.hpp"
 #include "multigrid/cycle.hpp"
-#include "profile_table.hpp"
 
 namespace mg {
 

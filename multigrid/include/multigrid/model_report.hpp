@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "bsplib/model/machine_params.hpp"
 #include "instrument/comparison.hpp"
-#include "machine_params.hpp"
 #include "multigrid/c1_curve.hpp"
 #include "multigrid/driver.hpp"
 #include "multigrid/eq5_model.hpp"

@@ -7,8 +7,8 @@
 #pragma once
 #include <vector>
 
-#include "machine_params.hpp"
-#include "profile_table.hpp"
+#include "bsplib/model/machine_params.hpp"
+#include "bsplib/model/profile_table.hpp"
 
 namespace mg {
 

@@ -1,16 +1,16 @@
 // Reads and writes BSP machine files through the suite's generic reader/writer
 // (instrument::MachineFile), so LogGP and BSP keys can share one file.
-#include "machine_params.hpp"
+#include "bsplib/model/machine_params.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
+#include "bsplib/model/strict_number.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/output_file.hpp"
-#include "strict_number.hpp"
 
 namespace bspmodel {
 

@@ -1,4 +1,4 @@
-#include "bsp_probe_fit.hpp"
+#include "bsplib/model/bsp_probe_fit.hpp"
 
 #include <algorithm>
 #include <cmath>

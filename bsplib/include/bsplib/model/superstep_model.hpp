@@ -16,8 +16,8 @@
 // and its cost at its h off that pattern's curve, linear between the measured points, the
 // first point's value below it, and the last segment's slope (never falling) beyond the last.
 #pragma once
-#include "machine_params.hpp"
-#include "profile_table.hpp"
+#include "bsplib/model/machine_params.hpp"
+#include "bsplib/model/profile_table.hpp"
 
 namespace bspmodel {
 

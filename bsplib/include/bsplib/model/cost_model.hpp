@@ -3,7 +3,7 @@
 // g(x) = (N_1/2 / x + 1) g_inf (eq. 3), i.e. l + (h + N_1/2) g_inf for h > 0;
 // h_0 = 100 N_1/2 / y (eq. 4).
 #pragma once
-#include "machine_params.hpp"
+#include "bsplib/model/machine_params.hpp"
 
 namespace bspmodel {
 

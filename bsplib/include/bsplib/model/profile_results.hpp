@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "machine_params.hpp"
-#include "profile_table.hpp"
+#include "bsplib/model/machine_params.hpp"
+#include "bsplib/model/profile_table.hpp"
 
 namespace bspmodel {
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <vector>
 
-#include "machine_params.hpp"
+#include "bsplib/model/machine_params.hpp"
 
 namespace bspmodel {
 

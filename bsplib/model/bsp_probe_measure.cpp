@@ -1,5 +1,5 @@
 // The timed loops of bspprobe: what each measures, and why this way, is at each function.
-#include "bsp_probe_measure.hpp"
+#include "bsplib/model/bsp_probe_measure.hpp"
 
 #include <mpi.h>
 
@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "bsp.h"
+#include "bsplib/model/machine_params.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
-#include "machine_params.hpp"
 
 namespace bspmodel {
 

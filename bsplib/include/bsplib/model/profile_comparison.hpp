@@ -4,9 +4,9 @@
 // (w measured in the run, plus comm+sync). bsp_predict's results file and the programs built
 // on the library (their profile kept in memory) print the same rows.
 #pragma once
+#include "bsplib/model/machine_params.hpp"
+#include "bsplib/model/profile_table.hpp"
 #include "instrument/comparison.hpp"
-#include "machine_params.hpp"
-#include "profile_table.hpp"
 
 namespace bspmodel {
 

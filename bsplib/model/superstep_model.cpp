@@ -1,4 +1,4 @@
-#include "superstep_model.hpp"
+#include "bsplib/model/superstep_model.hpp"
 
 #include <algorithm>
 

@@ -7,17 +7,17 @@
 //   bytes_out, bytes_in, msgs_out, msgs_in, gets_out
 //                integer [0, 2^53]              counts, exact in the double they are kept in
 //   label        at most 1024 bytes, no control characters
-#include "profile_table.hpp"
+#include "bsplib/model/profile_table.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
 
+#include "bsplib/model/strict_number.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/text_split.hpp"
-#include "strict_number.hpp"
 
 namespace bspmodel {
 

@@ -1,4 +1,4 @@
-#include "strict_number.hpp"
+#include "bsplib/model/strict_number.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -1,9 +1,9 @@
-#include "profile_comparison.hpp"
+#include "bsplib/model/profile_comparison.hpp"
 
 #include <string>
 
-#include "cost_model.hpp"
-#include "superstep_model.hpp"
+#include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/superstep_model.hpp"
 
 namespace bspmodel {
 

@@ -1,11 +1,11 @@
-#include "profile_results.hpp"
+#include "bsplib/model/profile_results.hpp"
 
 #include <cctype>
 #include <stdexcept>
 
-#include "cost_model.hpp"
-#include "superstep_model.hpp"
-#include "profile_comparison.hpp"
+#include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/profile_comparison.hpp"
+#include "bsplib/model/superstep_model.hpp"
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/results_file.hpp"
