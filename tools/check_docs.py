@@ -41,6 +41,11 @@ PATH_KINDS = BARE_FILE_KINDS | {"txt", "smesh", "msh", "machine", "kv", "input",
 NOT_REPO_PREFIXES = ("results/", "build/", "build-", "../shared", "/", "~", "$", "<",
                      "http:", "https:", "file:", "some/", "path/to/")
 LAUNCHERS = {"mpiexec", "mpirun"}
+# The launchers' options that take values (MPICH's hydra and Open MPI), by how many.
+LAUNCHER_VALUES = {"-n": 1, "-np": 1, "-N": 1, "-bind-to": 1, "--bind-to": 1, "-map-by": 1,
+                   "--map-by": 1, "-ppn": 1, "-hosts": 1, "-host": 1, "--host": 1, "-f": 1,
+                   "-hostfile": 1, "--hostfile": 1, "-machinefile": 1, "-wdir": 1,
+                   "-configfile": 1, "-env": 2, "-genv": 2, "-x": 1}
 # A hyphenated name that starts with a part's name is taken for one of the suite's programs.
 # (Not a format name such as suite-machine-1.)
 SUITE_PROGRAM = re.compile(r"(?:sweep3d|tycho|multigrid|instrument|bsp|loggps|replay|machine|perf|"
@@ -193,7 +198,7 @@ class Checker:
         if i < len(toks) and toks[i] in LAUNCHERS:
             i += 1
             while i < len(toks) and toks[i].startswith("-"):
-                i += 2 if toks[i] in ("-n", "-np", "-N") else 1
+                i += 1 + LAUNCHER_VALUES.get(toks[i], 0)
             if i < len(toks):
                 name = os.path.basename(toks[i])
                 if name in self.repo.programs:
@@ -295,6 +300,9 @@ class Checker:
             return  # a bare name in a command is often the user's own file (prog.c)
         if re.fullmatch(r"\d+(\.\d+)*", tok) or re.match(r"^\w+\.\w+\(", tok):
             return
+        if fenced and has_slash and not tok.startswith(".") and \
+                tok.split("/")[0] not in self.repo.dirs and tok.split("/")[0] not in self.repo.files:
+            return  # in a command, a path into a folder the repository has not: one the user makes
         if not has_slash:
             # A bare name: a top-level file, a file beside the page, or one of the repository's.
             if tok in self.repo.basenames or self.repo.path_exists(tok, page_dir):
