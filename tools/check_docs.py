@@ -120,6 +120,13 @@ class Repository:
                     found.setdefault(f, full)
         return found
 
+    def misplaced(self, token, name):
+        """Where a program written as build/<dir>/<name> really is, if not there (else None)."""
+        rel = re.sub(r"^\./", "", token).split("/", 1)[1]
+        if os.path.isfile(os.path.join(self.build, rel)) or self.programs[name] is None:
+            return None
+        return os.path.relpath(self.programs[name], self.build)
+
     def help_text(self, program):
         """The program's `--help` output, or None with the reason when it does not give one."""
         if program not in self._help and self.programs[program] is None:
@@ -184,6 +191,7 @@ class Checker:
     def __init__(self, repo):
         self.repo = repo
         self.problems = []
+        self.misplaced = None
 
     def problem(self, page, line, what):
         self.problems.append("%s:%d: %s" % (page, line, what))
@@ -212,7 +220,10 @@ class Checker:
             if m and not is_placeholder(m.group(1)) and "." not in m.group(1) and \
                     m.group(1) not in self.repo.build_dirs:
                 name = m.group(1)
-                return (name, j) if name in self.repo.programs else (name, -1)
+                if name not in self.repo.programs:
+                    return name, -1
+                self.misplaced = self.repo.misplaced(tok, name)
+                return name, j
         if i < len(toks):
             name = toks[i]
             if name in self.repo.programs:
@@ -253,6 +264,10 @@ class Checker:
                     self.problem(page, number, "program %s is not built (not in the build folder)"
                                  % name)
                     continue
+                if self.misplaced:
+                    self.problem(page, number, "program %s is built as <build>/%s, not where the "
+                                 "page says" % (name, self.misplaced))
+                    self.misplaced = None
                 named.add(name)
                 rest = " ".join(tokens_of(command)[at + 1:])
                 self.check_options(page, number, name, OPTION.findall(rest))

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The docs check on pages made to fail: it must name the program that is not built, the
-option the program's --help does not list, the file that does not exist and README.md's
-limits, one line each, and exit 1; the same pages put right must pass with exit 0.
+option the program's --help does not list, the file that does not exist, a program written
+at a build path where it is not, and README.md's limits, one line each, and exit 1; the
+same pages put right must pass with exit 0.
 
     check_docs_selftest.py CHECK_DOCS.py SCRATCH_DIR
 """
@@ -38,6 +39,7 @@ BAD_LINES = {
     "bare_option": "Or give `--colour red` to it.",
     "file": "The source is `src/missing.cpp`.",
     "hyphen_program": "And `tycho-nope MESH` prints nothing.",
+    "misplaced": "Also `build/elsewhere/demo-run MESH`.",
 }
 EXPECT = {
     "program": "program demo-walk is not built",
@@ -45,6 +47,7 @@ EXPECT = {
     "bare_option": "option --colour is in the `--help` of no program this page names",
     "file": "file src/missing.cpp does not exist in the repository",
     "hyphen_program": "program tycho-nope is not built",
+    "misplaced": "program demo-run is built as <build>/demo/demo-run, not where the page says",
 }
 
 
