@@ -226,6 +226,10 @@ class Checker:
                 return name, j
         if i < len(toks):
             name = toks[i]
+            if "/" in name and not BUILD_PATH.match(name) and \
+                    os.path.basename(name) in self.repo.programs and \
+                    os.path.normpath(name) in self.repo.files:
+                return os.path.basename(name), i  # a program kept in the repository (tools/perf-report)
             if name in self.repo.programs:
                 return name, i
             if SUITE_PROGRAM.fullmatch(name):
@@ -276,8 +280,8 @@ class Checker:
                 bare_options += [(number, o) for o in OPTION.findall(stripped)]
             elif not fenced:
                 for tok in tokens_of(stripped):
-                    if tok in self.repo.programs:
-                        named.add(tok)
+                    if os.path.basename(tok) in self.repo.programs:
+                        named.add(os.path.basename(tok))
             # Files.
             for tok in re.split(r"[\s,=|]+", piece):
                 self.check_file_token(page, number, tok, page_dir, fenced)
