@@ -11,7 +11,7 @@
 //   kb = 4 for mk in 25..33: mk = 33.
 #include <catch2/catch.hpp>
 
-#include "blocking_search.hpp"
+#include "sweep3d/model/blocking_search.hpp"
 
 using namespace sweep3d::model;
 

@@ -4,10 +4,10 @@
 #include <cmath>
 #include <cstdint>
 
-#include "calibration.hpp"
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
-#include "iteration_model.hpp"
+#include "sweep3d/model/calibration.hpp"
+#include "sweep3d/model/iteration_model.hpp"
 
 using namespace sweep3d::model;
 

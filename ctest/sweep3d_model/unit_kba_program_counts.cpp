@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "instrument/replay.hpp"
-#include "kba_program.hpp"
+#include "sweep3d/model/kba_program.hpp"
 
 using namespace sweep3d::model;
 using instrument::replay::Op;

@@ -1,4 +1,4 @@
-// sweep3d's generated KBA program (model/kba_program.hpp): the op sequences of a 2x2 grid
+// sweep3d's generated KBA program (sweep3d/model/kba_program.hpp): the op sequences of a 2x2 grid
 // with 2 k-blocks written out by hand from octant_sweep.cpp, and the matching of every send
 // with a receive on other grids.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "kba_program.hpp"
+#include "sweep3d/model/kba_program.hpp"
 
 using namespace sweep3d::model;
 using instrument::replay::Op;

@@ -8,8 +8,8 @@
 #include "instrument/collective_model.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/replay.hpp"
-#include "kba_program.hpp"
-#include "loggp_sweep_model.hpp"
+#include "sweep3d/model/kba_program.hpp"
+#include "sweep3d/model/loggp_sweep_model.hpp"
 
 using namespace sweep3d::model;
 namespace replay = instrument::replay;

@@ -2,7 +2,7 @@
 // the breakdown of each case's critical path into W, message and L terms.
 #include <catch2/catch.hpp>
 
-#include "loggp_sweep_model.hpp"
+#include "sweep3d/model/loggp_sweep_model.hpp"
 
 using namespace sweep3d::model;
 

@@ -1,7 +1,7 @@
 // The pipeline model of Hoisie, Lubeck & Wasserman, eq. 6-7, by hand.
 #include <catch2/catch.hpp>
 
-#include "pipeline_model.hpp"
+#include "sweep3d/model/pipeline_model.hpp"
 
 using namespace sweep3d::model;
 

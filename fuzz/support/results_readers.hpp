@@ -15,11 +15,11 @@
 #include <string>
 #include <string_view>
 
-#include "calibration.hpp"
 #include "fuzz_input.hpp"
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
 #include "results_seal.hpp"
+#include "sweep3d/model/calibration.hpp"
 #include "tycho/results_calibration.hpp"
 
 namespace fuzz {

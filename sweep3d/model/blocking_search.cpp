@@ -1,4 +1,4 @@
-#include "blocking_search.hpp"
+#include "sweep3d/model/blocking_search.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "calibration.hpp"
+#include "sweep3d/model/calibration.hpp"
 
 #include <sstream>
 #include <variant>
@@ -6,7 +6,7 @@
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/results_file.hpp"
-#include "model_ranges.hpp"
+#include "sweep3d/model/model_ranges.hpp"
 
 namespace sweep3d::model {
 

@@ -1,4 +1,4 @@
-#include "iteration_model.hpp"
+#include "sweep3d/model/iteration_model.hpp"
 
 namespace sweep3d::model {
 

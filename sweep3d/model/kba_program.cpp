@@ -1,4 +1,4 @@
-#include "kba_program.hpp"
+#include "sweep3d/model/kba_program.hpp"
 
 #include <algorithm>
 #include <cstdio>

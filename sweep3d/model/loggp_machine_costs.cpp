@@ -1,4 +1,4 @@
-#include "loggp_machine_costs.hpp"
+#include "sweep3d/model/loggp_machine_costs.hpp"
 
 #include "instrument/collective_model.hpp"
 #include "instrument/machine_file.hpp"

@@ -1,4 +1,4 @@
-#include "loggp_sweep_model.hpp"
+#include "sweep3d/model/loggp_sweep_model.hpp"
 
 #include <algorithm>
 #include <vector>

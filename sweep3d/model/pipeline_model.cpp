@@ -1,4 +1,4 @@
-#include "pipeline_model.hpp"
+#include "sweep3d/model/pipeline_model.hpp"
 
 #include <algorithm>
 

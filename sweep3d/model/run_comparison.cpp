@@ -1,10 +1,10 @@
-#include "run_comparison.hpp"
+#include "sweep3d/model/run_comparison.hpp"
 
 #include <algorithm>
 
-#include "iteration_model.hpp"
-#include "loggp_sweep_model.hpp"
-#include "pipeline_model.hpp"
+#include "sweep3d/model/iteration_model.hpp"
+#include "sweep3d/model/loggp_sweep_model.hpp"
+#include "sweep3d/model/pipeline_model.hpp"
 
 namespace sweep3d::model {
 

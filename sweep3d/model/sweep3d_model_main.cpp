@@ -37,8 +37,6 @@
 #include <string>
 #include <vector>
 
-#include "blocking_search.hpp"
-#include "calibration.hpp"
 #include "instrument/error.hpp"
 #include "instrument/collective_model.hpp"
 #include "instrument/input_file.hpp"
@@ -50,12 +48,14 @@
 #include "instrument/option_file.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/text_split.hpp"
-#include "iteration_model.hpp"
-#include "kba_program.hpp"
-#include "loggp_machine_costs.hpp"
-#include "loggp_sweep_model.hpp"
-#include "model_ranges.hpp"
-#include "pipeline_model.hpp"
+#include "sweep3d/model/blocking_search.hpp"
+#include "sweep3d/model/calibration.hpp"
+#include "sweep3d/model/iteration_model.hpp"
+#include "sweep3d/model/kba_program.hpp"
+#include "sweep3d/model/loggp_machine_costs.hpp"
+#include "sweep3d/model/loggp_sweep_model.hpp"
+#include "sweep3d/model/model_ranges.hpp"
+#include "sweep3d/model/pipeline_model.hpp"
 
 #ifndef SWEEP3D_MODEL_PLOT_SCRIPT
 #define SWEEP3D_MODEL_PLOT_SCRIPT "plot_model_scaling.py"

@@ -12,8 +12,8 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/results_file.hpp"
 #include "instrument/shared_input.hpp"
-#include "loggp_machine_costs.hpp"
-#include "run_comparison.hpp"
+#include "sweep3d/model/loggp_machine_costs.hpp"
+#include "sweep3d/model/run_comparison.hpp"
 #include "sweep3d/phases.hpp"
 
 namespace sweep3d {

@@ -9,8 +9,8 @@
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/recorder.hpp"
-#include "model_ranges.hpp"
 #include "sweep3d/angle_block.hpp"
+#include "sweep3d/model/model_ranges.hpp"
 
 namespace sweep3d {
 

@@ -25,7 +25,7 @@
 #include <string>
 #include <string_view>
 
-#include "model_ranges.hpp"
+#include "sweep3d/model/model_ranges.hpp"
 
 namespace sweep3d {
 

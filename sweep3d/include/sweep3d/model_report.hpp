@@ -8,23 +8,23 @@
 //                use: calibrate on a small run, predict another), or else this run's own
 //                measurements, which makes the table a consistency check, not a prediction.
 // W_g depends on the angle blocking, the threads and the kernel, so a calibration must match
-// the run's (model/calibration.hpp); one that does not is refused before the run, with the
+// the run's (sweep3d/model/calibration.hpp); one that does not is refused before the run, with the
 // command that makes a matching one. Every run writes its own calibration
 // (/sweep3d/calibration) so it can serve as one.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "blocking_search.hpp"
-#include "calibration.hpp"
 #include "instrument/comm.hpp"
 #include "instrument/comparison.hpp"
 #include "instrument/critical_path.hpp"
 #include "instrument/results_file.hpp"
 #include "instrument/run_results.hpp"
-#include "message_costs.hpp"
-#include "run_comparison.hpp"
 #include "sweep3d/driver.hpp"
+#include "sweep3d/model/blocking_search.hpp"
+#include "sweep3d/model/calibration.hpp"
+#include "sweep3d/model/message_costs.hpp"
+#include "sweep3d/model/run_comparison.hpp"
 #include "sweep3d/work_figures.hpp"
 
 namespace sweep3d {

@@ -3,7 +3,7 @@
 //   /sweep3d               attrs: decomposition (npe_i, npe_j, it, jt, kt, mk, mmi, mmo, kb of
 //                          rank 0), kernel, threads, send mode, grind times, W_g, memory
 //   /sweep3d/ranks         table: rank, pi, pj, it, jt, istart, jstart (every rank's share)
-//   /sweep3d/calibration   attrs: what later runs' models read (model/calibration.hpp)
+//   /sweep3d/calibration   attrs: what later runs' models read (sweep3d/model/calibration.hpp)
 //   /sweep3d/critical_path attrs: the measured critical path per iteration by category (when
 //                          the models ran and the run was traced)
 //   /solution              attrs: balance (source, absorption, six leakages, residual),

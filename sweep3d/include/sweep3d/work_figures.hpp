@@ -4,9 +4,9 @@
 #pragma once
 #include <ostream>
 
-#include "calibration.hpp"
 #include "instrument/run_results.hpp"
 #include "sweep3d/driver.hpp"
+#include "sweep3d/model/calibration.hpp"
 
 namespace sweep3d {
 

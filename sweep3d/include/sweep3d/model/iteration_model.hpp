@@ -6,9 +6,9 @@
 // convergence test's two 8-byte MPI_Allreduce (fixups summed, error maxed) at the machine's
 // allreduce cost (MachineCosts::allreduce, from the LogGP parameters).
 #pragma once
-#include "calibration.hpp"
-#include "kba_shape.hpp"
-#include "message_costs.hpp"
+#include "sweep3d/model/calibration.hpp"
+#include "sweep3d/model/kba_shape.hpp"
+#include "sweep3d/model/message_costs.hpp"
 
 namespace sweep3d::model {
 

@@ -19,8 +19,8 @@
 // run measures them on its measured critical path. The model does not distinguish blocking
 // from non-blocking sends.
 #pragma once
-#include "kba_shape.hpp"
-#include "message_costs.hpp"
+#include "sweep3d/model/kba_shape.hpp"
+#include "sweep3d/model/message_costs.hpp"
 
 namespace sweep3d::model {
 

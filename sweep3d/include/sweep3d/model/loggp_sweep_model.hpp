@@ -32,8 +32,8 @@
 //   MPI_Isend and there is no (m-1)L, since a non-blocking sender never waits for its
 //   receiver; everything else as above.
 #pragma once
-#include "kba_shape.hpp"
-#include "message_costs.hpp"
+#include "sweep3d/model/kba_shape.hpp"
+#include "sweep3d/model/message_costs.hpp"
 
 namespace sweep3d::model {
 

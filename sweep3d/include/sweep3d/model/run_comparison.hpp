@@ -21,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "calibration.hpp"
 #include "instrument/comparison.hpp"
-#include "kba_shape.hpp"
-#include "message_costs.hpp"
+#include "sweep3d/model/calibration.hpp"
+#include "sweep3d/model/kba_shape.hpp"
+#include "sweep3d/model/message_costs.hpp"
 
 namespace sweep3d::model {
 

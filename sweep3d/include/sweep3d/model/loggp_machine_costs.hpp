@@ -4,7 +4,7 @@
 #include <string>
 
 #include "instrument/loggp.hpp"
-#include "message_costs.hpp"
+#include "sweep3d/model/message_costs.hpp"
 
 namespace sweep3d::model {
 

@@ -29,8 +29,8 @@
 
 #include "instrument/replay.hpp"
 #include "instrument/replay_memory.hpp"
-#include "kba_shape.hpp"
-#include "message_costs.hpp"
+#include "sweep3d/model/kba_shape.hpp"
+#include "sweep3d/model/message_costs.hpp"
 
 namespace sweep3d::model {
 

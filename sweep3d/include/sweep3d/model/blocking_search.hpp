@@ -7,9 +7,9 @@
 #include <map>
 #include <vector>
 
-#include "kba_shape.hpp"
-#include "loggp_sweep_model.hpp"
-#include "message_costs.hpp"
+#include "sweep3d/model/kba_shape.hpp"
+#include "sweep3d/model/loggp_sweep_model.hpp"
+#include "sweep3d/model/message_costs.hpp"
 
 namespace sweep3d::model {
 
