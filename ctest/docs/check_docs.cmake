@@ -7,6 +7,11 @@ add_test(NAME docs.check
          COMMAND ${_py} ${PROJECT_SOURCE_DIR}/tools/check_docs.py ${PROJECT_BINARY_DIR}
                  --source ${PROJECT_SOURCE_DIR})
 set_tests_properties(docs.check PROPERTIES LABELS unit TIMEOUT 300)
+if(SUITE_SANITIZE)
+  # The check runs every named program's --help; MPICH 4.0 leaks at MPI_Finalize, which
+  # would fail the check for the library's leak, not the docs'.
+  set_tests_properties(docs.check PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
 add_test(NAME docs.check_finds_problems
          COMMAND ${_py} ${CMAKE_CURRENT_SOURCE_DIR}/check_docs_selftest.py
                  ${PROJECT_SOURCE_DIR}/tools/check_docs.py ${CMAKE_CURRENT_BINARY_DIR}/selftest)
