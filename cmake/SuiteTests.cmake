@@ -145,3 +145,6 @@ function(suite_add_test_folder)
     include(${f})
   endforeach()
 endfunction()
+
+# Every program registers its command line for ctest/programs (suite_register_program).
+include(SuitePrograms)

@@ -21,8 +21,9 @@
 
 #include "instrument/clock.hpp"
 #include "instrument/error.hpp"
-#include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
 
 using instrument::Recorder;
@@ -95,24 +96,21 @@ double median_ns_per_op(int reps, long n, const std::function<void(long)>& body)
 
 }  // namespace
 
+int measure(int reps, long n);
+
 int main(int argc, char** argv) {
   int reps = 21;
   long n = 2'000'000;
   // --reps: medians of up to 10^4 timings; --n: operations per timing, up to 10^10 (tens of
   // seconds of clock reads each). Nothing is allocated by either.
-  try {
-    for (int i = 1; i < argc; i += 2) {
-      const std::string opt = argv[i];
-      if (i + 1 >= argc) throw instrument::InputError("command line", opt, "expected a value after it");
-      if (opt == "--reps") reps = static_cast<int>(instrument::whole_option(opt, argv[i + 1], 1, 10000));
-      else if (opt == "--n") n = static_cast<long>(instrument::whole_option(opt, argv[i + 1], 1, 10000000000));
-      else throw instrument::InputError("command line", opt, "expected --reps R or --n N");
-    }
-  } catch (const instrument::InputError& e) {
-    std::fprintf(stderr, "hook-overhead: error: %s\n", e.what());
-    return 1;
-  }
+  instrument::OptionTable table("hook-overhead");
+  table.notes("What one instrument hook costs, in ns (single process; no MPI traffic).")
+      .whole("--reps", "R", reps, 1, 10000, "", "repetitions, the median kept")
+      .whole("--n", "N", n, 1, 10000000000, "", "iterations a timing");
+  return instrument::run_serial_app(argc, argv, table, [&] { return measure(reps, n); });
+}
 
+int measure(int reps, long n) {
   // The reads are summed (unsigned: wrapping is harmless) so that none can be dropped.
   volatile std::uint64_t isink = 0;
   const double tick_read_ns = median_ns_per_op(reps, n, [&](long m) {

@@ -31,8 +31,7 @@
 #include "instrument/comm.hpp"
 #include "instrument/comparison.hpp"
 #include "instrument/error.hpp"
-#include "instrument/option_file.hpp"
-#include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
@@ -41,6 +40,7 @@
 #include "instrument/rank_reduce.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/results_file.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/run_results.hpp"
 #include "instrument/trace_export.hpp"
 
@@ -54,74 +54,40 @@ struct DemoOptions {
   std::map<std::string, std::string> given;  // every option as typed, for /input
 };
 
-// Every rank parses the same argv, so a bad option is known everywhere: a collective error.
-// Ranges: --cells per rank up to 2^31 (two strips of doubles: 32 GiB, checked against memory
-// too); --steps, --warmup up to 10^6 and --passes up to 10^4 (time, not memory); --bytes, the
-// halo message, up to 1 GiB and at most 8 x --cells (the strip's own cells are sent).
-std::int64_t whole(const std::string& opt, const std::string& text, std::int64_t max) {
-  try {
-    return instrument::whole_option(opt, text, 1, max);
-  } catch (const InputError& e) {
-    throw CollectiveError(e.what());
-  }
-}
-
-// A file option's value (option_file.hpp): "" refused, collectively.
-std::string file_name(const std::string& opt, const std::string& text, bool output) {
-  try {
-    return output ? instrument::output_file_option(opt, text) : instrument::file_option(opt, text);
-  } catch (const InputError& e) {
-    throw CollectiveError(e.what());
-  }
-}
-
-DemoOptions parse_options(int argc, char** argv) {
-  DemoOptions o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string opt = argv[i];
-    if (i + 1 >= argc)
-      throw CollectiveError(
-          InputError("command line", opt, "an option followed by a value").what());
-    const std::string value = argv[++i];
-    if (opt == "--cells")
-      o.cells = whole(opt, value, std::int64_t{1} << 31);
-    else if (opt == "--steps")
-      o.steps = whole(opt, value, 1000000);
-    else if (opt == "--warmup")
-      o.warmup = whole(opt, value, 1000000);
-    else if (opt == "--passes")
-      o.passes = whole(opt, value, 10000);
-    else if (opt == "--bytes")
-      o.bytes = whole(opt, value, std::int64_t{1} << 30);
-    else if (opt == "--machine")
-      o.machine = file_name(opt, value, false);
-    else if (opt == "--out" || opt == "--trace")
-      (opt == "--out" ? o.out : o.trace) = file_name(opt, value, true);
-    else
-      throw CollectiveError(InputError("command line", opt,
-                                       "one of --cells --steps --warmup --passes --bytes --machine "
-                                       "--out --trace")
-                                .what());
-    o.given[opt.substr(2)] = value;
-  }
-  // A halo is sent from the strip's own first and last cells: a wider one would send from the
-  // other end's ghost cells while they are being received into (overlapping MPI buffers:
-  // MPICH aborts on it at 1 rank, `--cells 1000 --bytes 2^30`). The default is narrowed to
-  // fit (--cells 100: 800 bytes); a --bytes given is refused.
-  if (!o.given.count("bytes")) o.bytes = std::min(o.bytes, 8 * o.cells);
-  if (o.bytes > 8 * o.cells)
-    throw CollectiveError(InputError("command line", "--bytes",
-                                     "expected at most 8 x --cells = " + std::to_string(8 * o.cells) +
-                                         " bytes (a halo is sent from the strip's own cells), got " +
-                                         std::to_string(o.bytes))
-                              .what());
-  for (const auto& [k, v] : std::map<std::string, std::int64_t>{{"cells", o.cells},
-                                                                {"steps", o.steps},
-                                                                {"warmup", o.warmup},
-                                                                {"passes", o.passes},
-                                                                {"bytes", o.bytes}})
-    o.given.emplace(k, std::to_string(v));  // defaults too: a run must say what it ran
-  return o;
+// The command line, bound to `o` (every rank reads the same argv: run_app's verdict is
+// collective). Ranges: --cells per rank up to 2^31 (two strips of doubles: 32 GiB, checked
+// against memory too); --steps, --warmup up to 10^6 and --passes up to 10^4 (time, not
+// memory); --bytes, the halo message, up to 1 GiB and at most 8 x --cells (the strip's own
+// cells are sent).
+void declare_options(OptionTable& t, DemoOptions& o) {
+  t.notes("The instrument hooks and the end-of-run report on a toy ring of 1-D strips.")
+      .whole("--cells", "N", o.cells, 1, std::int64_t{1} << 31, "", "cells of a rank's strip")
+      .whole("--steps", "N", o.steps, 1, 1000000, "", "timed steps")
+      .whole("--warmup", "N", o.warmup, 1, 1000000, "", "warm-up steps that measure the compute rate")
+      .whole("--passes", "N", o.passes, 1, 10000, "", "smoothing passes a step")
+      .whole("--bytes", "N", o.bytes, 1, std::int64_t{1} << 30, "", "halo bytes to each neighbour, at most 8 x --cells")
+      .shown_default("4096, or 8 x --cells if fewer")
+      .input_file("--machine", "FILE", o.machine, "machine file from loggps-probe: the LogGP halo model")
+      .output_file("--out", "FILE", o.out, "results file")
+      .output_file("--trace", "FILE", o.trace, "Chrome trace of the run")
+      .after_reading([&t, &o] {
+        for (const auto& [name, text] : t.given_texts()) o.given[name.substr(2)] = text;
+        // A halo is sent from the strip's own first and last cells: a wider one would send from
+        // the other end's ghost cells while they are being received into (overlapping MPI
+        // buffers: MPICH aborts on it at 1 rank, `--cells 1000 --bytes 2^30`). The default is
+        // narrowed to fit (--cells 100: 800 bytes); a --bytes given is refused.
+        if (!o.given.count("bytes")) o.bytes = std::min(o.bytes, 8 * o.cells);
+        if (o.bytes > 8 * o.cells)
+          throw InputError("command line", "--bytes",
+                           "expected at most 8 x --cells = " + std::to_string(8 * o.cells) +
+                               " bytes (a halo is sent from the strip's own cells), got " + std::to_string(o.bytes));
+        for (const auto& [k, v] : std::map<std::string, std::int64_t>{{"cells", o.cells},
+                                                                      {"steps", o.steps},
+                                                                      {"warmup", o.warmup},
+                                                                      {"passes", o.passes},
+                                                                      {"bytes", o.bytes}})
+          o.given.emplace(k, std::to_string(v));  // defaults too: a run must say what it ran
+      });
 }
 
 // One rank's strip with `halo` ghost values at each end; `next` holds the interior only (its
@@ -172,8 +138,7 @@ double halo_less_waits(const RunResults& run) {
   return m;
 }
 
-int run(int argc, char** argv) {
-  const DemoOptions opt = parse_options(argc, argv);
+int run(const DemoOptions& opt) {
   int me = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
 
@@ -340,4 +305,9 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return run_mpi_main(argc, argv, "instrument-demo", run); }
+int main(int argc, char** argv) {
+  DemoOptions o;
+  OptionTable table("instrument-demo", "mpiexec -n P instrument-demo [options]");
+  declare_options(table, o);
+  return run_app(argc, argv, table, [&] { return run(o); });
+}

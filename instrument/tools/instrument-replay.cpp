@@ -31,19 +31,16 @@
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/option_file.hpp"
-#include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/replay_trace.hpp"
 #include "instrument/results_file.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/trace_export.hpp"
 
 using namespace instrument;
 
 namespace {
-
-constexpr const char* kUsage =
-    "usage: instrument-replay RUN.h5 (--self | --costs CALIB.h5) [--machine FILE] [--trace-out FILE.json] "
-    "[--ranks-per-node N --node-bandwidth B/s] [--epoch PHASE]";
 
 struct Options {
   std::string run, machine, costs, trace_out, epoch = replay::kDefaultEpochPhase;
@@ -52,47 +49,38 @@ struct Options {
   double node_bandwidth = 0.0;
 };
 
-Options parse(int argc, char** argv) {
-  Options o;
-  bool rpn = false, bw = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw InputError("command line", a, "a value after it");
-      return argv[++i];
-    };
-    if (a == "--self") o.self = true;
-    else if (a == "--costs") o.costs = file_option(a, value());
-    else if (a == "--machine") o.machine = file_option(a, value());
-    else if (a == "--trace-out") o.trace_out = output_file_option(a, value());
-    else if (a == "--epoch") {
-      o.epoch = value();
-      // "" would name no phase: the whole trace replayed, unasked.
-      if (o.epoch.empty()) throw InputError("command line", a, "expected a phase name (e.g. iteration), got \"\"");
-    }
-    else if (a == "--ranks-per-node") {
-      o.ranks_per_node = whole_option(a, value(), 1, std::int64_t{1} << 20, "ranks");
-      rpn = true;
-    } else if (a == "--node-bandwidth") {
-      o.node_bandwidth = real_option(a, value(), 1.0, 1e15, "bytes/s");
-      bw = true;
-    } else if (!a.empty() && a[0] == '-') {
-      throw InputError("command line", a, std::string("an option of ") + kUsage);
-    } else if (o.run.empty()) {
-      o.run = file_option("RUN.h5", a);
-    } else {
-      throw InputError("command line", a, "one results file to replay (got a second: " + o.run + " and " + a + ")");
-    }
-  }
-  if (o.run.empty()) throw InputError("command line", "", std::string("a results file to replay; ") + kUsage);
-  if (o.self == !o.costs.empty())
-    throw InputError("command line", o.self ? "--self" : "",
-                     "exactly one source of compute costs: --self (the run's own gaps, a consistency check) or "
-                     "--costs CALIB.h5 (an earlier calibration run)");
-  if (rpn != bw)
-    throw InputError("command line", rpn ? "--ranks-per-node" : "--node-bandwidth",
-                     "--ranks-per-node and --node-bandwidth together (the contention model needs both)");
-  return o;
+// The command line, bound to `o`; the checks between options run after it is read.
+void declare_options(OptionTable& t, Options& o) {
+  t.positional_file("RUN.h5", o.run, Arity::required, "a results file made with --trace, to replay")
+      .flag("--self", o.self, "compute costs from the run's own gaps between its MPI calls (a consistency check)")
+      .input_file("--costs", "CALIB.h5", o.costs,
+                  "compute costs from an earlier calibration run's seconds per work unit")
+      .input_file("--machine", "FILE", o.machine, "machine file (LogGPS parameters)")
+      .shown_default("the machine file the run recorded")
+      .output_file("--trace-out", "FILE.json", o.trace_out, "write the replayed timeline as a Chrome trace")
+      .whole("--ranks-per-node", "N", o.ranks_per_node, 1, std::int64_t{1} << 20, "ranks",
+             "contention model: ranks sharing a node's link (with --node-bandwidth)")
+      .shown_default("no contention")
+      .real("--node-bandwidth", "B/s", o.node_bandwidth, 1.0, 1e15, "bytes/s",
+            "contention model: a node's link bandwidth (with --ranks-per-node)")
+      .shown_default("")
+      .text("--epoch", "PHASE",
+            [&o](const std::string& n, const std::string& v) {
+              // "" would name no phase: the whole trace replayed, unasked.
+              if (v.empty()) throw InputError("command line", n, "expected a phase name (e.g. iteration), got \"\"");
+              o.epoch = v;
+            },
+            "the phase whose first start begins the replayed span")
+      .shown_default(o.epoch)
+      .after_reading([&t, &o] {
+        if (o.self == !o.costs.empty())
+          throw InputError("command line", o.self ? "--self" : "",
+                           "exactly one source of compute costs: --self (the run's own gaps, a consistency check) or "
+                           "--costs CALIB.h5 (an earlier calibration run)");
+        if (t.given("--ranks-per-node") != t.given("--node-bandwidth"))
+          throw InputError("command line", t.given("--ranks-per-node") ? "--ranks-per-node" : "--node-bandwidth",
+                           "--ranks-per-node and --node-bandwidth together (the contention model needs both)");
+      });
 }
 
 // The calibration is never the replayed run (its costs would be the run's own timings, a
@@ -265,15 +253,8 @@ int run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-      std::printf("%s\n", kUsage);
-      return 0;
-    }
-    return run(parse(argc, argv));
-  } catch (const std::exception& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "instrument-replay: error: %s\n", e.what());
-    return 1;
-  }
+  Options o;
+  OptionTable table("instrument-replay");
+  declare_options(table, o);
+  return run_serial_app(argc, argv, table, [&] { return run(o); });
 }

@@ -44,11 +44,11 @@
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
-#include "instrument/option_file.hpp"
-#include "instrument/option_number.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/probe_measure.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/run_results.hpp"
 
 namespace {
@@ -61,54 +61,27 @@ using instrument::probe::LateSend;
 using instrument::probe::Pair;
 
 struct Options {
-  std::string out = "loggps.machine";
+  std::string out = "loggps.machine";  // --out's default: set here only
   int reps = 51;
   std::int64_t max_bytes = std::int64_t{4} << 20;
   bool quick = false;
 };
 
-const char* kUsage = "usage: mpiexec -n 2 loggps-probe [--out FILE] [--reps N] [--max-bytes B] [--quick]";
-
-// Every rank parses the same argv, so a bad option is a collective error.
-Options parse_options(int argc, char** argv) {
-  Options o;
-  bool reps_given = false;
-  // Every option's range is named in its error; nothing is clamped. --reps: each size is
-  // timed reps times (x3 curves): 10^5 is hours already. --max-bytes: the largest message,
-  // two buffers of it per rank; the models' checks reach 16 MiB, 1 GiB is far beyond any
-  // eager/rendezvous switch.
-  auto value = [&](int& i, const char* name) -> std::string {
-    if (i + 1 >= argc) throw CollectiveError(std::string(name) + ": expected a value; " + kUsage);
-    return argv[++i];
-  };
-  auto collective = [](auto&& parse) {
-    try {
-      return parse();
-    } catch (const instrument::InputError& e) {
-      throw CollectiveError(e.what());
-    }
-  };
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--out") {
-      if (i + 1 >= argc) throw CollectiveError(std::string("--out: expected a file name; ") + kUsage);
-      const std::string v = argv[++i];
-      o.out = collective([&] { return instrument::output_file_option("--out", v); });
-    } else if (a == "--reps") {
-      const std::string v = value(i, "--reps");
-      o.reps = static_cast<int>(collective([&] { return instrument::whole_option("--reps", v, 1, 100000); }));
-      reps_given = true;
-    } else if (a == "--max-bytes") {
-      const std::string v = value(i, "--max-bytes");
-      o.max_bytes = collective([&] { return instrument::whole_option("--max-bytes", v, 1024, std::int64_t{1} << 30, "B"); });
-    } else if (a == "--quick") {
-      o.quick = true;
-    } else {
-      throw CollectiveError("unknown option '" + a + "'; " + kUsage);
-    }
-  }
-  if (o.quick && !reps_given) o.reps = 9;
-  return o;
+// The command line, bound to `o`. Every option's range is named in its error; nothing is
+// clamped. --reps: each size is timed reps times (x3 curves): 10^5 is hours already.
+// --max-bytes: the largest message, two buffers of it per rank; the models' checks reach
+// 16 MiB, 1 GiB is far beyond any eager/rendezvous switch.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  t.notes("Measures this machine's LogGPS and LogGP parameters between two ranks and writes them to\n"
+          "a machine file, which the apps read with --machine FILE.")
+      .output_file("--out", "FILE", o.out, "the machine file to write (its other keys are kept)")
+      .whole("--reps", "N", o.reps, 1, 100000, "", "repetitions a size, the median kept")
+      .shown_default("51; 9 with --quick")
+      .whole("--max-bytes", "B", o.max_bytes, 1024, std::int64_t{1} << 30, "B", "the largest message")
+      .flag("--quick", o.quick, "fewer repetitions (9 unless --reps is given)")
+      .after_reading([&t, &o] {
+        if (o.quick && !t.given("--reps")) o.reps = 9;
+      });
 }
 
 std::vector<std::int64_t> geometric_sizes(std::int64_t max_bytes) {
@@ -307,7 +280,7 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   mf.write(o.out);
 }
 
-int probe_main(int argc, char** argv) {
+int probe_main(const Options& o) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -315,7 +288,6 @@ int probe_main(int argc, char** argv) {
     throw CollectiveError("needs exactly 2 ranks, got " + std::to_string(size) +
                           " (run: mpiexec -n 2 loggps-probe)");
   }
-  const Options o = parse_options(argc, argv);
   std::string problem = rank == 0 ? instrument::MachineFile::output_problem(o.out) : "";
   if (problem.empty()) try {  // the two message buffers, on every rank (each its own limit)
       instrument::require_memory(instrument::saturating_product({2, static_cast<std::uint64_t>(o.max_bytes)}),
@@ -412,5 +384,8 @@ int probe_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "loggps-probe", probe_main);
+  Options o;
+  instrument::OptionTable table("loggps-probe", "mpiexec -n 2 loggps-probe [options]");
+  declare_options(table, o);
+  return instrument::run_app(argc, argv, table, [&] { return probe_main(o); });
 }

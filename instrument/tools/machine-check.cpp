@@ -11,12 +11,14 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
-#include "instrument/option_file.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 
 namespace {
 
@@ -49,18 +51,12 @@ std::string check(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "machine-check: error: expected one or more machine files; usage: machine-check FILE...\n");
-    return 1;
-  }
-  for (int i = 1; i < argc; ++i) {
-    try {
-      std::printf("%s\n", check(instrument::file_option("FILE", argv[i])).c_str());
-    } catch (const std::exception& e) {
-      std::fflush(stdout);
-      std::fprintf(stderr, "machine-check: error: %s\n", e.what());
-      return 1;
-    }
-  }
-  return 0;
+  std::vector<std::string> files;
+  instrument::OptionTable table("machine-check");
+  table.positional_files("FILE", files, instrument::Arity::one_or_more,
+                         "a machine file (loggps-probe's, or written by hand) to check");
+  return instrument::run_serial_app(argc, argv, table, [&] {
+    for (const std::string& f : files) std::printf("%s\n", check(f).c_str());
+    return 0;
+  });
 }

@@ -13,7 +13,7 @@
 //                     [--time-ordered 0|1]   (1: the reference loop, Options::time_ordered)
 // --ranks P takes the square grid (P must be a square). Defaults: 64 x 64, 600 blocks (about
 // 3000 operations per rank), 800 B, 10 us, 3 repeats, no contention.
-// Refused before simulating (kUsage says why): more than kMostOperations operations over all
+// Refused before simulating (--help says why): more than kMostOperations operations over all
 // repeats, and a replay whose memory (replay_memory.hpp) the machine does not have.
 #include <algorithm>
 #include <cmath>
@@ -23,10 +23,11 @@
 
 #include "instrument/error.hpp"
 #include "instrument/loggps.hpp"
-#include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/replay_memory.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
 
 using instrument::replay::Op;
@@ -90,15 +91,11 @@ class Wavefront final : public instrument::replay::Program {
 // operations (hours), --ranks 16 --blocks 1e8 6.4e9.
 constexpr std::int64_t kMostOperations = std::int64_t{1} << 31;
 
-const char* kUsage =
-    "usage: replay-bench [--ranks P | --px X --py Y] [--blocks B] [--bytes K] [--compute S] [--reps R]\n"
-    "                    [--ranks-per-node N --node-bandwidth BYTES_PER_S] [--time-ordered 0|1]\n"
+const char* kNotes =
     "  Times the replay engine on a generated X x Y wavefront (--ranks P: a square, P = X x Y).\n"
-    "  Ranges: --ranks [1, 2^24] (a square), --px/--py [1, 4096], --blocks [1, 1e8], --bytes [0, 2^30],\n"
-    "  --compute [0, 1] s, --reps [1, 1000], --ranks-per-node [0, 2^20], --node-bandwidth [1, 1e15] B/s.\n"
     "  At most 2^31 operations in all (ranks x blocks x about 5 x reps: one to three minutes at\n"
     "  the engine's 1-5e7 a second on one core; a longer run measures nothing more), and no more\n"
-    "  memory than the machine has (the engine's peak, estimated before it starts).\n";
+    "  memory than the machine has (the engine's peak, estimated before it starts).";
 
 // The wavefront's counts (replay_memory.hpp). The causal order runs the ranks row by row, each
 // to its end (no rank waits on one not yet run): the south messages of a whole row and the east
@@ -132,75 +129,9 @@ instrument::replay::Machine bench_machine() {
   return m;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  int px = 64, py = 64, reps = 3;
-  std::int64_t blocks = 600, bytes = 800;
-  double seconds = 1e-5;
-  instrument::replay::Machine machine = bench_machine();
-  instrument::replay::Options options;
-  try {
-    for (int i = 1; i < argc; i += 2) {
-      const std::string opt = argv[i];
-      if (opt == "-h" || opt == "--help") {
-        std::fputs(kUsage, stdout);
-        return 0;
-      }
-      if (i + 1 >= argc) throw instrument::InputError("command line", opt, "expected a value after it");
-      const std::string v = argv[i + 1];
-      if (opt == "--ranks") {
-        const auto p = instrument::whole_option(opt, v, 1, 1 << 24);
-        const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(p))));
-        if (static_cast<std::int64_t>(side) * side != p) {
-          throw instrument::InputError("command line", opt, "expected a square number of ranks, got " + v);
-        }
-        px = py = side;
-      } else if (opt == "--px") {
-        px = static_cast<int>(instrument::whole_option(opt, v, 1, 1 << 12));
-      } else if (opt == "--py") {
-        py = static_cast<int>(instrument::whole_option(opt, v, 1, 1 << 12));
-      } else if (opt == "--blocks") {
-        blocks = instrument::whole_option(opt, v, 1, 100000000);
-      } else if (opt == "--bytes") {
-        bytes = instrument::whole_option(opt, v, 0, std::int64_t{1} << 30, "B");
-      } else if (opt == "--compute") {
-        seconds = instrument::real_option(opt, v, 0.0, 1.0, "s");
-      } else if (opt == "--reps") {
-        reps = static_cast<int>(instrument::whole_option(opt, v, 1, 1000));
-      } else if (opt == "--ranks-per-node") {
-        machine.ranks_per_node = static_cast<int>(instrument::whole_option(opt, v, 0, 1 << 20));
-      } else if (opt == "--time-ordered") {
-        options.time_ordered = instrument::whole_option(opt, v, 0, 1) == 1;
-      } else if (opt == "--node-bandwidth") {
-        machine.node_bytes_per_second = instrument::real_option(opt, v, 1.0, 1e15, "B/s");
-      } else {
-        throw instrument::InputError("command line", opt,
-                                     "expected --ranks, --px, --py, --blocks, --bytes, --compute, "
-                                     "--reps, --ranks-per-node, --node-bandwidth, --time-ordered or --help");
-      }
-    }
-    if (machine.ranks_per_node > 0 && machine.node_bytes_per_second <= 0.0) {
-      throw instrument::InputError("command line", "--ranks-per-node",
-                                   "expected --node-bandwidth with it");
-    }
-    const std::string shape = std::to_string(px) + " x " + std::to_string(py) + " ranks, " +
-                              std::to_string(blocks) + " blocks";
-    const instrument::replay::ProgramCounts counts = wavefront_counts(px, py, blocks);
-    instrument::require_node_memory(instrument::replay::peak_bytes(counts, machine, options), 1, "command line",
-                                    "--ranks/--blocks", "replaying " + shape);
-    const auto operations = instrument::saturating_product({counts.operations, static_cast<std::uint64_t>(reps)});
-    if (operations > static_cast<std::uint64_t>(kMostOperations)) {
-      throw instrument::InputError("command line", "--ranks/--blocks/--reps",
-                                   "expected at most 2^31 operations in all (one to three minutes; see --help), got " +
-                                       std::to_string(operations) + " (" + shape + ", --reps " +
-                                       std::to_string(reps) + ")");
-    }
-  } catch (const instrument::InputError& e) {
-    std::fprintf(stderr, "replay-bench: error: %s\n", e.what());
-    return 1;
-  }
-
+// Simulates `reps` times and prints the figures (main checked the sizes).
+int bench(int px, int py, std::int64_t blocks, std::int64_t bytes, double seconds, int reps,
+          const instrument::replay::Machine& machine, const instrument::replay::Options& options) {
   const Wavefront program(px, py, blocks, bytes, seconds);
   std::vector<double> wall, rate;
   instrument::replay::Result last;
@@ -229,4 +160,57 @@ int main(int argc, char** argv) {
               *std::min_element(wall.begin(), wall.end()), *std::max_element(wall.begin(), wall.end()));
   std::printf("ops per second (median)  %.4g\n", instrument::median(rate));
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int px = 64, py = 64, reps = 3;
+  std::int64_t blocks = 600, bytes = 800;
+  double seconds = 1e-5;
+  instrument::replay::Machine machine = bench_machine();
+  instrument::replay::Options options;
+  instrument::OptionTable table("replay-bench");
+  table.notes(kNotes)
+      .text("--ranks", "P",
+            [&](const std::string& opt, const std::string& v) {
+              const auto p = instrument::whole_option(opt, v, 1, 1 << 24);
+              const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(p))));
+              if (static_cast<std::int64_t>(side) * side != p)
+                throw instrument::InputError("command line", opt, "expected a square number of ranks, got " + v);
+              px = py = side;
+            },
+            "a square grid of P ranks; P in [1, 2^24], a square")
+      .whole("--px", "X", px, 1, 1 << 12, "", "ranks in x")
+      .whole("--py", "Y", py, 1, 1 << 12, "", "ranks in y")
+      .whole("--blocks", "B", blocks, 1, 100000000, "", "blocks a rank")
+      .whole("--bytes", "K", bytes, 0, std::int64_t{1} << 30, "B", "bytes a message")
+      .real("--compute", "S", seconds, 0.0, 1.0, "s", "compute a block")
+      .whole("--reps", "R", reps, 1, 1000, "", "repeats, the median kept")
+      .whole("--ranks-per-node", "N", machine.ranks_per_node, 0, 1 << 20, "",
+             "contention model: ranks sharing a node's link (0: no contention; with --node-bandwidth)")
+      .real("--node-bandwidth", "BYTES_PER_S", machine.node_bytes_per_second, 1.0, 1e15, "B/s",
+            "contention model: a node's link bandwidth")
+      .shown_default("")
+      .choice("--time-ordered", "0|1", options.time_ordered, {{"0", false}, {"1", true}},
+              "1: the reference loop in time order (Options::time_ordered); 0: causal order");
+  return instrument::run_serial_app(argc, argv, table, [&] {
+    if (machine.ranks_per_node > 0 && machine.node_bytes_per_second <= 0.0) {
+      throw instrument::InputError("command line", "--ranks-per-node",
+                                   "expected --node-bandwidth with it");
+    }
+    const std::string shape = std::to_string(px) + " x " + std::to_string(py) + " ranks, " +
+                              std::to_string(blocks) + " blocks";
+    const instrument::replay::ProgramCounts counts = wavefront_counts(px, py, blocks);
+    instrument::require_node_memory(instrument::replay::peak_bytes(counts, machine, options), 1, "command line",
+                                    "--ranks/--blocks", "replaying " + shape);
+    const auto operations = instrument::saturating_product({counts.operations, static_cast<std::uint64_t>(reps)});
+    if (operations > static_cast<std::uint64_t>(kMostOperations)) {
+      throw instrument::InputError("command line", "--ranks/--blocks/--reps",
+                                   "expected at most 2^31 operations in all (one to three minutes; see --help), got " +
+                                       std::to_string(operations) + " (" + shape + ", --reps " +
+                                       std::to_string(reps) + ")");
+    }
+    return bench(px, py, blocks, bytes, seconds, reps, machine, options);
+  });
 }
