@@ -2,11 +2,14 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <stdexcept>
 
 #include "instrument/error.hpp"
 #include "multigrid/c1_curve.hpp"
+#include "multigrid/cycle.hpp"
 #include "multigrid/eq5_model.hpp"
 #include "multigrid/replay.hpp"
+#include "multigrid/superstep_tag.hpp"
 
 namespace {
 bool near(double a, double b, double rel = 1e-5) { return std::fabs(a - b) <= rel * std::fabs(b); }
@@ -143,12 +146,36 @@ TEST_CASE("C1(N/p): a ln(N/p) + b over the calibration points, held beyond them,
                     Catch::Contains("positive over the measured N/p"));
 }
 
-TEST_CASE("a label names its grid") {
-  CHECK(mg::grid_of_label("grid 1 pre-smooth") == 1);
-  CHECK(mg::grid_of_label("grid 12 coarse") == 12);
-  CHECK(mg::grid_of_label("monitor norm") == 0);
-  CHECK(mg::grid_of_label("grid x") == 0);
-  CHECK(mg::grid_of_label("grid 0 smooth") == 0);
+TEST_CASE("the cycle's labels carry their grid and phase as numbers") {
+  const mg::SuperstepLabels labels = mg::cycle_labels(12);
+  CHECK(labels.size() == 12 * mg::kPhases);
+  CHECK(labels.at("grid 1 pre-smooth").grid == 1);
+  CHECK(labels.at("grid 1 pre-smooth").phase == mg::kPreSmooth);
+  CHECK(labels.at("grid 12 coarse").grid == 12);
+  CHECK(labels.at("grid 12 coarse").phase == mg::kCoarse);
+  CHECK(labels.at("grid 7 restrict").phase == mg::kRestrict);
+  CHECK(labels.count("grid 13 coarse") == 0);
+}
+
+TEST_CASE("a run's supersteps are tagged by their labels, a label of no grid with grid 0") {
+  bspmodel::Profile prof;
+  prof.nprocs = 1;
+  for (const char* label : {"grid 1 pre-smooth", "monitor norm", "grid 2 coarse", "grid x", "grid 0 smooth",
+                            "grid 3 coarse", "grid 1 post-smooth"}) {
+    bspmodel::SuperstepSummary s;
+    s.label = label;
+    prof.steps.push_back(s);
+  }
+  const std::vector<mg::SuperstepTag> t = mg::tag_supersteps(prof, mg::cycle_labels(2));
+  REQUIRE(t.size() == prof.steps.size());
+  CHECK((t[0].grid == 1 && t[0].phase == mg::kPreSmooth));
+  CHECK((t[2].grid == 2 && t[2].phase == mg::kCoarse));
+  CHECK((t[6].grid == 1 && t[6].phase == mg::kPostSmooth));
+  for (std::size_t k : {1, 3, 4, 5}) {  // not a label of a cycle on two grids
+    INFO(prof.steps[k].label);
+    CHECK(t[k].grid == 0);
+    CHECK(t[k].phase == -1);
+  }
 }
 
 TEST_CASE("the replay: measured w plus l + (h + N_1/2) g per superstep, by grid, monitor steps left out") {
@@ -168,7 +195,8 @@ TEST_CASE("the replay: measured w plus l + (h + N_1/2) g per superstep, by grid,
   m.l_seconds = 1e-6;
   m.g_seconds_per_byte = 1e-9;
   m.n_half_bytes = 100;
-  const std::vector<mg::ReplaySum> r = mg::replay_cycles(prof, m, 2, false);
+  const std::vector<mg::SuperstepTag> tags = mg::tag_supersteps(prof, mg::cycle_labels(2));
+  const std::vector<mg::ReplaySum> r = mg::replay_cycles(prof, tags, m, 2, false);
   REQUIRE(r.size() == 3);
   CHECK(near(r[0].predicted, 2 * (1e-3 + 1e-6 + 900e-9), 1e-12));
   CHECK(near(r[0].measured, 2e-3 + 9e-6, 1e-12));
@@ -178,4 +206,6 @@ TEST_CASE("the replay: measured w plus l + (h + N_1/2) g per superstep, by grid,
   CHECK(near(r[2].predicted, r[0].predicted + r[1].predicted, 1e-12));
   CHECK(r[2].supersteps == 3);
   CHECK(near(r[2].w, 2.2e-3, 1e-12));
+  // The tags are the supersteps' own: one short is a caller's mistake, not a shorter replay.
+  CHECK_THROWS_AS(mg::replay_cycles(prof, {tags.begin(), tags.end() - 1}, m, 2, false), std::invalid_argument);
 }

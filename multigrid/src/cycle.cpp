@@ -87,6 +87,19 @@ const char* phase_name(int phase) {
   return names[phase];
 }
 
+namespace {
+
+std::string cycle_label(int grid, int phase) { return "grid " + std::to_string(grid) + " " + phase_name(phase); }
+
+}  // namespace
+
+SuperstepLabels cycle_labels(std::size_t levels) {
+  SuperstepLabels labels;
+  for (int grid = 1; grid <= static_cast<int>(levels); ++grid)
+    for (int p = 0; p < kPhases; ++p) labels.emplace(cycle_label(grid, p), SuperstepTag{grid, p});
+  return labels;
+}
+
 const char* smoother_name(Smoother s) { return s == Smoother::jacobi ? "jacobi" : "chebyshev"; }
 
 namespace {
@@ -138,8 +151,7 @@ void prepare(Multigrid& mg, GlobalSum& sums) {
   const std::size_t n = mg.levels.size();
   mg.labels.assign(n, {});
   for (std::size_t l = 0; l < n; ++l)
-    for (int p = 0; p < kPhases; ++p)
-      mg.labels[l][static_cast<std::size_t>(p)] = "grid " + std::to_string(n - l) + " " + phase_name(p);
+    for (int p = 0; p < kPhases; ++p) mg.labels[l][static_cast<std::size_t>(p)] = cycle_label(static_cast<int>(n - l), p);
   mg.clock.assign(n, {});
   mg.lambda_max.assign(n, 1.0);
   for (std::size_t l = 0; l < n; ++l) {

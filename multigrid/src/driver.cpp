@@ -144,7 +144,10 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
   RunResult res = solve_in_section(in, o, out);
   bsp_end();
   res.setup_seconds += t_input;
-  if (rank == 0) res.profile = bspmodel::profile_from_section(bsplib::ended_section_profile(), "this run");
+  if (rank == 0) {
+    res.profile = bspmodel::profile_from_section(bsplib::ended_section_profile(), "this run");
+    res.superstep_tags = tag_supersteps(res.profile, cycle_labels(res.grids.size()));
+  }
   return res;
 }
 

@@ -23,23 +23,27 @@ std::string grid_term(int i) { return "grid " + std::to_string(i); }
 double measured_c1(const RunResult& r) {
   double w = 0, cells = 0;
   const double per_process = static_cast<double>(r.grids.front().cells) / r.p;
-  for (const bspmodel::SuperstepSummary& s : r.profile.steps)
-    if (s.label == "grid 1 pre-smooth" || s.label == "grid 1 post-smooth" || s.label == "grid 1 coarse") {
-      w += s.w_max;
+  for (std::size_t k = 0; k < r.profile.steps.size(); ++k) {
+    const SuperstepTag& t = r.superstep_tags.at(k);
+    if (t.grid == 1 && (t.phase == kPreSmooth || t.phase == kPostSmooth || t.phase == kCoarse)) {
+      w += r.profile.steps[k].w_max;
       cells += per_process;
     }
+  }
   return cells > 0 ? w / cells : 0;
 }
 
 double measured_c1_loose(const RunResult& r) {
   double w = 0, cells = 0;
-  const std::string coarse = "grid " + std::to_string(r.grids.size()) + " coarse";
+  const int coarsest = static_cast<int>(r.grids.size());
   const double per_process = static_cast<double>(r.grids.back().cells) / r.p;
-  for (const bspmodel::SuperstepSummary& s : r.profile.steps)
-    if (s.label == coarse) {
-      w += s.w_max;
+  for (std::size_t k = 0; k < r.profile.steps.size(); ++k) {
+    const SuperstepTag& t = r.superstep_tags.at(k);
+    if (t.grid == coarsest && t.phase == kCoarse) {
+      w += r.profile.steps[k].w_max;
       cells += per_process;
     }
+  }
   return cells > 0 ? w / cells : 0;
 }
 
@@ -59,7 +63,7 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
   const double measured_cycle = mean(r.cycle_seconds);
   const int grids = static_cast<int>(r.grids.size());
   // The measured part of grid i: its supersteps as profiled (w + comm+sync), per cycle.
-  const std::vector<ReplaySum> eq3 = replay_cycles(r.profile, machine, grids, false);
+  const std::vector<ReplaySum> eq3 = replay_cycles(r.profile, r.superstep_tags, machine, grids, false);
 
   const Eq5Inputs in = eq5_inputs(r, c1, machine);
   const std::vector<Eq5Terms> t5 = eq5_w_cycle(in);
@@ -96,14 +100,14 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
            .modelled = (eq3.back().predicted - eq3.back().w) / cycles,
            .source = "the cycles' supersteps: measured comm+sync against l + h g(h)", .kind = instrument::RowKind::part});
   if (!machine.curves.empty()) {
-    const std::vector<ReplaySum> rs = replay_cycles(r.profile, machine, grids, true);
+    const std::vector<ReplaySum> rs = replay_cycles(r.profile, r.superstep_tags, machine, grids, true);
     add_replay("replay-pattern", rs, "by pattern (bspprobe curves)");
     cmp.add({.model = "replay-pattern", .term = "comm+sync", .measured = (rs.back().measured - rs.back().w) / cycles,
              .modelled = (rs.back().predicted - rs.back().w) / cycles,
              .source = "the cycles' supersteps: measured comm+sync against the probe's curves", .kind = instrument::RowKind::part});
   }
   for (const bspmodel::BspMachine& m : others) {
-    const std::vector<ReplaySum> rs = replay_cycles(r.profile, m, grids, false);
+    const std::vector<ReplaySum> rs = replay_cycles(r.profile, r.superstep_tags, m, grids, false);
     cmp.add_model_term({"replay-on-" + m.name, "T_cycle", rs.back().predicted / cycles,
                         "this run's w, l + h g(h) of " + m.file});
   }

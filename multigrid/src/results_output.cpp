@@ -7,7 +7,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
-#include "multigrid/replay.hpp"
+#include "multigrid/superstep_tag.hpp"
 
 namespace mg {
 
@@ -95,10 +95,11 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     std::vector<std::int64_t> index, grid_of;
     std::vector<std::string> labels;
     std::vector<double> w, hb, comm;
-    for (const bspmodel::SuperstepSummary& st : r.profile.steps) {
+    for (std::size_t k = 0; k < r.profile.steps.size(); ++k) {
+      const bspmodel::SuperstepSummary& st = r.profile.steps[k];
       index.push_back(st.index);
       labels.push_back(st.label);
-      grid_of.push_back(grid_of_label(st.label));
+      grid_of.push_back(r.superstep_tags.at(k).grid);
       w.push_back(st.w_max);
       hb.push_back(st.h_bytes);
       comm.push_back(st.comm_sync);

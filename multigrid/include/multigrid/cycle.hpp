@@ -13,6 +13,7 @@
 #include "multigrid/global_sum.hpp"
 #include "multigrid/local_level.hpp"
 #include "multigrid/p1_operator.hpp"
+#include "multigrid/superstep_tag.hpp"
 
 namespace mg {
 
@@ -39,6 +40,10 @@ struct CycleOptions {
 enum Phase { kPreSmooth, kResidual, kRestrict, kProlong, kPostSmooth, kCoarse, kPhases };
 const char* phase_name(int phase);
 
+// The profile's label of every (grid, phase) of a cycle on `levels` grids, "grid <i> <phase>"
+// (the paper's numbering: grid 1 the finest), with the grid and phase it stands for.
+SuperstepLabels cycle_labels(std::size_t levels);
+
 // Per level: seconds in each phase and operator applications (one superstep each), summed
 // since the last reset.
 struct LevelClock {
@@ -49,8 +54,8 @@ struct LevelClock {
 
 struct Multigrid {
   std::vector<LocalLevel> levels;  // [0] coarsest
-  // [level][phase]: "grid <i> <phase>", the profile's label of its supersteps (the paper's
-  // numbering: grid 1 the finest); bsp_profile_label copies the text.
+  // [level][phase]: the profile's label of its supersteps (cycle_labels);
+  // bsp_profile_label copies the text.
   std::vector<std::array<std::string, kPhases>> labels;
   std::vector<double> lambda_max;  // of D^-1 A per level: the power iteration's, raised 10%
   std::vector<LevelClock> clock;

@@ -55,6 +55,7 @@ struct RunResult {
   double l2_error = 0;
   double setup_seconds = 0;
   bspmodel::Profile profile;        // process 0's: every superstep
+  std::vector<SuperstepTag> superstep_tags;  // [superstep] of profile: its grid and phase
   // With RunOptions::keep_solution: the finest grid's solution at my nodes (global node,
   // value), shared nodes included, so that holders can be compared bit for bit.
   std::vector<std::pair<Index, double>> solution;
@@ -78,7 +79,8 @@ ProblemInput load_problem(const RunOptions& options);
 // the tests do). `out` (process 0) gets a line per cycle. res.profile is left empty.
 RunResult solve_in_section(const ProblemInput& input, const RunOptions& options, std::ostream* out);
 
-// load_problem, then one profiled section around solve_in_section; res.profile holds it.
+// load_problem, then one profiled section around solve_in_section; res.profile holds it and
+// res.superstep_tags its supersteps' grids and phases.
 RunResult run_multigrid(const RunOptions& options, std::ostream* out);
 
 }  // namespace mg

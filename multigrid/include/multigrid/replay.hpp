@@ -2,13 +2,14 @@
 // replayed as its measured work w plus the comm+sync a BSP machine charges for its h,
 // l + h g(h) (eq. 3), or, for a machine file with superstep curves from bspprobe, the
 // library's by-pattern model (superstep_model.hpp). Per grid and in total, beside the
-// measured supersteps (w + comm+sync as measured). Supersteps are found by their labels,
-// "grid <i> <phase>", which cycle.cpp gives them.
+// measured supersteps (w + comm+sync as measured). A superstep's grid is its tag
+// (superstep_tag.hpp), which the run takes from the labels cycle.cpp gives.
 #pragma once
 #include <vector>
 
 #include "bsplib/model/machine_params.hpp"
 #include "bsplib/model/profile_table.hpp"
+#include "multigrid/superstep_tag.hpp"
 
 namespace mg {
 
@@ -18,12 +19,11 @@ struct ReplaySum {
   long supersteps = 0;
 };
 
-// [i - 1] for grid i (1 the finest) and, last, the total; `by_pattern` uses the machine's
-// curves (which it must have).
-std::vector<ReplaySum> replay_cycles(const bspmodel::Profile& profile, const bspmodel::BspMachine& machine,
-                                     int grids, bool by_pattern);
-
-// The grid number of a label "grid <i> ...", 0 for any other label.
-int grid_of_label(const std::string& label);
+// [i - 1] for grid i (1 the finest) and, last, the total; `tags` [superstep] says each
+// superstep's grid (supersteps of no grid 1..grids are left out); `by_pattern` uses the
+// machine's curves (which it must have). Throws std::invalid_argument if `tags` is not one
+// per superstep of `profile`.
+std::vector<ReplaySum> replay_cycles(const bspmodel::Profile& profile, const std::vector<SuperstepTag>& tags,
+                                     const bspmodel::BspMachine& machine, int grids, bool by_pattern);
 
 }  // namespace mg
