@@ -85,17 +85,17 @@ endforeach()
 # Options: every number has a range, named when refused (before it can overflow or crash).
 set(_deck ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input)
 set(_bad_options
-  "threads_x|option --threads: expected an integer in \\[1, 64\\] \\(OpenMP threads per rank: the kernel's limit\\), got \"x\"|--threads x"
-  "threads_100000|option --threads: expected an integer in \\[1, 64\\] .*, got \"100000\"|--threads 100000"
-  "threads_1e9|option --threads: expected an integer in \\[1, 64\\] .*, got \"1000000000\"|--threads 1000000000"
-  "threads_zero|option --threads: expected an integer in \\[1, 64\\] .*, got \"0\"|--threads 0"
-  "threads_overflow|option --threads: .*, got \"99999999999999999999\"|--threads 99999999999999999999"
-  "max_its|option --max-its: expected an integer in \\[0, 100000\\] \\(0: no limit\\), got \"-1\"|--max-its -1"
-  "mk|option --mk: expected an integer in \\[1, 16777216\\] \\(k-planes per block\\) or auto, got \"0\"|--mk 0"
-  "mmi|option --mmi: expected an integer in \\[1, 6\\] .* or auto, got \"7\"|--mmi 7"
+  "threads_x|command line:--threads: expected a whole number in \\[1, 64\\] \\(OpenMP threads per rank: the kernel's limit\\), got \"x\"$|--threads x"
+  "threads_100000|command line:--threads: expected a whole number in \\[1, 64\\] .*, got \"100000\"|--threads 100000"
+  "threads_1e9|command line:--threads: expected a whole number in \\[1, 64\\] .*, got \"1000000000\"|--threads 1000000000"
+  "threads_zero|command line:--threads: expected a whole number in \\[1, 64\\] .*, got \"0\"|--threads 0"
+  "threads_overflow|command line:--threads: .*, got \"99999999999999999999\"|--threads 99999999999999999999"
+  "max_its|command line:--max-its: expected a whole number in \\[0, 100000\\] \\(0: no limit\\), got \"-1\"|--max-its -1"
+  "mk|command line:--mk: expected a whole number in \\[1, 16777216\\] \\(k-planes per block\\) or auto, got \"0\"|--mk 0"
+  "mmi|command line:--mmi: expected a whole number in \\[1, 6\\] .* or auto, got \"7\"|--mmi 7"
   "mmi_not_a_factor|option --mmi: 4 does not divide mm = 6 \\(1, 2, 3 or 6\\)|--mmi 4"
-  "grid|option --grid: expected an integer in \\[1, 16777216\\] for I and J of IxJ, got \"2147483648\"|--grid 1x2147483648"
-  "trace_too_large|option --trace: expected an integer in \\[0, 2\\^40\\] .*, got \"2000000000000\"|--trace 2000000000000"
+  "grid|command line:--grid: expected a whole number in \\[1, 16777216\\] for I and J of IxJ, got \"2147483648\"|--grid 1x2147483648"
+  "trace_too_large|command line:--trace: expected a whole number in \\[0, 1099511627776\\] .*, got \"2000000000000\"|--trace 2000000000000"
   "trace_memory|command line:--trace: rank 0 with the [12] rank\\(s\\) of its node, for a trace of 1000000000000 events per rank, needs [0-9.]+ TiB, more than the [0-9.]+ [KMGT]?i?B this process can allocate|--trace 1000000000000")
 foreach(entry ${_bad_options})
   string(REPLACE "|" ";" fields "${entry}")
@@ -110,4 +110,4 @@ foreach(entry ${_bad_options})
   endforeach()
 endforeach()
 suite_add_error_test(NAME sweep3d.bad_input.two_decks.np1 RANKS 1 ONE_LINE LABELS mpi TIMEOUT 60
-  EXPECT "^sweep3d: error: more than one deck given" COMMAND $<TARGET_FILE:sweep3d> a b)
+  EXPECT "^sweep3d: error: command line:b: expected one deck only, already have \"a\"$" COMMAND $<TARGET_FILE:sweep3d> a b)

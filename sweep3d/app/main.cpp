@@ -11,8 +11,10 @@
 #include "instrument/input_file.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/option_file.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/run_app.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/deck_ranges.hpp"
 #include "sweep3d/driver.hpp"
@@ -25,49 +27,14 @@ namespace {
 
 constexpr long long kMaxTraceEvents = 1LL << 40;
 
-const char* const kUsage =
-    "usage: sweep3d [options] [deck]\n"
-    "  deck               the input deck (default: ./input, as the original); the original\n"
-    "                     5-record list-directed form or key = value lines (README.md)\n"
-    "  --kernel K         fast (default) or ref (the plain reference kernel)\n"
-    "  --isa I            fast kernel instruction set: sse2, avx2, avx512 (default: widest)\n"
-    "  --threads N        OpenMP threads per rank inside the kernel (default 1)\n"
-    "  --nonblocking      non-blocking sends in the sweep (default: blocking, as the original)\n"
-    "  --grid IxJ         process grid npe_i x npe_j instead of the deck's (e.g. 1x2)\n"
-    "  --mk N, --mmi N    block with N k-planes / N angles instead of the deck's (applies on\n"
-    "                     one rank too, unlike the original); `auto`: the blocking with the\n"
-    "                     least LogGP-predicted time (needs --machine and --calibration)\n"
-    "  --machine FILE     machine file from loggps-probe: print the LogGP and pipeline models\n"
-    "                     beside the measured times and write them to the results file\n"
-    "  --calibration RUN[,RUN...]  earlier sweep3d results files whose W_g, W_before, W_after\n"
-    "                     feed the models (default: this run's own, a consistency check only);\n"
-    "                     W_g depends on mmi, threads and kernel, so one must match this run's\n"
-    "                     (with --mmi auto: one per mmi to search)\n"
-    "  --max-its N        stop a converged deck (epsi > 0) after N iterations (default 1000;\n"
-    "                     0: no limit); the run then exits with status 2\n"
-    "  --results FILE     results file (default sweep3d.h5); --no-results to skip\n"
-    "  --trace N          keep up to N trace events per rank (default: 0, or with --machine\n"
-    "                     enough for the measured critical path of every iteration)\n"
-    "  -h, --help         this text\n";
+// The options' ranges (sweep3d/deck_ranges.hpp): the kernel's thread limit, the extents a
+// deck may have, the iterations a converged deck may take; --trace is bounded by memory,
+// which require_run_resources checks on every rank.
+const std::string kExtentRange = "[1, 16777216]";
 
 [[noreturn]] void usage_error(const std::string& msg) {
   throw instrument::CollectiveError(msg + " (see sweep3d --help)");
 }
-
-// An integer option in [lo, hi] (`range` says why): decimal digits only, refused before it
-// could overflow.
-long long parse_integer(const std::string& opt, const std::string& v, long long lo, long long hi,
-                        const std::string& range) {
-  long long x = 0;
-  bool ok = !v.empty() && v.size() <= 19;
-  for (char c : v) ok = ok && c >= '0' && c <= '9';
-  if (ok) x = std::stoll(v);
-  if (!ok || x < lo || x > hi)
-    usage_error("option " + opt + ": expected an integer in " + range + ", got " + instrument::quote_token(v));
-  return x;
-}
-
-const std::string kExtentRange = "[1, 16777216]";
 
 struct Options {
   sweep3d::RunOptions run;
@@ -78,84 +45,67 @@ struct Options {
   sweep3d::GridOverride grid;
 };
 
-// A file option's value (option_file.hpp), its InputError made collective like every other.
-template <class Read>
-auto file_option(Read read) {
-  try {
-    return read();
-  } catch (const instrument::InputError& e) {
-    throw instrument::CollectiveError(e.what());
-  }
-}
-
-// Every rank parses the same argv, so a bad option is a collective error.
-Options parse_options(int argc, char** argv) {
-  Options o;
-  bool have_deck = false;
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    auto value = [&]() -> const char* {
-      if (a + 1 >= argc) usage_error("option " + s + " needs a value");
-      return argv[++a];
-    };
-    auto blocking = [&](const char* opt, bool& automatic, int& forced, long long hi, const std::string& range) {
-      const std::string v = value();
-      if (v == "auto") automatic = true;
-      else forced = static_cast<int>(parse_integer(opt, v, 1, hi, range + " or auto"));
-    };
-    if (s == "--kernel") {
-      const std::string k = value();
-      if (k == "fast") o.run.kernel = sweep3d::KernelKind::fast;
-      else if (k == "ref" || k == "reference") o.run.kernel = sweep3d::KernelKind::reference;
-      else usage_error("option --kernel: expected fast or ref, got '" + k + "'");
-    } else if (s == "--isa") {
-      o.isa = value();
-      if (o.isa != "sse2" && o.isa != "avx2" && o.isa != "avx512")
-        usage_error("option --isa: expected sse2, avx2 or avx512, got '" + o.isa + "'");
-      if (std::strcmp(sweep3d::fast_kernel_isa(o.isa.c_str()), o.isa.c_str()) != 0)
-        usage_error("option --isa: this CPU or build has no " + o.isa + " kernel");
-    } else if (s == "--threads") {
-      o.run.threads = static_cast<int>(parse_integer(s, value(), 1, sweep3d::kMaxThreads,
-                                                     "[1, 64] (OpenMP threads per rank: the kernel's limit)"));
-    } else if (s == "--nonblocking") {
-      o.run.nonblocking = true;
-    } else if (s == "--grid") {
-      const std::string g = value();
-      const std::size_t x = g.find('x');
-      if (x == std::string::npos) usage_error("option --grid: expected IxJ (e.g. 2x2), got " + instrument::quote_token(g));
-      const std::string range = kExtentRange + " for I and J of IxJ";
-      o.grid.npe_i = static_cast<int>(parse_integer(s, g.substr(0, x), 1, sweep3d::kMaxExtent, range));
-      o.grid.npe_j = static_cast<int>(parse_integer(s, g.substr(x + 1), 1, sweep3d::kMaxExtent, range));
-    } else if (s == "--mk") {
-      blocking("--mk", o.auto_mk, o.run.force_mk, sweep3d::kMaxExtent, kExtentRange + " (k-planes per block)");
-    } else if (s == "--mmi") {
-      blocking("--mmi", o.auto_mmi, o.run.force_mmi, 6, "[1, 6] (angles per block, a factor of mm)");
-    } else if (s == "--machine") {
-      o.models.machine_file = file_option([&] { return instrument::file_option(s, value()); });
-    } else if (s == "--calibration") {
-      o.models.calibration_files = file_option([&] { return instrument::file_list_option(s, value()); });
-    } else if (s == "--max-its") {
-      o.run.max_iterations = static_cast<int>(
-          parse_integer(s, value(), 0, sweep3d::kMaxIterations, "[0, 100000] (0: no limit)"));
-    } else if (s == "--results") {
-      o.results = file_option([&] { return instrument::output_file_option(s, value()); });
-    } else if (s == "--no-results") {
-      o.results.clear();
-    } else if (s == "--trace") {
-      // Bounded by memory: require_run_resources checks the figure on every rank.
-      o.trace = parse_integer(s, value(), 0, kMaxTraceEvents, "[0, 2^40] (events per rank, as memory allows)");
-    } else if (!s.empty() && s[0] == '-') {
-      usage_error("unknown option '" + s + "'");
-    } else if (have_deck) {
-      usage_error("more than one deck given ('" + o.deck_path + "' and '" + s + "')");
-    } else {
-      o.deck_path = file_option([&] { return instrument::file_option("deck", s); });
-      have_deck = true;
-    }
-  }
-  if ((o.auto_mk || o.auto_mmi) && (o.models.machine_file.empty() || o.models.calibration_files.empty()))
-    usage_error("--mk/--mmi auto: the blocking is chosen by the LogGP model, which needs --machine and --calibration");
-  return o;
+// The command line, bound to `o` (every rank reads the same argv: run_app's verdict is
+// collective). --machine is read here only, into o.models.machine_file.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  using instrument::InputError;
+  t.positional_file("deck", o.deck_path, instrument::Arity::optional,
+                    "the input deck: the original's 5-record list-directed form or key = value lines "
+                    "(README.md)")
+      .choice("--kernel", "K", o.run.kernel,
+              {{"fast", sweep3d::KernelKind::fast}, {"ref", sweep3d::KernelKind::reference},
+               {"reference", sweep3d::KernelKind::reference}},
+              "fast, or ref (reference): the plain reference kernel")
+      .text("--isa", "I",
+            [&o](const std::string& n, const std::string& v) {
+              if (v != "sse2" && v != "avx2" && v != "avx512")
+                throw InputError("command line", n, "expected sse2, avx2 or avx512, got " + instrument::quote_token(v));
+              if (std::strcmp(sweep3d::fast_kernel_isa(v.c_str()), v.c_str()) != 0)
+                throw InputError("command line", n, "expected an instruction set this CPU and build have; there is no " +
+                                                        v + " kernel");
+              o.isa = v;
+            },
+            "fast kernel instruction set: sse2, avx2 or avx512")
+      .shown_default("the widest this CPU has")
+      .whole("--threads", "N", o.run.threads, 1, sweep3d::kMaxThreads, "(OpenMP threads per rank: the kernel's limit)",
+             "OpenMP threads per rank inside the kernel")
+      .flag("--nonblocking", o.run.nonblocking, "non-blocking sends in the sweep (default: blocking, as the original)")
+      .text("--grid", "IxJ",
+            [&o](const std::string& n, const std::string& g) {
+              const std::size_t x = g.find('x');
+              if (x == std::string::npos)
+                throw InputError("command line", n, "expected IxJ (e.g. 2x2), got " + instrument::quote_token(g));
+              const std::string range = "for I and J of IxJ";
+              o.grid.npe_i = static_cast<int>(instrument::whole_option(n, g.substr(0, x), 1, sweep3d::kMaxExtent, range));
+              o.grid.npe_j = static_cast<int>(instrument::whole_option(n, g.substr(x + 1), 1, sweep3d::kMaxExtent, range));
+            },
+            "process grid npe_i x npe_j instead of the deck's (e.g. 1x2); I, J in " + kExtentRange)
+      .whole_or_word("--mk", "N", o.run.force_mk, "auto", o.auto_mk, 1, sweep3d::kMaxExtent, "(k-planes per block)",
+                     "block with N k-planes instead of the deck's (on one rank too, unlike the original); auto: "
+                     "the blocking with the least LogGP-predicted time (needs --machine and --calibration)")
+      .shown_default("the deck's")
+      .whole_or_word("--mmi", "N", o.run.force_mmi, "auto", o.auto_mmi, 1, 6, "(angles per block, a factor of mm)",
+                     "block with N angles instead of the deck's; auto as for --mk")
+      .shown_default("the deck's")
+      .input_file("--machine", "FILE", o.models.machine_file,
+                  "machine file from loggps-probe: print the LogGP and pipeline models beside the measured times "
+                  "and write them to the results file")
+      .file_list("--calibration", "RUN[,RUN...]", o.models.calibration_files,
+                 "earlier sweep3d results files whose W_g, W_before, W_after feed the models (default: this run's "
+                 "own, a consistency check only); W_g depends on mmi, threads and kernel, so one must match this "
+                 "run's (with --mmi auto: one per mmi to search)")
+      .whole("--max-its", "N", o.run.max_iterations, 0, sweep3d::kMaxIterations, "(0: no limit)",
+             "stop a converged deck (epsi > 0) after N iterations; the run then exits with status 2")
+      .output_file("--results", "FILE", o.results, "results file")
+      .clear_flag("--no-results", o.results, "write no results file")
+      .whole("--trace", "N", o.trace, 0, kMaxTraceEvents, "(events per rank, as memory allows)",
+             "keep up to N trace events per rank")
+      .shown_default("0, or with --machine enough for the measured critical path of every iteration")
+      .after_reading([&o] {
+        if ((o.auto_mk || o.auto_mmi) && (o.models.machine_file.empty() || o.models.calibration_files.empty()))
+          throw InputError("command line", o.auto_mk ? "--mk" : "--mmi",
+                           "auto: the blocking is chosen by the LogGP model, which needs --machine and --calibration");
+      });
 }
 
 // Trace events a rank keeps: --trace N as given; else, when the models run, enough for the
@@ -198,16 +148,10 @@ SetUp set_up(Options& o) {
   return s;
 }
 
-int run(int argc, char** argv) {
+int run(Options& o) {
   int rank = 0, nranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
-  for (int a = 1; a < argc; ++a)
-    if (std::strcmp(argv[a], "-h") == 0 || std::strcmp(argv[a], "--help") == 0) {
-      if (rank == 0) std::cout << kUsage;
-      return 0;
-    }
-  Options o = parse_options(argc, argv);
   if (!o.isa.empty()) o.run.isa = o.isa.c_str();
   const SetUp s = set_up(o);
   const sweep3d::Deck& deck = s.deck;
@@ -249,4 +193,9 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return instrument::run_mpi_main(argc, argv, "sweep3d", run); }
+int main(int argc, char** argv) {
+  Options o;
+  instrument::OptionTable table("sweep3d");
+  declare_options(table, o);
+  return instrument::run_app(argc, argv, table, [&] { return run(o); });
+}

@@ -2,7 +2,7 @@
 // 12 iterations, fixups from iteration 8) on a 1 x P process grid, P = the number of ranks.
 //
 //   mpiexec -n 1 sweep3d_bench          mpiexec -n 2 sweep3d_bench --reps 5
-//   (kUsage: the options and their ranges; a bad value is one line and exit 1 on every rank)
+//   (--help: the options and their ranges; a bad value is one line and exit 1 on every rank)
 //
 // Per kernel (reference, then the fast kernel for each instruction set this CPU has), the
 // best of --reps runs of:
@@ -20,8 +20,9 @@
 
 #include "instrument/error.hpp"
 #include "instrument/mpi_main.hpp"
-#include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/run_results.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/driver.hpp"
@@ -37,56 +38,26 @@ struct Row {
   sweep3d::Balance balance;
 };
 
-const char* kUsage =
-    "usage: sweep3d_bench [--reps N] [--its N] [--threads N] [--no-reference]\n"
-    "  --reps     runs per kernel, the best kept: [1, 100] (default 3)\n"
-    "  --its      source iterations a run: [1, 1000] (default 12, the original's; fixups from the 8th;\n"
-    "             1000 take 10-20 s a run and kernel on one core: a benchmark needs no more)\n"
-    "  --threads  OpenMP threads per rank: [1, 64], the kernel's limit (default 1)\n";
-
 struct BenchOptions {
   int reps = 3, its = 12, threads = 1;
-  bool reference = true;
+  bool no_reference = false;
 };
 
-// Every rank reads the same command line: a bad value is refused by all of them alike, and
-// rank 0 prints the one line (CollectiveError).
-BenchOptions parse(int argc, char** argv) {
-  BenchOptions o;
-  try {
-    for (int a = 1; a < argc; ++a) {
-      const std::string s = argv[a];
-      if (s == "--no-reference") {
-        o.reference = false;
-        continue;
-      }
-      if (s != "--reps" && s != "--its" && s != "--threads")
-        throw instrument::InputError("command line", s,
-                                     "expected --reps, --its, --threads or --no-reference (see --help)");
-      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it");
-      const std::string v = argv[++a];
-      if (s == "--reps") o.reps = static_cast<int>(instrument::whole_option(s, v, 1, 100));
-      else if (s == "--its") o.its = static_cast<int>(instrument::whole_option(s, v, 1, 1000));
-      else o.threads = static_cast<int>(instrument::whole_option(s, v, 1, sweep3d::kMaxThreads));
-    }
-  } catch (const instrument::InputError& e) {
-    throw instrument::CollectiveError(e.what());
-  }
-  return o;
+// The command line, bound to `o` (every rank reads the same argv: run_app's verdict is
+// collective, rank 0 prints the one line).
+void declare_options(instrument::OptionTable& t, BenchOptions& o) {
+  t.notes("Grind times of the 50^3 S6 P1 deck on a 1 x P process grid, P the number of ranks.")
+      .whole("--reps", "N", o.reps, 1, 100, "", "runs per kernel, the best kept")
+      .whole("--its", "N", o.its, 1, 1000, "",
+             "source iterations a run (12: the original's; fixups from the 8th; 1000 take 10-20 s a run "
+             "and kernel on one core: a benchmark needs no more)")
+      .whole("--threads", "N", o.threads, 1, sweep3d::kMaxThreads, "", "OpenMP threads per rank (the kernel's limit)")
+      .flag("--no-reference", o.no_reference, "time the fast kernels only");
 }
 
-int bench(int argc, char** argv) {
-  for (int a = 1; a < argc; ++a) {
-    if (std::strcmp(argv[a], "-h") == 0 || std::strcmp(argv[a], "--help") == 0) {
-      int rank = 0;
-      MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-      if (rank == 0) std::fputs(kUsage, stdout);
-      return 0;
-    }
-  }
-  const BenchOptions options = parse(argc, argv);
+int bench(const BenchOptions& options) {
   const int reps = options.reps, its = options.its, threads = options.threads;
-  const bool reference = options.reference;
+  const bool reference = !options.no_reference;
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -149,4 +120,9 @@ int bench(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return instrument::run_mpi_main(argc, argv, "sweep3d_bench", bench); }
+int main(int argc, char** argv) {
+  BenchOptions o;
+  instrument::OptionTable table("sweep3d_bench");
+  declare_options(table, o);
+  return instrument::run_app(argc, argv, table, [&] { return bench(o); });
+}

@@ -44,8 +44,10 @@
 #include "instrument/memory_budget.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/replay_memory.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/trace_export.hpp"
 #include "instrument/option_file.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/text_split.hpp"
 #include "sweep3d/model/blocking_search.hpp"
@@ -83,18 +85,20 @@ struct Options {
   int iterations = 1;
   SendMode mode = SendMode::blocking;
   std::string csv, plot;
-  bool replay = false;
+  bool replay = false, nonblocking = false;
   std::string replay_trace;  // Chrome trace JSON of the replayed iteration (one grid)
+  std::vector<int> procs;    // --procs, laid out into npes by check_options
 };
 
-const char* kUsage =
-    "usage: sweep3d-model --machine FILE (--wg S | --wg MMI:S[,MMI:S...] | --calibration RUN.h5[,RUN.h5...])\n"
+const char* kSynopsis =
+    "sweep3d-model --machine FILE (--wg S | --wg MMI:S[,MMI:S...] | --calibration RUN.h5[,RUN.h5...])\n"
     "         (--grid IxJxK | --per-rank IxJxK) (--procs P1,P2,... | --npe IxJ[,IxJ...])\n"
     "         [--mm 3|6] [--mk N|auto] [--mmi N|auto] [--nonblocking] [--iterations N]\n"
     "         [--w-before S] [--w-after S] [--csv FILE] [--plot FILE.png]\n"
-    "         [--replay [--replay-trace FILE.json]]\n"
+    "         [--replay [--replay-trace FILE.json]]";
+const char* kNotes =
     "  W_g (seconds per cell-angle) depends on mmi: give it per mmi, or calibration runs\n"
-    "  (sweep3d results files) at each mmi; --mmi auto searches the mmi values that have one.\n";
+    "  (sweep3d results files) at each mmi; --mmi auto searches the mmi values that have one.";
 
 // Every number of the command line has a range (model_ranges.hpp), named when refused.
 const std::string kExtentRange = "in [1, 16777216]";
@@ -137,63 +141,14 @@ int blocking_value(const std::string& opt, const std::string& text, long long li
   return static_cast<int>(parse_integer(opt, text, 1, limit, "in [1, " + std::to_string(limit) + "] or auto"));
 }
 
-Options parse(int argc, char** argv) {
-  Options o;
-  std::vector<int> procs;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "-h" || a == "--help") {
-      std::cout << kUsage;
-      std::exit(0);
-    }
-    if (a == "--nonblocking") {
-      o.mode = SendMode::nonblocking;
-      continue;
-    }
-    if (a == "--replay") {
-      o.replay = true;
-      continue;
-    }
-    if (i + 1 >= argc) throw InputError("command line", a, "an option followed by its value");
-    const std::string v = argv[++i];
-    if (a == "--machine") o.machine = v;
-    else if (a == "--wg") o.wg_spec = v;
-    else if (a == "--calibration") o.calibration = instrument::file_list_option(a, v);
-    else if (a == "--w-before" || a == "--w-after")
-      (a == "--w-before" ? o.w_before : o.w_after) =
-          parse_seconds(a, v, 0.0, kMaxIterationWork, "in [0, 1e4] (per iteration)");
-    else if (a == "--grid") parse_triple(a, v, o.gx, o.gy, o.gz);
-    else if (a == "--per-rank") parse_triple(a, v, o.rx, o.ry, o.rz);
-    else if (a == "--mm") {
-      if (v != "3" && v != "6") throw InputError("command line", a, "3 (S4) or 6 (S6), got " + instrument::quote_token(v));
-      o.mm = v == "3" ? 3 : 6;
-    } else if (a == "--mk") o.mk = v;
-    else if (a == "--mmi") o.mmi = v;
-    else if (a == "--iterations")
-      o.iterations = static_cast<int>(parse_integer(a, v, 1, kMaxIterations, "in [1, 100000]"));
-    else if (a == "--procs") {
-      for (const auto& p : split(v, ","))
-        procs.push_back(static_cast<int>(parse_integer(a, p, 1, kMaxExtent, kExtentRange + " (processes)")));
-    } else if (a == "--npe") {
-      for (const auto& g : split(v, ",")) {
-        const auto ij = split(g, "x");
-        if (ij.size() != 2) throw InputError("command line", a, "IxJ, e.g. 2x2, got " + instrument::quote_token(g));
-        const long long ni = parse_integer(a, ij[0], 1, kMaxExtent, kExtentRange + " (processes in I)");
-        const long long nj = parse_integer(a, ij[1], 1, kMaxExtent, kExtentRange + " (processes in J)");
-        if (ni * nj > kMaxExtent)
-          throw InputError("command line", a, "at most 16777216 processes, got " + instrument::quote_token(g));
-        o.npes.emplace_back(static_cast<int>(ni), static_cast<int>(nj));
-      }
-    } else if (a == "--csv") o.csv = instrument::output_file_option(a, v);
-    else if (a == "--plot") o.plot = instrument::output_file_option(a, v);
-    else if (a == "--replay-trace") o.replay_trace = instrument::output_file_option(a, v);
-    else throw InputError("command line", a, "a known option (see --help)");
-  }
+// The rules between options, once all are read.
+void check_options(Options& o) {
+  if (o.nonblocking) o.mode = SendMode::nonblocking;
   if (o.machine.empty()) throw InputError("command line", "--machine", "a machine file from loggps-probe");
   if (o.wg_spec.empty() == o.calibration.empty())
     throw InputError("command line", "--wg/--calibration", "exactly one of them: W_g per mmi, or calibration runs");
   if ((o.gx > 0) == (o.rx > 0)) throw InputError("command line", "--grid/--per-rank", "exactly one of them");
-  for (int p : procs) {  // squarest grid with npe_i <= npe_j, as KBA runs are laid out
+  for (int p : o.procs) {  // squarest grid with npe_i <= npe_j, as KBA runs are laid out
     int i = static_cast<int>(std::sqrt(static_cast<double>(p)));
     while (p % i) --i;
     o.npes.emplace_back(i, p / i);
@@ -212,7 +167,70 @@ Options parse(int argc, char** argv) {
                          "a global grid of at most 16777216 cells per axis; " + std::to_string(o.rx) + "x" +
                              std::to_string(o.ry) + " per rank on " + std::to_string(ni) + "x" + std::to_string(nj) +
                              " processes is more");
-  return o;
+}
+
+// The command line, bound to `o`; the numbers are read by the readers above, which name
+// each range. The checks between options are check_options'.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  const auto seconds = [](double& target) {
+    return [&target](const std::string& n, const std::string& v) {
+      target = parse_seconds(n, v, 0.0, kMaxIterationWork, "in [0, 1e4] (per iteration)");
+    };
+  };
+  t.notes(kNotes)
+      .input_file("--machine", "FILE", o.machine, "machine file from loggps-probe (its LogGP parameters)")
+      .text("--wg", "S|MMI:S[,MMI:S...]", [&o](const std::string&, const std::string& v) { o.wg_spec = v; },
+            "W_g, seconds per cell-angle: for the one --mmi given, or per mmi; in [1e-12, 1e-3]")
+      .file_list("--calibration", "RUN.h5[,RUN.h5...]", o.calibration,
+                 "sweep3d results files, one per mmi: W_g, W_before and W_after")
+      .text("--w-before", "S", seconds(o.w_before), "seconds per iteration before the sweeps (with --wg); in [0, 1e4]")
+      .text("--w-after", "S", seconds(o.w_after), "seconds per iteration after the sweeps (with --wg); in [0, 1e4]")
+      .text("--grid", "IxJxK", [&o](const std::string& n, const std::string& v) { parse_triple(n, v, o.gx, o.gy, o.gz); },
+            "the global grid (strong scaling); each in [1, 16777216]")
+      .text("--per-rank", "IxJxK",
+            [&o](const std::string& n, const std::string& v) { parse_triple(n, v, o.rx, o.ry, o.rz); },
+            "the grid of a rank (weak scaling: the global grid grows with P); each in [1, 16777216]")
+      .text("--mm", "3|6",
+            [&o](const std::string& n, const std::string& v) {
+              if (v != "3" && v != "6") throw InputError("command line", n, "3 (S4) or 6 (S6), got " + instrument::quote_token(v));
+              o.mm = v == "3" ? 3 : 6;
+            },
+            "angles per octant: 3 (S4) or 6 (S6) (default: 6)")
+      .text("--mk", "N|auto", [&o](const std::string&, const std::string& v) { o.mk = v; },
+            "k-planes per block, in [1, 16777216], or auto: the least predicted time (default: 10)")
+      .text("--mmi", "N|auto", [&o](const std::string&, const std::string& v) { o.mmi = v; },
+            "angles per block, a factor of mm, or auto: the least predicted time (default: 3)")
+      .flag("--nonblocking", o.nonblocking, "non-blocking sends (LogGP's non-blocking variant)")
+      .text("--iterations", "N",
+            [&o](const std::string& n, const std::string& v) {
+              o.iterations = static_cast<int>(parse_integer(n, v, 1, kMaxIterations, "in [1, 100000]"));
+            },
+            "source iterations predicted; in [1, 100000] (default: 1)")
+      .text("--procs", "P1,P2,...",
+            [&o](const std::string& n, const std::string& v) {
+              for (const auto& p : split(v, ","))
+                o.procs.push_back(static_cast<int>(parse_integer(n, p, 1, kMaxExtent, kExtentRange + " (processes)")));
+            },
+            "process counts, each laid out as the squarest grid with npe_i <= npe_j; each in [1, 16777216]")
+      .text("--npe", "IxJ[,IxJ...]",
+            [&o](const std::string& n, const std::string& v) {
+              for (const auto& g : split(v, ",")) {
+                const auto ij = split(g, "x");
+                if (ij.size() != 2) throw InputError("command line", n, "IxJ, e.g. 2x2, got " + instrument::quote_token(g));
+                const long long ni = parse_integer(n, ij[0], 1, kMaxExtent, kExtentRange + " (processes in I)");
+                const long long nj = parse_integer(n, ij[1], 1, kMaxExtent, kExtentRange + " (processes in J)");
+                if (ni * nj > kMaxExtent)
+                  throw InputError("command line", n, "at most 16777216 processes, got " + instrument::quote_token(g));
+                o.npes.emplace_back(static_cast<int>(ni), static_cast<int>(nj));
+              }
+            },
+            "process grids; at most 16777216 processes each")
+      .output_file("--csv", "FILE", o.csv, "write the table as CSV")
+      .output_file("--plot", "FILE.png", o.plot, "plot time against processes (and write FILE.png.csv)")
+      .flag("--replay", o.replay, "also replay the generated KBA program with the replay engine")
+      .output_file("--replay-trace", "FILE.json", o.replay_trace,
+                   "the replayed iteration as a Chrome trace (with --replay and one process grid)")
+      .after_reading([&o] { check_options(o); });
 }
 
 
@@ -371,132 +389,133 @@ void check_replay_size(const std::vector<KbaShape>& shapes, SendMode mode, const
 
 double percent_above(double model, double reference) { return 100.0 * (model - reference) / reference; }
 
+int project(const Options& o) {
+  const MachineCosts machine = read_machine_costs(o.machine);
+  const CalibrationSet cal = read_calibrations(o.calibration);
+  const WgByMmi wg = wg_table(o, cal);
+  instrument::replay::Machine replay_machine;
+  if (o.replay) replay_machine = instrument::replay::machine_from(instrument::MachineFile::read(o.machine));
+  if (!o.replay_trace.empty()) instrument::OutputFile refused_before_printing(o.replay_trace, "the replay's trace");
+  if (!o.plot.empty()) instrument::check_output_file(o.plot, "the plot");
+
+  // Every process grid's shape and blocking before anything is printed, so that a replay
+  // too big to run is refused first.
+  std::vector<KbaShape> shapes;
+  std::vector<BlockingSearch> searches;
+  for (const auto& [ni, nj] : o.npes) {
+    KbaShape s;
+    s.npe_i = ni;
+    s.npe_j = nj;
+    s.it_g = o.gx > 0 ? o.gx : o.rx * ni;
+    s.jt_g = o.gy > 0 ? o.gy : o.ry * nj;
+    s.kt = o.gz > 0 ? o.gz : o.rz;
+    s.mm = o.mm;
+    searches.push_back(search_blockings(s, wg, machine, o.mode, o.fixed_mk, o.fixed_mmi));
+    if (searches.back().best().mk == 0)
+      throw InputError("command line", "--wg/--calibration",
+                       "a W_g for mmi = " + std::to_string(o.fixed_mmi) + " (W_g depends on mmi)");
+    s.mk = searches.back().best().mk;
+    s.mmi = searches.back().best().mmi;
+    shapes.push_back(s);
+  }
+  if (o.replay) check_replay_size(shapes, o.mode, replay_machine, !o.replay_trace.empty());
+
+  // The CSV is written whole at the end, through the suite's one writer (no partial file).
+  const std::string csv_path = !o.csv.empty() ? o.csv : !o.plot.empty() ? o.plot + ".csv" : "";
+  if (!csv_path.empty()) instrument::OutputFile refused_before_printing(csv_path, "the model's CSV");
+  std::ostringstream csv;
+  csv << "processes,npe_i,npe_j,it,jt,kt,mk,mmi,loggp_seconds,loggp_computation,"
+         "loggp_communication,loggp_synchronization,pipeline_seconds"
+      << (o.replay ? ",replay_seconds,replay_compute,replay_send,replay_receive,replay_wait,replay_collective,"
+                     "replay_events,replay_wall_seconds,loggp_on_loggps_seconds,loggp_on_loggps_synchronization,"
+                     "pipeline_on_loggps_seconds"
+                   : "")
+      << '\n';
+  std::printf("Sweep3D models: machine %s, %d iteration(s), %s sends; W_g per mmi:", o.machine.c_str(),
+              o.iterations, o.mode == SendMode::blocking ? "blocking" : "non-blocking");
+  for (const auto& [mmi, w] : wg) std::printf(" %d: %.4g s", mmi, w);
+  std::printf(" (%s)\n", o.calibration.empty() ? "--wg" : "calibrated");
+  if (o.replay)
+    std::printf("replay: the generated KBA program, one iteration simulated x %d; LogGOPS from %s (g = %.4g s "
+                "from %s), compute W_g x cell-angles per block; models: LogGP from the same file; "
+                "differences (model - replay) / replay\n",
+                o.iterations, o.machine.c_str(), replay_machine.g, replay_machine.g_from.c_str());
+  std::printf("%9s %11s %13s %5s %4s %13s %11s %11s %11s %13s", "procs", "npe", "cells/rank",
+              "mk", "mmi", "LogGP [s]", "comp", "comm", "sync", "pipeline [s]");
+  if (o.replay) std::printf(" %13s %8s %8s %10s %10s", "replay [s]", "LogGP", "pipe", "events/s", "wall [s]");
+  std::printf("\n");
+  bool said_skipped = false;
+  for (std::size_t g = 0; g < o.npes.size(); ++g) {
+    const auto [ni, nj] = o.npes[g];
+    const KbaShape& s = shapes[g];
+    const BlockingSearch& search = searches[g];
+    if (s.it_g < ni || s.jt_g < nj)
+      std::fprintf(stderr, "sweep3d-model: note: %dx%d grid has ranks with no cells\n", ni, nj);
+    if (!search.mmis_without_wg.empty() && !said_skipped) {
+      std::printf("(--mmi auto: no W_g for mmi =");
+      for (int m : search.mmis_without_wg) std::printf(" %d", m);
+      std::printf(", not searched)\n");
+      said_skipped = true;
+    }
+    const double w_g = wg.at(s.mmi);
+    const auto lg = predict_loggp(s, w_g, machine, o.mode);
+    const auto pl = predict_pipeline(s, w_g, machine);
+    IterationWork work;
+    if (const WorkCalibration* c = cal.find_mmi(s.mmi)) work = iteration_work(s, *c, machine);
+    else work = {o.w_before, o.w_after, machine.allreduce ? 2.0 * machine.allreduce(ni * nj, 8) : 0.0};
+    const double n = o.iterations;
+    const double loggp_total = n * (lg.sweeps.total() + work.total());
+    const double pipeline_total = n * (pl.total() + work.total());
+    require_valid_times(o.machine, {loggp_total, pipeline_total, lg.sweeps.computation, lg.sweeps.communication,
+                                    lg.sweeps.synchronization});
+    char npe[32], cells[48];
+    std::snprintf(npe, sizeof npe, "%dx%d", ni, nj);
+    std::snprintf(cells, sizeof cells, "%dx%dx%d", s.it_of(0), s.jt_of(0), s.kt);
+    std::printf("%9d %11s %13s %5d %4d %13.6g %11.4g %11.4g %11.4g %13.6g", ni * nj, npe, cells, s.mk, s.mmi,
+                loggp_total, n * lg.sweeps.computation, n * lg.sweeps.communication, n * lg.sweeps.synchronization,
+                pipeline_total);
+    csv << ni * nj << ',' << ni << ',' << nj << ',' << s.it_of(0) << ',' << s.jt_of(0) << ',' << s.kt << ','
+          << s.mk << ',' << s.mmi << ',' << loggp_total << ',' << n * lg.sweeps.computation << ','
+          << n * lg.sweeps.communication << ',' << n * lg.sweeps.synchronization << ',' << pipeline_total;
+    if (o.replay) {
+      KbaCosts costs{w_g, 0.0, 0.0, o.w_before, o.w_after};
+      if (const WorkCalibration* c = cal.find_mmi(s.mmi))
+        costs = {w_g, c->w_before_s_per_cell, c->w_after_s_per_cell, 0.0, 0.0};
+      const ReplayedIteration r = replay_iteration(s, costs, o.mode, replay_machine, !o.replay_trace.empty());
+      const auto& last = r.result.ranks[static_cast<std::size_t>(r.last_rank)];
+      const double replay_total = n * r.result.total;
+      const double rate = r.result.wall_seconds > 0 ? static_cast<double>(r.result.events) / r.result.wall_seconds : 0;
+      require_valid_times(o.machine, {replay_total});
+      std::printf(" %13.6g %+7.1f%% %+7.1f%% %10.3g %10.3g", replay_total, percent_above(loggp_total, replay_total),
+                  percent_above(pipeline_total, replay_total), rate, r.result.wall_seconds);
+      csv << ',' << replay_total << ',' << n * last.compute << ',' << n * last.send << ',' << n * last.receive << ','
+          << n * last.wait << ',' << n * last.collective << ',' << r.result.events << ',' << r.result.wall_seconds;
+      // The same models on the replay's parameters (the CSV only: the table keeps the file's LogGP).
+      const MachineCosts same = machine_costs_from_loggps(replay_machine.net);
+      const auto lg2 = predict_loggp(s, w_g, same, o.mode);
+      IterationWork work2 = work;
+      work2.reductions = 2.0 * same.allreduce(ni * nj, 8);
+      csv << ',' << n * (lg2.sweeps.total() + work2.total()) << ',' << n * lg2.sweeps.synchronization << ','
+          << n * (predict_pipeline(s, w_g, same).total() + work2.total());
+      if (!o.replay_trace.empty()) instrument::write_chrome_trace_file(o.replay_trace, r.result.timeline);
+    }
+    std::printf("\n");
+    csv << '\n';
+  }
+  if (!csv_path.empty()) instrument::write_text_output(csv_path, "the model's CSV", csv.str());
+  if (!o.replay_trace.empty()) std::printf("replay trace: %s (Chrome trace JSON, one iteration)\n", o.replay_trace.c_str());
+  if (!o.plot.empty()) {
+    run_plot_script(csv_path, o.plot);
+    std::printf("plot: %s\n", o.plot.c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    const Options o = parse(argc, argv);
-    const MachineCosts machine = read_machine_costs(o.machine);
-    const CalibrationSet cal = read_calibrations(o.calibration);
-    const WgByMmi wg = wg_table(o, cal);
-    instrument::replay::Machine replay_machine;
-    if (o.replay) replay_machine = instrument::replay::machine_from(instrument::MachineFile::read(o.machine));
-    if (!o.replay_trace.empty()) instrument::OutputFile refused_before_printing(o.replay_trace, "the replay's trace");
-    if (!o.plot.empty()) instrument::check_output_file(o.plot, "the plot");
-
-    // Every process grid's shape and blocking before anything is printed, so that a replay
-    // too big to run is refused first.
-    std::vector<KbaShape> shapes;
-    std::vector<BlockingSearch> searches;
-    for (const auto& [ni, nj] : o.npes) {
-      KbaShape s;
-      s.npe_i = ni;
-      s.npe_j = nj;
-      s.it_g = o.gx > 0 ? o.gx : o.rx * ni;
-      s.jt_g = o.gy > 0 ? o.gy : o.ry * nj;
-      s.kt = o.gz > 0 ? o.gz : o.rz;
-      s.mm = o.mm;
-      searches.push_back(search_blockings(s, wg, machine, o.mode, o.fixed_mk, o.fixed_mmi));
-      if (searches.back().best().mk == 0)
-        throw InputError("command line", "--wg/--calibration",
-                         "a W_g for mmi = " + std::to_string(o.fixed_mmi) + " (W_g depends on mmi)");
-      s.mk = searches.back().best().mk;
-      s.mmi = searches.back().best().mmi;
-      shapes.push_back(s);
-    }
-    if (o.replay) check_replay_size(shapes, o.mode, replay_machine, !o.replay_trace.empty());
-
-    // The CSV is written whole at the end, through the suite's one writer (no partial file).
-    const std::string csv_path = !o.csv.empty() ? o.csv : !o.plot.empty() ? o.plot + ".csv" : "";
-    if (!csv_path.empty()) instrument::OutputFile refused_before_printing(csv_path, "the model's CSV");
-    std::ostringstream csv;
-    csv << "processes,npe_i,npe_j,it,jt,kt,mk,mmi,loggp_seconds,loggp_computation,"
-           "loggp_communication,loggp_synchronization,pipeline_seconds"
-        << (o.replay ? ",replay_seconds,replay_compute,replay_send,replay_receive,replay_wait,replay_collective,"
-                       "replay_events,replay_wall_seconds,loggp_on_loggps_seconds,loggp_on_loggps_synchronization,"
-                       "pipeline_on_loggps_seconds"
-                     : "")
-        << '\n';
-    std::printf("Sweep3D models: machine %s, %d iteration(s), %s sends; W_g per mmi:", o.machine.c_str(),
-                o.iterations, o.mode == SendMode::blocking ? "blocking" : "non-blocking");
-    for (const auto& [mmi, w] : wg) std::printf(" %d: %.4g s", mmi, w);
-    std::printf(" (%s)\n", o.calibration.empty() ? "--wg" : "calibrated");
-    if (o.replay)
-      std::printf("replay: the generated KBA program, one iteration simulated x %d; LogGOPS from %s (g = %.4g s "
-                  "from %s), compute W_g x cell-angles per block; models: LogGP from the same file; "
-                  "differences (model - replay) / replay\n",
-                  o.iterations, o.machine.c_str(), replay_machine.g, replay_machine.g_from.c_str());
-    std::printf("%9s %11s %13s %5s %4s %13s %11s %11s %11s %13s", "procs", "npe", "cells/rank",
-                "mk", "mmi", "LogGP [s]", "comp", "comm", "sync", "pipeline [s]");
-    if (o.replay) std::printf(" %13s %8s %8s %10s %10s", "replay [s]", "LogGP", "pipe", "events/s", "wall [s]");
-    std::printf("\n");
-    bool said_skipped = false;
-    for (std::size_t g = 0; g < o.npes.size(); ++g) {
-      const auto [ni, nj] = o.npes[g];
-      const KbaShape& s = shapes[g];
-      const BlockingSearch& search = searches[g];
-      if (s.it_g < ni || s.jt_g < nj)
-        std::fprintf(stderr, "sweep3d-model: note: %dx%d grid has ranks with no cells\n", ni, nj);
-      if (!search.mmis_without_wg.empty() && !said_skipped) {
-        std::printf("(--mmi auto: no W_g for mmi =");
-        for (int m : search.mmis_without_wg) std::printf(" %d", m);
-        std::printf(", not searched)\n");
-        said_skipped = true;
-      }
-      const double w_g = wg.at(s.mmi);
-      const auto lg = predict_loggp(s, w_g, machine, o.mode);
-      const auto pl = predict_pipeline(s, w_g, machine);
-      IterationWork work;
-      if (const WorkCalibration* c = cal.find_mmi(s.mmi)) work = iteration_work(s, *c, machine);
-      else work = {o.w_before, o.w_after, machine.allreduce ? 2.0 * machine.allreduce(ni * nj, 8) : 0.0};
-      const double n = o.iterations;
-      const double loggp_total = n * (lg.sweeps.total() + work.total());
-      const double pipeline_total = n * (pl.total() + work.total());
-      require_valid_times(o.machine, {loggp_total, pipeline_total, lg.sweeps.computation, lg.sweeps.communication,
-                                      lg.sweeps.synchronization});
-      char npe[32], cells[48];
-      std::snprintf(npe, sizeof npe, "%dx%d", ni, nj);
-      std::snprintf(cells, sizeof cells, "%dx%dx%d", s.it_of(0), s.jt_of(0), s.kt);
-      std::printf("%9d %11s %13s %5d %4d %13.6g %11.4g %11.4g %11.4g %13.6g", ni * nj, npe, cells, s.mk, s.mmi,
-                  loggp_total, n * lg.sweeps.computation, n * lg.sweeps.communication, n * lg.sweeps.synchronization,
-                  pipeline_total);
-      csv << ni * nj << ',' << ni << ',' << nj << ',' << s.it_of(0) << ',' << s.jt_of(0) << ',' << s.kt << ','
-            << s.mk << ',' << s.mmi << ',' << loggp_total << ',' << n * lg.sweeps.computation << ','
-            << n * lg.sweeps.communication << ',' << n * lg.sweeps.synchronization << ',' << pipeline_total;
-      if (o.replay) {
-        KbaCosts costs{w_g, 0.0, 0.0, o.w_before, o.w_after};
-        if (const WorkCalibration* c = cal.find_mmi(s.mmi))
-          costs = {w_g, c->w_before_s_per_cell, c->w_after_s_per_cell, 0.0, 0.0};
-        const ReplayedIteration r = replay_iteration(s, costs, o.mode, replay_machine, !o.replay_trace.empty());
-        const auto& last = r.result.ranks[static_cast<std::size_t>(r.last_rank)];
-        const double replay_total = n * r.result.total;
-        const double rate = r.result.wall_seconds > 0 ? static_cast<double>(r.result.events) / r.result.wall_seconds : 0;
-        require_valid_times(o.machine, {replay_total});
-        std::printf(" %13.6g %+7.1f%% %+7.1f%% %10.3g %10.3g", replay_total, percent_above(loggp_total, replay_total),
-                    percent_above(pipeline_total, replay_total), rate, r.result.wall_seconds);
-        csv << ',' << replay_total << ',' << n * last.compute << ',' << n * last.send << ',' << n * last.receive << ','
-            << n * last.wait << ',' << n * last.collective << ',' << r.result.events << ',' << r.result.wall_seconds;
-        // The same models on the replay's parameters (the CSV only: the table keeps the file's LogGP).
-        const MachineCosts same = machine_costs_from_loggps(replay_machine.net);
-        const auto lg2 = predict_loggp(s, w_g, same, o.mode);
-        IterationWork work2 = work;
-        work2.reductions = 2.0 * same.allreduce(ni * nj, 8);
-        csv << ',' << n * (lg2.sweeps.total() + work2.total()) << ',' << n * lg2.sweeps.synchronization << ','
-            << n * (predict_pipeline(s, w_g, same).total() + work2.total());
-        if (!o.replay_trace.empty()) instrument::write_chrome_trace_file(o.replay_trace, r.result.timeline);
-      }
-      std::printf("\n");
-      csv << '\n';
-    }
-    if (!csv_path.empty()) instrument::write_text_output(csv_path, "the model's CSV", csv.str());
-    if (!o.replay_trace.empty()) std::printf("replay trace: %s (Chrome trace JSON, one iteration)\n", o.replay_trace.c_str());
-    if (!o.plot.empty()) {
-      run_plot_script(csv_path, o.plot);
-      std::printf("plot: %s\n", o.plot.c_str());
-    }
-    return 0;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "sweep3d-model: error: %s\n", e.what());
-    return 1;
-  }
+  Options o;
+  instrument::OptionTable table("sweep3d-model", kSynopsis);
+  declare_options(table, o);
+  return instrument::run_serial_app(argc, argv, table, [&] { return project(o); });
 }
