@@ -3,8 +3,12 @@
 # are present). Needs root (or sudo) the first time.
 set -euo pipefail
 
-packages=(build-essential cmake git mpich libmpich-dev libhdf5-mpich-dev zlib1g-dev hdf5-tools
-          libmetis-dev metis catch2 python3 python3-h5py python3-numpy python3-matplotlib)
+# What both README commands need and no more: the compilers and CMake, git (the build stamps
+# results with `git describe`), MPICH and the MPICH-flavoured HDF5, zlib (the results seal),
+# METIS's library, Catch2 (the tests), and Python with h5py, NumPy and Matplotlib (perf-report,
+# the plots, the test scripts). The meshes are made by the suite's own tools.
+packages=(build-essential cmake git mpich libmpich-dev libhdf5-mpich-dev zlib1g-dev
+          libmetis-dev catch2 python3 python3-h5py python3-numpy python3-matplotlib)
 
 missing=()
 for p in "${packages[@]}"; do
