@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "bsp_sections.hpp"
 #include "fatal.hpp"
 #include "instrument/clock.hpp"
 
@@ -116,6 +117,17 @@ void Spmd::begin(int maxprocs) {
   MPI_Barrier(comm);  // so that every process's clock origin is the same instant
   s_context->start_clock(instrument::now_seconds());
 }
+
+void Spmd::allow_next_section() {
+  const char* call = "bsplib::allow_next_section";
+  if (s_context) fatal(call, s_context->pid(), s_context->superstep(), "called inside bsp_begin/bsp_end");
+  // bsp_end finalised MPI where the library initialised it: no section can follow then.
+  if (s_owns_mpi || s_init_called)
+    fatal(call, -1, -1, "needs a program that initialises MPI itself and does not use bsp_init");
+  s_begun = false;
+}
+
+void allow_next_section() { Spmd::allow_next_section(); }
 
 void Spmd::end() {
   Context& c = context("bsp_end");

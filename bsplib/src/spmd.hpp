@@ -26,6 +26,8 @@ class Spmd {
   // Before an error outside bsp_begin/bsp_end: MPI initialised if it is not yet (and not
   // finalised), so that processes failing alike agree and print one line (fatal.hpp).
   static void prepare_to_fail(const char* call);
+  // bsplib::allow_next_section (bsp_sections.hpp).
+  static void allow_next_section();
 
  private:
   [[noreturn]] static void outside(const char* call);

@@ -21,6 +21,9 @@
 // Usage: mpiexec -n P bspprobe [--out FILE] [--reps R=31] [--hmax BYTES=262144]
 //        [--accuracy Y=10] [--name NAME]
 // FILE may be a machine file loggps-probe wrote: the bsp.* keys are added to it, the rest kept.
+// Without --out: this host's file in the per-user cache, where the apps look for it
+// (instrument/machine_cache.hpp: bsp-pP-HOST-MPI.machine); bsp-machine-pP.machine in the
+// working directory when there is no cache directory (HOME and XDG_CACHE_HOME unset).
 // The timed loops are in bsp_probe_measure.cpp, the fits in bsp_probe_fit.cpp (unit-tested).
 // Options are checked on every process before measuring (ranges in parse_options); a bad one,
 // memory the buffers would not get, or an output that cannot be written ends every process
@@ -42,6 +45,7 @@
 #include "bsplib/model/strict_number.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/machine_cache.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
@@ -161,7 +165,10 @@ Options checked_options(int argc, char** argv, const std::string& default_out) {
   instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, problem);
   try {
     check_memory(o.hmax, p);
-    if (o.out.empty()) o.out = default_out;
+    if (o.out.empty()) {
+      const std::string cached = instrument::machine_cache::path_for_writing("bsp", p);
+      o.out = cached.empty() ? default_out : cached;
+    }
     // Process 0 writes: an output we could not or must not write (a device, a FIFO, a file
     // that is not a machine file) is refused now.
     if (rank == 0) {

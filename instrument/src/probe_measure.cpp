@@ -28,13 +28,13 @@ double round_trip(Pair& p, std::int64_t k, double w) {
   const int n = static_cast<int>(k);
   if (p.rank == 0) {
     const double t0 = now_seconds();
-    MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD);
+    MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, p.comm);
     const double spent = w > 0.0 ? compute_for(w) : 0.0;
-    MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
     return now_seconds() - t0 - spent;
   }
-  MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD);
+  MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+  MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, p.comm);
   return 0.0;
 }
 
@@ -49,7 +49,7 @@ std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>&
   constexpr int kBatch = 3;
   const int rounds = (reps + kBatch - 1) / kBatch;
   std::vector<std::vector<double>> t(sizes.size());
-  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Barrier(p.comm);
   for (int round = 0; round < rounds; ++round) {
     for (std::size_t i = 0; i < sizes.size(); ++i) {
       const int warm_up = sizes[i] <= (64 << 10) ? 3 : 1;  // after a large one, caches are cold
@@ -63,20 +63,20 @@ std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>&
   return m;
 }
 
-bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log) {
+bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log, int trials) {
   const int n = static_cast<int>(k);
   std::vector<double> t;
-  for (int trial = 0; trial < 3; ++trial) {
-    MPI_Barrier(MPI_COMM_WORLD);
+  for (int trial = 0; trial < trials; ++trial) {
+    MPI_Barrier(p.comm);
     if (p.rank == 0) {
       const double t0 = now_seconds();
-      MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD);
+      MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, p.comm);
       t.push_back(now_seconds() - t0);
     } else {
       // Sleeping, not spinning: the receiver must not call MPI (no progress) before it
       // posts, and a sleeping rank leaves the core to the sender on a 2-core node.
       std::this_thread::sleep_for(std::chrono::duration<double>(kLateReceiverDelay));
-      MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
     }
   }
   int waited = 0;
@@ -86,7 +86,7 @@ bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log) {
     log.sizes.push_back(k);
     log.seconds.push_back(m);
   }
-  MPI_Bcast(&waited, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Bcast(&waited, 1, MPI_INT, 0, p.comm);
   return waited != 0;
 }
 
@@ -96,14 +96,14 @@ std::vector<double> median_sends_to_waiting_receiver(Pair& p, const std::vector<
   for (int rep = 0; rep < reps; ++rep) {
     for (std::size_t i = 0; i < sizes.size(); ++i) {
       const int n = static_cast<int>(sizes[i]);
-      MPI_Barrier(MPI_COMM_WORLD);
+      MPI_Barrier(p.comm);
       if (p.rank == 0) {
         compute_for(20e-6);  // the receiver is in MPI_Recv by now
         const double t0 = now_seconds();
-        MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD);
+        MPI_Send(p.out.data(), n, MPI_BYTE, p.peer, kTag, p.comm);
         t[i].push_back(now_seconds() - t0);
       } else {
-        MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(p.in.data(), n, MPI_BYTE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
       }
     }
   }

@@ -7,8 +7,10 @@
 #include <iostream>
 #include <string>
 
+#include "bsplib/model/bsp_short_probe.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/machine_cache.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
@@ -147,6 +149,11 @@ int run(int argc, char** argv) {
   try {
     // The same argv and files on every rank: a collective verdict.
     o = parse_options(argc, argv);
+    // No --machine: this host's BSP machine file at this p from the per-user cache, or a
+    // short probe's (its own SPMD section, before the run's).
+    if (o.machine.empty())
+      o.machine = instrument::machine_cache::machine_for_this_host("multigrid", bspmodel::bsp_cache_probe("multigrid"),
+                                                                   MPI_COMM_WORLD, std::cout);
     if (!o.calibration.empty() && o.machine.empty())
       throw instrument::InputError("command line", "--calibration", "expected --machine too: eq. 5 needs l and g");
     if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
@@ -191,8 +198,6 @@ int run(int argc, char** argv) {
       for (const auto& t : comparison.model_terms())
         if (t.model.rfind("replay-on-", 0) == 0)
           std::cout << " " << t.model << ": " << 1e3 * t.seconds << " ms per cycle (" << t.equation << ")\n";
-    } else {
-      std::cout << "\n No --machine: eq. 5 and the replay need l and g (run bspprobe, see README.md)\n";
     }
   }
   if (!o.results.empty()) {

@@ -9,6 +9,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/machine_cache.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_table.hpp"
@@ -153,6 +154,11 @@ int run(Options& o) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   if (!o.isa.empty()) o.run.isa = o.isa.c_str();
+  // No --machine: this host's machine file from the per-user cache, or a short probe's (the
+  // models compare with what the hooks measure: none in a build without them).
+  if (INSTRUMENT_ENABLED && o.models.machine_file.empty())
+    o.models.machine_file = instrument::machine_cache::machine_for_this_host(
+        "sweep3d", instrument::machine_cache::loggps_probe("sweep3d", MPI_COMM_WORLD), MPI_COMM_WORLD, std::cout);
   const SetUp s = set_up(o);
   const sweep3d::Deck& deck = s.deck;
   const sweep3d::PreparedModels& models = s.models;

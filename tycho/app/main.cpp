@@ -7,6 +7,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/machine_cache.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
@@ -135,6 +136,10 @@ int run(int argc, char** argv) {
   } catch (const instrument::InputError& e) {
     throw instrument::CollectiveError(e.what());
   }
+  // No --machine: this host's machine file from the per-user cache, or a short probe's.
+  if (model_options.machine_file.empty())
+    model_options.machine_file = instrument::machine_cache::machine_for_this_host(
+        "tycho", instrument::machine_cache::loggps_probe("tycho", MPI_COMM_WORLD), MPI_COMM_WORLD, std::cout);
   // A results path that cannot be written (a symbolic link, a device) refused before the run.
   if (!results.empty()) instrument::check_output_file_on_root(results, "results file", MPI_COMM_WORLD);
   const tycho::PreparedModels models = tycho::prepare_models(model_options, o, MPI_COMM_WORLD);

@@ -1,5 +1,6 @@
 // probe_measure: the timed MPI loops of loggps-probe, between ranks 0 and 1 of
-// MPI_COMM_WORLD (both call every function; results are valid on rank 0).
+// Pair::comm, MPI_COMM_WORLD unless set (both call every function; results are valid on
+// rank 0). The apps' short probe (loggps_short_probe.hpp) sets it to ranks 0 and 1 alone.
 //
 // Why raw MPI and not instrument::Comm: these loops calibrate the models that Comm's numbers
 // are compared with. A 1-byte round trip here takes under a microsecond; Comm adds two clock
@@ -21,6 +22,7 @@ struct Pair {
   int rank = 0;
   int peer = 1;
   std::vector<char> out, in;  // message buffers, at least the largest size
+  MPI_Comm comm = MPI_COMM_WORLD;  // of two ranks: `rank` and `peer` are ranks of it
 };
 
 // Busy computation of (at least) w seconds, like the dummy iteration of §4.3; returns the
@@ -36,13 +38,14 @@ std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>&
                                        const std::vector<double>& w, int reps);
 
 // Did MPI_Send of k bytes wait for a receiver that posted kLateReceiverDelay late? Median of
-// three trials against half the delay: the contrast (us vs 20 ms) makes this robust to
-// noise. Both ranks return rank 0's verdict (broadcast), so they walk the same search.
+// `trials` (three: loggps-probe; one: the short probe, each trial costs the delay) against
+// half the delay: the contrast (us vs 20 ms) makes this robust to noise. Both ranks return
+// rank 0's verdict (broadcast), so they walk the same search.
 struct LateSend {
   std::vector<std::int64_t> sizes;
   std::vector<double> seconds;  // median send time (rank 0)
 };
-bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log);
+bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log, int trials = 3);
 
 // Median time of MPI_Send of each size on rank 0 while rank 1 already waits in MPI_Recv
 // (rank 0 spins 20 us after a barrier first), about `reps` per size, interleaved over sizes.

@@ -1,0 +1,124 @@
+// The apps' short BSP probe: bspprobe's measurement, reduced. See bsp_short_probe.hpp.
+#include "bsplib/model/bsp_short_probe.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <exception>
+#include <stdexcept>
+#include <vector>
+
+#include "bsp.h"
+#include "bsp_sections.hpp"
+#include "bsplib/model/bsp_probe_fit.hpp"
+#include "bsplib/model/bsp_probe_measure.hpp"
+#include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/machine_params.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/run_results.hpp"
+
+namespace bspmodel {
+
+namespace {
+
+// bspprobe's defaults are 31 repetitions and h up to 256 KiB (about 2-10 s here); 5 and
+// 16 KiB take well under a second at p = 2 on this 2-core machine, and the apps' supersteps
+// at their default sizes move h of that order. The largest h must hold 16 steps of one
+// 8-byte word to each other process (bspprobe's check_hmax_for_p).
+constexpr int kReps = 5;
+constexpr int kHmax = 16384;
+constexpr double kAccuracyPercent = 10;  // bspprobe's default y of eq. 4
+constexpr int kTries = 3;
+
+// The fits as bspprobe makes them (bspprobe.cpp's probe()), on process 0.
+BspMachine fitted_machine(const BspMeasurements& meas, int p, int hmax, const std::string& program) {
+  const LineOfSupersteps lg = fit_supersteps(meas.h, meas.t);
+  std::vector<double> t_comb;
+  for (std::size_t i = 0; i < meas.x.size(); ++i)
+    t_comb.push_back(time_per_byte_after(meas.t_combined[i], meas.t[0], meas.h_x[i]));
+  const GranularityFit fc = fit_granularity(meas.x, t_comb, lg.g);
+  const instrument::RunInfo host = instrument::make_run_info(program, MPI_COMM_SELF);
+  BspMachine m;
+  m.name = host.host;
+  m.source = program + " short probe";
+  m.p = p;
+  m.s_flops = meas.s;
+  m.l_seconds = lg.l;
+  m.g_seconds_per_byte = lg.g;
+  m.n_half_bytes = fc.n_half;
+  m.extra["bsp.h0_bytes"] = instrument::format_number(h0_bytes(fc.n_half, kAccuracyPercent));
+  m.extra["bsp.h0_accuracy_percent"] = instrument::format_number(kAccuracyPercent);
+  m.extra["bsp.probe.reps"] = std::to_string(kReps);
+  m.extra["bsp.probe.hmax_bytes"] = std::to_string(hmax);
+  m.extra["date"] = host.date;
+  m.extra["host"] = host.host;
+  m.extra["mpi_library"] = host.mpi_library;
+  m.curves.empty_seconds = meas.t[0];
+  m.curves.h_bytes = meas.curve_h;
+  m.curves.one_way = meas.curve_one_way;
+  m.curves.exchange = meas.curve_exchange;
+  m.curves.gets = meas.curve_gets;
+  return m;
+}
+
+}  // namespace
+
+void measure_bsp_machine_short(const std::string& path, const std::string& program) {
+  int world = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  const int hmax = std::max(kHmax, 16 * 8 * std::max(1, world - 1));
+  BspMachine m;
+  std::string refused;
+  bsp_begin(world);
+  // As bspprobe's test does (ctest/bsplib/run_probe.cmake): a fit outside the machine-file
+  // ranges (g < 0 when a loaded host's noise swamps the slope) is measured again, up to
+  // kTries times; each try is a fraction of a second.
+  for (int attempt = 0; attempt < kTries; ++attempt) {
+    const BspMeasurements meas = measure_bsp_machine(kReps, hmax);
+    int fitted = 0;
+    if (bsp_pid() == 0) {
+      m = fitted_machine(meas, bsp_nprocs(), hmax, program);
+      try {
+        validate_machine(m, "fitted parameters");
+        fitted = 1;
+      } catch (const std::exception& e) {
+        refused = e.what();
+      }
+    }
+    MPI_Bcast(&fitted, 1, MPI_INT, 0, MPI_COMM_WORLD);  // every process is in the section
+    if (fitted) {
+      refused.clear();
+      break;
+    }
+  }
+  const int pid = bsp_pid();
+  bsp_end();
+  bsplib::allow_next_section();
+  if (pid != 0) return;
+  if (!refused.empty())
+    throw std::runtime_error(refused + " (too noisy a measurement " + std::to_string(kTries) + " times; nothing written)");
+  write_machine_file(path, m,
+                     "measured by " + program + "'s short probe (bspprobe's loops, " + std::to_string(kReps) +
+                         " repetitions, h up to " + std::to_string(hmax) +
+                         " B): l and g fitted in seconds; bspprobe measures in full");
+}
+
+instrument::machine_cache::Probe bsp_cache_probe(const std::string& program) {
+  int world = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  instrument::machine_cache::Probe probe;
+  probe.kind = "bsp";
+  probe.p = world;
+  probe.parameters = "l and g at p = " + std::to_string(world);
+  probe.full_probe = "bspprobe";
+  probe.check = [world](const std::string& path) {
+    const BspMachine m = read_machine_file(path);
+    if (m.p != world)
+      throw std::runtime_error(path + ":bsp.p: expected " + std::to_string(world) + " (the file name's p), got " +
+                               std::to_string(m.p));
+  };
+  probe.measure = [program](const std::string& path) { measure_bsp_machine_short(path, program); };
+  return probe;
+}
+
+}  // namespace bspmodel

@@ -1,0 +1,27 @@
+// The short LogGP/LogGPS probe of the apps: loggps-probe's own loops (probe_measure) and
+// fits (probe_fit), reduced, for an app that finds no machine file of this host in the
+// per-user cache (machine_cache.hpp). loggps-probe measures the same in full.
+//
+// Reduced how, and why that is enough for the models' rows: message sizes 1 B .. 256 KiB by
+// factors of 4 instead of 1 B .. 4 MiB by 2 (the apps' default runs send far less than
+// 256 KiB a message; the last band's G serves beyond it), 9 round trips per size instead of
+// 51, one late-receiver trial per size instead of three (20 ms each, against microseconds:
+// one tells them apart), and no rendezvous-send experiment (a send above S returns after
+// injecting, Ino's eq. 5, as loggps-probe assumes when it cannot tell). About 0.5-1 s at
+// 2 ranks on this 2-core machine.
+#pragma once
+#include <mpi.h>
+
+#include <string>
+
+namespace instrument::probe {
+
+// Collective over `comm` (at least 2 ranks): ranks 0 and 1 measure, the others wait. Rank 0
+// fits both models and writes a machine file at `path` with loggps-probe's keys
+// (MachineFile::write: a temporary, then rename; never through a symbolic link), checked by
+// the models' readers first; a fit they refuse (a loaded host) is measured again, up to
+// three times. Then it, or a file it cannot write, throws on rank 0 only, after every rank
+// has left the measurement. `program` names the app in the file.
+void measure_loggps_short(const std::string& path, const std::string& program, MPI_Comm comm);
+
+}  // namespace instrument::probe

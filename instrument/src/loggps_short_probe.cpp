@@ -1,0 +1,129 @@
+// The apps' short LogGP/LogGPS probe: loggps-probe's measurement, reduced. See
+// loggps_short_probe.hpp for what is reduced and why.
+#include "instrument/loggps_short_probe.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <stdexcept>
+#include <vector>
+
+#include "instrument/loggp.hpp"
+#include "instrument/loggps.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/probe_fit.hpp"
+#include "instrument/probe_measure.hpp"
+#include "instrument/run_results.hpp"
+
+namespace instrument::probe {
+
+namespace {
+
+constexpr std::int64_t kMaxBytes = std::int64_t{1} << 18;
+constexpr int kReps = 9;            // three interleaved rounds of three (median_round_trips)
+constexpr int kLateTrials = 1;
+constexpr int kTries = 3;
+
+std::vector<std::int64_t> sizes_by_four() {
+  std::vector<std::int64_t> s;
+  for (std::int64_t k = 1; k <= kMaxBytes; k *= 4) s.push_back(k);
+  return s;
+}
+
+struct Measured {
+  std::vector<RttSample> rtt0, rttw;
+  ThresholdSearch threshold;
+};
+
+// loggps-probe's experiments 1-3 (loggps-probe.cpp's probe_main), on the pair's communicator.
+Measured measure_pair(int rank, MPI_Comm pair_comm) {
+  Pair p{rank, 1 - rank, std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'a'),
+         std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'b'), pair_comm};
+  const std::vector<std::int64_t> sizes = sizes_by_four();
+  Measured m;
+  std::vector<double> w(sizes.size(), 0.0);
+  const std::vector<double> m0 = median_round_trips(p, sizes, w, kReps);
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    m.rtt0.push_back({sizes[i], m0[i]});
+    w[i] = std::max(20e-6, 3.0 * m0[i]);
+  }
+  const std::vector<double> mw = median_round_trips(p, sizes, w, kReps);
+  for (std::size_t i = 0; i < sizes.size(); ++i) m.rttw.push_back({sizes[i], mw[i]});
+  LateSend late;
+  m.threshold = find_synchronous_threshold(
+      sizes, [&](std::int64_t k) { return send_waits_for_late_receiver(p, k, late, kLateTrials); });
+  return m;
+}
+
+// loggps-probe's keys (its write_machine_file), less the evidence it alone measures.
+MachineFile machine_file_of(const Measured& m, const std::string& program) {
+  const LogGpsFit fit = fit_loggps(m.rtt0, m.rttw, m.threshold.S);
+  const std::int64_t rendezvous = m.threshold.first_waiting > 0 ? m.threshold.first_waiting : kMaxBytes + 1;
+  const LogGpFit gfit = fit_loggp(m.rtt0, m.rttw, rendezvous);
+  const RunInfo info = make_run_info(program, MPI_COMM_SELF);
+  MachineFile mf;
+  mf.comment("written by " + program + "'s short probe (loggps-probe's loops and fits, reduced: "
+             "instrument/loggps_short_probe.hpp); loggps-probe measures in full");
+  mf.set("source", program + " short probe");
+  mf.set("date", info.date);
+  mf.set("host", info.host);
+  mf.set("mpi_library", info.mpi_library);
+  mf.set("probe.reps", static_cast<std::int64_t>(kReps));
+  mf.set("probe.max_bytes", kMaxBytes);
+  mf.set("probe.late_receiver_delay", kLateReceiverDelay);
+  mf.set("probe.late_receiver_trials", static_cast<std::int64_t>(kLateTrials));
+  mf.set("probe.first_waiting_bytes", m.threshold.first_waiting);
+  loggps::write_params(fit.params, mf);
+  mf.set("loggps.derivation", fit.derivation);
+  if (!fit.rejected.empty()) mf.set("loggps.rejected", "ino-4.3 (unconstrained): " + fit.rejected);
+  mf.set("loggps.max_rel_error_rtt", fit.max_rel_error_no_delay);
+  mf.set("loggps.max_rel_error_rtt_delayed", fit.max_rel_error_delayed);
+  loggp::write_params(gfit.params, mf);
+  mf.set("loggp.derivation", gfit.derivation);
+  if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
+  mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
+  return mf;
+}
+
+}  // namespace
+
+void measure_loggps_short(const std::string& path, const std::string& program, MPI_Comm comm) {
+  int rank = 0;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm pair_comm = MPI_COMM_NULL;
+  MPI_Comm_split(comm, rank < 2 ? 0 : MPI_UNDEFINED, rank, &pair_comm);
+  // A loaded host (other jobs on these cores) can give round trips of milliseconds that no
+  // constrained fit makes physical (a G above 1 us/B): such a fit is measured again, up to
+  // kTries times, as bspprobe's short probe does; each try takes under a second.
+  MachineFile mf;
+  std::string refused;
+  for (int attempt = 0; attempt < kTries; ++attempt) {
+    Measured m;
+    if (pair_comm != MPI_COMM_NULL) m = measure_pair(rank, pair_comm);
+    int fitted = 0;
+    if (rank == 0) {
+      try {
+        mf = machine_file_of(m, program);
+        // As loggps-probe: the text as a reader will parse it passes the models' checks.
+        const MachineFile as_read = MachineFile::parse(mf.text(), path);
+        (void)loggps::read_params(as_read);
+        (void)loggp::read_params(as_read);
+        fitted = 1;
+      } catch (const std::exception& e) {
+        refused = e.what();
+      }
+    }
+    MPI_Bcast(&fitted, 1, MPI_INT, 0, comm);  // the other ranks wait here, sending nothing
+    if (fitted) {
+      refused.clear();
+      break;
+    }
+  }
+  if (pair_comm != MPI_COMM_NULL) MPI_Comm_free(&pair_comm);
+  if (rank != 0) return;
+  if (!refused.empty())
+    throw std::runtime_error(refused + " (too noisy a measurement " + std::to_string(kTries) + " times; nothing written)");
+  mf.write(path);
+}
+
+}  // namespace instrument::probe

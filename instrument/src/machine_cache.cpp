@@ -1,0 +1,225 @@
+// The per-user machine-file cache. See machine_cache.hpp.
+#include "instrument/machine_cache.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <vector>
+
+#include "instrument/clock.hpp"
+#include "instrument/error.hpp"
+#include "instrument/loggp.hpp"
+#include "instrument/loggps.hpp"
+#include "instrument/loggps_short_probe.hpp"
+#include "instrument/machine_file.hpp"
+#include "instrument/run_results.hpp"
+
+namespace instrument::machine_cache {
+
+namespace {
+
+constexpr const char* kSuiteDirectory = "hpc-perfmodel-suite";
+
+std::string absolute_env(const char* name) {
+  const char* v = std::getenv(name);
+  return v && v[0] == '/' ? std::string(v) : std::string();
+}
+
+// The directories of `path` created where missing, each 0700; an existing one must be a
+// directory (lstat: a symbolic link to one is refused for the last, the cache itself).
+void make_directories(const std::string& path) {
+  for (std::size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+    const std::string part = slash == std::string::npos ? path : path.substr(0, slash);
+    if (::mkdir(part.c_str(), 0700) != 0 && errno != EEXIST)
+      throw InputError(part, "", std::string("cannot create the machine-file cache directory: ") + std::strerror(errno));
+    if (slash == std::string::npos) break;
+  }
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    throw InputError(path, "", "expected a directory for the machine-file cache (not a symbolic link or a file)");
+}
+
+// A private directory for a machine file that cannot be cached, removed at exit.
+std::string g_temporary_file, g_temporary_dir;
+void remove_temporary() {
+  if (!g_temporary_file.empty()) std::remove(g_temporary_file.c_str());
+  if (!g_temporary_dir.empty()) ::rmdir(g_temporary_dir.c_str());
+}
+std::string temporary_path(const std::string& name) {
+  std::string dir = absolute_env("TMPDIR");
+  if (dir.empty()) dir = "/tmp";
+  std::vector<char> pattern(dir.begin(), dir.end());
+  const std::string tail = "/hpc-perfmodel-suite.XXXXXX";
+  pattern.insert(pattern.end(), tail.begin(), tail.end());
+  pattern.push_back('\0');
+  if (!::mkdtemp(pattern.data()))
+    throw InputError(dir, "", std::string("cannot create a temporary directory for the machine file: ") + std::strerror(errno));
+  g_temporary_dir = pattern.data();
+  g_temporary_file = g_temporary_dir + "/" + name;
+  static bool registered = false;
+  if (!registered) std::atexit(remove_temporary);
+  registered = true;
+  return g_temporary_file;
+}
+
+std::string seconds_text(double s) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f s", s);
+  return b;
+}
+
+// Rank 0's text to every rank of comm.
+std::string broadcast(std::string text, MPI_Comm comm) {
+  unsigned long long n = text.size();
+  MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG_LONG, 0, comm);
+  text.resize(static_cast<std::size_t>(n));
+  if (n > 0) MPI_Bcast(text.data(), static_cast<int>(n), MPI_CHAR, 0, comm);
+  return text;
+}
+
+}  // namespace
+
+std::string directory() {
+  const std::string xdg = absolute_env("XDG_CACHE_HOME");
+  if (!xdg.empty()) return xdg + "/" + kSuiteDirectory;
+  const std::string home = absolute_env("HOME");
+  if (!home.empty()) return home + "/.cache/" + kSuiteDirectory;
+  return "";
+}
+
+std::string safe_token(std::string_view text, std::size_t max_length) {
+  std::string t;
+  for (char c : text) {
+    const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                      c == '_' || c == '+';
+    if (safe) t += c;
+    else if (!t.empty() && t.back() != '-') t += '-';
+  }
+  if (t.size() > max_length) t.resize(max_length);
+  while (!t.empty() && t.back() == '-') t.pop_back();
+  return t.empty() ? "unknown" : t;
+}
+
+std::string file_name(const std::string& kind, int p) {
+  const RunInfo info = make_run_info("machine cache", MPI_COMM_SELF);
+  std::string name = kind;
+  if (p > 0) name += "-p" + std::to_string(p);
+  return name + "-" + safe_token(info.host, 64) + "-" + safe_token(info.mpi_library, 48) + ".machine";
+}
+
+std::string path_for_writing(const std::string& kind, int p) {
+  const std::string dir = directory();
+  if (dir.empty()) return "";
+  make_directories(dir);
+  return dir + "/" + file_name(kind, p);
+}
+
+std::string machine_for_this_host(const std::string& program, const Probe& probe, MPI_Comm comm, std::ostream& out) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  // Rank 0 decides: the cached path, or "" with `damaged` saying why it is not used.
+  const std::string dir = directory();
+  std::string name, cached, damaged;
+  if (rank == 0) {
+    name = file_name(probe.kind, probe.p);
+    if (!dir.empty()) {
+      const std::string path = dir + "/" + name;
+      struct stat st {};
+      if (::lstat(path.c_str(), &st) == 0) {
+        try {
+          if (S_ISLNK(st.st_mode)) throw std::runtime_error("a symbolic link");
+          probe.check(path);
+          cached = path;
+        } catch (const std::exception& e) {
+          damaged = e.what();  // "PATH:line N: ..." as every reader says it: the line names PATH already
+          if (damaged.rfind(path + ":", 0) == 0) damaged.erase(0, path.size() + 1);
+          std::remove(path.c_str());  // the link itself, never its target
+        }
+      }
+    }
+  }
+  cached = broadcast(cached, comm);
+  if (!cached.empty()) return cached;
+
+  std::string opening;
+  if (rank == 0)
+    opening = damaged.empty() ? "machine: no machine file for " + safe_token(make_run_info(program, MPI_COMM_SELF).host, 64) +
+                                    " in " + (dir.empty() ? "a cache (HOME and XDG_CACHE_HOME unset)" : dir)
+                              : "machine: ignoring the damaged cached machine file " + dir + "/" + name + " (" +
+                                    damaged + ")";
+  if (size < probe.min_ranks) {
+    if (rank == 0)
+      out << opening << "; " << size << " rank sends no messages, so no probe: models not shown (at "
+          << probe.min_ranks << " ranks or more a short probe measures " << probe.parameters << ", or give --machine FILE)"
+          << std::endl;
+    return "";
+  }
+  // Where the short probe writes (rank 0): the cache, else a temporary for this run.
+  std::string path, not_saved;
+  if (rank == 0) {
+    try {
+      path = path_for_writing(probe.kind, probe.p);
+      if (path.empty()) not_saved = "no cache directory: HOME and XDG_CACHE_HOME unset";
+    } catch (const std::exception& e) {
+      not_saved = e.what();
+    }
+    if (path.empty()) {
+      try {
+        path = temporary_path(name);
+      } catch (const std::exception& e) {
+        not_saved = e.what();
+      }
+    }
+  }
+  path = broadcast(path, comm);
+  if (path.empty()) {
+    if (rank == 0) out << opening << "; no place to write a short probe's file (" << not_saved << "): models not shown" << std::endl;
+    return "";
+  }
+  const double t0 = now_seconds();
+  std::string failed;
+  try {
+    probe.measure(path);
+  } catch (const std::exception& e) {
+    failed = e.what();
+  }
+  failed = broadcast(failed, comm);
+  if (rank == 0) {
+    out << opening;
+    if (!failed.empty()) {
+      out << "; the short probe failed (" << failed << "): models not shown (" << probe.full_probe
+          << " measures in full; or give --machine FILE)" << std::endl;
+    } else {
+      out << (damaged.empty() ? "; measured " : "; measured again ") << probe.parameters << " in "
+          << seconds_text(now_seconds() - t0) << " with a short probe (" << probe.full_probe << " measures in full) and ";
+      if (not_saved.empty()) out << "saved it as " << path;
+      else out << "used it for this run only (" << not_saved << ")";
+      out << std::endl;
+    }
+  }
+  return failed.empty() ? path : "";
+}
+
+Probe loggps_probe(const std::string& program, MPI_Comm comm) {
+  Probe p;
+  p.kind = "loggps";
+  p.min_ranks = 2;
+  p.parameters = "L, o, g, G and S";
+  p.full_probe = "loggps-probe";
+  p.check = [](const std::string& path) {
+    const MachineFile f = MachineFile::read(path);
+    f.require_finite_parameters();
+    (void)loggps::read_params(f);
+    (void)loggp::read_params(f);
+  };
+  p.measure = [program, comm](const std::string& path) { probe::measure_loggps_short(path, program, comm); };
+  return p;
+}
+
+}  // namespace instrument::machine_cache
