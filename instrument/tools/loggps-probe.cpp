@@ -42,6 +42,7 @@
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
+#include "instrument/machine_cache.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
@@ -61,7 +62,7 @@ using instrument::probe::LateSend;
 using instrument::probe::Pair;
 
 struct Options {
-  std::string out = "loggps.machine";  // --out's default: set here only
+  std::string out;  // "": this host's file in the per-user cache (out_path)
   int reps = 51;
   std::int64_t max_bytes = std::int64_t{4} << 20;
   bool quick = false;
@@ -75,6 +76,8 @@ void declare_options(instrument::OptionTable& t, Options& o) {
   t.notes("Measures this machine's LogGPS and LogGP parameters between two ranks and writes them to\n"
           "a machine file, which the apps read with --machine FILE.")
       .output_file("--out", "FILE", o.out, "the machine file to write (its other keys are kept)")
+      .shown_default("this host's file in the per-user cache, where the apps look (instrument/machine_cache.hpp); "
+                     "loggps.machine when there is no cache directory")
       .whole("--reps", "N", o.reps, 1, 100000, "", "repetitions a size, the median kept")
       .shown_default("51; 9 with --quick")
       .whole("--max-bytes", "B", o.max_bytes, 1024, std::int64_t{1} << 30, "B", "the largest message")
@@ -280,7 +283,15 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   mf.write(o.out);
 }
 
-int probe_main(const Options& o) {
+// Without --out: this host's file in the per-user cache (machine_cache.hpp), where the apps
+// look for it; loggps.machine in the working directory when there is no cache directory.
+std::string out_path(const std::string& given) {
+  if (!given.empty()) return given;
+  const std::string cached = instrument::machine_cache::path_for_writing("loggps", 0);
+  return cached.empty() ? "loggps.machine" : cached;
+}
+
+int probe_main(const Options& given) {
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -288,7 +299,14 @@ int probe_main(const Options& o) {
     throw CollectiveError("needs exactly 2 ranks, got " + std::to_string(size) +
                           " (run: mpiexec -n 2 loggps-probe)");
   }
-  std::string problem = rank == 0 ? instrument::MachineFile::output_problem(o.out) : "";
+  Options o = given;  // rank 0 writes: only its o.out is used
+  std::string problem;
+  if (rank == 0) try {
+      o.out = out_path(given.out);
+      problem = instrument::MachineFile::output_problem(o.out);
+    } catch (const instrument::InputError& e) {
+      problem = e.what();
+    }
   if (problem.empty()) try {  // the two message buffers, on every rank (each its own limit)
       instrument::require_memory(instrument::saturating_product({2, static_cast<std::uint64_t>(o.max_bytes)}),
                                  "command line", "--max-bytes", "two message buffers of --max-bytes");
