@@ -91,6 +91,8 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .input_file("--machine", "FILE", o.models.machine_file,
                   "machine file from loggps-probe: print the LogGP and pipeline models beside the measured times "
                   "and write them to the results file")
+      .shown_default("this host's file in the per-user cache (~/.cache/hpc-perfmodel-suite), else a short probe "
+                     "saved there (at 2 ranks or more)")
       .file_list("--calibration", "RUN[,RUN...]", o.models.calibration_files,
                  "earlier sweep3d results files whose W_g, W_before, W_after feed the models (default: this run's "
                  "own, a consistency check only); W_g depends on mmi, threads and kernel, so one must match this "
