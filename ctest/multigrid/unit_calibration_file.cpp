@@ -57,15 +57,16 @@ TEST_CASE("a C1 calibration is read back, and implausible constants are refused 
   CHECK(good.p == 1);
   CHECK(good.loose_seconds == 3.1e-9);
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  const char* c1 = ":/multigrid/calibration/c1_seconds_per_cell: seconds per cell, a number in [1e-11, 0.001]; found ";
+  const char* c1 = ":/multigrid/calibration/c1_seconds_per_cell: seconds per cell in [1e-11, 0.001]; got ";
   CHECK(refusal(write_file(dir, "huge.h5", [](auto& a) { a["c1_seconds_per_cell"] = 1e300; })) == std::string(c1) + "1e+300");
   CHECK(refusal(write_file(dir, "tiny.h5", [](auto& a) { a["c1_seconds_per_cell"] = 1e-300; })) == std::string(c1) + "1e-300");
   CHECK(refusal(write_file(dir, "nan.h5", [nan](auto& a) { a["c1_seconds_per_cell"] = nan; })) == std::string(c1) + "nan");
   CHECK(refusal(write_file(dir, "zero.h5", [](auto& a) { a["c1_seconds_per_cell"] = 0.0; })) == std::string(c1) + "0");
   CHECK(refusal(write_file(dir, "loose.h5", [](auto& a) { a["c1_loose_seconds_per_cell"] = 1e300; })) ==
-        ":/multigrid/calibration/c1_loose_seconds_per_cell: 0 or a number of seconds per cell in [1e-11, 0.001]");
+        ":/multigrid/calibration/c1_loose_seconds_per_cell: seconds per cell of cells in no family, 0 or in [1e-11, 0.001]; "
+        "got 1e+300");
   CHECK(refusal(write_file(dir, "npp.h5", [](auto& a) { a["cells_per_process"] = -5.0; })) ==
-        ":/multigrid/calibration/cells_per_process: coarsest grid's cells per process, a number in [1e-06, 1.09951e+12]; found -5");
+        ":/multigrid/calibration/cells_per_process: coarsest grid's cells per process in [1e-06, 1.09951e+12]; got -5");
   CHECK(refusal(write_file(dir, "p.h5", [](auto& a) { a["p"] = std::int64_t{0}; })) ==
-        ":/multigrid/calibration/p: the processes of the run, an integer in [1, 2^24]");
+        ":/multigrid/calibration/p: an integer in [1, 2^24] (the processes of the run); got 0");
 }

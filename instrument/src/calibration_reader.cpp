@@ -2,12 +2,14 @@
 #include "instrument/calibration_reader.hpp"
 
 #include <bit>
+#include <filesystem>
 #include <sstream>
 #include <utility>
 #include <variant>
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/shared_input.hpp"
 
 namespace instrument {
@@ -27,6 +29,13 @@ std::string show_whole(std::int64_t x) {
 }
 
 ResultsDocument read_calibration_file(const std::string& path, const CalibrationGroup& group) {
+  // As read_results: the file and its parse fit in memory, or one line says so (the
+  // error_code overloads leave a symbolic-link loop to read_input_file's one line).
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) {
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec) require_memory(2 * static_cast<std::uint64_t>(size), path, "", "reading the " + group.app + " calibration");
+  }
   return read_results_bytes(read_input_file(path, group.file_kind, kMaxResultsFileBytes), path);
 }
 

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <variant>
 
+#include "instrument/calibration_reader.hpp"
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
 #include "multigrid/superstep_tag.hpp"
@@ -14,14 +15,9 @@ namespace mg {
 namespace {
 
 const char* const kCalibration = "/multigrid/calibration";
+// "results file": the name multigrid's errors have always given a calibration file.
+const instrument::CalibrationGroup kCalibrationGroup{"multigrid", kCalibration, "results file"};
 constexpr double kMinC1Seconds = 1e-11, kMaxC1Seconds = 1e-3;
-
-std::string where(const std::string& key) {
-  std::string w = kCalibration;
-  w += '/';
-  w += key;
-  return w;
-}
 
 }  // namespace
 
@@ -123,43 +119,20 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
 }
 
 C1Point read_c1_calibration(const std::string& path) {
-  const instrument::ResultsDocument doc = instrument::read_results(path);
-  const auto g = doc.extras.group_attributes.find(kCalibration);
-  if (doc.run.info.app != "multigrid" || g == doc.extras.group_attributes.end())
-    throw instrument::InputError(path, kCalibration, "a multigrid results file (app multigrid with this group)");
-  const auto get = [&](const char* key) -> const instrument::AttributeValue& {
-    const auto it = g->second.find(key);
-    if (it == g->second.end())
-      throw instrument::InputError(path, where(key), "this attribute (re-run the calibration)");
-    return it->second;
-  };
-  // Each constant within what a machine can measure: C1 = 1e300 s would print "+inf%".
-  const auto number_in = [&](const char* key, double lo, double hi, const char* what) {
-    const double* v = std::get_if<double>(&get(key));
-    if (!v || !(*v >= lo && *v <= hi)) {
-      std::ostringstream s;
-      s << what << ", a number in [" << lo << ", " << hi << "]";
-      if (v) s << "; found " << *v;
-      throw instrument::InputError(path, where(key), s.str());
-    }
-    return *v;
-  };
-  // A cell's smoothing work is 2-3 ns on today's CPUs, some 100x that under a sanitizer.
-  const double c1 = number_in("c1_seconds_per_cell", kMinC1Seconds, kMaxC1Seconds, "seconds per cell");
-  const double npp = number_in("cells_per_process", 1e-6, 0x1p40, "coarsest grid's cells per process");
-  const std::int64_t* p = std::get_if<std::int64_t>(&get("p"));
-  if (!p || *p < 1 || *p > (std::int64_t{1} << 24))
-    throw instrument::InputError(path, where("p"), "the processes of the run, an integer in [1, 2^24]");
+  const instrument::ResultsDocument doc = instrument::read_calibration_file(path, kCalibrationGroup);
+  const instrument::CalibrationReader a(doc, kCalibrationGroup, path);
+  // Each constant within what a machine can measure: C1 = 1e300 s would print "+inf%". A
+  // cell's smoothing work is 2-3 ns on today's CPUs, some 100x that under a sanitizer.
+  const double c1 = a.real("c1_seconds_per_cell", kMinC1Seconds, kMaxC1Seconds, "seconds per cell");
+  const double npp = a.real("cells_per_process", 1e-6, 0x1p40, "coarsest grid's cells per process");
+  const auto p = static_cast<int>(a.whole("p", 1, std::int64_t{1} << 24, "the processes of the run"));
   // The cell kernel C1 was measured with (older files lack it: their loop was the scalar one).
-  const auto k = g->second.find("cell_kernel");
-  const std::string* kernel = k == g->second.end() ? nullptr : std::get_if<std::string>(&k->second);
-  // C1 of cells in no family (older files lack it: eq. 5 then prices them at C1).
-  const auto lo = g->second.find("c1_loose_seconds_per_cell");
-  const double* loose = lo == g->second.end() ? nullptr : std::get_if<double>(&lo->second);
-  if (loose && !(*loose == 0 || (*loose >= kMinC1Seconds && *loose <= kMaxC1Seconds)))
-    throw instrument::InputError(path, where("c1_loose_seconds_per_cell"),
-                                 "0 or a number of seconds per cell in [1e-11, 0.001]");
-  return {npp, c1, path, static_cast<int>(*p), kernel ? *kernel : std::string(), loose ? *loose : 0.0};
+  const std::string kernel = a.text_or("cell_kernel", "", "the cell kernel C1 was measured with");
+  // C1 of cells in no family (older files lack it: eq. 5 then prices them at C1); 0 when the
+  // run had none.
+  const double loose = a.zero_or_real_or("c1_loose_seconds_per_cell", 0.0, kMinC1Seconds, kMaxC1Seconds,
+                                         "seconds per cell of cells in no family");
+  return {npp, c1, path, p, kernel, loose};
 }
 
 C1Curve read_c1_calibrations(const std::vector<std::string>& paths) {

@@ -1,10 +1,6 @@
 #include "sweep3d/model/calibration.hpp"
 
-#include <sstream>
-#include <variant>
-
-#include "instrument/error.hpp"
-#include "instrument/input_file.hpp"
+#include "instrument/calibration_reader.hpp"
 #include "instrument/results_file.hpp"
 #include "sweep3d/model/model_ranges.hpp"
 
@@ -12,47 +8,7 @@ namespace sweep3d::model {
 
 namespace {
 
-const char* kGroup = "/sweep3d/calibration";
-
-const instrument::AttributeValue& attribute(const instrument::Attributes& a, const std::string& key,
-                                            const std::string& file) {
-  const auto it = a.find(key);
-  if (it == a.end())
-    throw instrument::InputError(file, std::string(kGroup) + "/" + key,
-                                 "this attribute (a sweep3d results file of this version; re-run the calibration)");
-  return it->second;
-}
-
-std::string show(double x) {
-  std::ostringstream s;
-  s.precision(6);
-  s << x;
-  return s.str();
-}
-
-// Seconds in [lo, hi] (model_ranges.hpp); NaN and infinities are outside every range.
-double seconds(const instrument::Attributes& a, const std::string& key, const std::string& file, double lo, double hi,
-               const std::string& range) {
-  const auto& v = attribute(a, key, file);
-  double x = 0.0;
-  if (const auto* d = std::get_if<double>(&v)) x = *d;
-  else if (const auto* i = std::get_if<std::int64_t>(&v)) x = static_cast<double>(*i);
-  else throw instrument::InputError(file, std::string(kGroup) + "/" + key, "a number of seconds " + range);
-  if (!(x >= lo && x <= hi))
-    throw instrument::InputError(file, std::string(kGroup) + "/" + key,
-                                 "must be " + range + "; got " + show(x));
-  return x;
-}
-
-int count(const instrument::Attributes& a, const std::string& key, const std::string& file, long long lo, long long hi,
-          const std::string& range) {
-  const auto& v = attribute(a, key, file);
-  const auto* i = std::get_if<std::int64_t>(&v);
-  if (!i || *i < lo || *i > hi || (key == "mmi" && (*i == 4 || *i == 5)))
-    throw instrument::InputError(file, std::string(kGroup) + "/" + key,
-                                 "must be an integer " + range + (i ? "; got " + std::to_string(*i) : ""));
-  return static_cast<int>(*i);
-}
+const instrument::CalibrationGroup kCalibration{"sweep3d", "/sweep3d/calibration", "the calibration results file"};
 
 }  // namespace
 
@@ -95,30 +51,24 @@ std::string CalibrationSet::missing(int mmi, int threads, const std::string& ker
 }
 
 WorkCalibration read_calibration(const std::string& file) {
-  instrument::require_regular_input(file, "the calibration results file");
-  return calibration_from(instrument::read_results(file), file);
+  return calibration_from(instrument::read_calibration_file(file, kCalibration), file);
 }
 
 WorkCalibration calibration_from(const instrument::ResultsDocument& doc, const std::string& file) {
-  const auto g = doc.extras.group_attributes.find(kGroup);
-  if (doc.run.info.app != "sweep3d" || g == doc.extras.group_attributes.end())
-    throw instrument::InputError(file, kGroup, "a sweep3d results file with a calibration");
-  const instrument::Attributes& a = g->second;
+  const instrument::CalibrationReader a(doc, kCalibration, file);
   WorkCalibration c;
-  const std::string wg = "in [1e-12, 1e-3] s per cell-angle", per_cell = "in [0, 1e-3] s per iteration and cell";
-  c.wg_s = seconds(a, "wg_s", file, kMinWg, kMaxWg, wg);
-  c.wg_fixup_s = seconds(a, "wg_fixup_s", file, kMinWg, kMaxWg, wg);
-  c.w_before_s_per_cell = seconds(a, "w_before_s_per_cell", file, 0.0, kMaxWorkPerCell, per_cell);
-  c.w_after_s_per_cell = seconds(a, "w_after_s_per_cell", file, 0.0, kMaxWorkPerCell, per_cell);
-  c.mmi = count(a, "mmi", file, 1, 6, "1, 2, 3 or 6 (angles per block)");
-  c.mk = count(a, "mk", file, 1, kMaxExtent, "in [1, 16777216] (k-planes per block)");
-  c.threads = count(a, "threads", file, 1, kMaxThreads, "in [1, 64] (OpenMP threads per rank)");
-  const auto* kernel = std::get_if<std::string>(&attribute(a, "kernel", file));
-  if (!kernel || (*kernel != "reference" && *kernel != "sse2" && *kernel != "avx2" && *kernel != "avx512"))
-    throw instrument::InputError(file, std::string(kGroup) + "/kernel",
-                                 "must be the kernel's name: reference, sse2, avx2 or avx512" +
-                                     (kernel ? "; got " + instrument::quote_token(*kernel) : std::string()));
-  c.kernel = *kernel;
+  // Ranges: model_ranges.hpp.
+  const std::string wg = "seconds per cell-angle", per_cell = "seconds per iteration and cell";
+  c.wg_s = a.real("wg_s", kMinWg, kMaxWg, wg);
+  c.wg_fixup_s = a.real("wg_fixup_s", kMinWg, kMaxWg, wg);
+  c.w_before_s_per_cell = a.real("w_before_s_per_cell", 0.0, kMaxWorkPerCell, per_cell);
+  c.w_after_s_per_cell = a.real("w_after_s_per_cell", 0.0, kMaxWorkPerCell, per_cell);
+  c.mmi = static_cast<int>(a.whole("mmi", 1, 6, "angles per block"));
+  if (c.mmi == 4 || c.mmi == 5)  // blocks divide the 6 angles of an octant
+    a.refuse("mmi", "an integer 1, 2, 3 or 6 (angles per block); got " + std::to_string(c.mmi));
+  c.mk = static_cast<int>(a.whole("mk", 1, kMaxExtent, "k-planes per block"));
+  c.threads = static_cast<int>(a.whole("threads", 1, kMaxThreads, "OpenMP threads per rank"));
+  c.kernel = a.choice("kernel", {"reference", "sse2", "avx2", "avx512"});
   c.file = file;
   c.nranks = doc.run.info.nranks;
   return c;
@@ -127,6 +77,13 @@ WorkCalibration calibration_from(const instrument::ResultsDocument& doc, const s
 CalibrationSet read_calibrations(const std::vector<std::string>& files) {
   CalibrationSet set;
   for (const auto& f : files) set.add(read_calibration(f));
+  return set;
+}
+
+CalibrationSet read_calibrations_shared(const std::vector<std::string>& files, MPI_Comm comm) {
+  const std::vector<instrument::ResultsDocument> docs = instrument::read_calibration_files_shared(files, kCalibration, comm);
+  CalibrationSet set;
+  for (std::size_t k = 0; k < docs.size(); ++k) set.add(calibration_from(docs[k], files[k]));
   return set;
 }
 

@@ -80,11 +80,7 @@ PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
       m.machine_file = in.machine_file;
       m.enabled = true;
     }
-    for (const auto& f : in.calibration_files)
-      m.calibrations.add(model::calibration_from(
-          instrument::read_results_bytes(
-              instrument::read_input_file_shared(f, "calibration results file", instrument::kMaxResultsFileBytes, comm.mpi()), f),
-          f));
+    m.calibrations = model::read_calibrations_shared(in.calibration_files, comm.mpi());
   } catch (const std::exception& e) {
     error = e.what();
   }

@@ -62,33 +62,41 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       const instrument::MachineFile file = instrument::MachineFile::read(o.machine_file);
       m.loggps = model::read_checked_loggps(file);
       m.machine = instrument::replay::machine_from(file);
-      const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
-      bool pce_from_run = false;
-      for (const std::string& path : o.calibration_files) {
-        const TychoCalibration c = read_tycho_calibration(path);
-        check_matches(c, run, directions);
-        m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
-        if (!pce_from_run && o.pce <= 0) {
-          const instrument::ResultsDocument doc = instrument::read_results(path);
-          const auto g = doc.extras.group_attributes.find("/tycho");
-          if (g != doc.extras.group_attributes.end()) {
-            const auto a = g->second.find("pce");
-            if (a != g->second.end() && std::holds_alternative<double>(a->second)) {
-              const double p = std::get<double>(a->second);
-              if (p > 0 && p <= 1) {
-                m.pce = p;
-                m.pce_source = "measured on " + path;
-                pce_from_run = true;
-              }
+    }
+  } catch (const instrument::InputError& e) {
+    error = e.what();
+  }
+  instrument::throw_if_any_rank_failed(comm, error);
+  if (!m.enabled) return m;
+  try {
+    const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
+    bool pce_from_run = false;
+    for (const std::string& path : o.calibration_files) {
+      // Read once, by rank 0 for all (collective: past the verdict above every rank is here,
+      // and each file's verdict is the same on every rank, so they stay in step).
+      const instrument::ResultsDocument doc = std::move(read_tycho_results_shared({path}, comm).front());
+      const TychoCalibration c = tycho_calibration_from(doc, path);
+      check_matches(c, run, directions);
+      m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
+      if (!pce_from_run && o.pce <= 0) {
+        const auto g = doc.extras.group_attributes.find("/tycho");
+        if (g != doc.extras.group_attributes.end()) {
+          const auto a = g->second.find("pce");
+          if (a != g->second.end() && std::holds_alternative<double>(a->second)) {
+            const double p = std::get<double>(a->second);
+            if (p > 0 && p <= 1) {
+              m.pce = p;
+              m.pce_source = "measured on " + path;
+              pce_from_run = true;
             }
           }
         }
       }
-      if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points);  // refuses a bad fit now
-      if (o.pce > 0) {
-        m.pce = o.pce;
-        m.pce_source = "given (--pce)";
-      }
+    }
+    if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points);  // refuses a bad fit now
+    if (o.pce > 0) {
+      m.pce = o.pce;
+      m.pce_source = "given (--pce)";
     }
   } catch (const instrument::InputError& e) {
     error = e.what();

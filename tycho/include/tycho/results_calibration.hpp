@@ -3,8 +3,11 @@
 // run's E_p cells per rank. T_elem depends on E_p (cache regimes, the paper's Table 1), on the
 // groups, the directions, the scheme and the threads, so those go with it.
 #pragma once
+#include <mpi.h>
+
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "instrument/results_extras.hpp"
 #include "instrument/results_file.hpp"
@@ -39,5 +42,11 @@ TychoCalibration read_tycho_calibration(const std::string& path);
 
 // The same on a results document already read from `path` (the fuzz targets' route).
 TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, const std::string& path);
+
+// Collective over comm: each of `paths` read once, by rank 0, and parsed on every rank from
+// the same bytes (so every rank sees one version of a file and reaches one verdict); the
+// documents in order, for tycho_calibration_from and the run's other figures (/tycho pce).
+std::vector<instrument::ResultsDocument> read_tycho_results_shared(const std::vector<std::string>& paths,
+                                                                   MPI_Comm comm);
 
 }  // namespace tycho

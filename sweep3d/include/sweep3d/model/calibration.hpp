@@ -8,6 +8,8 @@
 // a prediction at a blocking no calibration covers is refused with the command that makes one,
 // rather than made 85% wrong. Several runs (one per mmi) make one set.
 #pragma once
+#include <mpi.h>
+
 #include <string>
 #include <vector>
 
@@ -53,5 +55,8 @@ WorkCalibration read_calibration(const std::string& results_file);
 CalibrationSet read_calibrations(const std::vector<std::string>& results_files);
 // The same from a results document already read (e.g. from bytes one rank read for all).
 WorkCalibration calibration_from(const instrument::ResultsDocument& doc, const std::string& results_file);
+// Collective over comm: rank 0 reads each file for every rank (one version of a file that
+// changes during the run: ranks choose the blocking from it, and would otherwise deadlock).
+CalibrationSet read_calibrations_shared(const std::vector<std::string>& results_files, MPI_Comm comm);
 
 }  // namespace sweep3d::model
