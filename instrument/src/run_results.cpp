@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "instrument/mpi_main.hpp"
+#include "instrument/rank_gather.hpp"
 #include "instrument/statistics.hpp"
 #include "suite_version.hpp"
 #include "time_base.hpp"
@@ -93,25 +94,10 @@ std::vector<std::string> split(const char* p, int len) {
   return out;
 }
 
-// Gathers variable-length byte buffers to root; returns one buffer per rank there.
+// Gathers variable-length byte buffers to root; returns one buffer per rank there
+// (rank_gather.hpp: a total past MPI's int counts is refused on every rank, not wrapped).
 std::vector<std::string> gather_bytes(const std::string& mine, MPI_Comm comm, int root) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  int len = static_cast<int>(mine.size());
-  std::vector<int> lens(rank == root ? size : 0), displs(lens.size());
-  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, root, comm);
-  std::string all;
-  if (rank == root) {
-    std::exclusive_scan(lens.begin(), lens.end(), displs.begin(), 0);
-    all.resize(static_cast<std::size_t>(displs.empty() ? 0 : displs.back() + lens.back()));
-  }
-  MPI_Gatherv(mine.data(), len, MPI_CHAR, all.data(), lens.data(), displs.data(), MPI_CHAR, root,
-              comm);
-  std::vector<std::string> out;
-  for (std::size_t r = 0; r < lens.size(); ++r)
-    out.push_back(all.substr(static_cast<std::size_t>(displs[r]), static_cast<std::size_t>(lens[r])));
-  return out;
+  return gather_strings_to_root(comm, mine, root, "the run's phase times, counters and trace");
 }
 
 template <class T>
@@ -191,7 +177,8 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
   const auto pcalls = gather_bytes(as_bytes(calls), comm, root);
   const auto cnames = gather_bytes(join(rec.counter_names()), comm, root);
   const auto cvals = gather_bytes(as_bytes(rec.counter_values()), comm, root);
-  const auto events = gather_bytes(as_bytes(my_events), comm, root);
+  // Typed, so that MPI's int counts count events, not bytes: a long trace fits.
+  const auto events = gather_to_root(comm, std::span<const TraceEvent>(my_events), root, "the run's trace events");
   const std::vector<std::int64_t> dropped_mine{rec.trace_dropped()};
   const auto dropped = gather_bytes(as_bytes(dropped_mine), comm, root);
   const std::vector<double> origin_mine{origin};
@@ -271,7 +258,8 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
     const auto cn = split(cnames[r].data(), static_cast<int>(cnames[r].size()));
     const auto cv = from_bytes<std::int64_t>(cvals[r]);
     for (std::size_t i = 0; i < cn.size(); ++i) out.counters[index_of(counter_union, cn[i])].values[r] = cv[i];
-    auto ev = from_bytes<TraceEvent>(events[r]);
+    const auto theirs = events.of_rank(r);
+    std::vector<TraceEvent> ev(theirs.begin(), theirs.end());
     const double shift = start[static_cast<std::size_t>(r)] - t_first;
     for (auto& e : ev) {
       if (e.kind >= 0 && static_cast<std::size_t>(e.kind) < remap.size()) e.kind = remap[e.kind];

@@ -8,6 +8,7 @@
 #include "instrument/error.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/rank_gather.hpp"
 #include "tycho/materials_file.hpp"
 #include "tycho/mesh_reader.hpp"
 #include "tycho/quadrature.hpp"
@@ -27,29 +28,6 @@ void collectively(MPI_Comm comm, F&& f) {
     error = e.what();
   }
   instrument::throw_if_any_rank_failed(comm, error);
-}
-
-template <class T>
-std::vector<std::vector<T>> gather_records(const std::vector<T>& mine, MPI_Comm comm) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  const long long bytes = static_cast<long long>(mine.size() * sizeof(T));
-  std::vector<long long> counts(static_cast<std::size_t>(size));
-  MPI_Gather(&bytes, 1, MPI_LONG_LONG, counts.data(), 1, MPI_LONG_LONG, 0, comm);
-  std::vector<std::vector<T>> all;
-  if (rank == 0) {
-    all.resize(static_cast<std::size_t>(size));
-    all[0] = mine;
-    for (int p = 1; p < size; ++p) {
-      all[static_cast<std::size_t>(p)].resize(static_cast<std::size_t>(counts[static_cast<std::size_t>(p)]) / sizeof(T));
-      MPI_Recv(all[static_cast<std::size_t>(p)].data(), static_cast<int>(counts[static_cast<std::size_t>(p)]), MPI_BYTE, p,
-               7200, comm, MPI_STATUS_IGNORE);
-    }
-  } else {
-    MPI_Send(mine.data(), static_cast<int>(bytes), MPI_BYTE, 0, 7200, comm);
-  }
-  return all;
 }
 
 Quadrature make_quadrature(const RunOptions& o) {
@@ -150,17 +128,20 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
          << setup << " s\n";
   r.transport = run_source_iteration(plan, r.problem, engine, comm, rank == 0 ? out : nullptr);
   r.digest = phi_digest(plan, r.transport.phi, comm);
-  const auto steps = gather_records(r.transport.history.steps, comm);
-  const auto messages = gather_records(r.transport.history.messages, comm);
-  const std::vector<double> mine_compute{r.transport.compute_s};
-  const std::vector<std::int64_t> mine_tasks{static_cast<std::int64_t>(plan.tasks())};
-  const auto compute = gather_records(mine_compute, comm);
-  const auto tasks = gather_records(mine_tasks, comm);
+  const auto steps = instrument::gather_to_root(comm, std::span<const StepRecord>(r.transport.history.steps), 0,
+                                                "tycho's step records");
+  const auto messages = instrument::gather_to_root(comm, std::span<const MessageRecord>(r.transport.history.messages),
+                                                   0, "tycho's message records");
+  const std::int64_t mine_tasks = static_cast<std::int64_t>(plan.tasks());
+  const auto compute = instrument::gather_to_root(comm, std::span<const double>(&r.transport.compute_s, 1));
+  const auto tasks = instrument::gather_to_root(comm, std::span<const std::int64_t>(&mine_tasks, 1));
   if (rank == 0) {
     for (int p = 0; p < size; ++p) {
-      r.histories.push_back(RankHistory{steps[static_cast<std::size_t>(p)], messages[static_cast<std::size_t>(p)]});
-      r.compute_s.push_back(compute[static_cast<std::size_t>(p)].at(0));
-      r.tasks.push_back(tasks[static_cast<std::size_t>(p)].at(0));
+      const auto s = steps.of_rank(p);
+      const auto m = messages.of_rank(p);
+      r.histories.push_back(RankHistory{{s.begin(), s.end()}, {m.begin(), m.end()}});
+      r.compute_s.push_back(compute.all.at(static_cast<std::size_t>(p)));
+      r.tasks.push_back(tasks.all.at(static_cast<std::size_t>(p)));
     }
   }
   return r;

@@ -6,6 +6,9 @@
 #include <cstring>
 #include <numbers>
 #include <ostream>
+#include <span>
+
+#include "instrument/rank_gather.hpp"
 
 namespace tycho {
 
@@ -120,34 +123,23 @@ TransportResult run_source_iteration(const SweepPlan& plan, const Problem& probl
 }
 
 std::uint64_t phi_digest(const SweepPlan& plan, const std::vector<double>& phi, MPI_Comm comm) {
-  const int width = plan.groups * 4;
-  int n = static_cast<int>(plan.cells.size());
-  int rank = 0, size = 1;
+  const std::size_t width = static_cast<std::size_t>(plan.groups) * 4;
+  int rank = 0;
   MPI_Comm_rank(comm, &rank);
-  MPI_Comm_size(comm, &size);
-  std::vector<int> counts(static_cast<std::size_t>(size)), displs(static_cast<std::size_t>(size));
-  MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm);
-  int total = 0;
-  for (int p = 0; p < size; ++p) {
-    displs[static_cast<std::size_t>(p)] = total;
-    total += counts[static_cast<std::size_t>(p)];
-  }
-  std::vector<unsigned> ids(static_cast<std::size_t>(total));
-  MPI_Gatherv(plan.cells.data(), n, MPI_UNSIGNED, ids.data(), counts.data(), displs.data(), MPI_UNSIGNED, 0, comm);
-  std::vector<double> all(static_cast<std::size_t>(total) * static_cast<std::size_t>(width));
-  for (int p = 0; p < size; ++p) {
-    counts[static_cast<std::size_t>(p)] *= width;
-    displs[static_cast<std::size_t>(p)] *= width;
-  }
-  MPI_Gatherv(phi.data(), n * width, MPI_DOUBLE, all.data(), counts.data(), displs.data(), MPI_DOUBLE, 0, comm);
+  // Every rank's cell ids and their fluxes, at rank 0 in rank order.
+  const auto gathered_ids = instrument::gather_to_root(comm, std::span<const Index>(plan.cells), 0, "tycho's cell ids");
+  const auto gathered_phi = instrument::gather_to_root(
+      comm, std::span<const double>(phi).first(plan.cells.size() * width), 0, "tycho's scalar flux");
+  const std::vector<Index>& ids = gathered_ids.all;
+  const std::vector<double>& all = gathered_phi.all;
   std::uint64_t h = 1469598103934665603ull;
   if (rank == 0) {
     std::vector<std::size_t> at(ids.size());
     for (std::size_t k = 0; k < ids.size(); ++k) at[ids[k]] = k;
     for (std::size_t c = 0; c < ids.size(); ++c)
-      for (int k = 0; k < width; ++k) {
+      for (std::size_t k = 0; k < width; ++k) {
         std::uint64_t bits;
-        std::memcpy(&bits, &all[at[c] * static_cast<std::size_t>(width) + static_cast<std::size_t>(k)], sizeof bits);
+        std::memcpy(&bits, &all[at[c] * width + k], sizeof bits);
         for (int b = 0; b < 8; ++b) {
           h ^= (bits >> (8 * b)) & 0xFF;
           h *= 1099511628211ull;
