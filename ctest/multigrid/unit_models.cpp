@@ -5,10 +5,10 @@
 #include <stdexcept>
 
 #include "instrument/error.hpp"
-#include "multigrid/c1_curve.hpp"
 #include "multigrid/cycle.hpp"
-#include "multigrid/eq5_model.hpp"
-#include "multigrid/replay.hpp"
+#include "multigrid/model/c1_curve.hpp"
+#include "multigrid/model/eq5_model.hpp"
+#include "multigrid/model/replay.hpp"
 #include "multigrid/superstep_tag.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/local_level.hpp"
-#include "multigrid/projection.hpp"
+#include "multigrid/model/projection.hpp"
 
 namespace {
 

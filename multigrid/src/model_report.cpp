@@ -7,8 +7,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "multigrid/model/replay.hpp"
 #include "multigrid/p1_operator.hpp"
-#include "multigrid/replay.hpp"
 
 namespace mg {
 

@@ -8,9 +8,9 @@
 
 #include "bsplib/model/machine_params.hpp"
 #include "instrument/comparison.hpp"
-#include "multigrid/c1_curve.hpp"
 #include "multigrid/driver.hpp"
-#include "multigrid/eq5_model.hpp"
+#include "multigrid/model/c1_curve.hpp"
+#include "multigrid/model/eq5_model.hpp"
 
 namespace mg {
 

@@ -16,8 +16,8 @@
 
 #include "instrument/comparison.hpp"
 #include "instrument/run_results.hpp"
-#include "multigrid/c1_curve.hpp"
 #include "multigrid/driver.hpp"
+#include "multigrid/model/c1_curve.hpp"
 #include "multigrid/model_report.hpp"
 
 namespace mg {

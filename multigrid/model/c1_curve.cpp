@@ -1,5 +1,5 @@
 // C1(N/p) over calibration points (c1_curve.hpp).
-#include "multigrid/c1_curve.hpp"
+#include "multigrid/model/c1_curve.hpp"
 
 #include <cmath>
 #include <sstream>

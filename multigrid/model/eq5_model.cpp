@@ -1,5 +1,5 @@
 // Eq. 5 and the surface fit (eq5_model.hpp).
-#include "multigrid/eq5_model.hpp"
+#include "multigrid/model/eq5_model.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // The cycle at any P (projection.hpp).
-#include "multigrid/projection.hpp"
+#include "multigrid/model/projection.hpp"
 
 #include <algorithm>
 #include <functional>

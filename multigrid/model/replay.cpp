@@ -1,5 +1,5 @@
 // The per-superstep replay (replay.hpp).
-#include "multigrid/replay.hpp"
+#include "multigrid/model/replay.hpp"
 
 #include <stdexcept>
 #include <string>
