@@ -6,21 +6,17 @@
 #include <cstdio>
 #include <vector>
 
-#include "bench_command_line.hpp"
+#include "bench_options.hpp"
 #include "bsp.h"
 #include "instrument/mpi_main.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
 namespace {
 
 // At p = 1 the figure is the library's own cost of a superstep (no message): meaningful.
-int run(int argc, char** argv) {
-  int n = 20000, reps = 15;
-  bsplib_bench::CommandLine("usage: mpiexec -n P bench_empty_sync [N=20000] [R=15]")
-      .count("N", 1, 100000000, n)
-      .count("R", 1, 10000, reps)
-      .read(argc, argv);
+int run(int n, int reps) {
   bsp_begin(bsp_nprocs());
   for (int i = 0; i < 2000; ++i) bsp_sync();  // warm-up
   std::vector<double> per_sync;
@@ -43,5 +39,10 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "bench_empty_sync", run);
+  int n = 20000, reps = 15;
+  instrument::OptionTable table("bench_empty_sync", "mpiexec -n P bench_empty_sync [N] [R]");
+  table.notes("Empty superstep time: N bsp_sync calls with no communication, repeated R times.");
+  bsplib_bench::count(table, "N", 1, 100000000, n, "bsp_sync calls a repetition");
+  bsplib_bench::count(table, "R", 1, 10000, reps, "repetitions");
+  return instrument::run_app(argc, argv, table, [&] { return run(n, reps); });
 }

@@ -11,16 +11,15 @@
 #include <cstdio>
 #include <vector>
 
-#include "bench_command_line.hpp"
+#include "bench_options.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/run_app.hpp"
 
 namespace {
 
 // At p = 1 the "neighbour" is the process itself: no transport is used, so it is refused.
-int run(int argc, char** argv) {
-  bsplib_bench::CommandLine("usage: mpiexec -n 2 bench_first_messages (no arguments)")
-      .processes_at_least(2, "it times messages between neighbours")
-      .read(argc, argv);
+int run() {
+  bsplib_bench::require_processes(2, "it times messages between neighbours");
   int rank = 0, size = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -60,5 +59,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "bench_first_messages", run);
+  instrument::OptionTable table("bench_first_messages", "mpiexec -n 2 bench_first_messages");
+  table.notes("The MPI transport's first-use cost: 200 exchanges with a neighbour, by blocks of 20.");
+  return instrument::run_app(argc, argv, table, [] { return run(); });
 }

@@ -13,9 +13,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "bench_command_line.hpp"
+#include "bench_options.hpp"
 #include "instrument/clock.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
@@ -43,12 +44,8 @@ void show(int rank, const char* what, Summary s) {
 }
 // At p = 1 there is nothing to synchronise or move: every figure would be the cost of a
 // call that returns at once, so the benchmark refuses it.
-int run(int argc, char** argv) {
-  int reps = 11;
-  bsplib_bench::CommandLine("usage: mpiexec -n P bench_mechanism [R=11]")
-      .count("R", 1, 10000, reps)
-      .processes_at_least(2, "it times synchronisation and messages between processes")
-      .read(argc, argv);
+int run(int reps) {
+  bsplib_bench::require_processes(2, "it times synchronisation and messages between processes");
   int rank = 0, p = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &p);
@@ -119,5 +116,9 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "bench_mechanism", run);
+  int reps = 11;
+  instrument::OptionTable table("bench_mechanism", "mpiexec -n P bench_mechanism [R]");
+  table.notes("The synchronisation and the all-to-all each MPI mechanism needs for a superstep (P >= 2).");
+  bsplib_bench::count(table, "R", 1, 10000, reps, "repetitions");
+  return instrument::run_app(argc, argv, table, [&] { return run(reps); });
 }

@@ -22,10 +22,11 @@
 #include <string>
 #include <vector>
 
-#include "bench_command_line.hpp"
+#include "bench_options.hpp"
 #include "bsp.h"
 #include "instrument/clock.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/rank_reduce.hpp"
@@ -104,14 +105,8 @@ void report(const char* what, int bytes, const std::vector<double>& times, doubl
 
 // It measures between processes 0 and 1 (a third or more take no part): refused at p = 1,
 // before anything starts, rather than aborting inside bsp_begin/bsp_end.
-int run(int argc, char** argv) {
-  int reps = 11;
-  std::string machine;
-  bsplib_bench::CommandLine("usage: mpiexec -n 2 bench_put_bandwidth [R=11] [--machine FILE]")
-      .count("R", 1, 10000, reps)
-      .option("--machine", machine)
-      .processes_at_least(2, "process 0 and process 1 exchange the data")
-      .read(argc, argv);
+int run(int reps, const std::string& machine) {
+  bsplib_bench::require_processes(2, "process 0 and process 1 exchange the data");
   instrument::loggp::LogGpParams probe;
   if (!machine.empty()) {
     // Every process reads the same file: a bad one is refused alike by all (one line).
@@ -177,5 +172,13 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "bench_put_bandwidth", run);
+  int reps = 11;
+  std::string machine;
+  instrument::OptionTable table("bench_put_bandwidth", "mpiexec -n 2 bench_put_bandwidth [R] [--machine FILE]");
+  table.notes("Large combined puts against MPI ping-pong bandwidth, p = 2.");
+  bsplib_bench::count(table, "R", 1, 10000, reps, "repetitions");
+  table.input_file("--machine", "FILE", machine,
+                   "a machine file loggps-probe wrote: each figure also as a percentage of its ping-pong bandwidth")
+      .refuse_repeats();
+  return instrument::run_app(argc, argv, table, [&] { return run(reps, machine); });
 }

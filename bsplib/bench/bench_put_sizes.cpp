@@ -13,9 +13,10 @@
 #include <cstdlib>
 #include <vector>
 
-#include "bench_command_line.hpp"
+#include "bench_options.hpp"
 #include "bsp.h"
 #include "instrument/mpi_main.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
 
 namespace {
@@ -45,14 +46,8 @@ void one_block(const std::vector<char>& src, std::vector<char>& area, int h, Sam
 }
 
 // The lower half of the processes puts into the upper half: p = 1 has no pair, refused.
-int run(int argc, char** argv) {
-  int reps = 200;
-  std::vector<int> sizes;
-  bsplib_bench::CommandLine("usage: mpiexec -n P bench_put_sizes [R=200] [h1 h2 ...]")
-      .count("R", 1, 100000, reps)
-      .rest("h", 1, 1 << 28, sizes)
-      .processes_at_least(2, "each process of the lower half puts into one of the upper half")
-      .read(argc, argv);
+int run(int reps, std::vector<int> sizes) {
+  bsplib_bench::require_processes(2, "each process of the lower half puts into one of the upper half");
   if (sizes.empty()) sizes = {32768, 32776, 65536, 65544, 131072, 131080};
   int hmax = 0;
   for (int h : sizes)
@@ -96,5 +91,13 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "bench_put_sizes", run);
+  int reps = 200;
+  std::vector<int> sizes;
+  instrument::OptionTable table("bench_put_sizes", "mpiexec -n P bench_put_sizes [R] [h1 h2 ...]");
+  table.notes("One-way puts of sizes next to each other, as bspprobe's one-way curve times them\n"
+              "(BSP_SHARED_PUTS=0: the MPI route).");
+  bsplib_bench::count(table, "R", 1, 100000, reps, "repetitions");
+  bsplib_bench::rest(table, "h", 1, 1 << 28, sizes,
+                     "put sizes in bytes (default: 32768 32776 65536 65544 131072 131080)");
+  return instrument::run_app(argc, argv, table, [&] { return run(reps, sizes); });
 }

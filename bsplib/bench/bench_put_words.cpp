@@ -21,9 +21,10 @@
 #include <random>
 #include <vector>
 
-#include "bench_command_line.hpp"
+#include "bench_options.hpp"
 #include "bsp.h"
 #include "instrument/mpi_main.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
@@ -90,12 +91,7 @@ Step superstep(const std::vector<double>& src, double* dst, const Pattern& pat) 
 
 // At p = 1 the puts go to the process itself (documented above): the library's local cost.
 // W up to 2^24: the source, destination and three patterns take about 40 W bytes.
-int run(int argc, char** argv) {
-  int words = 262144, reps = 11;
-  bsplib_bench::CommandLine("usage: mpiexec -n P bench_put_words [W=262144] [R=11]")
-      .count("W", 1, 1 << 24, words)
-      .count("R", 1, 10000, reps)
-      .read(argc, argv);
+int run(int words, int reps) {
   int world = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &world);
   if (words < world - 1)
@@ -167,5 +163,10 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "bench_put_words", run);
+  int words = 262144, reps = 11;
+  instrument::OptionTable table("bench_put_words", "mpiexec -n P bench_put_words [W] [R]");
+  table.notes("The cost of one 8-byte bsp_put in a large h-relation of W words a process.");
+  bsplib_bench::count(table, "W", 1, 1 << 24, words, "words each process puts");
+  bsplib_bench::count(table, "R", 1, 10000, reps, "repetitions");
+  return instrument::run_app(argc, argv, table, [&] { return run(words, reps); });
 }

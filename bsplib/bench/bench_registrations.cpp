@@ -12,9 +12,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "bench_command_line.hpp"
+#include "bench_options.hpp"
 #include "bsp.h"
 #include "instrument/mpi_main.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
@@ -48,13 +49,7 @@ Times push_then_pop(std::vector<char>& bytes, int n, Order order) {
 }
 
 // At p = 1 the figures are the library's own bookkeeping (no exchange): meaningful.
-int run(int argc, char** argv) {
-  int reps = 5;
-  bool lifo_fifo_only = false;
-  bsplib_bench::CommandLine("usage: mpiexec -n P bench_registrations [R=5] [--lifo-fifo-only]")
-      .count("R", 1, 1000, reps)
-      .flag("--lifo-fifo-only", lifo_fifo_only)
-      .read(argc, argv);
+int run(int reps, bool lifo_fifo_only) {
   const int orders_run = lifo_fifo_only ? 2 : 3;
   bsp_begin(bsp_nprocs());
   const int sizes[] = {10000, 40000};
@@ -90,5 +85,15 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "bench_registrations", run);
+  int reps = 5;
+  bool lifo_fifo_only = false;
+  instrument::OptionTable table("bench_registrations", "mpiexec -n P bench_registrations [R] [--lifo-fifo-only]");
+  table.notes("Registering and deregistering many areas: bsp_push_reg and bsp_pop_reg of 10k and 40k\n"
+              "addresses, the pops LIFO, FIFO, and FIFO with process 0 registering NULL.");
+  bsplib_bench::count(table, "R", 1, 1000, reps, "repetitions");
+  table
+      .flag("--lifo-fifo-only", lifo_fifo_only,
+            "without the NULL case (for a library that refuses pops of NULL in another order than LIFO)")
+      .refuse_repeats();
+  return instrument::run_app(argc, argv, table, [&] { return run(reps, lifo_fifo_only); });
 }

@@ -9,20 +9,17 @@
 #include <cstdio>
 #include <vector>
 
-#include "bench_command_line.hpp"
+#include "bench_options.hpp"
 #include "bsp.h"
 #include "instrument/mpi_main.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
 namespace {
 
 // At p = 1 the puts go to the process itself: the library's local cost per superstep.
-int run(int argc, char** argv) {
-  int steps = 3000;
-  bsplib_bench::CommandLine("usage: mpiexec -n P bench_small_supersteps [S=3000]")
-      .count("S", 1, 10000000, steps)
-      .read(argc, argv);
+int run(int steps) {
   bsp_begin(bsp_nprocs());
   const int p = bsp_nprocs(), s = bsp_pid(), next = (s + 1) % p;
   const int max_words = 1024;
@@ -54,5 +51,10 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return instrument::run_mpi_main(argc, argv, "bench_small_supersteps", run);
+  int steps = 3000;
+  instrument::OptionTable table("bench_small_supersteps", "mpiexec -n P bench_small_supersteps [S]");
+  table.notes("The cost of small supersteps, where l dominates: S supersteps in a row, each putting W words\n"
+              "into the next process, for W from 0 to 1024.");
+  bsplib_bench::count(table, "S", 1, 10000000, steps, "supersteps");
+  return instrument::run_app(argc, argv, table, [&] { return run(steps); });
 }

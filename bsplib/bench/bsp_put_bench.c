@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bsp.h"
+#include "../examples/bsp_command_line.h"
 
 #define USAGE "usage: mpiexec -n 2 bsp_put_bench [R=21]"
 enum { MAX_REPS = 100000 };
@@ -44,6 +45,13 @@ static int cmp(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
+  if (bsp_command_line_help(argc, argv,
+                            USAGE "\n"
+                                  "  Large buffered puts from process 0 into process 1, 1 KiB to 16 MiB, for any BSPlib.\n"
+                                  "  R  repetitions, the median kept; in [1, 100000] (default: 21)\n"
+                                  "  -h, --help  this text\n"))
+    return 0;
+  bsp_command_line_refuse_options(argc, argv, "bsp_put_bench");
   const int reps = reps_argument(argc, argv);
   bsp_begin(bsp_nprocs());
   const int p = bsp_nprocs(), s = bsp_pid();

@@ -3,14 +3,25 @@
 #include <stdio.h>
 
 #include "bsp.h"
+#include "bsp_command_line.h"
 
 static int nprocs_wanted;
 static int arguments; /* argc - 1: the example takes none */
 static const char *first_argument;
+static int help_asked;
 
 static void spmd_part(void) {
   /* Every process checks (they all see the same command line), before bsp_begin: each
    * refuses it alike, so the library prints one line and every process exits 1. */
+  if (help_asked) {
+    bsp_command_line_print_help("usage: mpiexec -n P bsp_init_example\n"
+                                "  SPMD start-up by bsp_init: prints the sum of the pids. Takes no arguments.\n"
+                                "  -h, --help  this text\n");
+    return;
+  }
+  if (arguments > 0 && first_argument[0] == '-' && first_argument[1] != '\0')
+    bsp_abort("bsp_init_example: error: command line:%.64s: unknown option (see bsp_init_example --help)",
+              first_argument);
   if (arguments > 0)
     bsp_abort("bsp_init_example: unexpected argument \"%.64s\" (usage: mpiexec -n P "
               "bsp_init_example; it takes no arguments)",
@@ -34,6 +45,7 @@ static void spmd_part(void) {
 
 int main(int argc, char **argv) {
   arguments = argc - 1;
+  help_asked = bsp_command_line_asks_for_help(argc, argv);
   first_argument = argc > 1 ? argv[1] : "";
   bsp_init(spmd_part, argc, argv);
   nprocs_wanted = bsp_nprocs();

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "bsp.h"
+#include "bsp_command_line.h"
 
 enum { H = 500, MAX_ROUNDS = 1000000 };
 
@@ -36,6 +37,14 @@ static int rounds_argument(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  if (bsp_command_line_help(argc, argv,
+                            USAGE "\n"
+                                  "  Every process sends 500 words to the others (a 500-relation), ROUNDS times,\n"
+                                  "  and checks them.\n"
+                                  "  ROUNDS  rounds, in [1, 1000000] (default: 1)\n"
+                                  "  -h, --help  this text\n"))
+    return 0;
+  bsp_command_line_refuse_options(argc, argv, "five_hundred_relation");
   const int rounds = rounds_argument(argc, argv);
   bsp_begin(bsp_nprocs());
   int p = bsp_nprocs(), s = bsp_pid();

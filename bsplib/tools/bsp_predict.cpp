@@ -6,8 +6,6 @@
 // The first machine file is the measured one: its rows go to /compare of the results file.
 // Usage: bsp_predict PROFILE.csv MACHINE_FILE [MACHINE_FILE ...] [--csv OUT.csv] [--h5 OUT.h5]
 #include <cstdio>
-#include <exception>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,14 +16,13 @@
 #include "bsplib/model/superstep_model.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/output_file.hpp"
+#include "instrument/run_app.hpp"
 
 using namespace bspmodel;
 
 namespace {
-
-constexpr const char* kUsage =
-    "usage: bsp_predict PROFILE.csv MACHINE_FILE [MACHINE_FILE ...] [--csv OUT.csv] [--h5 OUT.h5]";
 
 // A CSV field: quoted (RFC 4180) when it holds a comma, a quote or a line break, as a
 // label from bsp_profile_label may.
@@ -41,30 +38,17 @@ struct Options {
   std::vector<std::string> machines;
 };
 
-// Throws std::runtime_error saying what was expected, with the usage line.
-Options parse_options(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--csv" || a == "--h5") {
-      std::string& target = a == "--csv" ? o.csv : o.h5;
-      if (i + 1 >= argc || argv[i + 1][0] == '\0')
-        throw std::runtime_error("expected a file name after " + a + " (" + kUsage + ")");
-      if (!target.empty()) throw std::runtime_error(a + " given twice");
-      target = argv[++i];
-    } else if (a.empty() || a[0] == '-') {
-      throw std::runtime_error("unknown option " + instrument::quote_token(a) + " (" + kUsage +
-                               "; a file whose name starts with '-': ./" + a + ")");
-    } else if (o.profile.empty()) {
-      o.profile = a;
-    } else {
-      o.machines.push_back(a);
-    }
-  }
-  if (o.profile.empty() || o.machines.empty())
-    throw std::runtime_error(std::string("expected a profile and at least one machine file (") +
-                             kUsage + ")");
-  return o;
+// The command line, bound to `o`; --csv and --h5 once each at most.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  t.notes("The paper's prediction ('fortune telling') from a bsplib profile: each superstep's measured\n"
+          "comm+sync beside l + h g, l + h g(h) and the library's model of each machine file. The first\n"
+          "machine file is the measured one: its rows go to /compare of the results file.")
+      .positional_file("PROFILE.csv", o.profile, instrument::Arity::required, "a bsplib profile (BSP_PROFILE)")
+      .positional_files("MACHINE_FILE", o.machines, instrument::Arity::one_or_more,
+                        "machine files from bspprobe (or inputs/bsp/*.machine)")
+      .output_file("--csv", "OUT.csv", o.csv, "the tables as CSV too")
+      .output_file("--h5", "OUT.h5", o.h5, "a results file of the profile and the predictions")
+      .refuse_repeats();
 }
 
 void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
@@ -133,8 +117,10 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    const Options opt = parse_options(argc, argv);
+  Options opt;
+  instrument::OptionTable table("bsp_predict");
+  declare_options(table, opt);
+  return instrument::run_serial_app(argc, argv, table, [&] {
     // Every input is read and checked before anything is printed or written: a bad one
     // gives one error line and no partial table.
     const Profile prof = read_profile(opt.profile);
@@ -163,10 +149,6 @@ int main(int argc, char** argv) {
       write_profile_results(opt.h5, prof, ms);
       std::printf("\nwrote %s\n", opt.h5.c_str());
     }
-  } catch (const std::exception& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "bsp_predict: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }

@@ -25,7 +25,7 @@
 // (instrument/machine_cache.hpp: bsp-pP-HOST-MPI.machine); bsp-machine-pP.machine in the
 // working directory when there is no cache directory (HOME and XDG_CACHE_HOME unset).
 // The timed loops are in bsp_probe_measure.cpp, the fits in bsp_probe_fit.cpp (unit-tested).
-// Options are checked on every process before measuring (ranges in parse_options); a bad one,
+// Options are checked on every process before measuring (ranges in declare_options); a bad one,
 // memory the buffers would not get, or an output that cannot be written ends every process
 // with one line (instrument::run_mpi_main's collective error).
 #include <mpi.h>
@@ -49,6 +49,8 @@
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 
 using namespace bspmodel;
 
@@ -68,51 +70,46 @@ std::string number(double v) {
   return b;
 }
 
-constexpr const char* kUsage =
-    "usage: mpiexec -n P bspprobe [--out FILE] [--reps R] [--hmax BYTES] [--accuracy Y] "
-    "[--name NAME]";
-
-// The options' ranges (same on every process: argv is):
+// The command line, bound to `o` (the same on every process: argv is). Ranges:
 //   --reps      integer [1, 10000]             repetitions; 10^4 already takes minutes
 //   --hmax      integer [1024, 2^30] bytes     and see check_hmax_for_p
 //   --accuracy  real [0.001, 100] percent      y of eq. 4 (g(h) within y% of g_inf)
 //   --name      1..256 bytes, no control characters (a value of the machine file)
 //   --out       a non-empty path (checked for writing on process 0)
-Options parse_options(int argc, char** argv) {
-  Options o;
-  std::vector<std::string> seen;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    const bool known = a == "--out" || a == "--name" || a == "--reps" || a == "--hmax" ||
-                       a == "--accuracy";
-    if (!known)
-      throw std::runtime_error("unknown option " + instrument::quote_token(a) + " (" + kUsage +
-                               ")");
-    if (i + 1 >= argc) throw std::runtime_error(a + " needs a value (" + kUsage + ")");
-    if (std::find(seen.begin(), seen.end(), a) != seen.end())
-      throw std::runtime_error(a + " given twice");
-    seen.push_back(a);
-    const std::string v = argv[++i];
-    if (a == "--out") {
-      if (v.empty()) throw std::runtime_error("--out needs a file name");
-      o.out = v;
-    } else if (a == "--name") {
-      if (v.empty() || v.size() > 256 ||
-          std::any_of(v.begin(), v.end(),
-                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
-        throw instrument::InputError(a, "",
-                                     "expected 1 to 256 bytes without control characters; got " +
-                                         instrument::quote_token(v));
-      o.name = v;
-    } else if (a == "--reps") {
-      o.reps = static_cast<int>(integer_in_range(v, 1, 10000, {a, "", "the value", "repetitions"}));
-    } else if (a == "--hmax") {
-      o.hmax = static_cast<int>(integer_in_range(v, 1024, 1073741824, {a, "", "the value", "bytes"}));
-    } else {
-      o.accuracy = real_in_range(v, 0.001, 100, {a, "", "the value", "percent"});
-    }
-  }
-  return o;
+// Each is given once at most. The numbers' errors are strict_number's wording.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  t.notes("Measures the BSP machine parameters (s, l, g, N_1/2, h_0) of this machine on P processes and\n"
+          "writes them as a machine file for bsp_predict and the multigrid model.")
+      .output_file("--out", "FILE", o.out,
+                   "the machine file to write (a loggps-probe file gets the bsp.* keys, the rest kept)")
+      .shown_default("this host's in the per-user cache, else bsp-machine-pP.machine")
+      .text("--reps", "R",
+            [&o](const std::string& a, const std::string& v) {
+              o.reps = static_cast<int>(integer_in_range(v, 1, 10000, {a, "", "the value", "repetitions"}));
+            },
+            "repetitions, the median kept; R in [1, 10000] (default: 31)")
+      .text("--hmax", "BYTES",
+            [&o](const std::string& a, const std::string& v) {
+              o.hmax = static_cast<int>(integer_in_range(v, 1024, 1073741824, {a, "", "the value", "bytes"}));
+            },
+            "the largest h-relation; BYTES in [1024, 2^30], at most (2^31 - 65) / P (default: 262144)")
+      .text("--accuracy", "Y",
+            [&o](const std::string& a, const std::string& v) {
+              o.accuracy = real_in_range(v, 0.001, 100, {a, "", "the value", "percent"});
+            },
+            "y of eq. 4: h_0 is where g(h) is within Y% of g_inf; Y in [0.001, 100] (default: 10)")
+      .text("--name", "NAME",
+            [&o](const std::string& a, const std::string& v) {
+              if (v.empty() || v.size() > 256 ||
+                  std::any_of(v.begin(), v.end(),
+                              [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+                throw instrument::InputError(a, "",
+                                             "expected 1 to 256 bytes without control characters; got " +
+                                                 instrument::quote_token(v));
+              o.name = v;
+            },
+            "the machine's name in the file: 1 to 256 bytes, no control characters (default: this machine)")
+      .refuse_repeats();
 }
 
 // The p-dependent bounds of --hmax: the h-relation is made of 16 steps of 8-byte words over
@@ -150,14 +147,12 @@ void check_memory(int hmax, int p) {
 
 // Everything about the run that can be refused before a minute of measuring, checked on every
 // process; one process's problem becomes every process's CollectiveError.
-Options checked_options(int argc, char** argv, const std::string& default_out) {
+Options checked_options(Options o, const std::string& default_out) {
   int p = 1, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  Options o;
   std::string problem;
   try {
-    o = parse_options(argc, argv);
     check_hmax_for_p(o.hmax, p);
   } catch (const std::exception& e) {
     problem = e.what();
@@ -182,11 +177,10 @@ Options checked_options(int argc, char** argv, const std::string& default_out) {
   return o;
 }
 
-int probe(int argc, char** argv) {
+int probe(const Options& given) {
   int world = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &world);
-  const Options opt =
-      checked_options(argc, argv, "bsp-machine-p" + std::to_string(world) + ".machine");
+  const Options opt = checked_options(given, "bsp-machine-p" + std::to_string(world) + ".machine");
   const std::string& out = opt.out;
   bsp_begin(world);
   const int p = bsp_nprocs(), pid = bsp_pid();
@@ -290,4 +284,9 @@ int probe(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return instrument::run_mpi_main(argc, argv, "bspprobe", probe); }
+int main(int argc, char** argv) {
+  Options o;
+  instrument::OptionTable table("bspprobe", "mpiexec -n P bspprobe [options]");
+  declare_options(table, o);
+  return instrument::run_app(argc, argv, table, [&] { return probe(o); });
+}

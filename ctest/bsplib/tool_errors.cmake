@@ -79,8 +79,8 @@ endforeach()
 # bsp_predict's arguments and files that are not regular files.
 execute_process(COMMAND mkfifo ${bad_dir}/fifo.profile.csv ERROR_QUIET)
 set(predict_cases
-  "csv_without_file|--csv|expected a file name after --csv"
-  "unknown_option|--bogus|unknown option .--bogus. .usage: bsp_predict"
+  "csv_without_file|--csv|command line:--csv: expected a value after it$"
+  "unknown_option|--bogus|command line:--bogus: unknown option .see bsp_predict --help.$"
   "fifo_profile|${bad_dir}/fifo.profile.csv|fifo.profile.csv: BSP profile is a FIFO, not a regular file"
   "csv_to_device|--csv,/dev/null|/dev/null: cannot write prediction CSV: it is a character device, not a regular file. refusing to replace it"
   "h5_to_directory|--h5,${bad_dir}|bad_tool_inputs: cannot write results file: it is a directory, not a regular file")
@@ -110,10 +110,10 @@ set(probe_cases
   "hmax_for_p|--hmax,1073741800|--hmax: the value must be in \\[1024, 1073741791\\] bytes at p = 2"
   "accuracy_nan|--accuracy,nan|--accuracy: the value must be a finite number in \\[0.001, 100\\] percent. got .nan."
   "reps_zero|--reps,0|--reps: the value must be an integer in \\[1, 10000\\] repetitions. got .0."
-  "reps_twice|--reps,2,--reps,3|--reps given twice"
+  "reps_twice|--reps,2,--reps,3|command line:--reps: given twice. expected it once$"
   "name_newline|--name,a\nb|--name: expected 1 to 256 bytes without control characters. got .a.x0ab."
   "out_device|--out,/dev/null|/dev/null: cannot write machine file: it is a character device"
-  "unknown_option|--repz,3|unknown option .--repz.")
+  "unknown_option|--repz,3|command line:--repz: unknown option .see bspprobe --help.$")
 foreach(c ${probe_cases})
   string(REPLACE "|" ";" parts "${c}")
   list(GET parts 0 name)
