@@ -2,7 +2,6 @@
 // eq. 5 and the profiler's replay beside the measured cycle. Usage: see --help, README.md.
 #include <mpi.h>
 
-#include <cstring>
 #include <optional>
 #include <iostream>
 #include <string>
@@ -14,8 +13,10 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/run_results.hpp"
 #include "multigrid/driver.hpp"
 #include "multigrid/model_report.hpp"
@@ -23,132 +24,97 @@
 
 namespace {
 
-const char* const kUsage =
-    "usage: mpirun -np P multigrid [MESH] [options]\n"
-    "  MESH                 the coarsest grid: Tycho2 .smesh or Gmsh .msh (default: the unit cube cut\n"
-    "                       into --cube N^3 cubes of 6 tetrahedra)\n"
-    "  --cube N             the default cube's cubes per side (default 4: 384 cells)\n"
-    "  --grids N            grids, each a uniform refinement of the last (default 3)\n"
-    "  --mesh-sequence A,B[,..]  independent meshes of one domain, coarsest first, instead of MESH\n"
-    "                       and its refinements; transfers by point location\n"
-    "  --partition FILE     the part of each cell of the finest grid (default: METIS k-way into P)\n"
-    "  --cycles N           cycles to run (default 8)\n"
-    "  --cycle W|V          W-cycle (default) or V-cycle\n"
-    "  --smoother S         chebyshev (default) or jacobi (damped), polynomials in D^-1 A\n"
-    "  --pre N, --post N    smoothing iterations before and after the coarse correction (default 2, 2)\n"
-    "  --coarse-iterations N  smoothing iterations on the coarsest grid per visit (default 30)\n"
-    "  --smoothing-lower F  the smoothers aim at the eigenvalues of D^-1 A in [F lambda_max, lambda_max]\n"
-    "                       (default 0.25; 0.1 with --pre 3 --post 3 for gmsh's meshes)\n"
-    "  --cell-kernel K      the cell loop's build: avx512, avx2 (the first the CPU has is the default)\n"
-    "                       or portable; the same bits whichever\n"
-    "  --machine FILE       a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle\n"
-    "  --calibration R[,R..]  earlier multigrid results files whose C1 feeds eq. 5, as C1(N/p) fitted\n"
-    "                       over them when there are several (default: this run's own, a consistency\n"
-    "                       check only)\n"
-    "  --replay-on F[,F..]  machine files (e.g. inputs/bsp/ibm-sp2-*.machine) to replay this run on\n"
-    "  --results FILE       results file (default multigrid.h5); --no-results to skip\n"
-    "  -h, --help           this text\n";
-
 struct Options {
   mg::RunOptions run;
   std::string results = "multigrid.h5", machine;
   std::vector<std::string> calibration, replay_on;
 };
 
-Options parse_options(int argc, char** argv) {
-  Options o;
-  bool have_mesh = false, have_grids = false;
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    auto value = [&]() -> std::string {
-      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it (see multigrid --help)");
-      return argv[++a];
-    };
-    auto whole = [&](std::int64_t lo, std::int64_t hi, const std::string& unit) {
-      return static_cast<int>(instrument::whole_option(s, value(), lo, hi, unit));
-    };
-    if (s == "--cube") o.run.cube = whole(1, 200, "(cubes per side)");
-    else if (s == "--grids") {
-      o.run.grids = whole(1, 8, "(grids)");
-      have_grids = true;
-    }
-    else if (s == "--partition") o.run.partition_path = instrument::file_option(s, value());
-    else if (s == "--mesh-sequence") {
-      o.run.mesh_sequence = instrument::file_list_option(s, value());
-      if (o.run.mesh_sequence.size() < 2)
-        throw instrument::InputError("command line", s, "expected two meshes or more, coarsest first, separated by commas");
-    }
-    else if (s == "--cycles") o.run.cycles = whole(1, 10000, "(cycles)");
-    else if (s == "--cycle") {
-      const std::string v = value();
-      if (v == "W") o.run.cycle.gamma = 2;
-      else if (v == "V") o.run.cycle.gamma = 1;
-      else throw instrument::InputError("command line", s, "expected W or V, got " + instrument::quote_token(v));
-    } else if (s == "--smoother") {
-      const std::string v = value();
-      if (v == "chebyshev") o.run.cycle.smoother = mg::Smoother::chebyshev;
-      else if (v == "jacobi") o.run.cycle.smoother = mg::Smoother::jacobi;
-      else throw instrument::InputError("command line", s, "expected chebyshev or jacobi, got " + instrument::quote_token(v));
-    } else if (s == "--pre") o.run.cycle.pre = whole(0, 100, "(smoothing iterations)");
-    else if (s == "--post") o.run.cycle.post = whole(0, 100, "(smoothing iterations)");
-    else if (s == "--cell-kernel") {
-      const std::string v = value();
-      bool known = false;
-      std::string here;  // the builds that run here
-      for (mg::CellKernel k : {mg::CellKernel::avx512, mg::CellKernel::avx2, mg::CellKernel::portable}) {
-        const bool runs = mg::cell_kernel_runs_here(k);
-        if (runs) here += std::string(here.empty() ? "" : ", ") + mg::cell_kernel_name(k);
-        if (v != mg::cell_kernel_name(k)) continue;
-        known = true;
-        if (runs) o.run.cycle.cell_kernel = k;
-      }
-      if (!known)
-        throw instrument::InputError("command line", s, "expected avx512, avx2 or portable, got " + instrument::quote_token(v));
-      if (v != mg::cell_kernel_name(o.run.cycle.cell_kernel))
-        throw instrument::InputError("command line", s, "a build that runs here (" + here + "; " + v +
-                                                            " is not built in, or this CPU lacks it), got " + instrument::quote_token(v));
-    } else if (s == "--coarse-iterations") o.run.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
-    else if (s == "--smoothing-lower") o.run.cycle.smoothing_lower = instrument::real_option(s, value(), 0.01, 0.9, "(of lambda_max)");
-    else if (s == "--machine") o.machine = instrument::file_option(s, value());
-    else if (s == "--calibration") o.calibration = instrument::file_list_option(s, value());
-    else if (s == "--replay-on") o.replay_on = instrument::file_list_option(s, value());
-    else if (s == "--results") o.results = instrument::output_file_option(s, value());
-    else if (s == "--no-results") o.results.clear();
-    else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see multigrid --help)");
-    else if (have_mesh) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.run.mesh_path);
-    else {
-      o.run.mesh_path = instrument::file_option("MESH", s);
-      have_mesh = true;
-    }
-  }
-  if (!o.run.mesh_sequence.empty()) {
-    if (have_mesh)
-      throw instrument::InputError("command line", "--mesh-sequence",
-                                   "no MESH beside it (the sequence's first is the coarsest grid), got " + o.run.mesh_path);
-    if (have_grids)
-      throw instrument::InputError("command line", "--mesh-sequence", "no --grids beside it (the sequence's length is the grid count)");
-    o.run.grids = static_cast<int>(o.run.mesh_sequence.size());
-  }
-  if (o.run.cycle.pre + o.run.cycle.post == 0)
-    throw instrument::InputError("command line", "--pre/--post", "at least one smoothing iteration per visit");
-  return o;
+// The command line, bound to `o`.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  mg::CycleOptions& c = o.run.cycle;
+  t.positional_file("MESH", o.run.mesh_path, instrument::Arity::optional,
+                    "the coarsest grid: Tycho2 .smesh or Gmsh .msh (default: the unit cube cut into --cube N^3 "
+                    "cubes of 6 tetrahedra)")
+      .whole("--cube", "N", o.run.cube, 1, 200, "(cubes per side)", "the default cube's cubes per side (4: 384 cells)")
+      .whole("--grids", "N", o.run.grids, 1, 8, "(grids)", "grids, each a uniform refinement of the last")
+      .text("--mesh-sequence", "A,B[,..]",
+            [&o](const std::string& n, const std::string& v) {
+              o.run.mesh_sequence = instrument::file_list_option(n, v);
+              if (o.run.mesh_sequence.size() < 2)
+                throw instrument::InputError("command line", n,
+                                             "expected two meshes or more, coarsest first, separated by commas");
+            },
+            "independent meshes of one domain, coarsest first, instead of MESH and its refinements; transfers "
+            "by point location")
+      .input_file("--partition", "FILE", o.run.partition_path,
+                  "the part of each cell of the finest grid (default: METIS k-way into P)")
+      .whole("--cycles", "N", o.run.cycles, 1, 10000, "(cycles)", "cycles to run")
+      .choice("--cycle", "W|V", c.gamma, {{"W", 2}, {"V", 1}}, "W-cycle or V-cycle")
+      .choice("--smoother", "S", c.smoother, {{"chebyshev", mg::Smoother::chebyshev}, {"jacobi", mg::Smoother::jacobi}},
+              "chebyshev or jacobi (damped), polynomials in D^-1 A")
+      .whole("--pre", "N", c.pre, 0, 100, "(smoothing iterations)", "smoothing iterations before the coarse correction")
+      .whole("--post", "N", c.post, 0, 100, "(smoothing iterations)", "smoothing iterations after the coarse correction")
+      .whole("--coarse-iterations", "N", c.coarse_iterations, 1, 100000, "(smoothing iterations)",
+             "smoothing iterations on the coarsest grid per visit")
+      .real("--smoothing-lower", "F", c.smoothing_lower, 0.01, 0.9, "(of lambda_max)",
+            "the smoothers aim at the eigenvalues of D^-1 A in [F lambda_max, lambda_max] (0.1 with --pre 3 "
+            "--post 3 for gmsh's meshes)")
+      .text("--cell-kernel", "K",
+            [&c](const std::string& s, const std::string& v) {
+              bool known = false;
+              std::string here;  // the builds that run here
+              for (mg::CellKernel k : {mg::CellKernel::avx512, mg::CellKernel::avx2, mg::CellKernel::portable}) {
+                const bool runs = mg::cell_kernel_runs_here(k);
+                if (runs) here += std::string(here.empty() ? "" : ", ") + mg::cell_kernel_name(k);
+                if (v != mg::cell_kernel_name(k)) continue;
+                known = true;
+                if (runs) c.cell_kernel = k;
+              }
+              if (!known)
+                throw instrument::InputError("command line", s,
+                                             "expected avx512, avx2 or portable, got " + instrument::quote_token(v));
+              if (v != mg::cell_kernel_name(c.cell_kernel))
+                throw instrument::InputError("command line", s,
+                                             "a build that runs here (" + here + "; " + v +
+                                                 " is not built in, or this CPU lacks it), got " + instrument::quote_token(v));
+            },
+            "the cell loop's build: avx512, avx2 or portable; the same bits whichever")
+      .shown_default(std::string(mg::cell_kernel_name(c.cell_kernel)) + ", the first this CPU has")
+      .input_file("--machine", "FILE", o.machine,
+                  "a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle (default: this "
+                  "host's from the per-user cache, or a short probe's)")
+      .file_list("--calibration", "R[,R..]", o.calibration,
+                 "earlier multigrid results files whose C1 feeds eq. 5, as C1(N/p) fitted over them when there "
+                 "are several (default: this run's own, a consistency check only)")
+      .file_list("--replay-on", "F[,F..]", o.replay_on,
+                 "machine files (e.g. inputs/bsp/ibm-sp2-*.machine) to replay this run on")
+      .output_file("--results", "FILE", o.results, "results file")
+      .clear_flag("--no-results", o.results, "write no results file")
+      .after_reading([&t, &o] {
+        if (!o.run.mesh_sequence.empty()) {
+          if (t.given("MESH"))
+            throw instrument::InputError("command line", "--mesh-sequence",
+                                         "no MESH beside it (the sequence's first is the coarsest grid), got " +
+                                             o.run.mesh_path);
+          if (t.given("--grids"))
+            throw instrument::InputError("command line", "--mesh-sequence",
+                                         "no --grids beside it (the sequence's length is the grid count)");
+          o.run.grids = static_cast<int>(o.run.mesh_sequence.size());
+        }
+        if (o.run.cycle.pre + o.run.cycle.post == 0)
+          throw instrument::InputError("command line", "--pre/--post", "at least one smoothing iteration per visit");
+      });
 }
 
-int run(int argc, char** argv) {
+int run(Options& o) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  for (int a = 1; a < argc; ++a)
-    if (std::strcmp(argv[a], "-h") == 0 || std::strcmp(argv[a], "--help") == 0) {
-      if (rank == 0) std::cout << kUsage;
-      return 0;
-    }
-  Options o;
   bspmodel::BspMachine machine;
   std::vector<bspmodel::BspMachine> others;
   std::optional<mg::C1Curve> c1_given;
   try {
-    // The same argv and files on every rank: a collective verdict.
-    o = parse_options(argc, argv);
+    // The same files on every rank: a collective verdict (run_app read the command line).
     // No --machine: this host's BSP machine file at this p from the per-user cache, or a
     // short probe's (its own SPMD section, before the run's).
     if (o.machine.empty())
@@ -209,4 +175,9 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) { return instrument::run_mpi_main(argc, argv, "multigrid", run); }
+int main(int argc, char** argv) {
+  Options o;
+  instrument::OptionTable table("multigrid", "mpirun -np P multigrid [MESH] [options]");
+  declare_options(table, o);
+  return instrument::run_app(argc, argv, table, [&] { return run(o); });
+}

@@ -46,7 +46,9 @@
 
 #include "instrument/clock.hpp"
 #include "instrument/error.hpp"
-#include "instrument/option_number.hpp"
+#include "instrument/mpi_main.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
@@ -66,21 +68,18 @@ struct Options {
   std::string kernel = "all";
 };
 
-Options parse_options(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; i += 2) {
-    const std::string opt = argv[i];
-    if (i + 1 >= argc) throw instrument::InputError("command line", opt, "expected a value after it");
-    const std::string v = argv[i + 1];
-    if (opt == "--cube") o.cube = static_cast<int>(instrument::whole_option(opt, v, 1, 200, "(cubes per side)"));
-    else if (opt == "--grids") o.grids = static_cast<int>(instrument::whole_option(opt, v, 1, 8, "(grids)"));
-    else if (opt == "--reps") o.reps = static_cast<int>(instrument::whole_option(opt, v, 1, 100000));
-    else if (opt == "--stream-gbs") o.stream_gbs = instrument::real_option(opt, v, 1e-3, 1e6, "GB/s");
-    else if (opt == "--kernel" && (v == "all" || v == "portable" || v == "avx2" || v == "avx512")) o.kernel = v;
-    else if (opt == "--kernel") throw instrument::InputError("command line", opt, "expected all, portable, avx2 or avx512, got " + v);
-    else throw instrument::InputError("command line", opt, "expected --cube, --grids, --reps, --stream-gbs or --kernel");
-  }
-  return o;
+// The command line, bound to `o`.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  t.notes("The smoother's sweep alone on one process (or P at once), beside the memory bandwidth.")
+      .whole("--cube", "N", o.cube, 1, 200, "(cubes per side)", "the Kuhn cube's cubes per side")
+      .whole("--grids", "G", o.grids, 1, 8, "(grids)", "grids; the finest is swept")
+      .whole("--reps", "R", o.reps, 1, 100000, "", "sweeps per variant, alternated")
+      .real("--stream-gbs", "B", o.stream_gbs, 1e-3, 1e6, "GB/s", "the memory bandwidth (stream_triad's) to compare with")
+      .shown_default("none: no bandwidth bound")
+      .choice("--kernel", "all|portable|avx2|avx512", o.kernel,
+              {{"all", std::string("all")}, {"portable", std::string("portable")}, {"avx2", std::string("avx2")},
+               {"avx512", std::string("avx512")}},
+              "the cell loop's builds to time (all: each that runs here, and the fastest cell by cell)");
 }
 
 // The finest grid as one process holds it, built the way the multigrid program builds it
@@ -101,28 +100,16 @@ void sweep(mg::LocalLevel& L, mg::CellKernel kernel) {
   mg::jacobi_update(L, kOmega);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (std::string(argv[i]) == "-h" || std::string(argv[i]) == "--help") {
-      std::printf("usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B] "
-                  "[--kernel all|portable|avx2|avx512]\n");
-      return 0;
-    }
-  MPI_Init(&argc, &argv);
+// The variants timed and printed (on process 0); every process sweeps its own copy.
+int run(const Options& o) {
   int me = 0, procs = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &procs);
-  Options o;
   mg::LocalLevel L;
   try {
-    o = parse_options(argc, argv);
     L = finest_level(o);
   } catch (const std::exception& e) {
-    if (me == 0) std::fprintf(stderr, "multigrid_smoother_bench: error: %s\n", e.what());
-    MPI_Finalize();
-    return 1;
+    throw instrument::CollectiveError(e.what());  // the same hierarchy on every process
   }
   const std::size_t n = L.n_local;
   for (std::size_t s = 0; s < n; ++s) {
@@ -146,13 +133,8 @@ int main(int argc, char** argv) {
     if ((o.kernel == "all" || o.kernel == name) && mg::cell_kernel_runs_here(k))
       variants.push_back({name + ", families", k, true});
   }
-  if (variants.empty()) {
-    if (me == 0)
-      std::fprintf(stderr, "multigrid_smoother_bench: error: command line:--kernel: %s does not run here\n",
-                   o.kernel.c_str());
-    MPI_Finalize();
-    return 1;
-  }
+  if (variants.empty())
+    throw instrument::CollectiveError("command line:--kernel: " + o.kernel + " does not run here");
   const std::size_t builds = variants.size();
   if (o.kernel == "all") {
     const mg::CellKernel fastest = mg::fastest_cell_kernel();
@@ -185,7 +167,6 @@ int main(int argc, char** argv) {
       seconds[k].push_back(t);
     }
 
-  MPI_Finalize();
   if (me != 0) return 0;
   const double cells = static_cast<double>(L.cells.size()), nodes = static_cast<double>(n);
   const double families = static_cast<double>(L.families.size());
@@ -249,4 +230,13 @@ int main(int argc, char** argv) {
     std::printf("%s\n", equal ? "yes (bit for bit)" : "NO");
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  instrument::OptionTable table("multigrid_smoother_bench", "[mpirun -np P] multigrid_smoother_bench [options]");
+  declare_options(table, o);
+  return instrument::run_app(argc, argv, table, [&] { return run(o); });
 }

@@ -22,7 +22,8 @@
 
 #include "instrument/clock.hpp"
 #include "instrument/error.hpp"
-#include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
 
 namespace {
@@ -61,30 +62,8 @@ void for_each_index(std::int64_t n, int threads, Body body) {
 double b_value(std::int64_t i) { return 1.0 + static_cast<double>(i % 7); }
 double c_value(std::int64_t i) { return 2.0 + static_cast<double>(i % 5); }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  std::int64_t n = std::int64_t{1} << 25;
-  int reps = 20, threads = 1;
-  try {
-    for (int i = 1; i < argc; i += 2) {
-      const std::string opt = argv[i];
-      if (opt == "-h" || opt == "--help") {
-        std::printf("usage: stream_triad [--n N] [--reps R] [--threads T]\n");
-        return 0;
-      }
-      if (i + 1 >= argc) throw instrument::InputError("command line", opt, "expected a value after it");
-      const std::string v = argv[i + 1];
-      if (opt == "--n") n = instrument::whole_option(opt, v, 1, std::int64_t{1} << 34, "(elements per array)");
-      else if (opt == "--reps") reps = static_cast<int>(instrument::whole_option(opt, v, 1, 100000));
-      else if (opt == "--threads") threads = static_cast<int>(instrument::whole_option(opt, v, 1, 1024));
-      else throw instrument::InputError("command line", opt, "expected --n, --reps or --threads");
-    }
-  } catch (const instrument::InputError& e) {
-    std::fprintf(stderr, "stream_triad: error: %s\n", e.what());
-    return 1;
-  }
-
+// Allocates, checks and times the triad; prints the figures.
+int triad(std::int64_t n, int reps, int threads) {
   const auto un = static_cast<std::size_t>(n);
   Array a, b, c;
   try {
@@ -134,4 +113,17 @@ int main(int argc, char** argv) {
   std::printf(" with write-allocate (32 B/element): best %.3f GB/s  median %.3f GB/s\n", gbs(32, best),
               gbs(32, median));
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::int64_t n = std::int64_t{1} << 25;
+  int reps = 20, threads = 1;
+  instrument::OptionTable table("stream_triad");
+  table.notes("STREAM's triad a = b + 3 c: the memory bandwidth the smoother is compared with.")
+      .whole("--n", "N", n, 1, std::int64_t{1} << 34, "(elements per array)", "elements per array")
+      .whole("--reps", "R", reps, 1, 100000, "", "repetitions")
+      .whole("--threads", "T", threads, 1, 1024, "", "OpenMP threads");
+  return instrument::run_serial_app(argc, argv, table, [&] { return triad(n, reps, threads); });
 }

@@ -7,7 +7,6 @@
 //                   [--cycle W|V] [--csv FILE]
 #include <algorithm>
 #include <cstdio>
-#include <iostream>
 #include <new>
 #include <sstream>
 #include <string>
@@ -19,8 +18,10 @@
 #include "instrument/memory_budget.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/replay.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/text_split.hpp"
 #include "multigrid/model/eq5_model.hpp"
 #include "multigrid/grid_partition.hpp"
@@ -31,15 +32,10 @@
 
 namespace {
 
-const char* const kUsage =
-    "usage: multigrid-model [MESH] [--cube N] [--grids G | --mesh-sequence A,B,..] --procs P[,P...]\n"
-    "                       --calibration RUN.h5[,RUN.h5..]\n"
-    "                       --loggps FILE [--machine FILE] [--pre N] [--post N] [--coarse-iterations N]\n"
-    "                       [--cycle W|V] [--csv FILE]\n"
-    "  the W-cycle of the hierarchy partitioned into each P, replayed by the LogGOPS simulator\n"
-    "  (--loggps: loggps-probe's machine file) with C1 from the calibration run, beside eq. 5 with\n"
-    "  l and g from --machine (bspprobe's file; without it eq. 5 is not shown); --csv FILE writes the\n"
-    "  table with both models' split into work and communication (scripts/plot_projection.py draws it)\n";
+const char* const kNotes =
+    "The W-cycle of the hierarchy partitioned into each P, replayed by the LogGOPS simulator (--loggps:\n"
+    "loggps-probe's machine file) with C1 from the calibration run, beside eq. 5 with l and g from\n"
+    "--machine (bspprobe's file; without it eq. 5 is not shown). Nothing is run.";
 
 struct Options {
   std::string mesh, loggps, machine, csv;
@@ -49,50 +45,50 @@ struct Options {
   mg::CycleOptions cycle;
 };
 
-Options parse(int argc, char** argv) {
-  Options o;
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    auto value = [&]() -> std::string {
-      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it (see --help)");
-      return argv[++a];
-    };
-    auto whole = [&](std::int64_t lo, std::int64_t hi, const std::string& unit) {
-      return static_cast<int>(instrument::whole_option(s, value(), lo, hi, unit));
-    };
-    if (s == "--cube") o.cube = whole(1, 200, "(cubes per side)");
-    else if (s == "--grids") o.grids = whole(1, 8, "(grids)");
-    else if (s == "--mesh-sequence") {
-      o.sequence = instrument::file_list_option(s, value());
-      if (o.sequence.size() < 2)
-        throw instrument::InputError("command line", s, "expected two meshes or more, coarsest first, separated by commas");
-    } else if (s == "--procs") {
-      for (const std::string& p : instrument::split(value(), ","))
-        o.procs.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 65536, "(processes)")));
-    } else if (s == "--calibration") o.calibration = instrument::file_list_option(s, value());
-    else if (s == "--loggps") o.loggps = instrument::file_option(s, value());
-    else if (s == "--machine") o.machine = instrument::file_option(s, value());
-    else if (s == "--csv") o.csv = instrument::output_file_option(s, value());
-    else if (s == "--pre") o.cycle.pre = whole(0, 100, "(smoothing iterations)");
-    else if (s == "--post") o.cycle.post = whole(0, 100, "(smoothing iterations)");
-    else if (s == "--coarse-iterations") o.cycle.coarse_iterations = whole(1, 100000, "(smoothing iterations)");
-    else if (s == "--cycle") {
-      const std::string v = value();
-      if (v != "W" && v != "V") throw instrument::InputError("command line", s, "expected W or V, got " + instrument::quote_token(v));
-      o.cycle.gamma = v == "W" ? 2 : 1;
-    } else if (!s.empty() && s[0] == '-') throw instrument::InputError("command line", s, "expected a known option (see --help)");
-    else if (!o.mesh.empty()) throw instrument::InputError("command line", s, "expected one mesh only, already have " + o.mesh);
-    else o.mesh = instrument::file_option("MESH", s);  // "" is an error, never the default cube
-  }
-  if (!o.sequence.empty() && !o.mesh.empty())
-    throw instrument::InputError("command line", "--mesh-sequence", "no MESH beside it (the sequence's first is the coarsest grid), got " + o.mesh);
-  if (!o.sequence.empty()) o.grids = static_cast<int>(o.sequence.size());
-  if (o.procs.empty()) throw instrument::InputError("command line", "--procs", "expected the process counts to project to");
-  if (o.calibration.empty()) throw instrument::InputError("command line", "--calibration", "expected a multigrid results file for C1");
-  if (o.loggps.empty()) throw instrument::InputError("command line", "--loggps", "expected loggps-probe's machine file");
-  if (o.cycle.pre + o.cycle.post == 0)
-    throw instrument::InputError("command line", "--pre/--post", "at least one smoothing iteration per visit");
-  return o;
+// The command line, bound to `o`. --procs adds to its list when repeated.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  t.notes(kNotes)
+      .positional_file("MESH", o.mesh, instrument::Arity::optional,
+                       "the coarsest grid: .smesh or .msh (default: the unit cube cut into --cube N^3 cubes)")
+      .whole("--cube", "N", o.cube, 1, 200, "(cubes per side)", "the default cube's cubes per side")
+      .whole("--grids", "G", o.grids, 1, 8, "(grids)", "grids, each a uniform refinement of the last")
+      .text("--mesh-sequence", "A,B,..",
+            [&o](const std::string& n, const std::string& v) {
+              o.sequence = instrument::file_list_option(n, v);
+              if (o.sequence.size() < 2)
+                throw instrument::InputError("command line", n,
+                                             "expected two meshes or more, coarsest first, separated by commas");
+            },
+            "independent meshes of one domain, coarsest first, instead of MESH and its refinements")
+      .text("--procs", "P[,P...]",
+            [&o](const std::string& n, const std::string& v) {
+              for (const std::string& p : instrument::split(v, ","))
+                o.procs.push_back(static_cast<int>(instrument::whole_option(n, p, 1, 65536, "(processes)")));
+            },
+            "process counts to project to, each in [1, 65536]")
+      .file_list("--calibration", "RUN.h5[,RUN.h5..]", o.calibration, "multigrid results files whose C1 feeds both models")
+      .input_file("--loggps", "FILE", o.loggps, "loggps-probe's machine file, for the LogGOPS replay")
+      .input_file("--machine", "FILE", o.machine, "bspprobe's machine file: l and g for eq. 5 (without it, no eq. 5)")
+      .whole("--pre", "N", o.cycle.pre, 0, 100, "(smoothing iterations)", "smoothing iterations before the coarse correction")
+      .whole("--post", "N", o.cycle.post, 0, 100, "(smoothing iterations)", "smoothing iterations after the coarse correction")
+      .whole("--coarse-iterations", "N", o.cycle.coarse_iterations, 1, 100000, "(smoothing iterations)",
+             "smoothing iterations on the coarsest grid per visit")
+      .choice("--cycle", "W|V", o.cycle.gamma, {{"W", 2}, {"V", 1}}, "W-cycle or V-cycle")
+      .output_file("--csv", "FILE", o.csv,
+                   "the table with both models' split into work and communication (scripts/plot_projection.py "
+                   "draws it)")
+      .after_reading([&o] {
+        if (!o.sequence.empty() && !o.mesh.empty())
+          throw instrument::InputError("command line", "--mesh-sequence",
+                                       "no MESH beside it (the sequence's first is the coarsest grid), got " + o.mesh);
+        if (!o.sequence.empty()) o.grids = static_cast<int>(o.sequence.size());
+        if (o.procs.empty()) throw instrument::InputError("command line", "--procs", "expected the process counts to project to");
+        if (o.calibration.empty())
+          throw instrument::InputError("command line", "--calibration", "expected a multigrid results file for C1");
+        if (o.loggps.empty()) throw instrument::InputError("command line", "--loggps", "expected loggps-probe's machine file");
+        if (o.cycle.pre + o.cycle.post == 0)
+          throw instrument::InputError("command line", "--pre/--post", "at least one smoothing iteration per visit");
+      });
 }
 
 // The hierarchy and the largest partition (run_memory.hpp), refused before they are built:
@@ -192,20 +188,20 @@ void run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (int a = 1; a < argc; ++a)
-    if (std::string(argv[a]) == "-h" || std::string(argv[a]) == "--help") {
-      std::cout << kUsage;
-      return 0;
+  Options o;
+  instrument::OptionTable table("multigrid-model",
+                                "multigrid-model [MESH] [--cube N] [--grids G | --mesh-sequence A,B,..] --procs P[,P...]\n"
+                                "                       --calibration RUN.h5[,RUN.h5..] --loggps FILE [options]");
+  declare_options(table, o);
+  return instrument::run_serial_app(argc, argv, table, [&] {
+    try {
+      run(o);
+    } catch (const std::bad_alloc&) {  // the last resort: check_memory refuses what it can foresee
+      std::fflush(stdout);
+      std::fputs("multigrid-model: error: out of memory (std::bad_alloc): the grids or the process counts ask for "
+                 "more than this machine has; no CSV written\n", stderr);
+      return 1;
     }
-  try {
-    run(parse(argc, argv));
     return 0;
-  } catch (const std::bad_alloc&) {  // the last resort: check_memory refuses what it can foresee
-    std::fflush(stdout);
-    std::fputs("multigrid-model: error: out of memory (std::bad_alloc): the grids or the process counts ask for "
-               "more than this machine has; no CSV written\n", stderr);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "multigrid-model: error: %s\n", e.what());
-  }
-  return 1;
+  });
 }
