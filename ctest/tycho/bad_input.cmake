@@ -24,15 +24,15 @@ set(_bad
   "partition_short|^tycho: error: .*/short.part:line 12: expected 12 lines, one part per cell, found 11$|${_cube12}|--partition|${_dir}/short.part"
   "partition_out_of_range|^tycho: error: .*/out_of_range.part:line 12: expected the part of cell 11, a whole number in .0, 2\\), found \"5\"$|${_cube12}|--partition|${_dir}/out_of_range.part"
   "partition_missing|^tycho: error: .*/no-such.part: cannot open partition file: No such file or directory$|${_cube12}|--partition|${_dir}/no-such.part"
-  "mcps_zero|^tycho: error: command line:--mcps: expected a whole number in \\[1, 1099511627776\\] \\(tasks a step, or auto\\), got \"0\"$|${_cube12}|--mcps|0"
+  "mcps_zero|^tycho: error: command line:--mcps: expected a whole number in \\[1, 1099511627776\\] \\(tasks a step\\) or auto, got \"0\"$|${_cube12}|--mcps|0"
   "sn_odd|^tycho: error: --sn: the level-symmetric order must be one of 2, 4, 6, 8, 10, 12, 14, 16, found 7$|${_cube12}|--sn|7"
   "sn_18|^tycho: error: command line:--sn: expected a whole number in \\[2, 16\\] \\(the S_N order, even\\), got \"18\"$|${_cube12}|--sn|18"
   "scheme_foo|^tycho: error: command line:--scheme: expected ld or step, got \"foo\"$|${_cube12}|--scheme|foo"
   "priority_foo|^tycho: error: command line:--priority: expected blevel, boundary, direction, octant or fifo, got \"foo\"$|${_cube12}|--priority|foo"
   "groups_zero|^tycho: error: command line:--groups: expected a whole number in \\[1, 64\\] \\(energy groups\\), got \"0\"$|${_cube12}|--groups|0"
-  "unknown_option|^tycho: error: command line:--bogus: expected a known option \\(see tycho --help\\)$|${_cube12}|--bogus"
-  "results_without_file|^tycho: error: command line:--results: expected a value after it \\(see tycho --help\\)$|${_cube12}|--results"
-  "no_mesh|^tycho: error: command line:MESH: expected a mesh file \\(see tycho --help\\)$|--iterations|2")
+  "unknown_option|^tycho: error: command line:--bogus: unknown option \\(see tycho --help\\)$|${_cube12}|--bogus"
+  "results_without_file|^tycho: error: command line:--results: expected a value after it$|${_cube12}|--results"
+  "no_mesh|^tycho: error: command line:MESH: expected the MESH argument \\(see tycho --help\\)$|--iterations|2")
 foreach(entry ${_bad})
   string(REPLACE "|" ";" fields "${entry}")
   list(POP_FRONT fields name regex)

@@ -15,7 +15,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
-#include <exception>
 #include <new>
 #include <sstream>
 #include <string>
@@ -28,8 +27,10 @@
 #include "instrument/memory_budget.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
 #include "instrument/output_file.hpp"
 #include "instrument/replay.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/text_split.hpp"
 #include "tycho/mesh_reader.hpp"
 #include "tycho/model/gm.hpp"
@@ -46,21 +47,6 @@
 
 namespace {
 
-const char* const kUsage =
-    "usage: tycho-model MESH --machine FILE --calibration RUN[,RUN...] --ranks P[,P...] [options]\n"
-    "  MESH               a tetrahedral mesh: Tycho2 .smesh or Gmsh .msh\n"
-    "  --machine FILE     machine file from loggps-probe (T_comm, and LogGOPS for the replay)\n"
-    "  --calibration RUN[,RUN...]  tycho results files whose T_elem(E_p) feeds both models; their\n"
-    "                     groups and directions must be this projection's\n"
-    "  --ranks LIST       rank counts to project to, e.g. 2,16,128,1024,4096 (each at most the cells)\n"
-    "  --refine K         refine the mesh uniformly K times first (8^K the cells; default 0)\n"
-    "  --sn N             level-symmetric S_N, N in 2..16 even (default 8: 80 directions)\n"
-    "  --groups G         energy groups (default 2)\n"
-    "  --mcps N           at most N cell-angle tasks a step (default 512)\n"
-    "  --pce X            the GM's PCE in (0, 1] (default: the projected schedule's own, eq. 4)\n"
-    "  --csv FILE         the table as CSV too\n"
-    "  -h, --help         this text\n";
-
 struct Options {
   std::string mesh, machine, csv;
   std::vector<std::string> calibrations;
@@ -70,53 +56,42 @@ struct Options {
   double pce = 0.0;
 };
 
-Options parse(int argc, char** argv) {
-  Options o;
-  for (int a = 1; a < argc; ++a) {
-    const std::string s = argv[a];
-    auto value = [&]() -> std::string {
-      if (a + 1 >= argc) throw instrument::InputError("command line", s, "expected a value after it (see --help)");
-      return argv[++a];
-    };
-    if (s == "-h" || s == "--help") {
-      std::fputs(kUsage, stdout);
-      std::exit(0);
-    } else if (s == "--machine") {
-      o.machine = instrument::file_option(s, value());
-    } else if (s == "--calibration") {
-      for (const std::string& f : instrument::file_list_option(s, value())) o.calibrations.push_back(f);
-    } else if (s == "--ranks") {
-      for (const std::string& p : instrument::split(value(), ","))
-        o.ranks.push_back(static_cast<int>(instrument::whole_option(s, p, 1, 1 << 24, "ranks")));
-    } else if (s == "--refine") {
-      o.refine = static_cast<int>(instrument::whole_option(s, value(), 0, 3, "refinements"));
-    } else if (s == "--sn") {
-      o.sn = static_cast<int>(instrument::whole_option(s, value(), 2, 16, "(the S_N order)"));
-    } else if (s == "--groups") {
-      o.groups = static_cast<int>(instrument::whole_option(s, value(), 1, 64, "groups"));
-    } else if (s == "--mcps") {
-      o.mcps = instrument::whole_option(s, value(), 1, std::int64_t{1} << 40, "cell-angle tasks");
-    } else if (s == "--pce") {
-      const std::string v = value();
-      char* end = nullptr;
-      o.pce = std::strtod(v.c_str(), &end);
-      if (end == v.c_str() || *end != '\0' || !(o.pce > 0 && o.pce <= 1))
-        throw instrument::InputError("command line", s, "expected a PCE in (0, 1], found " + instrument::quote_token(v));
-    } else if (s == "--csv") {
-      o.csv = instrument::output_file_option(s, value());
-    } else if (!s.empty() && s[0] == '-') {
-      throw instrument::InputError("command line", s, "expected an option of tycho-model (see --help)");
-    } else if (o.mesh.empty()) {
-      o.mesh = instrument::file_option("MESH", s);
-    } else {
-      throw instrument::InputError("command line", s, "expected one mesh, found a second");
-    }
-  }
-  if (o.mesh.empty()) throw instrument::InputError("command line", "MESH", "expected a mesh file (see --help)");
-  if (o.machine.empty()) throw instrument::InputError("command line", "--machine", "expected a machine file");
-  if (o.calibrations.empty()) throw instrument::InputError("command line", "--calibration", "expected a results file");
-  if (o.ranks.empty()) throw instrument::InputError("command line", "--ranks", "expected a list of rank counts");
-  return o;
+// The command line, bound to `o`. --calibration and --ranks add to their lists when repeated.
+void declare_options(instrument::OptionTable& t, Options& o) {
+  t.notes("Projects the GM and the TM (Kerbyson, Hoisie & Pautz) to rank counts this machine cannot run,\n"
+          "side by side, from a mesh, a machine file and calibration runs. No MPI: one process.")
+      .positional_file("MESH", o.mesh, instrument::Arity::required, "a tetrahedral mesh: Tycho2 .smesh or Gmsh .msh")
+      .input_file("--machine", "FILE", o.machine, "machine file from loggps-probe (T_comm, and LogGOPS for the replay)")
+      .text("--calibration", "RUN[,RUN...]",
+            [&o](const std::string& n, const std::string& v) {
+              for (const std::string& f : instrument::file_list_option(n, v)) o.calibrations.push_back(f);
+            },
+            "tycho results files whose T_elem(E_p) feeds both models; their groups and directions must be "
+            "this projection's")
+      .text("--ranks", "LIST",
+            [&o](const std::string& n, const std::string& v) {
+              for (const std::string& p : instrument::split(v, ","))
+                o.ranks.push_back(static_cast<int>(instrument::whole_option(n, p, 1, 1 << 24, "ranks")));
+            },
+            "rank counts to project to, e.g. 2,16,128,1024,4096; each in [1, 2^24] and at most the cells")
+      .whole("--refine", "K", o.refine, 0, 3, "refinements", "refine the mesh uniformly K times first (8^K the cells)")
+      .whole("--sn", "N", o.sn, 2, 16, "(the S_N order)", "level-symmetric S_N, N even (8: 80 directions)")
+      .whole("--groups", "G", o.groups, 1, 64, "groups", "energy groups")
+      .whole("--mcps", "N", o.mcps, 1, std::int64_t{1} << 40, "cell-angle tasks", "at most N cell-angle tasks a step")
+      .text("--pce", "X",
+            [&o](const std::string& n, const std::string& v) {
+              char* end = nullptr;
+              o.pce = std::strtod(v.c_str(), &end);
+              if (end == v.c_str() || *end != '\0' || !(o.pce > 0 && o.pce <= 1))
+                throw instrument::InputError("command line", n, "expected a PCE in (0, 1], found " + instrument::quote_token(v));
+            },
+            "the GM's PCE, in (0, 1] (default: the projected schedule's own, eq. 4)")
+      .output_file("--csv", "FILE", o.csv, "the table as CSV too")
+      .after_reading([&o] {
+        if (o.machine.empty()) throw instrument::InputError("command line", "--machine", "expected a machine file");
+        if (o.calibrations.empty()) throw instrument::InputError("command line", "--calibration", "expected a results file");
+        if (o.ranks.empty()) throw instrument::InputError("command line", "--ranks", "expected a list of rank counts");
+      });
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
@@ -222,17 +197,19 @@ void run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  try {
-    run(parse(argc, argv));
+  Options o;
+  instrument::OptionTable table("tycho-model",
+                                "tycho-model MESH --machine FILE --calibration RUN[,RUN...] --ranks P[,P...] [options]");
+  declare_options(table, o);
+  return instrument::run_serial_app(argc, argv, table, [&] {
+    try {
+      run(o);
+    } catch (const std::bad_alloc&) {  // the last resort: check_memory refuses what it can foresee
+      std::fflush(stdout);
+      std::fputs("tycho-model: error: out of memory (std::bad_alloc): the mesh, --refine, --sn or --ranks ask for more "
+                 "than this machine has; no CSV written\n", stderr);
+      return 1;
+    }
     return 0;
-  } catch (const instrument::InputError& e) {
-    std::fprintf(stderr, "tycho-model: error: %s\n", e.what());
-  } catch (const std::bad_alloc&) {  // the last resort: check_memory refuses what it can foresee
-    std::fflush(stdout);
-    std::fputs("tycho-model: error: out of memory (std::bad_alloc): the mesh, --refine, --sn or --ranks ask for more "
-               "than this machine has; no CSV written\n", stderr);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "tycho-model: error: %s\n", e.what());
-  }
-  return 1;
+  });
 }
