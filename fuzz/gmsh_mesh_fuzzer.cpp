@@ -1,4 +1,4 @@
-// The Gmsh .msh reader (tycho::parse_gmsh, every version and encoding) with the checks and
+// The Gmsh .msh reader (mesh::parse_gmsh, every version and encoding) with the checks and
 // the geometry read_gmsh applies. Bad input must be an InputError; an accepted mesh must
 // hold what the sweep relies on, or the target aborts:
 // - one element tag per cell, one node tag per node, every node used by a cell,
@@ -12,37 +12,37 @@
 
 #include "fuzz_input.hpp"
 #include "instrument/error.hpp"
-#include "tycho/gmsh_reader.hpp"
-#include "tycho/mesh_from_cells.hpp"
-#include "tycho/mesh_geometry.hpp"
+#include "mesh/gmsh_reader.hpp"
+#include "mesh/mesh_from_cells.hpp"
+#include "mesh/mesh_geometry.hpp"
 
 using fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  tycho::GmshMesh gmsh;
+  mesh::GmshMesh gmsh;
   try {
-    gmsh = tycho::parse_gmsh(fuzz::as_text(data, size), "fuzz.msh");
-    tycho::check_gmsh_mesh(gmsh, "fuzz.msh");
+    gmsh = mesh::parse_gmsh(fuzz::as_text(data, size), "fuzz.msh");
+    mesh::check_gmsh_mesh(gmsh, "fuzz.msh");
   } catch (const instrument::InputError&) {
     return 0;
   }
-  tycho::Mesh& mesh = gmsh.mesh;
+  mesh::Mesh& mesh = gmsh.mesh;
   require(gmsh.element_tags.size() == mesh.cells.size(), "an element tag per cell");
   require(gmsh.node_tags.size() == mesh.nodes.size(), "a node tag per node");
   std::vector<bool> used(mesh.nodes.size(), false);
-  std::vector<tycho::CellNodes> cells;
-  for (const tycho::Cell& c : mesh.cells) {
-    for (tycho::Index n : c.nodes) used[n] = true;
+  std::vector<mesh::CellNodes> cells;
+  for (const mesh::Cell& c : mesh.cells) {
+    for (mesh::Index n : c.nodes) used[n] = true;
     require(c.material >= 1 && c.material <= 0x7FFFFFFFu, "a material from a physical tag");
     cells.push_back({c.nodes, c.material});
   }
   for (bool u : used) require(u, "every node kept is used");
-  tycho::compute_geometry(mesh);
-  for (const tycho::CellGeometry& g : mesh.geometry) {
+  mesh::compute_geometry(mesh);
+  for (const mesh::CellGeometry& g : mesh.geometry) {
     require(std::isfinite(g.volume) && g.volume > 0, "volume positive and finite");
     for (double a : g.face_area) require(std::isfinite(a) && a > 0, "face area positive and finite");
   }
-  const tycho::Mesh rebuilt = tycho::mesh_from_cells(mesh.nodes, cells, "rebuilt");
+  const mesh::Mesh rebuilt = mesh::mesh_from_cells(mesh.nodes, cells, "rebuilt");
   require(rebuilt.faces == mesh.faces, "the same faces from the cells alone");
   return 0;
 }

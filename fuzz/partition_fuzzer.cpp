@@ -1,8 +1,8 @@
-// tycho's partition-file reader (tycho::parse_partition). The input's first line names the
-// mesh it is read for, "cells parts" (cells in [1, 4096], parts in [1, 300]: small enough that
-// a line count is reached often); the rest is the partition file. Bad input must be an
-// InputError whose message is one line; an accepted file must give one part per cell, each in
-// [0, parts), and formatting it must give a file that reads back the same.
+// The mesh library's partition-file reader (mesh::parse_partition). The input's first line names
+// the mesh it is read for, "cells parts" (cells in [1, 4096], parts in [1, 300]: small enough that
+// a line count is reached often); the rest is the partition file. Bad input must be an InputError
+// whose message is one line; an accepted file must give one part per cell, each in [0, parts), and
+// formatting it must give a file that reads back the same.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -10,7 +10,7 @@
 
 #include "fuzz_input.hpp"
 #include "instrument/error.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/partition.hpp"
 
 using fuzz::require;
 
@@ -24,9 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (cells < 1 || cells > 4096 || parts < 1 || parts > 300) return 0;
   const std::string_view text = input.substr(header_end + 1);
 
-  tycho::Partition p;
+  mesh::Partition p;
   try {
-    p = tycho::parse_partition(text, cells, parts, "fuzz.part");
+    p = mesh::parse_partition(text, cells, parts, "fuzz.part");
   } catch (const instrument::InputError& e) {
     const std::string message = e.what();
     require(message.find('\n') == std::string::npos, "a one-line error");
@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   require(p.parts == parts, "the part count kept");
   require(p.part_of_cell.size() == cells, "one part per cell");
   for (const std::int32_t part : p.part_of_cell) require(part >= 0 && part < parts, "parts in [0, P)");
-  const tycho::Partition again = tycho::parse_partition(tycho::format_partition(p), cells, parts, "formatted");
+  const mesh::Partition again = mesh::parse_partition(mesh::format_partition(p), cells, parts, "formatted");
   require(again.part_of_cell == p.part_of_cell, "format then parse gives the same partition");
   return 0;
 }

@@ -1,4 +1,4 @@
-// The Tycho2 serial mesh (tycho::parse_smesh) with the checks and the geometry read_smesh
+// The Tycho2 serial mesh (mesh::parse_smesh) with the checks and the geometry read_smesh
 // applies. Bad input must be an InputError; an accepted mesh must hold what the sweep
 // relies on, or the target aborts:
 // - formatting it gives back the input bytes (every field is read losslessly),
@@ -13,33 +13,33 @@
 
 #include "fuzz_input.hpp"
 #include "instrument/error.hpp"
-#include "tycho/mesh_checks.hpp"
-#include "tycho/mesh_from_cells.hpp"
-#include "tycho/mesh_geometry.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/mesh_checks.hpp"
+#include "mesh/mesh_from_cells.hpp"
+#include "mesh/mesh_geometry.hpp"
+#include "mesh/smesh_reader.hpp"
 
 using fuzz::require;
 
 namespace {
 
-double longest_edge_squared(const tycho::Mesh& mesh, const tycho::Cell& cell) {
+double longest_edge_squared(const mesh::Mesh& mesh, const mesh::Cell& cell) {
   double l2 = 0;
   for (int i = 0; i < 4; ++i)
     for (int j = i + 1; j < 4; ++j) {
-      const tycho::Vec3 &a = mesh.nodes[cell.nodes[i]], &b = mesh.nodes[cell.nodes[j]];
+      const mesh::Vec3 &a = mesh.nodes[cell.nodes[i]], &b = mesh.nodes[cell.nodes[j]];
       l2 = std::max(l2, (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
     }
   return l2;
 }
 
-void check_geometry(const tycho::Mesh& mesh) {
+void check_geometry(const mesh::Mesh& mesh) {
   require(mesh.geometry.size() == mesh.cells.size(), "one geometry entry per cell");
   for (std::size_t c = 0; c < mesh.cells.size(); ++c) {
-    const tycho::CellGeometry& g = mesh.geometry[c];
+    const mesh::CellGeometry& g = mesh.geometry[c];
     require(std::isfinite(g.volume) && g.volume > 0, "volume positive and finite");
     double sx = 0, sy = 0, sz = 0;
     for (int i = 0; i < 4; ++i) {
-      const tycho::Vec3& n = g.outward_normal[i];
+      const mesh::Vec3& n = g.outward_normal[i];
       require(std::isfinite(g.face_area[i]) && g.face_area[i] > 0, "face area positive and finite");
       require(std::abs(n.x * n.x + n.y * n.y + n.z * n.z - 1) < 1e-12, "unit normal");
       sx += n.x * g.face_area[i];
@@ -57,24 +57,24 @@ void check_geometry(const tycho::Mesh& mesh) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes = fuzz::as_text(data, size);
-  tycho::Mesh mesh;
+  mesh::Mesh mesh;
   try {
-    mesh = tycho::parse_smesh(bytes, "fuzz.smesh");
-    tycho::check_mesh(mesh, "fuzz.smesh");
+    mesh = mesh::parse_smesh(bytes, "fuzz.smesh");
+    mesh::check_mesh(mesh, "fuzz.smesh");
   } catch (const instrument::InputError&) {
     return 0;
   }
-  tycho::compute_geometry(mesh);
-  require(tycho::format_smesh(mesh) == bytes, "format(parse(bytes)) == bytes");
+  mesh::compute_geometry(mesh);
+  require(mesh::format_smesh(mesh) == bytes, "format(parse(bytes)) == bytes");
   check_geometry(mesh);
 
-  std::vector<tycho::CellNodes> cells;
+  std::vector<mesh::CellNodes> cells;
   cells.reserve(mesh.cells.size());
-  for (const tycho::Cell& c : mesh.cells) cells.push_back({c.nodes, c.material});
-  tycho::Mesh rebuilt;
+  for (const mesh::Cell& c : mesh.cells) cells.push_back({c.nodes, c.material});
+  mesh::Mesh rebuilt;
   try {
-    rebuilt = tycho::mesh_from_cells(mesh.nodes, cells, "rebuilt");
-    tycho::check_mesh(rebuilt, "rebuilt");
+    rebuilt = mesh::mesh_from_cells(mesh.nodes, cells, "rebuilt");
+    mesh::check_mesh(rebuilt, "rebuilt");
   } catch (const instrument::InputError& e) {
     std::fprintf(stderr, "tycho_mesh: an accepted mesh's cells were refused when rebuilt: %s\n", e.what());
     std::abort();

@@ -20,7 +20,8 @@
 #include <vector>
 
 #include "bsp.h"
-#include "jittered_cube.hpp"
+#include "../mesh/jittered_cube.hpp"
+#include "mesh/mesh_examples.hpp"
 #include "multigrid/driver.hpp"
 
 namespace {
@@ -39,14 +40,14 @@ mg::RunResult solve(int grids, int gamma, int cycles, mg::Smoother smoother = mg
 // The 3^3 cube moved by (0.1, 0.2, 0.3): the exact solution is not 0 on its boundary, so
 // this exercises the Dirichlet data the unit cube leaves at 0.
 mg::RunResult solve_shifted(int grids, int pre) {
-  tycho::Mesh m = mg::kuhn_cube_grid(3);
-  for (tycho::Vec3& v : m.nodes) v = {v.x + 0.1, v.y + 0.2, v.z + 0.3};
+  mesh::Mesh m = mesh::kuhn_cube_mesh(3, 1.0);
+  for (mesh::Vec3& v : m.nodes) v = {v.x + 0.1, v.y + 0.2, v.z + 0.3};
   int p = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   mg::ProblemInput in;
   in.mesh_name = "shifted cube";
   in.grids = mg::build_hierarchy(m, grids, in.mesh_name);
-  in.parts = mg::inherit_parts(in.grids, tycho::metis_partition(in.grids.back().mesh, p, in.mesh_name));
+  in.parts = mg::inherit_parts(in.grids, mesh::metis_partition(in.grids.back().mesh, p, in.mesh_name));
   mg::RunOptions o;
   o.grids = grids;
   o.cycles = 8;
@@ -56,10 +57,10 @@ mg::RunResult solve_shifted(int grids, int pre) {
 
 // The 3^3 cube, then the jittered 6^3 (and 12^3) cube: meshes that do not nest.
 mg::RunResult solve_sequence(int grids) {
-  std::vector<tycho::Mesh> meshes{mg::kuhn_cube_grid(3), mgtest::jittered_cube(6)};
+  std::vector<mesh::Mesh> meshes{mesh::kuhn_cube_mesh(3, 1.0), meshtest::jittered_cube(6)};
   std::vector<std::string> names{"cube 3", "jittered 6"};
   if (grids == 3) {
-    meshes.push_back(mgtest::jittered_cube(12));
+    meshes.push_back(meshtest::jittered_cube(12));
     names.push_back("jittered 12");
   }
   int p = 1;
@@ -67,7 +68,7 @@ mg::RunResult solve_sequence(int grids) {
   mg::ProblemInput in;
   in.mesh_name = "sequence";
   in.grids = mg::build_sequence(meshes, names);
-  in.parts = mg::inherit_parts(in.grids, tycho::metis_partition(in.grids.back().mesh, p, in.mesh_name));
+  in.parts = mg::inherit_parts(in.grids, mesh::metis_partition(in.grids.back().mesh, p, in.mesh_name));
   mg::RunOptions o;
   o.grids = grids;
   o.cycles = 8;

@@ -7,12 +7,13 @@
 #include <cmath>
 
 #include "instrument/error.hpp"
+#include "mesh/mesh_examples.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 
 namespace {
 
-double total_volume(const tycho::Mesh& m) {
+double total_volume(const mesh::Mesh& m) {
   double v = 0;
   for (const auto& g : m.geometry) v += g.volume;
   return v;
@@ -21,7 +22,7 @@ double total_volume(const tycho::Mesh& m) {
 }  // namespace
 
 TEST_CASE("the default cube: 6 n^3 cells of the unit cube, boundary nodes on its faces") {
-  const tycho::Mesh m = mg::kuhn_cube_grid(3);
+  const mesh::Mesh m = mesh::kuhn_cube_mesh(3, 1.0);
   CHECK(m.cells.size() == 162);
   CHECK(m.nodes.size() == 64);
   CHECK(std::fabs(total_volume(m) - 1.0) < 1e-14);
@@ -37,10 +38,10 @@ TEST_CASE("the default cube: 6 n^3 cells of the unit cube, boundary nodes on its
 }
 
 TEST_CASE("refinement nests: fine nodes are coarse nodes or midpoints of coarse edges") {
-  const std::vector<mg::Grid> g = mg::build_hierarchy(mg::kuhn_cube_grid(2), 3, "cube");
+  const std::vector<mg::Grid> g = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 3, "cube");
   REQUIRE(g.size() == 3);
   for (std::size_t l = 1; l < 3; ++l) {
-    const tycho::Mesh &fine = g[l].mesh, &coarse = g[l - 1].mesh;
+    const mesh::Mesh &fine = g[l].mesh, &coarse = g[l - 1].mesh;
     CHECK(fine.cells.size() == 8 * coarse.cells.size());
     CHECK(g[l].coarse_nodes == coarse.nodes.size());
     REQUIRE(fine.nodes.size() == coarse.nodes.size() + g[l].midpoint_of.size());
@@ -64,8 +65,8 @@ TEST_CASE("refinement nests: fine nodes are coarse nodes or midpoints of coarse 
 }
 
 TEST_CASE("a coarse cell goes where most of its children are, a tie to the lower part") {
-  const std::vector<mg::Grid> g = mg::build_hierarchy(mg::kuhn_cube_grid(1), 2, "cube");  // 6 -> 48 cells
-  tycho::Partition fine{3, std::vector<std::int32_t>(48, 2)};
+  const std::vector<mg::Grid> g = mg::build_hierarchy(mesh::kuhn_cube_mesh(1, 1.0), 2, "cube");  // 6 -> 48 cells
+  mesh::Partition fine{3, std::vector<std::int32_t>(48, 2)};
   const std::int32_t kids[6][8] = {{1, 1, 1, 0, 0, 0, 2, 2},   // 3, 3, 2: tie of 0 and 1 -> 0
                                    {2, 2, 2, 2, 2, 1, 1, 1},   // 2
                                    {0, 1, 2, 1, 2, 1, 2, 1},   // 1 (four)
@@ -82,7 +83,7 @@ TEST_CASE("a coarse cell goes where most of its children are, a tie to the lower
 }
 
 TEST_CASE("node holders: the parts with a cell at the node, ascending; the owner is the first") {
-  const tycho::Mesh m = mg::kuhn_cube_grid(1);  // 6 cells around the diagonal 0-7
+  const mesh::Mesh m = mesh::kuhn_cube_mesh(1, 1.0);  // 6 cells around the diagonal 0-7
   const std::vector<std::int32_t> part{3, 1, 1, 0, 3, 3};
   const mg::NodeRanks r = mg::node_ranks(m, part);
   // Nodes 0 and 7 are in every cell.
@@ -108,11 +109,11 @@ TEST_CASE("node holders: the parts with a cell at the node, ascending; the owner
 
 TEST_CASE("a domain too small or too large for the solver's products is refused, with its extent") {
   const auto scaled = [](double f) {
-    tycho::Mesh m = mg::kuhn_cube_grid(2);
-    for (tycho::Vec3& v : m.nodes) v = {v.x * f, v.y * f, v.z * f};
+    mesh::Mesh m = mesh::kuhn_cube_mesh(2, 1.0);
+    for (mesh::Vec3& v : m.nodes) v = {v.x * f, v.y * f, v.z * f};
     return m;
   };
-  const auto refusal = [](const tycho::Mesh& m) {
+  const auto refusal = [](const mesh::Mesh& m) {
     try {
       mg::check_nodes(m, "m.smesh");
     } catch (const instrument::InputError& e) {
@@ -126,7 +127,7 @@ TEST_CASE("a domain too small or too large for the solver's products is refused,
         "m.smesh:nodes: a domain whose largest extent is between 1e-30 and 1e30 (rescale its unit), found 1e+40");
   CHECK(refusal(scaled(1e-29)) == "no error");
   CHECK(refusal(scaled(1e29)) == "no error");
-  tycho::Mesh nan_node = scaled(1);
+  mesh::Mesh nan_node = scaled(1);
   nan_node.nodes[3].y = std::nan("");
   CHECK(refusal(nan_node).find("largest extent") != std::string::npos);
 }

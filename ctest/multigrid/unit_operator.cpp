@@ -8,11 +8,12 @@
 #include <cmath>
 #include <vector>
 
+#include "mesh/mesh_examples.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 #include "multigrid/local_level.hpp"
 #include "multigrid/p1_operator.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/partition.hpp"
 
 using Catch::Matchers::WithinAbs;
 using mg::CellKernel;
@@ -29,17 +30,17 @@ std::vector<CellKernel> kernels_here() {
 // The finest of `grids` grids on the cube cut into n^3 cubes, held whole by one process;
 // `distort` moves the interior nodes of the coarsest by up to that fraction of a cube.
 mg::LocalLevel cube_level(int n, int grids, double distort = 0) {
-  tycho::Mesh coarse = mg::kuhn_cube_grid(n);
+  mesh::Mesh coarse = mesh::kuhn_cube_mesh(n, 1.0);
   const double h = 1.0 / n;
   for (std::size_t k = 0; k < coarse.nodes.size(); ++k) {
-    tycho::Vec3& v = coarse.nodes[k];
+    mesh::Vec3& v = coarse.nodes[k];
     const auto inside = [](double c) { return c > 1e-9 && c < 1 - 1e-9; };
     if (!inside(v.x) || !inside(v.y) || !inside(v.z)) continue;
     const double t = static_cast<double>(k);
     v = {v.x + distort * h * std::sin(1.7 * t), v.y + distort * h * std::sin(2.3 * t + 1), v.z + distort * h * std::sin(3.1 * t + 2)};
   }
   const std::vector<mg::Grid> g = mg::build_hierarchy(coarse, grids, "test");
-  const tycho::Partition one{1, std::vector<std::int32_t>(g.back().mesh.cells.size(), 0)};
+  const mesh::Partition one{1, std::vector<std::int32_t>(g.back().mesh.cells.size(), 0)};
   std::vector<mg::LocalLevel> levels = mg::build_local_levels(g, mg::inherit_parts(g, one), 0, 1);
   return std::move(levels.back());
 }
@@ -132,8 +133,8 @@ TEST_CASE("families: every cell of a refined grid is in one, and they apply what
 }
 
 TEST_CASE("families split between processes: each process's are the parents it holds whole") {
-  const std::vector<mg::Grid> g = mg::build_hierarchy(mg::kuhn_cube_grid(2), 3, "test");
-  const auto parts = mg::inherit_parts(g, tycho::metis_partition(g.back().mesh, 3, "test"));
+  const std::vector<mg::Grid> g = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 3, "test");
+  const auto parts = mg::inherit_parts(g, mesh::metis_partition(g.back().mesh, 3, "test"));
   const std::vector<std::int32_t>& fine = parts.back();
   std::size_t total = 0;
   for (int me = 0; me < 3; ++me) {

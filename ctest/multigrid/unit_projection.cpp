@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "mesh/mesh_examples.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/local_level.hpp"
 #include "multigrid/model/projection.hpp"
@@ -48,9 +49,9 @@ TEST_CASE("a cycle's supersteps: W and V, by grid and kind") {
 }
 
 TEST_CASE("the bytes counted for P = 3 are those the run's exchange plans send") {
-  const std::vector<mg::Grid> grids = mg::build_hierarchy(mg::kuhn_cube_grid(2), 2, "cube");
+  const std::vector<mg::Grid> grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 2, "cube");
   const int P = 3;
-  const auto parts = mg::inherit_parts(grids, tycho::metis_partition(grids.back().mesh, P, "cube"));
+  const auto parts = mg::inherit_parts(grids, mesh::metis_partition(grids.back().mesh, P, "cube"));
   const mg::Traffic t = mg::count_traffic(grids, parts, P);
   int messages = 0;
   for (int me = 0; me < P; ++me) {
@@ -76,13 +77,13 @@ TEST_CASE("the bytes counted for P = 3 are those the run's exchange plans send")
 }
 
 TEST_CASE("the simulated cycle: C1 x cells at P = 1; at P = 3 at least the slowest compute") {
-  const std::vector<mg::Grid> grids = mg::build_hierarchy(mg::kuhn_cube_grid(2), 3, "cube");
+  const std::vector<mg::Grid> grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 3, "cube");
   const mg::CycleOptions o;
   const auto steps = mg::cycle_steps(3, o);
   const double c1 = 1e-7;
   const auto flat = [c1](double) { return c1; };
   {
-    const auto parts = mg::inherit_parts(grids, tycho::Partition{1, std::vector<std::int32_t>(grids.back().mesh.cells.size(), 0)});
+    const auto parts = mg::inherit_parts(grids, mesh::Partition{1, std::vector<std::int32_t>(grids.back().mesh.cells.size(), 0)});
     const mg::Traffic t = mg::count_traffic(grids, parts, 1);
     const auto r = instrument::replay::simulate(*mg::cycle_program(t, steps, flat), machine());
     // 5 x 3072 + 10 x 384 + 120 x 48 cells
@@ -95,7 +96,7 @@ TEST_CASE("the simulated cycle: C1 x cells at P = 1; at P = 3 at least the slowe
     CHECK(std::fabs(d.total - want_d) <= 1e-12 + 1e-9 * want_d);
   }
   const int P = 3;
-  const auto parts = mg::inherit_parts(grids, tycho::metis_partition(grids.back().mesh, P, "cube"));
+  const auto parts = mg::inherit_parts(grids, mesh::metis_partition(grids.back().mesh, P, "cube"));
   const mg::Traffic t = mg::count_traffic(grids, parts, P);
   const auto r = instrument::replay::simulate(*mg::cycle_program(t, steps, flat), machine());
   double slowest = 0;

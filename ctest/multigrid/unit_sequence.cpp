@@ -1,5 +1,5 @@
-// Independent (non-nested) grid sequences (hierarchy.hpp's build_sequence, point_location.hpp):
-//  - the locator finds the cell holding a point, with barycentric weights that rebuild it;
+// Independent (non-nested) grid sequences (hierarchy.hpp's build_sequence, located by
+// mesh/point_location.hpp):
 //  - every fine node's stencil reproduces linear functions exactly (what interpolation
 //    between P1 spaces must do), with positive weights summing to 1, on Tycho2's cubes;
 //  - given a refinement as if it were an independent mesh, the sequence's transfers,
@@ -12,17 +12,18 @@
 #include <string>
 
 #include "instrument/error.hpp"
-#include "jittered_cube.hpp"
+#include "../mesh/jittered_cube.hpp"
+#include "mesh/mesh_examples.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
-#include "multigrid/point_location.hpp"
-#include "tycho/mesh_reader.hpp"
-#include "tycho/partition.hpp"
-#include "tycho/refine.hpp"
+#include "mesh/point_location.hpp"
+#include "mesh/mesh_reader.hpp"
+#include "mesh/partition.hpp"
+#include "mesh/refine.hpp"
 
 namespace {
 
-double linear(const tycho::Vec3& p) { return 1.0 + 2.0 * p.x - 3.0 * p.y + 0.5 * p.z; }
+double linear(const mesh::Vec3& p) { return 1.0 + 2.0 * p.x - 3.0 * p.y + 0.5 * p.z; }
 
 std::map<mg::Index, double> as_map(const mg::CoarseStencil& s) {
   std::map<mg::Index, double> m;
@@ -32,42 +33,16 @@ std::map<mg::Index, double> as_map(const mg::CoarseStencil& s) {
 
 }  // namespace
 
-TEST_CASE("the locator: the cell holding a point, weights that rebuild it; outside, a negative weight") {
-  const tycho::Mesh m = mgtest::jittered_cube(3);
-  const mg::CellLocator at(m);
-  for (int k = 0; k < 200; ++k) {
-    const tycho::Vec3 p{0.5 + 0.49 * std::sin(1.3 * k), 0.5 + 0.49 * std::sin(2.1 * k + 1), 0.5 + 0.49 * std::sin(0.7 * k + 2)};
-    const mg::Location l = at.locate(p);
-    INFO("point " << k);
-    REQUIRE(l.cell < m.cells.size());
-    CHECK(l.worst >= -1e-12);
-    tycho::Vec3 q{};
-    double sum = 0;
-    for (std::size_t c = 0; c < 4; ++c) {
-      const tycho::Vec3& v = m.nodes[m.cells[l.cell].nodes[c]];
-      q = {q.x + l.weight[c] * v.x, q.y + l.weight[c] * v.y, q.z + l.weight[c] * v.z};
-      sum += l.weight[c];
-    }
-    CHECK(std::fabs(sum - 1) < 1e-12);
-    CHECK(std::fabs(q.x - p.x) + std::fabs(q.y - p.y) + std::fabs(q.z - p.z) < 1e-12);
-  }
-  // A tenth of a small cube (1/3) beyond the face x = 1: outside by about 0.1 in weights.
-  const mg::Location out = at.locate({1.0 + 0.1 / 3, 0.5, 0.5});
-  REQUIRE(out.cell < m.cells.size());
-  CHECK(out.worst < -0.05);
-  CHECK(out.worst > -0.2);
-}
-
 TEST_CASE("Tycho2's cubes 208 -> 1374 -> 10717: every stencil reproduces linear functions") {
   const std::string dir = MG_TYCHO2_MESHES;
   std::vector<std::string> names{dir + "/cube-208.smesh", dir + "/cube-1374.smesh", dir + "/cube-10717.smesh"};
-  std::vector<tycho::Mesh> meshes;
-  for (const std::string& n : names) meshes.push_back(tycho::read_mesh(n));
+  std::vector<mesh::Mesh> meshes;
+  for (const std::string& n : names) meshes.push_back(mesh::read_mesh(n));
   const std::vector<mg::Grid> g = mg::build_sequence(meshes, names);
   REQUIRE(g.size() == 3);
   CHECK(g[0].from_coarse.empty());
   for (std::size_t l = 1; l < 3; ++l) {
-    const tycho::Mesh &coarse = g[l - 1].mesh, &fine = g[l].mesh;
+    const mesh::Mesh &coarse = g[l - 1].mesh, &fine = g[l].mesh;
     CHECK_FALSE(g[l].refined);
     REQUIRE(g[l].from_coarse.size() == fine.nodes.size());
     std::size_t bad = 0;
@@ -94,7 +69,7 @@ TEST_CASE("Tycho2's cubes 208 -> 1374 -> 10717: every stencil reproduces linear 
     CHECK(g[l].stand_in.empty() == (childless == 0));
   }
   // Every grid's cells get a part in [0, 3), and the finest keeps METIS's.
-  const tycho::Partition finest = tycho::metis_partition(g.back().mesh, 3, "cube");
+  const mesh::Partition finest = mesh::metis_partition(g.back().mesh, 3, "cube");
   const auto parts = mg::inherit_parts(g, finest);
   CHECK(parts.back() == finest.part_of_cell);
   for (std::size_t l = 0; l < 3; ++l) {
@@ -105,8 +80,8 @@ TEST_CASE("Tycho2's cubes 208 -> 1374 -> 10717: every stencil reproduces linear 
 }
 
 TEST_CASE("a refinement given as an independent mesh: the nested hierarchy's stencils, parents and parts") {
-  const std::vector<mg::Grid> nested = mg::build_hierarchy(mg::kuhn_cube_grid(2), 3, "cube");
-  std::vector<tycho::Mesh> meshes;
+  const std::vector<mg::Grid> nested = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 3, "cube");
+  std::vector<mesh::Mesh> meshes;
   for (const mg::Grid& g : nested) meshes.push_back(g.mesh);
   const std::vector<mg::Grid> seq = mg::build_sequence(meshes, {"a", "b", "c"});
   for (std::size_t l = 1; l < 3; ++l) {
@@ -124,22 +99,22 @@ TEST_CASE("a refinement given as an independent mesh: the nested hierarchy's ste
     }
     CHECK(differ == 0);
   }
-  const tycho::Partition finest = tycho::metis_partition(nested.back().mesh, 4, "cube");
+  const mesh::Partition finest = mesh::metis_partition(nested.back().mesh, 4, "cube");
   CHECK(mg::inherit_parts(seq, finest) == mg::inherit_parts(nested, finest));
 }
 
 TEST_CASE("a sequence that does not nest or does not refine is refused with the place") {
-  tycho::Mesh moved = mgtest::jittered_cube(4);
-  for (tycho::Vec3& p : moved.nodes) p.x += 2.0;
+  mesh::Mesh moved = meshtest::jittered_cube(4);
+  for (mesh::Vec3& p : moved.nodes) p.x += 2.0;
   try {
-    mg::build_sequence({mg::kuhn_cube_grid(2), moved}, {"coarse.msh", "moved.msh"});
+    mg::build_sequence({mesh::kuhn_cube_mesh(2, 1.0), moved}, {"coarse.msh", "moved.msh"});
     FAIL("a fine grid beside the coarse one was accepted");
   } catch (const instrument::InputError& e) {
     CHECK_THAT(e.what(), Catch::Matches("moved\\.msh:node 0: a point on the domain of the coarser grid coarse\\.msh "
                                         "\\(the grids must nest\\); this one, at \\(2, 0, 0\\), is outside it"));
   }
   try {
-    mg::build_sequence({mg::kuhn_cube_grid(3), mg::kuhn_cube_grid(2)}, {"fine.msh", "coarse.msh"});
+    mg::build_sequence({mesh::kuhn_cube_mesh(3, 1.0), mesh::kuhn_cube_mesh(2, 1.0)}, {"fine.msh", "coarse.msh"});
     FAIL("a coarser grid after a finer one was accepted");
   } catch (const instrument::InputError& e) {
     CHECK_THAT(e.what(), Catch::Matches("coarse\\.msh:cells: more cells than the coarser grid before it in the sequence "
@@ -147,9 +122,9 @@ TEST_CASE("a sequence that does not nest or does not refine is refused with the 
   }
   // A fine grid a little outside the coarse one (a curved boundary meshed twice) is taken:
   // the nodes beyond it interpolate from the nearest cell, weights still positive, sum 1.
-  tycho::Mesh bulged = mgtest::jittered_cube(4);
-  for (tycho::Vec3& p : bulged.nodes) p.x = p.x * 1.02;
-  const std::vector<mg::Grid> g = mg::build_sequence({mg::kuhn_cube_grid(2), bulged}, {"a", "b"});
+  mesh::Mesh bulged = meshtest::jittered_cube(4);
+  for (mesh::Vec3& p : bulged.nodes) p.x = p.x * 1.02;
+  const std::vector<mg::Grid> g = mg::build_sequence({mesh::kuhn_cube_mesh(2, 1.0), bulged}, {"a", "b"});
   for (const mg::CoarseStencil& s : g[1].from_coarse) {
     double sum = 0;
     for (std::uint32_t k = 0; k < s.count; ++k) sum += s.weight[k];

@@ -29,7 +29,7 @@ suite_add_error_test(NAME tycho.mesh_info.other_extension ONE_LINE
 # A Gmsh mesh (binary 4.1) of the two-material unit cube: two halves of volume 0.5.
 suite_add_expect_test(NAME tycho.mesh_info.gmsh_two_materials
   EXPECT "cells 48, faces 116 \\(40 on the boundary, 76 interior\\), nodes 23\ntotal volume 1 .*\nsurface area 6 .*\nmaterial 1: cells 24, volume 0.5\nmaterial 2: cells 24, volume 0.5\n"
-  COMMAND $<TARGET_FILE:tycho-mesh-info> ${CMAKE_CURRENT_SOURCE_DIR}/gmsh_data/cube-4.1-binary.msh)
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${PROJECT_SOURCE_DIR}/ctest/mesh/gmsh_data/cube-4.1-binary.msh)
 set_tests_properties(tycho.mesh_info.gmsh_two_materials PROPERTIES LABELS unit)
 suite_add_error_test(NAME tycho.mesh_info.short ONE_LINE
   EXPECT "^tycho-mesh-info: error: .*short.smesh:header: a Tycho2 serial mesh starts with a 64-byte header; the file has 19 bytes$"

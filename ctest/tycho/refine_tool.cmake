@@ -18,9 +18,9 @@ suite_add_error_test(NAME tycho.refine.short_mesh ONE_LINE
 suite_add_error_test(NAME tycho.refine.not_a_mesh ONE_LINE
   EXPECT "^tycho-refine: error: .*/meshes/tycho2/README.md: expected a mesh named \\*.smesh \\(Tycho2 serial mesh\\) or \\*.msh"
   COMMAND $<TARGET_FILE:tycho-refine> ${_meshes}/README.md ${CMAKE_CURRENT_BINARY_DIR}/never.smesh)
-# A Gmsh file in (the two-material cube of gmsh_data/, 48 cells): 384 cells out, each
+# A Gmsh file in (the two-material cube of ctest/mesh/gmsh_data/, 48 cells): 384 cells out, each
 # material's 192 cells keeping its volume 0.5.
-set(_gmsh_cube ${CMAKE_CURRENT_SOURCE_DIR}/gmsh_data/cube-4.1-binary.msh)
+set(_gmsh_cube ${PROJECT_SOURCE_DIR}/ctest/mesh/gmsh_data/cube-4.1-binary.msh)
 suite_add_expect_test(NAME tycho.refine.gmsh_cube
   EXPECT "read .*cube-4.1-binary.msh: cells 48, faces 116, nodes 23, .*\nlevel 1: cells 384, faces 848, nodes 113, "
   COMMAND $<TARGET_FILE:tycho-refine> ${_gmsh_cube} ${CMAKE_CURRENT_BINARY_DIR}/gmsh-cube-x1.smesh)

@@ -8,14 +8,15 @@
 
 #include "tycho/cell_solve.hpp"
 #include "tycho/ld_tet.hpp"
-#include "tycho/mesh_checks.hpp"
-#include "tycho/mesh_examples.hpp"
-#include "tycho/mesh_from_cells.hpp"
-#include "tycho/mesh_geometry.hpp"
+#include "mesh/mesh_checks.hpp"
+#include "mesh/mesh_examples.hpp"
+#include "mesh/mesh_from_cells.hpp"
+#include "mesh/mesh_geometry.hpp"
 #include "tycho/quadrature.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/smesh_reader.hpp"
 
 using namespace tycho;
+using namespace mesh;
 
 namespace {
 
@@ -61,7 +62,7 @@ std::vector<Mesh> test_meshes() {
   std::vector<Mesh> ms;
   ms.push_back(corner_tet_mesh());
   ms.push_back(skewed_tet_mesh());
-  ms.push_back(kuhn_cube_mesh(2.0));
+  ms.push_back(kuhn_cube_mesh(1, 2.0));
   ms.push_back(read_smesh(std::string(TYCHO_MESH_DIR) + "/cube-1374.smesh"));
   return ms;
 }

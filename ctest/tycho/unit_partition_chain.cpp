@@ -7,14 +7,15 @@
 #include <cmath>
 #include <string>
 
-#include "tycho/mesh_checks.hpp"
-#include "tycho/mesh_from_cells.hpp"
-#include "tycho/mesh_geometry.hpp"
-#include "tycho/partition.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/mesh_checks.hpp"
+#include "mesh/mesh_from_cells.hpp"
+#include "mesh/mesh_geometry.hpp"
+#include "mesh/partition.hpp"
+#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_chain.hpp"
 
 using namespace tycho;
+using namespace mesh;
 
 namespace {
 

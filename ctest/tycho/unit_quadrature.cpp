@@ -155,22 +155,6 @@ TEST_CASE("a level-symmetric order that does not exist is refused naming the opt
   CHECK(input_error_text([] { level_symmetric(-2, "--sn"); }) == expected("--sn", "-2"));
 }
 
-TEST_CASE("Gauss-Legendre nodes and weights against the closed forms", "[quadrature]") {
-  std::vector<double> x, w;
-  gauss_legendre(2, x, w);
-  CHECK(x[0] == Approx(-1 / std::sqrt(3.0)).epsilon(1e-15));
-  CHECK(x[1] == Approx(1 / std::sqrt(3.0)).epsilon(1e-15));
-  CHECK(w[0] == Approx(1).epsilon(1e-15));
-  gauss_legendre(3, x, w);
-  CHECK(x[0] == Approx(-std::sqrt(0.6)).epsilon(1e-15));
-  CHECK(x[1] == Approx(0).margin(1e-15));
-  CHECK(w[0] == Approx(5.0 / 9).epsilon(1e-15));
-  CHECK(w[1] == Approx(8.0 / 9).epsilon(1e-15));
-  gauss_legendre(1, x, w);
-  CHECK(x[0] == 0.0);
-  CHECK(w[0] == 2.0);
-}
-
 TEST_CASE("product sets: polar x azimuthal directions, symmetric, exact for their degree", "[quadrature]") {
   const Quadrature q = product_quadrature(4, 8, "--product");
   CHECK(q.name == "product 4x8");

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string>
 
-#include "tycho/mesh_reader.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/mesh_reader.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/run_memory.hpp"
 
 namespace {
@@ -16,8 +16,8 @@ namespace {
 // The shape the driver makes for `mesh` at `ranks` ranks (METIS, as tycho partitions).
 tycho::RunShape shape_of(const std::string& mesh_name, int ranks, int directions, int groups) {
   const std::string path = std::string(TYCHO_MESH_DIR) + "/" + mesh_name;
-  const tycho::Mesh mesh = tycho::read_mesh(path);
-  tycho::RunShape s = tycho::partition_shape(mesh, tycho::metis_partition(mesh, ranks, path));
+  const mesh::Mesh mesh = mesh::read_mesh(path);
+  tycho::RunShape s = tycho::partition_shape(mesh, mesh::metis_partition(mesh, ranks, path));
   s.directions = directions;
   s.groups = groups;
   s.iterations = 1;

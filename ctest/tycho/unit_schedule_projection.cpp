@@ -14,18 +14,19 @@
 #include <vector>
 
 #include "instrument/replay.hpp"
-#include "tycho/mesh_examples.hpp"
-#include "tycho/mesh_geometry.hpp"
+#include "mesh/mesh_examples.hpp"
+#include "mesh/mesh_geometry.hpp"
 #include "tycho/model/pce.hpp"
 #include "tycho/model/trace_program.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/schedule_projection.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_dag.hpp"
 #include "../instrument/unit_replay_program.hpp"
 
 using namespace tycho;
+using namespace mesh;
 
 namespace {
 

@@ -11,16 +11,17 @@
 #include <utility>
 #include <vector>
 
-#include "tycho/mesh_checks.hpp"
-#include "tycho/mesh_examples.hpp"
-#include "tycho/mesh_from_cells.hpp"
-#include "tycho/mesh_geometry.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/mesh_checks.hpp"
+#include "mesh/mesh_examples.hpp"
+#include "mesh/mesh_from_cells.hpp"
+#include "mesh/mesh_geometry.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/quadrature.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_dag.hpp"
 
 using namespace tycho;
+using namespace mesh;
 
 namespace {
 
@@ -238,7 +239,7 @@ TEST_CASE("Kuhn's cube: the hexagon of six tets sorted by omega's components", "
   // omega carries a cell across x_a = x_b into the one with b first when omega_b > omega_a.
   // With omega_x > omega_y > omega_z the flow sorts the orders: zyx (5) is the source, xyz
   // (0) the sink, two paths of 4 cells: 5 -> 3 (yzx) -> 2 (yxz) -> 0, 5 -> 4 (zxy) -> 1 (xzy) -> 0.
-  const Mesh m = kuhn_cube_mesh(1);
+  const Mesh m = kuhn_cube_mesh(1, 1);
   const std::vector<Vec3> n = face_area_normals(m);
   const Vec3 omega{0.8, 0.5, 0.3};
   std::vector<std::pair<Index, Index>> edges;
@@ -262,7 +263,7 @@ TEST_CASE("Kuhn's cube: the hexagon of six tets sorted by omega's components", "
 }
 
 TEST_CASE("boundary_depth on Kuhn's cube in two parts, by hand", "[sweep_dag]") {
-  const Mesh m = kuhn_cube_mesh(1);
+  const Mesh m = kuhn_cube_mesh(1, 1);
   const std::vector<Vec3> n = face_area_normals(m);
   const Vec3 omega{0.8, 0.5, 0.3};  // 5 -> 3 -> 2 -> 0 and 5 -> 4 -> 1 -> 0, as above
   // Part 0 = {2, 3, 4, 5}, part 1 = {0, 1}: 2 feeds 0 and 4 feeds 1 (depth 1); 3 -> 2 (2);

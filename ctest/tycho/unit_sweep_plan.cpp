@@ -14,15 +14,16 @@
 #include <utility>
 #include <vector>
 
-#include "tycho/mesh_geometry.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/mesh_geometry.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/problem.hpp"
 #include "tycho/quadrature.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_dag.hpp"
 #include "tycho/sweep_plan.hpp"
 
 using namespace tycho;
+using namespace mesh;
 
 namespace {
 

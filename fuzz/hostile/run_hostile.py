@@ -66,7 +66,7 @@ PROGRAMS = {
     "bench_put_words": "bsplib/bench_put_words", "bench_small_supersteps": "bsplib/bench_small_supersteps",
     "bsp_put_bench": "bsplib/bsp_put_bench", "multigrid_smoother_bench": "multigrid/multigrid_smoother_bench",
     "stream_triad": "multigrid/stream_triad", "tycho_cell_solve_bench": "tycho/tycho_cell_solve_bench",
-    "tycho_mesh_bench": "tycho/tycho_mesh_bench", "tycho_sweep_dag_bench": "tycho/tycho_sweep_dag_bench",
+    "tycho_mesh_bench": "mesh/tycho_mesh_bench", "tycho_sweep_dag_bench": "tycho/tycho_sweep_dag_bench",
 }
 SCRIPTS = {
     "tycho_plot_projection": "tycho/tools/plot_projection.py",
@@ -129,9 +129,9 @@ def make_good_inputs(root, tools, env, mpiexec):
     shutil.copyfile(g["smesh"], g["smesh_copy"])
     for size in (208, 1374, 4128):
         g[f"smesh{size}"] = os.path.join(MESHES, f"cube-{size}.smesh")
-    g["msh"] = copy("cube-4.1-ascii.msh", os.path.join(REPO, "ctest/tycho/gmsh_data/cube-4.1-ascii.msh"))
-    g["msh_binary"] = copy("cube-4.1-binary.msh", os.path.join(REPO, "ctest/tycho/gmsh_data/cube-4.1-binary.msh"))
-    g["msh22"] = copy("cube-2.2-ascii.msh", os.path.join(REPO, "ctest/tycho/gmsh_data/cube-2.2-ascii.msh"))
+    g["msh"] = copy("cube-4.1-ascii.msh", os.path.join(REPO, "ctest/mesh/gmsh_data/cube-4.1-ascii.msh"))
+    g["msh_binary"] = copy("cube-4.1-binary.msh", os.path.join(REPO, "ctest/mesh/gmsh_data/cube-4.1-binary.msh"))
+    g["msh22"] = copy("cube-2.2-ascii.msh", os.path.join(REPO, "ctest/mesh/gmsh_data/cube-2.2-ascii.msh"))
     for name, factor in (("tiny_smesh", 1e-90), ("huge_smesh", 1e90), ("tiniest_smesh", 1e-300)):
         g[name] = p(f"{name}.smesh")
         hf.scaled_smesh(g["smesh"], factor, g[name])

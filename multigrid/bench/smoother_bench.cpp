@@ -50,12 +50,13 @@
 #include "instrument/option_table.hpp"
 #include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
+#include "mesh/mesh_examples.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 #include "multigrid/local_level.hpp"
 #include "multigrid/node_update.hpp"
 #include "multigrid/p1_operator.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/partition.hpp"
 
 namespace {
 
@@ -85,9 +86,9 @@ void declare_options(instrument::OptionTable& t, Options& o) {
 // The finest grid as one process holds it, built the way the multigrid program builds it
 // (so the cell and node order, which decides the traffic, is the program's).
 mg::LocalLevel finest_level(const Options& o) {
-  const std::vector<mg::Grid> grids = mg::build_hierarchy(mg::kuhn_cube_grid(o.cube), o.grids, "bench");
+  const std::vector<mg::Grid> grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(o.cube, 1.0), o.grids, "bench");
   const std::size_t cells = grids.back().mesh.cells.size();
-  const tycho::Partition one_part{1, std::vector<std::int32_t>(cells, 0)};
+  const mesh::Partition one_part{1, std::vector<std::int32_t>(cells, 0)};
   std::vector<mg::LocalLevel> levels = mg::build_local_levels(grids, mg::inherit_parts(grids, one_part), 0, 1);
   return std::move(levels.back());
 }

@@ -56,7 +56,7 @@ SMESH_HEADER, SMESH_CELL, SMESH_FACE, SMESH_NODE = 64, 72, 40, 24
 
 def read_smesh(path):
     """Nodes and cells of a Tycho2 serial mesh, its header checked against the file's size
-    (tycho/src/smesh_reader.cpp) and every cell's node indices against the node count."""
+    (mesh/src/smesh_reader.cpp) and every cell's node indices against the node count."""
     data = si.read_input_bytes(path, "Tycho2 serial mesh", MAX_MESH_BYTES)
     if len(data) < SMESH_HEADER:
         raise si.Refusal(path, "header", "a 64-byte header (a Tycho2 serial mesh)", f"{len(data)} bytes")

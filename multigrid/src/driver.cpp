@@ -12,10 +12,11 @@
 #include "instrument/error.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
+#include "mesh/mesh_examples.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/p1_operator.hpp"
 #include "multigrid/run_memory.hpp"
-#include "tycho/mesh_reader.hpp"
+#include "mesh/mesh_reader.hpp"
 
 namespace mg {
 
@@ -31,7 +32,7 @@ void check_memory(std::uint64_t finest, int p, int on_node, const std::string& s
                                       (p == 1 ? " process" : " processes"));
 }
 
-void check_part_count(const tycho::Mesh& coarse, int p, const std::string& name) {
+void check_part_count(const mesh::Mesh& coarse, int p, const std::string& name) {
   if (static_cast<std::size_t>(p) > coarse.cells.size())
     throw instrument::InputError(name, "P", "at most one process per coarse cell: " + std::to_string(p) +
                                                 " processes for " + std::to_string(coarse.cells.size()) + " cells");
@@ -41,23 +42,23 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
   ProblemInput in;
   const std::string grids_option = "--grids " + std::to_string(o.grids);
   if (!o.mesh_sequence.empty()) {
-    std::vector<tycho::Mesh> meshes = read_checked_meshes(o.mesh_sequence);
+    std::vector<mesh::Mesh> meshes = read_checked_meshes(o.mesh_sequence);
     check_memory(meshes.back().cells.size(), p, on_node, o.mesh_sequence.front(), "--mesh-sequence");
     check_part_count(meshes.front(), p, o.mesh_sequence.front());
     in.grids = build_sequence(std::move(meshes), o.mesh_sequence);
     in.mesh_name = "sequence";
     for (const std::string& path : o.mesh_sequence) in.mesh_name += (path == o.mesh_sequence.front() ? " " : ", ") + path;
   } else {
-    tycho::Mesh coarse;
+    mesh::Mesh coarse;
     if (o.mesh_path.empty()) {
       // Known from the options alone: refused before the cube is built (6 n^3 cells).
       const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
       check_memory(finest_cells(6 * n * n * n, o.grids), p, on_node, "command line",
                    "--cube " + std::to_string(o.cube) + " " + grids_option);
-      coarse = kuhn_cube_grid(o.cube);
+      coarse = mesh::kuhn_cube_mesh(o.cube, 1.0);
       in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
     } else {
-      coarse = tycho::read_mesh(o.mesh_path);
+      coarse = mesh::read_mesh(o.mesh_path);
       in.mesh_name = o.mesh_path;
       check_memory(finest_cells(coarse.cells.size(), o.grids), p, on_node, o.mesh_path, grids_option);
     }
@@ -68,10 +69,10 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
   }
   const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
                                                    : o.mesh_sequence.back();
-  const tycho::Mesh& finest = in.grids.back().mesh;
-  const tycho::Partition part = o.partition_path.empty()
-                                    ? tycho::metis_partition(finest, p, name)
-                                    : tycho::read_partition_file(o.partition_path, finest.cells.size(), p);
+  const mesh::Mesh& finest = in.grids.back().mesh;
+  const mesh::Partition part = o.partition_path.empty()
+                                    ? mesh::metis_partition(finest, p, name)
+                                    : mesh::read_partition_file(o.partition_path, finest.cells.size(), p);
   in.parts = inherit_parts(in.grids, part);
   return in;
 }

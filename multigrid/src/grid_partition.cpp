@@ -5,7 +5,7 @@
 
 namespace mg {
 
-std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, const tycho::Partition& finest) {
+std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, const mesh::Partition& finest) {
   std::vector<std::vector<std::int32_t>> parts(grids.size());
   parts.back() = finest.part_of_cell;
   for (std::size_t l = grids.size() - 1; l-- > 0;) {
@@ -50,7 +50,7 @@ bool NodeRanks::holds(Index n, std::int32_t r) const {
   return std::binary_search(b, e, r);
 }
 
-NodeRanks node_ranks(const tycho::Mesh& mesh, const std::vector<std::int32_t>& part_of_cell) {
+NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& part_of_cell) {
   // (node, part) pairs, sorted and unique, then counted into offsets.
   std::vector<std::uint64_t> pairs;
   pairs.reserve(4 * mesh.cells.size());

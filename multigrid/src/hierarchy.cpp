@@ -9,33 +9,32 @@
 #include <utility>
 
 #include "instrument/error.hpp"
-#include "multigrid/point_location.hpp"
-#include "tycho/mesh_reader.hpp"
+#include "mesh/point_location.hpp"
+#include "mesh/mesh_reader.hpp"
 
-#include "tycho/mesh_checks.hpp"
-#include "tycho/mesh_from_cells.hpp"
-#include "tycho/mesh_geometry.hpp"
-#include "tycho/refine.hpp"
+#include "mesh/mesh_checks.hpp"
+#include "mesh/mesh_geometry.hpp"
+#include "mesh/refine.hpp"
 
 namespace mg {
 
 namespace {
 
-std::vector<std::uint8_t> boundary_nodes(const tycho::Mesh& mesh) {
+std::vector<std::uint8_t> boundary_nodes(const mesh::Mesh& mesh) {
   std::vector<std::uint8_t> on(mesh.nodes.size(), 0);
-  for (const tycho::Face& f : mesh.faces)
+  for (const mesh::Face& f : mesh.faces)
     if (f.on_boundary())
       for (Index n : f.nodes) on[n] = 1;
   return on;
 }
 
 // The coarse mesh's edges sorted by (low, high) node: the order refine_uniform numbers the
-// midpoints in (refine.hpp).
-std::vector<std::array<Index, 2>> sorted_edges(const tycho::Mesh& mesh) {
+// midpoints in (mesh/refine.hpp).
+std::vector<std::array<Index, 2>> sorted_edges(const mesh::Mesh& mesh) {
   std::vector<std::array<Index, 2>> edges;
   edges.reserve(6 * mesh.cells.size());
-  for (const tycho::Cell& c : mesh.cells)
-    for (const auto& e : tycho::kTetEdges) {
+  for (const mesh::Cell& c : mesh.cells)
+    for (const auto& e : mesh::kTetEdges) {
       const Index a = c.nodes[e[0]], b = c.nodes[e[1]];
       edges.push_back(a < b ? std::array<Index, 2>{a, b} : std::array<Index, 2>{b, a});
     }
@@ -54,10 +53,10 @@ namespace {
 
 constexpr double kMinExtent = 1e-30, kMaxExtent = 1e30;
 
-void check_extent(const tycho::Mesh& mesh, const std::string& name) {
+void check_extent(const mesh::Mesh& mesh, const std::string& name) {
   double lo[3] = {HUGE_VAL, HUGE_VAL, HUGE_VAL}, hi[3] = {-HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
   bool finite = true;
-  for (const tycho::Vec3& v : mesh.nodes) {
+  for (const mesh::Vec3& v : mesh.nodes) {
     const double xyz[3] = {v.x, v.y, v.z};
     for (int d = 0; d < 3; ++d) {
       finite = finite && std::isfinite(xyz[d]);
@@ -75,10 +74,10 @@ void check_extent(const tycho::Mesh& mesh, const std::string& name) {
 
 }  // namespace
 
-void check_nodes(const tycho::Mesh& mesh, const std::string& name) {
+void check_nodes(const mesh::Mesh& mesh, const std::string& name) {
   check_extent(mesh, name);
   std::vector<std::uint8_t> used(mesh.nodes.size(), 0);
-  for (const tycho::Cell& c : mesh.cells)
+  for (const mesh::Cell& c : mesh.cells)
     for (Index n : c.nodes) used[n] = 1;
   for (std::size_t n = 0; n < used.size(); ++n)
     if (!used[n])
@@ -94,7 +93,7 @@ void check_nodes(const tycho::Mesh& mesh, const std::string& name) {
                                        " (a duplicate node)");
 }
 
-std::vector<Grid> build_hierarchy(const tycho::Mesh& coarse, int levels, const std::string& name) {
+std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name) {
   std::vector<Grid> grids;
   grids.reserve(static_cast<std::size_t>(levels));
   Grid coarsest;
@@ -102,11 +101,11 @@ std::vector<Grid> build_hierarchy(const tycho::Mesh& coarse, int levels, const s
   coarsest.dirichlet = boundary_nodes(coarse);
   grids.push_back(std::move(coarsest));
   for (int l = 1; l < levels; ++l) {
-    const tycho::Mesh& parent = grids.back().mesh;
+    const mesh::Mesh& parent = grids.back().mesh;
     Grid g;
     g.coarse_nodes = parent.nodes.size();
     g.midpoint_of = sorted_edges(parent);
-    g.mesh = tycho::refine_uniform(parent, name);
+    g.mesh = mesh::refine_uniform(parent, name);
     g.dirichlet = boundary_nodes(g.mesh);
     g.refined = true;
     g.from_coarse.resize(g.mesh.nodes.size());
@@ -127,7 +126,7 @@ namespace {
 // fraction of a cell; another domain differs by far more.
 constexpr double kNestTolerance = 0.5;
 
-std::string point_text(const tycho::Vec3& p) {
+std::string point_text(const mesh::Vec3& p) {
   std::ostringstream s;
   s << std::setprecision(6) << "(" << p.x << ", " << p.y << ", " << p.z << ")";
   return s.str();
@@ -135,7 +134,7 @@ std::string point_text(const tycho::Vec3& p) {
 
 // Linear interpolation at p from the located cell: its corners with positive weight,
 // renormalised (for a point just outside, the negative weights are dropped).
-CoarseStencil stencil_at(const tycho::Mesh& coarse, const Location& at) {
+CoarseStencil stencil_at(const mesh::Mesh& coarse, const mesh::Location& at) {
   CoarseStencil s;
   double sum = 0;
   for (std::size_t k = 0; k < 4; ++k)
@@ -151,35 +150,35 @@ CoarseStencil stencil_at(const tycho::Mesh& coarse, const Location& at) {
 
 }  // namespace
 
-std::vector<tycho::Mesh> read_checked_meshes(const std::vector<std::string>& paths) {
-  std::vector<tycho::Mesh> meshes;
+std::vector<mesh::Mesh> read_checked_meshes(const std::vector<std::string>& paths) {
+  std::vector<mesh::Mesh> meshes;
   for (const std::string& path : paths) {
-    meshes.push_back(tycho::read_mesh(path));
+    meshes.push_back(mesh::read_mesh(path));
     check_nodes(meshes.back(), path);
   }
   return meshes;
 }
 
-std::vector<Grid> build_sequence(std::vector<tycho::Mesh> meshes, const std::vector<std::string>& names) {
+std::vector<Grid> build_sequence(std::vector<mesh::Mesh> meshes, const std::vector<std::string>& names) {
   std::vector<Grid> grids;
   grids.reserve(meshes.size());
-  for (tycho::Mesh& m : meshes) {
+  for (mesh::Mesh& m : meshes) {
     Grid g;
     g.dirichlet = boundary_nodes(m);
     g.mesh = std::move(m);
     grids.push_back(std::move(g));
   }
   for (std::size_t l = 1; l < grids.size(); ++l) {
-    const tycho::Mesh &coarse = grids[l - 1].mesh, &fine = grids[l].mesh;
+    const mesh::Mesh &coarse = grids[l - 1].mesh, &fine = grids[l].mesh;
     Grid& g = grids[l];
     if (fine.cells.size() <= coarse.cells.size())
       throw instrument::InputError(names[l], "cells", "more cells than the coarser grid before it in the sequence (" +
                                                           std::to_string(coarse.cells.size()) + ", " + names[l - 1] +
                                                           "; coarsest first), got " + std::to_string(fine.cells.size()));
-    const CellLocator in_coarse(coarse);
+    const mesh::CellLocator in_coarse(coarse);
     g.from_coarse.resize(fine.nodes.size());
     for (std::size_t n = 0; n < fine.nodes.size(); ++n) {
-      const Location at = in_coarse.locate(fine.nodes[n]);
+      const mesh::Location at = in_coarse.locate(fine.nodes[n]);
       if (at.worst < -kNestTolerance)
         throw instrument::InputError(names[l], "node " + std::to_string(n),
                                      "a point on the domain of the coarser grid " + names[l - 1] +
@@ -190,8 +189,8 @@ std::vector<Grid> build_sequence(std::vector<tycho::Mesh> meshes, const std::vec
     g.parent_of.resize(fine.cells.size());
     std::vector<std::uint8_t> has_child(coarse.cells.size(), 0);
     for (std::size_t c = 0; c < fine.cells.size(); ++c) {
-      const Location at = in_coarse.locate(tycho::cell_centroid(fine, static_cast<Index>(c)));
-      if (at.cell == tycho::kBoundary)
+      const mesh::Location at = in_coarse.locate(mesh::cell_centroid(fine, static_cast<Index>(c)));
+      if (at.cell == mesh::kBoundary)
         throw instrument::InputError(names[l], "cell " + std::to_string(c),
                                      "a cell on the domain of the coarser grid " + names[l - 1] +
                                          " (the grids must nest); its centroid is far from every cell of it");
@@ -199,12 +198,12 @@ std::vector<Grid> build_sequence(std::vector<tycho::Mesh> meshes, const std::vec
       has_child[at.cell] = 1;
     }
     if (std::find(has_child.begin(), has_child.end(), 0) != has_child.end()) {
-      const CellLocator in_fine(fine);
+      const mesh::CellLocator in_fine(fine);
       g.stand_in.resize(coarse.cells.size());
       for (std::size_t c = 0; c < coarse.cells.size(); ++c)
         if (!has_child[c]) {
-          const Location at = in_fine.locate(tycho::cell_centroid(coarse, static_cast<Index>(c)));
-          if (at.cell == tycho::kBoundary)
+          const mesh::Location at = in_fine.locate(mesh::cell_centroid(coarse, static_cast<Index>(c)));
+          if (at.cell == mesh::kBoundary)
             throw instrument::InputError(names[l - 1], "cell " + std::to_string(c),
                                          "a cell on the domain of the finer grid " + names[l] +
                                              " (the grids must nest); its centroid is far from every cell of it");
@@ -213,32 +212,6 @@ std::vector<Grid> build_sequence(std::vector<tycho::Mesh> meshes, const std::vec
     }
   }
   return grids;
-}
-
-tycho::Mesh kuhn_cube_grid(int n) {
-  const auto id = [n](int i, int j, int k) { return static_cast<Index>(i + (n + 1) * (j + (n + 1) * k)); };
-  std::vector<tycho::Vec3> nodes;
-  for (int k = 0; k <= n; ++k)
-    for (int j = 0; j <= n; ++j)
-      for (int i = 0; i <= n; ++i) nodes.push_back({double(i) / n, double(j) / n, double(k) / n});
-  // Corner c of a small cube: x = bit 0, y = bit 1, z = bit 2. Each tetrahedron walks from
-  // corner 0 to corner 7 one axis at a time; the same diagonal in every cube keeps the faces
-  // shared between cubes matched.
-  const int orders[6][3] = {{1, 2, 4}, {1, 4, 2}, {2, 1, 4}, {2, 4, 1}, {4, 1, 2}, {4, 2, 1}};
-  std::vector<tycho::CellNodes> cells;
-  cells.reserve(6 * static_cast<std::size_t>(n) * n * n);
-  for (int k = 0; k < n; ++k)
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) {
-        const auto corner = [&](int c) { return id(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1)); };
-        for (const auto& o : orders)
-          cells.push_back({{corner(0), corner(o[0]), corner(o[0] + o[1]), corner(7)}, 1});
-      }
-  const std::string name = "Kuhn cube " + std::to_string(n) + "^3";
-  tycho::Mesh mesh = tycho::mesh_from_cells(std::move(nodes), cells, name);
-  tycho::check_mesh(mesh, name);
-  tycho::compute_geometry(mesh);
-  return mesh;
 }
 
 }  // namespace mg

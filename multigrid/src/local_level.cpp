@@ -6,15 +6,15 @@
 #include <numeric>
 
 #include "p1_cell_math.hpp"
-#include "tycho/mesh_geometry.hpp"
-#include "tycho/refine.hpp"
+#include "mesh/mesh_geometry.hpp"
+#include "mesh/refine.hpp"
 
 namespace mg {
 
 namespace {
 
 // 21 bits per axis of the centroid in the mesh's bounding box, interleaved.
-std::uint64_t morton_key(const tycho::Vec3& p, const tycho::Vec3& lo, const tycho::Vec3& hi) {
+std::uint64_t morton_key(const mesh::Vec3& p, const mesh::Vec3& lo, const mesh::Vec3& hi) {
   const auto scaled = [](double v, double a, double b) {
     const double t = b > a ? (v - a) / (b - a) : 0.0;
     return static_cast<std::uint64_t>(std::clamp(t, 0.0, 1.0) * 2097151.0);
@@ -34,7 +34,7 @@ void add_slot(LocalLevel& L, Index g) {
 // Parent edge e joins corners kTetEdges[e]; kOpposite[d] are the edges whose midpoints the
 // octahedron's diagonal d joins; kRelabel[d] orders the parent's corners so that diagonal
 // d becomes m01-m23 (a swap of two corners, which keeps every midpoint a midpoint).
-using tycho::kTetEdges;
+using mesh::kTetEdges;
 constexpr Index kNone = std::numeric_limits<Index>::max();
 constexpr int kOpposite[3][2] = {{0, 5}, {1, 4}, {2, 3}};
 constexpr int kRelabel[3][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 2, 1}};
@@ -45,7 +45,7 @@ int edge_of(int a, int b) {
   return -1;
 }
 
-std::array<Index, 4> sorted_nodes(const tycho::Mesh& mesh, Index c) {
+std::array<Index, 4> sorted_nodes(const mesh::Mesh& mesh, Index c) {
   std::array<Index, 4> n;
   for (std::size_t k = 0; k < 4; ++k) n[k] = mesh.cells[c].nodes[k];
   std::sort(n.begin(), n.end());
@@ -54,7 +54,7 @@ std::array<Index, 4> sorted_nodes(const tycho::Mesh& mesh, Index c) {
 
 // The 10 nodes of parent p's family in p1_cell_math.hpp's order, or false if its 8 children
 // are not that pattern (then they are swept one by one, correct either way).
-bool family_nodes(const Grid& fine, const tycho::Mesh& coarse, Index p, std::array<Index, 10>& out) {
+bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::array<Index, 10>& out) {
   const auto& a = coarse.cells[p].nodes;
   std::array<Index, 6> mid;
   mid.fill(kNone);
@@ -97,14 +97,14 @@ bool family_nodes(const Grid& fine, const tycho::Mesh& coarse, Index p, std::arr
 
 // `coarser`: the mesh `grid` refines, or null on the coarsest grid or an independent mesh (no
 // families; cells in Morton order of their own centroids).
-LocalLevel local_cells_and_nodes(const Grid& grid, const tycho::Mesh* coarser, const std::vector<std::int32_t>& part,
+LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, const std::vector<std::int32_t>& part,
                                  const NodeRanks& ranks, int me) {
-  const tycho::Mesh& mesh = grid.mesh;
+  const mesh::Mesh& mesh = grid.mesh;
   LocalLevel L;
   L.global_cells = mesh.cells.size();
   L.global_nodes = mesh.nodes.size();
-  tycho::Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
-  for (const tycho::Vec3& p : mesh.nodes) {
+  mesh::Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
+  for (const mesh::Vec3& p : mesh.nodes) {
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
   }
@@ -113,8 +113,8 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const tycho::Mesh* coarser, c
   std::vector<std::pair<std::uint64_t, Index>> mine;
   for (std::size_t c = 0; c < mesh.cells.size(); ++c)
     if (part[c] == me) {
-      const tycho::Vec3 centre = coarser ? tycho::cell_centroid(*coarser, static_cast<Index>(c / 8))
-                                         : tycho::cell_centroid(mesh, static_cast<Index>(c));
+      const mesh::Vec3 centre = coarser ? mesh::cell_centroid(*coarser, static_cast<Index>(c / 8))
+                                         : mesh::cell_centroid(mesh, static_cast<Index>(c));
       mine.push_back({morton_key(centre, lo, hi), static_cast<Index>(c)});
     }
   std::sort(mine.begin(), mine.end());
@@ -152,7 +152,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const tycho::Mesh* coarser, c
   }
   L.n_local = L.node_global.size();
   for (Index g : L.node_global) {
-    const tycho::Vec3& p = mesh.nodes[g];
+    const mesh::Vec3& p = mesh.nodes[g];
     L.xyz.push_back({p.x, p.y, p.z, 0.0});
     L.dirichlet.push_back(grid.dirichlet[g]);
     L.owned.push_back(ranks.owner(g) == me ? 1 : 0);
@@ -195,7 +195,7 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
   std::vector<LocalLevel> levels;
   for (std::size_t l = 0; l < grids.size(); ++l) {
     ranks.push_back(node_ranks(grids[l].mesh, parts[l]));
-    const tycho::Mesh* parents = l > 0 && grids[l].refined ? &grids[l - 1].mesh : nullptr;
+    const mesh::Mesh* parents = l > 0 && grids[l].refined ? &grids[l - 1].mesh : nullptr;
     levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], ranks[l], me));
     levels[l].assemble = build_sum_exchange(ranks[l], ranks[l], me, nprocs, levels[l].slot_of);
   }

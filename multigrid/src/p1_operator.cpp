@@ -6,7 +6,7 @@
 
 #include "p1_cell_math.hpp"
 #include "p1_cells.hpp"
-#include "tycho/tet_quadrature.hpp"
+#include "mesh/tet_quadrature.hpp"
 
 namespace mg {
 
@@ -158,8 +158,8 @@ void add_cell_diagonal(const LocalLevel& L, double* d) {
 
 namespace {
 
-const tycho::TetQuadrature& rule() {
-  static const tycho::TetQuadrature q = tycho::conical_product_rule(4);
+const mesh::TetQuadrature& rule() {
+  static const mesh::TetQuadrature q = mesh::conical_product_rule(4);
   return q;
 }
 
@@ -177,7 +177,7 @@ void point_of(const LocalLevel& L, const std::array<std::uint32_t, 4>& v, const 
 }  // namespace
 
 void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b) {
-  const tycho::TetQuadrature& q = rule();
+  const mesh::TetQuadrature& q = rule();
   for (const std::array<std::uint32_t, 4>& v : L.cells) {
     const double volume = element_vectors(L.xyz.data(), v).volume;
     for (std::size_t k = 0; k < q.weight.size(); ++k) {
@@ -191,7 +191,7 @@ void add_cell_load(const LocalLevel& L, const std::function<double(double, doubl
 
 double cell_l2_error_squared(const LocalLevel& L, const double* uh,
                              const std::function<double(double, double, double)>& u) {
-  const tycho::TetQuadrature& q = rule();
+  const mesh::TetQuadrature& q = rule();
   double sum = 0;
   for (const std::array<std::uint32_t, 4>& v : L.cells) {
     const double volume = element_vectors(L.xyz.data(), v).volume;

@@ -18,7 +18,7 @@
 
 #include "multigrid/hierarchy.hpp"
 #include "multigrid/local_level.hpp"
-#include "tycho/mesh.hpp"
+#include "mesh/mesh.hpp"
 
 namespace mg {
 
@@ -48,8 +48,8 @@ std::uint64_t bytes_of(double bytes) {
 // Per cell of one grid: its mesh (cells, faces, nodes, geometry) and the grid's transfers
 // (parent per cell; per node the Dirichlet flag, the coarse stencil, the midpoint's edge).
 double grid_bytes_per_cell() {
-  const double mesh = sizeof(tycho::Cell) + kFacesPerCell * sizeof(tycho::Face) + sizeof(tycho::CellGeometry) +
-                      kNodesPerCell * sizeof(tycho::Vec3);
+  const double mesh = sizeof(mesh::Cell) + kFacesPerCell * sizeof(mesh::Face) + sizeof(mesh::CellGeometry) +
+                      kNodesPerCell * sizeof(mesh::Vec3);
   const double transfers =
       sizeof(Index) + kNodesPerCell * (sizeof(std::uint8_t) + sizeof(CoarseStencil) + sizeof(std::array<Index, 2>));
   return mesh + transfers;

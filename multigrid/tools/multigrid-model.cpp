@@ -23,12 +23,13 @@
 #include "instrument/replay.hpp"
 #include "instrument/run_app.hpp"
 #include "instrument/text_split.hpp"
+#include "mesh/mesh_examples.hpp"
 #include "multigrid/model/eq5_model.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/model/projection.hpp"
 #include "multigrid/results_output.hpp"
 #include "multigrid/run_memory.hpp"
-#include "tycho/mesh_reader.hpp"
+#include "mesh/mesh_reader.hpp"
 
 namespace {
 
@@ -117,15 +118,15 @@ void run(const Options& o) {
     const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
     if (o.mesh.empty()) check_memory(o, 6 * n * n * n, "command line",
                                   "--cube " + std::to_string(o.cube) + " --grids " + std::to_string(o.grids));
-    const tycho::Mesh coarse = o.mesh.empty() ? mg::kuhn_cube_grid(o.cube) : tycho::read_mesh(o.mesh);
+    const mesh::Mesh coarse = o.mesh.empty() ? mesh::kuhn_cube_mesh(o.cube, 1.0) : mesh::read_mesh(o.mesh);
     if (!o.mesh.empty()) check_memory(o, coarse.cells.size(), o.mesh, "--grids " + std::to_string(o.grids));
     mg::check_nodes(coarse, name);
-    for (int p : o.procs) tycho::check_part_count(p, coarse.cells.size(), name);  // before any output
+    for (int p : o.procs) mesh::check_part_count(p, coarse.cells.size(), name);  // before any output
     grids = mg::build_hierarchy(coarse, o.grids, name);
   } else {
-    std::vector<tycho::Mesh> meshes = mg::read_checked_meshes(o.sequence);
+    std::vector<mesh::Mesh> meshes = mg::read_checked_meshes(o.sequence);
     check_memory(o, meshes.back().cells.size(), o.sequence.back(), "--mesh-sequence");
-    for (int p : o.procs) tycho::check_part_count(p, meshes.front().cells.size(), o.sequence.front());
+    for (int p : o.procs) mesh::check_part_count(p, meshes.front().cells.size(), o.sequence.front());
     grids = mg::build_sequence(std::move(meshes), o.sequence);
     name = "sequence " + o.sequence.front() + " .. " + o.sequence.back();
   }
@@ -143,7 +144,7 @@ void run(const Options& o) {
   csv << "procs,cells_per_proc,imbalance,h_grid1_bytes,replay_seconds,replay_work,replay_comm_sync,eq5_seconds,"
          "eq5_work,eq5_comm_sync\n";
   for (int p : o.procs) {
-    const std::vector<std::vector<std::int32_t>> parts = mg::inherit_parts(grids, tycho::metis_partition(grids.back().mesh, p, name));
+    const std::vector<std::vector<std::int32_t>> parts = mg::inherit_parts(grids, mesh::metis_partition(grids.back().mesh, p, name));
     const mg::Traffic traffic = mg::count_traffic(grids, parts, p);
     const instrument::replay::Result r = instrument::replay::simulate(*mg::cycle_program(traffic, steps, c1_at), machine);
     const std::vector<std::int64_t>& top = traffic.cells.back();

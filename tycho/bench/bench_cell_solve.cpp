@@ -18,7 +18,7 @@
 #include "instrument/statistics.hpp"
 #include "tycho/cell_solve.hpp"
 #include "tycho/ld_tet.hpp"
-#include "tycho/mesh_reader.hpp"
+#include "mesh/mesh_reader.hpp"
 #include "tycho/quadrature.hpp"
 
 namespace {
@@ -31,7 +31,7 @@ double pass_ns(const std::vector<tycho::LdTet>& tets, const tycho::Quadrature& q
                Solve solve, double& checksum) {
   const auto t0 = Clock::now();
   tycho::NodeValues out{};
-  for (const tycho::Vec3& omega : q.omega) {
+  for (const mesh::Vec3& omega : q.omega) {
     for (std::size_t c = 0; c < tets.size(); ++c) {
       solve(tets[c], omega, 0.5, source[c], inflow[c], out);
       checksum += out[0] + out[3];
@@ -47,7 +47,7 @@ double groups_pass_ns(const std::vector<tycho::LdTet>& tets, const tycho::Quadra
   const double sigma_t[kGroups] = {0.5, 0.75};
   double qg[kGroups * 4], in[4 * kGroups * 3], out[kGroups * 4];
   const auto t0 = Clock::now();
-  for (const tycho::Vec3& omega : q.omega) {
+  for (const mesh::Vec3& omega : q.omega) {
     for (std::size_t c = 0; c < tets.size(); ++c) {
       for (int g = 0; g < kGroups; ++g) {
         for (std::size_t n = 0; n < 4; ++n) qg[g * 4 + n] = source[c][n] * (1 + g);
@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   try {
-    const tycho::Mesh mesh = tycho::read_mesh(argv[1]);
+    const mesh::Mesh mesh = mesh::read_mesh(argv[1]);
     const std::vector<tycho::LdTet> tets = tycho::ld_tets(mesh);
     const tycho::Quadrature s8 = tycho::level_symmetric(8, "S8");
     std::vector<tycho::NodeValues> source(tets.size());

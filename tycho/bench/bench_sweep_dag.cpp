@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "instrument/statistics.hpp"
-#include "tycho/mesh_reader.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/mesh_reader.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/sweep_dag.hpp"
 
@@ -42,16 +42,16 @@ int main(int argc, char** argv) {
     return 1;
   }
   try {
-    const tycho::Mesh mesh = tycho::read_mesh(argv[1]);
-    const tycho::Partition partition = tycho::metis_partition(mesh, parts, "P");
+    const mesh::Mesh mesh = mesh::read_mesh(argv[1]);
+    const mesh::Partition partition = mesh::metis_partition(mesh, parts, "P");
     const tycho::Quadrature s8 = tycho::level_symmetric(8, "S8");
     const double dirs = static_cast<double>(s8.size());
     std::vector<double> normals_ms, order_ms, depth_ms;
-    std::vector<std::vector<tycho::Index>> lagged(s8.size());
+    std::vector<std::vector<mesh::Index>> lagged(s8.size());
     std::size_t lagged_total = 0, checksum = 0;
     for (int p = 0; p < passes; ++p) {
       auto t0 = Clock::now();
-      const std::vector<tycho::Vec3> normals = tycho::face_area_normals(mesh);
+      const std::vector<mesh::Vec3> normals = tycho::face_area_normals(mesh);
       normals_ms.push_back(ms_since(t0));
       t0 = Clock::now();
       lagged_total = 0;

@@ -10,7 +10,7 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/rank_gather.hpp"
 #include "tycho/materials_file.hpp"
-#include "tycho/mesh_reader.hpp"
+#include "mesh/mesh_reader.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/run_memory.hpp"
 
@@ -38,7 +38,7 @@ Quadrature make_quadrature(const RunOptions& o) {
 // The run's size is known once the mesh is partitioned and MCPS chosen: refused before the
 // plan and the sweep (run_memory.hpp), naming the options that ask for it. `--product 64x256
 // --groups 64` on cube-10717 once planned for 39 s and then ran out of memory.
-void check_memory(const RunOptions& o, const Mesh& mesh, const Partition& partition, std::int64_t mcps,
+void check_memory(const RunOptions& o, const Mesh& mesh, const mesh::Partition& partition, std::int64_t mcps,
                   int directions, int on_node) {
   RunShape shape = partition_shape(mesh, partition);
   shape.directions = directions;
@@ -75,7 +75,7 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
   const double t0 = MPI_Wtime();
   const int on_node = instrument::processes_on_node(comm);  // collective: before any rank can fail
   Mesh mesh;
-  Partition partition;
+  mesh::Partition partition;
   collectively(comm, [&] {
     r.problem.quadrature = make_quadrature(o);
     r.problem.groups = o.groups;
@@ -84,8 +84,8 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
     r.problem.max_iterations = o.iterations;
     r.problem.tolerance = o.tolerance;
     check_material(r.problem.fallback, o.groups, 0, "default problem");
-    mesh = read_mesh(o.mesh_path);
-    check_part_count(size, mesh.cells.size(), o.mesh_path + " on " + std::to_string(size) + " ranks");
+    mesh = mesh::read_mesh(o.mesh_path);
+    mesh::check_part_count(size, mesh.cells.size(), o.mesh_path + " on " + std::to_string(size) + " ranks");
     if (!o.materials_path.empty()) {
       r.problem.materials = read_materials_file(o.materials_path, o.groups);
       std::set<std::uint32_t> in_mesh;
@@ -98,8 +98,8 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
     }
   });
   collectively(comm, [&] {
-    partition = o.partition_path.empty() ? metis_partition(mesh, size, o.mesh_path)
-                                         : read_partition_file(o.partition_path, mesh.cells.size(), size);
+    partition = o.partition_path.empty() ? mesh::metis_partition(mesh, size, o.mesh_path)
+                                         : mesh::read_partition_file(o.partition_path, mesh.cells.size(), size);
   });
   r.mesh_cells = mesh.cells.size();
   SweepOptions sweep_options = o.sweep;

@@ -18,7 +18,7 @@
 #include "tycho/cell_solve.hpp"
 #include "tycho/ld_tet.hpp"
 #include "tycho/sweep_dag.hpp"
-#include "tycho/tet_quadrature.hpp"
+#include "mesh/tet_quadrature.hpp"
 
 namespace tycho {
 
@@ -63,7 +63,7 @@ int local_face_of(const Cell& cell, Index face) {
 
 std::vector<CellData> cell_data(const Mesh& mesh, const ManufacturedSolution& solution, SourceModel source) {
   const std::vector<Vec3> normals = face_area_normals(mesh);
-  const TetQuadrature rule = conical_product_rule(kPointsPerAxis);
+  const mesh::TetQuadrature rule = mesh::conical_product_rule(kPointsPerAxis);
   std::vector<CellData> cells(mesh.cells.size());
   for (Index c = 0; c < mesh.cells.size(); ++c) {
     const Cell& cell = mesh.cells[c];

@@ -20,6 +20,7 @@
 #include <numbers>
 
 #include "instrument/error.hpp"
+#include "mesh/gauss_legendre.hpp"
 
 namespace tycho {
 
@@ -150,30 +151,6 @@ Quadrature level_symmetric(int order, const std::string& source) {
   return q;
 }
 
-void gauss_legendre(int n, std::vector<double>& nodes, std::vector<double>& weights) {
-  nodes.assign(static_cast<std::size_t>(n), 0.0);
-  weights.assign(static_cast<std::size_t>(n), 0.0);
-  for (int i = 0; i < n; ++i) {
-    // Newton from the Chebyshev-like first guess; converges to every root for all n.
-    double x = -std::cos(std::numbers::pi * (i + 0.75) / (n + 0.5));
-    double dp = 1;
-    for (int it = 0; it < 100; ++it) {
-      double p0 = 1, p1 = x;
-      for (int k = 2; k <= n; ++k) {
-        const double p2 = ((2 * k - 1) * x * p1 - (k - 1) * p0) / k;
-        p0 = p1;
-        p1 = p2;
-      }
-      dp = n * (x * p1 - p0) / (x * x - 1);
-      const double dx = p1 / dp;
-      x -= dx;
-      if (std::abs(dx) < 1e-16) break;
-    }
-    nodes[static_cast<std::size_t>(i)] = x;
-    weights[static_cast<std::size_t>(i)] = 2 / ((1 - x * x) * dp * dp);
-  }
-}
-
 Quadrature product_quadrature(int polar, int azimuthal, const std::string& source) {
   if (polar < 2 || polar % 2 != 0 || polar > 1000) {
     throw instrument::InputError(source, "", with_number("the product quadrature's polar count must be even, 2 to 1000, found ", polar));
@@ -183,7 +160,7 @@ Quadrature product_quadrature(int polar, int azimuthal, const std::string& sourc
                                  with_number("the product quadrature's azimuthal count must be a multiple of 4, 4 to 4000, found ", azimuthal));
   }
   std::vector<double> mu, wmu;
-  gauss_legendre(polar, mu, wmu);
+  mesh::gauss_legendre(polar, mu, wmu);
   Quadrature q;
   q.name = with_number(with_number("product ", polar) + "x", azimuthal);
   for (std::size_t p = 0; p < mu.size(); ++p) {

@@ -71,7 +71,7 @@ double records_out(const RunShape& s) { return static_cast<double>(s.remote_face
 
 }  // namespace
 
-RunShape partition_shape(const Mesh& mesh, const Partition& partition) {
+RunShape partition_shape(const Mesh& mesh, const mesh::Partition& partition) {
   RunShape s;
   s.mesh_cells = mesh.cells.size();
   s.mesh_faces = mesh.faces.size();

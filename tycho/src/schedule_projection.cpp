@@ -41,7 +41,7 @@ class ProjectedQueue {
 
 }  // namespace
 
-ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition, const std::vector<Vec3>& omega,
+ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& partition, const std::vector<Vec3>& omega,
                                    int groups, std::int64_t mcps) {
   if (mcps < 1) throw std::invalid_argument("project_schedule: MCPS must be >= 1, got " + std::to_string(mcps));
   if (omega.empty()) throw std::invalid_argument("project_schedule: no direction");

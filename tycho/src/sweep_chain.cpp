@@ -13,7 +13,7 @@ double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * 
 
 }  // namespace
 
-SweepChain sweep_chain(const Mesh& mesh, const Partition& partition, const Vec3& direction) {
+SweepChain sweep_chain(const Mesh& mesh, const mesh::Partition& partition, const Vec3& direction) {
   const std::size_t n = mesh.cells.size();
   // Each interior face oriented once, from its first cell's normal: the two cells' computed
   // normals need not be exact opposites, and a face must not be upwind from both sides.
@@ -82,7 +82,7 @@ std::array<Vec3, 8> octant_diagonals() {
   return d;
 }
 
-std::vector<SweepChain> octant_sweep_chains(const Mesh& mesh, const Partition& partition) {
+std::vector<SweepChain> octant_sweep_chains(const Mesh& mesh, const mesh::Partition& partition) {
   std::vector<SweepChain> chains;
   for (const Vec3& d : octant_diagonals()) chains.push_back(sweep_chain(mesh, partition, d));
   return chains;

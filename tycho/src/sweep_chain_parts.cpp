@@ -9,7 +9,7 @@
 
 namespace tycho {
 
-PartGraphChain part_graph_chain(const Mesh& mesh, const Partition& partition, const Vec3& direction) {
+PartGraphChain part_graph_chain(const Mesh& mesh, const mesh::Partition& partition, const Vec3& direction) {
   const auto& part = partition.part_of_cell;
   // Net flow from the lower-numbered part of a pair to the higher.
   std::map<std::pair<int, int>, double> flow;
@@ -80,7 +80,7 @@ PartGraphChain part_graph_chain(const Mesh& mesh, const Partition& partition, co
   return result;
 }
 
-std::vector<PartGraphChain> octant_part_graph_chains(const Mesh& mesh, const Partition& partition) {
+std::vector<PartGraphChain> octant_part_graph_chains(const Mesh& mesh, const mesh::Partition& partition) {
   std::vector<PartGraphChain> chains;
   for (const Vec3& d : octant_diagonals()) chains.push_back(part_graph_chain(mesh, partition, d));
   return chains;

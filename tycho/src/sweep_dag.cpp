@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "sweep_dag_flow.hpp"
-#include "tycho/mesh_geometry.hpp"
+#include "mesh/mesh_geometry.hpp"
 
 namespace tycho {
 
@@ -138,7 +138,7 @@ std::vector<Vec3> face_area_normals(const Mesh& mesh) {
     const Vec3& a = mesh.nodes[face.nodes[0]];
     const Vec3 u = mesh.nodes[face.nodes[1]] - a, v = mesh.nodes[face.nodes[2]] - a;
     Vec3 n{0.5 * (u.y * v.z - u.z * v.y), 0.5 * (u.z * v.x - u.x * v.z), 0.5 * (u.x * v.y - u.y * v.x)};
-    const Vec3 inward = mesh.nodes[node_opposite(mesh.cells[face.cells[0]], face)] - a;
+    const Vec3 inward = mesh.nodes[mesh::node_opposite(mesh.cells[face.cells[0]], face)] - a;
     if (n.x * inward.x + n.y * inward.y + n.z * inward.z > 0) n = {-n.x, -n.y, -n.z};
     normals[f] = n;
   }

@@ -9,7 +9,7 @@
 namespace tycho {
 
 std::vector<std::uint32_t> boundary_depth(const Mesh& mesh, const std::vector<Vec3>& face_normals,
-                                          const Vec3& omega, const Partition& partition,
+                                          const Vec3& omega, const mesh::Partition& partition,
                                           const std::vector<Index>& lagged) {
   const std::size_t n = mesh.cells.size();
   if (face_normals.size() != mesh.faces.size())

@@ -1,7 +1,7 @@
 // The one flow rule of sweep_dag.hpp, shared by direction_order and boundary_depth so the
 // two can never disagree on a face: s = dot(omega, A_f n_f) summed x, y, z in that order.
 #pragma once
-#include "tycho/mesh.hpp"
+#include "tycho/mesh_types.hpp"
 
 namespace tycho::sweep_dag_detail {
 

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "instrument/error.hpp"
-#include "tycho/mesh_geometry.hpp"
+#include "mesh/mesh_geometry.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/sweep_dag.hpp"
 
@@ -55,13 +55,13 @@ std::uint64_t spread_bits(std::uint64_t v) {
 // (Breadth-first order, used before, keeps face neighbours a layer apart but spreads a
 // compact block over the whole array: `direction` on cube-85736 at one rank, 359 -> 317 ns
 // per cell-angle-group, alternated; BENCHMARKS.md.)
-std::vector<Index> locality_order(const Mesh& mesh, const Partition& partition, std::int32_t rank) {
+std::vector<Index> locality_order(const Mesh& mesh, const mesh::Partition& partition, std::int32_t rank) {
   std::vector<std::pair<Index, Vec3>> cell;
   Vec3 lo{std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
   Vec3 hi{-lo.x, -lo.y, -lo.z};
   for (Index c = 0; c < mesh.cells.size(); ++c) {
     if (partition.part_of_cell[c] != rank) continue;
-    const Vec3 m = cell_centroid(mesh, c);
+    const Vec3 m = mesh::cell_centroid(mesh, c);
     lo = {std::min(lo.x, m.x), std::min(lo.y, m.y), std::min(lo.z, m.z)};
     hi = {std::max(hi.x, m.x), std::max(hi.y, m.y), std::max(hi.z, m.z)};
     cell.emplace_back(c, m);
@@ -90,7 +90,7 @@ std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const S
   std::array<std::vector<std::uint32_t>, 8> slab;
   const std::size_t N = plan.cells.size();
   std::vector<Vec3> centre(N);
-  for (std::size_t i = 0; i < N; ++i) centre[i] = cell_centroid(mesh, plan.cells[i]);
+  for (std::size_t i = 0; i < N; ++i) centre[i] = mesh::cell_centroid(mesh, plan.cells[i]);
   std::vector<std::pair<double, Index>> along(N);
   for (std::uint8_t o = 0; o < 8; ++o) {
     const Vec3 diagonal{o & 1 ? -1.0 : 1.0, o & 2 ? -1.0 : 1.0, o & 4 ? -1.0 : 1.0};
@@ -103,7 +103,7 @@ std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const S
 }
 
 // Cells, their LD records with the faces' own normals, materials and face links.
-void place_cells(const Mesh& mesh, const Partition& partition, const Problem& problem,
+void place_cells(const Mesh& mesh, const mesh::Partition& partition, const Problem& problem,
                  const std::vector<Vec3>& normals, SweepPlan& plan) {
   const std::int32_t rank = plan.rank;
   plan.cells = locality_order(mesh, partition, rank);
@@ -159,7 +159,7 @@ void place_cells(const Mesh& mesh, const Partition& partition, const Problem& pr
 }
 
 // Dependencies, lagged faces, priorities and record counts of direction d.
-void order_direction(const Mesh& mesh, const Partition& partition, const std::vector<Vec3>& normals,
+void order_direction(const Mesh& mesh, const mesh::Partition& partition, const std::vector<Vec3>& normals,
                      const Vec3& omega, std::size_t d, const std::array<std::vector<std::uint32_t>, 8>& slabs,
                      std::vector<std::uint8_t>& lag_flag, SweepPlan& plan) {
   const std::size_t D = static_cast<std::size_t>(plan.directions);
@@ -231,7 +231,7 @@ void order_direction(const Mesh& mesh, const Partition& partition, const std::ve
 
 }  // namespace
 
-SweepPlan make_sweep_plan(const Mesh& mesh, const Partition& partition, const Problem& problem, int rank,
+SweepPlan make_sweep_plan(const Mesh& mesh, const mesh::Partition& partition, const Problem& problem, int rank,
                           Priority priority, const std::string& name) {
   SweepPlan plan;
   plan.rank = rank;

@@ -14,8 +14,8 @@
 #include <cmath>
 #include <limits>
 
-#include "tycho/mesh.hpp"
-#include "tycho/mesh_from_cells.hpp"
+#include "tycho/mesh_types.hpp"
+#include "mesh/mesh_from_cells.hpp"
 #include "tycho/step_history.hpp"
 
 namespace tycho {
@@ -56,7 +56,7 @@ double refine_bytes_per_cell() {
   const double parent = mesh_bytes_per_cell() / 8 + 6.0 / 8 * 2 * sizeof(Index);
   const double side = 3 * sizeof(Index) + sizeof(Index) + 4;  // key, cell, local face (padded)
   const double run = 2 * sizeof(std::size_t);
-  return parent + sizeof(CellNodes) + sizeof(Cell) + 4 * side + 2 * kFacesPerCell * run + kFacesPerCell * sizeof(Face) +
+  return parent + sizeof(mesh::CellNodes) + sizeof(Cell) + 4 * side + 2 * kFacesPerCell * run + kFacesPerCell * sizeof(Face) +
          kNodesPerCell * sizeof(Vec3);
 }
 

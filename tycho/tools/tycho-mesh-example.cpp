@@ -6,8 +6,8 @@
 #include <exception>
 #include <string>
 
-#include "tycho/mesh_examples.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/mesh_examples.hpp"
+#include "mesh/smesh_reader.hpp"
 
 int main(int argc, char** argv) {
   const char* usage = "usage: tycho-mesh-example corner-tet|two-tets|kuhn-cube OUT.smesh";
@@ -17,18 +17,18 @@ int main(int argc, char** argv) {
   }
   const std::string name = argv[1];
   try {
-    tycho::Mesh mesh;
+    mesh::Mesh mesh;
     if (name == "corner-tet")
-      mesh = tycho::corner_tet_mesh();
+      mesh = mesh::corner_tet_mesh();
     else if (name == "two-tets")
-      mesh = tycho::two_tet_mesh();
+      mesh = mesh::two_tet_mesh();
     else if (name == "kuhn-cube")
-      mesh = tycho::kuhn_cube_mesh(1.0);
+      mesh = mesh::kuhn_cube_mesh(1, 1.0);
     else {
       std::fprintf(stderr, "tycho-mesh-example: error: unknown mesh \"%s\"; %s\n", name.c_str(), usage);
       return 1;
     }
-    tycho::write_smesh(mesh, argv[2]);
+    mesh::write_smesh(mesh, argv[2]);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tycho-mesh-example: error: %s\n", e.what());
     return 1;

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "instrument/option_file.hpp"
-#include "tycho/mesh_reader.hpp"
+#include "mesh/mesh_reader.hpp"
 
 namespace {
 
@@ -23,7 +23,7 @@ struct MaterialTotals {
 };
 
 void print_info(const std::string& path) {
-  const tycho::Mesh mesh = tycho::read_mesh(path);
+  const mesh::Mesh mesh = mesh::read_mesh(path);
   std::size_t boundary = 0;
   double surface = 0;
   for (std::size_t c = 0; c < mesh.cells.size(); ++c) {

@@ -20,10 +20,10 @@
 #include "instrument/error.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
-#include "tycho/mesh_reader.hpp"
+#include "mesh/mesh_reader.hpp"
 #include "tycho/mms.hpp"
 #include "tycho/quadrature.hpp"
-#include "tycho/refine.hpp"
+#include "mesh/refine.hpp"
 
 namespace {
 
@@ -38,9 +38,9 @@ struct Options {
 
 // The side L of the cube the mesh fills, from its bounding box; refused if it is not a cube
 // with a corner at the origin (psi_m would not vanish on its boundary).
-double cube_side(const tycho::Mesh& mesh, const std::string& name) {
-  tycho::Vec3 lo = mesh.nodes.at(0), hi = lo;
-  for (const tycho::Vec3& p : mesh.nodes) {
+double cube_side(const mesh::Mesh& mesh, const std::string& name) {
+  mesh::Vec3 lo = mesh.nodes.at(0), hi = lo;
+  for (const mesh::Vec3& p : mesh.nodes) {
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
   }
@@ -54,7 +54,7 @@ double cube_side(const tycho::Mesh& mesh, const std::string& name) {
 }
 
 void run(const Options& o) {
-  tycho::Mesh mesh = tycho::read_mesh(o.mesh);
+  mesh::Mesh mesh = mesh::read_mesh(o.mesh);
   const double side = cube_side(mesh, o.mesh);
   const tycho::Quadrature quadrature = tycho::level_symmetric(o.sn, "--sn");
   const tycho::ManufacturedSolution solution = tycho::sine_cube_solution(side);
@@ -69,12 +69,12 @@ void run(const Options& o) {
               "order", "phi L2 err", "relative", "order", "lagged", "time s");
   double prev_psi = 0, prev_phi = 0;
   for (int level = 0; level <= o.levels; ++level) {
-    if (level > 0) mesh = tycho::refine_uniform(mesh, o.mesh + " refined " + std::to_string(level) + "x");
+    if (level > 0) mesh = mesh::refine_uniform(mesh, o.mesh + " refined " + std::to_string(level) + "x");
     const auto start = std::chrono::steady_clock::now();
     const tycho::MmsErrors e = tycho::manufactured_errors(mesh, quadrature, solution, o.sigma_t, o.scheme, o.source);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     double volume = 0;
-    for (const tycho::CellGeometry& g : mesh.geometry) volume += g.volume;
+    for (const mesh::CellGeometry& g : mesh.geometry) volume += g.volume;
     const double h = std::cbrt(volume / static_cast<double>(mesh.cells.size()));
     char psi_order[16] = "-", phi_order[16] = "-";
     if (level > 0) {

@@ -32,15 +32,15 @@
 #include "instrument/replay.hpp"
 #include "instrument/run_app.hpp"
 #include "instrument/text_split.hpp"
-#include "tycho/mesh_reader.hpp"
+#include "mesh/mesh_reader.hpp"
 #include "tycho/model/gm.hpp"
 #include "tycho/model/machine_comm.hpp"
 #include "tycho/model/pce.hpp"
 #include "tycho/model/telem.hpp"
 #include "tycho/model/trace_program.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/quadrature.hpp"
-#include "tycho/refine.hpp"
+#include "mesh/refine.hpp"
 #include "tycho/results_calibration.hpp"
 #include "tycho/schedule_projection.hpp"
 #include "tycho/tool_memory.hpp"
@@ -119,11 +119,11 @@ void check_memory(const Options& o, std::uint64_t mesh_cells, int directions) {
 void run(const Options& o) {
   // A CSV path that cannot be written (a symbolic link, a device) refused before any work.
   if (!o.csv.empty()) instrument::check_output_file(o.csv, "the model's CSV");
-  tycho::Mesh mesh = tycho::read_mesh(o.mesh);
+  mesh::Mesh mesh = mesh::read_mesh(o.mesh);
   const tycho::Quadrature quadrature = tycho::level_symmetric(o.sn, "--sn");
   const int directions = static_cast<int>(quadrature.size());
   check_memory(o, mesh.cells.size(), directions);
-  for (int k = 0; k < o.refine; ++k) mesh = tycho::refine_uniform(mesh, o.mesh);
+  for (int k = 0; k < o.refine; ++k) mesh = mesh::refine_uniform(mesh, o.mesh);
 
   std::vector<tycho::model::TelemPoint> points;
   for (const std::string& path : o.calibrations) {
@@ -140,7 +140,7 @@ void run(const Options& o) {
   const instrument::MachineFile file = instrument::MachineFile::read(o.machine);
   const tycho::model::CommCost t_comm = tycho::model::comm_cost_from_machine(file);
   const instrument::replay::Machine machine = instrument::replay::machine_from(file);
-  for (int p : o.ranks) tycho::check_part_count(p, mesh.cells.size(), o.mesh);
+  for (int p : o.ranks) mesh::check_part_count(p, mesh.cells.size(), o.mesh);
 
   std::printf("tycho-model: %s%s, %zu cells; S%d (%d directions), %d groups, MCPS %lld\n", o.mesh.c_str(),
               o.refine ? (" refined x" + std::to_string(o.refine)).c_str() : "", mesh.cells.size(), o.sn, directions,
@@ -155,7 +155,7 @@ void run(const Options& o) {
          "tm_receive,t_elem_seconds,records\n";
   for (int p : o.ranks) {
     const auto start = std::chrono::steady_clock::now();
-    const tycho::Partition partition = tycho::metis_partition(mesh, p, o.mesh);
+    const mesh::Partition partition = mesh::metis_partition(mesh, p, o.mesh);
     const tycho::ProjectedSchedule schedule = tycho::project_schedule(mesh, partition, quadrature.omega, o.groups, o.mcps);
     const tycho::model::PceOfIteration pce = tycho::model::parallel_computational_efficiency(schedule.ranks, 0);
     const double e_p = static_cast<double>(mesh.cells.size()) / p;

@@ -18,10 +18,10 @@
 #include "instrument/error.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
-#include "tycho/partition.hpp"
-#include "tycho/partition_report.hpp"
-#include "tycho/mesh_reader.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/partition.hpp"
+#include "mesh/partition_report.hpp"
+#include "mesh/mesh_reader.hpp"
+#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_chain.hpp"
 
 namespace {
@@ -43,11 +43,11 @@ std::string join(const std::vector<int>& values) {
 void run(const Options& o) {
   // An output path that cannot be written (a symbolic link, a device) refused before the work.
   if (!o.out.empty()) instrument::check_output_file(o.out, "partition file");
-  const tycho::Mesh mesh = tycho::read_mesh(o.mesh);
-  tycho::check_part_count(o.parts, mesh.cells.size(), o.mesh);
+  const mesh::Mesh mesh = mesh::read_mesh(o.mesh);
+  mesh::check_part_count(o.parts, mesh.cells.size(), o.mesh);
   const auto start = std::chrono::steady_clock::now();
-  const tycho::Partition partition = o.parts_file.empty() ? tycho::metis_partition(mesh, o.parts, o.mesh)
-                                                          : tycho::read_partition_file(o.parts_file, mesh.cells.size(), o.parts);
+  const mesh::Partition partition = o.parts_file.empty() ? mesh::metis_partition(mesh, o.parts, o.mesh)
+                                                          : mesh::read_partition_file(o.parts_file, mesh.cells.size(), o.parts);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("mesh %s: cells %zu, faces %zu\n", o.mesh.c_str(), mesh.cells.size(), mesh.faces.size());
   if (o.parts_file.empty())
@@ -55,7 +55,7 @@ void run(const Options& o) {
   else
     std::printf("partition: read from %s, %d parts\n", o.parts_file.c_str(), o.parts);
 
-  const auto summary = tycho::summarize_parts(mesh, partition);
+  const auto summary = mesh::summarize_parts(mesh, partition);
   std::printf("%6s %10s %10s %13s %14s  %s\n", "part", "cells", "neighbours", "shared faces", "boundary faces",
               "neighbour parts");
   std::size_t largest = 0, shared = 0;
@@ -76,7 +76,7 @@ void run(const Options& o) {
   const auto graph = tycho::octant_part_graph_chains(mesh, partition);
   int longest_graph = 0, longest_cells = 0;
   for (std::size_t d = 0; d < cells.size(); ++d) {
-    const tycho::Vec3& v = cells[d].direction;
+    const mesh::Vec3& v = cells[d].direction;
     std::printf("  direction (%c,%c,%c): parts graph %d (%zu edges dropped), cells %d (%zu faces lagged)\n",
                 v.x > 0 ? '+' : '-', v.y > 0 ? '+' : '-', v.z > 0 ? '+' : '-', graph[d].parts_crossed,
                 graph[d].dropped_edges, cells[d].parts_crossed, cells[d].lagged_faces);
@@ -86,7 +86,7 @@ void run(const Options& o) {
   std::printf("pipeline length (eq. 8, chain - 1): %d over the graph of parts, %d along the cells\n",
               longest_graph - 1, longest_cells - 1);
   if (!o.out.empty()) {
-    tycho::write_partition_file(partition, o.out);
+    mesh::write_partition_file(partition, o.out);
     std::printf("wrote %s\n", o.out.c_str());
   }
 }

@@ -16,10 +16,10 @@
 #include "instrument/memory_budget.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
-#include "tycho/refine.hpp"
-#include "tycho/refine_quality.hpp"
-#include "tycho/mesh_reader.hpp"
-#include "tycho/smesh_reader.hpp"
+#include "mesh/refine.hpp"
+#include "mesh/refine_quality.hpp"
+#include "mesh/mesh_reader.hpp"
+#include "mesh/smesh_reader.hpp"
 #include "tycho/tool_memory.hpp"
 
 namespace {
@@ -34,7 +34,7 @@ void run(const std::string& in, const std::string& out, int times) {
   // An output path that cannot be written (a symbolic link, a device) refused before the work.
   instrument::check_output_file(out, "serial mesh");
   auto start = Clock::now();
-  tycho::Mesh mesh = tycho::read_mesh(in);
+  mesh::Mesh mesh = mesh::read_mesh(in);
   // The result's size is known now: refused before minutes of refining (tool_memory.hpp).
   const std::uint64_t cells = tycho::refined_cell_count(mesh.cells.size(), times);
   instrument::require_node_memory(tycho::refine_tool_peak_bytes(cells), 1, "command line",
@@ -42,17 +42,17 @@ void run(const std::string& in, const std::string& out, int times) {
                                   "refining " + in + " (" + std::to_string(mesh.cells.size()) + " cells) into " + out +
                                       " (" + std::to_string(cells) + " cells)");
   std::printf("read %s: cells %zu, faces %zu, nodes %zu, min quality %.4f (%.3f s)\n", in.c_str(), mesh.cells.size(),
-              mesh.faces.size(), mesh.nodes.size(), tycho::min_cell_quality(mesh), seconds_since(start));
+              mesh.faces.size(), mesh.nodes.size(), mesh::min_cell_quality(mesh), seconds_since(start));
   for (int level = 1; level <= times; ++level) {
     start = Clock::now();
-    mesh = tycho::refine_uniform(mesh, in + " refined " + std::to_string(level) + "x");
+    mesh = mesh::refine_uniform(mesh, in + " refined " + std::to_string(level) + "x");
     const double elapsed = seconds_since(start);
     std::printf("level %d: cells %zu, faces %zu, nodes %zu, min quality %.4f (refine, check, geometry: %.3f s)\n",
-                level, mesh.cells.size(), mesh.faces.size(), mesh.nodes.size(), tycho::min_cell_quality(mesh),
+                level, mesh.cells.size(), mesh.faces.size(), mesh.nodes.size(), mesh::min_cell_quality(mesh),
                 elapsed);
   }
   start = Clock::now();
-  tycho::write_smesh(mesh, out);
+  mesh::write_smesh(mesh, out);
   std::printf("wrote %s (%.3f s)\n", out.c_str(), seconds_since(start));
 }
 

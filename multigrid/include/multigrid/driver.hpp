@@ -18,7 +18,7 @@
 namespace mg {
 
 struct RunOptions {
-  std::string mesh_path;       // empty: the default cube (kuhn_cube_grid(cube))
+  std::string mesh_path;       // empty: the default cube (mesh::kuhn_cube_mesh(cube, 1.0))
   // Independent meshes, coarsest first, instead of mesh_path and its refinements (`grids`
   // is then their count).
   std::vector<std::string> mesh_sequence;

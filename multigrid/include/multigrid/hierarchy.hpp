@@ -1,5 +1,5 @@
 // The grids of the multigrid cycle. By default a coarse tetrahedral mesh and its uniform
-// refinements (tycho's refine_uniform: every cell into eight, children 8c..8c+7 of parent c;
+// refinements (mesh::refine_uniform: every cell into eight, children 8c..8c+7 of parent c;
 // the fine nodes are the coarse nodes, then one midpoint per coarse edge in sorted-edge
 // order). So the grids nest, r = 1/8 exactly, and the transfers are exact: a fine node is a
 // coarse node or the midpoint of a coarse edge, and linear interpolation is the average of
@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "tycho/mesh.hpp"
+#include "mesh/mesh.hpp"
 
 namespace mg {
 
-using tycho::Index;
+using mesh::Index;
 
 // A fine node's linear interpolation from the next coarser grid: sum over k < count of
 // weight[k] x (coarse node[k]). The weights are positive and sum to 1.
@@ -27,7 +27,7 @@ struct CoarseStencil {
 };
 
 struct Grid {
-  tycho::Mesh mesh;
+  mesh::Mesh mesh;
   // Per node: 1 if it is on the boundary (a node of a boundary face): Dirichlet.
   std::vector<std::uint8_t> dirichlet;
   // Below, empty on the coarsest grid.
@@ -47,15 +47,15 @@ struct Grid {
 // Refuses a coarse mesh with a node in no cell (a dangling node: it would be a free unknown
 // with no equation) or two nodes at one point (a crack: both sides would be boundary):
 // InputError(name, "node N", ...).
-void check_nodes(const tycho::Mesh& mesh, const std::string& name);
+void check_nodes(const mesh::Mesh& mesh, const std::string& name);
 
 // grids[0] is the coarsest, grids.back() the finest (the paper numbers them the other way:
 // its grid i is grids[size - i]). `levels` >= 1 grids; the coarse mesh is checked already.
 // Throws instrument::InputError(name, "refinement", ...) if a refined grid would not fit.
-std::vector<Grid> build_hierarchy(const tycho::Mesh& coarse, int levels, const std::string& name);
+std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name);
 
-// Reads each path (tycho's reader: .smesh or .msh) and checks its nodes (check_nodes).
-std::vector<tycho::Mesh> read_checked_meshes(const std::vector<std::string>& paths);
+// Reads each path (mesh::read_mesh: .smesh or .msh) and checks its nodes (check_nodes).
+std::vector<mesh::Mesh> read_checked_meshes(const std::vector<std::string>& paths);
 
 // A sequence of independent meshes of one domain, coarsest first, each checked already
 // (check_nodes). Throws instrument::InputError(names[l], "node N", ...) if a node of mesh l
@@ -63,10 +63,6 @@ std::vector<tycho::Mesh> read_checked_meshes(const std::vector<std::string>& pat
 // and InputError(names[l], "cells", ...) if mesh l has no more cells than mesh l - 1. A node
 // just outside (a curved boundary meshed twice) interpolates from the nearest cell with its
 // negative weights dropped.
-std::vector<Grid> build_sequence(std::vector<tycho::Mesh> meshes, const std::vector<std::string>& names);
-
-// The unit cube [0,1]^3 cut into n^3 small cubes, each into 6 tetrahedra around its main
-// diagonal (Kuhn's triangulation, conforming across cubes): 6 n^3 cells, (n+1)^3 nodes.
-tycho::Mesh kuhn_cube_grid(int n);
+std::vector<Grid> build_sequence(std::vector<mesh::Mesh> meshes, const std::vector<std::string>& names);
 
 }  // namespace mg

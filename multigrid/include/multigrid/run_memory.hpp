@@ -3,7 +3,7 @@
 // the figure, not after minutes by a bad_alloc or the OOM killer.
 //
 // Each estimate adds the sizes of the structures the run holds at its peak (sizeof of the
-// structs in tycho/mesh.hpp, hierarchy.hpp, local_level.hpp, grid_partition.hpp) per finest
+// structs in mesh/mesh.hpp, hierarchy.hpp, local_level.hpp, grid_partition.hpp) per finest
 // cell, from the counts of a tetrahedral mesh: 4 faces a cell, each inside one shared by two
 // cells (2 faces a cell); about 1/6 node a cell on a refined mesh (1/5 is counted); the
 // coarser grids 1/8, 1/64, ... of the finest (8/7 of it in all). METIS's own work arrays are

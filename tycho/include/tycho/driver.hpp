@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "instrument/recorder.hpp"
-#include "tycho/partition.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/problem.hpp"
 #include "tycho/source_iteration.hpp"
 #include "tycho/step_history.hpp"

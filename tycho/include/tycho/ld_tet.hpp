@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "tycho/mesh.hpp"
+#include "tycho/mesh_types.hpp"
 
 namespace tycho {
 

@@ -15,7 +15,7 @@
 #include <functional>
 #include <string>
 
-#include "tycho/mesh.hpp"
+#include "tycho/mesh_types.hpp"
 #include "tycho/problem.hpp"
 #include "tycho/quadrature.hpp"
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "tycho/mesh.hpp"
+#include "tycho/mesh_types.hpp"
 #include "tycho/quadrature.hpp"
 
 namespace tycho {

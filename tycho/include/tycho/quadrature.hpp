@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tycho/mesh.hpp"
+#include "tycho/mesh_types.hpp"
 
 namespace tycho {
 
@@ -35,8 +35,5 @@ Quadrature level_symmetric(int order, const std::string& source);
 // directions; exact for polynomials in mu of degree 2 polar - 1 times trigonometric
 // polynomials in phi of degree below azimuthal.
 Quadrature product_quadrature(int polar, int azimuthal, const std::string& source);
-
-// The n Gauss-Legendre nodes (ascending) and weights (sum 2) on [-1, 1], n >= 1.
-void gauss_legendre(int n, std::vector<double>& nodes, std::vector<double>& weights);
 
 }  // namespace tycho

@@ -12,8 +12,8 @@
 #pragma once
 #include <cstdint>
 
-#include "tycho/mesh.hpp"
-#include "tycho/partition.hpp"
+#include "tycho/mesh_types.hpp"
+#include "mesh/partition.hpp"
 
 namespace tycho {
 
@@ -31,7 +31,7 @@ struct RunShape {
 
 // The mesh's counts and, over the parts of `partition`, the largest part's cells and the
 // most faces a part shares with others (one pass over the faces).
-RunShape partition_shape(const Mesh& mesh, const Partition& partition);
+RunShape partition_shape(const Mesh& mesh, const mesh::Partition& partition);
 
 // The step and message history of `shape`'s sweeps, rank 0's gathered copies included: the
 // share of run_peak_bytes that --mcps and --iterations set.

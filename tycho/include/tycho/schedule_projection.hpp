@@ -23,8 +23,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "tycho/mesh.hpp"
-#include "tycho/partition.hpp"
+#include "tycho/mesh_types.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/step_history.hpp"
 
 namespace tycho {
@@ -37,8 +37,8 @@ struct ProjectedSchedule {
 };
 
 // std::invalid_argument for MCPS < 1, no direction, groups < 1, or a partition whose size is
-// not the mesh's cell count. Precondition: a checked mesh (mesh_checks.hpp).
-ProjectedSchedule project_schedule(const Mesh& mesh, const Partition& partition, const std::vector<Vec3>& omega,
+// not the mesh's cell count. Precondition: a checked mesh (mesh/mesh_checks.hpp).
+ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& partition, const std::vector<Vec3>& omega,
                                    int groups, std::int64_t mcps);
 
 }  // namespace tycho

@@ -18,8 +18,8 @@
 #include <array>
 #include <vector>
 
-#include "tycho/mesh.hpp"
-#include "tycho/partition.hpp"
+#include "tycho/mesh_types.hpp"
+#include "mesh/partition.hpp"
 
 namespace tycho {
 
@@ -43,17 +43,17 @@ struct PartGraphChain {
 };
 
 // Precondition: mesh.geometry computed; partition covers the mesh's cells.
-PartGraphChain part_graph_chain(const Mesh& mesh, const Partition& partition, const Vec3& direction);
+PartGraphChain part_graph_chain(const Mesh& mesh, const mesh::Partition& partition, const Vec3& direction);
 
 // Precondition: mesh.geometry computed; partition covers the mesh's cells.
-SweepChain sweep_chain(const Mesh& mesh, const Partition& partition, const Vec3& direction);
+SweepChain sweep_chain(const Mesh& mesh, const mesh::Partition& partition, const Vec3& direction);
 
 // The 8 octant diagonals (+-1, +-1, +-1)/sqrt(3); in entry i, bit 0 set means x negative,
 // bit 1 y negative, bit 2 z negative.
 std::array<Vec3, 8> octant_diagonals();
 
 // sweep_chain and part_graph_chain for each octant diagonal.
-std::vector<SweepChain> octant_sweep_chains(const Mesh& mesh, const Partition& partition);
-std::vector<PartGraphChain> octant_part_graph_chains(const Mesh& mesh, const Partition& partition);
+std::vector<SweepChain> octant_sweep_chains(const Mesh& mesh, const mesh::Partition& partition);
+std::vector<PartGraphChain> octant_part_graph_chains(const Mesh& mesh, const mesh::Partition& partition);
 
 }  // namespace tycho

@@ -17,8 +17,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "tycho/mesh.hpp"
-#include "tycho/partition.hpp"
+#include "tycho/mesh_types.hpp"
+#include "mesh/partition.hpp"
 
 namespace tycho {
 
@@ -59,7 +59,7 @@ DirectionOrder direction_order(const Mesh& mesh, const std::vector<Vec3>& face_n
 // feeds nothing in this sweep (the part downwind reads its previous iterate and does not
 // wait for it), so it neither makes its upwind cell a feeding cell nor carries a path.
 std::vector<std::uint32_t> boundary_depth(const Mesh& mesh, const std::vector<Vec3>& face_normals,
-                                          const Vec3& omega, const Partition& partition,
+                                          const Vec3& omega, const mesh::Partition& partition,
                                           const std::vector<Index>& lagged);
 
 }  // namespace tycho

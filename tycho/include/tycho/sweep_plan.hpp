@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "tycho/ld_tet.hpp"
-#include "tycho/mesh.hpp"
-#include "tycho/partition.hpp"
+#include "tycho/mesh_types.hpp"
+#include "mesh/partition.hpp"
 #include "tycho/problem.hpp"
 
 namespace tycho {
@@ -98,7 +98,7 @@ struct SweepPlan {
 // the directions' orders (sweep_dag.hpp) are computed for the whole mesh, so the lagged faces
 // are the same on every rank and for every P. InputError(name, ...) if the task count does
 // not fit the 32-bit task ids.
-SweepPlan make_sweep_plan(const Mesh& mesh, const Partition& partition, const Problem& problem, int rank,
+SweepPlan make_sweep_plan(const Mesh& mesh, const mesh::Partition& partition, const Problem& problem, int rank,
                           Priority priority, const std::string& name);
 
 }  // namespace tycho

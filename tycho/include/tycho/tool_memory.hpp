@@ -3,10 +3,11 @@
 // a second with the figure, not after minutes by a bad_alloc.
 //
 // Each figure adds the sizes of the structures held at the peak (sizeof of the structs in
-// mesh.hpp, mesh_from_cells.hpp, step_history.hpp) per cell, from the counts of a tetrahedral
-// mesh: 4 faces a cell, those inside shared by two (2 a cell); about 1/6 node a cell on a
-// refined mesh (1/5 is counted). METIS's own work arrays are the one figure measured rather
-// than derived. tool_memory.cpp gives the measured peaks each was checked against.
+// mesh/mesh.hpp, mesh/mesh_from_cells.hpp, step_history.hpp) per cell, from the counts of a
+// tetrahedral mesh: 4 faces a cell, those inside shared by two (2 a cell); about 1/6 node a
+// cell on a refined mesh (1/5 is counted). METIS's own work arrays are the one figure
+// measured rather than derived. tool_memory.cpp gives the measured peaks each was checked
+// against.
 #pragma once
 #include <cstdint>
 

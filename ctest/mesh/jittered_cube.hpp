@@ -1,0 +1,32 @@
+// A test mesh that nests in nothing: Kuhn's cube of n^3 cubes with every interior node moved
+// by up to a tenth of a small cube's side along each axis (a fixed pseudo-random pattern, the
+// same on every process), so that no node of it lies at a node, edge midpoint or face of a
+// coarser cube's cells.
+#pragma once
+#include <cmath>
+#include <string>
+
+#include "mesh/mesh_checks.hpp"
+#include "mesh/mesh_examples.hpp"
+#include "mesh/mesh_geometry.hpp"
+
+namespace meshtest {
+
+inline mesh::Mesh jittered_cube(int n) {
+  mesh::Mesh m = mesh::kuhn_cube_mesh(n, 1.0);
+  const double h = 1.0 / n;
+  const auto wobble = [h](double seed) { return 0.1 * h * std::sin(12.9898 * seed + 78.233); };
+  for (std::size_t k = 0; k < m.nodes.size(); ++k) {
+    mesh::Vec3& p = m.nodes[k];
+    const bool interior = p.x > 0 && p.x < 1 && p.y > 0 && p.y < 1 && p.z > 0 && p.z < 1;
+    if (!interior) continue;
+    const double s = static_cast<double>(k);
+    p = {p.x + wobble(s), p.y + wobble(s + 0.31), p.z + wobble(s + 0.67)};
+  }
+  const std::string name = "jittered cube " + std::to_string(n);
+  mesh::check_mesh(m, name);
+  mesh::compute_geometry(m);
+  return m;
+}
+
+}  // namespace meshtest
