@@ -13,8 +13,8 @@ Bad: garbage.csv; nan.csv (a time "nan"); not_hdf5.h5 (text, no seal); sealed_no
 rows, none stored: 40 GB if read); nan_profile.csv (a bsplib profile with t_exit "nan");
 trace.json (a --replay-trace of one rank, 4 blocks an octant, each 2 us every 3 us),
 short_trace.json (the same with 2 blocks an octant: the period from pairs within octants) and
-nan_trace.json (one of its durations NaN); nan.machine (bsp.l_seconds = nan); nan.smesh (cube-208
-with a NaN coordinate); nan.msh (a Gmsh 2.2 mesh with a coordinate "nan"); fifo (a FIFO with
+nan_trace.json (one of its durations NaN); nan.machine (bsp.l_seconds = nan); nan.smesh (the mesh
+given, any .smesh of 6 nodes or more, with a NaN coordinate); nan.msh (a Gmsh 2.2 mesh with a coordinate "nan"); fifo (a FIFO with
 no writer; fifo.smesh the same for the .smesh reader).
 """
 import json
@@ -67,7 +67,7 @@ def text(path, content):
         f.write(content)
 
 
-def main(out, cube208):
+def main(out, smesh):
     os.makedirs(out, exist_ok=True)
     p = lambda name: os.path.join(out, name)  # noqa: E731
     text(p("garbage.csv"), "this,is\nnot,a projection\n")
@@ -91,7 +91,7 @@ def main(out, cube208):
               "bsp.n_half_bytes = 0\n"
     text(p("good.machine"), machine.format("1e-4"))
     text(p("nan.machine"), machine.format("nan"))
-    mesh = bytearray(open(cube208, "rb").read())
+    mesh = bytearray(open(smesh, "rb").read())
     cells, faces, _ = struct.unpack_from("<3Q", mesh, 40)
     struct.pack_into("<d", mesh, 64 + 72 * cells + 40 * faces + 24 * 5 + 8, float("nan"))  # node 5's y
     with open(p("nan.smesh"), "wb") as f:
@@ -122,5 +122,5 @@ def main(out, cube208):
 
 if __name__ == "__main__":
     if len(sys.argv) != 3:
-        sys.exit("usage: make_script_inputs.py DIR CUBE_208_SMESH")
+        sys.exit("usage: make_script_inputs.py DIR SMESH")
     main(sys.argv[1], sys.argv[2])

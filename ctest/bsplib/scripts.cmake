@@ -9,8 +9,9 @@ set(_scripts ${PROJECT_SOURCE_DIR}/bsplib/scripts)
 set(_good ${CMAKE_CURRENT_LIST_DIR}/fixed_profile.csv)
 add_test(NAME bsplib.scripts.inputs
   COMMAND ${_py} ${PROJECT_SOURCE_DIR}/ctest/make_script_inputs.py ${_in}
-          ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-208.smesh)
+          ${SUITE_TEST_MESHES}/kuhn-3.smesh)
 set_tests_properties(bsplib.scripts.inputs PROPERTIES LABELS unit FIXTURES_SETUP bsplib_script_inputs)
+suite_uses_test_meshes(bsplib.scripts.inputs)
 foreach(_case
     "plot_profile.garbage|plot_profile.py|${_in}/garbage.csv|[^\n]*/garbage.csv: line 1: expected 13 comma-separated fields .superstep,pid,label,[^\n]*., found 2"
     "plot_profile.nan_machine|plot_profile.py|${_good},${_in}/nan.machine|[^\n]*/nan.machine: line 3: expected a finite number in .0, 100. s as bsp.l_seconds, found \"nan\""

@@ -12,7 +12,7 @@ add_test(NAME instrument.variable_length.make
 set_tests_properties(instrument.variable_length.make PROPERTIES LABELS unit FIXTURES_SETUP vlen_results)
 
 set(_vlen_says ".*/vlen-app.h5:/@app: expected a fixed-length string, found a variable-length string \\(not read: the suite stores fixed-length strings. files written before 2026-12-01 must be written again\\)$")
-set(_vlen_mesh ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-12.smesh)
+set(_vlen_mesh ${SUITE_TEST_MESHES}/kuhn-2.smesh)
 set(_vlen_machine ${PROJECT_SOURCE_DIR}/ctest/sweep3d/replay_this_vm.machine)
 foreach(n 1 2)
   suite_add_error_test(NAME instrument.variable_length.tycho.np${n} RANKS ${n} ONE_LINE TIMEOUT 60
@@ -25,6 +25,7 @@ foreach(n 1 2)
             --machine ${PROJECT_SOURCE_DIR}/inputs/bsp/ibm-sp2-switch-p2.machine --calibration ${_vlen_file})
   set_tests_properties(instrument.variable_length.tycho.np${n} instrument.variable_length.multigrid.np${n}
                        PROPERTIES FIXTURES_REQUIRED vlen_results)
+  suite_uses_test_meshes(instrument.variable_length.tycho.np${n})
 endforeach()
 suite_add_error_test(NAME instrument.variable_length.replay ONE_LINE TIMEOUT 60
   EXPECT "^instrument-replay: error: ${_vlen_says}"

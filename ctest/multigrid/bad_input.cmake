@@ -9,7 +9,7 @@ set(_corner ${_dir}/corner-tet.smesh)
 add_test(NAME multigrid.bad_input.write_corner_tet COMMAND $<TARGET_FILE:tycho-mesh-example> corner-tet ${_corner})
 set_tests_properties(multigrid.bad_input.write_corner_tet PROPERTIES LABELS unit FIXTURES_SETUP multigrid_corner_tet)
 set(_sp2 ${PROJECT_SOURCE_DIR}/inputs/bsp/ibm-sp2-switch-p2.machine)
-set(_t2dir ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2)
+set(_meshes ${SUITE_TEST_MESHES})
 
 # (In the list below ";" and an unbalanced "[" would split or join entries: "." stands for them.)
 set(_bad
@@ -22,8 +22,8 @@ set(_bad
   "smoothing_lower_range|^multigrid: error: command line:--smoothing-lower: expected a number in \\[0.01, 0.9\\] \\(of lambda_max\\), got \"1.5\"$|--smoothing-lower|1.5"
   "no_smoothing|^multigrid: error: command line:--pre/--post: at least one smoothing iteration per visit$|--pre|0|--post|0"
   "unknown_option|^multigrid: error: command line:--bogus: unknown option \\(see multigrid --help\\)$|--bogus"
-  "sequence_not_nested|^multigrid: error: .*/cube-1374.smesh:node 0: a point on the domain of the coarser grid .*/box.msh \\(the grids must nest\\). this one, at \\(0, 0, 100\\), is outside it$|--mesh-sequence|${CMAKE_CURRENT_SOURCE_DIR}/gmsh_data/box.msh,${_t2dir}/cube-1374.smesh"
-  "sequence_not_finer|^multigrid: error: .*/cube-208.smesh:cells: more cells than the coarser grid before it in the sequence \\(1374, .*/cube-1374.smesh. coarsest first\\), got 208$|--mesh-sequence|${_t2dir}/cube-1374.smesh,${_t2dir}/cube-208.smesh"
+  "sequence_not_nested|^multigrid: error: .*/kuhn-6.smesh:node 1: a point on the domain of the coarser grid .*/box.msh \\(the grids must nest\\). this one, at \\(16.6667, 0, 0\\), is outside it$|--mesh-sequence|${CMAKE_CURRENT_SOURCE_DIR}/gmsh_data/box.msh,${_meshes}/kuhn-6.smesh"
+  "sequence_not_finer|^multigrid: error: .*/kuhn-3.smesh:cells: more cells than the coarser grid before it in the sequence \\(1296, .*/kuhn-6.smesh. coarsest first\\), got 162$|--mesh-sequence|${_meshes}/kuhn-6.smesh,${_meshes}/kuhn-3.smesh"
   "sequence_one|^multigrid: error: command line:--mesh-sequence: expected two meshes or more, coarsest first, separated by commas$|--mesh-sequence|a.msh"
   "sequence_and_grids|^multigrid: error: command line:--mesh-sequence: no --grids beside it \\(the sequence's length is the grid count\\)$|--grids|2|--mesh-sequence|a.msh,b.msh"
   "sequence_and_mesh|^multigrid: error: command line:--mesh-sequence: no MESH beside it \\(the sequence's first is the coarsest grid\\), got c.msh$|c.msh|--mesh-sequence|a.msh,b.msh"

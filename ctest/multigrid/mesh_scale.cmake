@@ -1,10 +1,10 @@
-# A mesh too small for the solver's arithmetic: Tycho2's cube-12 (edge 100) scaled by 1e-90
+# A mesh too small for the solver's arithmetic: the Kuhn cube 2^3 (edge 100) scaled by 1e-90
 # once passed every mesh check, then printed "residual -nan" and exited 0. It is refused at
 # every rank with its extent; the same cube at 1e-31 (extent 1e-29) solves with finite
 # residuals that fall (the solve is scale-free above the limit).
 set(_dir ${CMAKE_CURRENT_BINARY_DIR}/multigrid_mesh_scale)
 file(MAKE_DIRECTORY ${_dir})
-set(_cube12 ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-12.smesh)
+set(_cube12 ${SUITE_TEST_MESHES}/kuhn-2.smesh)
 foreach(pair "tiny|1e-90" "small|1e-31")
   string(REPLACE "|" ";" fields "${pair}")
   list(GET fields 0 name)

@@ -47,12 +47,13 @@ foreach(_np 1 2 4)
 endforeach()
 # Independent meshes (--mesh-sequence): Tycho2's cubes of 208, 1374 and 10717 cells, which
 # do not nest, transfers by point location. The default smoothing converges at 0.16, the
-# same at 1, 2 and 4 processes.
-set(_t2 ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2)
+# same at 1, 2 and 4 processes. The figures are Tycho2's meshes' (disabled without them).
+set(_t2 ${SUITE_TYCHO2_MESHES})
 foreach(_np 1 2 4)
   suite_add_mpi_test(NAME multigrid.run.mesh_sequence.np${_np} TARGET multigrid RANKS ${_np} TIMEOUT 120
     ARGS --mesh-sequence ${_t2}/cube-208.smesh,${_t2}/cube-1374.smesh,${_t2}/cube-10717.smesh --no-results
     EXPECT "on sequence .*/cube-208.smesh, .*/cube-1374.smesh, .*/cube-10717.smesh.* 1 +10717 +2620 .* 2 +1374 +369 .* 3 +208 +67 .*Convergence factor per cycle: 0\\.1595 \\(the last cycle's. geometric mean 0\\.1290\\)")
+  suite_uses_tycho2_meshes(multigrid.run.mesh_sequence.np${_np})
 endforeach()
 # Damped Jacobi takes omega = 2 / (a + b) from the same interval: on the default cube
 # omega = 2 / (1.1 lambda_max) with --smoothing-lower 0.1, a different factor from
@@ -78,6 +79,7 @@ suite_add_expect_test(NAME multigrid.model.project_sequence
   COMMAND $<TARGET_FILE:multigrid-model> --mesh-sequence ${_t2}/cube-208.smesh,${_t2}/cube-1374.smesh,${_t2}/cube-10717.smesh
           --procs 1,2,3 --calibration ${_dir}/calibration.h5
           --loggps ${PROJECT_SOURCE_DIR}/ctest/sweep3d_model/replay_test.machine --machine ${_sp2})
+suite_uses_tycho2_meshes(multigrid.model.project_sequence)
 set_tests_properties(multigrid.model.project_sequence PROPERTIES FIXTURES_REQUIRED multigrid_calibration LABELS unit)
 # Its CSV: at P = 1 the replay is all work (its comm+sync exactly 0: no message, no other
 # process to wait for), and the P = 3 row holds the printed partition figures.

@@ -4,4 +4,4 @@
 suite_add_error_test(NAME multigrid.two_grid.without_numpy ONE_LINE
   EXPECT "^two_grid.py: cannot import numpy .No module named 'numpy'.: run under /usr/bin/python3 with Debian's python3-numpy$"
   COMMAND /usr/bin/python3 -S ${PROJECT_SOURCE_DIR}/multigrid/scripts/two_grid.py
-          ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-12.smesh)
+          ${SUITE_TEST_MESHES}/kuhn-2.smesh)

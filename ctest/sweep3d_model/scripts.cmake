@@ -8,8 +8,9 @@ set(_py /usr/bin/python3)
 set(_scripts ${PROJECT_SOURCE_DIR}/sweep3d/model)
 add_test(NAME sweep3d_model.scripts.inputs
   COMMAND ${_py} ${PROJECT_SOURCE_DIR}/ctest/make_script_inputs.py ${_in}
-          ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-208.smesh)
+          ${SUITE_TEST_MESHES}/kuhn-3.smesh)
 set_tests_properties(sweep3d_model.scripts.inputs PROPERTIES LABELS unit FIXTURES_SETUP sweep3d_model_script_inputs)
+suite_uses_test_meshes(sweep3d_model.scripts.inputs)
 foreach(_case
     "plot_model_scaling.garbage|plot_model_scaling.py|${_in}/garbage.csv,${_in}/out/garbage.png|[^\n]*/garbage.csv: line 1: expected the header 'processes,npe_i,[^\n]*' .a sweep3d-model CSV., found \"this,is\""
     "kba_replay_plot.fifo|kba_replay_plot.py|${_in}/fifo,${_in}/fifo,${_in}/out/fifo.png|[^\n]*/fifo: expected a regular file .a sweep3d-model CSV., found a FIFO"

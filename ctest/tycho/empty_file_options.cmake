@@ -3,7 +3,7 @@
 # no models, each exiting 0 (issue 36). tycho at 1 and 2 ranks; its tools once.
 # (An empty argument cannot pass through a CMake list: a shell adds it, after the others for
 # an option and first for MESH.)
-set(_cube12 ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-12.smesh)
+set(_cube12 ${SUITE_TEST_MESHES}/kuhn-2.smesh)
 foreach(n 1 2)
   foreach(opt --partition --materials --machine)
     string(REPLACE "-" "" _name "${opt}")

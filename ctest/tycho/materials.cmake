@@ -1,10 +1,10 @@
-# tycho --materials FILE on cube-1374 (every cell material 1):
+# tycho --materials FILE on the Kuhn cube 6^3 (every cell material 1):
 #   same_as_default  a file restating the default problem's data for material 1 gives the
 #                    default run's scalar flux bit for bit, at 1 and 2 ranks
 #   balance          other data (a denser, more scattering material 1): the sweep still
 #                    balances to round-off
 #   bad files        one line naming the file and the place, every rank exits non-zero
-set(_mesh ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-1374.smesh)
+set(_mesh ${SUITE_TEST_MESHES}/kuhn-6.smesh)
 set(_dir ${CMAKE_CURRENT_BINARY_DIR}/tycho_materials)
 file(MAKE_DIRECTORY ${_dir})
 # default_material(2): sigma_t 0.05 (g+1), scatter half of it, 0.2 x 0.05 down into group 1
@@ -31,7 +31,7 @@ suite_add_mpi_test(NAME tycho.materials.balance.np2 TARGET tycho RANKS 2 TIMEOUT
   EXPECT "sweep balance residual -?(0\\.00e\\+00|[0-9]\\.[0-9][0-9]e-(1[3-9]|[2-9][0-9]))")
 set(_bad
   "missing|^tycho: error: .*/missing.materials:material 1: expected all of sigma_t, scatter, downscatter and source, missing downscatter$"
-  "typo|^tycho: error: .*/typo.materials:material 11: a material number some cell of .*cube-1374.smesh has \\(a typo would silently leave the default data\\), found none$"
+  "typo|^tycho: error: .*/typo.materials:material 11: a material number some cell of .*kuhn-6.smesh has \\(a typo would silently leave the default data\\), found none$"
   "scatter_above_total|^tycho: error: .*/scatter_above_total.materials:material 1 group 0: scattering in \\[0, sigma_t\\]$"
   "no_such_file|^tycho: error: .*/no_such_file.materials: cannot open materials file: No such file or directory$")
 foreach(entry ${_bad})

@@ -1,5 +1,6 @@
 # tycho-mesh-info on a good mesh (the totals, checked) and on bad files (one error line).
-set(_meshes ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2)
+# Two of Tycho2's meshes as shipped (disabled without them: SuiteTestMeshes.cmake).
+set(_meshes ${SUITE_TYCHO2_MESHES})
 suite_add_expect_test(NAME tycho.mesh_info.cube_12
   EXPECT "cells 12, faces 30 \\(12 on the boundary, 18 interior\\), nodes 9\ntotal volume 1000000 \\(sum of the cell volumes\\)\nsurface area 60000 \\(sum of the boundary face areas\\)\ncell volume min 83333.333[0-9]*, max 83333.333[0-9]*\nmaterial 1: cells 12, volume 1000000\n"
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${_meshes}/cube-12.smesh)
@@ -7,6 +8,12 @@ suite_add_expect_test(NAME tycho.mesh_info.cube_10717
   EXPECT "cells 10717, faces 22904 \\(2940 on the boundary, 19964 interior\\), nodes 2620\ntotal volume 1000000 .*\nsurface area 60000 .*\nmaterial 1: cells 10717, volume 1000000\n"
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${_meshes}/cube-10717.smesh)
 set_tests_properties(tycho.mesh_info.cube_12 tycho.mesh_info.cube_10717 PROPERTIES LABELS unit)
+suite_uses_tycho2_meshes(tycho.mesh_info.cube_12 tycho.mesh_info.cube_10717)
+# The main job's mesh: the Kuhn cube 12^3 of side 100.
+suite_add_expect_test(NAME tycho.mesh_info.kuhn_12
+  EXPECT "cells 10368, faces 21600 \\(1728 on the boundary, 19872 interior\\), nodes 2197\ntotal volume 1000000 .*\nsurface area 60000 .*\nmaterial 1: cells 10368, volume 1000000\n"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${SUITE_TEST_MESHES}/kuhn-12.smesh)
+set_tests_properties(tycho.mesh_info.kuhn_12 PROPERTIES LABELS unit)
 # The example meshes, written then read: the hand-worked totals.
 set(_kuhn ${CMAKE_CURRENT_BINARY_DIR}/kuhn-cube.smesh)
 add_test(NAME tycho.mesh_example.write COMMAND $<TARGET_FILE:tycho-mesh-example> kuhn-cube ${_kuhn})
@@ -18,14 +25,16 @@ set_tests_properties(tycho.mesh_info.kuhn_cube PROPERTIES LABELS unit FIXTURES_R
 # Bad files: a text file, a file shorter than the header, a missing file, no argument.
 set(_short ${CMAKE_CURRENT_BINARY_DIR}/short.smesh)
 file(WRITE ${_short} "Tycho 2 Serial Mesh")
+set(_notes ${CMAKE_CURRENT_BINARY_DIR}/notes.md)
+file(WRITE ${_notes} "# not a mesh\n")
 set(_text ${CMAKE_CURRENT_BINARY_DIR}/text.smesh)
 file(WRITE ${_text} "# Tetrahedral cube meshes, as text, and long enough to hold a 64-byte header.\n")
 suite_add_error_test(NAME tycho.mesh_info.not_a_mesh ONE_LINE
   EXPECT "^tycho-mesh-info: error: .*/text.smesh:header: expected the format name \"Tycho 2 Serial Mesh\" zero-padded to 32 bytes, found \"# Tetrahedral cube meshe\\.\\.\\.\"$"
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${_text})
 suite_add_error_test(NAME tycho.mesh_info.other_extension ONE_LINE
-  EXPECT "^tycho-mesh-info: error: .*/meshes/tycho2/README.md: expected a mesh named \\*.smesh \\(Tycho2 serial mesh\\) or \\*.msh \\(Gmsh 4.1 or 2.2\\)$"
-  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_meshes}/README.md)
+  EXPECT "^tycho-mesh-info: error: .*/notes.md: expected a mesh named \\*.smesh \\(Tycho2 serial mesh\\) or \\*.msh \\(Gmsh 4.1 or 2.2\\)$"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_notes})
 # A Gmsh mesh (binary 4.1) of the two-material unit cube: two halves of volume 0.5.
 suite_add_expect_test(NAME tycho.mesh_info.gmsh_two_materials
   EXPECT "cells 48, faces 116 \\(40 on the boundary, 76 interior\\), nodes 23\ntotal volume 1 .*\nsurface area 6 .*\nmaterial 1: cells 24, volume 0.5\nmaterial 2: cells 24, volume 0.5\n"
@@ -38,5 +47,5 @@ suite_add_error_test(NAME tycho.mesh_info.missing ONE_LINE
   EXPECT "^tycho-mesh-info: error: .*no-such.smesh: "
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${CMAKE_CURRENT_BINARY_DIR}/no-such.smesh)
 suite_add_error_test(NAME tycho.mesh_info.no_argument ONE_LINE
-  EXPECT "^tycho-mesh-info: error: expected one mesh file; usage: tycho-mesh-info MESH \\(.smesh or .msh\\)$"
+  EXPECT "^tycho-mesh-info: error: command line:MESH: expected the MESH argument \\(see tycho-mesh-info --help\\)$"
   COMMAND $<TARGET_FILE:tycho-mesh-info>)

@@ -1,7 +1,7 @@
 # The models beside a run, calibrate-then-predict: the probe measures the machine, a 1-rank
-# run on cube-1374 gives T_elem, a 2-rank run prints GM, MSM and TM rows with finite
+# run on the Kuhn cube 6^3 gives T_elem, a 2-rank run prints GM, MSM and TM rows with finite
 # modelled times and errors; a calibration whose groups differ from the run's is refused.
-set(_mesh ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-1374.smesh)
+set(_mesh ${SUITE_TEST_MESHES}/kuhn-6.smesh)
 set(_machine ${CMAKE_CURRENT_BINARY_DIR}/tycho_models.machine)
 set(_cal ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal.h5)
 suite_add_mpi_test(NAME tycho.models.probe TARGET loggps-probe RANKS 2 TIMEOUT 300

@@ -4,8 +4,7 @@
 # name is an error naming the option; an empty entry of --calibration's list and a symbolic
 # link loop in it are named in one line; a machine file with a non-finite number tycho does
 # not use (loggp.L = nan) is refused naming file, line and key.
-set(_meshes ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2)
-set(_cube12 ${_meshes}/cube-12.smesh)
+set(_cube12 ${SUITE_TEST_MESHES}/kuhn-2.smesh)
 set(_keep "someone else's file: must stay as it is\n")
 # The round machine of unit_model_machine_comm.cpp, and the same with an unused loggp.L = nan.
 set(_round "format = suite-machine-1\nloggps.L = 1e-6\nloggps.o_prime = 1e-7\nloggps.O_s = 1e-10\nloggps.O_r = 1e-10\nloggps.G_s = 1e-9\nloggps.G_l = 1e-9\nloggps.s = 64\nloggps.S = 1024\n")

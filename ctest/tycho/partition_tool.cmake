@@ -1,7 +1,7 @@
 # tycho-partition on Kuhn's cube split by a partition file (tets 0-2 | 3-5: the ring of tets
-# around the diagonal cut twice; worked in unit_partition_graph.cpp), METIS on cube-1374,
+# around the diagonal cut twice; worked in unit_partition_graph.cpp), METIS on the Kuhn cube 6^3,
 # and bad arguments and files.
-set(_meshes ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2)
+set(_meshes ${SUITE_TEST_MESHES})
 set(_dir ${CMAKE_CURRENT_BINARY_DIR}/partition_tool)
 file(MAKE_DIRECTORY ${_dir})
 file(WRITE ${_dir}/kuhn-halves.part "0\n0\n0\n1\n1\n1\n")
@@ -14,20 +14,20 @@ set_tests_properties(tycho.partition.kuhn_write PROPERTIES LABELS unit FIXTURES_
 suite_add_expect_test(NAME tycho.partition.kuhn_file
   EXPECT "partition: read from .*kuhn-halves.part, 2 parts\n +part +cells +neighbours +shared faces +boundary faces +neighbour parts\n +0 +3 +1 +2 +6  1\n +1 +3 +1 +2 +6  0\nbalance: largest part 3 cells = 1.0000 x the mean 3.0; faces between parts 2\n.*pipeline length \\(eq. 8, chain - 1\\): 1 over the graph of parts, 1 along the cells\nwrote .*out.part\n"
   COMMAND $<TARGET_FILE:tycho-partition> ${_dir}/kuhn.smesh 2 --parts ${_dir}/kuhn-halves.part --out ${_dir}/out.part)
-suite_add_expect_test(NAME tycho.partition.cube_1374_metis
-  EXPECT "partition: METIS k-way into 4 parts .*\nbalance: largest part 3[45][0-9] cells = 1.0[0-3][0-9]* x the mean 343.5"
-  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/cube-1374.smesh 4)
+suite_add_expect_test(NAME tycho.partition.kuhn_6_metis
+  EXPECT "partition: METIS k-way into 4 parts .*\nbalance: largest part 3[2-4][0-9] cells = 1.0[0-3][0-9]* x the mean 324.0"
+  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/kuhn-6.smesh 4)
 set_tests_properties(tycho.partition.kuhn_file PROPERTIES LABELS unit FIXTURES_REQUIRED tycho_partition_kuhn)
-set_tests_properties(tycho.partition.cube_1374_metis PROPERTIES LABELS unit)
+set_tests_properties(tycho.partition.kuhn_6_metis PROPERTIES LABELS unit)
 suite_add_error_test(NAME tycho.partition.short_file ONE_LINE
-  EXPECT "^tycho-partition: error: .*short.part:line 3: expected 12 lines, one part per cell, found 2$"
-  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/cube-12.smesh 2 --parts ${_dir}/short.part)
+  EXPECT "^tycho-partition: error: .*short.part:line 3: expected 48 lines, one part per cell, found 2$"
+  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/kuhn-2.smesh 2 --parts ${_dir}/short.part)
 suite_add_error_test(NAME tycho.partition.bad_part ONE_LINE
   EXPECT "^tycho-partition: error: .*bad.part:line 3: expected the part of cell 2, a whole number in .0, 2., found \"zero\"$"
-  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/cube-12.smesh 2 --parts ${_dir}/bad.part)
+  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/kuhn-2.smesh 2 --parts ${_dir}/bad.part)
 suite_add_error_test(NAME tycho.partition.too_many_parts ONE_LINE
-  EXPECT "^tycho-partition: error: .*cube-12.smesh:P: expected a part count in \\[1, 12\\] \\(at most one part per cell\\), found 13$"
-  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/cube-12.smesh 13)
+  EXPECT "^tycho-partition: error: .*kuhn-2.smesh:P: expected a part count in \\[1, 48\\] \\(at most one part per cell\\), found 49$"
+  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/kuhn-2.smesh 49)
 suite_add_error_test(NAME tycho.partition.p_not_a_number ONE_LINE
   EXPECT "^tycho-partition: error: command line:P: expected a whole number in \\[1, 2147483647\\] parts, got \"4x\"$"
-  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/cube-12.smesh 4x)
+  COMMAND $<TARGET_FILE:tycho-partition> ${_meshes}/kuhn-2.smesh 4x)

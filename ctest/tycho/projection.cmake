@@ -1,13 +1,13 @@
 # tycho-model: the GM and the TM projected to P never run, from the fixtures of models.cmake
-# (a probed machine file, a 1-rank calibration on cube-1374). At P = 1 both models are the
+# (a probed machine file, a 1-rank calibration on the Kuhn cube 6^3). At P = 1 both models are the
 # same compute (no message, a schedule with PCE 1): TM / GM = 1.000. At P = 16 a row with
 # finite times; bad arguments: one line.
-set(_mesh ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-1374.smesh)
+set(_mesh ${SUITE_TEST_MESHES}/kuhn-6.smesh)
 set(_machine ${CMAKE_CURRENT_BINARY_DIR}/tycho_models.machine)
 set(_cal ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal.h5)
 set(_num "[0-9.]+(e[-+][0-9]+)?")
 suite_add_expect_test(NAME tycho.model_tool.projection
-  EXPECT "1374 cells; S8 \\(80 directions\\), 2 groups, MCPS 512\n.*\n +1 +1374\\.0 +[0-9]+ +[0-9]+ +1\\.0000 +${_num} +${_num} +1\\.000 +0\\.0% .*\n +16 +85\\.9 +[0-9]+ +[0-9]+ +0\\.[0-9]+ +${_num} +${_num} +[0-9.]+ +[0-9.]+% .*CSV: .*projection.csv"
+  EXPECT "1296 cells; S8 \\(80 directions\\), 2 groups, MCPS 512\n.*\n +1 +1296\\.0 +[0-9]+ +[0-9]+ +1\\.0000 +${_num} +${_num} +1\\.000 +0\\.0% .*\n +16 +81\\.0 +[0-9]+ +[0-9]+ +0\\.[0-9]+ +${_num} +${_num} +[0-9.]+ +[0-9.]+% .*CSV: .*projection.csv"
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --machine ${_machine} --calibration ${_cal} --ranks 1,16
           --csv ${CMAKE_CURRENT_BINARY_DIR}/projection.csv)
 set_tests_properties(tycho.model_tool.projection PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
@@ -16,7 +16,7 @@ suite_add_error_test(NAME tycho.model_tool.calibration_groups ONE_LINE
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --groups 3 --machine ${_machine} --calibration ${_cal} --ranks 4)
 set_tests_properties(tycho.model_tool.calibration_groups PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 suite_add_error_test(NAME tycho.model_tool.too_many_ranks ONE_LINE
-  EXPECT "tycho-model: error: .*cube-1374.smesh:P: expected a part count in \\[1, 1374\\]"
+  EXPECT "tycho-model: error: .*kuhn-6.smesh:P: expected a part count in \\[1, 1296\\]"
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --machine ${_machine} --calibration ${_cal} --ranks 2,5000)
 set_tests_properties(tycho.model_tool.too_many_ranks PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 suite_add_error_test(NAME tycho.model_tool.ranks_zero ONE_LINE

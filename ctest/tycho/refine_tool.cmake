@@ -1,23 +1,26 @@
-# tycho-refine: cube-12 refined twice (768 cells, the quality kept) and its bad arguments.
-set(_meshes ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2)
-suite_add_expect_test(NAME tycho.refine.cube_12_twice
-  EXPECT "read .*cube-12.smesh: cells 12, faces 30, nodes 9, min quality 0.6651 .*\nlevel 1: cells 96, faces 216, nodes 35, min quality 0.6651 .*\nlevel 2: cells 768, faces 1632, nodes 189, min quality 0.6651 .*\nwrote .*cube-12x2.smesh"
-  COMMAND $<TARGET_FILE:tycho-refine> ${_meshes}/cube-12.smesh ${CMAKE_CURRENT_BINARY_DIR}/cube-12x2.smesh --times 2)
-set_tests_properties(tycho.refine.cube_12_twice PROPERTIES LABELS unit)
+# tycho-refine: the Kuhn cube 2^3 refined twice (3072 cells, the quality kept) and its bad
+# arguments.
+set(_meshes ${SUITE_TEST_MESHES})
+set(_not_a_mesh ${CMAKE_CURRENT_BINARY_DIR}/refine-notes.md)
+file(WRITE ${_not_a_mesh} "# not a mesh\n")
+suite_add_expect_test(NAME tycho.refine.kuhn_2_twice
+  EXPECT "read .*kuhn-2.smesh: cells 48, faces 120, nodes 27, min quality 0.6573 .*\nlevel 1: cells 384, faces 864, nodes 125, min quality 0.6573 .*\nlevel 2: cells 3072, faces 6528, nodes 729, min quality 0.6573 .*\nwrote .*kuhn-2x2.smesh"
+  COMMAND $<TARGET_FILE:tycho-refine> ${_meshes}/kuhn-2.smesh ${CMAKE_CURRENT_BINARY_DIR}/kuhn-2x2.smesh --times 2)
+set_tests_properties(tycho.refine.kuhn_2_twice PROPERTIES LABELS unit)
 suite_add_error_test(NAME tycho.refine.times_zero ONE_LINE
   EXPECT "^tycho-refine: error: command line:--times: expected a whole number in \\[1, 8\\] levels, got \"0\"$"
-  COMMAND $<TARGET_FILE:tycho-refine> ${_meshes}/cube-12.smesh ${CMAKE_CURRENT_BINARY_DIR}/never.smesh --times 0)
+  COMMAND $<TARGET_FILE:tycho-refine> ${_meshes}/kuhn-2.smesh ${CMAKE_CURRENT_BINARY_DIR}/never.smesh --times 0)
 suite_add_error_test(NAME tycho.refine.no_output ONE_LINE
-  EXPECT "^tycho-refine: error: command line: expected an input and an output mesh; usage: tycho-refine MESH OUT.smesh \\[--times N\\] \\(MESH: .smesh or .msh\\)$"
-  COMMAND $<TARGET_FILE:tycho-refine> ${_meshes}/cube-12.smesh)
+  EXPECT "^tycho-refine: error: command line:OUT.smesh: expected the OUT.smesh argument \\(see tycho-refine --help\\)$"
+  COMMAND $<TARGET_FILE:tycho-refine> ${_meshes}/kuhn-2.smesh)
 set(_short ${CMAKE_CURRENT_BINARY_DIR}/refine-short.smesh)
 file(WRITE ${_short} "Tycho 2 Serial Mesh")
 suite_add_error_test(NAME tycho.refine.short_mesh ONE_LINE
   EXPECT "^tycho-refine: error: .*refine-short.smesh:header: a Tycho2 serial mesh starts with a 64-byte header; the file has 19 bytes$"
   COMMAND $<TARGET_FILE:tycho-refine> ${_short} ${CMAKE_CURRENT_BINARY_DIR}/never.smesh)
 suite_add_error_test(NAME tycho.refine.not_a_mesh ONE_LINE
-  EXPECT "^tycho-refine: error: .*/meshes/tycho2/README.md: expected a mesh named \\*.smesh \\(Tycho2 serial mesh\\) or \\*.msh"
-  COMMAND $<TARGET_FILE:tycho-refine> ${_meshes}/README.md ${CMAKE_CURRENT_BINARY_DIR}/never.smesh)
+  EXPECT "^tycho-refine: error: .*/refine-notes.md: expected a mesh named \\*.smesh \\(Tycho2 serial mesh\\) or \\*.msh"
+  COMMAND $<TARGET_FILE:tycho-refine> ${_not_a_mesh} ${CMAKE_CURRENT_BINARY_DIR}/never.smesh)
 # A Gmsh file in (the two-material cube of ctest/mesh/gmsh_data/, 48 cells): 384 cells out, each
 # material's 192 cells keeping its volume 0.5.
 set(_gmsh_cube ${PROJECT_SOURCE_DIR}/ctest/mesh/gmsh_data/cube-4.1-binary.msh)

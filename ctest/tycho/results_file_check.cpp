@@ -1,4 +1,4 @@
-// Reads the results file of a tycho run on cube-1374 (1374 cells, S8: 80 directions, 2 groups)
+// Reads the results file of a tycho run on the Kuhn cube 6^3 (1296 cells, S8: 80 directions, 2 groups)
 // with instrument's reader and checks it against what the run must have done. Run by
 // tycho_run.cmake after the run that wrote it: TYCHO_RESULTS_FILE the file,
 // TYCHO_RESULTS_RANKS its ranks, TYCHO_RESULTS_ITERATIONS its iterations.
@@ -14,7 +14,7 @@
 
 namespace {
 
-constexpr std::int64_t kCells = 1374, kDirections = 80;
+constexpr std::int64_t kCells = 1296, kDirections = 80;
 
 std::string env(const char* name) {
   const char* v = std::getenv(name);
@@ -147,7 +147,7 @@ TEST_CASE("the results file of a tycho run holds what the run did", "[tycho][res
     CHECK(c.directions == kDirections);
     CHECK(c.scheme == "ld");
     CHECK(c.threads == 1);
-    CHECK_THAT(c.mesh, Catch::EndsWith("cube-1374.smesh"));
+    CHECK_THAT(c.mesh, Catch::EndsWith("kuhn-6.smesh"));
     CHECK((c.t_elem_s > 1e-9 && c.t_elem_s < 1e-3));
     CHECK(attribute<double>(doc, "/tycho", "t_elem_s") == c.t_elem_s);
   }

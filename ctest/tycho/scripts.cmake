@@ -6,7 +6,7 @@ set(_in ${CMAKE_CURRENT_BINARY_DIR}/script_inputs)
 set(_plot /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tycho/tools/plot_projection.py)
 add_test(NAME tycho.plot_script.inputs
   COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/make_script_inputs.py ${_in}
-          ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-208.smesh)
+          ${SUITE_TEST_MESHES}/kuhn-3.smesh)
 set_tests_properties(tycho.plot_script.inputs PROPERTIES LABELS unit FIXTURES_SETUP tycho_script_inputs)
 set(_header "ranks,cells_per_rank,steps,rounds,pce,gm_seconds,gm_compute,gm_comm,tm_seconds,tm_compute,tm_send,tm_receive,t_elem_seconds,records")
 foreach(_case

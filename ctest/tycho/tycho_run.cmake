@@ -1,10 +1,10 @@
-# End-to-end runs of the tycho program on cube-1374 (no cycles, so no lagged faces):
+# End-to-end runs of the tycho program on the Kuhn cube 6^3 (no cycles, so no lagged faces):
 #   digest      the scalar flux bitwise the same at 1, 2, 3, 4 ranks, any MCPS, priority,
 #               send mode and threads (run_tycho_digest.cmake)
 #   balance     the sweep's balance residual below 1e-12, no lagged face, at 1, 2, 4 ranks
 #   results     the results file read back by instrument's reader (results_file_check.cpp):
 #               steps, messages, PCE, calibration and solution consistent with the run
-set(_mesh ${PROJECT_SOURCE_DIR}/../shared/meshes/tycho2/cube-1374.smesh)
+set(_mesh ${SUITE_TEST_MESHES}/kuhn-6.smesh)
 set(_runs "1|2|4 --mcps 7 --priority fifo|3 --nonblocking --priority boundary --mcps 33|2 --threads 2 --nonblocking|2 --priority direction --mcps 100000|3 --priority octant --mcps 64|1 --priority octant")
 add_test(NAME tycho.run.digest_invariant
          COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNPFLAG=${MPIEXEC_NUMPROC_FLAG}
