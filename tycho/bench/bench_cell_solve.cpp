@@ -10,11 +10,12 @@
 // 2)). Medians over the passes. The checksum keeps the work from being dropped.
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <exception>
 #include <string>
 #include <vector>
 
+#include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
 #include "tycho/cell_solve.hpp"
 #include "tycho/ld_tet.hpp"
@@ -64,17 +65,18 @@ double groups_pass_ns(const std::vector<tycho::LdTet>& tets, const tycho::Quadra
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || argc > 3) {
-    std::fprintf(stderr, "tycho_cell_solve_bench: error: usage: tycho_cell_solve_bench MESH [REPS]\n");
-    return 1;
-  }
-  const int reps = argc == 3 ? std::atoi(argv[2]) : 11;
-  if (reps < 1) {
-    std::fprintf(stderr, "tycho_cell_solve_bench: error: REPS must be at least 1\n");
-    return 1;
-  }
-  try {
-    const mesh::Mesh mesh = mesh::read_mesh(argv[1]);
+  std::string path;
+  int reps = 11;
+  instrument::OptionTable table("tycho_cell_solve_bench");
+  table.notes("The cost of one cell-angle solve, LD and step, on a real mesh (medians over REPS passes).")
+      .positional_file("MESH", path, instrument::Arity::required, "the mesh: .smesh or .msh")
+      .positional("REPS", instrument::Arity::optional,
+                  [&reps](const std::string& n, const std::string& t) {
+                    reps = static_cast<int>(instrument::whole_option(n, t, 1, 0x7FFFFFFF, "passes"));
+                  },
+                  "passes (default: 11)");
+  return instrument::run_serial_app(argc, argv, table, [&] {
+    const mesh::Mesh mesh = mesh::read_mesh(path);
     const std::vector<tycho::LdTet> tets = tycho::ld_tets(mesh);
     const tycho::Quadrature s8 = tycho::level_symmetric(8, "S8");
     std::vector<tycho::NodeValues> source(tets.size());
@@ -92,15 +94,12 @@ int main(int argc, char** argv) {
       step.push_back(pass_ns(tets, s8, source, inflow, tycho::solve_cell_step, checksum) / solves);
       groups.push_back(groups_pass_ns(tets, s8, source, inflow, checksum) / solves);
     }
-    std::printf("mesh %s: %zu cells x %zu S8 directions, median of %d passes\n", argv[1], tets.size(), s8.size(),
+    std::printf("mesh %s: %zu cells x %zu S8 directions, median of %d passes\n", path.c_str(), tets.size(), s8.size(),
                 reps);
     std::printf("LD, 1 group, pivoting  ns per cell-angle solve        %.2f\n", instrument::median(ld));
     std::printf("step, 1 group          ns per cell-angle solve        %.2f\n", instrument::median(step));
     std::printf("LD, 2 groups (sweep's) ns per cell-angle-group solve  %.2f\n", instrument::median(groups));
     std::printf("checksum %.6e\n", checksum);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "tycho_cell_solve_bench: error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }

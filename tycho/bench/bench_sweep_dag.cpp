@@ -9,11 +9,12 @@
 // directions (the same every pass: the order is deterministic).
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <exception>
 #include <string>
 #include <vector>
 
+#include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
 #include "mesh/mesh_reader.hpp"
 #include "mesh/partition.hpp"
@@ -31,18 +32,23 @@ double ms_since(Clock::time_point t0) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || argc > 4) {
-    std::fprintf(stderr, "tycho_sweep_dag_bench: error: usage: tycho_sweep_dag_bench MESH [PASSES [P]]\n");
-    return 1;
-  }
-  const int passes = argc >= 3 ? std::atoi(argv[2]) : 5;
-  const int parts = argc >= 4 ? std::atoi(argv[3]) : 4;
-  if (passes < 1) {
-    std::fprintf(stderr, "tycho_sweep_dag_bench: error: PASSES must be at least 1\n");
-    return 1;
-  }
-  try {
-    const mesh::Mesh mesh = mesh::read_mesh(argv[1]);
+  std::string path;
+  int passes = 5, parts = 4;
+  instrument::OptionTable table("tycho_sweep_dag_bench");
+  table.notes("The set-up cost of the sweep's order, per S8 direction (medians over PASSES passes).")
+      .positional_file("MESH", path, instrument::Arity::required, "the mesh: .smesh or .msh")
+      .positional("PASSES", instrument::Arity::optional,
+                  [&passes](const std::string& n, const std::string& t) {
+                    passes = static_cast<int>(instrument::whole_option(n, t, 1, 0x7FFFFFFF, "passes"));
+                  },
+                  "passes (default: 5)")
+      .positional("P", instrument::Arity::optional,
+                  [&parts](const std::string& n, const std::string& t) {
+                    parts = static_cast<int>(instrument::whole_option(n, t, 1, 0x7FFFFFFF, "parts"));
+                  },
+                  "METIS parts of the partition boundary_depth lags faces on (default: 4)");
+  return instrument::run_serial_app(argc, argv, table, [&] {
+    const mesh::Mesh mesh = mesh::read_mesh(path);
     const mesh::Partition partition = mesh::metis_partition(mesh, parts, "P");
     const tycho::Quadrature s8 = tycho::level_symmetric(8, "S8");
     const double dirs = static_cast<double>(s8.size());
@@ -67,16 +73,13 @@ int main(int argc, char** argv) {
         checksum += tycho::boundary_depth(mesh, normals, s8.omega[d], partition, lagged[d])[0];
       depth_ms.push_back(ms_since(t0) / dirs);
     }
-    std::printf("mesh %s: %zu cells, %zu faces, S8 (%zu directions), P = %d, median of %d passes\n", argv[1],
+    std::printf("mesh %s: %zu cells, %zu faces, S8 (%zu directions), P = %d, median of %d passes\n", path.c_str(),
                 mesh.cells.size(), mesh.faces.size(), s8.size(), parts, passes);
     std::printf("face_area_normals ms per mesh       %.3f\n", instrument::median(normals_ms));
     std::printf("direction_order   ms per direction  %.3f\n", instrument::median(order_ms));
     std::printf("boundary_depth    ms per direction  %.3f\n", instrument::median(depth_ms));
     std::printf("lagged faces over the S8 directions %zu\n", lagged_total);
     std::printf("checksum %zu\n", checksum);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "tycho_sweep_dag_bench: error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }

@@ -8,11 +8,11 @@
 // was expected` on stderr and exit status 1. No MPI: run it directly.
 #include <algorithm>
 #include <cstdio>
-#include <exception>
 #include <map>
 #include <string>
 
-#include "instrument/option_file.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 #include "mesh/mesh_reader.hpp"
 
 namespace {
@@ -58,16 +58,13 @@ void print_info(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "tycho-mesh-info: error: expected one mesh file; usage: tycho-mesh-info MESH (.smesh or .msh)\n");
-    return 1;
-  }
-  try {
-    print_info(instrument::file_option("MESH", argv[1]));
-  } catch (const std::exception& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "tycho-mesh-info: error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+  std::string mesh;
+  instrument::OptionTable table("tycho-mesh-info");
+  table.notes("Reads a mesh as tycho does (every check applied) and prints what it holds.")
+      .positional_file("MESH", mesh, instrument::Arity::required,
+                       "a Tycho2 .smesh or Gmsh .msh (4.1/2.2, ASCII or binary)");
+  return instrument::run_serial_app(argc, argv, table, [&] {
+    print_info(mesh);
+    return 0;
+  });
 }

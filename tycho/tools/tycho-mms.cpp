@@ -14,12 +14,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <exception>
 #include <string>
 
 #include "instrument/error.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 #include "mesh/mesh_reader.hpp"
 #include "tycho/mms.hpp"
 #include "tycho/quadrature.hpp"
@@ -93,46 +94,23 @@ void run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* usage =
-      "usage: tycho-mms MESH [--levels N] [--scheme ld|step] [--source projected|nodal] [--sn N] [--sigma-t S]";
-  try {
-    Options o;
-    for (int i = 1; i < argc; ++i) {
-      const std::string arg = argv[i];
-      const auto value = [&]() -> std::string {
-        if (i + 1 == argc) throw instrument::InputError("command line", arg, "expected a value after it");
-        return argv[++i];
-      };
-      if (arg == "--levels") {
-        o.levels = static_cast<int>(instrument::whole_option(arg, value(), 0, 5, "refinements"));
-      } else if (arg == "--scheme") {
-        const std::string s = value();
-        if (s == "ld") o.scheme = tycho::Scheme::linear_discontinuous;
-        else if (s == "step") o.scheme = tycho::Scheme::step;
-        else throw instrument::InputError("command line", arg, "expected ld or step, got \"" + s + "\"");
-      } else if (arg == "--source") {
-        const std::string s = value();
-        if (s == "projected") o.source = tycho::SourceModel::projected;
-        else if (s == "nodal") o.source = tycho::SourceModel::nodal;
-        else throw instrument::InputError("command line", arg, "expected projected or nodal, got \"" + s + "\"");
-      } else if (arg == "--sn") {
-        o.sn = static_cast<int>(instrument::whole_option(arg, value(), 2, 16, "(even)"));
-      } else if (arg == "--sigma-t") {
-        o.sigma_t = instrument::real_option(arg, value(), 1e-6, 1e6, "per unit length");
-      } else if (arg.rfind("--", 0) == 0) {
-        throw instrument::InputError("command line", arg, std::string("unknown option; ") + usage);
-      } else if (!o.mesh.empty()) {
-        throw instrument::InputError("command line", arg, std::string("one file too many; ") + usage);
-      } else {
-        o.mesh = instrument::file_option("MESH", arg);
-      }
-    }
-    if (o.mesh.empty()) throw instrument::InputError("command line", "", std::string("expected a mesh; ") + usage);
+  Options o;
+  instrument::OptionTable table("tycho-mms");
+  table.notes("Verifies the transport discretisation by a manufactured solution on a mesh of the cube\n"
+              "[0, L]^3, refined level after level. Expected orders: 2 for ld, 1 for step.")
+      .positional_file("MESH", o.mesh, instrument::Arity::required, "a mesh of the cube [0, L]^3: .smesh or .msh")
+      .whole("--levels", "N", o.levels, 0, 5, "refinements", "uniform refinements after the mesh as read")
+      .choice("--scheme", "ld|step", o.scheme,
+              {{"ld", tycho::Scheme::linear_discontinuous}, {"step", tycho::Scheme::step}},
+              "the spatial scheme (linear discontinuous or step)")
+      .choice("--source", "projected|nodal", o.source,
+              {{"projected", tycho::SourceModel::projected}, {"nodal", tycho::SourceModel::nodal}},
+              "the source: L2-projected onto the linear basis, or nodal values")
+      .whole("--sn", "N", o.sn, 2, 16, "(even)", "level-symmetric S_N quadrature")
+      .real("--sigma-t", "S", o.sigma_t, 1e-6, 1e6, "per unit length",
+            "the pure absorber's sigma_t (0.05: 5 mean free paths across the cube of side 100)");
+  return instrument::run_serial_app(argc, argv, table, [&] {
     run(o);
-  } catch (const std::exception& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "tycho-mms: error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }

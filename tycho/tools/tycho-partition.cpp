@@ -12,12 +12,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <exception>
 #include <string>
 
 #include "instrument/error.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 #include "mesh/partition.hpp"
 #include "mesh/partition_report.hpp"
 #include "mesh/mesh_reader.hpp"
@@ -94,35 +95,21 @@ void run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* usage = "usage: tycho-partition MESH P [--parts FILE] [--out FILE] (MESH: .smesh or .msh)";
-  try {
-    Options o;
-    std::string positional[2];
-    int n_positional = 0;
-    for (int i = 1; i < argc; ++i) {
-      const std::string arg = argv[i];
-      if (arg == "--parts" || arg == "--out") {
-        if (i + 1 == argc) throw instrument::InputError("command line", arg, "expected a file after it");
-        ++i;
-        if (arg == "--parts") o.parts_file = instrument::file_option(arg, argv[i]);
-        else o.out = instrument::output_file_option(arg, argv[i]);
-      } else if (arg.rfind("--", 0) == 0) {
-        throw instrument::InputError("command line", arg, std::string("unknown option; ") + usage);
-      } else if (n_positional == 2) {
-        throw instrument::InputError("command line", arg, std::string("one argument too many; ") + usage);
-      } else {
-        positional[n_positional++] = arg;
-      }
-    }
-    if (n_positional != 2)
-      throw instrument::InputError("command line", "", std::string("expected a mesh and a part count; ") + usage);
-    o.mesh = instrument::file_option("MESH", positional[0]);
-    o.parts = static_cast<int>(instrument::whole_option("P", positional[1], 1, 0x7FFFFFFF, "parts"));
+  Options o;
+  instrument::OptionTable table("tycho-partition");
+  table.notes("Partitions a mesh into P parts and prints what each part holds and how long the sweep's\n"
+              "pipeline is (eq. 8).")
+      .positional_file("MESH", o.mesh, instrument::Arity::required, "the mesh: .smesh or .msh")
+      .positional("P", instrument::Arity::required,
+                  [&o](const std::string& n, const std::string& t) {
+                    o.parts = static_cast<int>(instrument::whole_option(n, t, 1, 0x7FFFFFFF, "parts"));
+                  },
+                  "the part count, in [1, the mesh's cells]")
+      .input_file("--parts", "FILE", o.parts_file,
+                  "read the partition (line c: the part of cell c) instead of calling METIS")
+      .output_file("--out", "FILE", o.out, "write the partition used, in that format");
+  return instrument::run_serial_app(argc, argv, table, [&] {
     run(o);
-  } catch (const std::exception& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "tycho-partition: error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }

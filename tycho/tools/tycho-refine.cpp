@@ -8,7 +8,6 @@
 // timed apart). A bad mesh or option: one line `tycho-refine: error: ...`, exit status 1.
 #include <chrono>
 #include <cstdio>
-#include <exception>
 #include <new>
 #include <string>
 
@@ -16,6 +15,8 @@
 #include "instrument/memory_budget.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
+#include "instrument/option_table.hpp"
+#include "instrument/run_app.hpp"
 #include "mesh/refine.hpp"
 #include "mesh/refine_quality.hpp"
 #include "mesh/mesh_reader.hpp"
@@ -59,36 +60,25 @@ void run(const std::string& in, const std::string& out, int times) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* usage = "usage: tycho-refine MESH OUT.smesh [--times N] (MESH: .smesh or .msh)";
-  std::string files[2];  // named by the out-of-memory line
-  int n_files = 0;
-  try {
-    int times = 1;
-    for (int i = 1; i < argc; ++i) {
-      const std::string arg = argv[i];
-      if (arg == "--times") {
-        if (i + 1 == argc) throw instrument::InputError("command line", "--times", "expected a number after it");
-        times = static_cast<int>(instrument::whole_option("--times", argv[++i], 1, 8, "levels"));
-      } else if (arg.rfind("--", 0) == 0) {
-        throw instrument::InputError("command line", arg, std::string("unknown option; ") + usage);
-      } else if (n_files == 2) {
-        throw instrument::InputError("command line", arg, std::string("one file too many; ") + usage);
-      } else {
-        files[n_files++] = arg;
-      }
+  std::string in, out;
+  int times = 1;
+  instrument::OptionTable table("tycho-refine");
+  table.notes("Splits every tetrahedron of a mesh into eight, N times, and writes the result as a Tycho2\n"
+              "serial mesh.")
+      .positional_file("MESH", in, instrument::Arity::required, "the mesh to refine: .smesh or .msh")
+      .positional("OUT.smesh", instrument::Arity::required,
+                  [&out](const std::string& n, const std::string& t) { out = instrument::output_file_option(n, t); },
+                  "the refined mesh to write")
+      .whole("--times", "N", times, 1, 8, "levels", "refine N times");
+  return instrument::run_serial_app(argc, argv, table, [&] {
+    try {
+      run(in, out, times);
+    } catch (const std::bad_alloc&) {  // the last resort: the check in run refuses what it can foresee
+      std::fflush(stdout);
+      std::fprintf(stderr, "tycho-refine: error: out of memory (std::bad_alloc) refining %s; %s not written\n",
+                   in.c_str(), out.c_str());
+      return 1;
     }
-    if (n_files != 2)
-      throw instrument::InputError("command line", "", std::string("expected an input and an output mesh; ") + usage);
-    run(instrument::file_option("MESH", files[0]), instrument::output_file_option("OUT.smesh", files[1]), times);
-  } catch (const std::bad_alloc&) {  // the last resort: the check above refuses what it can foresee
-    std::fflush(stdout);
-    std::fprintf(stderr, "tycho-refine: error: out of memory (std::bad_alloc) refining %s; %s not written\n",
-                 n_files > 0 ? files[0].c_str() : "the mesh", n_files > 1 ? files[1].c_str() : "nothing");
-    return 1;
-  } catch (const std::exception& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "tycho-refine: error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }
