@@ -1,6 +1,7 @@
 // The LD cell solve: the reference tetrahedron's matrices worked by hand, then on every cell
-// of a real mesh and every S8 direction: constants and linear fields reproduced, the void
-// carrying a linear inflow field unchanged, and the particle balance to round-off.
+// of an unstructured mesh (the jittered cube of ../mesh/jittered_cube.hpp, 1296 cells) and
+// every S8 direction: constants and linear fields reproduced, the void carrying a linear
+// inflow field unchanged, and the particle balance to round-off.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -13,7 +14,8 @@
 #include "mesh/mesh_from_cells.hpp"
 #include "mesh/mesh_geometry.hpp"
 #include "tycho/quadrature.hpp"
-#include "mesh/smesh_reader.hpp"
+
+#include "../mesh/jittered_cube.hpp"
 
 using namespace tycho;
 using namespace mesh;
@@ -63,7 +65,7 @@ std::vector<Mesh> test_meshes() {
   ms.push_back(corner_tet_mesh());
   ms.push_back(skewed_tet_mesh());
   ms.push_back(kuhn_cube_mesh(1, 2.0));
-  ms.push_back(read_smesh(std::string(TYCHO_MESH_DIR) + "/cube-1374.smesh"));
+  ms.push_back(meshtest::jittered_cube(6, 100.0));
   return ms;
 }
 

@@ -1,18 +1,21 @@
 // The chain of parts a sweep crosses (eq. 8's pipeline length), on a hand-made row of cubes
-// cut into slabs and on parts of cube-1374 (the lagging of cycles of cells is not exercised:
-// the meshes here have none).
+// cut into slabs and on parts of cubes of 1296 cells, Kuhn's and a jittered one (the lagging
+// of cycles of cells is not exercised: Kuhn's cube has none).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "mesh/mesh_checks.hpp"
+#include "mesh/mesh_examples.hpp"
 #include "mesh/mesh_from_cells.hpp"
 #include "mesh/mesh_geometry.hpp"
 #include "mesh/partition.hpp"
-#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_chain.hpp"
+
+#include "../mesh/jittered_cube.hpp"
 
 using namespace tycho;
 using namespace mesh;
@@ -120,25 +123,32 @@ TEST_CASE("the octant diagonals are the 8 unit vectors (+-1, +-1, +-1)/sqrt(3)",
   CHECK(d[7] == Vec3{-s, -s, -s});
 }
 
-TEST_CASE("on cube-1374, slabs by centroid along x give chain P along x; METIS parts at most P", "[partition][chain]") {
-  const Mesh m = read_smesh(std::string(TYCHO_MESH_DIR) + "/cube-1374.smesh");
-  for (int parts : {2, 4}) {
-    INFO("P = " << parts);
-    Partition p{parts, {}};
-    for (const Cell& cell : m.cells) {
-      double x = 0;
-      for (Index n : cell.nodes) x += m.nodes[n].x / 4;
-      p.part_of_cell.push_back(std::min(parts - 1, static_cast<int>(x / (100.0 / parts))));
-    }
-    CHECK(sweep_chain(m, p, {1, 0, 0}).parts_crossed >= parts);
-    const Partition metis = metis_partition(m, parts, "cube-1374");
-    for (const SweepChain& c : octant_sweep_chains(m, metis)) {
-      CHECK(c.parts_crossed >= 2);
-      CHECK(c.lagged_faces == 0);  // the cube is a Delaunay mesh: no cycles of cells
-    }
-    for (const PartGraphChain& c : octant_part_graph_chains(m, metis)) {
-      CHECK(c.parts_crossed >= 2);
-      CHECK(c.parts_crossed <= parts);
+TEST_CASE("on cubes of side 100, slabs by centroid along x give chain P along x; METIS parts at most P",
+          "[partition][chain]") {
+  // Kuhn's cube (a Delaunay mesh: Kuhn's triangulation of a grid is one, and a Delaunay mesh
+  // has no cycle of cells in any direction, Edelsbrunner 1990) and the jittered cube (an
+  // unstructured one, with no such guarantee), both 1296 cells.
+  const std::pair<Mesh, bool> meshes[] = {{kuhn_cube_mesh(6, 100.0), true}, {meshtest::jittered_cube(6, 100.0), false}};
+  for (const auto& [m, delaunay] : meshes) {
+    INFO((delaunay ? "Kuhn's cube" : "the jittered cube"));
+    for (int parts : {2, 4}) {
+      INFO("P = " << parts);
+      Partition p{parts, {}};
+      for (const Cell& cell : m.cells) {
+        double x = 0;
+        for (Index n : cell.nodes) x += m.nodes[n].x / 4;
+        p.part_of_cell.push_back(std::min(parts - 1, static_cast<int>(x / (100.0 / parts))));
+      }
+      CHECK(sweep_chain(m, p, {1, 0, 0}).parts_crossed >= parts);
+      const Partition metis = metis_partition(m, parts, "cube");
+      for (const SweepChain& c : octant_sweep_chains(m, metis)) {
+        CHECK(c.parts_crossed >= 2);
+        if (delaunay) CHECK(c.lagged_faces == 0);
+      }
+      for (const PartGraphChain& c : octant_part_graph_chains(m, metis)) {
+        CHECK(c.parts_crossed >= 2);
+        CHECK(c.parts_crossed <= parts);
+      }
     }
   }
 }

@@ -21,16 +21,14 @@
 #include "mesh/partition.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/schedule_projection.hpp"
-#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_dag.hpp"
 #include "../instrument/unit_replay_program.hpp"
+#include "../mesh/jittered_cube.hpp"
 
 using namespace tycho;
 using namespace mesh;
 
 namespace {
-
-Mesh cube(const char* file) { return read_smesh(std::string(TYCHO_MESH_DIR) + "/" + file); }
 
 // (face, direction) pairs that carry data from one part to another in a sweep: interior, not
 // lagged, omega.n != 0, the two cells in different parts.
@@ -54,12 +52,14 @@ std::int64_t crossing_records(const Mesh& mesh, const Partition& part, const std
 }  // namespace
 
 TEST_CASE("projected schedule: every task once, by its owner; the crossing records; messages matched", "[tycho][projection]") {
-  const Mesh mesh = cube("cube-1374.smesh");
+  // An unstructured mesh of 1296 cells: [0,100]^3 as 6^3 Kuhn cubes, the interior nodes
+  // jittered (../mesh/jittered_cube.hpp), so that METIS's parts and the rounds are irregular.
+  const Mesh mesh = meshtest::jittered_cube(6, 100.0);
   const Quadrature q = level_symmetric(4, "test");
   for (int parts : {1, 3, 8}) {
     for (std::int64_t mcps : {1, 7, 512}) {
       CAPTURE(parts, mcps);
-      const Partition partition = metis_partition(mesh, parts, "cube-1374");
+      const Partition partition = metis_partition(mesh, parts, "jittered cube");
       const ProjectedSchedule s = project_schedule(mesh, partition, q.omega, 2, mcps);
       REQUIRE(s.ranks.size() == static_cast<std::size_t>(parts));
       std::vector<std::int64_t> owned(static_cast<std::size_t>(parts), 0);

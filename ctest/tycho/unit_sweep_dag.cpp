@@ -1,7 +1,9 @@
 // The order of a sweep direction (sweep_dag.hpp): face area normals, the upwind->downwind
 // graph of cells, the lagging of cycles, b-levels, the order and the boundary-first depth.
-// Hand-worked on the built-in meshes; on the five Tycho2 cubes every S8 direction is checked
-// against the contract and against plain reference versions written here.
+// Hand-worked on the built-in meshes; on five cubes of side 100 from 48 to 10368 cells (Kuhn's,
+// whose faces on the planes x = y and the like lie along S8 directions, and jittered ones,
+// unstructured) every S8 direction is checked against the contract and against plain
+// reference versions written here.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,18 +19,29 @@
 #include "mesh/mesh_geometry.hpp"
 #include "mesh/partition.hpp"
 #include "tycho/quadrature.hpp"
-#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_dag.hpp"
+
+#include "../mesh/jittered_cube.hpp"
 
 using namespace tycho;
 using namespace mesh;
 
 namespace {
 
-const char* const kCubes[] = {"cube-12.smesh", "cube-208.smesh", "cube-1374.smesh", "cube-4128.smesh",
-                              "cube-10717.smesh"};
+struct NamedMesh {
+  std::string name;
+  Mesh mesh;
+};
 
-Mesh cube(const char* file) { return read_smesh(std::string(TYCHO_MESH_DIR) + "/" + file); }
+// [0,100]^3 meshed five ways: Kuhn's 2^3 cubes (48 cells), whose S8 directions run along
+// some faces (omega.n = 0), and 3^3, 6^3, 9^3 and 12^3 cubes with the interior nodes jittered
+// (162 to 10368 cells; ../mesh/jittered_cube.hpp): sweep graphs of an unstructured mesh.
+std::vector<NamedMesh> cubes() {
+  std::vector<NamedMesh> ms;
+  ms.push_back({"Kuhn cube 2", kuhn_cube_mesh(2, 100.0)});
+  for (int n : {3, 6, 9, 12}) ms.push_back({"jittered cube " + std::to_string(n), meshtest::jittered_cube(n, 100.0)});
+  return ms;
+}
 
 double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
@@ -173,10 +186,9 @@ TEST_CASE("face_area_normals: the corner tetrahedron's faces by hand", "[sweep_d
   }
 }
 
-TEST_CASE("face_area_normals on the Tycho2 cubes: the area, out of cells[0], closed cells", "[sweep_dag][cubes]") {
-  for (const char* file : kCubes) {
-    INFO(file);
-    const Mesh m = cube(file);
+TEST_CASE("face_area_normals on the cubes: the area, out of cells[0], closed cells", "[sweep_dag][cubes]") {
+  for (const auto& [name, m] : cubes()) {
+    INFO(name);
     const std::vector<Vec3> n = face_area_normals(m);
     REQUIRE(n.size() == m.faces.size());
     std::size_t bad_area = 0, bad_side = 0, open_cells = 0;
@@ -285,12 +297,11 @@ TEST_CASE("boundary_depth on Kuhn's cube in two parts, by hand", "[sweep_dag]") 
   CHECK(boundary_depth(m, n, minus(omega), p, {}) == std::vector<std::uint32_t>{1, 1, 0, 0, 0, 0});
 }
 
-TEST_CASE("the Tycho2 cubes, every S8 direction: the contract, the reference lagging, determinism",
+TEST_CASE("the cubes, every S8 direction: the contract, the reference lagging, determinism",
           "[sweep_dag][cubes]") {
   const Quadrature s8 = level_symmetric(8, "test");
-  for (const char* file : kCubes) {
-    INFO(file);
-    const Mesh m = cube(file);
+  for (const auto& [name, m] : cubes()) {
+    INFO(name);
     const std::vector<Vec3> n = face_area_normals(m);
     std::size_t lagged_total = 0;
     for (const Vec3& omega : s8.omega) {
@@ -306,13 +317,13 @@ TEST_CASE("the Tycho2 cubes, every S8 direction: the contract, the reference lag
       CHECK(again.lagged == o.lagged);
       lagged_total += o.lagged.size();
     }
-    WARN(file << ": " << lagged_total << " faces lagged over the 80 S8 directions");
+    WARN(name << ": " << lagged_total << " faces lagged over the 80 S8 directions");
   }
 }
 
-TEST_CASE("boundary_depth on cube-1374 in 4 METIS parts: shortest paths, every S8 direction",
+TEST_CASE("boundary_depth on a jittered cube of 1296 cells in 4 METIS parts: shortest paths, every S8 direction",
           "[sweep_dag][cubes]") {
-  const Mesh m = cube("cube-1374.smesh");
+  const Mesh m = meshtest::jittered_cube(6, 100.0);
   const std::vector<Vec3> n = face_area_normals(m);
   const Partition p = metis_partition(m, 4, "P");
   const auto& part = p.part_of_cell;

@@ -1,8 +1,9 @@
-// The sweep plan's cell order and the octant scheme's priorities, on cube-1374 cut into two
-// METIS parts: each rank's cells are its own, once each, along a Morton curve; the octant
-// scheme sweeps one octant after another, slab by slab along the octant's diagonal, and in a
-// slab the octant's directions in ascending order; the blevel scheme puts the longer downwind
-// path first and breaks ties by the lower direction.
+// The sweep plan's cell order and the octant scheme's priorities, on an unstructured cube of
+// 1296 cells (../mesh/jittered_cube.hpp) cut into two METIS parts: each rank's cells are its
+// own, once each, along a Morton curve; the octant scheme sweeps one octant after another,
+// slab by slab along the octant's diagonal, and in a slab the octant's directions in
+// ascending order; the blevel scheme puts the longer downwind path first and breaks ties by
+// the lower direction.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -18,16 +19,18 @@
 #include "mesh/partition.hpp"
 #include "tycho/problem.hpp"
 #include "tycho/quadrature.hpp"
-#include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_dag.hpp"
 #include "tycho/sweep_plan.hpp"
+
+#include "../mesh/jittered_cube.hpp"
 
 using namespace tycho;
 using namespace mesh;
 
 namespace {
 
-const std::string kMesh = std::string(TYCHO_MESH_DIR) + "/cube-1374.smesh";
+// [0,100]^3 as 6^3 Kuhn cubes, the interior nodes jittered: its name, for messages.
+const std::string kMesh = "jittered cube 6";
 
 Problem s4_problem() {
   Problem p;
@@ -40,7 +43,7 @@ Problem s4_problem() {
 }  // namespace
 
 TEST_CASE("a rank's cells are its own, each once, in Morton order of their centroids") {
-  Mesh mesh = read_smesh(kMesh);
+  Mesh mesh = meshtest::jittered_cube(6, 100.0);
   compute_geometry(mesh);
   const Partition part = metis_partition(mesh, 2, kMesh);
   const Problem problem = s4_problem();
@@ -76,7 +79,7 @@ TEST_CASE("a rank's cells are its own, each once, in Morton order of their centr
 }
 
 TEST_CASE("octant priorities: octant after octant, slabs along the diagonal, directions in a slab") {
-  Mesh mesh = read_smesh(kMesh);
+  Mesh mesh = meshtest::jittered_cube(6, 100.0);
   compute_geometry(mesh);
   const Partition part = metis_partition(mesh, 2, kMesh);
   const Problem problem = s4_problem();
@@ -134,7 +137,7 @@ TEST_CASE("octant priorities: octant after octant, slabs along the diagonal, dir
 }
 
 TEST_CASE("the octant scheme refuses more directions than its key holds") {
-  Mesh mesh = read_smesh(kMesh);
+  Mesh mesh = meshtest::jittered_cube(6, 100.0);
   compute_geometry(mesh);
   const Partition part = metis_partition(mesh, 1, kMesh);
   Problem problem = s4_problem();
@@ -146,7 +149,7 @@ TEST_CASE("the octant scheme refuses more directions than its key holds") {
 }
 
 TEST_CASE("blevel priorities: the longer downwind path first, equal b-levels by the lower direction") {
-  Mesh mesh = read_smesh(kMesh);
+  Mesh mesh = meshtest::jittered_cube(6, 100.0);
   compute_geometry(mesh);
   const Partition part = metis_partition(mesh, 2, kMesh);
   const std::vector<Vec3> normals = face_area_normals(mesh);
