@@ -1,5 +1,5 @@
-// The cell dual graph of hand-built meshes, METIS partitions of cube-1374, the per-part
-// report against counts made another way.
+// The cell dual graph of hand-built meshes, METIS partitions of an unstructured cube of 1296
+// cells (jittered_cube.hpp), the per-part report against counts made another way.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -10,7 +10,8 @@
 #include "mesh/mesh_examples.hpp"
 #include "mesh/partition.hpp"
 #include "mesh/partition_report.hpp"
-#include "mesh/smesh_reader.hpp"
+
+#include "jittered_cube.hpp"
 
 using namespace mesh;
 
@@ -47,30 +48,36 @@ TEST_CASE("dual graph: Kuhn's six tets form a ring around the cube's diagonal", 
   CHECK(neighbours(g, 5) == std::vector<Index>{3, 4});
 }
 
-TEST_CASE("METIS splits cube-1374 into 2, 4 and 8 parts covering every cell within its imbalance", "[partition][metis]") {
-  const Mesh m = read_smesh(std::string(TYCHO_MESH_DIR) + "/cube-1374.smesh");
+TEST_CASE("METIS splits an unstructured cube into 2, 4 and 8 parts covering every cell within its imbalance",
+          "[partition][metis]") {
+  // [0,100]^3 as 6^3 Kuhn cubes, the interior nodes jittered (jittered_cube.hpp): 6 n^3 =
+  // 1296 cells; on the boundary 2 triangles a square, 6 sides of n^2 squares: 12 n^2 = 432.
+  const Mesh m = meshtest::jittered_cube(6, 100.0);
+  const std::size_t cells = 1296, boundary_faces = 432;
+  REQUIRE(m.cells.size() == cells);
   const DualGraph g = cell_dual_graph(m);
-  CHECK(g.adjacent.size() == 2 * (2988 - 480));
+  // 4 faces a cell; an interior one is an edge listed from both of its cells.
+  CHECK(g.adjacent.size() == 4 * cells - boundary_faces);
   for (int parts : {2, 4, 8}) {
     INFO("P = " << parts);
-    const Partition p = metis_partition(m, parts, "cube-1374");
-    REQUIRE(p.part_of_cell.size() == 1374);
+    const Partition p = metis_partition(m, parts, "jittered cube");
+    REQUIRE(p.part_of_cell.size() == cells);
     const auto summary = summarize_parts(m, p);
-    std::size_t cells = 0, boundary = 0, shared = 0;
+    std::size_t covered = 0, boundary = 0, shared = 0;
     for (const PartSummary& s : summary) {
       CHECK(s.cells > 0);
       // ufactor 30: at most 1.03 x the mean; one cell more for the rounding of the mean.
-      CHECK(s.cells <= static_cast<std::size_t>(1.03 * 1374 / parts) + 1);
+      CHECK(s.cells <= static_cast<std::size_t>(1.03 * cells / parts) + 1);
       CHECK(!s.neighbours.empty());
-      cells += s.cells;
+      covered += s.cells;
       boundary += s.mesh_boundary_faces;
       shared += s.partition_faces;
     }
-    CHECK(cells == 1374);
-    CHECK(boundary == 480);
+    CHECK(covered == cells);
+    CHECK(boundary == boundary_faces);
     // Each cut edge of the dual graph is one face counted from both of its parts.
     std::size_t cut = 0;
-    for (std::size_t c = 0; c < 1374; ++c)
+    for (std::size_t c = 0; c < cells; ++c)
       for (Index k = g.offsets[c]; k < g.offsets[c + 1]; ++k) cut += p.part_of_cell[c] != p.part_of_cell[g.adjacent[k]];
     CHECK(shared == cut);
     CHECK(metis_partition(m, parts, "again").part_of_cell == p.part_of_cell);  // the fixed seed
