@@ -30,7 +30,8 @@ set(_bad
   "two_meshes|^multigrid: error: command line:b.msh: expected one MESH only, already have \"a.msh\"$|a.msh|b.msh"
   "machine_missing|^multigrid: error: .*/no-such.machine: cannot open machine file: No such file or directory$|--machine|${_dir}/no-such.machine"
   "calibration_missing|^multigrid: error: .*/no-such.h5: cannot open results file: No such file or directory$|--machine|${_sp2}|--calibration|${_dir}/no-such.h5"
-  "calibration_without_machine|^multigrid: error: command line:--calibration: expected --machine too: eq. 5 needs l and g$|--calibration|${_dir}/no-such.h5")
+  "no_machine_with_calibration|^multigrid: error: command line:--no-machine: no --calibration beside it [(]the calibration feeds the models it turns off[)]$|--no-machine|--calibration|${_sp2}"
+  "no_machine_with_machine|^multigrid: error: command line:--no-machine: no --machine beside it$|--no-machine|--machine|${_sp2}")
 foreach(entry ${_bad})
   string(REPLACE "|" ";" fields "${entry}")
   list(POP_FRONT fields name regex)

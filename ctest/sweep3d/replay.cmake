@@ -11,7 +11,7 @@ set(_deck ${PROJECT_SOURCE_DIR}/inputs/sweep3d/input50)
 set(_machine ${CMAKE_CURRENT_LIST_DIR}/replay_this_vm.machine)
 set(_blocking --mk 10 --mmi 3)  # the deck's, also at 1 rank (where it would be forced to mk = kt)
 set(_np2_args ${_deck} --grid 1x2 ${_blocking} --trace 100000 --machine ${_machine})
-set(_np1_args ${_deck} ${_blocking} --trace 100000)
+set(_np1_args ${_deck} ${_blocking} --trace 100000 --no-machine)  # no models: no machine recorded
 suite_add_mpi_test(NAME sweep3d.replay.record.np2 TARGET sweep3d RANKS 2 LABELS unit
                    ARGS ${_np2_args} --results replay_np2.h5)
 set_tests_properties(sweep3d.replay.record.np2 PROPERTIES FIXTURES_SETUP replay_np2)
@@ -19,7 +19,7 @@ suite_add_mpi_test(NAME sweep3d.replay.calibration.np1 TARGET sweep3d RANKS 1 LA
                    ARGS ${_np1_args} --results replay_np1.h5)
 set_tests_properties(sweep3d.replay.calibration.np1 PROPERTIES FIXTURES_SETUP replay_np1)
 suite_add_mpi_test(NAME sweep3d.replay.untraced.np1 TARGET sweep3d RANKS 1 LABELS unit
-                   ARGS ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input --results replay_untraced.h5)
+                   ARGS ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input --no-machine --results replay_untraced.h5)
 set_tests_properties(sweep3d.replay.untraced.np1 PROPERTIES FIXTURES_SETUP replay_untraced)
 
 # sweep3d_replay_check(mode replay-args...)

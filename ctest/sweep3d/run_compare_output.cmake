@@ -10,6 +10,9 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "sweep3d failed (${rc}): ${err}")
 endif()
 file(READ ${GOLDEN}/output.txt want)
+# A first run on a fresh machine-file cache says, before the report, that it measured this
+# host (the models' input; the original has no models): not part of the report.
+string(REGEX REPLACE "^machine: [^\n]*\n" "" out "${out}")
 foreach(v out want)
   string(FIND "${${v}}" " CPU     time was:" cut)
   string(SUBSTRING "${${v}}" 0 ${cut} ${v})

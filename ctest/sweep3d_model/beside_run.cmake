@@ -31,7 +31,10 @@ set_tests_properties(sweep3d_model.auto_blocking.np2 PROPERTIES FIXTURES_REQUIRE
 # Bad model inputs: one line, every rank exits non-zero, before the run.
 set(_bad_models
   "missing_machine|sweep3d: error: no-such.machine: cannot open machine file|--machine no-such.machine"
-  "auto_without_machine|needs --machine and --calibration|--mk auto"
+  "auto_without_calibration|--mk: auto: the blocking is chosen by the LogGP model, which needs --calibration|--mk auto"
+  "auto_without_models|--no-machine: no --mk/--mmi auto beside it|--mk auto --no-machine"
+  "no_machine_with_machine|--no-machine: no --machine beside it|--no-machine --machine ${_machine}"
+  "no_machine_with_calibration|--no-machine: no --calibration beside it|--no-machine --calibration model_cal.h5"
   "calibration_not_ours|sweep3d: error: .*test.machine: not a sealed suite results file|--machine ${_machine} --calibration ${_machine}"
   "calibration_other_mmi|--calibration: no calibration at mmi = 6 .*have: model_cal.h5 \\(1 rank, mmi = 3.*--mmi 6|--mk 4 --mmi 6 --machine ${_machine} --calibration model_cal.h5")
 foreach(entry ${_bad_models})

@@ -123,6 +123,10 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
+  // Below min_ranks the models have no messages to model: none are shown, whether or not the
+  // cache holds a file, so that such a run prints the same on every account (and nothing
+  // about machines: a one-rank run of the apps never had models).
+  if (size < probe.min_ranks) return "";
   // Rank 0 decides: the cached path, or "" with `damaged` saying why it is not used.
   const std::string dir = directory();
   std::string name, cached, damaged;
@@ -153,13 +157,6 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
                                     " in " + (dir.empty() ? "a cache (HOME and XDG_CACHE_HOME unset)" : dir)
                               : "machine: ignoring the damaged cached machine file " + dir + "/" + name + " (" +
                                     damaged + ")";
-  if (size < probe.min_ranks) {
-    if (rank == 0)
-      out << opening << "; " << size << " rank sends no messages, so no probe: models not shown (at "
-          << probe.min_ranks << " ranks or more a short probe measures " << probe.parameters << ", or give --machine FILE)"
-          << std::endl;
-    return "";
-  }
   // Where the short probe writes (rank 0): the cache, else a temporary for this run.
   std::string path, not_saved;
   if (rank == 0) {

@@ -28,6 +28,7 @@ struct Options {
   mg::RunOptions run;
   std::string results = "multigrid.h5", machine;
   std::vector<std::string> calibration, replay_on;
+  bool no_machine = false;  // --no-machine: no models, so no probe either
 };
 
 // The command line, bound to `o`.
@@ -84,6 +85,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .input_file("--machine", "FILE", o.machine,
                   "a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle (default: this "
                   "host's from the per-user cache, or a short probe's)")
+      .flag("--no-machine", o.no_machine, "no models: no machine file is read and no probe is run")
       .file_list("--calibration", "R[,R..]", o.calibration,
                  "earlier multigrid results files whose C1 feeds eq. 5, as C1(N/p) fitted over them when there "
                  "are several (default: this run's own, a consistency check only)")
@@ -104,6 +106,11 @@ void declare_options(instrument::OptionTable& t, Options& o) {
         }
         if (o.run.cycle.pre + o.run.cycle.post == 0)
           throw instrument::InputError("command line", "--pre/--post", "at least one smoothing iteration per visit");
+        if (o.no_machine && !o.machine.empty())
+          throw instrument::InputError("command line", "--no-machine", "no --machine beside it");
+        if (o.no_machine && !o.calibration.empty())
+          throw instrument::InputError("command line", "--no-machine",
+                                       "no --calibration beside it (the calibration feeds the models it turns off)");
       });
 }
 
@@ -113,15 +120,18 @@ int run(Options& o) {
   bspmodel::BspMachine machine;
   std::vector<bspmodel::BspMachine> others;
   std::optional<mg::C1Curve> c1_given;
+  // A results path that cannot be written (a symbolic link, a device) refused before the run.
+  if (!o.results.empty()) instrument::check_output_file_on_root(o.results, "results file", MPI_COMM_WORLD);
   try {
     // The same files on every rank: a collective verdict (run_app read the command line).
     // No --machine: this host's BSP machine file at this p from the per-user cache, or a
     // short probe's (its own SPMD section, before the run's).
-    if (o.machine.empty())
+    if (o.machine.empty() && !o.no_machine)
       o.machine = instrument::machine_cache::machine_for_this_host("multigrid", bspmodel::bsp_cache_probe("multigrid"),
                                                                    MPI_COMM_WORLD, std::cout);
     if (!o.calibration.empty() && o.machine.empty())
-      throw instrument::InputError("command line", "--calibration", "expected --machine too: eq. 5 needs l and g");
+      throw instrument::InputError("command line", "--calibration",
+                                   "eq. 5 needs l and g, and there is no machine file (the line above says why)");
     if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
     for (const std::string& f : o.replay_on) others.push_back(bspmodel::read_machine_file(f));
     // Each calibration opened first: a missing file or a symbolic-link loop is named in one
@@ -131,8 +141,6 @@ int run(Options& o) {
   } catch (const std::exception& e) {
     throw instrument::CollectiveError(e.what());
   }
-  // A results path that cannot be written (a symbolic link, a device) refused before the run.
-  if (!o.results.empty()) instrument::check_output_file_on_root(o.results, "results file", MPI_COMM_WORLD);
   const mg::RunResult result = mg::run_multigrid(o.run, rank == 0 ? &std::cout : nullptr);
 
   instrument::Recorder recorder;

@@ -42,6 +42,7 @@ struct Options {
   std::string deck_path = "input", results = "sweep3d.h5", isa;
   long long trace = -1;  // -1: as the models need it
   bool auto_mk = false, auto_mmi = false;
+  bool no_machine = false;  // --no-machine: no models, so no probe either
   sweep3d::ModelInputs models;
   sweep3d::GridOverride grid;
 };
@@ -83,7 +84,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
             "process grid npe_i x npe_j instead of the deck's (e.g. 1x2); I, J in " + kExtentRange)
       .whole_or_word("--mk", "N", o.run.force_mk, "auto", o.auto_mk, 1, sweep3d::kMaxExtent, "(k-planes per block)",
                      "block with N k-planes instead of the deck's (on one rank too, unlike the original); auto: "
-                     "the blocking with the least LogGP-predicted time (needs --machine and --calibration)")
+                     "the blocking with the least LogGP-predicted time (needs --calibration and a machine file)")
       .shown_default("the deck's")
       .whole_or_word("--mmi", "N", o.run.force_mmi, "auto", o.auto_mmi, 1, 6, "(angles per block, a factor of mm)",
                      "block with N angles instead of the deck's; auto as for --mk")
@@ -93,6 +94,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
                   "and write them to the results file")
       .shown_default("this host's file in the per-user cache (~/.cache/hpc-perfmodel-suite), else a short probe "
                      "saved there (at 2 ranks or more)")
+      .flag("--no-machine", o.no_machine, "no models: no machine file is read and no probe is run")
       .file_list("--calibration", "RUN[,RUN...]", o.models.calibration_files,
                  "earlier sweep3d results files whose W_g, W_before, W_after feed the models (default: this run's "
                  "own, a consistency check only); W_g depends on mmi, threads and kernel, so one must match this "
@@ -103,11 +105,18 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .clear_flag("--no-results", o.results, "write no results file")
       .whole("--trace", "N", o.trace, 0, kMaxTraceEvents, "(events per rank, as memory allows)",
              "keep up to N trace events per rank")
-      .shown_default("0, or with --machine enough for the measured critical path of every iteration")
+      .shown_default("0, or when the models run enough for the measured critical path of every iteration")
       .after_reading([&o] {
-        if ((o.auto_mk || o.auto_mmi) && (o.models.machine_file.empty() || o.models.calibration_files.empty()))
+        if (o.no_machine && !o.models.machine_file.empty())
+          throw InputError("command line", "--no-machine", "no --machine beside it");
+        if (o.no_machine && !o.models.calibration_files.empty())
+          throw InputError("command line", "--no-machine",
+                           "no --calibration beside it (the calibration feeds the models it turns off)");
+        if (o.no_machine && (o.auto_mk || o.auto_mmi))
+          throw InputError("command line", "--no-machine", "no --mk/--mmi auto beside it (auto needs the models)");
+        if ((o.auto_mk || o.auto_mmi) && o.models.calibration_files.empty())
           throw InputError("command line", o.auto_mk ? "--mk" : "--mmi",
-                           "auto: the blocking is chosen by the LogGP model, which needs --machine and --calibration");
+                           "auto: the blocking is chosen by the LogGP model, which needs --calibration");
       });
 }
 
@@ -143,6 +152,15 @@ SetUp set_up(Options& o) {
   if (o.run.force_mmi > 0 && s.deck.mm % o.run.force_mmi != 0)
     usage_error("option --mmi: " + std::to_string(o.run.force_mmi) + " does not divide mm = " + std::to_string(s.deck.mm) +
                 (s.deck.mm == 3 ? " (1 or 3)" : " (1, 2, 3 or 6)"));
+  // No --machine: this host's machine file from the per-user cache, or a short probe's (the
+  // models compare with what the hooks measure: none in a build without them). After the
+  // checks above, so that a bad deck or option is refused without probing first.
+  if (INSTRUMENT_ENABLED && o.models.machine_file.empty() && !o.no_machine)
+    o.models.machine_file = instrument::machine_cache::machine_for_this_host(
+        "sweep3d", instrument::machine_cache::loggps_probe("sweep3d", MPI_COMM_WORLD), MPI_COMM_WORLD, std::cout);
+  if ((o.auto_mk || o.auto_mmi) && o.models.machine_file.empty())
+    usage_error(std::string(o.auto_mk ? "option --mk" : "option --mmi") +
+                " auto: the LogGP model needs a machine file, and there is none (the line above says why)");
   s.models = sweep3d::prepare_models(o.models, comm);
   if (o.auto_mk || o.auto_mmi) sweep3d::choose_blocking(s.deck, s.models, o.auto_mk, o.auto_mmi, o.run, comm);
   sweep3d::require_calibration(s.deck, o.run, s.models, comm);
@@ -156,11 +174,6 @@ int run(Options& o) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &nranks);
   if (!o.isa.empty()) o.run.isa = o.isa.c_str();
-  // No --machine: this host's machine file from the per-user cache, or a short probe's (the
-  // models compare with what the hooks measure: none in a build without them).
-  if (INSTRUMENT_ENABLED && o.models.machine_file.empty())
-    o.models.machine_file = instrument::machine_cache::machine_for_this_host(
-        "sweep3d", instrument::machine_cache::loggps_probe("sweep3d", MPI_COMM_WORLD), MPI_COMM_WORLD, std::cout);
   const SetUp s = set_up(o);
   const sweep3d::Deck& deck = s.deck;
   const sweep3d::PreparedModels& models = s.models;

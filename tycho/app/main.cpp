@@ -7,6 +7,7 @@
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_cache.hpp"
+#include "instrument/mpi_main.hpp"
 #include "instrument/option_file.hpp"
 #include "instrument/option_number.hpp"
 #include "instrument/option_table.hpp"
@@ -23,7 +24,7 @@ namespace {
 
 // The command line, bound to `o`, `results`, `models` and `auto_mcps`.
 void declare_options(instrument::OptionTable& t, tycho::RunOptions& o, std::string& results,
-                     tycho::ModelOptions& models, bool& auto_mcps) {
+                     tycho::ModelOptions& models, bool& auto_mcps, bool& no_machine) {
   using tycho::Priority;
   t.positional_file("MESH", o.mesh_path, instrument::Arity::required,
                     "a tetrahedral mesh: Tycho2 .smesh or Gmsh .msh (4.1/2.2, ASCII/binary)")
@@ -49,7 +50,7 @@ void declare_options(instrument::OptionTable& t, tycho::RunOptions& o, std::stri
               "the spatial scheme: ld (linear discontinuous) or step")
       .whole_or_word("--mcps", "N", o.sweep.mcps, "auto", auto_mcps, 1, std::int64_t{1} << 40, "(tasks a step)",
                      "at most N cell-angle tasks a step; auto: chosen by the GM so that communication is at "
-                     "most 20% of the sweep (needs --machine, --calibration)")
+                     "most 20% of the sweep (needs --calibration and a machine file)")
       .choice("--priority", "P", o.priority,
               {{"blevel", Priority::blevel}, {"boundary", Priority::boundary}, {"direction", Priority::direction},
                {"octant", Priority::octant}, {"fifo", Priority::fifo}},
@@ -73,23 +74,34 @@ void declare_options(instrument::OptionTable& t, tycho::RunOptions& o, std::stri
                  "a consistency check only); same groups, directions, scheme and threads as this run")
       .real("--pce", "X", models.pce, 1e-6, 1, "", "the GM's PCE")
       .shown_default("the first calibration run's, else 0.8")
-      .after_reading([&models, &auto_mcps] {
-        if (auto_mcps && (models.machine_file.empty() || models.calibration_files.empty()))
+      .flag("--no-machine", no_machine, "no models: no machine file is read and no probe is run")
+      .after_reading([&models, &auto_mcps, &no_machine] {
+        if (no_machine && !models.machine_file.empty())
+          throw instrument::InputError("command line", "--no-machine", "no --machine beside it");
+        if (no_machine && !models.calibration_files.empty())
+          throw instrument::InputError("command line", "--no-machine",
+                                       "no --calibration beside it (the calibration feeds the models it turns off)");
+        if (no_machine && auto_mcps)
+          throw instrument::InputError("command line", "--no-machine", "no --mcps auto beside it (auto needs the models)");
+        if (auto_mcps && models.calibration_files.empty())
           throw instrument::InputError("command line", "--mcps auto",
-                                       "expected --machine and --calibration too: the GM chooses MCPS from T_elem "
-                                       "and T_comm");
+                                       "expected --calibration too: the GM chooses MCPS from T_elem and T_comm");
       });
 }
 
-int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& model_options, bool auto_mcps) {
+int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& model_options, bool auto_mcps,
+        bool no_machine) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  // No --machine: this host's machine file from the per-user cache, or a short probe's.
-  if (model_options.machine_file.empty())
-    model_options.machine_file = instrument::machine_cache::machine_for_this_host(
-        "tycho", instrument::machine_cache::loggps_probe("tycho", MPI_COMM_WORLD), MPI_COMM_WORLD, std::cout);
   // A results path that cannot be written (a symbolic link, a device) refused before the run.
   if (!results.empty()) instrument::check_output_file_on_root(results, "results file", MPI_COMM_WORLD);
+  // No --machine: this host's machine file from the per-user cache, or a short probe's.
+  if (model_options.machine_file.empty() && !no_machine)
+    model_options.machine_file = instrument::machine_cache::machine_for_this_host(
+        "tycho", instrument::machine_cache::loggps_probe("tycho", MPI_COMM_WORLD), MPI_COMM_WORLD, std::cout);
+  if (auto_mcps && model_options.machine_file.empty())
+    throw instrument::CollectiveError(
+        "command line:--mcps auto: the GM needs a machine file, and there is none (the line above says why)");
   const tycho::PreparedModels models = tycho::prepare_models(model_options, o, MPI_COMM_WORLD);
   if (auto_mcps) {
     int ranks = 1;
@@ -132,8 +144,8 @@ int main(int argc, char** argv) {
   tycho::RunOptions o;
   std::string results = "tycho.h5";
   tycho::ModelOptions models;
-  bool auto_mcps = false;
+  bool auto_mcps = false, no_machine = false;
   instrument::OptionTable table("tycho", "mpirun -np P tycho MESH [options]");
-  declare_options(table, o, results, models, auto_mcps);
-  return instrument::run_app(argc, argv, table, [&] { return run(o, results, models, auto_mcps); });
+  declare_options(table, o, results, models, auto_mcps, no_machine);
+  return instrument::run_app(argc, argv, table, [&] { return run(o, results, models, auto_mcps, no_machine); });
 }

@@ -62,8 +62,8 @@ struct Probe {
 // cached file when it checks; else the short probe's, saved in the cache (or, with no
 // cache directory or one that cannot be written, in a temporary removed at exit), with ONE
 // line on `out` (rank 0) saying what was measured, how long it took and where it is. ""
-// when the models must go without (the line says why): fewer ranks than min_ranks, or a
-// short probe that failed. The same result on every rank.
+// when the models must go without: fewer ranks than min_ranks (silently: nothing to model),
+// or a short probe that failed (the line says why). The same result on every rank.
 std::string machine_for_this_host(const std::string& program, const Probe& probe, MPI_Comm comm, std::ostream& out);
 
 // The two kinds the apps use: LogGPS + LogGP (sweep3d, tycho; 2 ranks or more).
