@@ -3,7 +3,7 @@
 //
 // A row says which model predicted what, the measured and the modelled seconds, and where the
 // model's inputs came from, because a model fed the same run's measurement proves nothing
-// (DESIGN.md, "Validation, honestly"): e.g. source = "W_g calibrated on run np1.h5;
+// (docs/design.md: calibrate, then predict): e.g. source = "W_g calibrated on run np1.h5;
 // machine: loggps.machine". Relative error is (modelled - measured) / measured, NaN when
 // nothing was measured.
 #pragma once

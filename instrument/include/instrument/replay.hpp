@@ -1,5 +1,6 @@
 // replay: a discrete-event simulator of a message-passing program under LogGOPS, so a model
-// checked at P = 1, 2 on this machine can be carried to P = 10^3 .. 10^5 (issue 10).
+// checked against runs at the few ranks a machine at hand has can be carried to
+// P = 10^3 .. 10^5 without the machine.
 //
 // A program is, per rank, a sequence of operations in program order: compute for a cost,
 // point-to-point sends and receives (blocking or posted, with the wait that completes a post)

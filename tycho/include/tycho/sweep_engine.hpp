@@ -73,7 +73,7 @@ class SweepEngine {
   void solve_batch(std::size_t begin, std::size_t end);  // batch_[begin, end), in order
   // Asks for task t's cell record, links, source and psi slot ahead of its solve. A batch's
   // tasks lie scattered over the mesh; on meshes past the caches each would otherwise wait
-  // for memory (cube-85736 at one rank: 279 -> 139 ns per cell-angle-group on a loaded guest).
+  // for memory, which would then set the grind time rather than the solve.
   void prefetch_task(std::uint32_t t) const;
   static constexpr std::size_t kPrefetchAhead = 4;  // tasks: ~1 us of work, past memory latency
   void release_task(std::uint32_t t, std::vector<double>& leakage);

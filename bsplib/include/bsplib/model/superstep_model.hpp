@@ -1,12 +1,12 @@
 // The library's own model of a superstep's comm+sync, beside the paper's l + h g(h): what
 // bspprobe measured for supersteps of the same pattern at the same h, interpolated.
 //
-// Why not l + h g alone: on this machine a superstep's cost is set by the messages on its
-// critical path more than by its bytes. At p = 2 and h = 2000 B a put one way costs
-// 0.9-1.0 us, the same put both ways 1.3-1.5 us and a get 1.4-2.0 us (a request before its
-// reply), while l + h g gives all three 1.4 us; and T(h) bends where the transport changes
-// protocol (between 1 and 16 KiB), so one line through 0..256 KiB misses the small
-// supersteps most programs have (bsplib/BENCHMARKS.md). The probe therefore measures whole
+// Why not l + h g alone: on today's transports a superstep's cost is set by the messages on
+// its critical path more than by its bytes. A put one way, the same put both ways and a get
+// (a request before its reply) of the same h cost measurably different times, while l + h g
+// gives all three one figure; and T(h) bends where the transport changes protocol (between 1
+// and 16 KiB), so one line through 0..256 KiB misses the small supersteps most programs have
+// (bsplib/BENCHMARKS.md has the figures on the CPUs measured). The probe therefore measures whole
 // supersteps of three patterns over a grid of h (bsp_probe_measure.hpp) and this model reads
 // a superstep's pattern from its profile:
 //   gets      some process asked a get of another (the profile's gets_out);

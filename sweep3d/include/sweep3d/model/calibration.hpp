@@ -1,12 +1,12 @@
-// Calibration: the per-work costs a model takes from earlier runs (DESIGN.md "Validation,
-// honestly": calibrate on small runs, predict others).
+// Calibration: the per-work costs a model takes from earlier runs (docs/design.md: calibrate
+// on small runs, predict others).
 //
 // W_g, the sweep's local work per cell-angle, depends strongly on the angle blocking mmi: the
-// kernel vectorises over a block's mmi angles (on this machine W_g is 1.0 ns at mmi = 6,
-// 1.9 ns at mmi = 3 and over 10 ns at mmi = 1), and on the threads per rank and the kernel
-// variant. It depends little on mk. So a calibration holds W_g per (mmi, threads, kernel), and
-// a prediction at a blocking no calibration covers is refused with the command that makes one,
-// rather than made 85% wrong. Several runs (one per mmi) make one set.
+// kernel vectorises over a block's mmi angles, so W_g falls several-fold from mmi = 1 to
+// mmi = 6 (sweep3d/BENCHMARKS.md); and on the threads per rank and the kernel variant. It
+// depends little on mk. So a calibration holds W_g per (mmi, threads, kernel), and a
+// prediction at a blocking no calibration covers is refused with the command that makes one,
+// rather than made several-fold wrong. Several runs (one per mmi) make one set.
 #pragma once
 #include <mpi.h>
 
