@@ -17,6 +17,7 @@
 #include "instrument/loggps.hpp"
 #include "instrument/loggps_short_probe.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/memory_budget.hpp"
 #include "instrument/run_results.hpp"
 
 namespace instrument::machine_cache {
@@ -157,6 +158,21 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
                                     " in " + (dir.empty() ? "a cache (HOME and XDG_CACHE_HOME unset)" : dir)
                               : "machine: ignoring the damaged cached machine file " + dir + "/" + name + " (" +
                                     damaged + ")";
+  // More ranks on a node than it has cores: they take turns on them, and a probe would time
+  // the scheduler's slices, not the network (a barrier among busy-polling ranks that share
+  // a core takes milliseconds, and the probe many seconds). No probe then; a cached file
+  // (above) is still used.
+  const long online = ::sysconf(_SC_NPROCESSORS_ONLN);
+  const int on_node = processes_on_node(comm);
+  int oversubscribed = online > 0 && on_node > online ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &oversubscribed, 1, MPI_INT, MPI_MAX, comm);
+  if (oversubscribed) {
+    if (rank == 0)
+      out << opening << "; " << on_node << " ranks share this node's " << online
+          << " cores, so a probe would time the scheduler, not the network: models not shown (run at most "
+          << online << " ranks a node, or give --machine FILE)" << std::endl;
+    return "";
+  }
   // Where the short probe writes (rank 0): the cache, else a temporary for this run.
   std::string path, not_saved;
   if (rank == 0) {

@@ -63,7 +63,8 @@ struct Probe {
 // cache directory or one that cannot be written, in a temporary removed at exit), with ONE
 // line on `out` (rank 0) saying what was measured, how long it took and where it is. ""
 // when the models must go without: fewer ranks than min_ranks (silently: nothing to model),
-// or a short probe that failed (the line says why). The same result on every rank.
+// more ranks on a node than it has cores (no probe: it would time the scheduler), or a
+// short probe that failed (the line says why of these two). The same result on every rank.
 std::string machine_for_this_host(const std::string& program, const Probe& probe, MPI_Comm comm, std::ostream& out);
 
 // The two kinds the apps use: LogGPS + LogGP (sweep3d, tycho; 2 ranks or more).
