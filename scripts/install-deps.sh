@@ -6,9 +6,13 @@ set -euo pipefail
 # What both README commands need and no more: the compilers and CMake, git (the build stamps
 # results with `git describe`), MPICH and the MPICH-flavoured HDF5, zlib (the results seal),
 # METIS's library, Catch2 (the tests), and Python with h5py, NumPy and Matplotlib (perf-report,
-# the plots, the test scripts). The meshes are made by the suite's own tools.
+# the plots, the test scripts, the campaign runner), the OTF2 library and otf2-print (trace
+# export), Slurm and MUNGE (the campaign runner's Slurm backend, tested against a real one-node
+# Slurm) and Chromium (the test that renders the campaign report). The meshes are made by the
+# suite's own tools.
 packages=(build-essential cmake git mpich libmpich-dev libhdf5-mpich-dev zlib1g-dev
-          libmetis-dev catch2 python3 python3-h5py python3-numpy python3-matplotlib)
+          libmetis-dev catch2 python3 python3-h5py python3-numpy python3-matplotlib
+          libotf2-trace-dev otf2-tools slurm-wlm munge chromium)
 
 missing=()
 for p in "${packages[@]}"; do
