@@ -65,7 +65,7 @@ def main():
     args = ap.parse_args()
 
     pr = load_perf_report()
-    pr.READ_TIMEOUT_S = args.read_timeout
+    pr.results.READ_TIMEOUT_S = args.read_timeout  # the reader lives in suite_campaign.results
     read = pr.read_run_here if args.no_fork else pr.read_run
     os.makedirs(args.keep, exist_ok=True)
     scratch = tempfile.mkdtemp(prefix="perf_report_fuzz.",
