@@ -8,7 +8,8 @@ rep, config, ranks, command, env, dir, results, csv, trace, extrap, calibrations
 status, ... . Besides the contract's fields a step has `program` and `args` (the command
 without its mpiexec prefix, for a backend that launches otherwise, e.g. srun), `stdout`
 and `stderr` (paths relative to DIR), `needs` (the ids of the steps it depends on: the
-prepares, the probes it names, its calibrations) and `cwd` (relative to DIR).
+prepares, the probes it names, its calibrations), `cwd` (relative to DIR), `timeout` (the
+spec's, seconds) and `post_env` (each post command's env).
 
 Order. "alternate": repetition-major; each repetition runs its calibrations, then its
 predicted runs, then its projections. "grouped": every calibrate group's runs, then the
@@ -134,6 +135,8 @@ def make_plan(spec, out_dir, build, repo, mpiexec):
     for step in run_steps.values():
         for cid in step["calibrations"]:
             _refuse_self_calibration(spec, step, run_steps[cid])
+    for step in steps:
+        step["timeout"] = spec.campaign.timeout
     return steps
 
 

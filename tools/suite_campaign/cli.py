@@ -1,0 +1,179 @@
+"""suite-campaign: one command from a campaign spec to runs, results and a report (issue 38).
+
+  suite-campaign run SPEC.toml --out DIR [--backend local|slurm] [--resume]
+                 [--build BUILD_DIR] [--mpiexec PATH]
+  suite-campaign report DIR
+  suite-campaign status DIR
+
+run       checks the spec (one line naming the key on any error, exit 2, nothing written),
+          expands it into steps (prepare commands, machine probes, then the runs in the
+          spec's order), creates DIR (absent or empty; a DIR holding anything needs
+          --resume) and runs every step that is not done, then writes the report. A failed
+          run is recorded and the others go on. --resume continues the campaign in DIR,
+          made from the same spec, without rerunning any step that is done.
+          Exit 0: every step done; 1: some failed; 2: bad spec or arguments; 130:
+          interrupted (SIGINT/SIGTERM: the running step is pending again, resume it).
+report    writes DIR/report.html, errors.csv and the exports from DIR's results.
+status    prints the steps' counts (done, failed, pending, running, submitted) and each
+          failed step's one-line error.
+
+--build is the build directory whose programs the spec names (default: build/ beside
+tools/); --mpiexec the MPI launcher (default: $MPIEXEC, else mpiexec.mpich or mpiexec on
+PATH). The spec's format and the campaign directory are described in spec.py, plan.py and
+store.py (and the contract, /work/notes/campaign-design.md).
+"""
+
+import argparse
+import importlib
+import importlib.util
+import os
+import shutil
+import sys
+
+from . import plan as plan_module
+from . import spec as spec_module
+from .backend_local import Interrupted, LocalBackend, Progress, describe_step
+from .store import Store, StoreError, check_new
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class UsageError(Exception):
+    """One line for stderr; exit 2."""
+
+
+def _error(message):
+    print(f"suite-campaign: error: {message}", file=sys.stderr)
+
+
+def _find_mpiexec(given):
+    for candidate in (given, os.environ.get("MPIEXEC"), shutil.which("mpiexec.mpich"),
+                      shutil.which("mpiexec")):
+        if candidate:
+            return candidate
+    return None
+
+
+def _check_programs(spec_path, spec, steps, build):
+    """SpecError-like UsageError for the first program of a step that is not there."""
+    keys = {}
+    for c in spec.prepare + spec.probes:
+        keys[(c.name, c.key.split()[0].split("[")[0])] = c.key
+    for step in steps:
+        if step["kind"] == "run":
+            group = spec.group(step["group"])
+            programs = [(f"{group.key} program", step["program"])]
+            programs += [(f"{p.key}.program", cmd[0]) for p, cmd in zip(group.post, step["post"])]
+        else:
+            programs = [(f"{keys[(step['name'], step['kind'])]} program", step["program"])]
+        for key, program in programs:
+            if not (os.path.isfile(program) and os.access(program, os.X_OK)):
+                raise UsageError(f"{spec_path}: {key}: an executable program, not found: "
+                                 f"{program} (build directory {build})")
+
+
+def _write_report_or_counts(out_dir, store):
+    if importlib.util.find_spec("suite_campaign.report") is not None:
+        report = importlib.import_module("suite_campaign.report")
+        report.write_report(out_dir)
+    else:
+        print_status(store, sys.stdout)
+
+
+def run(args):
+    spec_path = args.spec
+    try:
+        spec = spec_module.load(spec_path)
+    except spec_module.SpecError as e:
+        raise UsageError(f"{spec_path}: {e}") from None
+    build = os.path.abspath(args.build or os.path.join(REPO, "build"))
+    if not os.path.isdir(build):
+        raise UsageError(f"--build {build}: not a directory (the build whose programs the spec runs)")
+    mpiexec = _find_mpiexec(args.mpiexec)
+    if mpiexec is None:
+        raise UsageError("no mpiexec found: give --mpiexec PATH or set MPIEXEC")
+    try:
+        steps = plan_module.make_plan(spec, args.out, build, REPO, mpiexec)
+    except spec_module.SpecError as e:
+        raise UsageError(f"{spec_path}: {e}") from None
+    _check_programs(spec_path, spec, steps, build)
+    try:
+        if args.resume:
+            store = Store.resume(args.out, spec_path)
+        else:
+            check_new(args.out)
+            store = Store.create(args.out, spec_path, steps, spec.campaign.name, build, REPO,
+                                 args.backend)
+    except StoreError as e:
+        raise UsageError(str(e)) from None
+    if args.backend == "slurm":
+        backend = importlib.import_module("suite_campaign.backend_slurm").SlurmBackend(args)
+    else:
+        backend = LocalBackend(args)
+    try:
+        backend.execute(store, store.steps, Progress(store.steps))
+    except Interrupted as e:
+        print(str(e), file=sys.stderr)
+        return 130
+    _write_report_or_counts(store.dir, store)
+    return 0 if all(s["status"] == "done" for s in store.steps) else 1
+
+
+def print_status(store, out):
+    counts = store.counts()
+    print(f"campaign {store.manifest['name']} in {store.dir}: {len(store.steps)} steps: "
+          + ", ".join(f"{n} {status}" for status, n in counts.items()), file=out)
+    for step in store.steps:
+        if step["status"] == "failed":
+            print(f"failed: {describe_step(step)}: {step['error']}", file=out)
+
+
+def status(args):
+    try:
+        store = Store.open(args.dir)
+    except StoreError as e:
+        raise UsageError(str(e)) from None
+    print_status(store, sys.stdout)
+    return 0
+
+
+def report(args):
+    try:
+        Store.open(args.dir)
+    except StoreError as e:
+        raise UsageError(str(e)) from None
+    if importlib.util.find_spec("suite_campaign.report") is None:
+        raise UsageError("the report module (suite_campaign/report.py) is not installed")
+    importlib.import_module("suite_campaign.report").write_report(args.dir)
+    return 0
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UsageError(message)
+
+
+def main(argv=None):
+    parser = _Parser(prog="suite-campaign", description=__doc__.split("\n\n")[0],
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = commands.add_parser("run", help="run a campaign spec")
+    p.add_argument("spec")
+    p.add_argument("--out", required=True, help="the campaign directory")
+    p.add_argument("--backend", choices=("local", "slurm"), default="local")
+    p.add_argument("--resume", action="store_true", help="continue the campaign in --out")
+    p.add_argument("--build", help="the build directory (default: build/ in the repository)")
+    p.add_argument("--mpiexec", help="the MPI launcher (default: $MPIEXEC, mpiexec.mpich, mpiexec)")
+    p.set_defaults(func=run)
+    p = commands.add_parser("report", help="write DIR/report.html and the exports")
+    p.add_argument("dir")
+    p.set_defaults(func=report)
+    p = commands.add_parser("status", help="counts of the steps and the failed ones' errors")
+    p.add_argument("dir")
+    p.set_defaults(func=status)
+    try:
+        args = parser.parse_args(argv)
+        return args.func(args)
+    except UsageError as e:
+        _error(str(e))
+        return 2
