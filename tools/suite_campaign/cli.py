@@ -164,6 +164,13 @@ def main(argv=None):
     p.add_argument("--resume", action="store_true", help="continue the campaign in --out")
     p.add_argument("--build", help="the build directory (default: build/ in the repository)")
     p.add_argument("--mpiexec", help="the MPI launcher (default: $MPIEXEC, mpiexec.mpich, mpiexec)")
+    p.add_argument("--partition", help="Slurm backend: the partition to submit to")
+    p.add_argument("--slurm-time", help="Slurm backend: sbatch --time of every job (default: "
+                   "the spec's timeout for the command and each post command, plus a minute)")
+    p.add_argument("--sbatch-arg", action="append", default=[], metavar="ARG",
+                   help="Slurm backend: one more sbatch argument (repeatable), e.g. --sbatch-arg=--qos=debug")
+    p.add_argument("--slurm-poll", type=float, default=2.0, metavar="S",
+                   help="Slurm backend: seconds between squeue calls (default 2)")
     p.set_defaults(func=run)
     p = commands.add_parser("report", help="write DIR/report.html and the exports")
     p.add_argument("dir")
