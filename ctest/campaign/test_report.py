@@ -94,6 +94,21 @@ def check_errors_csv(campaign):
           "busy marks the loaded run 0004 only")
 
 
+def check_traces(build, campaign):
+    """The fixture's runs are traced: with instrument-trace-export built, each has an OTF2
+    archive that otf2-print reads; without it, the report says the export was skipped."""
+    with open(os.path.join(campaign, "report.html"), encoding="utf-8") as f:
+        page = f.read()
+    if not os.access(os.path.join(build, "instrument", "instrument-trace-export"), os.X_OK):
+        check("no OTF2 export" in page, "the report says the OTF2 export was skipped")
+        return
+    for run in ("0001", "0002", "0003", "0004"):
+        check(f"OTF2 trace of run {run}: ok: traces/{run}/traces.otf2" in page, f"run {run}'s OTF2 export listed")
+        done = subprocess.run(["otf2-print", os.path.join(campaign, "traces", run, "traces.otf2")],
+                              capture_output=True, text=True, timeout=120)
+        check(done.returncode == 0 and "ENTER" in done.stdout, f"otf2-print reads run {run}'s trace")
+
+
 def png_non_blank(path):
     import matplotlib
     matplotlib.use("Agg")
@@ -148,6 +163,7 @@ def main():
     for name in ("report.html", "errors.csv", "extrap.jsonl"):
         check(os.path.isfile(os.path.join(campaign, name)), f"{name} written")
     check_errors_csv(campaign)
+    check_traces(build, campaign)
     check_chromium(campaign, work)
     if failures:
         print(f"{len(failures)} check(s) failed; work kept in {work}")

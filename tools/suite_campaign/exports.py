@@ -132,5 +132,6 @@ def export_traces(campaign_dir, build, steps, results, timeout=300):
             line = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
             out.append((s["id"], "failed", line))
         else:
-            out.append((s["id"], "ok", os.path.relpath(target, campaign_dir)))
+            out.append((s["id"], "ok", os.path.relpath(os.path.join(target, "traces.otf2"),
+                                                       campaign_dir)))
     return out
