@@ -45,8 +45,13 @@ stop_all() {
   local d=$1
   if [ -f "$d/slurm.conf" ] && [ -s "$d/run/slurmctld.pid" ] && kill -0 "$(cat "$d/run/slurmctld.pid")" 2>/dev/null; then
     # Jobs first, so that no slurmstepd or job process outlives the daemons.
-    SLURM_CONF="$d/slurm.conf" timeout 10 scancel --full --quiet --user=root 2>/dev/null || true
-    SLURM_CONF="$d/slurm.conf" timeout 10 scancel --quiet --user=root 2>/dev/null || true
+    # Every user's: under sudo the jobs are the caller's, not root's.
+    local jobs
+    jobs=$(SLURM_CONF="$d/slurm.conf" timeout 10 squeue -h -o %i 2>/dev/null || true)
+    if [ -n "$jobs" ]; then
+      # shellcheck disable=SC2086  # one job id a word
+      SLURM_CONF="$d/slurm.conf" timeout 10 scancel --quiet $jobs 2>/dev/null || true
+    fi
     for _ in $(seq 50); do
       [ -z "$(SLURM_CONF="$d/slurm.conf" timeout 5 squeue -h -t all -o %i 2>/dev/null | head -1)" ] && break
       [ -z "$(SLURM_CONF="$d/slurm.conf" timeout 5 squeue -h -o %i 2>/dev/null)" ] && break

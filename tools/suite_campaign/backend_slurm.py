@@ -299,7 +299,8 @@ class SlurmBackend:
                         f"longer knows it)"
             else:
                 error = f"slurm job {step['job_id']} {name}"
-                if reason and reason != "None":
+                if reason and reason != "None" and name != "CANCELLED":  # (a queued job's
+                    # last reason, e.g. Resources, says nothing of why it was cancelled)
                     error += f" ({reason})"
                 detail = last_line(self.store.path(os.path.join("runs", step["id"], "job.err")))
                 if detail:
