@@ -198,7 +198,8 @@ def _env(value, key):
 
 def _sub(key, k):
     """The key path of k inside key: `group "x" args` or `campaign.name`."""
-    return f"{key} {k}" if key.endswith('"') or key.endswith("]") else f"{key}.{k}"
+    top = key.endswith('"') or (key.endswith("]") and " " not in key)
+    return f"{key} {k}" if top else f"{key}.{k}"
 
 
 def _named_key(kind, index, table):
@@ -331,8 +332,8 @@ def _group(t, index):
     calibrated_by = []
     if "calibrated_by" in t:
         ckey = _sub(key, "calibrated_by")
-        if role != "predict":
-            raise SpecError(ckey, "only for role predict")
+        if role == "calibrate":  # a projection reads calibrations too (sweep3d-model, tycho-model)
+            raise SpecError(ckey, "only for role predict or project")
         value = t["calibrated_by"]
         if not isinstance(value, list) or not value or not all(isinstance(s, dict) for s in value):
             raise SpecError(ckey, "a non-empty array of tables {group = ..., match = {...}}")
