@@ -1,7 +1,7 @@
 """suite-campaign: one command from a campaign spec to runs, results and a report (issue 38).
 
   suite-campaign run SPEC.toml --out DIR [--backend local|slurm] [--resume]
-                 [--build BUILD_DIR] [--mpiexec PATH]
+                 [--build BUILD_DIR] [--mpiexec PATH] [--dry-run]
   suite-campaign report DIR
   suite-campaign status DIR
 
@@ -27,6 +27,7 @@ import argparse
 import importlib
 import importlib.util
 import os
+import shlex
 import shutil
 import sys
 
@@ -96,6 +97,9 @@ def run(args):
         steps = plan_module.make_plan(spec, args.out, build, REPO, mpiexec)
     except spec_module.SpecError as e:
         raise UsageError(f"{spec_path}: {e}") from None
+    if args.dry_run:
+        print_plan(steps, sys.stdout)
+        return 0
     _check_programs(spec_path, spec, steps, build)
     try:
         if args.resume:
@@ -117,6 +121,19 @@ def run(args):
         return 130
     _write_report_or_counts(store.dir, store)
     return 0 if all(s["status"] == "done" for s in store.steps) else 1
+
+
+def print_plan(steps, out):
+    """run --dry-run: one line a step (id, kind, group or name, repetition, calibrations,
+    the command as a shell would take it), nothing written and nothing run."""
+    for s in steps:
+        what = s["group"] or s["name"]
+        rep = f" rep {s['rep']}" if s["rep"] is not None else ""
+        cal = f" calibrations {','.join(s['calibrations'])}" if s["calibrations"] else ""
+        env = "".join(f"{k}={shlex.quote(v)} " for k, v in s["env"].items())
+        print(f"{s['id']} {s['kind']} {what}{rep}{cal}: {env}{shlex.join(s['command'])}", file=out)
+        for post in s["post"]:
+            print(f"{s['id']}   post: {shlex.join(post)}", file=out)
 
 
 def print_status(store, out):
@@ -164,6 +181,8 @@ def main(argv=None):
     p.add_argument("--resume", action="store_true", help="continue the campaign in --out")
     p.add_argument("--build", help="the build directory (default: build/ in the repository)")
     p.add_argument("--mpiexec", help="the MPI launcher (default: $MPIEXEC, mpiexec.mpich, mpiexec)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="check the spec, print the planned steps and their commands; run and write nothing")
     p.add_argument("--partition", help="Slurm backend: the partition to submit to")
     p.add_argument("--slurm-time", help="Slurm backend: sbatch --time of every job (default: "
                    "the spec's timeout for the command and each post command, plus a minute)")
