@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Plots kba_replay_scaling.sh's CSVs: T_iteration of the replay, the LogGP model and the
+"""Plots sweep3d-model's weak and strong scaling CSVs (--replay --csv): T_iteration of the replay, the LogGP model and the
 pipeline model against processes, weak and strong scaling side by side, and the models'
 differences from the replay in percent.
 usage: kba_replay_plot.py WEAK.csv STRONG.csv OUT.png

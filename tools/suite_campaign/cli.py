@@ -171,7 +171,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv=None):
-    parser = _Parser(prog="suite-campaign", description=__doc__.split("\n\n")[0],
+    parser = _Parser(prog="suite-campaign", description="\n\n".join(__doc__.split("\n\n")[:2]),
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = commands.add_parser("run", help="run a campaign spec")
