@@ -46,6 +46,18 @@ double median(std::vector<double> v) {
   return v.empty() ? 0.0 : v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
+// The GM's PCE at `ranks`: --pce as given; else at one rank 1, since a lone rank never idles
+// waiting for another (PCE = work / sum of the steps' largest work, eq. 4, is 1 there); else
+// the calibration run's or the paper's (prepare_models).
+struct PceChoice {
+  double pce;
+  std::string source;
+};
+PceChoice gm_pce(const PreparedModels& m, int ranks) {
+  if (ranks == 1 && m.pce_source != kPceGiven) return {1.0, "1 (one rank: no idle time by definition)"};
+  return {m.pce, m.pce_source};
+}
+
 }  // namespace
 
 PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_Comm comm) {
@@ -96,7 +108,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
     if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points);  // refuses a bad fit now
     if (o.pce > 0) {
       m.pce = o.pce;
-      m.pce_source = "given (--pce)";
+      m.pce_source = kPceGiven;
     }
   } catch (const instrument::InputError& e) {
     error = e.what();
@@ -132,14 +144,15 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   gm.ranks = r.ranks;
   gm.directions = static_cast<int>(r.problem.quadrature.size());
   gm.mcps = r.mcps;
-  gm.pce = m.pce;
-  gm.pce_source = m.pce_source;
+  const PceChoice pce = gm_pce(m, r.ranks);
+  gm.pce = pce.pce;
+  gm.pce_source = pce.source;
   gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * r.problem.groups;
   gm.t_elem = t_elem_of;
   gm.t_comm = t_comm;
   const model::GmPrediction g = model::general_model(gm);
   cmp.add({.model = "GM", .term = "T_sweep", .measured = measured, .modelled = g.total_s,
-           .source = t_elem_source + machine + "; PCE " + m.pce_source + "; E_p = N/P, grid " +
+           .source = t_elem_source + machine + "; PCE " + pce.source + "; E_p = N/P, grid " +
                      std::to_string(g.grid.x) + "x" + std::to_string(g.grid.y) + "x" + std::to_string(g.grid.z)});
   cmp.add_model_term({"GM", "compute", g.compute_s, "Kerbyson, Hoisie & Pautz eq. 6, 8, 9"});
   cmp.add_model_term({"GM", "comm", g.comm_s, "Kerbyson, Hoisie & Pautz eq. 6, 7, 8"});
@@ -170,8 +183,9 @@ std::int64_t auto_mcps(const PreparedModels& m, const RunOptions& run, std::size
   gm.cells = static_cast<double>(cells);
   gm.ranks = ranks;
   gm.directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
-  gm.pce = m.pce;
-  gm.pce_source = m.pce_source;
+  const PceChoice pce = gm_pce(m, ranks);
+  gm.pce = pce.pce;
+  gm.pce_source = pce.source;
   gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * run.groups;
   gm.t_elem = curve;
   gm.t_comm = model::comm_cost_from_loggps(m.loggps);

@@ -7,8 +7,9 @@
 //            E_p = N/P; without --calibration, this run's own T_elem (a consistency check,
 //            said in every row's source).
 //   T_comm   from --machine FILE (loggps-probe's machine file): the one-way cost of eq. 7.
-//   PCE (GM) --pce X as given, else the first calibration run's measured PCE, else the paper's
-//            0.8 (its Figure 9); the row says which.
+//   PCE (GM) --pce X as given, else 1 at one rank (no idle time by definition), else the first
+//            calibration run's measured PCE, else the paper's 0.8 (its Figure 9); the row says
+//            which.
 // The measured column is what all three model: the sweep of one source iteration, max over
 // ranks, the median over iterations (the first left out when there are more than two).
 // MSM and TM are fed this run's recorded steps and messages (their point: the mesh and the
@@ -32,6 +33,8 @@ struct ModelOptions {
   std::vector<std::string> calibration_files;  // empty: this run's own T_elem
   double pce = 0;                              // > 0: the GM's PCE as given
 };
+
+inline constexpr const char* kPceGiven = "given (--pce)";
 
 struct PreparedModels {
   bool enabled = false;
