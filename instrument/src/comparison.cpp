@@ -101,7 +101,10 @@ void Comparison::print(std::ostream& out) const {
   }
   t.print(out);
   const auto summary = error_summary();
-  if (summary.empty()) return;
+  const auto unreliable_line = [&] {
+    if (!reliable()) out << unreliable_because_ << "\n";
+  };
+  if (summary.empty()) return unreliable_line();
   out << "\nError per model (|relative error| over its rows; totals and breakdown parts apart)\n";
   TextTable s({"model", "rows", "kind", "mean |error|", "max |error|"},
               {Align::Left, Align::Right, Align::Left, Align::Right, Align::Right});
@@ -109,6 +112,7 @@ void Comparison::print(std::ostream& out) const {
     s.add_row({m.model, std::to_string(m.rows), m.kind == RowKind::total ? "totals" : "parts",
                m.rows ? percent(m.mean_abs_error, false) : "n/a", m.rows ? percent(m.max_abs_error, false) : "n/a"});
   s.print(out);
+  unreliable_line();
 }
 
 }  // namespace instrument

@@ -1,5 +1,7 @@
 // Reads a results file back into a ResultsDocument, refusing files that are not ours.
 
+#include <sched.h>
+
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -118,6 +120,27 @@ void read_root(Reading& rd, hid_t file, ResultsDocument& doc, Attributes& root_e
   clock.tolerance_ppm = number("clock_tolerance_ppm");
   clock.check = text("clock_check");
   clock.sync = text("clock_sync");
+  // Later still: a file without them was not pinned, and its load was not recorded ("").
+  if (attrs.count("pinned_cpu")) info.pinned_cpu = required_int(rd, attrs, "pinned_cpu", 0, CPU_SETSIZE - 1, "a CPU number");
+  MachineLoad& load = doc.run.machine_load;
+  load.state = text("machine_load");
+  if (!load.state.empty() && load.state != "busy" && load.state != "idle" && load.state != "unknown") {
+    rd.where = "/@machine_load";
+    rd.fail("expected busy, idle or unknown, found '" + load.state + "'");
+  }
+  const auto fraction = [&](const char* name) {  // NaN when unknown; else in [0, 1]
+    const auto it = attrs.find(name);
+    if (it == attrs.end() || !std::holds_alternative<double>(it->second)) return std::numeric_limits<double>::quiet_NaN();
+    const double v = std::get<double>(it->second);
+    if (!std::isnan(v) && !(v >= 0.0 && v <= 1.0)) {
+      rd.where = std::string("/@") + name;
+      rd.fail("expected a fraction in [0, 1] or NaN, found " + as_text(v));
+    }
+    return v;
+  };
+  load.others = fraction("machine_load_others");
+  load.steal = fraction("machine_load_steal");
+  load.detail = text("machine_load_detail");
   for (const auto& [name, value] : attrs)
     if (!layout::is_root_attribute(name)) root_extras[name] = value;
 }
@@ -245,7 +268,22 @@ const std::vector<std::int64_t>* optional_int_column(Reading& rd, const std::vec
 }
 
 void read_compare(Reading& rd, hid_t file, Comparison& comparison) {
-  const auto cols = rd.table(rd.open_dataset(file, "/compare", "/compare"));
+  Handle d = rd.open_dataset(file, "/compare", "/compare");
+  const auto cols = rd.table(d);
+  // Absent in files written before it: those were not judged, and read as reliable.
+  if (h5::has_attribute(d, layout::kCompareReliable)) {
+    const Attributes attrs = rd.attributes(d, {"column_units"});
+    const auto flag = attrs.find(layout::kCompareReliable);
+    if (flag == attrs.end() || !std::holds_alternative<std::int64_t>(flag->second) ||
+        (std::get<std::int64_t>(flag->second) != 0 && std::get<std::int64_t>(flag->second) != 1)) {
+      rd.where = std::string("/compare@") + layout::kCompareReliable;
+      rd.fail("expected the integer 0 or 1, found " + (flag == attrs.end() ? std::string("another type") : as_text(flag->second)));
+    }
+    if (std::get<std::int64_t>(flag->second) == 0) {
+      const auto it = attrs.find(layout::kCompareUnreliableBecause);
+      comparison.mark_unreliable(it == attrs.end() ? std::string("unreliable (no reason recorded)") : as_text(it->second));
+    }
+  }
   const auto& model = column<std::string>(rd, cols, "model");
   const auto& term = column<std::string>(rd, cols, "term");
   const auto& measured = column<double>(rd, cols, "measured");

@@ -86,7 +86,7 @@ void validate(const ResultsDocument& doc) {
 
 // ---- the parts of the layout ------------------------------------------------------------
 
-void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock) {
+void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock, const MachineLoad& load) {
   Handle root(H5Gopen2(file, "/", H5P_DEFAULT), "opening /");
   h5::write_attribute(root, "format", std::string(kResultsFormat));
   h5::write_attribute(root, "app", info.app);
@@ -104,6 +104,13 @@ void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock) {
   h5::write_attribute(root, "clock_tolerance_ppm", clock.tolerance_ppm);
   h5::write_attribute(root, "clock_check", clock.check);
   h5::write_attribute(root, "clock_sync", clock.sync);
+  if (info.pinned_cpu >= 0) h5::write_attribute(root, "pinned_cpu", std::int64_t{info.pinned_cpu});
+  // A document not made by a run (bsp_predict's, one assembled by hand) measured no load.
+  h5::write_attribute(root, "machine_load", load.state.empty() ? std::string("unknown") : load.state);
+  h5::write_attribute(root, "machine_load_others", load.others);
+  h5::write_attribute(root, "machine_load_steal", load.steal);
+  h5::write_attribute(root, "machine_load_detail",
+                      load.state.empty() ? std::string("not measured: not written by a run") : load.detail);
 }
 
 void write_input(hid_t file, const RunInfo& info) {
@@ -169,7 +176,7 @@ void write_model(hid_t file, const Comparison& comparison) {
   }
 }
 
-void write_compare(hid_t file, const Comparison& comparison) {
+void write_compare(hid_t file, const Comparison& comparison, const MachineLoad& load) {
   std::vector<std::string> model, term, source, kind;
   std::vector<double> measured, modelled, error;
   for (const auto& r : comparison.rows()) {
@@ -186,6 +193,14 @@ void write_compare(hid_t file, const Comparison& comparison) {
                    Column{"measured", "s", measured}, Column{"modelled", "s", modelled},
                    Column{"relative_error", "(modelled-measured)/measured", error},
                    Column{"source", "", source}, Column{"kind", "total or part", kind}});
+  // Unreliable when the app marked it or the run's machine was busy: the file says so even
+  // where an app printed its table without the mark.
+  const std::string because = !comparison.reliable() ? comparison.unreliable_because()
+                              : load.busy()          ? load.busy_line()
+                                                     : std::string();
+  Handle d(H5Dopen2(file, "compare", H5P_DEFAULT), "opening /compare");
+  h5::write_attribute(d, layout::kCompareReliable, std::int64_t{because.empty() ? 1 : 0});
+  if (!because.empty()) h5::write_attribute(d, layout::kCompareUnreliableBecause, because);
 }
 
 bool has_trace(const GatheredTrace& t) {
@@ -263,13 +278,13 @@ void write_extras(hid_t file, const ResultsExtras& extras) {
 }
 
 void write_document(hid_t file, const ResultsDocument& doc) {
-  write_root(file, doc.run.info, doc.run.clock);
+  write_root(file, doc.run.info, doc.run.clock, doc.run.machine_load);
   write_input(file, doc.run.info);
   write_machine(file, doc.machine);
   write_phases(file, doc.run);
   write_counters(file, doc.run);
   write_model(file, doc.comparison);
-  write_compare(file, doc.comparison);
+  write_compare(file, doc.comparison, doc.run.machine_load);
   if (doc.write_trace && has_trace(doc.run.trace)) write_trace(file, doc.run.trace, doc.run.clock);
   write_extras(file, doc.extras);
 }

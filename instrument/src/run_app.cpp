@@ -3,16 +3,39 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <string>
 #include <iostream>
 
+#include "instrument/cpu_pinning.hpp"
 #include "instrument/error.hpp"
+#include "instrument/machine_load.hpp"
 #include "instrument/mpi_main.hpp"
 
 namespace instrument {
 
+namespace {
+// The OpenMP threads a program's --threads option asks for (1 without one: the apps' default).
+int threads_asked(const OptionTable& table) {
+  const auto it = table.given_texts().find("--threads");
+  if (it == table.given_texts().end()) return 1;
+  try {
+    return static_cast<int>(std::stoll(it->second));
+  } catch (const std::exception&) {
+    return 1;  // the table has read it as a whole number; unreachable
+  }
+}
+}  // namespace
+
 int run_app(int argc, char** argv, OptionTable& table, const std::function<int()>& body) {
+  // Every program's: a one-rank run is pinned to one CPU unless asked not to (cpu_pinning.hpp).
+  bool no_pin = false;
+  const auto names = table.option_names();
+  if (std::find(names.begin(), names.end(), "--no-pin") == names.end())
+    table.flag("--no-pin", no_pin, "leave a one-rank run unpinned (by default it is pinned to the lowest "
+                                   "CPU of its affinity mask, the same CPU every run)");
   return run_mpi_main(argc, argv, table.program().c_str(), [&](int c, char** v) {
     if (OptionTable::asks_for_help(c, v)) {
       int rank = 0;
@@ -25,6 +48,10 @@ int run_app(int argc, char** argv, OptionTable& table, const std::function<int()
     } catch (const InputError& e) {
       throw CollectiveError(e.what());  // the same argv on every rank: the same verdict
     }
+    int ranks = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    if (!no_pin) pin_one_rank_run(ranks, threads_asked(table));
+    start_machine_load_sample();  // the end one is gather_results' (machine_load.hpp)
     return body();
   });
 }

@@ -10,6 +10,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "instrument/cpu_pinning.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/rank_gather.hpp"
 #include "instrument/statistics.hpp"
@@ -44,6 +45,7 @@ RunInfo make_run_info(const std::string& app, MPI_Comm comm) {
   if (const auto nl = info.mpi_library.find('\n'); nl != std::string::npos) info.mpi_library.resize(nl);
   MPI_Comm_size(comm, &info.nranks);
   info.threads = omp_get_max_threads();
+  info.pinned_cpu = pinned_cpu();
   return info;
 }
 
@@ -143,6 +145,8 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
   int rank = 0, size = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
+  // First: the end of the interval whose load is measured is the end of the run's work.
+  const MachineLoad load = measure_machine_load(comm);
   refuse_mis_nested(rec, comm);
 
   // Ticks -> seconds with this rank's rate over the whole run; trace times relative to this
@@ -193,6 +197,7 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
   if (rank != root) return out;
   out.info = info;
   out.info.nranks = size;
+  out.machine_load = load;
 #if INSTRUMENT_ENABLED
   std::vector<detail::RankClock> rank_clocks;
   for (int r = 0; r < size; ++r)

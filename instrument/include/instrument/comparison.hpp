@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace instrument {
@@ -63,16 +64,23 @@ class Comparison {
   const std::vector<ModelTerm>& model_terms() const noexcept { return terms_; }
   bool empty() const noexcept { return rows_.empty() && terms_.empty(); }
 
+  // A comparison of a run made while the machine was busy (machine_load.hpp, mark_if_busy):
+  // `line` says so under the printed tables, and the results file's /compare has reliable = 0.
+  void mark_unreliable(std::string line) { unreliable_because_ = std::move(line); }
+  bool reliable() const noexcept { return unreliable_because_.empty(); }
+  const std::string& unreliable_because() const noexcept { return unreliable_because_; }
+
   // Per model and kind (totals, then parts), in first-seen order of the models.
   std::vector<ModelErrorSummary> error_summary() const;
 
   // The aligned table (model, term, measured, modelled, error %, source) and below it the
-  // per-model mean / max |error|, totals and parts apart.
+  // per-model mean / max |error|, totals and parts apart; then the unreliable line, if marked.
   void print(std::ostream& out) const;
 
  private:
   std::vector<ComparisonRow> rows_;
   std::vector<ModelTerm> terms_;
+  std::string unreliable_because_;  // "" = reliable
 };
 
 }  // namespace instrument

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "instrument/machine_load.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/statistics.hpp"
 
@@ -49,9 +50,11 @@ struct RunInfo {
   std::map<std::string, std::string> inputs;  // every input parameter as given
   std::string input_text;                     // the deck text, verbatim
   std::string input_file;
+  int pinned_cpu = -1;  // the CPU a one-rank run was pinned to (cpu_pinning.hpp), -1 = none
 };
 
-// Fills version, git describe, date (UTC, ISO 8601), host, MPI library, ranks and threads.
+// Fills version, git describe, date (UTC, ISO 8601), host, MPI library, ranks, threads and
+// the pinned CPU.
 RunInfo make_run_info(const std::string& app, MPI_Comm comm);
 
 // The clock the hooks used and how its ticks became seconds (root attributes clock_* of the
@@ -72,6 +75,7 @@ struct ClockInfo {
 struct RunResults {
   RunInfo info;
   ClockInfo clock;
+  MachineLoad machine_load;  // during the run (machine_load.hpp), measured by gather_results
   std::vector<GatheredPhase> phases;
   std::vector<GatheredCounter> counters;
   GatheredTrace trace;  // empty unless the recorders traced
@@ -80,7 +84,9 @@ struct RunResults {
   const GatheredCounter* find_counter(const std::string& name) const;
 };
 
-// Collective over comm. Phase and counter names may differ between ranks (a rank that never
+// Collective over comm. First the machine's load since run_app started the program is
+// measured (machine_load.hpp; "unknown" in a program run_app did not start). Phase and
+// counter names may differ between ranks (a rank that never
 // sends has no "send"): the result holds the union, in first-seen order by rank. Valid on
 // `root` only; other ranks get an empty RunResults.
 // Ticks become seconds with each rank's whole-run clock rate (final_conversion(), whose end

@@ -1,0 +1,23 @@
+// Pinning a one-rank run to one CPU: run_app does it for every program, unless --no-pin.
+//
+// Why: on the 2-vCPU VMs the suite is calibrated on, a vCPU runs at a different speed when
+// the other is idle, and the scheduler moves a lone process between them; a 1-rank
+// calibration run then measures a mix of the two speeds, different from run to run. Pinned
+// to the lowest CPU of its affinity mask, it measures one CPU, the same one every run.
+// Not pinned: a run of several ranks (the launcher's binding is the user's), a process the
+// launcher or taskset already bound to one CPU (left as it is), and a run of several OpenMP
+// threads (one CPU would serialise them).
+#pragma once
+
+namespace instrument {
+
+// Pins this process (its calling thread, and so every thread it starts later) to the lowest
+// CPU of its affinity mask when `ranks` == 1, `threads` == 1 and the mask holds more than one
+// CPU. Returns that CPU, or -1 when it did not pin (also where the mask cannot be read or set).
+int pin_one_rank_run(int ranks, int threads);
+
+// The CPU pin_one_rank_run pinned this process to, -1 when it did not: the results file's
+// root attribute pinned_cpu.
+int pinned_cpu() noexcept;
+
+}  // namespace instrument

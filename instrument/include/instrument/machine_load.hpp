@@ -1,0 +1,92 @@
+// MachineLoad: how much of the run's nodes other processes used while the run ran, so that a
+// report can say when its measured-vs-modelled comparison is unreliable (a model predicts the
+// run on an idle machine; a second job on a 2-vCPU VM made a replay read -50%).
+//
+// Sampled twice per rank, at the run's start (run_app, start_machine_load_sample) and at its
+// end (gather_results, measure_machine_load): the node's /proc/stat "cpu" line (jiffies of all
+// its CPUs) and the rank's own CPU time (CLOCK_PROCESS_CPUTIME_ID, every thread). Per node
+// (the ranks of an MPI_COMM_TYPE_SHARED communicator):
+//
+//   capacity = sum of the node's jiffy deltas (user nice system idle iowait irq softirq steal)
+//   others   = (capacity - idle - iowait - steal - CPU time of the run's ranks there) / capacity
+//   steal    = steal / capacity          (time the hypervisor gave this guest's vCPUs away)
+//
+// and for the run the largest of each over its nodes. The run was busy when others > 0.25
+// or steal > 0.05 (the thresholds of tools/suite_campaign/report.py and campaign-design.md).
+// Where /proc/stat is missing the load is "unknown" and nothing is said; so it is for a run
+// too short for jiffies to tell (fewer than kMinJiffiesPerCpu per CPU of the node).
+#pragma once
+#include <mpi.h>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace instrument {
+
+class Comparison;
+
+inline constexpr double kBusyOthers = 0.25;  // share of the node's CPUs used by others
+inline constexpr double kBusySteal = 0.05;   // share of the node's CPU time stolen
+// Jiffies are whole ticks (1/100 s): half a second per CPU keeps the rounding of the eight
+// counters within a few per cent of the capacity.
+inline constexpr double kMinJiffiesPerCpu = 50.0;
+
+// The aggregate "cpu" line of /proc/stat, in jiffies (USER_HZ ticks), and the node's CPUs.
+struct CpuJiffies {
+  std::uint64_t user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+  int cpus = 0;  // "cpuN" lines
+};
+
+// The "cpu" line of /proc/stat's text; nullopt when there is none or it is not numbers
+// (a kernel before 2.6.11 has no steal column: it reads as 0).
+std::optional<CpuJiffies> parse_proc_stat(std::string_view text);
+// This node's /proc/stat now; nullopt where it is missing or unreadable.
+std::optional<CpuJiffies> read_proc_stat();
+
+// One node over one interval.
+struct NodeLoad {
+  bool known = false;     // false: the figures below cannot be trusted (why_unknown says why)
+  double others = 0.0;    // [0, 1]
+  double steal = 0.0;     // [0, 1]
+  double capacity = 0.0;  // jiffies of all the node's CPUs over the interval
+  std::string why_unknown;
+};
+
+// The arithmetic, pure: the node's samples at start and end, the CPU seconds the run's ranks
+// on the node used in between, and the jiffies per second (sysconf(_SC_CLK_TCK)). A counter
+// that went down wrapped when it was near 2^32 (a 32-bit kernel's counter), else it stepped
+// back (iowait does on tickless kernels) and counts as 0. Zero capacity is unknown.
+NodeLoad node_load(const CpuJiffies& start, const CpuJiffies& end, double own_cpu_seconds,
+                   double jiffies_per_second);
+
+// The run's load, as recorded in the results file's root attributes machine_load*.
+struct MachineLoad {
+  std::string state;  // "busy", "idle" or "unknown"; "" when nothing was recorded (older files)
+  double others = std::numeric_limits<double>::quiet_NaN();  // largest over nodes
+  double steal = std::numeric_limits<double>::quiet_NaN();   // largest over nodes
+  std::string detail;  // how it was measured, or why it is unknown
+
+  bool busy() const noexcept { return state == "busy"; }
+  // "machine: busy during this run (others used 43% of the CPUs, steal 0.0%): the
+  // measured-vs-modelled comparison is unreliable"
+  std::string busy_line() const;
+};
+
+// "busy" when others > kBusyOthers or steal > kBusySteal, else "idle".
+std::string load_state(double others, double steal);
+
+// This rank's start sample (its /proc/stat and own CPU time): run_app takes it before the
+// program's body, and again at each call.
+void start_machine_load_sample();
+
+// Collective over comm: the end sample, and the load since start_machine_load_sample() of the
+// run's nodes; the same on every rank. "unknown" when no start sample was taken.
+MachineLoad measure_machine_load(MPI_Comm comm);
+
+// Marks the comparison unreliable with load.busy_line() when the run was busy.
+void mark_if_busy(Comparison& comparison, const MachineLoad& load);
+
+}  // namespace instrument
