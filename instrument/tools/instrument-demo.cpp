@@ -265,6 +265,7 @@ int run(const DemoOptions& opt) {
                           "steps x Total_Comm(bytes), Sundaram-Stukel & Vernon eq. 1-2"});
       cmp.add_model_term({"toy", "T_step", t_compute + t_halo, "T_compute + T_halo_transfer"});
     }
+    mark_if_busy(cmp, doc.run.machine_load);
     doc.extras.set_attribute("/demo", "calibrated_rate", rate);
     doc.extras.set_attribute("/demo", "calibrated_rate_units",
                              std::string("cell updates per second"));

@@ -11,7 +11,9 @@
 // timings are never used unasked. The machine is --machine FILE, else the machine file the
 // run recorded (/machine). Prints per rank and in total the measured and replayed compute,
 // send, receive, wait, collective and end times with the error, and ends with exactly one
-// line `replay T_total measured <s> replayed <s> error <pct>%`. No MPI: run it directly.
+// line `replay T_total measured <s> replayed <s> error <pct>%`; just above it, when the run was
+// recorded on a busy machine (its root attribute machine_load), the line saying so and that
+// the comparison is unreliable (machine_load.hpp). No MPI: run it directly.
 //
 // Bad input: one line `instrument-replay: error: FILE:PLACE: what was expected`, exit 1; so
 // is a figure that would print as inf or nan (never printed: the reader bounds times and rates,
@@ -245,6 +247,8 @@ int run(const Options& o) {
   rows("all", msum, rsum, "T_total");
   std::printf("simulated %lld operations in %.3g s\n", static_cast<long long>(res.events), res.wall_seconds);
   if (!o.trace_out.empty()) std::printf("replayed timeline: %s (Chrome trace JSON)\n", o.trace_out.c_str());
+  // The run's measured times were taken on a loaded machine: the error below is not the model's.
+  if (doc.run.machine_load.busy()) std::printf("%s\n", doc.run.machine_load.busy_line().c_str());
   std::printf("replay T_total measured %.9g replayed %.9g error %s\n", rec.measured_total, res.total,
               error_text(rec.measured_total, res.total).c_str());
   return 0;

@@ -167,6 +167,7 @@ int run(Options& o) {
                                                       mg::measured_c1(result), "this run (a consistency check, not a prediction)",
                                                       result.p, kernel}});
       comparison = mg::model_comparison(result, c1, c1.describe(result.p, kernel), machine, others);
+      instrument::mark_if_busy(comparison, gathered.machine_load);
       std::cout << "\n Models (Hill, Crumpton & Burgess) beside the measured W-cycle\n";
       comparison.print(std::cout);
       for (const auto& t : comparison.model_terms())

@@ -9,6 +9,7 @@
 #include "instrument/critical_path.hpp"
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/machine_load.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/results_file.hpp"
 #include "instrument/shared_input.hpp"
@@ -174,6 +175,7 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   in.machine = models.machine;
   in.machine_source = models.machine_file;
   model::add_sweep_predictions(report.comparison, run, in);
+  instrument::mark_if_busy(report.comparison, g.machine_load);
   return report;
 }
 

@@ -120,6 +120,7 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
     std::cout << "\n";
     instrument::print_phase_table(std::cout, gathered);
     comparison = tycho::model_comparison(models, o, result);
+    instrument::mark_if_busy(comparison, gathered.machine_load);
     if (!comparison.empty()) {
       std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";
       comparison.print(std::cout);

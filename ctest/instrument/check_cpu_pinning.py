@@ -1,0 +1,72 @@
+#!/usr/bin/python3
+"""A one-rank run pinned to one CPU (instrument/cpu_pinning.hpp), end to end on sweep3d.
+
+    check_cpu_pinning.py SWEEP3D MPIEXEC DECK WORK_DIR
+
+  - a 1-rank run records pinned_cpu = the lowest CPU of the affinity mask it started with
+    (os.sched_getaffinity, what `taskset -p` shows), or none when that mask holds one CPU;
+  - with --no-pin it records none;
+  - started bound to one CPU (the highest of the mask, as `taskset -c` would), it is left
+    alone and records none.
+The results (the iteration monitor and the flux check lines) are the same pinned or not.
+Exit 1 with the first difference.
+"""
+import os
+import subprocess
+import sys
+
+import h5py
+
+
+def fail(msg):
+    print("check_cpu_pinning: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def run(cmd, cpus=None):
+    pre = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, preexec_fn=pre)
+    if p.returncode != 0:
+        fail("%s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
+    return p.stdout
+
+
+def pinned_cpu(path):
+    with h5py.File(path, "r") as f:
+        return int(f.attrs["pinned_cpu"]) if "pinned_cpu" in f.attrs else None
+
+
+def main():
+    if len(sys.argv) != 5:
+        fail("usage: check_cpu_pinning.py SWEEP3D MPIEXEC DECK WORK_DIR")
+    sweep3d, mpiexec, deck, work = sys.argv[1:]
+    os.makedirs(work, exist_ok=True)
+    mask = sorted(os.sched_getaffinity(0))
+
+    def sweep(name, *extra, cpus=None):
+        path = os.path.join(work, name + ".h5")
+        out = run([mpiexec, "-n", "1", sweep3d, deck, "--no-machine", "--results", path, *extra], cpus)
+        return pinned_cpu(path), out
+
+    got, pinned_out = sweep("default")
+    expected = mask[0] if len(mask) > 1 else None
+    if got != expected:
+        fail("1-rank run with the mask %s: pinned_cpu %r, expected %r" % (mask, got, expected))
+    got, free_out = sweep("no_pin", "--no-pin")
+    if got is not None:
+        fail("1-rank run with --no-pin: pinned_cpu %r, expected none" % got)
+    got, _ = sweep("bound", cpus={mask[-1]})
+    if got is not None:
+        fail("1-rank run bound to CPU %d: pinned_cpu %r, expected none (left alone)" % (mask[-1], got))
+
+    def flux_lines(out):  # the deck's physics, not its timings
+        return [ln for ln in out.splitlines() if ln.startswith(" Flux check:") or ln.startswith("  its =")]
+
+    if flux_lines(pinned_out) != flux_lines(free_out) or not flux_lines(pinned_out):
+        fail("the flux lines differ pinned and unpinned (or there are none):\n%s\n---\n%s"
+             % ("\n".join(flux_lines(pinned_out)), "\n".join(flux_lines(free_out))))
+    print("mask %s: pinned to %r by default; none with --no-pin; none when bound to one CPU" % (mask, expected))
+
+
+if __name__ == "__main__":
+    main()

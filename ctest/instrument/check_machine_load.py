@@ -1,0 +1,161 @@
+#!/usr/bin/python3
+"""The machine's load during a run (instrument/machine_load.hpp), end to end on sweep3d.
+
+    check_machine_load.py busy|idle SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR
+
+busy: while one spinning process per CPU loads the machine, a traced 2-rank sweep3d run with
+      a machine file (so it prints the measured-vs-modelled table) must record
+      machine_load = "busy" with others > 0.25, print the line
+      `machine: busy during this run (others used N% of the CPUs, steal S%): the
+      measured-vs-modelled comparison is unreliable` once, under the table, mark /compare
+      reliable = 0 with that line, and instrument-replay --self of the run must print the same
+      line just above its last line.
+idle: the same run with nothing started beside it. The machine is shared (other builds and
+      tests run meanwhile), so "idle" cannot be asserted; what is checked is that the record
+      is consistent: a state of busy, idle or unknown; known figures in range
+      (0 <= others <= 1, steal >= 0; NaN only when unknown); the line printed if and only if
+      the state is busy, and /compare reliable = 0 if and only if busy. A 2-rank run is not
+      pinned (no pinned_cpu).
+Exit 1 with the first difference.
+"""
+import math
+import os
+import re
+import subprocess
+import sys
+import time
+
+import h5py
+
+LINE = re.compile(r"^machine: busy during this run \(others used [0-9]+% of the CPUs, steal [0-9]+\.[0-9]%\): "
+                  r"the measured-vs-modelled comparison is unreliable$")
+
+
+def fail(msg):
+    print("check_machine_load: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def text(v):
+    return v.decode() if isinstance(v, bytes) else v
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        fail("%s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
+    return p.stdout
+
+
+def long_deck(deck, work):
+    """The deck with 60 iterations instead of its 12: about a second at 2 ranks on an idle
+    2-vCPU VM, long enough for /proc/stat's jiffies to tell (machine_load.hpp: 50 per CPU)."""
+    with open(deck) as f:
+        lines = f.read().split("\n")
+    words = lines[2].split()
+    if len(words) != 4 or not words[3].startswith("-"):
+        fail("%s: line 3 is not 'dx dy dz -iterations': %r" % (deck, lines[2]))
+    lines[2] = " ".join(words[:3] + ["-60.0"])
+    path = os.path.join(work, "deck60")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    return path
+
+
+def run_sweep3d(sweep3d, mpiexec, deck, machine, results):
+    return run([mpiexec, "-n", "2", sweep3d, deck, "--grid", "1x2", "--mk", "10", "--mmi", "3",
+                "--machine", machine, "--trace", "600000", "--results", results])
+
+
+def recorded(path):
+    with h5py.File(path, "r") as f:
+        a = f.attrs
+        load = {k: a[k] for k in ("machine_load", "machine_load_others", "machine_load_steal", "machine_load_detail")
+                if k in a}
+        compare = dict(f["compare"].attrs)
+        return load, compare, ("pinned_cpu" in a)
+
+
+def busy_lines(stdout):
+    return [ln for ln in stdout.splitlines() if ln.startswith("machine: busy")]
+
+
+def check_busy(sweep3d, replay, mpiexec, deck, machine, work):
+    results = os.path.join(work, "busy.h5")
+    spinners = []
+    try:
+        for _ in range(os.cpu_count() or 2):
+            spinners.append(subprocess.Popen([sys.executable, "-c", "while True: pass"]))
+        time.sleep(0.5)
+        out = run_sweep3d(sweep3d, mpiexec, deck, machine, results)
+    finally:
+        for s in spinners:
+            s.kill()
+        for s in spinners:
+            s.wait()
+    load, compare, _ = recorded(results)
+    state = text(load.get("machine_load"))
+    if state != "busy":
+        fail("busy run: machine_load = %r (%s), expected busy; detail: %s"
+             % (state, load, text(load.get("machine_load_detail"))))
+    others, steal = float(load["machine_load_others"]), float(load["machine_load_steal"])
+    if not (others > 0.25 or steal > 0.05):
+        fail("busy run: others %.3f, steal %.3f: neither past its threshold" % (others, steal))
+    if not 0.0 <= others <= 1.0 or not 0.0 <= steal <= 1.0:
+        fail("busy run: others %.3f, steal %.3f: expected fractions" % (others, steal))
+    lines = busy_lines(out)
+    if len(lines) != 1 or not LINE.match(lines[0]):
+        fail("busy run: expected one line matching %s on stdout, found %r" % (LINE.pattern, lines))
+    expected = "machine: busy during this run (others used %.0f%% of the CPUs, steal %.1f%%): " \
+               "the measured-vs-modelled comparison is unreliable" % (100 * others, 100 * steal)
+    if lines[0] != expected:
+        fail("busy run: the line %r does not give the recorded figures (%r)" % (lines[0], expected))
+    table = out.find("Measured vs modelled")
+    if table < 0 or out.find(lines[0]) < table:
+        fail("busy run: the line is not under the measured-vs-modelled table")
+    if int(compare.get("reliable", -1)) != 0 or text(compare.get("unreliable_because")) != lines[0]:
+        fail("busy run: /compare attributes %r, expected reliable = 0 and the line" % compare)
+    replayed = run([replay, results, "--self"]).splitlines()
+    if len(replayed) < 2 or replayed[-2] != lines[0] or not replayed[-1].startswith("replay T_total"):
+        fail("instrument-replay --self: expected the busy line just above its last line, got:\n"
+             + "\n".join(replayed[-4:]))
+    print("busy: others %.1f%%, steal %.1f%%; line printed, /compare reliable = 0, replay says so"
+          % (100 * others, 100 * steal))
+
+
+def check_idle(sweep3d, mpiexec, deck, machine, work):
+    results = os.path.join(work, "idle.h5")
+    out = run_sweep3d(sweep3d, mpiexec, deck, machine, results)
+    load, compare, pinned = recorded(results)
+    state = text(load.get("machine_load"))
+    if state not in ("busy", "idle", "unknown"):
+        fail("idle run: machine_load = %r, expected busy, idle or unknown" % state)
+    others, steal = float(load["machine_load_others"]), float(load["machine_load_steal"])
+    if state != "unknown" and not (0.0 <= others <= 1.0 and 0.0 <= steal <= 1.0):
+        fail("idle run: state %s with others %r, steal %r: expected fractions" % (state, others, steal))
+    if state == "unknown" and not (math.isnan(others) or 0.0 <= others <= 1.0):
+        fail("idle run: unknown with others %r: expected NaN or a fraction" % others)
+    lines = busy_lines(out)
+    if (state == "busy") != (len(lines) == 1) or len(lines) > 1:
+        fail("idle run: state %s but %d busy lines on stdout" % (state, len(lines)))
+    if int(compare.get("reliable", -1)) != (0 if state == "busy" else 1):
+        fail("idle run: state %s but /compare reliable = %r" % (state, compare.get("reliable")))
+    if pinned:
+        fail("idle run: a 2-rank run records pinned_cpu; expected none")
+    print("idle: state %s, others %s, steal %s (%s)" % (state, others, steal, text(load["machine_load_detail"])))
+
+
+def main():
+    if len(sys.argv) != 8 or sys.argv[1] not in ("busy", "idle"):
+        fail("usage: check_machine_load.py busy|idle SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR")
+    case, sweep3d, replay, mpiexec, deck, machine, work = sys.argv[1:]
+    os.makedirs(work, exist_ok=True)
+    deck = long_deck(deck, work)
+    if case == "busy":
+        check_busy(sweep3d, replay, mpiexec, deck, machine, work)
+    else:
+        check_idle(sweep3d, mpiexec, deck, machine, work)
+
+
+if __name__ == "__main__":
+    main()

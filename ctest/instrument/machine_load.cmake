@@ -1,0 +1,26 @@
+# The machine's load during a run (instrument/machine_load.hpp) and the pinning of a one-rank
+# run (instrument/cpu_pinning.hpp), end to end on sweep3d (the input50 deck at 60 iterations,
+# 2 ranks, with this VM's machine file so that the measured-vs-modelled table is printed):
+#   busy      one spinning process per CPU beside the run: the file says busy, the one line is
+#             printed under the table, /compare says reliable = 0, and instrument-replay
+#             --self prints the line above its last (check_machine_load.py);
+#   idle      nothing beside it: the record is consistent (others and steal fractions, the line
+#             and reliable = 0 if and only if busy); "not busy" itself is not asserted, as
+#             other builds and tests share the machine;
+#   pinning   a 1-rank run records pinned_cpu = the lowest CPU of its mask; --no-pin and a
+#             process already bound to one CPU record none (check_cpu_pinning.py).
+# RUN_SERIAL: the busy case loads every CPU on purpose, and would slow the tests beside it.
+set(_d ${CMAKE_CURRENT_BINARY_DIR}/machine_load)
+set(_deck ${PROJECT_SOURCE_DIR}/inputs/sweep3d/input50)
+set(_machine ${PROJECT_SOURCE_DIR}/ctest/sweep3d/replay_this_vm.machine)
+foreach(case busy idle)
+  add_test(NAME instrument.machine_load.${case}.np2
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_machine_load.py ${case} $<TARGET_FILE:sweep3d>
+                   $<TARGET_FILE:instrument-replay> ${MPIEXEC_EXECUTABLE} ${_deck} ${_machine} ${_d}/${case})
+  set_tests_properties(instrument.machine_load.${case}.np2 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 2)
+endforeach()
+set_tests_properties(instrument.machine_load.busy.np2 PROPERTIES RUN_SERIAL TRUE)
+add_test(NAME instrument.cpu_pinning.np1
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_cpu_pinning.py $<TARGET_FILE:sweep3d>
+                 ${MPIEXEC_EXECUTABLE} ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input ${_d}/pinning)
+set_tests_properties(instrument.cpu_pinning.np1 PROPERTIES LABELS "mpi;unit" TIMEOUT 120)
