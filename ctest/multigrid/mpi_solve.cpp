@@ -7,7 +7,9 @@
 //    smoothing, under 0.35 with Jacobi; the V-cycle is slower;
 //  - the discretisation error falls by 4 (second order) when the finest grid is refined;
 //  - each grid's imbalance and exchange are those of the partition (none at one process);
-//  - the same on a moved cube, whose boundary values are not 0, and with no pre-smoothing;
+//  - the same on a moved cube, whose boundary values are not 0, and with no pre-smoothing
+//    (the V-cycle, Jacobi, no-pre-smoothing and 2-grid shifted solves at 1 and 2 processes
+//    only: see the test case);
 //  - the same on a sequence of independent meshes (transfers by point location).
 #include <catch2/catch.hpp>
 #include <mpi.h>
@@ -153,10 +155,18 @@ TEST_CASE("W- and V-cycles, Chebyshev and Jacobi, on the 3^3 cube and on a seque
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   // load_problem's verdict on the input is an MPI collective; the section's communicator is
   // its own, so it may run inside the section.
+  // Above 2 processes (4 share 2 cores, where each superstep costs context switches) only
+  // the solves checked against one-process reference values run; the V-cycle, Jacobi,
+  // no-pre-smoothing and 2-grid shifted solves, whose checks are bounds relative to w3 and
+  // s3 and counts of the cycle's shape, run at 1 and 2 (4 of 9 solves, 40% of the supersteps).
+  const bool relative_checks = p <= 2;
   bsp_begin(p);
-  const mg::RunResult w2 = solve(2, 2, 8), w3 = solve(3, 2, 8), v3 = solve(3, 1, 8);
-  const mg::RunResult j3 = solve(3, 2, 8, mg::Smoother::jacobi);
-  const mg::RunResult s2 = solve_shifted(2, 2), s3 = solve_shifted(3, 2), s3_no_pre = solve_shifted(3, 0);
+  const mg::RunResult w2 = solve(2, 2, 8), w3 = solve(3, 2, 8);
+  const mg::RunResult v3 = relative_checks ? solve(3, 1, 8) : mg::RunResult{};
+  const mg::RunResult j3 = relative_checks ? solve(3, 2, 8, mg::Smoother::jacobi) : mg::RunResult{};
+  const mg::RunResult s2 = relative_checks ? solve_shifted(2, 2) : mg::RunResult{};
+  const mg::RunResult s3 = solve_shifted(3, 2);
+  const mg::RunResult s3_no_pre = relative_checks ? solve_shifted(3, 0) : mg::RunResult{};
   const mg::RunResult q2 = solve_sequence(2), q3 = solve_sequence(3);
   bsp_end();
 
@@ -190,12 +200,14 @@ TEST_CASE("W- and V-cycles, Chebyshev and Jacobi, on the 3^3 cube and on a seque
 
   CHECK(w3.convergence_factor < 0.3);
   CHECK(w3.convergence_factor > 0.05);  // a factor near 0 would mean the residual is wrong
-  CHECK(v3.convergence_factor > w3.convergence_factor);
-  CHECK(v3.convergence_factor < 0.5);
-  // Damped Jacobi converges too, more slowly (0.31 in the last cycle), to the same solution.
-  CHECK(j3.convergence_factor < 0.35);
-  CHECK(j3.convergence_factor > w3.convergence_factor);
-  CHECK(near(j3.l2_error, w3.l2_error, 1e-3));
+  if (relative_checks) {
+    CHECK(v3.convergence_factor > w3.convergence_factor);
+    CHECK(v3.convergence_factor < 0.5);
+    // Damped Jacobi converges too, more slowly (0.31 in the last cycle), to the same solution.
+    CHECK(j3.convergence_factor < 0.35);
+    CHECK(j3.convergence_factor > w3.convergence_factor);
+    CHECK(near(j3.l2_error, w3.l2_error, 1e-3));
+  }
   CHECK(w3.residuals.back() < 1e-4 * w3.residuals.front());
   const double order = std::log2(w2.l2_error / w3.l2_error);
   INFO("L2 errors " << w2.l2_error << " " << w3.l2_error);
@@ -213,12 +225,15 @@ TEST_CASE("W- and V-cycles, Chebyshev and Jacobi, on the 3^3 cube and on a seque
   }
   CHECK(near(s3.l2_error, 0.0091991682263129673, 1e-9));
   CHECK(s3.convergence_factor < 0.3);
-  CHECK(std::log2(s2.l2_error / s3.l2_error) > 1.8);
+  if (relative_checks) CHECK(std::log2(s2.l2_error / s3.l2_error) > 1.8);
   // No pre-smoothing: grid 1 gets the residual and 2 post-smoothing iterations, nothing more.
-  CHECK(s3_no_pre.grids[0].applications == 3);
-  CHECK(s3_no_pre.grids[0].supersteps == 5);
-  CHECK(s3_no_pre.convergence_factor > s3.convergence_factor);
-  CHECK(s3_no_pre.convergence_factor < 0.6);
+  if (relative_checks) {
+    REQUIRE(!s3_no_pre.grids.empty());
+    CHECK(s3_no_pre.grids[0].applications == 3);
+    CHECK(s3_no_pre.grids[0].supersteps == 5);
+    CHECK(s3_no_pre.convergence_factor > s3.convergence_factor);
+    CHECK(s3_no_pre.convergence_factor < 0.6);
+  }
 
   REQUIRE(w3.grids.size() == 3);
   for (const mg::GridReport& g : w3.grids) {
@@ -238,7 +253,10 @@ TEST_CASE("W- and V-cycles, Chebyshev and Jacobi, on the 3^3 cube and on a seque
   CHECK(w3.grids[1].applications == 10);
   CHECK(w3.grids[2].applications == 120);
   CHECK(w3.grids[0].supersteps == 7);  // and a restriction and a prolongation
-  CHECK(v3.grids[2].applications == 30);
+  if (relative_checks) {
+    REQUIRE(v3.grids.size() == 3);
+    CHECK(v3.grids[2].applications == 30);
+  }
 
   check_sequence(q2, q3);
 }

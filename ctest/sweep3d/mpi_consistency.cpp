@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <iterator>
+#include <vector>
 
 #include "sweep3d/quadrature.hpp"
 #include "sweep3d_test_support.hpp"
@@ -45,7 +47,9 @@ struct Variant {
 };
 
 // All variants on one rank; fewer as ranks grow (4 ranks share 2 cores on a laptop, where
-// every message costs a context switch).
+// every message costs a context switch). Above 2 ranks each case runs one of them on each
+// grid (variant_on): over the cases every variant still runs on every grid, and every case
+// under every variant, a third of the runs of their product.
 std::vector<Variant> variants(int mm, int size) {
   const int two = mm == 6 ? 2 : 3;
   if (size > 2)
@@ -57,6 +61,14 @@ std::vector<Variant> variants(int mm, int size) {
       {KernelKind::fast, 4, 1, false, 2},    {KernelKind::fast, 1000, mm, true, 2},
       {KernelKind::reference, 2, 1, false, 1}, {KernelKind::reference, 3, mm, true, 1},
   };
+}
+
+// Whether variant `v` (of `count`) runs for case `c` on grid `g` (the g-th of this rank
+// count's grids, as many as the variants above 2 ranks): all of them up to 2 ranks; above,
+// one per case and grid, turning with both.
+bool variant_on(std::size_t v, std::size_t count, std::size_t c, std::size_t g, int size) {
+  if (size <= 2) return true;
+  return v == (c + g) % count;
 }
 
 bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
@@ -73,17 +85,24 @@ TEST_CASE("every grid, blocking, kernel and send mode gives the serial reference
   int size = 1, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  for (const Case& c : kCases) {
+  for (std::size_t ci = 0; ci < std::size(kCases); ++ci) {
+    const Case& c = kCases[ci];
     RunOptions ref_opt;
     ref_opt.kernel = KernelKind::reference;
     ref_opt.gather_flux = true;
     const RunResult serial = test::run(make_deck(c, 1, 1), MPI_COMM_SELF, ref_opt);
     const double scale = std::max(1.0, std::abs(serial.balance.source));
-    for (int pi = 1; pi <= size; ++pi) {
-      if (size % pi) continue;
+    std::vector<int> npe_i;  // the grids of this rank count, by their npe_i
+    for (int pi = 1; pi <= size; ++pi)
+      if (size % pi == 0) npe_i.push_back(pi);
+    for (std::size_t grid = 0; grid < npe_i.size(); ++grid) {
+      const int pi = npe_i[grid];
       const int pj = size / pi;
       const Deck deck = make_deck(c, pi, pj);
-      for (const Variant& v : variants(deck.mm, size)) {
+      const std::vector<Variant> all = variants(deck.mm, size);
+      for (std::size_t vi = 0; vi < all.size(); ++vi) {
+        if (!variant_on(vi, all.size(), ci, grid, size)) continue;
+        const Variant& v = all[vi];
         // Threads only where they have cores of their own (ranks x threads <= 2 on a
         // laptop): oversubscribed, busy-polling MPI and spinning threads take minutes.
         if (v.threads > 1 && size > 1) continue;
