@@ -5,7 +5,7 @@
 
   - a 1-rank run records pinned_cpu = the lowest CPU of the affinity mask it started with
     (os.sched_getaffinity, what `taskset -p` shows), or none when that mask holds one CPU;
-  - with --no-pin it records none;
+  - with --no-pin it records none, nor with --threads 2 (one CPU would serialise the threads);
   - started bound to one CPU (the highest of the mask, as `taskset -c` would), it is left
     alone and records none.
 The results (the iteration monitor and the flux check lines) are the same pinned or not.
@@ -55,6 +55,9 @@ def main():
     got, free_out = sweep("no_pin", "--no-pin")
     if got is not None:
         fail("1-rank run with --no-pin: pinned_cpu %r, expected none" % got)
+    got, _ = sweep("threads", "--threads", "2")
+    if got is not None:
+        fail("1-rank run with --threads 2: pinned_cpu %r, expected none (one CPU would serialise them)" % got)
     got, _ = sweep("bound", cpus={mask[-1]})
     if got is not None:
         fail("1-rank run bound to CPU %d: pinned_cpu %r, expected none (left alone)" % (mask[-1], got))
