@@ -4,3 +4,6 @@ campaign_add_python_test(NAME slurm_cancel_resume SCRIPT test_slurm_cancel_resum
                          LABELS slurm mpi slow)
 campaign_add_python_test(NAME slurm_runner_killed SCRIPT test_slurm_runner_killed.py
                          LABELS slurm mpi slow)
+# Each starts its own Slurm and a real LogGP probe inside it: alone, as campaign.smoke.
+set_tests_properties(campaign.slurm_cancel_resume campaign.slurm_runner_killed
+                     PROPERTIES RUN_SERIAL TRUE)
