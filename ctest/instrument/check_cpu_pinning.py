@@ -5,17 +5,23 @@
 
   - a 1-rank run records pinned_cpu = the lowest CPU of the affinity mask it started with
     (os.sched_getaffinity, what `taskset -p` shows), or none when that mask holds one CPU;
+  - with that CPU held by another run (the test holds its lock file, in a lock folder of its
+    own: SUITE_CPU_LOCK_DIR), the next CPU of the mask;
   - with --no-pin it records none, nor with --threads 2 (one CPU would serialise the threads);
   - started bound to one CPU (the highest of the mask, as `taskset -c` would), it is left
     alone and records none.
 The results (the iteration monitor and the flux check lines) are the same pinned or not.
 Exit 1 with the first difference.
 """
+import fcntl
 import os
 import subprocess
 import sys
 
 import h5py
+
+
+ENV = dict(os.environ)
 
 
 def fail(msg):
@@ -25,7 +31,7 @@ def fail(msg):
 
 def run(cmd, cpus=None):
     pre = (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, preexec_fn=pre)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, preexec_fn=pre, env=ENV)
     if p.returncode != 0:
         fail("%s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
     return p.stdout
@@ -41,6 +47,10 @@ def main():
         fail("usage: check_cpu_pinning.py SWEEP3D MPIEXEC DECK WORK_DIR")
     sweep3d, mpiexec, deck, work = sys.argv[1:]
     os.makedirs(work, exist_ok=True)
+    # A lock folder of this test's own: other tests' pinned runs (ctest -j) hold no CPU here.
+    locks = os.path.join(work, "cpu-locks")
+    os.makedirs(locks, exist_ok=True)
+    ENV["SUITE_CPU_LOCK_DIR"] = locks
     mask = sorted(os.sched_getaffinity(0))
 
     def sweep(name, *extra, cpus=None):
@@ -52,6 +62,12 @@ def main():
     expected = mask[0] if len(mask) > 1 else None
     if got != expected:
         fail("1-rank run with the mask %s: pinned_cpu %r, expected %r" % (mask, got, expected))
+    if len(mask) > 1:  # the lowest CPU held by another run: the next one
+        with open(os.path.join(locks, "hpc-perfmodel-suite-cpu%d.lock" % mask[0]), "w") as held:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            got, _ = sweep("lowest_held")
+        if got != mask[1]:
+            fail("1-rank run with CPU %d held: pinned_cpu %r, expected %r" % (mask[0], got, mask[1]))
     got, free_out = sweep("no_pin", "--no-pin")
     if got is not None:
         fail("1-rank run with --no-pin: pinned_cpu %r, expected none" % got)

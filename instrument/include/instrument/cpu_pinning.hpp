@@ -3,7 +3,9 @@
 // Why: on the 2-vCPU VMs the suite is calibrated on, a vCPU runs at a different speed when
 // the other is idle, and the scheduler moves a lone process between them; a 1-rank
 // calibration run then measures a mix of the two speeds, different from run to run. Pinned
-// to the lowest CPU of its affinity mask, it measures one CPU, the same one every run.
+// to the lowest CPU of its affinity mask, it measures one CPU, the same one every run; one
+// that another pinned one-rank run holds is passed over (a per-CPU lock file in
+// $SUITE_CPU_LOCK_DIR, else $TMPDIR, else /tmp), so runs started side by side do not share one.
 // Not pinned: a run of several ranks (the launcher's binding is the user's), a process the
 // launcher or taskset already bound to one CPU (left as it is), and a run of several OpenMP
 // threads (one CPU would serialise them).
@@ -12,7 +14,7 @@
 namespace instrument {
 
 // Pins this process (its calling thread, and so every thread it starts later) to the lowest
-// CPU of its affinity mask when `ranks` == 1, `threads` == 1 and the mask holds more than one
+// CPU of its affinity mask that no other pinned run holds (else the lowest) when `ranks` == 1, `threads` == 1 and the mask holds more than one
 // CPU. Returns that CPU, or -1 when it did not pin (also where the mask cannot be read or set).
 int pin_one_rank_run(int ranks, int threads);
 
