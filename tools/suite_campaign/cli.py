@@ -4,6 +4,8 @@
                  [--build BUILD_DIR] [--mpiexec PATH] [--dry-run]
   suite-campaign report DIR
   suite-campaign status DIR
+  suite-campaign plot KIND ARGS...
+  suite-campaign superstep-kinds PROFILE.csv... [--steps FIRST LAST] [--by-step]
 
 run       checks the spec (one line naming the key on any error, exit 2, nothing written),
           expands it into steps (prepare commands, machine probes, then the runs in the
@@ -16,6 +18,11 @@ run       checks the spec (one line naming the key on any error, exit 2, nothing
 report    writes DIR/report.html, errors.csv and the exports from DIR's results.
 status    prints the steps' counts (done, failed, pending, running, submitted) and each
           failed step's one-line error.
+plot      draws one of the suite's figures from the file a program wrote (figures/: a
+          module a KIND; `plot KIND --help` gives its arguments); a bad input is one line,
+          "suite-campaign plot KIND: <file>: <place>: expected ...", exit 1, and no plot.
+superstep-kinds  bsplib profiles' supersteps grouped by label, each kind's median comm+sync
+          and how many lie within 25% of it (superstep_kinds.py).
 
 --build is the build directory whose programs the spec names (default: build/ beside
 tools/); --mpiexec the MPI launcher (default: $MPIEXEC, else mpiexec.mpich or mpiexec on
@@ -165,6 +172,16 @@ def report(args):
     return 0
 
 
+def plot(args):
+    from . import figures
+    figures.run(args.kind, args.args)  # exits: 0, or one line and 1 (2: a bad command line)
+
+
+def superstep_kinds(args):
+    from . import superstep_kinds as kinds
+    kinds.run(args.args)  # exits as plot does
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UsageError(message)
@@ -197,6 +214,19 @@ def main(argv=None):
     p = commands.add_parser("status", help="counts of the steps and the failed ones' errors")
     p.add_argument("dir")
     p.set_defaults(func=status)
+    from .figures import FIGURES, describe
+    p = commands.add_parser("plot", help="draw one of the suite's figures",
+                            description="Draws one figure; KIND is one of:\n" + describe(),
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("kind", choices=list(FIGURES), metavar="KIND")
+    p.add_argument("args", nargs=argparse.REMAINDER, help="the figure's arguments (plot KIND --help)")
+    p.set_defaults(func=plot)
+    # Listed for --help; main() hands its arguments over before parsing (argparse would take
+    # a leading --steps for an option of its own).
+    commands.add_parser("superstep-kinds", help="bsplib profiles' supersteps grouped by label", add_help=False)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["superstep-kinds"]:
+        return superstep_kinds(argparse.Namespace(args=argv[1:]))
     try:
         args = parser.parse_args(argv)
         return args.func(args)

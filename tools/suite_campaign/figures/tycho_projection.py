@@ -1,21 +1,15 @@
-#!/usr/bin/python3
 """Plots tycho-model's CSV (the paper's Figure 9): the GM and the TM per iteration against P,
 and the projected schedule's PCE (eq. 4) with the TM's split of the slowest rank.
 
-    /usr/bin/python3 tycho/tools/plot_projection.py PROJECTION.csv PROJECTION.png
+    tools/suite-campaign plot tycho-projection PROJECTION.csv PROJECTION.png
 
 The CSV must be tycho-model's as written: its header exactly, 14 fields a row, 1 to 10000
 rows, P a whole number >= 1, every time a finite number >= 0 and the PCE in [0, 1]. Anything
 else is refused with one line naming the file, the line and what was expected (the suite's
 input rules, tools/suite_inputs.py); the plot is written whole or not at all.
 """
-import os
-import sys
+import suite_inputs as si
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import suite_inputs as si  # noqa: E402
-
-PROGRAM = "plot_projection.py"
 COLUMNS = ("ranks", "cells_per_rank", "steps", "rounds", "pce", "gm_seconds", "gm_compute", "gm_comm",
            "tm_seconds", "tm_compute", "tm_send", "tm_receive", "t_elem_seconds", "records")
 MAX_ROWS = 10000  # one row per projected P: more would not fit one plot
@@ -31,8 +25,8 @@ def read_projection(path):
     return data
 
 
-def main():
-    csv_path, png_path = si.csv_to_plot_arguments(sys.argv, "usage: plot_projection.py PROJECTION.csv PROJECTION.png")
+def main(argv, prog):
+    csv_path, png_path = si.csv_to_plot_arguments([prog] + argv, f"usage: {prog} PROJECTION.csv PROJECTION.png")
     d = read_projection(csv_path)
 
     plt = si.import_pyplot()
@@ -60,7 +54,3 @@ def main():
     fig.tight_layout()
     si.save_figure(fig, png_path, dpi=110)
     print(f"{png_path}: {len(p)} rank counts, TM at P = {p[-1]}: {total[-1]:.6g} s")
-
-
-if __name__ == "__main__":
-    si.run(PROGRAM, main)

@@ -1,23 +1,18 @@
-#!/usr/bin/env python3
 """The supersteps of several profiles of one program, grouped by label: each label's median
 comm+sync over all of them, and how many of supersteps FIRST..LAST of each profile lie
 within 25% of their label's median (what a model that knew each kind exactly would score:
 the ceiling the run-to-run noise leaves). With --by-step instead: each superstep's median
 comm+sync over the profiles, step by step (a first round against later ones).
-Usage: superstep_kinds.py PROFILE.csv... [--steps FIRST LAST] [--by-step]
+Usage: suite-campaign superstep-kinds PROFILE.csv... [--steps FIRST LAST] [--by-step]
 Profiles are read as the C++ reader reads them (bsp_profile_file.py): a bad one is one line
 naming the file and the place."""
-import os
 import statistics
-import sys
 
-here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, "..", "..", "tools"))
-sys.path.insert(0, here)
-import suite_inputs as si  # noqa: E402
-from bsp_profile_file import MAX_INDEX, read_profile  # noqa: E402
+import suite_inputs as si
 
-PROGRAM = "superstep_kinds.py"
+from .bsp_profile_file import MAX_INDEX, read_profile
+
+PROGRAM = "suite-campaign superstep-kinds"
 
 
 def load(path):
@@ -30,12 +25,12 @@ def within(t, median, share=0.25):
     return abs(median - t) < share * t if t > 0 else median == 0
 
 
-def main():
+def main(argv):
     ap = si.ArgumentParser(prog=PROGRAM, description=__doc__.split("\n")[0])
     ap.add_argument("profiles", nargs="+", metavar="PROFILE")
     ap.add_argument("--steps", nargs=2, default=["2", "20"], metavar=("FIRST", "LAST"))
     ap.add_argument("--by-step", action="store_true")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     # superstep numbers as the profile reader takes them (bsp_profile_file.py: [0, 2^31 - 1])
     first = si.whole(a.steps[0], "command line", "--steps", "FIRST", 0, MAX_INDEX)
     last = si.whole(a.steps[1], "command line", "--steps", "LAST", 0, MAX_INDEX)
@@ -66,5 +61,6 @@ def main():
         print(f'{si.shown(p)}: {ok} of {len(sel)} within 25% of their kind\'s median')
 
 
-if __name__ == '__main__':
-    si.run(PROGRAM, main)
+def run(argv):
+    """`suite-campaign superstep-kinds ARGS...`: prints the table and exits (suite_inputs.run)."""
+    si.run(PROGRAM, lambda: main(argv))

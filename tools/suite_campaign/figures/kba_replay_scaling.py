@@ -1,20 +1,12 @@
-#!/usr/bin/python3
 """Plots sweep3d-model's weak and strong scaling CSVs (--replay --csv): T_iteration of the replay, the LogGP model and the
 pipeline model against processes, weak and strong scaling side by side, and the models'
 differences from the replay in percent.
-usage: kba_replay_plot.py WEAK.csv STRONG.csv OUT.png
-The CSVs are read as plot_model_scaling.py reads them, with --replay's columns required and
+usage: suite-campaign plot kba-replay-scaling WEAK.csv STRONG.csv OUT.png
+The CSVs are read as sweep3d_model_scaling.py reads them, with --replay's columns required and
 the replay's times > 0; a bad one is one line naming the file and the place."""
-import os
-import sys
+import suite_inputs as si
 
-here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, "..", "..", "tools"))
-sys.path.insert(0, here)
-import suite_inputs as si  # noqa: E402
-from plot_model_scaling import REPLAY_COLUMNS, read_model_csv  # noqa: E402
-
-PROGRAM = "kba_replay_plot.py"
+from .sweep3d_model_scaling import REPLAY_COLUMNS, read_model_csv
 
 
 def read(path):
@@ -27,10 +19,10 @@ def read(path):
     return d
 
 
-def main():
-    if len(sys.argv) != 4:
-        raise si.UsageError("usage: kba_replay_plot.py WEAK.csv STRONG.csv OUT.png")
-    weak, strong, png = sys.argv[1:]
+def main(argv, prog):
+    if len(argv) != 3:
+        raise si.UsageError(f"usage: {prog} WEAK.csv STRONG.csv OUT.png")
+    weak, strong, png = argv
     si.check_plot_output(png, [weak, strong])
     data = [read(weak), read(strong)]
     plt = si.import_pyplot()
@@ -62,7 +54,3 @@ def main():
         dx.grid(True, alpha=0.3)
     fig.tight_layout()
     si.save_figure(fig, png, dpi=72)
-
-
-if __name__ == "__main__":
-    si.run(PROGRAM, main)

@@ -1,22 +1,16 @@
-#!/usr/bin/python3
 """Plots multigrid-model's CSV: the W-cycle against P as the LogGOPS replay and eq. 5 project
 it, beside perfect scaling from P = 1, and the share of each that is not work (communication
 and synchronisation), where the coarse grids' supersteps take over.
 
-    /usr/bin/python3 multigrid/scripts/plot_projection.py PROJECTION.csv PROJECTION.png
+    tools/suite-campaign plot multigrid-projection PROJECTION.csv PROJECTION.png
 
 The CSV must be multigrid-model's as written: its header exactly, 10 fields a row, 1 to 10000
 rows, P a whole number >= 1, every time a finite number >= 0, the eq. 5 columns empty on every
 row (no --machine) or on none. Anything else is refused with one line naming the file, the
 line and what was expected (tools/suite_inputs.py); the plot is written whole or not at all.
 """
-import os
-import sys
+import suite_inputs as si
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import suite_inputs as si  # noqa: E402
-
-PROGRAM = "plot_projection.py"
 COLUMNS = ("procs", "cells_per_proc", "imbalance", "h_grid1_bytes", "replay_seconds", "replay_work",
            "replay_comm_sync", "eq5_seconds", "eq5_work", "eq5_comm_sync")
 MAX_ROWS = 10000  # one row per projected P: more would not fit one plot
@@ -44,8 +38,8 @@ def shares(parts, totals):
     return [c / t if t > 0 else 0 for c, t in zip(parts, totals)]
 
 
-def main():
-    csv_path, png_path = si.csv_to_plot_arguments(sys.argv, "usage: plot_projection.py PROJECTION.csv PROJECTION.png")
+def main(argv, prog):
+    csv_path, png_path = si.csv_to_plot_arguments([prog] + argv, f"usage: {prog} PROJECTION.csv PROJECTION.png")
     d = read_projection(csv_path)
     plt = si.import_pyplot()
 
@@ -76,7 +70,3 @@ def main():
     fig.tight_layout()
     si.save_figure(fig, png_path, dpi=110)
     print(f"{png_path}: {len(procs)} process counts, replay at P = {procs[-1]}: {replay[-1]:.6g} s")
-
-
-if __name__ == "__main__":
-    si.run(PROGRAM, main)

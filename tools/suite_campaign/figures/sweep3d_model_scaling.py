@@ -1,18 +1,12 @@
-#!/usr/bin/python3
 """Plots sweep3d-model's CSV: predicted time against processes (the paper's Figures 7-8),
 with the LogGP breakdown into computation, communication and synchronisation (Figure 9).
 
-usage: plot_model_scaling.py MODEL.csv OUT.png
+usage: suite-campaign plot sweep3d-model-scaling MODEL.csv OUT.png
 The CSV must be sweep3d-model's as written (with or without --replay's columns): its header
 exactly, 1 to 10000 rows, processes a whole number >= 1 and the plotted times finite and
 >= 0; anything else is one line naming the file and the place (tools/suite_inputs.py)."""
-import os
-import sys
+import suite_inputs as si
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import suite_inputs as si  # noqa: E402
-
-PROGRAM = "plot_model_scaling.py"
 COLUMNS = ("processes", "npe_i", "npe_j", "it", "jt", "kt", "mk", "mmi", "loggp_seconds", "loggp_computation",
            "loggp_communication", "loggp_synchronization", "pipeline_seconds")
 REPLAY_COLUMNS = COLUMNS + ("replay_seconds", "replay_compute", "replay_send", "replay_receive", "replay_wait",
@@ -23,7 +17,7 @@ MAX_ROWS = 10000
 
 def read_model_csv(path, headers=(COLUMNS, REPLAY_COLUMNS)):
     """The rows of sweep3d-model's CSV with processes and the times this plot and
-    kba_replay_plot.py draw checked: {column: values} of what is present."""
+    kba_replay_scaling.py draw checked: {column: values} of what is present."""
     rows = si.read_csv_rows(path, "sweep3d-model CSV", list(headers), MAX_ROWS)
     data = {"processes": si.csv_wholes(rows, path, "processes", 1, 2**31 - 1)}
     for key in ("loggp_seconds", "loggp_computation", "loggp_communication", "loggp_synchronization",
@@ -33,8 +27,8 @@ def read_model_csv(path, headers=(COLUMNS, REPLAY_COLUMNS)):
     return data
 
 
-def main():
-    csv_path, png_path = si.csv_to_plot_arguments(sys.argv, "usage: plot_model_scaling.py MODEL.csv OUT.png")
+def main(argv, prog):
+    csv_path, png_path = si.csv_to_plot_arguments([prog] + argv, f"usage: {prog} MODEL.csv OUT.png")
     d = read_model_csv(csv_path)
     plt = si.import_pyplot()
     p = d["processes"]
@@ -59,7 +53,3 @@ def main():
     bx.legend()
     fig.tight_layout()
     si.save_figure(fig, png_path, dpi=110)
-
-
-if __name__ == "__main__":
-    si.run(PROGRAM, main)

@@ -3,14 +3,11 @@ reader (instrument/src/machine_file.cpp, bsplib/model/machine_params.cpp): a reg
 most 1 MiB; `#` comment and blank lines; the first other line `format = suite-machine-1`, then
 `key = value` lines, each key once; bsp.l_seconds and bsp.g_seconds_per_byte required,
 bsp.n_half_bytes optional (0), each the whole token, finite and in the C++ reader's range.
-Shared by plot_profile.py and multigrid/scripts/plot_cycle.py; a refusal is a
+Shared by the figures bsp-profile and multigrid-cycle (figures/); a refusal is a
 suite_inputs.Refusal naming the file, the line and what was expected."""
-import os
 import re
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import suite_inputs as si  # noqa: E402
+import suite_inputs as si
 
 FORMAT = "suite-machine-1"
 MAX_BYTES = 1 << 20  # instrument::MachineFile::kMaxBytes

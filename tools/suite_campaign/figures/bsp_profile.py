@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """Draws the paper's two pictures from a bsplib profile (BSP_PROFILE=profile.csv):
 
   Figure 2 (communication profile): bytes leaving (top) and entering (bottom) each process
@@ -8,22 +7,15 @@
   Figure 8 (actual vs predicted): the same timeline, measured, above the timeline in which
   each superstep's comm+sync width is replaced by l + h g(h) of a machine file.
 
-usage: plot_profile.py PROFILE.csv [MACHINE_FILE] [-o OUT_PREFIX]
+usage: suite-campaign plot bsp-profile PROFILE.csv [MACHINE_FILE] [-o OUT_PREFIX]
 Writes OUT_PREFIX-communication.png and, with a machine file, OUT_PREFIX-predicted.png.
 Needs only numpy and matplotlib (Debian's python3-matplotlib). The profile is read as the C++
 reader reads it (bsp_profile_file.py), the machine file as bsp_machine_file.py does; a bad
 input is one line naming the file and the place, and no plot."""
-import os
-import sys
+import suite_inputs as si
 
-here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, "..", "..", "tools"))
-sys.path.insert(0, here)
-import suite_inputs as si  # noqa: E402
-from bsp_machine_file import read_machine  # noqa: E402
-from bsp_profile_file import read_profile  # noqa: E402
-
-PROGRAM = "plot_profile.py"
+from ..bsp_machine_file import read_machine
+from ..bsp_profile_file import read_profile
 
 
 def superstep_widths(path):
@@ -74,12 +66,12 @@ def label(text):
     return si.shown(text).replace("$", r"\$")  # not mathtext
 
 
-def main():
-    ap = si.ArgumentParser(prog=PROGRAM, description=__doc__.splitlines()[0])
+def main(argv, prog):
+    ap = si.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     ap.add_argument("profile")
     ap.add_argument("machine", nargs="?")
     ap.add_argument("-o", "--out", default="bsp-profile")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     # "" is a name given empty (a shell variable left unset), never "no machine file".
     for name, what in ((a.profile, "a bsplib profile's file name"),
                        (a.machine, "a BSP machine file's name (or no second argument)"),
@@ -116,7 +108,3 @@ def main():
         fig.tight_layout()
         si.save_figure(fig, outputs[1], dpi=120)
         print(f"wrote {outputs[1]}")
-
-
-if __name__ == "__main__":
-    si.run(PROGRAM, main)

@@ -1,8 +1,7 @@
-#!/usr/bin/python3
 """The paper's Figures 8-10 for our code: one W-cycle of a multigrid run, superstep by
 superstep, as measured and as the BSP cost model replays it on machine files.
 
-  plot_cycle.py RUN.h5 OUT.png MACHINE [MACHINE ...] [--cycle K]
+  suite-campaign plot multigrid-cycle RUN.h5 OUT.png MACHINE [MACHINE ...] [--cycle K]
 
 Reads /multigrid/supersteps (w, h, comm+sync of every superstep) and draws, for cycle K
 (default 2: the first is warm-up), the cumulative time through the cycle: measured
@@ -20,17 +19,12 @@ h in [0, 10^15] bytes). Only those four columns are read: no text, so no variabl
 them. Anything else: one line naming the file and the place.
 """
 import io
-import os
-import sys
 import zlib
 
-here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, "..", "..", "tools"))
-sys.path.insert(0, os.path.join(here, "..", "..", "bsplib", "scripts"))
-import suite_inputs as si  # noqa: E402
-from bsp_machine_file import read_machine  # noqa: E402
+import suite_inputs as si
 
-PROGRAM = "plot_cycle.py"
+from ..bsp_machine_file import read_machine
+
 MAX_FILE_BYTES = 256 << 20
 MAX_STEPS = 10**6          # supersteps of one run: 10^6 rows of 4 numbers is 32 MB
 MAX_SECONDS = 1e6          # one superstep's w or comm+sync
@@ -132,13 +126,13 @@ def cumulative(values):
     return out
 
 
-def main():
-    ap = si.ArgumentParser(prog=PROGRAM, description=__doc__.split("\n")[0])
+def main(argv, prog):
+    ap = si.ArgumentParser(prog=prog, description=__doc__.split("\n")[0])
     ap.add_argument("run", help="a multigrid results file (.h5)")
     ap.add_argument("out", help="the plot (.png, .pdf, .svg ...)")
     ap.add_argument("machines", nargs="+", metavar="MACHINE", help="BSP machine files")
     ap.add_argument("--cycle", type=int, default=2, help="the cycle to draw (default 2)")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     if a.cycle < 1:
         raise si.UsageError(f"command line: --cycle: expected a cycle number >= 1, found {a.cycle}")
     si.check_plot_output(a.out, [a.run] + a.machines)
@@ -175,7 +169,3 @@ def main():
     si.save_figure(fig, a.out, dpi=120)
     print("\n".join(totals))
     print(f"wrote {a.out}")
-
-
-if __name__ == "__main__":
-    si.run(PROGRAM, main)

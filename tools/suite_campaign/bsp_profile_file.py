@@ -5,13 +5,10 @@ lines ignored, the header exactly as the profiler writes it; per row 13 or more 
 label, between the second field and the last ten, may hold commas; at most 1024 bytes, no
 control characters), superstep and pid whole numbers, times in [0, 10^7] s with
 t_begin <= t_enter <= t_exit (compute_s and comm_sync_s their differences within 1 us), counts whole in [0, 2^53]; every superstep 0..S-1 one row per
-process 0..P-1. Shared by plot_profile.py and superstep_kinds.py; a refusal is a
-suite_inputs.Refusal naming the file, the line and what was expected."""
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-import suite_inputs as si  # noqa: E402
+process 0..P-1. Shared by the figure bsp-profile (figures/bsp_profile.py) and
+superstep_kinds.py; a refusal is a suite_inputs.Refusal naming the file, the line and what
+was expected."""
+import suite_inputs as si
 
 FORMAT = "bsplib-profile-2"
 HEADER = ("superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
