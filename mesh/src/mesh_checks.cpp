@@ -126,28 +126,46 @@ void check_face_sides(const Mesh& mesh, const std::string& file, std::size_t f) 
 }
 
 // Two faces with the same three nodes: a triangle shared by more than two cells, or listed
-// twice (non-manifold).
+// twice (non-manifold). The faces in the order of one sort by (sorted nodes, face): bucketed
+// by their lowest node (a counting sort, each bucket in face order), each small bucket sorted
+// by the other two, so the first pair reported is that sort's.
 void check_unique_triangles(const Mesh& mesh, const std::string& file) {
   struct Key {
-    std::array<Index, 3> nodes;
-    Index face;
+    Index n1, n2, face;
+    bool operator<(const Key& o) const {
+      if (n1 != o.n1) return n1 < o.n1;
+      return n2 != o.n2 ? n2 < o.n2 : face < o.face;
+    }
   };
+  const auto sorted_nodes = [&mesh](std::size_t f) {
+    std::array<Index, 3> n = mesh.faces[f].nodes;
+    std::sort(n.begin(), n.end());
+    return n;
+  };
+  Index highest = 0;
+  for (const Face& face : mesh.faces)
+    for (Index n : face.nodes) highest = std::max(highest, n);
+  std::vector<std::size_t> bucket(std::size_t{highest} + 2, 0);
+  for (std::size_t f = 0; f < mesh.faces.size(); ++f) ++bucket[sorted_nodes(f)[0] + std::size_t{1}];
+  for (std::size_t n = 0; n + 1 < bucket.size(); ++n) bucket[n + 1] += bucket[n];
   std::vector<Key> keys(mesh.faces.size());
+  std::vector<std::size_t> fill(bucket.begin(), bucket.end() - 1);
   for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
-    keys[f] = {mesh.faces[f].nodes, static_cast<Index>(f)};
-    std::sort(keys[f].nodes.begin(), keys[f].nodes.end());
+    const std::array<Index, 3> n = sorted_nodes(f);
+    keys[fill[n[0]]++] = {n[1], n[2], static_cast<Index>(f)};
   }
-  std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
-    if (a.nodes[0] != b.nodes[0]) return a.nodes[0] < b.nodes[0];
-    if (a.nodes[1] != b.nodes[1]) return a.nodes[1] < b.nodes[1];
-    if (a.nodes[2] != b.nodes[2]) return a.nodes[2] < b.nodes[2];
-    return a.face < b.face;
-  });
-  for (std::size_t i = 1; i < keys.size(); ++i)
-    if (keys[i].nodes == keys[i - 1].nodes)
-      refuse(file, "face", keys[i].face, "non-manifold: the same triangle (nodes " + list(keys[i].nodes.data(), 3) +
-                                             ") as face " + std::to_string(keys[i - 1].face) +
+  for (std::size_t n0 = 0; n0 + 1 < bucket.size(); ++n0) {
+    const auto b = keys.begin() + static_cast<std::ptrdiff_t>(bucket[n0]);
+    const auto e = keys.begin() + static_cast<std::ptrdiff_t>(bucket[n0 + 1]);
+    std::sort(b, e);
+    for (auto i = b; i != e && i + 1 != e; ++i)
+      if (i[1].n1 == i->n1 && i[1].n2 == i->n2) {
+        const Index nodes[3] = {static_cast<Index>(n0), i->n1, i->n2};
+        refuse(file, "face", i[1].face, "non-manifold: the same triangle (nodes " + list(nodes, 3) + ") as face " +
+                                             std::to_string(i->face) +
                                              "; each triangle must be one face of at most two cells");
+      }
+  }
 }
 
 }  // namespace
@@ -160,6 +178,12 @@ void check_mesh(const Mesh& mesh, const std::string& file) {
     check_cell_faces(mesh, file, c);
   }
   check_unique_triangles(mesh, file);
+  for (std::size_t f = 0; f < mesh.faces.size(); ++f) check_face_sides(mesh, file, f);
+}
+
+void check_mesh_from_cells(const Mesh& mesh, const std::string& file) {
+  check_nodes(mesh, file);
+  for (std::size_t c = 0; c < mesh.cells.size(); ++c) check_cell_shape(mesh, file, c);
   for (std::size_t f = 0; f < mesh.faces.size(); ++f) check_face_sides(mesh, file, f);
 }
 

@@ -1,8 +1,11 @@
 // Uniform refinement (refine.hpp): midpoints numbered from the sorted edge list, then each
-// cell replaced by its eight children, the faces found again by mesh_from_cells.
+// cell replaced by its eight children, whose faces pair up as the parent's do
+// (refined_side_pairs) and are numbered as mesh_from_cells numbers them.
 #include "mesh/refine.hpp"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <utility>
 
 #include "instrument/error.hpp"
@@ -14,11 +17,49 @@ namespace mesh {
 
 namespace {
 
-using EdgeKey = std::pair<Index, Index>;  // (low, high) node
+// The mesh's edges, sorted by (low, high) node and unique, grouped by the low node: node a's
+// are (a, high[first[a]]), (a, high[first[a] + 1]), ... below first[a + 1]. A counting sort
+// by the low node and a small sort per node, not one sort of every cell's six edges.
+struct EdgesByLow {
+  std::vector<std::size_t> first;
+  std::vector<Index> high;
+  // The position of edge (a, b), a < b, in the sorted list.
+  std::size_t rank(Index a, Index b) const {
+    const auto from = high.begin() + static_cast<std::ptrdiff_t>(first[a]);
+    const auto to = high.begin() + static_cast<std::ptrdiff_t>(first[a + 1]);
+    return static_cast<std::size_t>(std::lower_bound(from, to, b) - high.begin());
+  }
+};
 
-EdgeKey edge_key(const Cell& cell, int e) {
-  const Index a = cell.nodes[kTetEdges[e][0]], b = cell.nodes[kTetEdges[e][1]];
-  return a < b ? EdgeKey{a, b} : EdgeKey{b, a};
+EdgesByLow edges_by_low(const Mesh& mesh) {
+  EdgesByLow edges;
+  std::vector<std::size_t> start(mesh.nodes.size() + 1, 0);
+  for (const Cell& cell : mesh.cells)
+    for (const auto& e : kTetEdges) ++start[std::min(cell.nodes[e[0]], cell.nodes[e[1]]) + std::size_t{1}];
+  for (std::size_t n = 0; n < mesh.nodes.size(); ++n) start[n + 1] += start[n];
+  std::vector<Index> high(start.back());
+  {
+    std::vector<std::size_t> fill(start.begin(), start.end() - 1);
+    for (const Cell& cell : mesh.cells)
+      for (const auto& e : kTetEdges) {
+        const Index a = cell.nodes[e[0]], b = cell.nodes[e[1]];
+        high[fill[std::min(a, b)]++] = std::max(a, b);
+      }
+  }
+  edges.first.assign(mesh.nodes.size() + 1, 0);
+  std::size_t kept = 0;
+  for (std::size_t n = 0; n < mesh.nodes.size(); ++n) {
+    const auto from = high.begin() + static_cast<std::ptrdiff_t>(start[n]);
+    const auto to = high.begin() + static_cast<std::ptrdiff_t>(start[n + 1]);
+    std::sort(from, to);
+    const auto end = std::unique(from, to);
+    edges.first[n] = kept;
+    kept = static_cast<std::size_t>(std::copy(from, end, high.begin() + static_cast<std::ptrdiff_t>(kept)) - high.begin());
+  }
+  edges.first[mesh.nodes.size()] = kept;
+  high.resize(kept);
+  edges.high = std::move(high);
+  return edges;
 }
 
 double distance2(const Vec3& a, const Vec3& b) {
@@ -33,68 +74,200 @@ void refuse_if_too_large(std::uint64_t count, const char* what, const std::strin
                                      ", more than the " + std::to_string(kMaxEntities) + " a mesh may hold");
 }
 
+// The triangle of local face i of a cell (its other three nodes), sorted.
+std::array<Index, 3> triangle(const CellNodes& cell, std::size_t i) {
+  std::array<Index, 3> t;
+  std::size_t k = 0;
+  for (std::size_t j = 0; j < 4; ++j)
+    if (j != i) t[k++] = cell.nodes[j];
+  if (t[0] > t[1]) std::swap(t[0], t[1]);
+  if (t[1] > t[2]) std::swap(t[1], t[2]);
+  if (t[0] > t[1]) std::swap(t[0], t[1]);
+  return t;
+}
+
+// How a parent's 32 child sides (4 k + l: local face l of child k) meet, for one choice of
+// the octahedron's diagonal: 8 pairs inside the parent, and the 4 sides on each of its faces
+// (face i opposite corner i). The same for every parent with that diagonal: worked out once
+// on a parent of nodes 0..3 and midpoints 4..9.
+struct ChildSidePattern {
+  std::array<std::array<std::uint8_t, 2>, 8> inside;
+  std::array<std::array<std::uint8_t, 4>, 4> on_face;
+};
+
+// The octahedron's three diagonals join midpoints of opposite edges: m01-m23, m02-m13,
+// m03-m12 (as edges of kTetEdges).
+constexpr int kDiagonalEnds[3][2] = {{0, 5}, {1, 4}, {2, 3}};
+
+// The children of the parent of corners v and edge midpoints m[e] (of kTetEdges[e]): the 4
+// corner tetrahedra, then the octahedron cut around diagonal `best`, material 0.
+std::array<CellNodes, 8> children_of(const std::array<Index, 4>& v, const Index* m, int best) {
+  const Index m01 = m[0], m02 = m[1], m03 = m[2], m12 = m[3], m13 = m[4], m23 = m[5];
+  // Around each diagonal, the other four midpoints in ring order (consecutive ones share a
+  // parent node).
+  struct Diagonal {
+    Index a, b;
+    Index ring[4];
+  };
+  const Diagonal diagonals[3] = {{m01, m23, {m02, m03, m13, m12}},
+                                 {m02, m13, {m01, m03, m23, m12}},
+                                 {m03, m12, {m01, m02, m23, m13}}};
+  const Diagonal& d = diagonals[best];
+  std::array<CellNodes, 8> kids;
+  kids[0] = {{v[0], m01, m02, m03}, 0};
+  kids[1] = {{m01, v[1], m12, m13}, 0};
+  kids[2] = {{m02, m12, v[2], m23}, 0};
+  kids[3] = {{m03, m13, m23, v[3]}, 0};
+  for (int k = 0; k < 4; ++k) kids[4 + static_cast<std::size_t>(k)] = {{d.a, d.b, d.ring[k], d.ring[(k + 1) % 4]}, 0};
+  return kids;
+}
+
+ChildSidePattern side_pattern(int diagonal) {
+  const std::array<Index, 4> v{0, 1, 2, 3};
+  const Index m[6] = {4, 5, 6, 7, 8, 9};
+  const std::array<CellNodes, 8> kids = children_of(v, m, diagonal);
+  struct Side {
+    std::array<Index, 3> key;
+    std::uint8_t side;
+  };
+  std::array<Side, 32> sides;
+  for (std::uint8_t s = 0; s < 32; ++s) sides[s] = {triangle(kids[s / 4u], s % 4u), s};
+  std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) { return a.key < b.key; });
+  ChildSidePattern p{};
+  std::size_t inside = 0;
+  std::array<std::size_t, 4> count{};
+  for (std::size_t a = 0; a < 32;) {
+    if (a + 1 < 32 && sides[a].key == sides[a + 1].key) {
+      p.inside[inside++] = {sides[a].side, sides[a + 1].side};
+      a += 2;
+      continue;
+    }
+    for (std::size_t i = 0; i < 4; ++i)  // on face i: not touching corner i
+      if (std::find(sides[a].key.begin(), sides[a].key.end(), v[i]) == sides[a].key.end() &&
+          std::none_of(sides[a].key.begin(), sides[a].key.end(), [&](Index x) {
+            for (int e = 0; e < 6; ++e)
+              if (m[e] == x && (kTetEdges[e][0] == static_cast<int>(i) || kTetEdges[e][1] == static_cast<int>(i))) return true;
+            return false;
+          }))
+        p.on_face[i][count[i]++] = sides[a].side;
+    ++a;
+  }
+  return p;
+}
+
+// The children's side pairs from the parent's faces, without a search over all sides: inside
+// each parent by its diagonal's pattern, across each parent face by matching its 4 sides with
+// the 4 of the parent across it (or the boundary). Empty if the parent's faces do not agree
+// with its cells (then mesh_from_cells searches).
+std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vector<CellNodes>& children) {
+  static const std::array<ChildSidePattern, 3> patterns = {side_pattern(0), side_pattern(1), side_pattern(2)};
+  const std::size_t n = parent.cells.size();
+  SidePairs pairs;
+  pairs.other_cell.assign(32 * n, kBoundary);
+  pairs.other_local.assign(32 * n, 0);
+  const auto pair = [&pairs](std::size_t cell_a, std::size_t side_a, std::size_t cell_b, std::size_t side_b) {
+    pairs.other_cell[4 * cell_a + side_a] = static_cast<Index>(cell_b);
+    pairs.other_local[4 * cell_a + side_a] = static_cast<std::uint8_t>(side_b);
+    pairs.other_cell[4 * cell_b + side_b] = static_cast<Index>(cell_a);
+    pairs.other_local[4 * cell_b + side_b] = static_cast<std::uint8_t>(side_a);
+  };
+  // The diagonal of parent c: child 4 starts with it, its first end m01, m02 or m03 (child
+  // 0's nodes 1..3).
+  std::vector<std::uint8_t> diagonal(n);
+  for (std::size_t c = 0; c < n; ++c) {
+    const auto& v = parent.cells[c].nodes;
+    for (std::size_t i = 0; i < 4; ++i)
+      for (std::size_t j = i + 1; j < 4; ++j)
+        if (v[i] == v[j]) return std::nullopt;  // the patterns need distinct corners
+    const Index a = children[8 * c + 4].nodes[0];
+    const auto& corner0 = children[8 * c].nodes;
+    const int d = a == corner0[1] ? 0 : a == corner0[2] ? 1 : 2;
+    diagonal[c] = static_cast<std::uint8_t>(d);
+    for (const auto& [x, y] : patterns[static_cast<std::size_t>(d)].inside) pair(8 * c + x / 4u, x % 4u, 8 * c + y / 4u, y % 4u);
+  }
+  for (std::size_t c = 0; c < n; ++c)
+    for (std::size_t i = 0; i < 4; ++i) {
+      const Index f = parent.cells[c].faces[i];
+      const Face& face = parent.faces[f];
+      if (face.cells[0] != c && face.cells[1] != c) return std::nullopt;
+      if (face.on_boundary()) continue;  // its 4 child sides stay on the boundary
+      const Index q = face.cells[0] == c ? face.cells[1] : face.cells[0];
+      if (q == c) return std::nullopt;
+      if (q < c) continue;  // paired from q's side
+      std::size_t j = 0;
+      while (j < 4 && parent.cells[q].faces[j] != f) ++j;
+      if (j == 4) return std::nullopt;
+      const auto& mine = patterns[diagonal[c]].on_face[i];
+      const auto& theirs = patterns[diagonal[q]].on_face[j];
+      std::array<std::array<Index, 3>, 4> their_keys;
+      for (std::size_t b = 0; b < 4; ++b) their_keys[b] = triangle(children[8 * std::size_t{q} + theirs[b] / 4u], theirs[b] % 4u);
+      for (std::uint8_t a : mine) {
+        const std::array<Index, 3> key = triangle(children[8 * c + a / 4u], a % 4u);
+        std::size_t b = 0;
+        while (b < 4 && their_keys[b] != key) ++b;
+        if (b == 4) return std::nullopt;
+        pair(8 * c + a / 4u, a % 4u, 8 * std::size_t{q} + theirs[b] / 4u, theirs[b] % 4u);
+      }
+    }
+  return pairs;
+}
+
 }  // namespace
 
-Mesh refine_uniform(const Mesh& mesh, const std::string& name) {
+Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry geometry) {
   const std::size_t n_cells = mesh.cells.size();
   refuse_if_too_large(8 * std::uint64_t{n_cells}, "cells", name);
   // Each face splits into 4; each cell adds 8 inside it (4 corner tets against the
   // octahedron, 4 around the octahedron's diagonal).
   refuse_if_too_large(4 * std::uint64_t{mesh.faces.size()} + 8 * std::uint64_t{n_cells}, "faces", name);
 
-  std::vector<EdgeKey> edges;
-  edges.reserve(6 * n_cells);
-  for (const Cell& cell : mesh.cells)
-    for (int e = 0; e < 6; ++e) edges.push_back(edge_key(cell, e));
-  std::sort(edges.begin(), edges.end());
-  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
-  refuse_if_too_large(mesh.nodes.size() + std::uint64_t{edges.size()}, "nodes", name);
+  const EdgesByLow edges = edges_by_low(mesh);
+  refuse_if_too_large(mesh.nodes.size() + std::uint64_t{edges.high.size()}, "nodes", name);
 
   std::vector<Vec3> nodes = mesh.nodes;
-  nodes.reserve(mesh.nodes.size() + edges.size());
-  for (const auto& [a, b] : edges) {
-    const Vec3 &p = mesh.nodes[a], &q = mesh.nodes[b];
-    nodes.push_back({0.5 * (p.x + q.x), 0.5 * (p.y + q.y), 0.5 * (p.z + q.z)});
-  }
+  nodes.reserve(mesh.nodes.size() + edges.high.size());
+  for (std::size_t a = 0; a < mesh.nodes.size(); ++a)
+    for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) {
+      const Vec3 &p = mesh.nodes[a], &q = mesh.nodes[edges.high[k]];
+      nodes.push_back({0.5 * (p.x + q.x), 0.5 * (p.y + q.y), 0.5 * (p.z + q.z)});
+    }
   const auto midpoint = [&](const Cell& cell, int e) {
-    const auto at = std::lower_bound(edges.begin(), edges.end(), edge_key(cell, e));
-    return static_cast<Index>(mesh.nodes.size() + static_cast<std::size_t>(at - edges.begin()));
+    const Index a = cell.nodes[kTetEdges[e][0]], b = cell.nodes[kTetEdges[e][1]];
+    return static_cast<Index>(mesh.nodes.size() + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
   };
 
   std::vector<CellNodes> children;
   children.reserve(8 * n_cells);
   for (const Cell& cell : mesh.cells) {
-    const auto& v = cell.nodes;
     Index m[6];  // m[e]: midpoint of kTetEdges[e]
     for (int e = 0; e < 6; ++e) m[e] = midpoint(cell, e);
-    const Index m01 = m[0], m02 = m[1], m03 = m[2], m12 = m[3], m13 = m[4], m23 = m[5];
-    const std::uint32_t mat = cell.material;
-    children.push_back({{v[0], m01, m02, m03}, mat});
-    children.push_back({{m01, v[1], m12, m13}, mat});
-    children.push_back({{m02, m12, v[2], m23}, mat});
-    children.push_back({{m03, m13, m23, v[3]}, mat});
-    // The octahedron's three diagonals join midpoints of opposite edges; around each, the
-    // other four midpoints in ring order (consecutive ones share a parent node).
-    struct Diagonal {
-      Index a, b;
-      Index ring[4];
-    };
-    const Diagonal diagonals[3] = {{m01, m23, {m02, m03, m13, m12}},
-                                   {m02, m13, {m01, m03, m23, m12}},
-                                   {m03, m12, {m01, m02, m23, m13}}};
+    // The octahedron's shortest diagonal (see children_of).
     int best = 0;
-    double best_length = distance2(nodes[diagonals[0].a], nodes[diagonals[0].b]);
+    double best_length = distance2(nodes[m[kDiagonalEnds[0][0]]], nodes[m[kDiagonalEnds[0][1]]]);
     for (int d = 1; d < 3; ++d) {
-      const double length = distance2(nodes[diagonals[d].a], nodes[diagonals[d].b]);
+      const double length = distance2(nodes[m[kDiagonalEnds[d][0]]], nodes[m[kDiagonalEnds[d][1]]]);
       if (length < best_length) best = d, best_length = length;
     }
-    const Diagonal& d = diagonals[best];
-    for (int k = 0; k < 4; ++k) children.push_back({{d.a, d.b, d.ring[k], d.ring[(k + 1) % 4]}, mat});
+    for (CellNodes& child : children_of(cell.nodes, m, best)) {
+      child.material = cell.material;
+      children.push_back(child);
+    }
   }
-  Mesh fine = mesh_from_cells(std::move(nodes), children, name);
-  check_mesh(fine, name);
-  compute_geometry(fine);
+  const std::optional<SidePairs> pairs = refined_side_pairs(mesh, children);
+  Mesh fine = pairs ? mesh_from_side_pairs(std::move(nodes), children, *pairs)
+                    : mesh_from_cells(std::move(nodes), children, name);
+  check_mesh_from_cells(fine, name);  // the parent's checked cells have distinct nodes, so its children do
+  if (geometry == RefinedGeometry::computed) compute_geometry(fine);
   return fine;
+}
+
+std::vector<std::array<Index, 2>> sorted_edges(const Mesh& mesh) {
+  const EdgesByLow edges = edges_by_low(mesh);
+  std::vector<std::array<Index, 2>> list;
+  list.reserve(edges.high.size());
+  for (std::size_t a = 0; a + 1 < edges.first.size(); ++a)
+    for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) list.push_back({static_cast<Index>(a), edges.high[k]});
+  return list;
 }
 
 }  // namespace mesh

@@ -19,4 +19,11 @@ inline constexpr double kDegenerateVolumeRatio = 1e-12;
 // Precondition: every index is in range (the readers check that as they read).
 void check_mesh(const Mesh& mesh, const std::string& file);
 
+// check_mesh for a mesh whose faces mesh_from_cells found from cells of distinct nodes (a
+// refinement of a checked mesh): those faces are the cells' triangles, each once, listing
+// their cells, by construction, so only what construction leaves open is checked: the
+// coordinates, each cell's distinct nodes and volume, and the sides of interior faces. On
+// such a mesh it refuses what check_mesh refuses, with the same error, in half the time.
+void check_mesh_from_cells(const Mesh& mesh, const std::string& file);
+
 }  // namespace mesh

@@ -21,4 +21,15 @@ struct CellNodes {
 // be in range (not checked here); the result still needs check_mesh and compute_geometry.
 Mesh mesh_from_cells(std::vector<Vec3> nodes, const std::vector<CellNodes>& cells, const std::string& file);
 
+// Which side meets which: side 4 c + i (local face i of cell c) shares its triangle with local
+// face other_local[4 c + i] of cell other_cell[4 c + i], or is on the boundary (kBoundary).
+struct SidePairs {
+  std::vector<Index> other_cell;
+  std::vector<std::uint8_t> other_local;
+};
+// The mesh of these cells with faces from pairs known already (a refinement knows them from
+// its parent's faces), numbered and oriented exactly as mesh_from_cells would: the same
+// mesh, without the search. The pairs must be those of the cells' triangles.
+Mesh mesh_from_side_pairs(std::vector<Vec3> nodes, const std::vector<CellNodes>& cells, const SidePairs& pairs);
+
 }  // namespace mesh
