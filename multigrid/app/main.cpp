@@ -151,6 +151,9 @@ int run(Options& o) {
         const auto id = recorder.define_phase("grid" + std::to_string(result.grids[i].grid) + "." + mg::phase_name(ph));
         recorder.add_time(id, result.own_clock[i].seconds[static_cast<std::size_t>(ph)], o.run.cycles);
       }
+  // The set-up by phase (once each; setup.refinement, setup.METIS, ...): where it goes.
+  for (const auto& [phase, seconds] : result.setup_phases.seconds)
+    recorder.add_time(recorder.define_phase("setup." + phase), seconds, 1);
   instrument::RunResults gathered = instrument::gather_results(recorder, mg::run_info(o.run, MPI_COMM_WORLD), MPI_COMM_WORLD);
   instrument::Comparison comparison;
   if (rank == 0) {

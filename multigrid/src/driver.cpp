@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 
 #include "bsp.h"
@@ -42,37 +43,52 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
   ProblemInput in;
   const std::string grids_option = "--grids " + std::to_string(o.grids);
   if (!o.mesh_sequence.empty()) {
-    std::vector<mesh::Mesh> meshes = read_checked_meshes(o.mesh_sequence);
+    std::vector<mesh::Mesh> meshes;
+    {
+      SetupTimer t(&in.setup, "mesh");
+      meshes = read_checked_meshes(o.mesh_sequence);
+    }
     check_memory(meshes.back().cells.size(), p, on_node, o.mesh_sequence.front(), "--mesh-sequence");
     check_part_count(meshes.front(), p, o.mesh_sequence.front());
-    in.grids = build_sequence(std::move(meshes), o.mesh_sequence);
+    {
+      SetupTimer t(&in.setup, "point-location");
+      in.grids = build_sequence(std::move(meshes), o.mesh_sequence);
+    }
     in.mesh_name = "sequence";
     for (const std::string& path : o.mesh_sequence) in.mesh_name += (path == o.mesh_sequence.front() ? " " : ", ") + path;
   } else {
     mesh::Mesh coarse;
-    if (o.mesh_path.empty()) {
-      // Known from the options alone: refused before the cube is built (6 n^3 cells).
-      const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
-      check_memory(finest_cells(6 * n * n * n, o.grids), p, on_node, "command line",
-                   "--cube " + std::to_string(o.cube) + " " + grids_option);
-      coarse = mesh::kuhn_cube_mesh(o.cube, 1.0);
-      in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
-    } else {
-      coarse = mesh::read_mesh(o.mesh_path);
-      in.mesh_name = o.mesh_path;
-      check_memory(finest_cells(coarse.cells.size(), o.grids), p, on_node, o.mesh_path, grids_option);
-    }
     const std::string name = o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path;
-    check_nodes(coarse, name);
-    check_part_count(coarse, p, name);
+    {
+      SetupTimer t(&in.setup, "mesh");
+      if (o.mesh_path.empty()) {
+        // Known from the options alone: refused before the cube is built (6 n^3 cells).
+        const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
+        check_memory(finest_cells(6 * n * n * n, o.grids), p, on_node, "command line",
+                     "--cube " + std::to_string(o.cube) + " " + grids_option);
+        coarse = mesh::kuhn_cube_mesh(o.cube, 1.0);
+        in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
+      } else {
+        coarse = mesh::read_mesh(o.mesh_path);
+        in.mesh_name = o.mesh_path;
+        check_memory(finest_cells(coarse.cells.size(), o.grids), p, on_node, o.mesh_path, grids_option);
+      }
+      check_nodes(coarse, name);
+      check_part_count(coarse, p, name);
+    }
+    SetupTimer t(&in.setup, "refinement");
     in.grids = build_hierarchy(coarse, o.grids, name);
   }
   const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
                                                    : o.mesh_sequence.back();
   const mesh::Mesh& finest = in.grids.back().mesh;
-  const mesh::Partition part = o.partition_path.empty()
-                                    ? mesh::metis_partition(finest, p, name)
+  mesh::Partition part;
+  {
+    SetupTimer t(&in.setup, o.partition_path.empty() ? "METIS" : "partition-file");
+    part = o.partition_path.empty() ? mesh::metis_partition(finest, p, name)
                                     : mesh::read_partition_file(o.partition_path, finest.cells.size(), p);
+  }
+  SetupTimer t(&in.setup, "inheritance");
   in.parts = inherit_parts(in.grids, part);
   return in;
 }
@@ -92,6 +108,8 @@ void unregister_all(std::vector<LocalLevel>& levels) {
     bsp_pop_reg(L.prolong_fetch.recv.data());
   }
 }
+
+double sine_pi(double t) { return std::sin(kPi * t); }
 
 double max_over(double v) {
   double m = v;
@@ -157,24 +175,31 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   const double t_setup = instrument::now_seconds();
   Multigrid mgd;
   mgd.options = o.cycle;
-  mgd.levels = build_local_levels(in.grids, in.parts, me, p);
+  RunResult res;
+  res.setup_phases = in.setup;
+  mgd.levels = build_local_levels(in.grids, in.parts, me, p, &res.setup_phases);
   const std::size_t n = mgd.levels.size(), top = n - 1;
 
-  RunResult res;
   res.p = p;
   res.mesh = in.mesh_name;
+  std::optional<SetupTimer> phase(std::in_place, &res.setup_phases, "registration");
   register_all(mgd.levels);
   GlobalSum sums(p);
   bsp_profile_label("setup registration");
   bsp_sync();
+  phase.emplace(&res.setup_phases, "load");
 
   LocalLevel& F = mgd.levels[top];
-  const auto f = [](double x, double y, double z) { return 3 * kPi * kPi * exact_solution(x, y, z); };
+  // f = -lap u = 3 pi^2 u, and u itself, as products of one sine per axis: the bits of
+  // 3 * kPi * kPi * exact_solution(x, y, z) and of exact_solution(x, y, z).
+  const ProductFunction f{3 * kPi * kPi, sine_pi}, u{1.0, sine_pi};
   add_cell_load(F, f, F.b.data());
   run_exchange(F.assemble, F.b.data(), "setup load");
   for (std::size_t s = 0; s < F.n_local; ++s)
     if (F.dirichlet[s]) F.x[s] = exact_solution(F.xyz[s].x, F.xyz[s].y, F.xyz[s].z);
+  phase.emplace(&res.setup_phases, "operator");
   prepare(mgd, sums);
+  phase.reset();
   mgd.clock.assign(n, {});
   res.setup_seconds = instrument::now_seconds() - t_setup;
 
@@ -198,7 +223,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
     }
   }
   if (out) *out << std::defaultfloat << std::setprecision(6);
-  const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), exact_solution)}, "error norm")[0];
+  const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), u)}, "error norm")[0];
   res.l2_error = std::sqrt(err2);
   if (o.keep_solution)
     for (std::size_t s = 0; s < F.n_local; ++s) res.solution.emplace_back(F.node_global[s], F.x[s]);

@@ -51,22 +51,34 @@ bool NodeRanks::holds(Index n, std::int32_t r) const {
 }
 
 NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& part_of_cell) {
-  // (node, part) pairs, sorted and unique, then counted into offsets.
-  std::vector<std::uint64_t> pairs;
-  pairs.reserve(4 * mesh.cells.size());
-  for (std::size_t c = 0; c < mesh.cells.size(); ++c)
-    for (Index n : mesh.cells[c].nodes)
-      pairs.push_back((std::uint64_t{n} << 32) | static_cast<std::uint32_t>(part_of_cell[c]));
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  // Each node's cells' parts, grouped by node (a counting sort), then each node's few sorted
+  // and made unique in place: one pass of small sorts, not a sort of every (node, part).
+  const std::size_t nodes = mesh.nodes.size();
+  std::vector<std::size_t> start(nodes + 1, 0);
+  for (const mesh::Cell& c : mesh.cells)
+    for (Index n : c.nodes) ++start[n + std::size_t{1}];
+  for (std::size_t n = 0; n < nodes; ++n) start[n + 1] += start[n];
   NodeRanks nr;
-  nr.offsets.assign(mesh.nodes.size() + 1, 0);
-  nr.ranks.reserve(pairs.size());
-  for (std::uint64_t p : pairs) {
-    ++nr.offsets[(p >> 32) + 1];
-    nr.ranks.push_back(static_cast<std::int32_t>(p & 0xFFFFFFFFu));
+  nr.ranks.resize(start.back());
+  {
+    std::vector<std::size_t> fill(start.begin(), start.end() - 1);
+    for (std::size_t c = 0; c < mesh.cells.size(); ++c)
+      for (Index n : mesh.cells[c].nodes) nr.ranks[fill[n]++] = part_of_cell[c];
   }
-  for (std::size_t n = 0; n < mesh.nodes.size(); ++n) nr.offsets[n + 1] += nr.offsets[n];
+  nr.offsets.assign(nodes + 1, 0);
+  std::size_t kept = 0;
+  for (std::size_t n = 0; n < nodes; ++n) {
+    const auto from = nr.ranks.begin() + static_cast<std::ptrdiff_t>(start[n]);
+    const auto to = nr.ranks.begin() + static_cast<std::ptrdiff_t>(start[n + 1]);
+    std::sort(from, to);
+    const auto end = std::unique(from, to);
+    nr.offsets[n] = static_cast<std::uint32_t>(kept);
+    kept = static_cast<std::size_t>(std::copy(from, end, nr.ranks.begin() + static_cast<std::ptrdiff_t>(kept)) -
+                                    nr.ranks.begin());
+  }
+  nr.offsets[nodes] = static_cast<std::uint32_t>(kept);
+  nr.ranks.resize(kept);
+  nr.ranks.shrink_to_fit();
   return nr;
 }
 

@@ -28,21 +28,6 @@ std::vector<std::uint8_t> boundary_nodes(const mesh::Mesh& mesh) {
   return on;
 }
 
-// The coarse mesh's edges sorted by (low, high) node: the order refine_uniform numbers the
-// midpoints in (mesh/refine.hpp).
-std::vector<std::array<Index, 2>> sorted_edges(const mesh::Mesh& mesh) {
-  std::vector<std::array<Index, 2>> edges;
-  edges.reserve(6 * mesh.cells.size());
-  for (const mesh::Cell& c : mesh.cells)
-    for (const auto& e : mesh::kTetEdges) {
-      const Index a = c.nodes[e[0]], b = c.nodes[e[1]];
-      edges.push_back(a < b ? std::array<Index, 2>{a, b} : std::array<Index, 2>{b, a});
-    }
-  std::sort(edges.begin(), edges.end());
-  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
-  return edges;
-}
-
 }  // namespace
 
 // The solver's arithmetic forms products of up to six lengths (a cell's Gram matrix over its
@@ -104,8 +89,8 @@ std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const st
     const mesh::Mesh& parent = grids.back().mesh;
     Grid g;
     g.coarse_nodes = parent.nodes.size();
-    g.midpoint_of = sorted_edges(parent);
-    g.mesh = mesh::refine_uniform(parent, name);
+    g.midpoint_of = mesh::sorted_edges(parent);  // the order refine_uniform numbers the midpoints in
+    g.mesh = mesh::refine_uniform(parent, name, mesh::RefinedGeometry::omitted);  // no use for it here
     g.dirichlet = boundary_nodes(g.mesh);
     g.refined = true;
     g.from_coarse.resize(g.mesh.nodes.size());

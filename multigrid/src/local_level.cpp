@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 #include "p1_cell_math.hpp"
 #include "mesh/mesh_geometry.hpp"
@@ -45,27 +46,23 @@ int edge_of(int a, int b) {
   return -1;
 }
 
-std::array<Index, 4> sorted_nodes(const mesh::Mesh& mesh, Index c) {
-  std::array<Index, 4> n;
-  for (std::size_t k = 0; k < 4; ++k) n[k] = mesh.cells[c].nodes[k];
-  std::sort(n.begin(), n.end());
-  return n;
-}
-
 // The 10 nodes of parent p's family in p1_cell_math.hpp's order, or false if its 8 children
 // are not that pattern (then they are swept one by one, correct either way).
 bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::array<Index, 10>& out) {
   const auto& a = coarse.cells[p].nodes;
+  std::array<Index, 6> lo, hi;  // the parent's edges' ends, low and high
+  for (std::size_t e = 0; e < 6; ++e) {
+    lo[e] = std::min(a[kTetEdges[e][0]], a[kTetEdges[e][1]]);
+    hi[e] = std::max(a[kTetEdges[e][0]], a[kTetEdges[e][1]]);
+  }
   std::array<Index, 6> mid;
   mid.fill(kNone);
   for (Index c = 8 * p; c < 8 * p + 8; ++c)
     for (Index g : fine.mesh.cells[c].nodes) {
       if (g < fine.coarse_nodes) continue;
       const std::array<Index, 2>& ends = fine.midpoint_of[g - fine.coarse_nodes];
-      for (int e = 0; e < 6; ++e) {
-        const Index lo = std::min(a[kTetEdges[e][0]], a[kTetEdges[e][1]]), hi = std::max(a[kTetEdges[e][0]], a[kTetEdges[e][1]]);
-        if (ends[0] == lo && ends[1] == hi) mid[static_cast<std::size_t>(e)] = g;
-      }
+      for (std::size_t e = 0; e < 6; ++e)
+        if (ends[0] == lo[e] && ends[1] == hi[e]) mid[e] = g;
     }
   for (Index m : mid)
     if (m == kNone) return false;
@@ -81,14 +78,16 @@ bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::arra
   for (int k = 0; k < 4; ++k) out[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(r[k])];
   for (int e = 0; e < 6; ++e)
     out[static_cast<std::size_t>(4 + e)] = mid[static_cast<std::size_t>(edge_of(r[kTetEdges[e][0]], r[kTetEdges[e][1]]))];
-  // The children must be the table's, as sets of nodes (their corner order is free).
-  std::vector<std::array<Index, 4>> table, actual;
-  for (int j = 0; j < 8; ++j) {
-    std::array<Index, 4> t;
-    for (std::size_t k = 0; k < 4; ++k) t[k] = out[detail::kFamilyChild[j][k]];
-    std::sort(t.begin(), t.end());
-    table.push_back(t);
-    actual.push_back(sorted_nodes(fine.mesh, 8 * p + static_cast<Index>(j)));
+  // The children must be the table's, as sets of nodes (their corner order is free): each
+  // child as the set of its nodes' places in `out` (10 distinct nodes), a bit each.
+  std::array<std::uint16_t, 8> table{}, actual{};
+  for (std::size_t j = 0; j < 8; ++j) {
+    for (std::size_t k = 0; k < 4; ++k) table[j] = static_cast<std::uint16_t>(table[j] | 1u << detail::kFamilyChild[j][k]);
+    for (Index g : fine.mesh.cells[8 * p + j].nodes) {
+      const auto at = std::find(out.begin(), out.end(), g);
+      if (at == out.end()) return false;
+      actual[j] = static_cast<std::uint16_t>(actual[j] | 1u << (at - out.begin()));
+    }
   }
   std::sort(table.begin(), table.end());
   std::sort(actual.begin(), actual.end());
@@ -110,14 +109,28 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   }
   // Sorted by the Morton key of the parent's centroid (the cell's own on the coarsest grid),
   // then by number: a parent's children 8p..8p+7 are consecutive.
+  // On a refined grid the parents are sorted (children share their parent's key, and 8p..8p+7
+  // follow one another), then each parent's children of mine listed: the same order, an
+  // eighth of the sort.
   std::vector<std::pair<std::uint64_t, Index>> mine;
-  for (std::size_t c = 0; c < mesh.cells.size(); ++c)
-    if (part[c] == me) {
-      const mesh::Vec3 centre = coarser ? mesh::cell_centroid(*coarser, static_cast<Index>(c / 8))
-                                         : mesh::cell_centroid(mesh, static_cast<Index>(c));
-      mine.push_back({morton_key(centre, lo, hi), static_cast<Index>(c)});
-    }
-  std::sort(mine.begin(), mine.end());
+  if (coarser) {
+    std::vector<std::pair<std::uint64_t, Index>> parents;
+    for (std::size_t q = 0; q < coarser->cells.size(); ++q)
+      for (std::size_t c = 8 * q; c < 8 * q + 8; ++c)
+        if (part[c] == me) {
+          parents.push_back({morton_key(mesh::cell_centroid(*coarser, static_cast<Index>(q)), lo, hi), static_cast<Index>(q)});
+          break;
+        }
+    std::sort(parents.begin(), parents.end());
+    mine.reserve(8 * parents.size());
+    for (const auto& [key, q] : parents)
+      for (Index c = 8 * q; c < 8 * q + 8; ++c)
+        if (part[c] == me) mine.push_back({key, c});
+  } else {
+    for (std::size_t c = 0; c < mesh.cells.size(); ++c)
+      if (part[c] == me) mine.push_back({morton_key(mesh::cell_centroid(mesh, static_cast<Index>(c)), lo, hi), static_cast<Index>(c)});
+    std::sort(mine.begin(), mine.end());
+  }
   std::vector<Index> order, loose;
   std::vector<std::array<Index, 10>> family_globals;
   for (std::size_t i = 0; i < mine.size();) {
@@ -151,6 +164,9 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
     L.families.push_back(slots);
   }
   L.n_local = L.node_global.size();
+  L.xyz.reserve(L.n_local);
+  L.dirichlet.reserve(L.n_local);
+  L.owned.reserve(L.n_local);
   for (Index g : L.node_global) {
     const mesh::Vec3& p = mesh.nodes[g];
     L.xyz.push_back({p.x, p.y, p.z, 0.0});
@@ -190,19 +206,27 @@ TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRank
 
 std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
                                            const std::vector<std::vector<std::int32_t>>& parts, int me,
-                                           int nprocs) {
+                                           int nprocs, SetupClock* clock) {
   std::vector<NodeRanks> ranks;
   std::vector<LocalLevel> levels;
   for (std::size_t l = 0; l < grids.size(); ++l) {
-    ranks.push_back(node_ranks(grids[l].mesh, parts[l]));
-    const mesh::Mesh* parents = l > 0 && grids[l].refined ? &grids[l - 1].mesh : nullptr;
-    levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], ranks[l], me));
+    {
+      SetupTimer t(clock, "node-ranks");
+      ranks.push_back(node_ranks(grids[l].mesh, parts[l]));
+    }
+    {
+      SetupTimer t(clock, "numbering");
+      const mesh::Mesh* parents = l > 0 && grids[l].refined ? &grids[l - 1].mesh : nullptr;
+      levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], ranks[l], me));
+    }
+    SetupTimer t(clock, "exchange-plans");
     levels[l].assemble = build_sum_exchange(ranks[l], ranks[l], me, nprocs, levels[l].slot_of);
   }
   for (std::size_t l = 1; l < grids.size(); ++l) {
     const Grid& fine = grids[l];
     LocalLevel &F = levels[l], &C = levels[l - 1];
     const NodeRanks &fr = ranks[l], &cr = ranks[l - 1];
+    std::optional<SetupTimer> phase(std::in_place, clock, "transfers");
     const TransferSets sets = transfer_sets(fine, fr, cr);
     // Ghost slots on the coarse level: the coarse nodes my fine nodes reference, ascending.
     std::vector<Index> ghosts;
@@ -224,9 +248,11 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
         to.weight[k] = from.weight[k];
       }
     }
+    phase.emplace(clock, "exchange-plans");
     C.restrict_sum = build_sum_exchange(sets.fed_by, cr, me, nprocs, C.slot_of);
     C.prolong_fetch = build_sum_exchange(sets.owner_only, sets.needed_by, me, nprocs, C.slot_of);
   }
+  SetupTimer t(clock, "batches");
   for (LocalLevel& L : levels) {
     size_vectors(L);
     batch_cells(L);

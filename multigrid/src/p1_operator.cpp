@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "p1_cell_math.hpp"
+#include "axis_value_cache.hpp"
 #include "p1_cells.hpp"
 #include "mesh/tet_quadrature.hpp"
 
@@ -201,6 +202,62 @@ double cell_l2_error_squared(const LocalLevel& L, const double* uh,
       double value = 0;
       for (int i = 0; i < 4; ++i) value += q.bary[k][static_cast<std::size_t>(i)] * uh[v[static_cast<std::size_t>(i)]];
       const double d = value - u(p[0], p[1], p[2]);
+      sum += volume * q.weight[k] * d * d;
+    }
+  }
+  return sum;
+}
+
+namespace {
+
+// The values of f's g at the rule's points of a cell, one array per axis.
+struct CellAxisValues {
+  const double *x, *y, *z;
+};
+
+class ProductValues {
+ public:
+  ProductValues(const ProductFunction& f) : x_(rule(), f.g), y_(rule(), f.g), z_(rule(), f.g) {}
+  CellAxisValues at(const LocalLevel& L, const std::array<std::uint32_t, 4>& v) {
+    const NodePoint &a = L.xyz[v[0]], &b = L.xyz[v[1]], &c = L.xyz[v[2]], &d = L.xyz[v[3]];
+    return {x_.values({a.x, b.x, c.x, d.x}), y_.values({a.y, b.y, c.y, d.y}), z_.values({a.z, b.z, c.z, d.z})};
+  }
+
+ private:
+  detail::AxisValueCache x_, y_, z_;
+};
+
+}  // namespace
+
+void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b) {
+  const mesh::TetQuadrature& q = rule();
+  const std::size_t points = q.weight.size();
+  ProductValues values(f);
+  std::vector<double> w(points);
+  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+    const double volume = element_vectors(L.xyz.data(), v).volume;
+    const CellAxisValues g = values.at(L, v);
+    for (std::size_t k = 0; k < points; ++k) w[k] = volume * q.weight[k] * (f.scale * (g.x[k] * g.y[k] * g.z[k]));
+    // The four corners' sums in registers (distinct corners: each b[v[i]] gets the same
+    // additions in the same order as in memory), not reloaded through b at every point.
+    double acc[4] = {b[v[0]], b[v[1]], b[v[2]], b[v[3]]};
+    for (std::size_t k = 0; k < points; ++k)
+      for (std::size_t i = 0; i < 4; ++i) acc[i] += w[k] * q.bary[k][i];
+    for (std::size_t i = 0; i < 4; ++i) b[v[i]] = acc[i];
+  }
+}
+
+double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u) {
+  const mesh::TetQuadrature& q = rule();
+  ProductValues values(u);
+  double sum = 0;
+  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+    const double volume = element_vectors(L.xyz.data(), v).volume;
+    const CellAxisValues g = values.at(L, v);
+    for (std::size_t k = 0; k < q.weight.size(); ++k) {
+      double value = 0;
+      for (int i = 0; i < 4; ++i) value += q.bary[k][static_cast<std::size_t>(i)] * uh[v[static_cast<std::size_t>(i)]];
+      const double d = value - u.scale * (g.x[k] * g.y[k] * g.z[k]);
       sum += volume * q.weight[k] * d * d;
     }
   }

@@ -14,6 +14,7 @@
 
 #include "bsplib/model/profile_table.hpp"
 #include "multigrid/cycle.hpp"
+#include "multigrid/setup_clock.hpp"
 
 namespace mg {
 
@@ -54,6 +55,7 @@ struct RunResult {
   bool free_nodes = true;          // false: every node is Dirichlet, nothing to solve
   double l2_error = 0;
   double setup_seconds = 0;
+  SetupClock setup_phases;          // this process's set-up by phase (the section's wall time: setup_seconds)
   bspmodel::Profile profile;        // process 0's: every superstep
   std::vector<SuperstepTag> superstep_tags;  // [superstep] of profile: its grid and phase
   // With RunOptions::keep_solution: the finest grid's solution at my nodes (global node,
@@ -71,6 +73,7 @@ struct ProblemInput {
   std::string mesh_name;
   std::vector<Grid> grids;
   std::vector<std::vector<std::int32_t>> parts;  // inherit_parts
+  SetupClock setup;                               // mesh, refinement, METIS, inheritance
 };
 ProblemInput load_problem(const RunOptions& options);
 

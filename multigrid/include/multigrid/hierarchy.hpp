@@ -52,6 +52,7 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name);
 // grids[0] is the coarsest, grids.back() the finest (the paper numbers them the other way:
 // its grid i is grids[size - i]). `levels` >= 1 grids; the coarse mesh is checked already.
 // Throws instrument::InputError(name, "refinement", ...) if a refined grid would not fit.
+// The refined grids' meshes have no geometry (mesh.geometry empty; the coarsest keeps its own).
 std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name);
 
 // Reads each path (mesh::read_mesh: .smesh or .msh) and checks its nodes (check_nodes).

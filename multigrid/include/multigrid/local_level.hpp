@@ -12,6 +12,7 @@
 #include "multigrid/hierarchy.hpp"
 #include "multigrid/item_batches.hpp"
 #include "multigrid/node_point.hpp"
+#include "multigrid/setup_clock.hpp"
 #include "multigrid/sum_exchange.hpp"
 
 namespace mg {
@@ -68,9 +69,10 @@ struct TransferSets {
 TransferSets transfer_sets(const Grid& fine, const NodeRanks& fine_ranks, const NodeRanks& coarse_ranks);
 
 // Every level of process `me` (levels[l] for grids[l]); `parts` from inherit_parts. Builds
-// the exchanges (not yet registered with bsplib).
+// the exchanges (not yet registered with bsplib). `clock`, if given, gets the seconds of its
+// phases: node-ranks, numbering, exchange-plans, transfers, batches.
 std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
                                            const std::vector<std::vector<std::int32_t>>& parts, int me,
-                                           int nprocs);
+                                           int nprocs, SetupClock* clock = nullptr);
 
 }  // namespace mg

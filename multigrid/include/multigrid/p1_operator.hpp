@@ -47,4 +47,16 @@ void add_cell_load(const LocalLevel& L, const std::function<double(double, doubl
 double cell_l2_error_squared(const LocalLevel& L, const double* uh,
                              const std::function<double(double, double, double)>& u);
 
+// f(x, y, z) = scale * (g(x) * g(y) * g(z)), the products in that order: a separable function
+// (the manufactured solution and its load). The overloads below give the bits the
+// std::function ones give for the same f, with g evaluated once per distinct pattern of a
+// cell's corner coordinates on an axis (axis_value_cache.hpp) instead of 3 x 64 times a cell.
+struct ProductFunction {
+  double scale = 1;
+  double (*g)(double) = nullptr;
+  double operator()(double x, double y, double z) const { return scale * (g(x) * g(y) * g(z)); }
+};
+void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b);
+double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u);
+
 }  // namespace mg

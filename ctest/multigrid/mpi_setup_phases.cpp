@@ -1,0 +1,29 @@
+// The set-up's phases in the run (issue 40): every process has the refinement, the partition
+// (METIS at p > 1; nothing to cut at p = 1 but still timed), the inheritance, the node ranks,
+// the numbering, the exchange plans, the transfers, the batches, the registration, the load
+// and the operator, in the order they first run, their sum within the set-up's wall time.
+#include <catch2/catch.hpp>
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "multigrid/driver.hpp"
+
+TEST_CASE("the set-up's phases are timed, in order, within the set-up's time") {
+  mg::RunOptions o;
+  o.cube = 2;
+  o.grids = 3;
+  o.cycles = 1;
+  const mg::RunResult r = mg::run_multigrid(o, nullptr);
+  std::vector<std::string> names;
+  for (const auto& [name, seconds] : r.setup_phases.seconds) {
+    names.push_back(name);
+    CHECK(seconds >= 0);
+  }
+  const std::vector<std::string> expected = {"mesh",           "refinement", "METIS",     "inheritance",
+                                             "node-ranks",     "numbering",  "exchange-plans", "transfers",
+                                             "batches",        "registration", "load",   "operator"};
+  CHECK(names == expected);
+  CHECK(r.setup_phases.total() <= r.setup_seconds);  // parts of the intervals it sums
+}
