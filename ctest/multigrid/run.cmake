@@ -88,7 +88,7 @@ set_tests_properties(multigrid.model.project_csv PROPERTIES LABELS unit FIXTURES
   PASS_REGULAR_EXPRESSION "^procs,cells_per_proc,imbalance,h_grid1_bytes,replay_seconds,replay_work,replay_comm_sync,eq5_seconds,eq5_work,eq5_comm_sync\n1,10368,1,0,[0-9.e-]+,[0-9.e-]+,0,[0-9.e-]+,[0-9.e-]+,[0-9.e-]+\n2,.*\n3,3456,1\\.01[0-9]*,1720,")
 # The plot of that CSV (matplotlib, installed by scripts/install-deps.sh): a PNG is written.
 add_test(NAME multigrid.model.plot
-  COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/multigrid/scripts/plot_projection.py ${_dir}/projection.csv
+  COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tools/suite-campaign plot multigrid-projection ${_dir}/projection.csv
           ${_dir}/projection.png)
 set_tests_properties(multigrid.model.plot PROPERTIES LABELS unit FIXTURES_REQUIRED multigrid_projection_csv
   PASS_REGULAR_EXPRESSION "projection.png: 3 process counts")

@@ -41,8 +41,8 @@ suite_add_error_test(NAME sweep3d_model.plot_path.no_csv_beside ONE_LINE TIMEOUT
   COMMAND ${_model} --plot fifo.png)
 set_tests_properties(sweep3d_model.plot_path.no_csv_beside PROPERTIES FIXTURES_REQUIRED sweep3d_model_plot_path)
 # The script's own refusals, folded: one line.
-foreach(case "extension|out.xyz|plot_model_scaling\\.py: out\\.xyz: expected a plot name ending in one of .*, found \"out\\.xyz\""
-             "missing_folder|no/such/out.png|plot_model_scaling\\.py: no/such/out\\.png: expected a path in an existing directory for the plot, found no directory \"no/such\"")
+foreach(case "extension|out.xyz|suite-campaign plot sweep3d-model-scaling: out\\.xyz: expected a plot name ending in one of .*, found \"out\\.xyz\""
+             "missing_folder|no/such/out.png|suite-campaign plot sweep3d-model-scaling: no/such/out\\.png: expected a path in an existing directory for the plot, found no directory \"no/such\"")
   string(REPLACE "|" ";" fields "${case}")
   list(GET fields 0 name)
   list(GET fields 1 path)

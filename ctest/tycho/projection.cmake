@@ -28,7 +28,7 @@ suite_add_error_test(NAME tycho.model_tool.no_machine ONE_LINE
 # The plot of that CSV (matplotlib, installed by scripts/install-deps.sh): a PNG is written.
 set_tests_properties(tycho.model_tool.projection PROPERTIES FIXTURES_SETUP tycho_projection_csv)
 add_test(NAME tycho.model_tool.plot
-  COMMAND ${CMAKE_COMMAND} -E env /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tycho/tools/plot_projection.py
+  COMMAND ${CMAKE_COMMAND} -E env /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tools/suite-campaign plot tycho-projection
           ${CMAKE_CURRENT_BINARY_DIR}/projection.csv ${CMAKE_CURRENT_BINARY_DIR}/projection.png)
 set_tests_properties(tycho.model_tool.plot PROPERTIES LABELS unit FIXTURES_REQUIRED tycho_projection_csv)
 add_test(NAME tycho.model_tool.plot_written

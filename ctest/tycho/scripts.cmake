@@ -1,9 +1,9 @@
-# tools/plot_projection.py on bad input (issue 36, finding 5): one line naming the file, the
+# `suite-campaign plot tycho-projection` on bad input (issue 36, finding 5): one line naming the file, the
 # place and what was expected, a non-zero exit, no traceback and no plot; on /dev/zero and a
 # FIFO without reading. Inputs from ctest/make_script_inputs.py; a good CSV's plot is drawn and
 # its last TM value printed.
 set(_in ${CMAKE_CURRENT_BINARY_DIR}/script_inputs)
-set(_plot /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tycho/tools/plot_projection.py)
+set(_plot /usr/bin/python3 ${PROJECT_SOURCE_DIR}/tools/suite-campaign plot tycho-projection)
 add_test(NAME tycho.plot_script.inputs
   COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/make_script_inputs.py ${_in}
           ${SUITE_TEST_MESHES}/kuhn-3.smesh)
@@ -18,12 +18,12 @@ foreach(_case
   list(GET _f 1 _file)
   list(GET _f 2 _message)
   suite_add_error_test(NAME tycho.plot_script.${_name} ONE_LINE NO_FILE ${_in}/out/${_name}.png
-    EXPECT "^plot_projection.py: [^\n]*/${_file}: ${_message}$"
+    EXPECT "^suite-campaign plot tycho-projection: [^\n]*/${_file}: ${_message}$"
     COMMAND ${_plot} ${_in}/${_file} ${_in}/out/${_name}.png)
   set_tests_properties(tycho.plot_script.${_name} PROPERTIES FIXTURES_REQUIRED tycho_script_inputs TIMEOUT 30)
 endforeach()
 suite_add_error_test(NAME tycho.plot_script.dev_zero ONE_LINE NO_FILE ${_in}/out/dev_zero.png
-  EXPECT "^plot_projection.py: /dev/zero: expected a regular file .a tycho-model CSV., found a character device$"
+  EXPECT "^suite-campaign plot tycho-projection: /dev/zero: expected a regular file .a tycho-model CSV., found a character device$"
   COMMAND ${_plot} /dev/zero ${_in}/out/dev_zero.png)
 set_tests_properties(tycho.plot_script.dev_zero PROPERTIES FIXTURES_REQUIRED tycho_script_inputs TIMEOUT 30)
 suite_add_expect_test(NAME tycho.plot_script.good

@@ -87,7 +87,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     instrument::Table& rt = x.add_table("/multigrid/residuals");
     rt.columns = {instrument::Column::of("cycle", "", cycle), instrument::Column::of("residual", "", r.residuals)};
     // Every superstep of the run as the profiler saw it (process 0 gathered them): the
-    // input of the replay, and of multigrid/scripts/plot_cycle.py's Figures 8-10.
+    // input of the replay, and of `suite-campaign plot multigrid-cycle`'s Figures 8-10.
     std::vector<std::int64_t> index, grid_of;
     std::vector<std::string> labels;
     std::vector<double> w, hb, comm;

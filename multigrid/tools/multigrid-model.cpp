@@ -76,8 +76,8 @@ void declare_options(instrument::OptionTable& t, Options& o) {
              "smoothing iterations on the coarsest grid per visit")
       .choice("--cycle", "W|V", o.cycle.gamma, {{"W", 2}, {"V", 1}}, "W-cycle or V-cycle")
       .output_file("--csv", "FILE", o.csv,
-                   "the table with both models' split into work and communication (scripts/plot_projection.py "
-                   "draws it)")
+                   "the table with both models' split into work and communication (suite-campaign plot "
+                   "multigrid-projection draws it)")
       .after_reading([&o] {
         if (!o.sequence.empty() && !o.mesh.empty())
           throw instrument::InputError("command line", "--mesh-sequence",

@@ -59,8 +59,9 @@
 #include "sweep3d/model/model_ranges.hpp"
 #include "sweep3d/model/pipeline_model.hpp"
 
-#ifndef SWEEP3D_MODEL_PLOT_SCRIPT
-#define SWEEP3D_MODEL_PLOT_SCRIPT "plot_model_scaling.py"
+// The suite's figures: `suite-campaign plot sweep3d-model-scaling CSV PLOT` draws --plot.
+#ifndef SWEEP3D_MODEL_SUITE_CAMPAIGN
+#define SWEEP3D_MODEL_SUITE_CAMPAIGN "tools/suite-campaign"
 #endif
 
 extern char** environ;
@@ -283,13 +284,14 @@ std::string last_line_of(const std::string& text) {
   return line.size() > 400 ? line.substr(0, 400) + "..." : line;
 }
 
-// python3 SCRIPT CSV PLOT, without a shell (the paths are passed as they are). Its stderr is
-// captured, so that a failure is one line: ours, ending with the script's last line. Throws
-// InputError(plot, "", "cannot write the plot: <why>").
+// python3 suite-campaign plot sweep3d-model-scaling CSV PLOT, without a shell (the paths are
+// passed as they are). Its stderr is captured, so that a failure is one line: ours, ending
+// with the script's last line. Throws InputError(plot, "", "cannot write the plot: <why>").
 void run_plot_script(const std::string& csv, const std::string& plot) {
-  const std::string script = SWEEP3D_MODEL_PLOT_SCRIPT;
+  const std::string script = SWEEP3D_MODEL_SUITE_CAMPAIGN;
   const std::string fail = "cannot write the plot: ";
   std::vector<char*> args = {const_cast<char*>("/usr/bin/python3"), const_cast<char*>(script.c_str()),
+                             const_cast<char*>("plot"), const_cast<char*>("sweep3d-model-scaling"),
                              const_cast<char*>(csv.c_str()), const_cast<char*>(plot.c_str()), nullptr};
   std::fflush(stdout);
   int pipe_fds[2];
