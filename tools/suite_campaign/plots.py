@@ -81,6 +81,22 @@ def median(values):
     return None if n == 0 else (v[n // 2] if n % 2 else 0.5 * (v[n // 2 - 1] + v[n // 2]))
 
 
+TIME_UNITS = (("s", 1.0), ("ms", 1e-3), ("us", 1e-6))
+
+
+def time_unit(values):
+    """(name, seconds per unit) for these seconds: the unit in which their median magnitude
+    is at least 1 (s, ms or us), so most of them read as 1 to 999."""
+    mags = [abs(v) for v in values if v is not None and math.isfinite(v) and v != 0]
+    if not mags:
+        return TIME_UNITS[0]
+    typical = median(mags)
+    for name, scale in TIME_UNITS:
+        if typical >= scale:
+            return name, scale
+    return TIME_UNITS[-1]
+
+
 def measured_vs_modelled(path, title, terms):
     """terms: {term: {series label: [(ranks, [measured per rep], [modelled per rep])]}}.
     One panel per term (and per MAX_LEGEND - 2 series of it): per series the median measured
@@ -104,9 +120,12 @@ def measured_vs_modelled(path, title, terms):
     for ax, (term, series) in zip(axes.flat, panels):
         xs_all, ys_all = [], []
         handles = []
+        unit, scale = time_unit([v for points in series.values() for p in points
+                                 for v in p[1] + p[2]])
         for i, (name, points) in enumerate(series.items()):
             c = colours[i % len(colours)]
-            points = sorted(points)
+            points = sorted((p[0], [v / scale for v in p[1]], [v / scale for v in p[2]])
+                            for p in points)
             xs = [p[0] for p in points]
             meas = [median(p[1]) for p in points]
             lo = [m - min(p[1]) if p[1] else 0 for m, p in zip(meas, points)]
@@ -127,7 +146,7 @@ def measured_vs_modelled(path, title, terms):
         ax.set_xticks(sorted(set(xs_all)))
         ax.set_title(label(term))
         ax.set_xlabel("P (MPI ranks)")
-        ax.set_ylabel("time [s]")
+        ax.set_ylabel(f"time [{unit}]")
         ax.grid(True, alpha=0.3)
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2,
                   frameon=False)
@@ -141,7 +160,8 @@ def measured_vs_modelled(path, title, terms):
 
 def error_heatmap(path, title, configurations, columns, errors):
     """errors[i][j]: the error of the medians (a fraction, None for none) of configuration i
-    and column j (model/term). Diverging colours centred at 0, the value in each cell."""
+    and column j ("model/term", a model's columns side by side, a line between models).
+    Diverging colours centred at 0, the value in each cell."""
     plt = pyplot()
     import numpy as np
     from matplotlib.colors import TwoSlopeNorm
@@ -167,17 +187,22 @@ def error_heatmap(path, title, configurations, columns, errors):
             dark = np.isfinite(v) and abs(v) > 0.6 * bound
             ax.text(j, i, text, ha="center", va="center", fontsize=small,
                     color="white" if dark else "black")
+    for j in range(1, len(columns)):  # a line between models ("model/term" columns)
+        if columns[j].split("/", 1)[0] != columns[j - 1].split("/", 1)[0]:
+            ax.axvline(j - 0.5, color="black", lw=2)
     bar = fig.colorbar(image, ax=ax, pad=0.02)
     bar.set_label("error [%]")
     ax.set_title(label(title) + "\n(modelled - measured) / measured, of the medians over repetitions")
     return save(fig, path)
 
 
-def phase_stacks(path, title, configurations, phases):
-    """phases[c]: {phase: exclusive seconds} of configuration c (median over repetitions).
-    Exclusive times stack to the run's time without counting a nested phase twice; the
+def phase_stacks(path, title, configurations, phases, note=""):
+    """phases[c]: {phase: exclusive seconds} of configuration c (median over repetitions), of
+    phases that do not overlap (the caller's choice, said in `note` under the title): their
+    exclusive times stack to the run's time without counting a nested phase twice. The
     MAX_STACK_PHASES largest phases are shown, the rest summed as "other"."""
     plt = pyplot()
+    unit, scale = time_unit([sum(phases[c].values()) for c in configurations])
     totals = {}
     for c in configurations:
         for name, v in phases[c].items():
@@ -191,18 +216,18 @@ def phase_stacks(path, title, configurations, phases):
     bottoms = [0.0] * len(configurations)
     for k, name in enumerate(shown_names + (["other"] if rest else [])):
         if name == "other":
-            values = [sum(phases[c].get(n, 0.0) for n in rest) for c in configurations]
+            values = [sum(phases[c].get(n, 0.0) for n in rest) / scale for c in configurations]
             colour = "#bbbbbb"
         else:
-            values = [phases[c].get(name, 0.0) for c in configurations]
+            values = [phases[c].get(name, 0.0) / scale for c in configurations]
             colour = colours[k % len(colours)]
         ax.bar(range(len(configurations)), values, bottom=bottoms, color=colour,
                label=label(name if name != "other" else f"other ({len(rest)} phases)"))
         bottoms = [b + v for b, v in zip(bottoms, values)]
     ax.set_xticks(range(len(configurations)))
     ax.set_xticklabels([label(c) for c in configurations], rotation=30, ha="right")
-    ax.set_ylabel("exclusive time [s]")
-    ax.set_title(label(title) + "\n(exclusive seconds, mean over ranks, median over repetitions)")
+    ax.set_ylabel(f"exclusive time [{unit}]")
+    ax.set_title(label(title) + (f"\n{label(note)}" if note else ""), fontsize=FONT)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return save(fig, path)
