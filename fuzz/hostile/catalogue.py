@@ -93,7 +93,7 @@ class Catalogue:
 
     def output_slot(self, name, make, ext, mpi=False, np2=False, written=None, timeout=30.0):
         """make(path, ranks) -> argv writing path; written(path) -> the file actually written
-        when the path is a prefix (plot_profile.py -o P writes P-communication.png): the
+        when the path is a prefix (plot bsp-profile -o P writes P-communication.png): the
         hostile objects are then made at the written name, and no device is given (the
         program would write beside it, in /dev)."""
         prefix = written is not None

@@ -69,13 +69,16 @@ PROGRAMS = {
     "tycho_mesh_bench": "mesh/tycho_mesh_bench", "tycho_sweep_dag_bench": "tycho/tycho_sweep_dag_bench",
 }
 SCRIPTS = {
-    "tycho_plot_projection": "tycho/tools/plot_projection.py",
-    "multigrid_plot_projection": "multigrid/scripts/plot_projection.py",
-    "plot_cycle": "multigrid/scripts/plot_cycle.py", "two_grid": "multigrid/scripts/two_grid.py",
-    "plot_profile": "bsplib/scripts/plot_profile.py", "superstep_kinds": "bsplib/scripts/superstep_kinds.py",
-    "kba_replay_octants": "sweep3d/model/kba_replay_octants.py",
-    "kba_replay_plot": "sweep3d/model/kba_replay_plot.py",
-    "plot_model_scaling": "sweep3d/model/plot_model_scaling.py", "perf-report": "tools/perf-report",
+    "two_grid": "multigrid/scripts/two_grid.py", "kba_replay_octants": "sweep3d/model/kba_replay_octants.py",
+    "perf-report": "tools/perf-report",
+}
+# The figures and tools of tools/suite-campaign: name -> its subcommand's words.
+SUITE_CAMPAIGN = {
+    "tycho_plot_projection": ["plot", "tycho-projection"],
+    "multigrid_plot_projection": ["plot", "multigrid-projection"],
+    "plot_cycle": ["plot", "multigrid-cycle"], "plot_profile": ["plot", "bsp-profile"],
+    "superstep_kinds": ["superstep-kinds"], "kba_replay_plot": ["plot", "kba-replay-scaling"],
+    "plot_model_scaling": ["plot", "sweep3d-model-scaling"],
 }
 
 
@@ -92,6 +95,8 @@ def tools_of(build):
         tools[name] = [path]
     for name, rel in SCRIPTS.items():
         tools[name] = [PYTHON, os.path.join(REPO, rel)]
+    for name, words in SUITE_CAMPAIGN.items():
+        tools[name] = [PYTHON, os.path.join(REPO, "tools", "suite-campaign")] + words
     return tools
 
 
