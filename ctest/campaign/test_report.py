@@ -6,8 +6,13 @@
   noise floor of a configuration recomputed from its measured times, the busy flag of the
   run the fixture marks loaded;
 - noise_floor and below_floor on synthetic numbers;
+- the layout on made-up scores: times in a unit per table with 4 significant digits, terms
+  ordered totals first with bsplib's supersteps in one table per configuration (no heading
+  each), the summary's numbers, the phase stack leaving out the send/recv split;
+- the phase stack of a real 2-rank run adds up to no more than its top-level phases;
 - report.html in headless Chromium: a screenshot that is not blank, and the DOM holding the
-  expected headings and <img> tags whose data decode as PNGs of nonzero size.
+  expected headings, the summary table with working links, times with their unit in the
+  headers and no raw seconds in the cells, and <img> tags whose data decode as PNGs.
 
   test_report.py BUILD_DIR
 """
@@ -53,6 +58,99 @@ def unit_tests():
     check(report.is_busy({"load": {"busy_others": 0.0, "steal": 0.06}}), "steal 0.06 is busy")
     check(not report.is_busy({"load": {"busy_others": 0.2, "steal": 0.01}}), "a quiet run is not busy")
     check(report.configuration_key({"mk": 10, "grid": "1x2"}) == "grid=1x2;mk=10", "configuration key sorted")
+
+
+def fake_scores(app, runs):
+    """report.score over made-up predicted runs: runs = [(run id, rep, config, [(model, term,
+    kind, measured, modelled)])]."""
+    steps, results = [], {}
+    for run_id, rep, config, rows in runs:
+        steps.append({"id": run_id, "kind": "run", "role": "predict", "app": app, "group": f"{app}-pred",
+                      "rep": rep, "config": config, "ranks": config.get("ranks"), "load": {}})
+        results[run_id] = {"attrs": {"app": app}, "rows": [
+            {"model": m, "term": t, "kind": k, "measured": me, "modelled": mo, "source": "test",
+             "problem": ""} for m, t, k, me, mo in rows]}
+    return report.score(steps, results)
+
+
+def unit_tests_layout():
+    # Units per table: the median magnitude picks s, ms or us; 4 significant digits.
+    check(report.time_unit([0.001572, 0.0035, 3.5e-5]) == ("ms", 1e-3), "ms for a table of ms")
+    check(report.time_unit([3.5e-5, 2e-6]) == ("us", 1e-6), "us for a table of us")
+    check(report.time_unit([2.5, 0.3, 1.2]) == ("s", 1.0), "s for a table of seconds")
+    check(report.time_unit([None]) == ("s", 1.0), "s for an empty table")
+    for v, scale, text in ((0.001572, 1e-3, "1.572"), (3.51666e-05, 1e-3, "0.03517"),
+                           (3.51666e-05, 1e-6, "35.17"), (12.3456, 1e-3, "12346"),
+                           (4.259e-7, 1e-3, "0.0004259"), (1.5e-13, 1e-3, "1.500e-10"),
+                           (0.0, 1.0, "0"), (None, 1.0, "n/a"), (0.25, 1.0, "0.2500")):
+        check(report.in_unit(v, scale) == text, f"in_unit({v}, {scale}) = {report.in_unit(v, scale)!r}, "
+                                                f"expected {text!r}")
+    check(report.superstep_of("superstep 9 1 cyclic shift (exchange)") == (9, "1 cyclic shift (exchange)"),
+          "a superstep term parsed")
+    check(report.superstep_of("comm+sync total, l + h g(h)") is None, "a total is not a superstep")
+    # Order: models as they come, totals first, supersteps apart and by index.
+    _, cells = fake_scores("bsplib", [
+        ("0001", 1, {"ranks": 2}, [("bsp", "superstep 10 b", "total", 1e-6, 2e-6),
+                                   ("bsp", "superstep 2 a", "total", 1e-6, 1e-6),
+                                   ("bsp", "a part", "part", 1e-6, 1e-6),
+                                   ("bsp", "comm+sync total", "total", 2e-5, 3e-5),
+                                   ("other", "T", "total", 1.0, 1.0)]),
+        ("0002", 2, {"ranks": 2}, [("bsp", "superstep 10 b", "total", 1.2e-6, 2e-6),
+                                   ("bsp", "superstep 2 a", "total", 1e-6, 1e-6),
+                                   ("bsp", "a part", "part", 1e-6, 1e-6),
+                                   ("bsp", "comm+sync total", "total", 2.2e-5, 3e-5),
+                                   ("other", "T", "total", 1.0, 1.0)]),
+        ("0003", 1, {"ranks": 4}, [("bsp", "superstep 2 a", "total", 1e-6, 1e-6),
+                                   ("bsp", "comm+sync total", "total", 2e-5, 3e-5)])])
+    order = report.ordered_terms(cells, "bsplib")
+    check(order == [("bsp", ["comm+sync total", "a part"], ["superstep 2 a", "superstep 10 b"]),
+                    ("other", ["T"], [])], f"terms ordered totals first, supersteps apart: {order}")
+    # Supersteps: one table per configuration with the supersteps as rows, no heading each.
+    section = report.app_section("bsplib", cells, [])
+    check(section.count("<h4>per superstep:") == 2, "one superstep table per configuration")
+    check("<h4>superstep" not in section and "&middot; superstep" not in section,
+          "no heading per superstep")
+    check(section.index("comm+sync total") < section.index("a part") < section.index("per superstep"),
+          "the totals head the model's section, the supersteps come last")
+    check("measured median [us]" in section, "the superstep table's times in us")
+    # The summary: per app, model and total term; supersteps and parts left out.
+    rows = report.summary_rows(cells)
+    check([r[:4] for r in rows] == [["bsplib", "bsp", "comm+sync total", 2], ["bsplib", "other", "T", 1]],
+          f"summary rows: {[r[:4] for r in rows]}")
+    if rows:
+        # ranks=2: medians 2.1e-5 measured, 3e-5 modelled: +42.857%; ranks=4: +50%; median +46.4%
+        check(abs(rows[0][4] - (0.5 * (3e-5 / 2.1e-5 - 1) + 0.5 * 0.5)) < 1e-12,
+              f"summary: median error of the medians {rows[0][4]}")
+        check(abs(rows[0][5] - 1e-6 / 2.1e-5) < 1e-12, f"summary: median floor {rows[0][5]}")
+        check(rows[0][6] == "0/2" and rows[0][7] == "0/3", f"within noise and busy {rows[0][6:]}")
+    # The phase stack leaves the send/recv split out (it re-splits send's and recv's time).
+    phases = {"iteration": {"inclusive": [3.0, 3.0], "exclusive": [0.5, 0.5]},
+              "recv": {"inclusive": [2.0, 1.0], "exclusive": [2.0, 1.0]},
+              "recv_sync_wait": {"inclusive": [1.8, 0.8], "exclusive": [1.8, 0.8]},
+              "recv_transfer": {"inclusive": [0.2, 0.2], "exclusive": [0.2, 0.2]},
+              "sweep_compute": {"inclusive": [0.5, 1.5], "exclusive": [0.5, 1.5]}}
+    stack = report.phase_stack(phases)
+    check(stack == {"iteration": 0.5, "recv": 1.5, "sweep_compute": 1.0},
+          f"phase stack: {stack}")
+    check(abs(sum(stack.values()) - 3.0) < 1e-12, "the stack adds up to the iteration's time")
+
+
+def check_phase_stack(campaign):
+    """A 2-rank sweep3d run's stack adds up to its instrumented time: at least the iterations'
+    (inclusive), at most the iterations' plus the other top-level phases (setup, balance and
+    the collectives outside them), never more (the send/recv split counted twice did)."""
+    import h5py
+    with h5py.File(os.path.join(campaign, "runs/0002/results.h5"), "r") as f:
+        ph = {n: {s: [float(v) for v in f["phases"][n][s][()]] for s in ("inclusive", "exclusive")}
+              for n in f["phases"]}
+    check(any(n in ph for n in report.SPLIT_PHASES), "run 0002 has the send/recv split")
+    stack = sum(report.phase_stack(ph).values())
+    mean = lambda name: sum(ph[name]["inclusive"]) / len(ph[name]["inclusive"])  # noqa: E731
+    low = mean("iteration")
+    high = sum(mean(n) for n in ("iteration", "setup", "balance", "barrier", "bcast", "allreduce")
+               if n in ph)
+    check(low <= stack * (1 + 1e-9) and stack <= high * (1 + 1e-9),
+          f"the phase stack {stack:.6g} s lies in [iterations {low:.6g}, top-level phases {high:.6g}]")
 
 
 def check_errors_csv(campaign):
@@ -137,10 +235,33 @@ def check_chromium(campaign, work):
     done = subprocess.run(common + ["--dump-dom", page], capture_output=True, text=True, timeout=120)
     dom = done.stdout
     check(done.returncode == 0 and "</html>" in dom, f"chromium --dump-dom (exit {done.returncode})")
-    for heading in ("Campaign report-test", "Failed runs", "sweep3d: models against runs",
-                    "sweep3d: plots", "Provenance: which run fed which constant", "Exports"):
-        check(re.search(r"<h[12]>" + re.escape(heading) + r"</h[12]>", dom) is not None,
+    for heading in ("Campaign report-test", "Contents", "Summary", "Failed runs",
+                    "sweep3d: models against runs", "Provenance: which run fed which constant",
+                    "Exports"):
+        check(re.search(r"<h[12][^>]*>" + re.escape(heading) + r"</h[12]>", dom) is not None,
               f"heading {heading!r} in the DOM")
+    # The summary: a row per model and total term, linking to the app's section and model.
+    summary = dom[dom.find('id="summary"'):dom.find('id="failed"')]
+    for model in ("loggp", "pipeline"):
+        check(re.search(r'<a href="#app-sweep3d">sweep3d</a></td><td><a href="#app-sweep3d-model-'
+                        + model + r'">' + model + r"</a></td><td>T_total</td>", summary) is not None,
+              f"summary row sweep3d {model} T_total with its links")
+    check("median error of the medians" in summary and "busy runs" in summary, "summary columns")
+    check(re.search(r'<td class="n">1/2</td></tr>', summary) is not None, "summary: one busy run of 2")
+    for target in set(re.findall(r'href="#([^"]+)"', dom)):
+        check(f'id="{target}"' in dom, f"the link #{target} has its anchor")
+    # Times with their unit in the header, 3-4 significant digits in the cells.
+    headers = re.findall(r"<th>measured median \[(s|ms|us)\]</th>", dom)
+    check(len(headers) >= 10, f"{len(headers)} tables with the unit in the measured header")
+    check("ms" in headers, f"the small deck's totals in ms: units {sorted(set(headers))}")
+    app_part = dom[dom.find('id="app-sweep3d"'):dom.find('id="provenance"')]
+    cells = re.findall(r'<td class="n">([^<]*)</td>', app_part)
+    times = [c for c in cells if re.fullmatch(r"-?[0-9.]+(e[-+][0-9]+)?", c)]
+    check(times, "numeric time cells in the sweep3d section")
+    # 4 significant digits (an integer of 10000 and above has more, but no fraction).
+    digits = lambda c: len(c.split("e")[0].replace("-", "").replace(".", "").lstrip("0"))  # noqa: E731
+    long = [c for c in times if "." in c and digits(c) > 4]
+    check(not long, f"time cells of at most 4 significant digits: {long[:5]}")
     check("a made-up failure" in dom, "the failed run's error line")
     check("0006" in dom and "not an HDF5 file" in dom, "the unreadable run and its reason")
     check("within noise" in dom or "noise floor" in dom, "the noise floor column")
@@ -158,8 +279,10 @@ def main():
     campaign = os.path.join(work, "campaign")
     os.makedirs(campaign)
     unit_tests()
+    unit_tests_layout()
     report_fixture.make_campaign(build, campaign)
     report.write_report(campaign)
+    check_phase_stack(campaign)
     for name in ("report.html", "errors.csv", "extrap.jsonl"):
         check(os.path.isfile(os.path.join(campaign, name)), f"{name} written")
     check_errors_csv(campaign)

@@ -12,6 +12,14 @@ configuration), over the repetitions:
   busy                 = the run's machine was loaded (load.busy_others > 0.25 or
                          load.steal > 0.05, campaign-design.md): its comparison is unreliable.
 A run whose results file cannot be read is listed with its one-line reason; the report goes on.
+
+Layout of report.html, read top-down at a glance: the contents; a summary (per app, model
+and total term: the median error of the medians, the median noise floor, the configurations
+within noise, the runs on a busy machine; linked to the sections); the failed runs; per app a
+section, per model its terms (totals first, then parts, then one table per configuration
+with bsplib's supersteps as rows) and its plot below them, then the app's heat-map (columns
+in the same order) and per-phase stack; provenance; projections; exports. Times in a table
+are in one unit chosen for it (s, ms or us, named in the header), 4 significant digits.
 """
 import base64
 import csv
@@ -19,6 +27,7 @@ import html
 import io
 import math
 import os
+import re
 import sys
 
 from . import exports, plots
@@ -80,6 +89,63 @@ def configuration_key(config):
 
 def without_ranks(config):
     return configuration_key({k: v for k, v in (config or {}).items() if k != "ranks"})
+
+
+# ---------------------------------------------------------------- terms and their order
+
+SUPERSTEP = re.compile(r"superstep (\d+) (.*)")
+
+
+def superstep_of(term):
+    """(index, label) of a per-superstep term ("superstep 9 1 cyclic shift (exchange)", as
+    bsp_predict writes them), None for any other term."""
+    m = SUPERSTEP.fullmatch(term)
+    return (int(m.group(1)), m.group(2)) if m else None
+
+
+def ordered_terms(cells, app):
+    """[(model, [headline terms], [superstep terms])] of one app: models in the order they
+    first appear, within a model the total terms first, then the parts (each in /compare
+    order), the per-superstep terms apart, by superstep. The tables and the heat-map follow it."""
+    models = {}
+    for key, cell in cells.items():
+        if key[0] != app:
+            continue
+        terms = models.setdefault(key[2], {})
+        terms.setdefault(key[3], cell["rows"][0]["kind"])
+    out = []
+    for model, terms in models.items():
+        steps = sorted((t for t in terms if superstep_of(t)), key=lambda t: superstep_of(t)[0])
+        head = [t for t in terms if not superstep_of(t)]
+        head = [t for t in head if terms[t] == "total"] + [t for t in head if terms[t] != "total"]
+        out.append((model, head, steps))
+    return out
+
+
+def apps_of(cells):
+    apps = []
+    for key in cells:
+        if key[0] not in apps:
+            apps.append(key[0])
+    return apps
+
+
+# ---------------------------------------------------------------- phases
+
+# Phases that re-split time another phase already holds: instrument::Comm::publish_split
+# (instrument/src/comm.cpp) sets the LogGPS split of the send and recv calls' time into
+# synchronisation wait and transfer as phases of their own, outside the nesting. Stacked
+# beside send and recv they would count that time twice.
+SPLIT_PHASES = ("send_sync_wait", "send_transfer", "recv_sync_wait", "recv_transfer")
+
+
+def phase_stack(phases):
+    """{phase: exclusive seconds, mean over ranks} of the phases that do not overlap: every
+    timed phase's exclusive time (its own, less the phases nested in it) is disjoint from
+    every other's, so they add up to the run's instrumented time; the derived split phases
+    (SPLIT_PHASES) are left out."""
+    return {name: sum(ph["exclusive"]) / len(ph["exclusive"])
+            for name, ph in phases.items() if ph["exclusive"] and name not in SPLIT_PHASES}
 
 
 # ---------------------------------------------------------------- reading
@@ -162,7 +228,8 @@ def write_errors_csv(path, rows):
 # ---------------------------------------------------------------- plots
 
 def draw_plots(campaign_dir, steps, results, cells):
-    """[(app, title, path)] of the PNGs drawn; plots/ holds nothing else of ours."""
+    """[(app, model or None, title, path)] of the PNGs drawn; plots/ holds nothing else of
+    ours."""
     plot_dir = os.path.join(campaign_dir, "plots")
     os.makedirs(plot_dir, exist_ok=True)
     for name in os.listdir(plot_dir):
@@ -170,60 +237,68 @@ def draw_plots(campaign_dir, steps, results, cells):
             os.remove(os.path.join(plot_dir, name))
     out = []
     by_id = {s["id"]: s for s in steps}
-    apps = []
-    for key in cells:
-        if key[0] not in apps:
-            apps.append(key[0])
-    for app in apps:
-        models = []
-        for key in cells:
-            if key[0] == app and key[2] not in models:
-                models.append(key[2])
-        for model in models:
-            terms = {}
+    for app in apps_of(cells):
+        order = ordered_terms(cells, app)
+        for model, head, _steps in order:
+            terms = {t: {} for t in head}  # per-superstep terms: in the table and heat-map only
             for key, cell in cells.items():
-                if key[0] != app or key[2] != model:
+                if key[0] != app or key[2] != model or key[3] not in terms:
                     continue
                 config = cell["rows"][0]["config"]
-                series = terms.setdefault(key[3], {}).setdefault(
-                    f"{key[1]} {without_ranks(config)}".strip(), {})
+                series = terms[key[3]].setdefault(f"{key[1]} {without_ranks(config)}".strip(), {})
                 ranks = cell["rows"][0]["ranks"] or 0
                 point = series.setdefault(ranks, ([], []))
                 point[0].extend(r["measured_s"] for r in cell["rows"] if r["measured_s"] is not None)
                 point[1].extend(r["modelled_s"] for r in cell["rows"] if r["modelled_s"] is not None)
             flat = {t: {n: [(p, v[0], v[1]) for p, v in pts.items()] for n, pts in ser.items()}
-                    for t, ser in terms.items()}
+                    for t, ser in terms.items() if ser}
+            if not flat:
+                continue
             path = os.path.join(plot_dir, f"{exports.safe_name(app)}-{exports.safe_name(model)}-scaling.png")
-            out.append((app, f"{app}, model {model}: measured and modelled against P",
+            out.append((app, model, f"{app}, model {model}: measured and modelled against P",
                         plots.measured_vs_modelled(path, f"{app}: model {model}", flat)))
+        # Columns model by model as the tables are: total terms, parts, then the supersteps
+        # (one column per superstep index: its label is the same in every configuration).
         configs = sorted({key[1] + " " + key[4] for key in cells if key[0] == app})
-        columns = sorted({f"{key[2]}/{key[3]}" for key in cells if key[0] == app})
+        columns = []
+        for model, head, steps in order:
+            columns += [f"{model}/{t}" for t in head]
+            columns += list(dict.fromkeys(f"{model}/superstep {superstep_of(t)[0]}" for t in steps))
         errors = [[None] * len(columns) for _ in configs]
         for key, cell in cells.items():
             if key[0] == app:
-                errors[configs.index(key[1] + " " + key[4])][columns.index(f"{key[2]}/{key[3]}")] = \
-                    cell["error"]
+                step = superstep_of(key[3])
+                column = f"{key[2]}/superstep {step[0]}" if step else f"{key[2]}/{key[3]}"
+                errors[configs.index(key[1] + " " + key[4])][columns.index(column)] = cell["error"]
         path = os.path.join(plot_dir, f"{exports.safe_name(app)}-errors.png")
-        out.append((app, f"{app}: error of the medians per configuration and model/term",
+        out.append((app, None, f"{app}: error of the medians per configuration and model/term",
                     plots.error_heatmap(path, f"{app}: error of the medians", configs, columns, errors)))
     # Per-phase stacks of every calibrate and predict configuration, median over repetitions.
     stacks = {}
+    split_apps = set()  # apps whose runs hold the send/recv split (left out of the stack)
     for run_id, data in results.items():
         s = by_id[run_id]
         app = s.get("app") or "?"
         label = f"{s.get('group')} {configuration_key(s.get('config'))}"
         per = stacks.setdefault(app, {}).setdefault(label, {})
-        for name, ph in data["phases"].items():
-            if ph["exclusive"]:
-                per.setdefault(name, []).append(sum(ph["exclusive"]) / len(ph["exclusive"]))
+        if any(name in data["phases"] for name in SPLIT_PHASES):
+            split_apps.add(app)
+        for name, seconds in phase_stack(data["phases"]).items():
+            per.setdefault(name, []).append(seconds)
     for app, configs in stacks.items():
         phases = {c: {n: median(v) for n, v in ph.items()} for c, ph in configs.items()}
         if not any(phases.values()):
             continue
         path = os.path.join(plot_dir, f"{exports.safe_name(app)}-phases.png")
         labels = sorted(phases)
-        out.append((app, f"{app}: per-phase time per configuration",
-                    plots.phase_stacks(path, f"{app}: time per phase", labels, phases)))
+        out.append((app, None, f"{app}: time per phase per configuration (exclusive times, "
+                               "stacked to the instrumented run time)",
+                    plots.phase_stacks(path, f"{app}: exclusive time per phase, stacked to the "
+                                             "instrumented run time", labels, phases,
+                                       "each phase's own time (less the phases nested in it), "
+                                       "mean over ranks,\nmedian over repetitions"
+                                       + ("; the send/recv wait + transfer split is in send "
+                                          "and recv" if app in split_apps else ""))))
     return out
 
 
@@ -253,7 +328,9 @@ th, td { border: 1px solid #bbb; padding: 3px 7px; text-align: left; vertical-al
 th { background: #e8e8f0; } td.n { text-align: right; font-family: monospace; }
 .noise { background: #dff0d8; } .busy { background: #fbe3c0; } .fail { background: #f6d0d0; }
 img { max-width: 100%; border: 1px solid #ccc; margin: 0.5em 0; display: block; }
-.small { font-size: 0.85em; color: #555; }
+.small { font-size: 0.85em; color: #555; } .caption { font-weight: bold; margin-top: 1em; }
+.scroll { overflow-x: auto; max-width: 100%; } ul.toc { columns: 2; }
+h3 { margin-top: 1.4em; } h4 { margin: 0.9em 0 0.2em 0; }
 """
 
 
@@ -265,8 +342,28 @@ def pct(e):
     return "n/a" if e is None or not math.isfinite(e) else f"{100 * e:+.1f}%"
 
 
-def secs(v):
-    return "n/a" if v is None else f"{v:.6g}"
+def time_unit(values):
+    return plots.time_unit(values)
+
+
+def in_unit(v, scale):
+    """v seconds in the unit of `scale` with 4 significant digits (all the integer digits of
+    values of 10000 and above), in fixed point: an exponent only for a value a million
+    times below the table's unit."""
+    if v is None or not math.isfinite(v):
+        return "n/a"
+    x = v / scale
+    if x == 0:
+        return "0"
+    decimals = 3 - math.floor(math.log10(abs(x)))
+    if decimals > 9:
+        return f"{x:.3e}"
+    return f"{x:.{max(0, decimals)}f}"
+
+
+def anchor(*parts):
+    """An id for an HTML anchor: the parts' letters and digits, '-' between."""
+    return "-".join(re.sub(r"[^A-Za-z0-9]+", "-", str(p)).strip("-") or "x" for p in parts)
 
 
 def table(header, rows, classes=None, numeric=()):
@@ -284,6 +381,129 @@ def image(path, alt):
     with open(path, "rb") as f:
         data = base64.b64encode(f.read()).decode("ascii")
     return f'<img alt="{esc(alt)}" src="data:image/png;base64,{data}">'
+
+
+def floor_text(floor):
+    return "n/a (one repetition)" if floor is None else f"{100 * floor:.1f}%"
+
+
+def per_run_text(cell):
+    return ", ".join(f"{esc(r['run_id'])} (rep {esc(r['rep'])}): {pct(r['error'])}"
+                     + (" <b>busy</b>" if r["busy"] else "") for r in cell["rows"])
+
+
+def cell_class(cell):
+    return "busy" if any(r["busy"] for r in cell["rows"]) else "noise" if cell["below"] else ""
+
+
+def cells_table(first_header, entries):
+    """One table of scored cells: entries are (first cells (escaped HTML), cell); the times in
+    one unit chosen for the table, named in the headers."""
+    unit, scale = time_unit([v for _, c in entries for v in (c["measured_median"], c["modelled_median"])])
+    rows, classes = [], []
+    for first, c in entries:
+        rows.append(first + [in_unit(c["measured_median"], scale), in_unit(c["modelled_median"], scale),
+                             pct(c["error"]), floor_text(c["floor"]),
+                             "within noise" if c["below"] else "", per_run_text(c)])
+        classes.append(cell_class(c))
+    n = len(first_header)
+    return table(first_header + [f"measured median [{unit}]", f"modelled median [{unit}]",
+                                 "error of the medians", "noise floor", "mark", "per-run errors"],
+                 rows, classes, numeric=(n, n + 1, n + 2, n + 3))
+
+
+def app_section(app, cells, figures):
+    """An app's section: per model its headline terms (totals first) one table each, its
+    per-superstep terms one table per configuration with the supersteps as rows, and the
+    model's plot right below; then the app's error heat-map and phase stacks."""
+    parts = [f'<h2 id="{anchor("app", app)}">{esc(app)}: models against runs</h2>',
+             '<p class="small">Error = (modelled - measured) / measured. Noise floor = '
+             "mean |measured - median| / median over the repetitions. Green: the error of "
+             "the medians is within the noise floor. Orange: a run on a busy machine "
+             "(unreliable).</p>"]
+    keys = [k for k in cells if k[0] == app]
+    for model, head, steps in ordered_terms(cells, app):
+        parts.append(f'<h3 id="{anchor("app", app, "model", model)}">{esc(app)} &middot; '
+                     f"model {esc(model)}</h3>")
+        for term in head:
+            entries = [([esc(k[1]), esc(k[4])], cells[k]) for k in keys if (k[2], k[3]) == (model, term)]
+            kind = entries[0][1]["rows"][0]["kind"] if entries else ""
+            parts.append(f"<h4>{esc(term)} <span class=\"small\">({esc(kind)})</span></h4>")
+            parts.append(cells_table(["group", "configuration"], entries))
+        if steps:
+            runs = {}
+            for k in keys:
+                if k[2] == model and superstep_of(k[3]):
+                    runs.setdefault((k[1], k[4]), []).append(k)
+            for (group, config), ks in runs.items():
+                ks.sort(key=lambda k: superstep_of(k[3])[0])
+                parts.append(f"<h4>per superstep: {esc(group)} {esc(config)}</h4>")
+                parts.append(cells_table(["superstep", "what"], [
+                    ([str(superstep_of(k[3])[0]), esc(superstep_of(k[3])[1])], cells[k]) for k in ks]))
+        for _app, fig_model, title, path in figures:
+            if fig_model == model:
+                parts.append(f'<p class="caption">{esc(title)}</p>' + image(path, title))
+    for _app, fig_model, title, path in figures:
+        if fig_model is None:
+            parts.append(f"<h3>{esc(title)}</h3>" + image(path, title))
+    return "\n".join(parts)
+
+
+def summary_rows(cells):
+    """Per (app, model, headline total term): [app, model, term, configurations, median error
+    of the medians, median noise floor, within noise "n/N", busy runs "n/N"]. An app's
+    parts are left out unless it has no total term; per-superstep terms always are."""
+    out = []
+    for app in apps_of(cells):
+        order = ordered_terms(cells, app)
+        totals = [(m, t) for m, head, _ in order for t in head
+                  if any(c["rows"][0]["kind"] == "total" for k, c in cells.items()
+                         if k[0] == app and (k[2], k[3]) == (m, t))]
+        chosen = totals or [(m, t) for m, head, _ in order for t in head]
+        for model, term in chosen:
+            cs = [c for k, c in cells.items() if k[0] == app and (k[2], k[3]) == (model, term)]
+            errors = [c["error"] for c in cs if c["error"] is not None]
+            floors = [c["floor"] for c in cs if c["floor"] is not None]
+            runs = [r for c in cs for r in c["rows"]]
+            out.append([app, model, term, len(cs), median(errors), median(floors),
+                        f"{sum(1 for c in cs if c['below'])}/{len(cs)}",
+                        f"{sum(1 for r in runs if r['busy'])}/{len(runs)}"])
+    return out
+
+
+def summary_table(cells):
+    rows = summary_rows(cells)
+    head = ('<h2 id="summary">Summary</h2><p class="small">Per app, model and total term, over '
+            "its configurations: the median of the errors of the medians, the median noise "
+            "floor, how many configurations are within noise and how many runs ran on a busy "
+            "machine. Parts and supersteps are in each app's section.</p>")
+    if not rows:
+        return head + "<p>No predicted run with /compare rows to score.</p>"
+    body = [[f'<a href="#{anchor("app", r[0])}">{esc(r[0])}</a>',
+             f'<a href="#{anchor("app", r[0], "model", r[1])}">{esc(r[1])}</a>', esc(r[2]), r[3],
+             pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%", r[6], r[7]] for r in rows]
+    classes = ["busy" if not r[7].startswith("0/") else
+               "noise" if r[4] is not None and r[5] is not None and abs(r[4]) <= r[5] else ""
+               for r in rows]
+    return head + table(["app", "model", "term", "configurations", "median error of the medians",
+                         "median noise floor", "within noise", "busy runs"], body, classes,
+                        numeric=(3, 4, 5, 6, 7))
+
+
+def contents(cells, figures, projections):
+    items = ['<li><a href="#summary">Summary</a></li>', '<li><a href="#failed">Failed runs</a></li>']
+    apps = apps_of(cells)
+    for app in apps:
+        models = "".join(f'<li><a href="#{anchor("app", app, "model", m)}">model {esc(m)}</a></li>'
+                         for m, _, _ in ordered_terms(cells, app))
+        items.append(f'<li><a href="#{anchor("app", app)}">{esc(app)}</a><ul>{models}</ul></li>')
+    for app in dict.fromkeys(f[0] for f in figures if f[0] not in apps):
+        items.append(f'<li><a href="#{anchor("app", app)}">{esc(app)}: plots</a></li>')
+    items.append('<li><a href="#provenance">Provenance</a></li>')
+    if projections:
+        items.append('<li><a href="#projections">Projections</a></li>')
+    items.append('<li><a href="#exports">Exports</a></li>')
+    return '<h2 id="contents">Contents</h2><ul class="toc">' + "".join(items) + "</ul>"
 
 
 def html_report(store, results, unreadable, cells, figures, projections, extrap, traces):
@@ -307,48 +527,21 @@ def html_report(store, results, unreadable, cells, figures, projections, extrap,
     bad = [[esc(s["id"]), esc(s.get("group") or s.get("name")), esc(s.get("error"))] for s in failed] + \
         [[esc(i), esc(by_id[i].get("group")), esc("results unreadable: " + why)]
          for i, why in unreadable.items()]
-    parts.append("<h2>Failed runs</h2>")
+    parts.append(contents(cells, figures, projections))
+    parts.append(summary_table(cells))
+    parts.append('<h2 id="failed">Failed runs</h2>')
     parts.append(table(["run", "group", "error"], bad, ["fail"] * len(bad)) if bad else
                  "<p>None: every step that ran succeeded.</p>")
 
-    apps = []
-    for key in cells:
-        if key[0] not in apps:
-            apps.append(key[0])
+    apps = apps_of(cells)
     for app in apps:
-        parts.append(f"<h2>{esc(app)}: models against runs</h2>")
-        parts.append('<p class="small">Error = (modelled - measured) / measured. Noise floor = '
-                     "mean |measured - median| / median over the repetitions. Green: the error of "
-                     "the medians is within the noise floor. Orange: a run on a busy machine "
-                     "(unreliable).</p>")
-        keys = [k for k in cells if k[0] == app]
-        for model, term in dict.fromkeys((k[2], k[3]) for k in keys):
-            rows, classes = [], []
-            for k in keys:
-                if (k[2], k[3]) != (model, term):
-                    continue
-                c = cells[k]
-                runs_text = ", ".join(f"{esc(r['run_id'])} (rep {esc(r['rep'])}): {pct(r['error'])}"
-                                      + (" <b>busy</b>" if r["busy"] else "") for r in c["rows"])
-                floor = "n/a (one repetition)" if c["floor"] is None else f"{100 * c['floor']:.1f}%"
-                rows.append([esc(k[1]), esc(k[4]), secs(c["measured_median"]),
-                             secs(c["modelled_median"]), pct(c["error"]), floor,
-                             "within noise" if c["below"] else "", runs_text])
-                busy = any(r["busy"] for r in c["rows"])
-                classes.append("busy" if busy else "noise" if c["below"] else "")
-            parts.append(f"<h3>{esc(app)} &middot; model {esc(model)} &middot; {esc(term)}</h3>")
-            parts.append(table(["group", "configuration", "measured median [s]",
-                                "modelled median [s]", "error of the medians", "noise floor",
-                                "mark", "per-run errors"], rows, classes, numeric=(2, 3, 4, 5)))
-        parts.append(f"<h2>{esc(app)}: plots</h2>")
-        for fig_app, title, path in figures:
-            if fig_app == app:
-                parts.append(f"<h3>{esc(title)}</h3>" + image(path, title))
-    for fig_app, title, path in figures:  # apps with phases but no scored rows
-        if fig_app not in apps:
-            parts.append(f"<h2>{esc(fig_app)}: plots</h2><h3>{esc(title)}</h3>" + image(path, title))
+        parts.append(app_section(app, cells, [f for f in figures if f[0] == app]))
+    for app in dict.fromkeys(f[0] for f in figures if f[0] not in apps):  # phases, no scores
+        parts.append(f'<h2 id="{anchor("app", app)}">{esc(app)}: plots</h2>')
+        parts += [f"<h3>{esc(title)}</h3>" + image(path, title)
+                  for fig_app, _model, title, path in figures if fig_app == app]
 
-    parts.append("<h2>Provenance: which run fed which constant</h2>")
+    parts.append('<h2 id="provenance">Provenance: which run fed which constant</h2>')
     prov = []
     for s in runs:
         if s.get("role") != "predict":
@@ -368,18 +561,20 @@ def html_report(store, results, unreadable, cells, figures, projections, extrap,
                                                       "status"], cal))
 
     if projections:
-        parts.append("<h2>Projections</h2>")
+        parts.append('<h2 id="projections">Projections</h2>')
         for s, header, rows, note, plot in projections:
             parts.append(f"<h3>{esc(s.get('group'))} {esc(configuration_key(s.get('config')))} "
                          f"(run {esc(s['id'])})</h3>")
             if note:
                 parts.append(f"<p class=\"small\">{esc(note)}</p>")
             if header:
-                parts.append(table([h for h in header], [[esc(c) for c in r] for r in rows]))
+                # As written by the program (its columns, its numbers); scrolls on its own.
+                parts.append('<div class="scroll">' + table(list(header),
+                                                            [[esc(c) for c in r] for r in rows]) + "</div>")
             if plot:
                 parts.append(image(plot, f"projection {s['id']}"))
 
-    parts.append("<h2>Exports</h2><ul>")
+    parts.append('<h2 id="exports">Exports</h2><ul>')
     parts.append(f"<li>Extra-P: {', '.join(esc(f) for f in extrap['files'])} ({extrap['lines']} "
                  "measurements: phase inclusive seconds, max over ranks; open extrap/&lt;app&gt;.jsonl, "
                  "one parameter set per experiment)</li>")
@@ -395,25 +590,11 @@ def html_report(store, results, unreadable, cells, figures, projections, extrap,
 
 # ---------------------------------------------------------------- text summary
 
-def summary_lines(cells):
-    groups = {}
-    for (app, group, model, term, config), c in cells.items():
-        groups.setdefault((app, model, term), []).append(c)
-    lines = []
-    for (app, model, term), cs in groups.items():
-        errors = [c["error"] for c in cs if c["error"] is not None]
-        floors = [c["floor"] for c in cs if c["floor"] is not None]
-        within = sum(1 for c in cs if c["below"])
-        med = median(errors)
-        floor = median(floors)
-        lines.append([app, model, term, pct(med), "n/a" if floor is None else f"{100 * floor:.1f}%",
-                      f"{within}/{len(cs)}"])
-    return lines
-
-
 def print_summary(cells, report_path):
-    lines = summary_lines(cells)
-    header = ["app", "model", "term", "median error", "median floor", "within noise"]
+    """The report's summary table on stdout."""
+    lines = [[r[0], r[1], r[2], pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%",
+              r[6], r[7]] for r in summary_rows(cells)]
+    header = ["app", "model", "term", "median error", "median floor", "within noise", "busy runs"]
     if lines:
         widths = [max(len(str(x)) for x in col) for col in zip(header, *lines)]
         for row in [header] + lines:
