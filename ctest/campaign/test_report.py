@@ -105,6 +105,9 @@ def unit_tests_layout():
     order = report.ordered_terms(cells, "bsplib")
     check(order == [("bsp", ["comm+sync total", "a part"], ["superstep 2 a", "superstep 10 b"]),
                     ("other", ["T"], [])], f"terms ordered totals first, supersteps apart: {order}")
+    columns = report.heatmap_columns(order)
+    check(columns == (["bsp/comm+sync total", "bsp/a part", "bsp/superstep 2", "bsp/superstep 10", "other/T"],
+                      [2]), f"heat-map columns in the tables' order: {columns}")
     # Supersteps: one table per configuration with the supersteps as rows, no heading each.
     section = report.app_section("bsplib", cells, [])
     check(section.count("<h4>per superstep:") == 2, "one superstep table per configuration")

@@ -158,10 +158,11 @@ def measured_vs_modelled(path, title, terms):
     return save(fig, path)
 
 
-def error_heatmap(path, title, configurations, columns, errors):
+def error_heatmap(path, title, configurations, columns, errors, breaks=()):
     """errors[i][j]: the error of the medians (a fraction, None for none) of configuration i
     and column j ("model/term", a model's columns side by side, a line between models).
-    Diverging colours centred at 0, the value in each cell."""
+    Diverging colours centred at 0, the value in each cell; a thin line before each column
+    index in `breaks` (e.g. where a model's per-superstep columns start)."""
     plt = pyplot()
     import numpy as np
     from matplotlib.colors import TwoSlopeNorm
@@ -190,6 +191,8 @@ def error_heatmap(path, title, configurations, columns, errors):
     for j in range(1, len(columns)):  # a line between models ("model/term" columns)
         if columns[j].split("/", 1)[0] != columns[j - 1].split("/", 1)[0]:
             ax.axvline(j - 0.5, color="black", lw=2)
+        elif j in breaks:
+            ax.axvline(j - 0.5, color="black", lw=1, ls="--")
     bar = fig.colorbar(image, ax=ax, pad=0.02)
     bar.set_label("error [%]")
     ax.set_title(label(title) + "\n(modelled - measured) / measured, of the medians over repetitions")

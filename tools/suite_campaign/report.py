@@ -227,6 +227,20 @@ def write_errors_csv(path, rows):
 
 # ---------------------------------------------------------------- plots
 
+def heatmap_columns(order):
+    """(columns, breaks) of an app's heat-map from ordered_terms: "model/term" model by model
+    as the tables are (totals, parts), then the model's supersteps, one column per superstep
+    index (its label is the same in every configuration, its pattern suffix is not); breaks:
+    the indices where a model's supersteps start."""
+    columns, breaks = [], []
+    for model, head, steps in order:
+        columns += [f"{model}/{t}" for t in head]
+        if steps and head:
+            breaks.append(len(columns))
+        columns += list(dict.fromkeys(f"{model}/superstep {superstep_of(t)[0]}" for t in steps))
+    return columns, breaks
+
+
 def draw_plots(campaign_dir, steps, results, cells):
     """[(app, model or None, title, path)] of the PNGs drawn; plots/ holds nothing else of
     ours."""
@@ -257,13 +271,8 @@ def draw_plots(campaign_dir, steps, results, cells):
             path = os.path.join(plot_dir, f"{exports.safe_name(app)}-{exports.safe_name(model)}-scaling.png")
             out.append((app, model, f"{app}, model {model}: measured and modelled against P",
                         plots.measured_vs_modelled(path, f"{app}: model {model}", flat)))
-        # Columns model by model as the tables are: total terms, parts, then the supersteps
-        # (one column per superstep index: its label is the same in every configuration).
         configs = sorted({key[1] + " " + key[4] for key in cells if key[0] == app})
-        columns = []
-        for model, head, steps in order:
-            columns += [f"{model}/{t}" for t in head]
-            columns += list(dict.fromkeys(f"{model}/superstep {superstep_of(t)[0]}" for t in steps))
+        columns, breaks = heatmap_columns(order)
         errors = [[None] * len(columns) for _ in configs]
         for key, cell in cells.items():
             if key[0] == app:
@@ -272,7 +281,8 @@ def draw_plots(campaign_dir, steps, results, cells):
                 errors[configs.index(key[1] + " " + key[4])][columns.index(column)] = cell["error"]
         path = os.path.join(plot_dir, f"{exports.safe_name(app)}-errors.png")
         out.append((app, None, f"{app}: error of the medians per configuration and model/term",
-                    plots.error_heatmap(path, f"{app}: error of the medians", configs, columns, errors)))
+                    plots.error_heatmap(path, f"{app}: error of the medians", configs, columns, errors,
+                                        breaks)))
     # Per-phase stacks of every calibrate and predict configuration, median over repetitions.
     stacks = {}
     split_apps = set()  # apps whose runs hold the send/recv split (left out of the stack)
