@@ -55,13 +55,21 @@ class Sample:
         self.children_cpu = _children_cpu_seconds()
 
 
-def load_between(before, after):
+# Below this many clock ticks per CPU (0.5 s at 100 Hz) the tick counters cannot tell a
+# quiet run from a busy one (one tick of another process is several percent of the interval),
+# so steal and busy_others stay None ("unknown"), as the apps' own record does
+# (instrument/machine_load.hpp).
+MIN_TICKS_PER_CPU = 50
+
+
+def load_between(before, after, cpus=None):
     """The manifest's "load" record of a run between two samples."""
     record = {"loadavg_before": before.loadavg, "loadavg_after": after.loadavg,
               "steal": None, "busy_others": None}
+    cpus = cpus or os.cpu_count() or 1
     if before.ticks and after.ticks:
         total = after.ticks[0] - before.ticks[0]
-        if total > 0:
+        if total >= MIN_TICKS_PER_CPU * cpus:
             busy = after.ticks[1] - before.ticks[1]
             own = (after.children_cpu - before.children_cpu) * TICKS_PER_SECOND
             record["steal"] = round((after.ticks[2] - before.ticks[2]) / total, 4)
