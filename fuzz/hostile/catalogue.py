@@ -494,6 +494,14 @@ class Catalogue:
         self.add("instrument-replay.self_and_costs", rbase(0) + ["--costs", g["s3d_cal"]], "fail")
         self.add("instrument-replay.no_source", rep + [g["s3d_run"]], "fail")
 
+        export = self.t["instrument-trace-export"]  # a traced run's /trace as Chrome JSON or OTF2
+        self.file_slot("instrument-trace-export.run", lambda p, r: export + [p, "--chrome", "out.json"],
+                       g["s3d_run"], ".h5", extra=[("untraced_multigrid", g["mg_h5"], "fail"),
+                                                   ("not_hdf5", g["not_hdf5"], "fail")])
+        self.output_slot("instrument-trace-export.chrome", lambda p, r: export + [g["s3d_run"], "--chrome", p],
+                         ".json")
+        self.add("instrument-trace-export.no_output", export + [g["s3d_run"]], "fail")
+
         check = self.t["machine-check"]
         self.file_slot("machine-check.file", lambda p, r: check + [p], g["loggps"], ".machine",
                        extra=[("inf_latency", g["inf_latency_machine"], "fail"),

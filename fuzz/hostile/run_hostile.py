@@ -55,6 +55,7 @@ PROGRAMS = {
     "tycho-partition": "tycho/tycho-partition", "tycho-model": "tycho/tycho-model", "tycho-mms": "tycho/tycho-mms",
     "tycho-mesh-example": "tycho/tycho-mesh-example", "multigrid": "multigrid/multigrid",
     "multigrid-model": "multigrid/multigrid-model", "instrument-replay": "instrument/instrument-replay",
+    "instrument-trace-export": "instrument/instrument-trace-export",
     "loggps-probe": "instrument/loggps-probe", "machine-check": "instrument/machine-check",
     "instrument-demo": "instrument/instrument-demo", "hook-overhead": "instrument/hook-overhead",
     "replay-bench": "instrument/replay-bench", "sweep3d": "sweep3d/sweep3d",
