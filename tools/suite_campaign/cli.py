@@ -2,6 +2,7 @@
 
   suite-campaign run SPEC.toml --out DIR [--backend local|slurm] [--resume]
                  [--build BUILD_DIR] [--mpiexec PATH] [--dry-run]
+                 [--partition P] [--slurm-time T] [--sbatch-arg ARG]... [--slurm-poll S]
   suite-campaign report DIR
   suite-campaign status DIR
   suite-campaign plot KIND ARGS...
