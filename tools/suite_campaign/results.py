@@ -19,6 +19,10 @@ import stat
 import sys
 import time
 
+# One wording for paths and file kinds with the suite's other Python tools (tools/ is on
+# sys.path: tools/suite-campaign and tools/perf-report put it there).
+from suite_inputs import kind_of, shown  # noqa: F401 (output_file and perf_report import them from here)
+
 FORMAT = "suite-results-1"
 
 # Limits checked before reading (a results file's /compare holds tens of rows; a file that
@@ -51,20 +55,6 @@ def quote(value, limit=24):
     return f"\"{body}{'...' if len(raw) > limit else ''}\""
 
 
-def shown(text):
-    """A path or a name on one line: control characters (and undecodable bytes) as \\xNN."""
-    out = []
-    for ch in text:
-        c = ord(ch)
-        if c < 0x20 or c == 0x7F or 0x80 <= c < 0xA0:
-            out.append(f"\\x{c:02x}")
-        elif 0xDC80 <= c <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
-            out.append(f"\\x{c - 0xDC00:02x}")
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
 def hdf5_reason(err):
     """h5py's message for a failed HDF5 call, on one line and short."""
     msg = " ".join(str(err).split())
@@ -95,15 +85,6 @@ def require_regular_input(path):
     if not stat.S_ISREG(mode):
         raise NotOurs(f"{shown(path)}: is {kind_of(mode)}, expected a regular file "
                       "(a suite results file)")
-
-
-def kind_of(mode):
-    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                       (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link")):
-        if test(mode):
-            return name
-    return "not a regular file"
 
 
 class Reader:
