@@ -29,9 +29,9 @@ def gm_row(tycho, mpiexec, mesh, machine, results, *extra):
     if p.returncode != 0:
         fail("%s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
     with h5py.File(results, "r") as f:
-        rows = [r for r in f["compare"][()] if r["model"].decode() == "GM"]
+        rows = [r for r in f["compare"][()] if r["model"].decode() == "GM" and r["kind"].decode() == "total"]
         if len(rows) != 1:
-            fail("%s: %d GM rows in /compare, expected 1" % (results, len(rows)))
+            fail("%s: %d GM total rows in /compare, expected 1" % (results, len(rows)))
         parts = float(f["model/GM/compute"][()]) + float(f["model/GM/comm"][()])
         return rows[0]["source"].decode(), float(rows[0]["modelled"]), parts
 

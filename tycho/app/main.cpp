@@ -19,6 +19,7 @@
 #include "tycho/model_report.hpp"
 #include "tycho/results_output.hpp"
 #include "tycho/run_report.hpp"
+#include "tycho/sweep_phases.hpp"
 
 namespace {
 
@@ -110,24 +111,28 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
       return tycho::auto_mcps(models, o, cells, ranks, why);
     };
   }
-  instrument::Recorder recorder;
+  // Traced only when the models run: their parts are compared with the sweeps' critical path.
+  instrument::Recorder recorder(tycho::trace_capacity(models.enabled));
   const tycho::RunResult result = tycho::run_tycho(o, MPI_COMM_WORLD, recorder, &std::cout);
   instrument::RunResults gathered =
       instrument::gather_results(recorder, tycho::run_info(o, MPI_COMM_WORLD), MPI_COMM_WORLD);
   instrument::Comparison comparison;
+  tycho::model::MeasuredSweepPath path;
   if (rank == 0) {
     tycho::print_run_summary(std::cout, o, result);
     std::cout << "\n";
     instrument::print_phase_table(std::cout, gathered);
-    comparison = tycho::model_comparison(models, o, result);
+    if (models.enabled) path = tycho::measured_sweep_path(gathered, result);
+    comparison = tycho::model_comparison(models, o, result, path);
     instrument::mark_if_busy(comparison, gathered.machine_load);
     if (!comparison.empty()) {
       std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";
       comparison.print(std::cout);
+      tycho::print_path_note(std::cout, path);
     }
   }
   if (!results.empty()) {
-    tycho::write_results_file(results, o, result, std::move(gathered), comparison, MPI_COMM_WORLD);
+    tycho::write_results_file(results, o, result, std::move(gathered), comparison, path, MPI_COMM_WORLD);
     if (rank == 0) std::cout << " Results file: " << results << "\n";
   }
   if (o.tolerance > 0 && !result.transport.converged) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <ostream>
 
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
@@ -15,6 +16,7 @@
 #include "tycho/model/trace_program.hpp"
 #include "tycho/results_calibration.hpp"
 #include "tycho/run_report.hpp"
+#include "tycho/sweep_phases.hpp"
 
 namespace tycho {
 
@@ -57,6 +59,21 @@ PceChoice gm_pce(const PreparedModels& m, int ranks) {
   if (ranks == 1 && m.pce_source != kPceGiven) return {1.0, "1 (one rank: no idle time by definition)"};
   return {m.pce, m.pce_source};
 }
+
+// What a part row's measured side covers, said in its source.
+std::string walked_iterations(const model::MeasuredSweepPath& path) {
+  std::string s = "measured: per sweep on its critical path, mean of iteration";
+  if (path.iterations.size() > 1) s += "s";
+  for (std::size_t k = 0; k < path.iterations.size(); ++k) {
+    s += k ? ',' : ' ';
+    s += std::to_string(path.iterations[k] + 1);
+  }
+  return s;
+}
+constexpr const char* kMeasuredCompute = " (the cell-angle solves and their local work: sweep.compute)";
+constexpr const char* kMeasuredComm =
+    " (each send call; each receive from when its sender's send began to its records unpacked; waits are off the "
+    "path)";
 
 }  // namespace
 
@@ -117,7 +134,33 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
   return m;
 }
 
-instrument::Comparison model_comparison(const PreparedModels& m, const RunOptions& run, const RunResult& r) {
+model::MeasuredSweepPath measured_sweep_path(const instrument::RunResults& gathered, const RunResult& r) {
+  return model::walk_sweeps(gathered.trace, scored_iterations(r.transport));
+}
+
+void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path) {
+  if (!path.walked()) {
+    out << " No part rows: "
+        << (path.traced ? "the trace holds no scored iteration's sweep complete on every rank (past its budget of " +
+                              std::to_string(kTraceBudgetEvents) + " events a rank)"
+                        : std::string("the run was not traced (a build without the hooks)"))
+        << "\n";
+    return;
+  }
+  if (path.unmatched > 0 || path.dropped_events > 0)
+    out << " WARNING: the trace lost " << path.dropped_events << " events past its capacity and has " << path.unmatched
+        << " message calls without their partner: where the path meets one it cannot follow it\n";
+  char line[320];
+  const double length = path.mean.length();
+  std::snprintf(line, sizeof line,
+                " The sweep's measured critical path (%.4g s) also holds %.3g s (%.1f%% of it) that no model term "
+                "covers: the step loop's bookkeeping, probes that found nothing, the sweep's set-up.\n",
+                length, path.mean.other, length > 0 ? 100 * path.mean.other / length : 0.0);
+  out << line;
+}
+
+instrument::Comparison model_comparison(const PreparedModels& m, const RunOptions& run, const RunResult& r,
+                                        const model::MeasuredSweepPath& path) {
   instrument::Comparison cmp;
   if (!m.enabled) return cmp;
   const double measured = median_sweep_seconds(r.transport);
@@ -156,6 +199,18 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
                      std::to_string(g.grid.x) + "x" + std::to_string(g.grid.y) + "x" + std::to_string(g.grid.z)});
   cmp.add_model_term({"GM", "compute", g.compute_s, "Kerbyson, Hoisie & Pautz eq. 6, 8, 9"});
   cmp.add_model_term({"GM", "comm", g.comm_s, "Kerbyson, Hoisie & Pautz eq. 6, 7, 8"});
+  // On one rank there is no message: measured and modelled comm are 0, no row to score.
+  const bool comm_rows = r.ranks > 1;
+  if (path.walked()) {
+    const std::string measured_side = walked_iterations(path);
+    cmp.add({"GM", "compute", path.mean.compute, g.compute_s,
+             measured_side + kMeasuredCompute + "; modelled: #steps x Work x T_elem (eq. 6, 8, 9), " + t_elem_source,
+             instrument::RowKind::part});
+    if (comm_rows)
+      cmp.add({"GM", "comm", path.mean.comm, g.comm_s,
+               measured_side + kMeasuredComm + "; modelled: #steps x |N_c| x T_comm(N_s) (eq. 6, 7, 8)" + machine,
+               instrument::RowKind::part});
+  }
 
   std::vector<double> msm_total, msm_compute, msm_comm;
   for (std::int32_t it : its) {
@@ -168,6 +223,26 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
            .source = t_elem_source + machine + "; Work(P,S), N_c, N_s: this run's steps"});
   cmp.add_model_term({"MSM", "compute", median(msm_compute), "Kerbyson, Hoisie & Pautz eq. 6"});
   cmp.add_model_term({"MSM", "comm", median(msm_comm), "Kerbyson, Hoisie & Pautz eq. 6, 7"});
+  if (path.walked()) {
+    // The MSM of the very iterations walked: its parts and the path's cover the same sweeps.
+    double compute = 0, comm = 0;
+    for (std::int32_t it : path.iterations) {
+      const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm);
+      compute += p.compute_s;
+      comm += p.comm_s;
+    }
+    const double n = static_cast<double>(path.iterations.size());
+    const std::string measured_side = walked_iterations(path);
+    cmp.add({"MSM", "compute", path.mean.compute, compute / n,
+             measured_side + kMeasuredCompute +
+                 "; modelled: sum over steps of max_P Work(P, S) x T_elem (eq. 6), this run's steps, " + t_elem_source,
+             instrument::RowKind::part});
+    if (comm_rows)
+      cmp.add({"MSM", "comm", path.mean.comm, comm / n,
+               measured_side + kMeasuredComm +
+                   "; modelled: sum over steps of max_P sum T_comm(N_s) of the messages sent (eq. 6, 7)" + machine,
+               instrument::RowKind::part});
+  }
 
   const model::TraceModelTime tm = model::trace_model_time(r.histories, its, t_elem, m.machine);
   cmp.add({.model = "TM", .term = "T_sweep", .measured = measured, .modelled = tm.seconds_per_iteration,

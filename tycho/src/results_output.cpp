@@ -136,6 +136,31 @@ void add_pce(const RunResult& r, instrument::ResultsExtras& x) {
                   "the step (tycho/model/pce.hpp); /tycho pce is the last iteration's");
 }
 
+void add_critical_path(const model::MeasuredSweepPath& path, instrument::ResultsExtras& x) {
+  if (!path.walked()) return;
+  std::vector<std::int64_t> iteration;
+  std::vector<double> compute, comm, other, walked;
+  for (std::size_t k = 0; k < path.per_sweep.size(); ++k) {
+    iteration.push_back(path.iterations[k]);
+    compute.push_back(path.per_sweep[k].compute);
+    comm.push_back(path.per_sweep[k].comm);
+    other.push_back(path.per_sweep[k].other);
+    walked.push_back(path.walked_s[k]);
+  }
+  using instrument::Column;
+  auto& table = x.add_table("/tycho/critical_path");
+  table.columns = {Column::of("iteration", "", iteration), Column::of("compute_s", "s", compute),
+                   Column::of("comm_s", "s", comm),         Column::of("other_s", "s", other),
+                   Column::of("walked_s", "s", walked)};
+  table.attributes["description"] =
+      std::string("the measured critical path of each walked sweep (instrument/critical_path.hpp), charged by "
+                  "category (tycho/sweep_phases.hpp): compute the cell-angle solves and their local work, comm the "
+                  "message calls (a receive from when its sender's send began), other the rest of the sweep; "
+                  "walked_s, the path's span, is their sum; the models' part rows in /compare are the means");
+  table.attributes["unmatched"] = path.unmatched;
+  table.attributes["dropped_events"] = path.dropped_events;
+}
+
 void add_solution(const RunResult& r, instrument::ResultsExtras& x) {
   const TransportResult& t = r.transport;
   auto set = [&](const char* name, instrument::AttributeValue v) { x.set_attribute("/solution", name, std::move(v)); };
@@ -193,7 +218,8 @@ instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm) {
 }
 
 void write_results_file(const std::string& path, const RunOptions& o, const RunResult& r,
-                        instrument::RunResults gathered, const instrument::Comparison& comparison, MPI_Comm comm) {
+                        instrument::RunResults gathered, const instrument::Comparison& comparison,
+                        const model::MeasuredSweepPath& critical_path, MPI_Comm comm) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   instrument::ResultsDocument doc;
@@ -205,6 +231,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     add_pce(r, doc.extras);
     add_calibration(cal, doc.extras);
     add_solution(r, doc.extras);
+    add_critical_path(critical_path, doc.extras);
     doc.comparison = comparison;
   }
   instrument::write_results_on_root(path, doc, comm);

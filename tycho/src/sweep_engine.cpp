@@ -10,6 +10,7 @@
 #include "instrument/clock.hpp"
 #include "ready_queue.hpp"
 #include "tycho/cell_solve.hpp"
+#include "tycho/sweep_phases.hpp"
 
 namespace tycho {
 
@@ -25,10 +26,13 @@ constexpr double kZeros[3] = {0.0, 0.0, 0.0};
 SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const SweepOptions& options,
                          MPI_Comm comm, instrument::Recorder& recorder)
     : plan_(plan), problem_(problem), options_(options), comm_(comm), recorder_(recorder) {
-  sweep_phase_ = recorder.define_phase("sweep");
-  compute_phase_ = recorder.define_phase("sweep.compute");
-  send_phase_ = recorder.define_phase("sweep.send");
-  receive_phase_ = recorder.define_phase("sweep.receive");
+  sweep_phase_ = recorder.define_phase(phase::kSweep);
+  compute_phase_ = recorder.define_phase(phase::kCompute);
+  send_phase_ = recorder.define_phase(phase::kSend);
+  receive_phase_ = recorder.define_phase(phase::kReceive);
+  message_send_phase_ =
+      recorder.define_phase(options.nonblocking ? instrument::comm_phase::kIsend : instrument::comm_phase::kSend);
+  message_receive_phase_ = recorder.define_phase(instrument::comm_phase::kRecv);
   const std::size_t G = static_cast<std::size_t>(plan.groups);
   const std::size_t D = static_cast<std::size_t>(plan.directions);
   psi_.resize(plan.tasks() * G * 4);
@@ -223,6 +227,7 @@ void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vecto
     const instrument::Ticks t0 = instrument::now_ticks();
     batch_.clear();
     while (batch_.size() < mcps && !ready_->empty()) batch_.push_back(ready_->pop());
+    std::sort(batch_.begin(), batch_.end());
     const std::int64_t n = static_cast<std::int64_t>(batch_.size());
     if (options_.threads > 1 && n > 1) {
       // Each thread a contiguous share, so its prefetches run ahead of its own tasks.
@@ -247,6 +252,7 @@ void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vecto
     recorder_.add_ticks(compute_phase_, t1 - t0);
     recorder_.add_ticks(send_phase_, t2 - t1);
     recorder_.add_ticks(receive_phase_, t3 - t2);
+    if (recorder_.tracing()) recorder_.record_interval(compute_phase_, t0, t1, -1, 0, n);
     rec.compute_s = conv.seconds(t1 - t0);
     rec.send_s = conv.seconds(t2 - t1);
     rec.receive_s = conv.seconds(t3 - t2);

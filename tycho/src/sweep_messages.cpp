@@ -33,6 +33,7 @@ void SweepEngine::send_step(std::int32_t iteration, std::int32_t step, StepRecor
     if (out.empty()) continue;
     const std::int64_t bytes = static_cast<std::int64_t>(out.size() * sizeof(double));
     const int peer = plan_.peers[p];
+    const instrument::Ticks called = recorder_.tracing() ? instrument::now_ticks() : 0;
     if (options_.nonblocking) {
       MPI_Request r;
       MPI_Isend(out.data(), static_cast<int>(bytes), MPI_BYTE, peer, kRecordTag, comm_, &r);
@@ -48,6 +49,8 @@ void SweepEngine::send_step(std::int32_t iteration, std::int32_t step, StepRecor
       MPI_Bsend(out.data(), static_cast<int>(bytes), MPI_BYTE, peer, kRecordTag, comm_);
       out.clear();
     }
+    if (recorder_.tracing())
+      recorder_.record_interval(message_send_phase_, called, instrument::now_ticks(), peer, bytes, 0, kRecordTag);
     ++rec.sends;
     rec.send_bytes += bytes;
     history.messages.push_back(MessageRecord{iteration, step, peer, bytes, true});
@@ -100,6 +103,15 @@ void SweepEngine::receive_step(std::int32_t iteration, std::int32_t step, bool m
                                RankHistory& history) {
   const std::size_t width_bytes = plan_.record_doubles() * sizeof(double);
   double start = instrument::now_seconds();
+  // Traced: each message from when the rank began looking for it to its records unpacked
+  // (tycho/sweep_phases.hpp); the critical path charges only what follows its send's start.
+  instrument::Ticks looking_since = recorder_.tracing() ? instrument::now_ticks() : 0;
+  auto trace_received = [&](int source, int bytes) {
+    if (!recorder_.tracing()) return;
+    const instrument::Ticks now = instrument::now_ticks();
+    recorder_.record_interval(message_receive_phase_, looking_since, now, source, bytes, 0, kRecordTag);
+    looking_since = now;
+  };
   for (;;) {
     bool got = false;
     if (options_.nonblocking) {
@@ -114,6 +126,7 @@ void SweepEngine::receive_step(std::int32_t iteration, std::int32_t step, bool m
         const std::size_t n = static_cast<std::size_t>(bytes) / width_bytes;
         receive_message(plan_.peers[p], static_cast<std::size_t>(bytes), iteration, step, rec, history);
         unpack(recv_buffers_[p].data(), n);
+        trace_received(plan_.peers[p], bytes);
         if (received_from_[p] < plan_.records_from[p])
           MPI_Irecv(recv_buffers_[p].data(), static_cast<int>(recv_buffers_[p].size() * sizeof(double)), MPI_BYTE,
                     plan_.peers[p], kRecordTag, comm_, &recv_requests_[p]);
@@ -132,6 +145,7 @@ void SweepEngine::receive_step(std::int32_t iteration, std::int32_t step, bool m
         MPI_Recv(probe_buffer_.data(), bytes, MPI_BYTE, status.MPI_SOURCE, kRecordTag, comm_, MPI_STATUS_IGNORE);
         receive_message(status.MPI_SOURCE, static_cast<std::size_t>(bytes), iteration, step, rec, history);
         unpack(probe_buffer_.data(), n);
+        trace_received(status.MPI_SOURCE, bytes);
         got = true;
       }
     }

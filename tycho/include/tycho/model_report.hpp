@@ -14,16 +14,23 @@
 // ranks, the median over iterations (the first left out when there are more than two).
 // MSM and TM are fed this run's recorded steps and messages (their point: the mesh and the
 // schedule as they happened) but none of its timings.
+// The GM's and MSM's compute and comm terms are compared, as part rows, with the same time
+// measured on the critical path of the traced sweeps (tycho/model/measured_path.hpp, the
+// categories in tycho/sweep_phases.hpp): the mean over the scored iterations the trace holds.
+// The path's other time, which no model term covers, is reported under the table.
 #pragma once
 #include <mpi.h>
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
 #include "instrument/comparison.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/replay.hpp"
+#include "instrument/run_results.hpp"
 #include "tycho/driver.hpp"
+#include "tycho/model/measured_path.hpp"
 #include "tycho/model/telem.hpp"
 
 namespace tycho {
@@ -58,7 +65,16 @@ inline constexpr double kAutoMcpsCommShare = 0.2;
 std::int64_t auto_mcps(const PreparedModels& models, const RunOptions& run, std::size_t cells, int ranks,
                        std::string& why);
 
-// Rank 0, after run_tycho: the comparison rows (empty when the models are not enabled).
-instrument::Comparison model_comparison(const PreparedModels& models, const RunOptions& run, const RunResult& result);
+// Rank 0, after the gather: the critical path of the scored iterations' sweeps (those the
+// gathered trace holds complete; none when the run was not traced).
+model::MeasuredSweepPath measured_sweep_path(const instrument::RunResults& gathered, const RunResult& result);
+
+// Rank 0, after run_tycho: the comparison rows (empty when the models are not enabled), the
+// part rows from `path` when it walked any sweep.
+instrument::Comparison model_comparison(const PreparedModels& models, const RunOptions& run, const RunResult& result,
+                                        const model::MeasuredSweepPath& path);
+
+// Under the table: the path's time no model term covers, or why there are no part rows.
+void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path);
 
 }  // namespace tycho

@@ -9,6 +9,9 @@
 //   /tycho/messages        table: every rank's messages (peer, bytes, send or recv)
 //   /tycho/calibration     attrs: T_elem at this E_p, what a later run's --calibration reads
 //                          (results_calibration.hpp)
+//   /tycho/critical_path   table: each walked sweep's critical path by category (compute, comm,
+//                          other) and its span (model/measured_path.hpp), when the models ran
+//                          and the run was traced
 //   /solution              attrs: iterations, converged, balance residual, particle rates, digest
 //   /solution/iterations   table: change, sweep and iteration seconds, balance residual
 #pragma once
@@ -19,15 +22,17 @@
 #include "instrument/comparison.hpp"
 #include "instrument/run_results.hpp"
 #include "tycho/driver.hpp"
+#include "tycho/model/measured_path.hpp"
 
 namespace tycho {
 
 // The run's metadata and every option as given (the root and /input attributes).
 instrument::RunInfo run_info(const RunOptions& options, MPI_Comm comm);
 
-// Collective. `result`, `gathered` and `comparison` are rank 0's. A failed write leaves no
-// file and ends every rank with one line (instrument::CollectiveError).
+// Collective. `result`, `gathered`, `comparison` and `critical_path` are rank 0's. A failed
+// write leaves no file and ends every rank with one line (instrument::CollectiveError).
 void write_results_file(const std::string& path, const RunOptions& options, const RunResult& result,
-                        instrument::RunResults gathered, const instrument::Comparison& comparison, MPI_Comm comm);
+                        instrument::RunResults gathered, const instrument::Comparison& comparison,
+                        const model::MeasuredSweepPath& critical_path, MPI_Comm comm);
 
 }  // namespace tycho

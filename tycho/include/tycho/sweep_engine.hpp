@@ -93,6 +93,8 @@ class SweepEngine {
   MPI_Comm comm_;
   instrument::Recorder& recorder_;
   instrument::PhaseId sweep_phase_, compute_phase_, send_phase_, receive_phase_;
+  // Trace events only, when the recorder traces (tycho/sweep_phases.hpp): each message's call.
+  instrument::PhaseId message_send_phase_, message_receive_phase_;
 
   // Direction-major, [direction][local cell][group][4]: a task's upwind cells in the same
   // direction are then near it in memory (cells are numbered with locality), which a
