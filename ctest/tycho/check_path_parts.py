@@ -1,0 +1,101 @@
+#!/usr/bin/python3
+"""tycho's model parts beside the sweeps' measured critical path (tycho/model_report.hpp),
+read from the results file.
+
+    check_path_parts.py TYCHO MPIEXEC RANKS MESH MACHINE WORK_DIR
+
+A run with the models (machine file given) at RANKS ranks:
+  - /tycho/critical_path: a row per walked sweep (iterations 2 and 3 of 3), compute > 0,
+    compute + comm + other = walked_s to round-off, walked_s within the measured sweep time
+    of that iteration (max over ranks, /solution/iterations) give or take the ranks' start;
+    comm > 0 at 2 ranks, exactly 0 at 1 rank (no message);
+  - /compare: part rows GM and MSM "compute" (and "comm" at more than one rank, none at one),
+    measured and modelled > 0, measured = the mean of /tycho/critical_path's column;
+  - the totals rows are still one T_sweep a model.
+The same run without the models (--no-machine) has no trace and no /tycho/critical_path.
+Exit 1 with the first difference.
+"""
+import os
+import subprocess
+import sys
+
+import h5py
+
+
+def fail(msg):
+    print("check_path_parts: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        fail("%s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
+    return p.stdout
+
+
+def close(a, b, rel):
+    return abs(a - b) <= rel * max(abs(a), abs(b))
+
+
+def main():
+    if len(sys.argv) != 7:
+        fail("usage: check_path_parts.py TYCHO MPIEXEC RANKS MESH MACHINE WORK_DIR")
+    tycho, mpiexec, ranks, mesh, machine, work = sys.argv[1:]
+    ranks = int(ranks)
+    os.makedirs(work, exist_ok=True)
+    results = os.path.join(work, "np%d.h5" % ranks)
+    out = run([mpiexec, "-n", str(ranks), tycho, mesh, "--iterations", "3", "--machine", machine, "--results", results])
+    if "The sweep's measured critical path" not in out:
+        fail("%s: no line on the path's time no model term covers:\n%s" % (results, out))
+    with h5py.File(results, "r") as f:
+        if "tycho/critical_path" not in f:
+            fail("%s: no /tycho/critical_path" % results)
+        path = f["tycho/critical_path"][()]
+        sweep_s = {int(r["iteration"]): float(r["sweep_s"]) for r in f["solution/iterations"][()]}
+        rows = f["compare"][()]
+    walked = [int(r["iteration"]) for r in path]
+    if walked != [1, 2]:
+        fail("%s: walked iterations %r, expected [1, 2] (the scored ones, from 0)" % (results, walked))
+    for r in path:
+        it, parts = int(r["iteration"]), [float(r["compute_s"]), float(r["comm_s"]), float(r["other_s"])]
+        span = float(r["walked_s"])
+        if not parts[0] > 0 or min(parts) < 0:
+            fail("%s: iteration %d: compute, comm, other %r: compute not > 0 or a part < 0" % (results, it, parts))
+        if not close(sum(parts), span, 1e-9):
+            fail("%s: iteration %d: compute + comm + other = %r, walked %r" % (results, it, sum(parts), span))
+        if not (0.5 * sweep_s[it] <= span <= 1.05 * sweep_s[it] + 1e-3):
+            fail("%s: iteration %d: walked %r s, the sweep took %r s" % (results, it, span, sweep_s[it]))
+        if ranks == 1 and parts[1] != 0.0:
+            fail("%s: iteration %d: comm %r on one rank's path, expected 0" % (results, it, parts[1]))
+        if ranks > 1 and not parts[1] > 0:
+            fail("%s: iteration %d: comm %r on the path of %d ranks, expected > 0" % (results, it, parts[1], ranks))
+    mean = {"compute": sum(float(r["compute_s"]) for r in path) / len(path),
+            "comm": sum(float(r["comm_s"]) for r in path) / len(path)}
+    for model in ("GM", "MSM", "TM"):
+        totals = [r for r in rows if r["model"].decode() == model and r["kind"].decode() == "total"]
+        if len(totals) != 1 or totals[0]["term"].decode() != "T_sweep":
+            fail("%s: %s: %d total rows, expected one T_sweep" % (results, model, len(totals)))
+    for model in ("GM", "MSM"):
+        parts = {r["term"].decode(): r for r in rows if r["model"].decode() == model and r["kind"].decode() == "part"}
+        expected = ["comm", "compute"] if ranks > 1 else ["compute"]
+        if sorted(parts) != expected:
+            fail("%s: %s part rows %r, expected %r" % (results, model, sorted(parts), expected))
+        for term, r in parts.items():
+            measured, modelled = float(r["measured"]), float(r["modelled"])
+            if not (measured > 0 and modelled > 0):
+                fail("%s: %s %s: measured %r, modelled %r, expected both > 0" % (results, model, term, measured, modelled))
+            if not close(measured, mean[term], 1e-12):
+                fail("%s: %s %s: measured %r, the path's mean %r" % (results, model, term, measured, mean[term]))
+            if "critical path" not in r["source"].decode() or "modelled:" not in r["source"].decode():
+                fail("%s: %s %s: the source %r does not say what each side covers" % (results, model, term, r["source"]))
+
+    bare = os.path.join(work, "np%d_no_models.h5" % ranks)
+    run([mpiexec, "-n", str(ranks), tycho, mesh, "--iterations", "2", "--no-machine", "--results", bare])
+    with h5py.File(bare, "r") as f:
+        if "trace" in f or "tycho/critical_path" in f:
+            fail("%s: a run without the models has a trace or /tycho/critical_path" % bare)
+
+
+if __name__ == "__main__":
+    main()
