@@ -23,7 +23,10 @@ int size_of(MPI_Comm c) {
 
 Context::Context(MPI_Comm comm, double t0)
     : m_comm(comm), m_pid(rank_of(comm)), m_nprocs(size_of(comm)), m_t0(t0),
-      m_registry(m_nprocs), m_arena(comm) {
+      m_registry(m_nprocs), m_arena(comm),
+      m_headers(comm, static_cast<std::size_t>(header_words + inline_words)) {
+  // m_hdr_stride has room for an inline stream wherever the shared headers may be on.
+  static_assert(SharedHeaders::max_procs <= header_p2p_max);
   m_out.resize(m_nprocs);
   m_wanted.assign(m_nprocs, 0);
   m_gets.resize(m_nprocs);
@@ -35,7 +38,9 @@ Context::Context(MPI_Comm comm, double t0)
   m_hdr_stride = p2p ? header_words + inline_words : header_words;
   m_hdr_out.assign(static_cast<std::size_t>(m_nprocs) * m_hdr_stride, 0);
   m_hdr_in.assign(static_cast<std::size_t>(m_nprocs) * m_hdr_stride, 0);
-  if (p2p) {
+  for (int q = 0; q < m_nprocs; ++q)
+    m_hdr_at.push_back(&m_hdr_in[static_cast<std::size_t>(q) * m_hdr_stride]);
+  if (p2p && !m_headers.on()) {
     for (int q = 0; q < m_nprocs; ++q) {
       if (q == m_pid) continue;
       const std::size_t at = static_cast<std::size_t>(q) * m_hdr_stride;

@@ -16,6 +16,7 @@
 #include "profiler.hpp"
 #include "registry.hpp"
 #include "shared_arena.hpp"
+#include "shared_headers.hpp"
 
 namespace bsplib {
 
@@ -61,9 +62,12 @@ class Context {
     m_t0 = t0;
     m_step_begin = 0;
     m_superstep = 0;
+    m_shared_exchanges = 0;
   }
   MPI_Comm comm() const { return m_comm; }
   Profiler& profiler() { return m_profiler; }
+  // The syncs since the clock started whose headers went through shared memory.
+  long shared_header_exchanges() const { return m_shared_exchanges; }
 
   [[noreturn]] void fail(const char* call, const char* what) const {
     fatal(call, m_pid, m_superstep, "%s", what);
@@ -140,6 +144,8 @@ class Context {
   bool m_warming = false;  // warm_up's supersteps: not profiled
   Registry m_registry;
   SharedArena m_arena;                  // large puts within the node
+  SharedHeaders m_headers;              // the header exchange within one node
+  long m_shared_exchanges = 0;          // syncs whose headers went through m_headers
   std::vector<std::uint64_t> m_wanted;  // [process]: its header's arena size, this sync
   std::vector<Outbox> m_out;            // [destination]
   // A get of Outbox::direct_min bytes or more from another process is *direct*: the owner
@@ -190,9 +196,10 @@ class Context {
     return m_hdr_stride > header_words && bytes > 0 &&
            bytes <= std::uint64_t{inline_words} * 8;
   }
-  const std::uint64_t* header_in(int q) const {
-    return &m_hdr_in[static_cast<std::size_t>(q) * m_hdr_stride];
-  }
+  // [source]: its header this sync (in m_hdr_in, or in place in m_headers' slot).
+  std::vector<const std::uint64_t*> m_hdr_at;
+  const std::uint64_t* header_in(int q) const { return m_hdr_at[static_cast<std::size_t>(q)]; }
+  void exchange_headers_shared();
   std::vector<std::size_t> m_reply_at;             // [source] offset into m_reply_in
   std::vector<ByteBuffer> m_replies;               // [requester]: data this process serves
   ByteBuffer m_reply_in;                           // replies to this process's gets

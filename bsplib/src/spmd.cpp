@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "bsp_sections.hpp"
+#include "bsp_sync_route.hpp"
 #include "fatal.hpp"
 #include "instrument/clock.hpp"
 
@@ -128,6 +129,10 @@ void Spmd::allow_next_section() {
 }
 
 void allow_next_section() { Spmd::allow_next_section(); }
+
+long shared_header_exchanges() {
+  return Spmd::context("bsplib::shared_header_exchanges").shared_header_exchanges();
+}
 
 void Spmd::end() {
   Context& c = context("bsp_end");

@@ -1,11 +1,12 @@
 // bsp_sync: the end of a superstep, as one two-sided exchange (see README: measured against
 // MPI-3 RMA and chosen for its lower empty-superstep cost).
-//  1. headers: a few words per peer (persistent point-to-point requests, or MPI_Alltoall for
-//     many processes): the bytes of the combined stream to that peer, its get count, and the
+//  1. headers: a few words per peer (through shared memory when every process is on one
+//     node, see shared_headers.hpp; else persistent point-to-point requests, or MPI_Alltoall
+//     for many processes): the bytes of the combined stream to that peer, its get count, and the
 //     run-state every process must agree on (bsp_end vs bsp_sync, registration signature,
 //     tag size), and the sizes of up to two registrations. It is also the barrier. A stream
-//     of up to 8 KiB with the header rides in the header message (point-to-point headers
-//     only); a longer one to a process of the node is copied into this process's shared
+//     of up to 8 KiB with the header rides in the header message (shared or point-to-point
+//     headers only); a longer one to a process of the node is copied into this process's shared
 //     segment (see shared_arena.hpp) and the header says where;
 //  2. data: one message per peer with a longer stream otherwise (Isend/Irecv, no zero
 //     messages); each large put (>= Outbox::direct_min bytes) is a message of its own,
@@ -94,8 +95,10 @@ void Context::exchange_headers(bool ending) {
                          std::uint64_t{m_tagsize_calls} << 32;
     h[header::wanted] = m_arena.wanted();  // the same to every process
   }
-  m_arena.sync_memory();  // this superstep's shared puts are visible before the header leaves
-  if (!m_hdr_recv.empty()) {
+  if (m_headers.on()) {
+    exchange_headers_shared();
+  } else if (!m_hdr_recv.empty()) {
+    m_arena.sync_memory();  // this superstep's shared puts are visible before the header leaves
     // A small stream rides in the header message (one message instead of two, the
     // difference that matters in a small superstep); the receive takes either length.
     m_hdr_active.assign(m_hdr_recv.begin(), m_hdr_recv.end());
@@ -115,11 +118,13 @@ void Context::exchange_headers(bool ending) {
       }
     }
     MPI_Waitall(static_cast<int>(m_hdr_active.size()), m_hdr_active.data(), MPI_STATUSES_IGNORE);
+    m_arena.sync_memory();  // and the others' before their records are read
   } else {
+    m_arena.sync_memory();
     MPI_Alltoall(m_hdr_out.data(), header_words, MPI_UINT64_T, m_hdr_in.data(), header_words,
                  MPI_UINT64_T, m_comm);
+    m_arena.sync_memory();
   }
-  m_arena.sync_memory();  // and the others' before their records are read
   // My own header slot is not sent to me: fill it so that every process compares the same.
   std::copy_n(&m_hdr_out[static_cast<std::size_t>(m_pid) * m_hdr_stride], header_words,
               &m_hdr_in[static_cast<std::size_t>(m_pid) * m_hdr_stride]);
@@ -174,6 +179,27 @@ void Context::exchange_headers(bool ending) {
       report_once(*this, "bsp_set_tagsize", q, what);
     }
   }
+}
+
+// Within one node (shared_headers.hpp): my header and inline stream go straight into my slot
+// at each peer, then its epoch; each peer's are read in place. The release store of an epoch
+// orders every store before it, this superstep's shared puts included (the streamed ones
+// are fenced by copy_in), before the acquiring reader's loads: no MPI_Win_sync is needed.
+void Context::exchange_headers_shared() {
+  for (int k = 1; k < m_nprocs; ++k) {
+    const int q = (m_pid + k) % m_nprocs;  // each peer's slot first written by one process
+    std::uint64_t* into = m_headers.outgoing(q);
+    std::copy_n(&m_hdr_out[static_cast<std::size_t>(q) * m_hdr_stride], header_words, into);
+    const ByteBuffer& b = m_out[q].bytes();
+    if (inline_stream(b.size())) std::memcpy(into + header_words, b.data(), b.size());
+    m_headers.publish(q);
+  }
+  for (int k = 1; k < m_nprocs; ++k) {
+    const int q = (m_pid + m_nprocs - k) % m_nprocs;  // the peer that published to me first
+    m_hdr_at[static_cast<std::size_t>(q)] = m_headers.incoming(q);
+  }
+  m_headers.next();
+  ++m_shared_exchanges;
 }
 
 void Context::exchange_data() {

@@ -71,3 +71,25 @@ foreach(n 1 2 3 4)
   suite_add_mpi_test(NAME bsplib.t_profile_in_memory.np${n} TARGET bsp_t_profile_in_memory
                      RANKS ${n} LABELS unit TIMEOUT 60 EXPECT "PASS t_profile_in_memory .p = ${n}.")
 endforeach()
+
+# bsp_sync's headers through shared memory within a node, and by MPI when forced
+# (BSP_SHARED_SYNC=0): the route taken in every sync, and streams around the inline limit.
+add_executable(bsp_t_shared_sync ${CMAKE_CURRENT_LIST_DIR}/t_shared_sync.cpp)
+target_link_libraries(bsp_t_shared_sync PRIVATE bsp suite_options)
+foreach(n 1 2 3 4)
+  if(n EQUAL 1)
+    set(_route "not exchanged")
+  else()
+    set(_route "through shared memory")
+  endif()
+  suite_add_mpi_test(NAME bsplib.t_shared_sync.np${n} TARGET bsp_t_shared_sync RANKS ${n}
+                     LABELS unit TIMEOUT 60 EXPECT "PASS t_shared_sync .p = ${n}, headers ${_route}.")
+  set_tests_properties(bsplib.t_shared_sync.np${n} PROPERTIES FAIL_REGULAR_EXPRESSION "BSP error")
+endforeach()
+foreach(n 2 4)
+  suite_add_mpi_test(NAME bsplib.t_shared_sync.mpi_headers.np${n} TARGET bsp_t_shared_sync
+                     RANKS ${n} LABELS unit TIMEOUT 60
+                     EXPECT "PASS t_shared_sync .p = ${n}, headers by MPI.")
+  set_tests_properties(bsplib.t_shared_sync.mpi_headers.np${n} PROPERTIES
+                       FAIL_REGULAR_EXPRESSION "BSP error" ENVIRONMENT BSP_SHARED_SYNC=0)
+endforeach()
