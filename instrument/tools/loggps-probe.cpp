@@ -14,6 +14,10 @@
 //   4. MPI_Send above S to a receiver already waiting, at two sizes: how its time grows says
 //      whether a blocking rendezvous send returns after injecting (Ino's eq. 5) or after the
 //      transfer (loggps.hpp, extension 2); the fit of 1-2 then uses that rule.
+//   5. the first MPI call after both ranks streamed a working set of N bytes (--working-sets):
+//      an 8-byte allreduce with the ranks 20 us apart, a receive of a message already there,
+//      an eager send (probe_cold.hpp) -> the loggp.cold.* keys (loggp_cold.hpp), which the
+//      apps' models use for the calls that follow a kernel block.
 // Each time is the median of --reps repetitions. Each model is derived as its paper does when
 // that is physical and otherwise by a constrained fit (probe_fit.hpp says which and why; the
 // report and the file say which was used); the file is checked against the models' constraints
@@ -41,12 +45,15 @@
 #include "instrument/clock.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
+#include "instrument/loggp_cold.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_cache.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/option_number.hpp"
 #include "instrument/option_table.hpp"
+#include "instrument/probe_cold.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/probe_measure.hpp"
 #include "instrument/run_app.hpp"
@@ -66,7 +73,32 @@ struct Options {
   int reps = 51;
   std::int64_t max_bytes = std::int64_t{4} << 20;
   bool quick = false;
+  // Experiment 5's working sets (bytes per rank); 0, the warm reference, is always measured.
+  std::vector<std::int64_t> working_sets{0, 256 << 10, 2 << 20, 16 << 20, 64 << 20};
 };
+
+// At most this many repetitions of experiment 5 (each streams every working set 5 times).
+constexpr int kColdRepsMax = 15;
+
+// "0,262144,2097152": whole numbers of bytes in [0, 1 GiB], increasing, at most 16; 0 is
+// added in front when it is not given.
+std::vector<std::int64_t> parse_working_sets(const std::string& option, const std::string& text) {
+  std::vector<std::int64_t> sizes;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', from);
+    const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    const std::int64_t n = instrument::whole_option(option, item, 0, std::int64_t{1} << 30, "B");
+    if (!sizes.empty() && n <= sizes.back())
+      throw instrument::InputError("command line", option, "expected increasing sizes, got \"" + text + "\"");
+    sizes.push_back(n);
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  if (sizes.front() != 0) sizes.insert(sizes.begin(), 0);
+  if (sizes.size() > 16) throw instrument::InputError("command line", option, "expected at most 16 sizes");
+  return sizes;
+}
 
 // The command line, bound to `o`. Every option's range is named in its error; nothing is
 // clamped. --reps: each size is timed reps times (x3 curves): 10^5 is hours already.
@@ -82,6 +114,11 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .shown_default("51; 9 with --quick")
       .whole("--max-bytes", "B", o.max_bytes, 1024, std::int64_t{1} << 30, "B", "the largest message")
       .flag("--quick", o.quick, "fewer repetitions (9 unless --reps is given)")
+      .text("--working-sets", "B[,B...]",
+            [&o](const std::string& name, const std::string& v) { o.working_sets = parse_working_sets(name, v); },
+            "bytes each rank streams before the cold-message measurements, increasing, each in [0, 2^30] B, "
+            "at most 16 (0, the warm reference, is always measured)")
+      .shown_default("0,262144,2097152,16777216,67108864")
       .after_reading([&t, &o] {
         if (o.quick && !t.given("--reps")) o.reps = 9;
       });
@@ -210,6 +247,30 @@ void print_report(const Options& o, const std::vector<RttSample>& rtt0,
               100 * gfit.max_rel_error, gfit.derivation.c_str(), 100 * fit.max_rel_error_delayed);
 }
 
+void print_cold(const instrument::probe::ColdMessages& c, int reps) {
+  std::printf("\ncold messages: the first MPI call after both ranks streamed N bytes (median of %d; clock offset "
+              "rank 1 - rank 0 %+.3f us +- %.3f us, %s)\n",
+              reps, us(c.clock_offset), us(c.clock_offset_bound),
+              c.same_host ? "one host: one clock, not applied" : "two hosts: applied");
+  std::printf("%12s %12s %9s | %11s %11s | %11s %11s\n", "N bytes", "allreduce8", "skew", "recv small",
+              "recv face", "send small", "send face");
+  std::printf("%12s %12s %9s | %11s %11s | %11s %11s   (us; small %lld B, face %lld B)\n", "", "", "", "", "", "", "",
+              static_cast<long long>(c.small_bytes), static_cast<long long>(c.face_bytes));
+  for (const auto& p : c.points)
+    std::printf("%12lld %12.3f %9.1f | %11.3f %11.3f | %11.3f %11.3f\n", static_cast<long long>(p.working_set_bytes),
+                us(p.allreduce8), us(p.arrival_skew), us(p.receive_small), us(p.receive_face), us(p.send_small),
+                us(p.send_face));
+}
+
+instrument::loggp::ColdCosts cold_costs(const instrument::probe::ColdMessages& c) {
+  instrument::loggp::ColdCosts k;
+  k.small_bytes = c.small_bytes;
+  k.face_bytes = c.face_bytes;
+  for (const auto& p : c.points)
+    k.points.push_back({p.working_set_bytes, p.allreduce8, p.receive_small, p.receive_face, p.send_small, p.send_face});
+  return k;
+}
+
 void print_rendezvous(const std::optional<instrument::probe::RendezvousSendEvidence>& e,
                       const instrument::loggps::LogGpsParams& p) {
   namespace lg = instrument::loggps;
@@ -235,7 +296,8 @@ void print_rendezvous(const std::optional<instrument::probe::RendezvousSendEvide
 void write_machine_file(const Options& o, const instrument::probe::ThresholdSearch& th,
                         const instrument::probe::LogGpsFit& fit, const instrument::probe::LogGpsFit& paper_only,
                         const instrument::probe::LogGpFit& gfit, const char* rndv_env,
-                        const std::optional<instrument::probe::RendezvousSendEvidence>& evidence) {
+                        const std::optional<instrument::probe::RendezvousSendEvidence>& evidence,
+                        const instrument::loggp::ColdCosts& cold) {
   const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
   instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
   for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
@@ -276,10 +338,12 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   }
   if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
   mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
+  instrument::loggp::write_cold(cold, mf);
   // The text as a reader will parse it must pass the models' checks before it is written.
   const auto as_read = instrument::MachineFile::parse(mf.text(), o.out);
   (void)instrument::loggps::read_params(as_read);
   (void)instrument::loggp::read_params(as_read);
+  (void)instrument::loggp::read_cold(as_read);
   mf.write(o.out);
 }
 
@@ -329,6 +393,13 @@ std::string measure_fit_and_write(const Options& o, int rank) {
     rendezvous_sends = instrument::probe::median_sends_to_waiting_receiver(p, above, o.reps);
   }
 
+  // 5: the first call after a working set, with messages the protocol sends eagerly.
+  const std::int64_t eager = std::max<std::int64_t>(std::min(th.S, o.max_bytes), 1);  // and within the buffers
+  const int cold_reps = std::min(o.reps, kColdRepsMax);
+  const auto cold = instrument::probe::measure_cold_messages(p, o.working_sets, std::min<std::int64_t>(8, eager),
+                                                             std::min<std::int64_t>(8192, eager), cold_reps);
+  const double t_cold = now_seconds();
+
   std::string error;
   if (rank == 0) {
     try {
@@ -357,6 +428,7 @@ std::string measure_fit_and_write(const Options& o, int rank) {
       const char* rndv_env = std::getenv("UCX_RNDV_THRESH");
       print_report(o, rtt0, rttw, w_used, th, late, fit, gfit, rndv_env);
       print_rendezvous(evidence, fit.params);
+      print_cold(cold, cold_reps);
       std::printf("the paper's model alone (no gap steps) fits RTT(w=0) within %.1f%% at best "
                   "(%s; s = %lld B, L = %.4f us, o' = %.4f us, G_s = %.4f ns/B, G_l = %.4f ns/B)\n",
                   100 * paper.max_rel_error_no_delay, paper.derivation.c_str(), static_cast<long long>(paper.params.s),
@@ -366,10 +438,11 @@ std::string measure_fit_and_write(const Options& o, int rank) {
                     "descheduled), the fitted parameters describe the scheduler, not the network\n",
                     us(rtt0.front().seconds));
       }
-      write_machine_file(o, th, fit, paper, gfit, rndv_env, evidence);
+      write_machine_file(o, th, fit, paper, gfit, rndv_env, evidence, cold_costs(cold));
       const double t_end = now_seconds();
-      std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, fit %.2f s)\n",
-                  o.out.c_str(), t_end - t_start, t_rtt - t_start, t_late - t_rtt, t_end - t_late);
+      std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, cold messages %.2f s, "
+                  "fit %.2f s)\n",
+                  o.out.c_str(), t_end - t_start, t_rtt - t_start, t_late - t_rtt, t_cold - t_late, t_end - t_cold);
       std::fflush(stdout);
     } catch (const std::exception& e) {
       error = e.what();
@@ -397,6 +470,8 @@ int probe_main(const Options& given) {
   if (problem.empty()) try {  // the two message buffers, on every rank (each its own limit)
       instrument::require_memory(instrument::saturating_product({2, static_cast<std::uint64_t>(o.max_bytes)}),
                                  "command line", "--max-bytes", "two message buffers of --max-bytes");
+      instrument::require_memory(static_cast<std::uint64_t>(o.working_sets.back()) + 2 * static_cast<std::uint64_t>(o.max_bytes),
+                                 "command line", "--working-sets", "the largest working set and the message buffers");
     } catch (const instrument::InputError& e) {
       problem = e.what();
     }

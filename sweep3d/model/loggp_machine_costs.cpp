@@ -1,6 +1,7 @@
 #include "sweep3d/model/loggp_machine_costs.hpp"
 
 #include "instrument/collective_model.hpp"
+#include "instrument/loggp_cold.hpp"
 #include "instrument/machine_file.hpp"
 
 namespace sweep3d::model {
@@ -23,9 +24,14 @@ MachineCosts machine_costs_from_loggp(const instrument::loggp::LogGpParams& para
   return m;
 }
 
+MachineCosts machine_costs_from_file(const instrument::MachineFile& file) {
+  MachineCosts m = machine_costs_from_loggp(instrument::loggp::read_params(file));
+  m.cold = instrument::loggp::read_cold(file);
+  return m;
+}
+
 MachineCosts read_machine_costs(const std::string& machine_file) {
-  const auto file = instrument::MachineFile::read(machine_file);
-  return machine_costs_from_loggp(instrument::loggp::read_params(file));
+  return machine_costs_from_file(instrument::MachineFile::read(machine_file));
 }
 
 }  // namespace sweep3d::model

@@ -24,7 +24,8 @@ PathTerms operator+(PathTerms a, const PathTerms& b) { return a += b; }
 }  // namespace
 
 // Eq. 6-8 with 1-based processor indices (i across, j down) as in the paper.
-LogGpSweeps predict_loggp(const KbaShape& s, double w_g, const MachineCosts& mc, SendMode mode) {
+LogGpSweeps predict_loggp(const KbaShape& s, double w_g, const MachineCosts& warm, SendMode mode) {
+  const MachineCosts mc = after_kernel_blocks(warm, s.block_bytes(0, 0));  // every face message follows a block
   const int n = s.npe_i, m = s.npe_j;
   const double blocks = static_cast<double>(s.kb()) * s.mmo();
   auto W = [&](int i, int j) { return compute(w_g * s.block_cell_angles(i - 1, j - 1)); };

@@ -11,7 +11,7 @@ PipelineSweeps predict_pipeline(const KbaShape& s, double w_g, const MachineCost
   p.t_cpu = w_g * s.block_cell_angles(0, 0);  // rank 0 holds the largest block
   if (px * py > 1) {
     const std::int64_t bytes = std::max(px > 1 ? s.i_face_bytes(0) : 0, py > 1 ? s.j_face_bytes(0) : 0);
-    p.t_msg = machine.message(bytes).total_comm;
+    p.t_msg = after_kernel_blocks(machine, s.block_bytes(0, 0)).message(bytes).total_comm;  // both ends after a block
   }
   const bool chain = px == 1 || py == 1;
   if (px * py > 1) {

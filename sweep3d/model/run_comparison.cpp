@@ -74,6 +74,11 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
   const std::string pipeline_source =
       inputs + (nonblocking ? "; HLW do not model the send mode: the same model as for blocking sends" : "");
 
+  const KbaShape& sh = run.shape;
+  const std::int64_t face = std::max(sh.npe_i > 1 ? sh.i_face_bytes(0) : 0, sh.npe_j > 1 ? sh.j_face_bytes(0) : 0);
+  const std::string cold_messages = describe_cold_messages(in.machine, face, sh.block_bytes(0, 0));
+  const std::string cold_allreduce = describe_cold_allreduce(in.machine, sh.rank_bytes(0, 0));
+
   auto totals = [&](const char* model, const ModelledParts& all, const std::string& source) {
     table.add({model, "T_iter (mean)", run.total / n, all.total() / n, source, RowKind::total});
     table.add({model, "T_total", run.total, all.total(), source, RowKind::total});
@@ -88,12 +93,13 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
     table.add({model, "W_before (source)", p.w_before / t, m.w_before / t, source + on_path, RowKind::part});
     table.add({model, comp, p.computation / t, m.computation / t, source + on_path + ": local work (kernel, face copies)", RowKind::part});
     table.add({model, comm, p.communication / t, m.communication / t,
-               source + on_path + ": MPI calls of the sweeps", RowKind::part});
+               source + on_path + ": MPI calls of the sweeps; " + cold_messages, RowKind::part});
     table.add({model, "W_after (flux error)", p.w_after / t, m.w_after / t, source + on_path, RowKind::part});
     // On one rank an allreduce is a local copy the model prices at 0: no row to score.
     if (run.shape.npe_i * run.shape.npe_j > 1)
       table.add({model, "reductions", p.reductions / t, m.reductions / t,
-                 source + on_path + "; model: 2 x allreduce, recursive doubling", RowKind::part});
+                 source + on_path + "; model: 2 x allreduce, recursive doubling; the first: " + cold_allreduce,
+                 RowKind::part});
   };
   totals("loggp", loggp_all, loggp_source);
   parts("loggp", loggp_traced, "sweeps: computation", "sweeps: comm + sync", loggp_source);
@@ -112,7 +118,8 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
   table.add_model_term({"loggp", "T_iter", loggp_all.total() / n, ssv + " eq. 9 + W_before + W_after + reductions" + per_it});
   table.add_model_term({"loggp", "W_before", first.loggp.w_before, "calibrated: " + in.calibration.describe()});
   table.add_model_term({"loggp", "W_after", first.loggp.w_after, "calibrated: " + in.calibration.describe()});
-  table.add_model_term({"loggp", "reductions", first.loggp.reductions, "2 x MPI_Allreduce(8 B), recursive doubling"});
+  table.add_model_term({"loggp", "reductions", first.loggp.reductions,
+                        "2 x MPI_Allreduce(8 B), recursive doubling; the first: " + cold_allreduce});
   const std::string hlw = "Hoisie, Lubeck & Wasserman";
   table.add_model_term({"pipeline", "T_cpu", first.pipeline_sweeps.t_cpu, hlw + " eq. 3 (W_g x block)"});
   table.add_model_term({"pipeline", "T_msg", first.pipeline_sweeps.t_msg, hlw + " eq. 5 (LogGP Total_Comm)"});

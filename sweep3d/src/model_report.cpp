@@ -34,6 +34,13 @@ model::KbaShape shape_of(const Deck& deck, const KbaDecomposition& rank0) {
   return s;
 }
 
+// With the bytes a rank holds per cell, which price the calls after a kernel block.
+model::KbaShape shape_of(const RunResult& r) {
+  model::KbaShape s = shape_of(r.deck, r.rank0);
+  s.bytes_per_cell = r.bytes_per_cell;
+  return s;
+}
+
 // The iterations' measured critical path (empty when the run was not traced, or too short).
 instrument::critical_path::Result walk_iterations(const instrument::RunResults& g, std::int64_t rendezvous_bytes) {
   bool any = false;
@@ -75,7 +82,7 @@ PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
           instrument::read_input_file_shared(in.machine_file, "machine file", instrument::MachineFile::kMaxBytes, comm.mpi()),
           in.machine_file);
       const auto loggp = instrument::loggp::read_params(file);
-      m.machine = model::machine_costs_from_loggp(loggp);
+      m.machine = model::machine_costs_from_file(file);
       m.rendezvous_bytes = loggp.rendezvous_bytes;
       m.machine_record = instrument::machine_record(file);
       m.machine_file = in.machine_file;
@@ -157,7 +164,7 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   report.machine = models.machine_record;
 
   model::MeasuredSweepRun run;
-  run.shape = shape_of(r.deck, r.rank0);
+  run.shape = shape_of(r);
   run.mode = r.nonblocking ? model::SendMode::nonblocking : model::SendMode::blocking;
   for (const auto& it : r.iterations) run.fixups_on.push_back(it.fixups_on);
   const auto* iteration = g.find_phase(std::string(phase::kIteration));

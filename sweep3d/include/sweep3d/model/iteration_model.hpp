@@ -3,8 +3,11 @@
 // W_before is the source computation and W_after the flux error, measured per local cell on a
 // calibration run (Sundaram-Stukel & Vernon's measured W_before, W_after) and scaled to the
 // largest rank's cells; T_sweeps is a sweep model (LogGP or pipeline); T_reductions are the
-// convergence test's two 8-byte MPI_Allreduce (fixups summed, error maxed) at the machine's
-// allreduce cost (MachineCosts::allreduce, from the LogGP parameters).
+// convergence test's two 8-byte MPI_Allreduce (fixups summed, error maxed): the first right
+// after the flux error streamed the rank's arrays, priced by the probe's cold allreduce at the
+// rank's bytes (cold_allreduce8; the LogGP allreduce when the machine file has no cold
+// figures or the shape no bytes_per_cell), the second at once after it, warm
+// (MachineCosts::allreduce, from the LogGP parameters).
 #pragma once
 #include "sweep3d/model/calibration.hpp"
 #include "sweep3d/model/kba_shape.hpp"

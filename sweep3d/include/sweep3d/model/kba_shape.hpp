@@ -12,6 +12,9 @@ struct KbaShape {
   int mm = 6;   // angles per octant
   int mk = 1;   // k-planes per block (already clamped to kt)
   int mmi = 1;  // angles per block (a factor of mm)
+  // Bytes a rank allocates per local cell (the run's "memory per cell"); 0: unknown. The
+  // calls after a kernel block are priced at the bytes it streamed (message_costs.hpp).
+  double bytes_per_cell = 0.0;
 
   int kb() const noexcept { return (kt + mk - 1) / mk; }  // k-blocks per octant
   int mmo() const noexcept { return mm / mmi; }           // angle blocks per octant
@@ -26,6 +29,14 @@ struct KbaShape {
   }
   std::int64_t j_face_bytes(int pi) const noexcept {
     return static_cast<std::int64_t>(it_of(pi)) * mk * mmi * 8;
+  }
+  // Bytes rank (pi, pj) holds, and those one k-block of it streams (every cell array over the
+  // block's cells); 0 when bytes_per_cell is unknown.
+  std::int64_t rank_bytes(int pi, int pj) const noexcept {
+    return static_cast<std::int64_t>(bytes_per_cell * it_of(pi) * jt_of(pj) * kt);
+  }
+  std::int64_t block_bytes(int pi, int pj) const noexcept {
+    return static_cast<std::int64_t>(bytes_per_cell * it_of(pi) * jt_of(pj) * (static_cast<double>(kt) / kb()));
   }
   // Cell-angles of one block of rank (pi, pj), with the k-planes averaged over the blocks
   // (exactly mk when mk divides kt).

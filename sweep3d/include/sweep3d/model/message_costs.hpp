@@ -6,6 +6,10 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <string>
+
+#include "instrument/loggp_cold.hpp"
 
 namespace sweep3d::model {
 
@@ -22,7 +26,35 @@ struct MachineCosts {
   double latency = 0.0;  // L, for the synchronisation terms
   // Seconds of one MPI_Allreduce of `bytes` over `nranks`; empty: free.
   std::function<double(int nranks, std::int64_t bytes)> allreduce;
+  // The first calls after a kernel block streamed N bytes, as loggps-probe measured them
+  // (instrument/loggp_cold.hpp); nullopt (a machine file of an earlier probe): the terms
+  // above alone, as measured by a ping-pong with warm caches.
+  std::optional<instrument::loggp::ColdCosts> cold;
 };
+
+// What a working set of N bytes adds to a blocking receive (of a message already there) or
+// an eager send of `bytes` right after a kernel block: the probe's figure at N less its warm
+// reference, at the small size up to small_bytes, at the face size from face_bytes,
+// linear in bytes between; never below 0 (a cold call is not cheaper). 0 without cold costs
+// or with N = 0 (working set unknown).
+double cold_receive_extra(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set);
+double cold_send_extra(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set);
+
+// The costs of the sweep's face messages, each sent right after a kernel block that streamed
+// block_bytes and received after the receiver's block: Send and the Isend post plus the cold
+// send extra, Receive plus the cold receive extra, Total_Comm (both ends) plus both. The
+// same costs as `m` without cold figures or with block_bytes = 0.
+MachineCosts after_kernel_blocks(const MachineCosts& m, std::int64_t block_bytes);
+
+// One 8-byte MPI_Allreduce over nranks entered right after streaming N bytes: the probe's cold
+// 2-rank figure plus what more ranks add by the warm model (its later recursive-doubling
+// steps); without cold costs or N = 0, the warm model alone.
+double cold_allreduce8(const MachineCosts& m, int nranks, std::int64_t working_set);
+
+// For a row's text: which probe figure priced the calls after a kernel block, e.g.
+// "cold allreduce8 at 4.6 MB = 8.1 us (loggps-probe)", or why none did.
+std::string describe_cold_allreduce(const MachineCosts& m, std::int64_t working_set);
+std::string describe_cold_messages(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set);
 
 // How the sweep sends its face messages: the original's MPI_Send, or MPI_Isend (sweep3d
 // --nonblocking), whose sender never waits for its receiver.

@@ -1,0 +1,33 @@
+# loggps-probe's cold-message experiment (probe_cold.hpp, the loggp.cold.* keys): a smoke run
+# at 2 ranks at a tiny working set whose file holds the keys as the models read them, and
+# the refusals (1 rank, bad --working-sets) in one line with no file written.
+if(NOT TARGET loggps-probe)
+  return()
+endif()
+set(_cold_dir ${CMAKE_CURRENT_BINARY_DIR})
+
+add_test(NAME instrument.probe.cold_clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_cold_dir}/probe_cold.machine)
+set_tests_properties(instrument.probe.cold_clean PROPERTIES LABELS "mpi" FIXTURES_SETUP probe_cold_clean)
+add_test(NAME instrument.probe.cold_np2
+         COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 ${MPIEXEC_PREFLAGS} $<TARGET_FILE:loggps-probe>
+                 ${MPIEXEC_POSTFLAGS} --quick --reps 3 --max-bytes 1024 --working-sets 4096
+                 --out ${_cold_dir}/probe_cold.machine
+         WORKING_DIRECTORY ${_cold_dir})
+set_tests_properties(instrument.probe.cold_np2 PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 180 RUN_SERIAL TRUE
+                     FIXTURES_REQUIRED probe_cold_clean FIXTURES_SETUP probe_cold
+                     PASS_REGULAR_EXPRESSION "cold messages: the first MPI call")
+add_test(NAME instrument.probe.cold_keys
+         COMMAND ${CMAKE_COMMAND} -DFILE=${_cold_dir}/probe_cold.machine
+                 -P ${CMAKE_CURRENT_LIST_DIR}/run_probe_cold_keys.cmake)
+set_tests_properties(instrument.probe.cold_keys PROPERTIES LABELS "mpi" FIXTURES_REQUIRED probe_cold)
+
+suite_add_error_test(NAME instrument.probe.cold_np1 RANKS 1 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: needs exactly 2 ranks, got 1" NO_FILE ${_cold_dir}/cold_np1.machine
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --working-sets 4096 --out ${_cold_dir}/cold_np1.machine)
+suite_add_error_test(NAME instrument.probe.working_sets_order RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--working-sets: expected increasing sizes, got \"4096,1024\"$"
+  NO_FILE ${_cold_dir}/cold_order.machine
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --working-sets 4096,1024 --out ${_cold_dir}/cold_order.machine)
+suite_add_error_test(NAME instrument.probe.working_sets_junk RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--working-sets: expected a whole number in \\[0, 1073741824\\] B, got \"4k\"$"
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --working-sets 0,4k)

@@ -1,0 +1,26 @@
+# The machine file of instrument.probe.cold_np2 (--working-sets 4096): two points, 0 (the warm
+# reference, always measured) and 4096 B, each with five times that are positive numbers of
+# seconds below 1 s; the message sizes 8 B and at most 8 KiB.
+file(STRINGS "${FILE}" lines REGEX "^loggp\\.cold\\.")
+set(times 0)
+foreach(l ${lines})
+  if(l MATCHES "^loggp\\.cold\\.point\\.[12]\\.(allreduce8|receive_small|receive_face|send_small|send_face) = (.*)$")
+    set(v "${CMAKE_MATCH_2}")
+    # as format_number writes them: 0.000123 or 1.23e-06 (and never 0, nor 1 s or more)
+    if(NOT v MATCHES "^(0\\.[0-9]*[1-9][0-9]*|[1-9](\\.[0-9]+)?e-[0-9]+)$")
+      message(FATAL_ERROR "expected a time in (0, 1) s: ${l}")
+    endif()
+    math(EXPR times "${times} + 1")
+  endif()
+endforeach()
+foreach(want "loggp.cold.points = 2" "loggp.cold.point.1.working_set_bytes = 0"
+             "loggp.cold.point.2.working_set_bytes = 4096" "loggp.cold.small_bytes = 8")
+  list(FIND lines "${want}" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "expected the line '${want}' in ${FILE}")
+  endif()
+endforeach()
+if(NOT times EQUAL 10)
+  message(FATAL_ERROR "expected 10 times (2 points x 5), found ${times}")
+endif()
+message(STATUS "${FILE}: 2 cold points, 10 times in (0, 1) s")

@@ -1,0 +1,103 @@
+// The cold-message keys of the machine file (loggp_cold.hpp): read back as written, absent in
+// an earlier probe's file, every bad value refused in one line naming the key, and the
+// interpolation in log N worked by hand.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "instrument/error.hpp"
+#include "instrument/loggp_cold.hpp"
+#include "instrument/machine_file.hpp"
+
+using namespace instrument;
+using namespace instrument::loggp;
+
+namespace {
+
+// Three points: 0 (warm), 1 MiB, 16 MiB; allreduce 1, 4, 8 us; the others 1, 2, 3 us (+ offsets).
+std::string three_points(const std::string& replace_key = "", const std::string& value = "") {
+  std::string t = "format = suite-machine-1\nloggp.cold.small_bytes = 8\nloggp.cold.face_bytes = 8192\n"
+                  "loggp.cold.points = 3\n";
+  const char* ws[] = {"0", "1048576", "16777216"};
+  const char* ar[] = {"1e-6", "4e-6", "8e-6"};
+  const char* other[] = {"1e-6", "2e-6", "3e-6"};
+  for (int i = 0; i < 3; ++i) {
+    const std::string base = "loggp.cold.point." + std::to_string(i + 1) + ".";
+    t += base + "working_set_bytes = " + ws[i] + "\n" + base + "allreduce8 = " + ar[i] + "\n";
+    for (const char* f : {"receive_small", "receive_face", "send_small", "send_face"})
+      t += base + f + " = " + other[i] + "\n";
+  }
+  if (!replace_key.empty()) {
+    const auto at = t.find(replace_key + " = ");
+    REQUIRE(at != std::string::npos);
+    const auto end = t.find('\n', at);
+    t.replace(at, end - at, replace_key + " = " + value);
+  }
+  return t;
+}
+
+std::string refusal(const std::string& text) {
+  try {
+    (void)read_cold(MachineFile::parse(text, "hand.machine"));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("cold keys read back as written", "[loggp_cold]") {
+  const auto c = read_cold(MachineFile::parse(three_points(), "hand.machine"));
+  REQUIRE(c);
+  CHECK(c->small_bytes == 8);
+  CHECK(c->face_bytes == 8192);
+  REQUIRE(c->points.size() == 3);
+  CHECK(c->points[2].working_set_bytes == 16777216);
+  CHECK(c->points[2].allreduce8 == 8e-6);
+  CHECK(c->warm().receive_face == 1e-6);
+
+  MachineFile f;
+  write_cold(*c, f);
+  const auto again = read_cold(MachineFile::parse(f.text(), "written"));
+  REQUIRE(again);
+  REQUIRE(again->points.size() == 3);
+  CHECK(again->points[1].send_face == c->points[1].send_face);
+  CHECK(again->points[1].working_set_bytes == 1048576);
+}
+
+TEST_CASE("a file of an earlier probe has no cold costs", "[loggp_cold]") {
+  CHECK_FALSE(read_cold(MachineFile::parse("format = suite-machine-1\nloggp.L = 1e-6\n", "old.machine")));
+}
+
+TEST_CASE("interpolation in log N, end values held", "[loggp_cold]") {
+  const auto c = *read_cold(MachineFile::parse(three_points(), "hand.machine"));
+  CHECK(c.at(0).allreduce8 == 1e-6);                      // the warm point itself
+  CHECK(c.at(1).allreduce8 == 4e-6);                      // below the smallest N > 0: held
+  CHECK(c.at(1048576).allreduce8 == Approx(4e-6));
+  CHECK(c.at(4194304).allreduce8 == Approx(6e-6));        // 4 MiB: half way in log from 1 to 16 MiB
+  CHECK(c.at(4194304).receive_small == Approx(2.5e-6));
+  CHECK(c.at(std::int64_t{1} << 40).allreduce8 == 8e-6);  // beyond the largest: held
+}
+
+TEST_CASE("bad cold values are refused naming the key", "[loggp_cold]") {
+  CHECK(refusal(three_points("loggp.cold.point.2.allreduce8", "-1e-6")) ==
+        "hand.machine:loggp.cold.point.2.allreduce8: expected an overhead in [0, 1] s, got -1e-06");
+  CHECK(refusal(three_points("loggp.cold.point.3.send_face", "2")) ==
+        "hand.machine:loggp.cold.point.3.send_face: expected an overhead in [0, 1] s, got 2");
+  CHECK(refusal(three_points("loggp.cold.point.1.working_set_bytes", "4096")) ==
+        "hand.machine:loggp.cold.point.1.working_set_bytes: expected 0 (the first point is the warm reference), got 4096");
+  CHECK(refusal(three_points("loggp.cold.point.3.working_set_bytes", "1048576")) ==
+        "hand.machine:loggp.cold.point.3.working_set_bytes: expected working sets in increasing order");
+  CHECK(refusal(three_points("loggp.cold.points", "0")) ==
+        "hand.machine:loggp.cold.points: expected a number of working sets in [1, 64], got 0");
+  CHECK(refusal(three_points("loggp.cold.face_bytes", "0")) ==
+        "hand.machine:loggp.cold.face_bytes: expected a message size in [1, 1099511627776] B, got 0");
+  // A point the count names but the file lacks, and keys without their count.
+  CHECK(refusal(three_points("loggp.cold.points", "4")).find("loggp.cold.point.4.working_set_bytes") !=
+        std::string::npos);
+  CHECK(refusal("format = suite-machine-1\nloggp.cold.point.1.allreduce8 = 1e-6\n") ==
+        "hand.machine:loggp.cold.points: missing required key (the file has loggp.cold.point.1.allreduce8)");
+  CHECK(refusal(three_points("loggp.cold.point.2.receive_small", "fast")).find("loggp.cold.point.2.receive_small") !=
+        std::string::npos);
+}

@@ -1,0 +1,138 @@
+// The sweep3d models with the probe's cold-message figures (loggp.cold.*), by hand: a machine
+// file written here with one LogGP band and two cold points, 0 (warm: every call 1 us) and
+// 1 MiB (allreduce8 10 us; receive 2 / 3 us and send 1.5 / 2.5 us at 8 B / 8 KiB), held
+// beyond 1 MiB and below it down to 1 B. So after any kernel block a face message (>= 8 KiB)
+// costs 2 us more to receive and 1.5 us more to send, and the first allreduce 10 us. Without
+// the cold keys (a file of an earlier probe) every term is the warm LogGP one, and the rows
+// say so.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "instrument/comparison.hpp"
+#include "instrument/machine_file.hpp"
+#include "sweep3d/model/iteration_model.hpp"
+#include "sweep3d/model/loggp_machine_costs.hpp"
+#include "sweep3d/model/loggp_sweep_model.hpp"
+#include "sweep3d/model/pipeline_model.hpp"
+#include "sweep3d/model/run_comparison.hpp"
+
+using namespace sweep3d::model;
+
+namespace {
+
+const std::string kWarmFile =
+    "format = suite-machine-1\nloggp.L = 1e-6\nloggp.rendezvous_bytes = 1048576\nloggp.bands = 1\n"
+    "loggp.band.1.upper_bytes = 1073741824\nloggp.band.1.o = 1e-6\nloggp.band.1.G = 1e-9\n";
+
+const std::string kColdKeys =
+    "loggp.cold.small_bytes = 8\nloggp.cold.face_bytes = 8192\nloggp.cold.points = 2\n"
+    "loggp.cold.point.1.working_set_bytes = 0\nloggp.cold.point.1.allreduce8 = 1e-6\n"
+    "loggp.cold.point.1.receive_small = 1e-6\nloggp.cold.point.1.receive_face = 1e-6\n"
+    "loggp.cold.point.1.send_small = 1e-6\nloggp.cold.point.1.send_face = 1e-6\n"
+    "loggp.cold.point.2.working_set_bytes = 1048576\nloggp.cold.point.2.allreduce8 = 1e-5\n"
+    "loggp.cold.point.2.receive_small = 2e-6\nloggp.cold.point.2.receive_face = 3e-6\n"
+    "loggp.cold.point.2.send_small = 1.5e-6\nloggp.cold.point.2.send_face = 2.5e-6\n";
+
+MachineCosts costs(const std::string& text) {
+  return machine_costs_from_file(instrument::MachineFile::parse(text, "hand.machine"));
+}
+
+// Sweep3D's input50 on 1 x 2 with mk 10, mmi 3: kb = 5, mmo = 2 (10 blocks an octant);
+// 12000-byte south faces; 72 B per cell.
+KbaShape chain_1x2(double bytes_per_cell = 72.0) {
+  KbaShape s;
+  s.npe_i = 1;
+  s.npe_j = 2;
+  s.it_g = s.jt_g = s.kt = 50;
+  s.mm = 6;
+  s.mk = 10;
+  s.mmi = 3;
+  s.bytes_per_cell = bytes_per_cell;
+  return s;
+}
+
+WorkCalibration calibration() {
+  WorkCalibration c;
+  c.mmi = 3;
+  c.mk = 10;
+  c.kernel = "avx512";
+  c.wg_s = c.wg_fixup_s = 3e-9;
+  c.w_before_s_per_cell = 1e-8;
+  c.w_after_s_per_cell = 1e-9;
+  c.file = "cal.h5";
+  return c;
+}
+
+const instrument::ComparisonRow& row(const instrument::Comparison& t, const std::string& model, const std::string& term) {
+  for (const auto& r : t.rows())
+    if (r.model == model && r.term == term) return r;
+  FAIL("no row " << model << " " << term);
+  return t.rows().front();
+}
+
+instrument::Comparison compare(const MachineCosts& m, const KbaShape& shape) {
+  MeasuredSweepRun run;
+  run.shape = shape;
+  run.fixups_on = {false};
+  run.total = 0.01;
+  run.traced_iterations = 1;
+  run.path = {1e-3, 5e-3, 1e-3, 1e-4, 20e-6, 0.0};
+  instrument::Comparison t;
+  add_sweep_predictions(t, run, {calibration(), m, "hand.machine"});
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("cold allreduce: the first reduction of an iteration at the rank's working set") {
+  const MachineCosts warm = costs(kWarmFile), cold = costs(kWarmFile + kColdKeys);
+  REQUIRE_FALSE(warm.cold);
+  REQUIRE(cold.cold);
+  const double warm_allreduce = warm.allreduce(2, 8);
+  CHECK(warm_allreduce > 0.0);
+  // The first after the flux error: 10 us; the second, at once after it: warm.
+  CHECK(iteration_work(chain_1x2(), calibration(), cold).reductions == Approx(10e-6 + warm_allreduce));
+  CHECK(iteration_work(chain_1x2(), calibration(), warm).reductions == Approx(2 * warm_allreduce));
+  // Working set unknown (no bytes per cell): the warm terms.
+  CHECK(iteration_work(chain_1x2(0.0), calibration(), cold).reductions == Approx(2 * warm_allreduce));
+  // 4 ranks: the cold pair step plus the warm model's further steps.
+  CHECK(cold_allreduce8(cold, 4, 1 << 20) == Approx(10e-6 + warm.allreduce(4, 8) - warm_allreduce));
+}
+
+TEST_CASE("cold face messages in the LogGP and pipeline terms") {
+  const MachineCosts warm = costs(kWarmFile), cold = costs(kWarmFile + kColdKeys);
+  const KbaShape s = chain_1x2();
+  REQUIRE(s.j_face_bytes(0) == 12000);
+  const double r = 2e-6, snd = 1.5e-6;  // face-size extras over the warm reference
+  CHECK(cold_receive_extra(cold, 12000, s.block_bytes(0, 0)) == Approx(r));
+  CHECK(cold_send_extra(cold, 12000, s.block_bytes(0, 0)) == Approx(snd));
+  CHECK(cold_receive_extra(cold, 8, s.block_bytes(0, 0)) == Approx(1e-6));
+  CHECK(cold_receive_extra(warm, 12000, s.block_bytes(0, 0)) == 0.0);
+
+  // LogGP on 1 x 2: StartP_1,2 has one Total_Comm (s + r more), T_56 then 2 kb mmo = 20
+  // Receive_N (r more each); T_78 = T_56 (n = 1) and the sweeps 2 (T_56 + T_78).
+  const auto g_warm = predict_loggp(s, 3e-9, warm), g_cold = predict_loggp(s, 3e-9, cold);
+  CHECK(g_cold.sweeps.computation == Approx(g_warm.sweeps.computation));
+  CHECK(g_cold.sweeps.communication - g_warm.sweeps.communication == Approx(4 * (snd + r + 20 * r)));
+  // Pipeline on a chain: (P - 1) + 2 (N_sweep - 1) T_msg, N_sweep = 8 x 2 x 5 = 80; each
+  // T_msg both ends after a block.
+  const auto p_warm = predict_pipeline(s, 3e-9, warm), p_cold = predict_pipeline(s, 3e-9, cold);
+  CHECK(p_cold.t_msg - p_warm.t_msg == Approx(snd + r));
+  CHECK(p_cold.t_comm - p_warm.t_comm == Approx((1 + 2 * 79) * (snd + r)));
+}
+
+TEST_CASE("the rows say which figure priced them") {
+  const MachineCosts warm = costs(kWarmFile), cold = costs(kWarmFile + kColdKeys);
+  const auto t_cold = compare(cold, chain_1x2());
+  const auto& red = row(t_cold, "loggp", "reductions");
+  CHECK(red.modelled == Approx(10e-6 + warm.allreduce(2, 8)));
+  CHECK(red.source.find("cold allreduce8 after 4.50 MB streamed = 10.00 us (loggps-probe)") != std::string::npos);
+  CHECK(row(t_cold, "pipeline", "reductions").modelled == Approx(red.modelled));
+  CHECK(row(t_cold, "loggp", "sweeps: comm + sync").source.find("receive +2.00 us, send +1.50 us") != std::string::npos);
+
+  const auto t_warm = compare(warm, chain_1x2());
+  CHECK(row(t_warm, "loggp", "reductions").modelled == Approx(2 * warm.allreduce(2, 8)));
+  CHECK(row(t_warm, "loggp", "reductions").source.find("no cold figures in the machine file") != std::string::npos);
+  CHECK(row(t_warm, "pipeline", "sweeps: T_comm").source.find("warm LogGP messages") != std::string::npos);
+}

@@ -1,0 +1,59 @@
+// Cold message costs: what loggps-probe measured of the first MPI call after an application
+// streamed N bytes (probe_cold.hpp), as the models read them from the machine file.
+//
+// The LogGP parameters (loggp.hpp) come from a ping-pong, with every cache warm. An
+// application's message after a kernel block costs more (the MPI library's state, the
+// buffers and page tables are cold); a model prices such a call at the working set its
+// application streams, from these points: interpolated linearly in log N between the probed
+// working sets N > 0, the end values held outside them. The N = 0 point is the warm
+// reference measured the same way, so `x(N) - x(0)` is what the working set adds to a call.
+//
+// Machine file keys (all absent in files of earlier probes: the models then keep their
+// warm terms and say so):
+//   loggp.cold.small_bytes, loggp.cold.face_bytes    the two message sizes measured
+//   loggp.cold.points = n                            1..64
+//   loggp.cold.point.<i>.working_set_bytes           increasing; the first is 0
+//   loggp.cold.point.<i>.allreduce8                  s: 8-byte allreduce, last entry to later exit
+//   loggp.cold.point.<i>.receive_small, .receive_face  s: blocking receive of a message already there
+//   loggp.cold.point.<i>.send_small, .send_face      s: blocking (eager) send, receive posted
+// Each time is checked in [0, 1] s (an overhead), each size in [0, 2^40] B; a refusal names
+// the file and the key.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace instrument {
+
+class MachineFile;
+
+namespace loggp {
+
+struct ColdPoint {
+  std::int64_t working_set_bytes = 0;
+  double allreduce8 = 0.0;
+  double receive_small = 0.0, receive_face = 0.0;
+  double send_small = 0.0, send_face = 0.0;
+};
+
+struct ColdCosts {
+  std::int64_t small_bytes = 8, face_bytes = 8192;
+  std::vector<ColdPoint> points;  // increasing working_set_bytes, the first 0
+
+  // The costs at working set n (bytes), interpolated in log n (see above).
+  ColdPoint at(std::int64_t n) const;
+  // The warm reference: the point at N = 0.
+  const ColdPoint& warm() const { return points.front(); }
+};
+
+// Throws InputError(source, key, what) for the first value out of its range or out of order.
+void validate(const ColdCosts& c, const std::string& source);
+
+// nullopt when the file has no loggp.cold.* keys (an older probe's file); otherwise the
+// costs, validated.
+std::optional<ColdCosts> read_cold(const MachineFile& file);
+void write_cold(const ColdCosts& c, MachineFile& file);
+
+}  // namespace loggp
+}  // namespace instrument

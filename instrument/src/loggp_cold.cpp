@@ -1,0 +1,107 @@
+#include "instrument/loggp_cold.hpp"
+
+#include <cmath>
+
+#include "instrument/error.hpp"
+#include "instrument/machine_file.hpp"
+#include "model_ranges.hpp"
+
+namespace instrument::loggp {
+
+namespace {
+
+constexpr model_ranges::Range kPointCount{1.0, 64.0, "", "a number of working sets"};
+constexpr model_ranges::Range kWorkingSet{0.0, 1099511627776.0, "B", "a working set"};
+
+std::string point_key(std::size_t i, const char* field) {
+  return "loggp.cold.point." + std::to_string(i + 1) + "." + field;
+}
+
+constexpr double ColdPoint::*kTimes[] = {&ColdPoint::allreduce8, &ColdPoint::receive_small, &ColdPoint::receive_face,
+                                         &ColdPoint::send_small, &ColdPoint::send_face};
+
+// The five times of a point with their key names, for reading, writing and checking alike.
+template <class Point, class F>
+void each_time(Point& p, F f) {
+  f("allreduce8", p.allreduce8);
+  f("receive_small", p.receive_small);
+  f("receive_face", p.receive_face);
+  f("send_small", p.send_small);
+  f("send_face", p.send_face);
+}
+
+}  // namespace
+
+ColdPoint ColdCosts::at(std::int64_t n) const {
+  if (points.size() == 1 || n <= 0) return points.front();
+  std::size_t hi = 1;
+  while (hi < points.size() && points[hi].working_set_bytes < n) ++hi;
+  if (hi == 1) return points[1];                   // at or below the smallest probed N > 0
+  if (hi == points.size()) return points.back();  // beyond the largest
+  const ColdPoint& a = points[hi - 1];
+  const ColdPoint& b = points[hi];
+  const double la = std::log(static_cast<double>(a.working_set_bytes));
+  const double f = (std::log(static_cast<double>(n)) - la) /
+                   (std::log(static_cast<double>(b.working_set_bytes)) - la);
+  ColdPoint r;
+  r.working_set_bytes = n;
+  for (double ColdPoint::*t : kTimes) r.*t = a.*t + f * (b.*t - a.*t);
+  return r;
+}
+
+void validate(const ColdCosts& c, const std::string& source) {
+  model_ranges::require_in(c.small_bytes, model_ranges::kMessageBytes, source, "loggp.cold.small_bytes");
+  model_ranges::require_in(c.face_bytes, model_ranges::kMessageBytes, source, "loggp.cold.face_bytes");
+  model_ranges::require_in(static_cast<std::int64_t>(c.points.size()), kPointCount, source, "loggp.cold.points");
+  for (std::size_t i = 0; i < c.points.size(); ++i) {
+    const ColdPoint& p = c.points[i];
+    model_ranges::require_in(p.working_set_bytes, kWorkingSet, source, point_key(i, "working_set_bytes"));
+    if (i == 0 && p.working_set_bytes != 0)
+      throw InputError(source, point_key(i, "working_set_bytes"),
+                       "expected 0 (the first point is the warm reference), got " + std::to_string(p.working_set_bytes));
+    if (i > 0 && p.working_set_bytes <= c.points[i - 1].working_set_bytes)
+      throw InputError(source, point_key(i, "working_set_bytes"), "expected working sets in increasing order");
+    each_time(p, [&](const char* name, const double& v) {
+      model_ranges::require_in(v, model_ranges::kOverhead, source, point_key(i, name));
+    });
+  }
+}
+
+std::optional<ColdCosts> read_cold(const MachineFile& f) {
+  if (!f.has("loggp.cold.points")) {
+    for (const std::string& k : f.keys())
+      if (k.rfind("loggp.cold.", 0) == 0)
+        throw InputError(f.name(), "loggp.cold.points", "missing required key (the file has " + k + ")");
+    return std::nullopt;
+  }
+  ColdCosts c;
+  c.small_bytes = f.require_bytes("loggp.cold.small_bytes");
+  c.face_bytes = f.require_bytes("loggp.cold.face_bytes");
+  const std::int64_t n = f.require_bytes("loggp.cold.points");
+  model_ranges::require_in(n, kPointCount, f.name(), "loggp.cold.points");  // before the loop
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+    ColdPoint p;
+    p.working_set_bytes = f.require_bytes(point_key(i, "working_set_bytes"));
+    each_time(p, [&](const char* name, double& v) { v = f.require_double(point_key(i, name), "seconds"); });
+    c.points.push_back(p);
+  }
+  validate(c, f.name());
+  return c;
+}
+
+void write_cold(const ColdCosts& c, MachineFile& f) {
+  f.comment("cold messages (probe_cold.hpp): the first MPI call after both ranks streamed");
+  f.comment("working_set_bytes (read + write); seconds, medians; point 1 (no streaming) is the");
+  f.comment("warm reference; allreduce8: 8 B, ranks 20 us apart, last entry to later exit;");
+  f.comment("receive_*: MPI_Recv of a message already there; send_*: eager MPI_Send");
+  f.set("loggp.cold.small_bytes", c.small_bytes);
+  f.set("loggp.cold.face_bytes", c.face_bytes);
+  f.set("loggp.cold.points", static_cast<std::int64_t>(c.points.size()));
+  for (std::size_t i = 0; i < c.points.size(); ++i) {
+    ColdPoint p = c.points[i];
+    f.set(point_key(i, "working_set_bytes"), p.working_set_bytes);
+    each_time(p, [&](const char* name, double& v) { f.set(point_key(i, name), v); });
+  }
+}
+
+}  // namespace instrument::loggp

@@ -1,0 +1,181 @@
+// Message costs under a working set: the timed loops. See probe_cold.hpp.
+#include "instrument/probe_cold.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <string>
+
+#include "instrument/clock.hpp"
+#include "instrument/statistics.hpp"
+
+namespace instrument::probe {
+
+namespace {
+
+constexpr int kTag = 11;
+
+// Read and write every 8-byte word of the first `bytes` of `a`, as a kernel sweeping its
+// arrays does. The recurrence keeps the values bounded (its fixed point is 1000).
+void stream(std::vector<double>& a, std::int64_t bytes) {
+  const std::size_t n = static_cast<std::size_t>(bytes / 8);
+  double* d = a.data();
+  for (std::size_t i = 0; i < n; ++i) d[i] = d[i] * 0.999 + 1.0;
+}
+
+void spin_until(double t) {
+  while (now_seconds() < t) {
+  }
+}
+
+// Rank 1's clock minus rank 0's, from the round trip with the shortest time (its reading
+// lies within that round trip, so the offset is known to half of it).
+void measure_clock_offset(Pair& p, ColdMessages& out) {
+  constexpr int kTrials = 31;
+  double best_rtt = 1e30, offset = 0.0;
+  MPI_Barrier(p.comm);
+  for (int i = 0; i < kTrials; ++i) {
+    double t1 = 0.0;
+    if (p.rank == 0) {
+      const double t0 = now_seconds();
+      MPI_Send(&t0, 1, MPI_DOUBLE, p.peer, kTag, p.comm);
+      MPI_Recv(&t1, 1, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+      const double t2 = now_seconds();
+      if (t2 - t0 < best_rtt) {
+        best_rtt = t2 - t0;
+        offset = t1 - 0.5 * (t0 + t2);
+      }
+    } else {
+      double t0 = 0.0;
+      MPI_Recv(&t0, 1, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+      t1 = now_seconds();
+      MPI_Send(&t1, 1, MPI_DOUBLE, p.peer, kTag, p.comm);
+    }
+  }
+  out.clock_offset = offset;
+  out.clock_offset_bound = 0.5 * best_rtt;
+  // On one host both ranks read one CLOCK_MONOTONIC: the offset is 0 by construction, and
+  // the measured one (reported) only checks that; a loaded host's round trips would make
+  // it noise.
+  char name[MPI_MAX_PROCESSOR_NAME] = {}, peer_name[MPI_MAX_PROCESSOR_NAME] = {};
+  int len = 0;
+  MPI_Get_processor_name(name, &len);
+  MPI_Sendrecv(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, p.peer, kTag, peer_name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR,
+               p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+  out.same_host = std::string(name) == std::string(peer_name);
+  MPI_Bcast(&out.clock_offset, 1, MPI_DOUBLE, 0, p.comm);
+}
+
+// The time both ranks leave the streaming for the next call: one streaming of `bytes` (the
+// slower rank's), with margin, after the barrier that starts each measurement.
+double streaming_allowance(Pair& p, std::vector<double>& a, std::int64_t bytes) {
+  const double t0 = now_seconds();
+  stream(a, bytes);
+  double t = now_seconds() - t0, slowest = 0.0;
+  MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, p.comm);
+  return 1.5 * slowest + 50e-6;
+}
+
+// Per working set, what rank 0 and rank 1 time in one repetition (times on rank 0's clock).
+struct Samples {
+  std::vector<double> entry, exit;  // the allreduce: this rank's
+  std::vector<double> receive_small, receive_face, send_small, send_face;
+};
+
+}  // namespace
+
+ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& working_sets,
+                                   std::int64_t small_bytes, std::int64_t face_bytes, int reps) {
+  ColdMessages out;
+  out.small_bytes = small_bytes;
+  out.face_bytes = face_bytes;
+  measure_clock_offset(p, out);
+  const double to_rank0 = p.rank == 1 && !out.same_host ? out.clock_offset : 0.0;  // subtracted from this rank's reads
+
+  std::int64_t largest = 8;
+  for (std::int64_t n : working_sets) largest = std::max(largest, n);
+  std::vector<double> a(static_cast<std::size_t>(largest / 8), 1.0);  // touched: no page faults later
+  std::vector<double> allowance;
+  for (std::int64_t n : working_sets) allowance.push_back(streaming_allowance(p, a, n));
+
+  std::vector<Samples> s(working_sets.size());
+  // A measurement: barrier, both ranks stream n bytes, then each waits (spinning) for the
+  // same moment, rank `late` kLateArrival later, so that the call under test comes first
+  // after the streaming on both and the ranks arrive as in the application.
+  auto start = [&](std::size_t i, int late) {
+    MPI_Barrier(p.comm);
+    const double t0 = now_seconds();
+    stream(a, working_sets[i]);
+    spin_until(t0 + allowance[i] + (p.rank == late ? kLateArrival : 0.0));
+  };
+  const int small = static_cast<int>(small_bytes), face = static_cast<int>(face_bytes);
+  auto cold_receive = [&](std::size_t i, int k, std::vector<double>& log) {
+    if (p.rank == 0) MPI_Send(p.out.data(), k, MPI_BYTE, p.peer, kTag, p.comm);  // eager: there before
+    start(i, -1);
+    if (p.rank == 1) {
+      const double t0 = now_seconds();
+      MPI_Recv(p.in.data(), k, MPI_BYTE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+      log.push_back(now_seconds() - t0);
+    }
+  };
+  auto cold_send = [&](std::size_t i, int k, std::vector<double>& log) {
+    MPI_Request r = MPI_REQUEST_NULL;
+    if (p.rank == 1) MPI_Irecv(p.in.data(), k, MPI_BYTE, p.peer, kTag, p.comm, &r);  // posted before
+    start(i, -1);
+    if (p.rank == 0) {
+      const double t0 = now_seconds();
+      MPI_Send(p.out.data(), k, MPI_BYTE, p.peer, kTag, p.comm);
+      log.push_back(now_seconds() - t0);
+    } else {
+      MPI_Wait(&r, MPI_STATUS_IGNORE);
+    }
+  };
+  for (int rep = 0; rep < reps; ++rep) {
+    for (std::size_t i = 0; i < working_sets.size(); ++i) {  // interleaved: a burst of load hits every size
+      double x = 1.0, sum = 0.0;
+      start(i, 1);
+      const double t_in = now_seconds();
+      MPI_Allreduce(&x, &sum, 1, MPI_DOUBLE, MPI_SUM, p.comm);
+      const double t_out = now_seconds();
+      s[i].entry.push_back(t_in - to_rank0);
+      s[i].exit.push_back(t_out - to_rank0);
+      cold_receive(i, small, s[i].receive_small);
+      cold_receive(i, face, s[i].receive_face);
+      cold_send(i, small, s[i].send_small);
+      cold_send(i, face, s[i].send_face);
+    }
+  }
+
+  // Rank 1's allreduce times and receives to rank 0; rank 0 keeps its sends.
+  for (std::size_t i = 0; i < working_sets.size(); ++i) {
+    const int n = static_cast<int>(s[i].entry.size());
+    std::vector<double> peer_entry(static_cast<std::size_t>(n)), peer_exit(static_cast<std::size_t>(n));
+    if (p.rank == 1) {
+      MPI_Send(s[i].entry.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm);
+      MPI_Send(s[i].exit.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm);
+      MPI_Send(s[i].receive_small.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm);
+      MPI_Send(s[i].receive_face.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm);
+      continue;
+    }
+    s[i].receive_small.resize(static_cast<std::size_t>(n));
+    s[i].receive_face.resize(static_cast<std::size_t>(n));
+    MPI_Recv(peer_entry.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+    MPI_Recv(peer_exit.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+    MPI_Recv(s[i].receive_small.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+    MPI_Recv(s[i].receive_face.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+    std::vector<double> cost, skew;
+    for (std::size_t r = 0; r < static_cast<std::size_t>(n); ++r) {
+      const double last_entry = std::max(s[i].entry[r], peer_entry[r]);
+      const double later_exit = std::max(s[i].exit[r], peer_exit[r]);
+      cost.push_back(std::max(0.0, later_exit - last_entry));
+      skew.push_back(std::fabs(peer_entry[r] - s[i].entry[r]));
+    }
+    out.points.push_back({working_sets[i], median(cost), median(s[i].receive_small), median(s[i].receive_face),
+                          median(s[i].send_small), median(s[i].send_face), median(skew)});
+  }
+  return out;
+}
+
+}  // namespace instrument::probe

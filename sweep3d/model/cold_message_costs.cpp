@@ -1,0 +1,83 @@
+// The calls after a kernel block, priced at the working set it streamed. See message_costs.hpp.
+#include <algorithm>
+#include <cstdio>
+
+#include "sweep3d/model/message_costs.hpp"
+
+namespace sweep3d::model {
+
+namespace {
+
+// The figure for a `bytes` message between the small and the face size (linear in bytes).
+double by_size(const instrument::loggp::ColdCosts& c, std::int64_t bytes, double small, double face) {
+  if (bytes <= c.small_bytes || c.face_bytes <= c.small_bytes) return small;
+  if (bytes >= c.face_bytes) return face;
+  const double f = static_cast<double>(bytes - c.small_bytes) / static_cast<double>(c.face_bytes - c.small_bytes);
+  return small + f * (face - small);
+}
+
+std::string us(double s) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.2f us", s * 1e6);
+  return b;
+}
+
+std::string mb(std::int64_t bytes) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.2f MB", static_cast<double>(bytes) * 1e-6);
+  return b;
+}
+
+}  // namespace
+
+double cold_receive_extra(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set) {
+  if (!m.cold || working_set <= 0) return 0.0;
+  const auto at = m.cold->at(working_set);
+  const auto& warm = m.cold->warm();
+  return std::max(0.0, by_size(*m.cold, bytes, at.receive_small - warm.receive_small, at.receive_face - warm.receive_face));
+}
+
+double cold_send_extra(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set) {
+  if (!m.cold || working_set <= 0) return 0.0;
+  const auto at = m.cold->at(working_set);
+  const auto& warm = m.cold->warm();
+  return std::max(0.0, by_size(*m.cold, bytes, at.send_small - warm.send_small, at.send_face - warm.send_face));
+}
+
+MachineCosts after_kernel_blocks(const MachineCosts& m, std::int64_t block_bytes) {
+  if (!m.cold || block_bytes <= 0 || !m.message) return m;
+  MachineCosts c = m;
+  c.message = [m, block_bytes](std::int64_t bytes) {
+    MessageCosts k = m.message(bytes);
+    const double r = cold_receive_extra(m, bytes, block_bytes), s = cold_send_extra(m, bytes, block_bytes);
+    k.send += s;
+    k.isend += s;
+    k.receive += r;
+    k.total_comm += s + r;
+    return k;
+  };
+  return c;
+}
+
+double cold_allreduce8(const MachineCosts& m, int nranks, std::int64_t working_set) {
+  const double warm = m.allreduce ? m.allreduce(nranks, 8) : 0.0;
+  if (!m.cold || working_set <= 0 || nranks < 2) return warm;
+  const double warm_pair = m.allreduce ? m.allreduce(2, 8) : 0.0;
+  return m.cold->at(working_set).allreduce8 + std::max(0.0, warm - warm_pair);
+}
+
+std::string describe_cold_allreduce(const MachineCosts& m, std::int64_t working_set) {
+  if (!m.cold) return "no cold figures in the machine file (an earlier loggps-probe): warm LogGP allreduce";
+  if (working_set <= 0) return "working set unknown: warm LogGP allreduce";
+  return "cold allreduce8 after " + mb(working_set) + " streamed = " + us(m.cold->at(working_set).allreduce8) +
+         " (loggps-probe)";
+}
+
+std::string describe_cold_messages(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set) {
+  if (!m.cold) return "no cold figures in the machine file (an earlier loggps-probe): warm LogGP messages";
+  if (working_set <= 0) return "working set unknown: warm LogGP messages";
+  return "after a block (" + mb(working_set) + " streamed): receive +" + us(cold_receive_extra(m, bytes, working_set)) +
+         ", send +" + us(cold_send_extra(m, bytes, working_set)) + " (loggps-probe, cold - warm)";
+}
+
+}  // namespace sweep3d::model
