@@ -1,14 +1,17 @@
 // The grid hierarchy and its partitions (hierarchy.hpp, grid_partition.hpp): the default
 // cube's counts and volume; every fine node of a refinement is a coarse node or the midpoint
 // of the coarse edge midpoint_of names; majority inheritance with ties to the lower part;
-// node holders and owners.
+// METIS on the coarsest grid with kMetisCellsPerPart cells a part, inherited by the finer
+// grids (the finest of a sequence of independent meshes); node holders and owners.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "instrument/error.hpp"
 #include "mesh/mesh_examples.hpp"
 #include "mesh/mesh_geometry.hpp"
+#include "mesh/partition.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 
@@ -87,6 +90,45 @@ TEST_CASE("a coarse cell goes where most of its children are, a tie to the lower
   CHECK(parts[1] == fine.part_of_cell);
   CHECK(parts[0] == std::vector<std::int32_t>{0, 2, 1, 1, 0, 0});
   CHECK(mg::part_sizes(parts[0], 3) == std::vector<std::int64_t>{3, 2, 1});
+}
+
+TEST_CASE("METIS partitions the coarsest grid with 128 cells a part; finer grids inherit it") {
+  // The 2^3 cube: 48, 384, 3072 and 24576 cells.
+  const std::vector<mg::Grid> g = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 4, "cube");
+  CHECK(mg::metis_grid(g, 1) == 1);   // 48 < 128 <= 384
+  CHECK(mg::metis_grid(g, 3) == 1);   // 384 = 3 x 128
+  CHECK(mg::metis_grid(g, 4) == 2);   // 384 < 512 <= 3072
+  CHECK(mg::metis_grid(g, 24) == 2);  // 3072 = 24 x 128
+  CHECK(mg::metis_grid(g, 25) == 3);  // none has enough: the finest
+  CHECK(mg::metis_grid(g, 48) == 3);
+  const auto parts = mg::partition_grids(g, 4, "cube");
+  const mesh::Partition metis = mesh::metis_partition(g[2].mesh, 4, "cube");
+  REQUIRE(parts.size() == 4);
+  CHECK(parts[2] == metis.part_of_cell);
+  for (std::size_t c = 0; c < parts[3].size(); ++c) CHECK(parts[3][c] == parts[2][c / 8]);  // a child's its parent's
+  for (std::size_t l = 0; l < 2; ++l)  // coarser: the part most of the children are in
+    for (std::size_t c = 0; c < parts[l].size(); ++c) {
+      int count[4] = {0, 0, 0, 0};
+      for (std::size_t k = 8 * c; k < 8 * c + 8; ++k) ++count[parts[l + 1][k]];
+      CHECK(*std::max_element(count, count + 4) == count[parts[l][c]]);
+    }
+  for (std::size_t l = 0; l < 4; ++l) {
+    const std::vector<std::int64_t> sizes = mg::part_sizes(parts[l], 4);
+    CHECK(*std::min_element(sizes.begin(), sizes.end()) > 0);
+  }
+  // The finest grid's balance is the partitioned grid's, exactly (eight children a cell).
+  const std::vector<std::int64_t> at2 = mg::part_sizes(parts[2], 4), at3 = mg::part_sizes(parts[3], 4);
+  for (std::size_t q = 0; q < 4; ++q) CHECK(at3[q] == 8 * at2[q]);
+}
+
+TEST_CASE("a sequence of independent meshes is partitioned on its finest grid") {
+  std::vector<mg::Grid> g = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 3, "cube");
+  g[2].refined = false;  // as build_sequence leaves them: no parent to inherit from
+  CHECK(mg::metis_grid(g, 2) == 2);
+  g[2].refined = true;
+  g[1].refined = false;  // grid 2 refines grid 1 only: grid 0 is out of reach
+  CHECK(mg::metis_grid(g, 2) == 1);
+  CHECK(mg::metis_grid(g, 4) == 2);
 }
 
 TEST_CASE("node holders: the parts with a cell at the node, ascending; the owner is the first") {

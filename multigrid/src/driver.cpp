@@ -81,15 +81,17 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
   }
   const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
                                                    : o.mesh_sequence.back();
-  const mesh::Mesh& finest = in.grids.back().mesh;
+  // METIS on a coarse grid (metis_grid), a partition file on the finest.
+  const std::size_t at = o.partition_path.empty() ? metis_grid(in.grids, p) : in.grids.size() - 1;
+  const mesh::Mesh& partitioned = in.grids[at].mesh;
   mesh::Partition part;
   {
     SetupTimer t(&in.setup, o.partition_path.empty() ? "METIS" : "partition-file");
-    part = o.partition_path.empty() ? mesh::metis_partition(finest, p, name)
-                                    : mesh::read_partition_file(o.partition_path, finest.cells.size(), p);
+    part = o.partition_path.empty() ? mesh::metis_partition(partitioned, p, name)
+                                    : mesh::read_partition_file(o.partition_path, partitioned.cells.size(), p);
   }
   SetupTimer t(&in.setup, "inheritance");
-  in.parts = inherit_parts(in.grids, part);
+  in.parts = inherit_parts(in.grids, at, part);
   return in;
 }
 
@@ -223,6 +225,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
     }
   }
   if (out) *out << std::defaultfloat << std::setprecision(6);
+  res.threads = mgd.cell_loop_team;
   const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), u)}, "error norm")[0];
   res.l2_error = std::sqrt(err2);
   if (o.keep_solution)

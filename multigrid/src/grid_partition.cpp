@@ -5,10 +5,37 @@
 
 namespace mg {
 
+std::size_t metis_grid(const std::vector<Grid>& grids, int parts) {
+  const std::size_t finest = grids.size() - 1;
+  std::size_t first_refined = finest;  // grids above it all refine the one below
+  while (first_refined > 0 && grids[first_refined].refined) --first_refined;
+  const std::size_t enough = kMetisCellsPerPart * static_cast<std::size_t>(std::max(parts, 1));
+  for (std::size_t l = first_refined; l < finest; ++l)
+    if (grids[l].mesh.cells.size() >= enough) return l;
+  return finest;
+}
+
 std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, const mesh::Partition& finest) {
+  return inherit_parts(grids, grids.size() - 1, finest);
+}
+
+std::vector<std::vector<std::int32_t>> partition_grids(const std::vector<Grid>& grids, int parts, const std::string& name) {
+  const std::size_t at = metis_grid(grids, parts);
+  return inherit_parts(grids, at, mesh::metis_partition(grids[at].mesh, parts, name));
+}
+
+std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, std::size_t at,
+                                                     const mesh::Partition& partition) {
   std::vector<std::vector<std::int32_t>> parts(grids.size());
-  parts.back() = finest.part_of_cell;
-  for (std::size_t l = grids.size() - 1; l-- > 0;) {
+  parts[at] = partition.part_of_cell;
+  for (std::size_t l = at + 1; l < grids.size(); ++l) {
+    // Children 8c..8c+7 of coarse cell c (Grid::refined): each takes c's part.
+    const std::vector<std::int32_t>& coarse = parts[l - 1];
+    std::vector<std::int32_t>& fine = parts[l];
+    fine.resize(grids[l].mesh.cells.size());
+    for (std::size_t c = 0; c < fine.size(); ++c) fine[c] = coarse[grids[l].parent_of[c]];
+  }
+  for (std::size_t l = at; l-- > 0;) {
     const Grid& fine_grid = grids[l + 1];
     const std::vector<std::int32_t>& fine = parts[l + 1];
     std::vector<std::int32_t>& coarse = parts[l];

@@ -144,7 +144,7 @@ void run(const Options& o) {
   csv << "procs,cells_per_proc,imbalance,h_grid1_bytes,replay_seconds,replay_work,replay_comm_sync,eq5_seconds,"
          "eq5_work,eq5_comm_sync\n";
   for (int p : o.procs) {
-    const std::vector<std::vector<std::int32_t>> parts = mg::inherit_parts(grids, mesh::metis_partition(grids.back().mesh, p, name));
+    const std::vector<std::vector<std::int32_t>> parts = mg::partition_grids(grids, p, name);
     const mg::Traffic traffic = mg::count_traffic(grids, parts, p);
     const instrument::replay::Result r = instrument::replay::simulate(*mg::cycle_program(traffic, steps, c1_at), machine);
     const std::vector<std::int64_t>& top = traffic.cells.back();
