@@ -82,6 +82,9 @@ void declare_options(instrument::OptionTable& t, Options& o) {
             },
             "the cell loop's build: avx512, avx2 or portable; the same bits whichever")
       .shown_default(std::string(mg::cell_kernel_name(c.cell_kernel)) + ", the first this CPU has")
+      .whole("--threads", "T", c.threads, 1, 256, "(OpenMP threads per process)",
+             "OpenMP threads per process sharing the cell loop and the node passes; the same bits at any T "
+             "(OMP_NUM_THREADS is not read)")
       .input_file("--machine", "FILE", o.machine,
                   "a BSP machine file from bspprobe: eq. 5 and the replay beside the measured cycle (default: this "
                   "host's from the per-user cache, or a short probe's)")

@@ -8,4 +8,4 @@ suite_register_program(TARGET stream_triad OPTIONS --n --reps --threads)
 
 add_executable(multigrid_smoother_bench ${CMAKE_CURRENT_LIST_DIR}/smoother_bench.cpp)
 target_link_libraries(multigrid_smoother_bench PRIVATE multigrid_core MPI::MPI_CXX)
-suite_register_program(TARGET multigrid_smoother_bench MPI OPTIONS --cube --grids --reps --stream-gbs --kernel)
+suite_register_program(TARGET multigrid_smoother_bench MPI OPTIONS --cube --grids --reps --stream-gbs --kernel --threads)

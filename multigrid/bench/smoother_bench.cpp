@@ -3,7 +3,10 @@
 // shared-node exchange, beside the memory bandwidth it would need: how close C1 of eq. 5
 // comes to the memory bound. Under mpirun -np P each process sweeps a copy of its own, all
 // at once (a barrier before each sweep), so that P processes' traffic is measured against
-// the memory bandwidth of P cores (stream_triad --threads P).
+// the memory bandwidth of P cores (stream_triad --threads P). With --threads T one process's
+// T OpenMP threads share its sweep (cell_loop_split.hpp), the same bits as one thread: a
+// 1-process 2-thread run is compared with 2 processes of 1 thread against the same
+// two-thread triad.
 //
 // A sweep is what one smoothing iteration does on one process besides the exchange: y += A x
 // over the cells, then x += omega D^-1 (b - y) at the free nodes and y back to 0 in one
@@ -31,8 +34,8 @@
 // (no families).
 //
 // Usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
-//                                 [--kernel all|portable|avx2|avx512]
-// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; all builds.
+//                                 [--kernel all|portable|avx2|avx512] [--threads T]
+// Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; all builds; 1 thread.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -51,6 +54,7 @@
 #include "instrument/run_app.hpp"
 #include "instrument/statistics.hpp"
 #include "mesh/mesh_examples.hpp"
+#include "multigrid/cell_loop_split.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 #include "multigrid/local_level.hpp"
@@ -64,7 +68,7 @@ constexpr double kOmega = 0.8;
 constexpr double kBytesPerCell = 16, kBytesPerFamily = 40, kBytesPerNode = 73;
 
 struct Options {
-  int cube = 16, grids = 3, reps = 20;
+  int cube = 16, grids = 3, reps = 20, threads = 1;
   double stream_gbs = 0;  // 0: not given
   std::string kernel = "all";
 };
@@ -80,7 +84,9 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .choice("--kernel", "all|portable|avx2|avx512", o.kernel,
               {{"all", std::string("all")}, {"portable", std::string("portable")}, {"avx2", std::string("avx2")},
                {"avx512", std::string("avx512")}},
-              "the cell loop's builds to time (all: each that runs here, and the fastest cell by cell)");
+              "the cell loop's builds to time (all: each that runs here, and the fastest cell by cell)")
+      .whole("--threads", "T", o.threads, 1, 256, "(OpenMP threads per process)",
+             "OpenMP threads of each process sharing its sweep (OMP_NUM_THREADS is not read)");
 }
 
 // The finest grid as one process holds it, built the way the multigrid program builds it
@@ -95,10 +101,11 @@ mg::LocalLevel finest_level(const Options& o) {
 
 // One damped Jacobi iteration as the program's smoother does it (cycle.cpp): y += A x over
 // the cells, then one pass over the nodes, x += omega D^-1 (b - y) at the free ones and y
-// back to 0 for the next iteration.
-void sweep(mg::LocalLevel& L, mg::CellKernel kernel) {
-  mg::apply_cells(L, L.x.data(), L.y.data(), kernel);
-  mg::jacobi_update(L, kOmega);
+// back to 0 for the next iteration, on the split's threads. Returns the cell loop's team.
+int sweep(mg::LocalLevel& L, mg::CellLoopSplit& split, mg::CellKernel kernel, int threads) {
+  const int team = mg::apply_cells(L, split, L.x.data(), L.y.data(), kernel);
+  mg::jacobi_update(L, kOmega, threads);
+  return team;
 }
 
 // The variants timed and printed (on process 0); every process sweeps its own copy.
@@ -145,6 +152,9 @@ int run(const Options& o) {
   cell_by_cell.families.clear();
   mg::batch_cells(cell_by_cell);
   const auto level_of = [&](const Variant& v) -> mg::LocalLevel& { return v.families ? L : cell_by_cell; };
+  mg::CellLoopSplit split = mg::split_cell_loop(L, o.threads), split_by_cell = mg::split_cell_loop(cell_by_cell, o.threads);
+  const auto split_of = [&](const Variant& v) -> mg::CellLoopSplit& { return v.families ? split : split_by_cell; };
+  int team = 1;  // the most threads a sweep's cell loop ran on
   const std::vector<double> x0 = L.x;
   std::fill(L.y.begin(), L.y.end(), 0.0);  // the program's sweep leaves it 0 for the next
   std::fill(cell_by_cell.y.begin(), cell_by_cell.y.end(), 0.0);
@@ -153,7 +163,7 @@ int run(const Options& o) {
   for (std::size_t k = 0; k < variants.size(); ++k) {
     mg::LocalLevel& V = level_of(variants[k]);
     V.x = x0;
-    sweep(V, variants[k].kernel);  // warm-up, and the checksum of one sweep from x0
+    team = std::max(team, sweep(V, split_of(variants[k]), variants[k].kernel, o.threads));  // warm-up, and the checksum of one sweep from x0
     for (std::size_t s = 0; s < n; ++s) checksum[k] += V.x[s];
   }
   for (int r = 0; r < o.reps; ++r)
@@ -162,7 +172,7 @@ int run(const Options& o) {
       V.x = x0;
       MPI_Barrier(MPI_COMM_WORLD);  // the processes sweep together: their traffic shares the memory
       const double t0 = instrument::now_seconds();
-      sweep(V, variants[k].kernel);
+      sweep(V, split_of(variants[k]), variants[k].kernel, o.threads);
       double t = instrument::now_seconds() - t0;
       MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);  // the slowest's
       seconds[k].push_back(t);
@@ -172,12 +182,13 @@ int run(const Options& o) {
   const double cells = static_cast<double>(L.cells.size()), nodes = static_cast<double>(n);
   const double families = static_cast<double>(L.families.size());
   if (procs == 1)
-    std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process, %d sweeps per variant, "
-                "alternated\n", o.cube, o.grids, o.reps);
+    std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process of %d thread%s, %d sweeps "
+                "per variant, alternated\n", o.cube, o.grids, o.threads, o.threads > 1 ? "s" : "", o.reps);
   else
-    std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, %d processes each sweeping its own "
-                "copy at once, %d sweeps per variant, alternated; the time of a sweep is the slowest process's, "
-                "the traffic and tetrahedra all processes'\n", o.cube, o.grids, procs, o.reps);
+    std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, %d processes of %d thread%s each "
+                "sweeping its own copy at once, %d sweeps per variant, alternated; the time of a sweep is the slowest "
+                "process's, the traffic and tetrahedra all processes'\n", o.cube, o.grids, procs, o.threads,
+                o.threads > 1 ? "s" : "", o.reps);
   const auto label = [](const std::string& text) { std::printf(" %-36s ", text.c_str()); };
   label(procs == 1 ? "cells" : "cells (each process)");
   std::printf("%.0f\n", cells);
@@ -185,6 +196,9 @@ int run(const Options& o) {
   std::printf("%.0f\n", nodes);
   label("cells in families of 8");
   std::printf("%.0f\n", 8 * families);
+  label(procs == 1 ? "OpenMP threads in the cell loop" : "OpenMP threads in each cell loop");
+  std::printf("%d asked, %d ran; %zu range%s, %zu sums a sweep kept aside\n", o.threads, team, split.threads(),
+              split.threads() > 1 ? "s" : "", split.kept_sums());
   std::vector<double> medians;
   for (std::size_t k = 0; k < variants.size(); ++k) {
     // Minimal traffic: the corner slots read (40 B a family, 16 B a loose cell) and the nodes.

@@ -9,6 +9,7 @@
 #include "instrument/clock.hpp"
 #include "multigrid/node_update.hpp"
 #include "multigrid/p1_operator.hpp"
+#include "node_chunks.hpp"
 
 namespace mg {
 
@@ -18,18 +19,27 @@ const char* label(const Multigrid& mg, std::size_t level, int phase) {
   return mg.labels[level][static_cast<std::size_t>(phase)].c_str();
 }
 
+// y += A u over my cells on the level's threads (the exchange stays outside the parallel
+// region, on the calling thread).
+void apply_level_cells(Multigrid& mg, std::size_t level, const double* u, double* y) {
+  const int team = apply_cells(mg.levels[level], mg.splits[level], u, y, mg.options.cell_kernel);
+  mg.cell_loop_team = std::max(mg.cell_loop_team, team);
+}
+
 // y = A x over my cells, the shared-node sums: one superstep.
-void apply_operator(CellKernel kernel, LocalLevel& L, const double* x, double* y, const char* tag) {
+void apply_operator(Multigrid& mg, std::size_t level, const double* x, double* y, const char* tag) {
+  LocalLevel& L = mg.levels[level];
   std::fill(y, y + L.n_local, 0.0);
-  apply_cells(L, x, y, kernel);
+  apply_level_cells(mg, level, x, y);
   run_exchange(L.assemble, y, tag);
 }
 
 // The smoother's operator: y += A u over my cells and the shared-node sums (one superstep).
 // y is 0 on entry: the smoother zeroes it once, and each node update sets it back to 0 as
 // it reads it, instead of a pass of its own per application.
-void apply_summed(CellKernel kernel, LocalLevel& L, const double* u, const char* tag) {
-  apply_cells(L, u, L.y.data(), kernel);
+void apply_summed(Multigrid& mg, std::size_t level, const double* u, const char* tag) {
+  LocalLevel& L = mg.levels[level];
+  apply_level_cells(mg, level, u, L.y.data());
   run_exchange(L.assemble, L.y.data(), tag);
 }
 
@@ -62,22 +72,26 @@ void prolong_correction(Multigrid& mg, std::size_t fine) {
   Timed t{mg.clock[fine], kProlong};
   run_exchange(C.prolong_fetch, C.x.data(), label(mg, fine, kProlong));
   ++mg.clock[fine].supersteps[kProlong];
-  for (std::size_t s = 0; s < F.n_local; ++s) {
-    if (F.dirichlet[s]) continue;
-    const LocalLevel::SlotStencil& cs = F.coarse_slots[s];
-    double sum = 0;  // on a refined grid the weights are 1 or 1/2 twice: the same bits as the mean
-    for (std::uint32_t k = 0; k < cs.count; ++k) sum += cs.weight[k] * C.x[cs.slot[k]];
-    F.x[s] += sum;
-  }
+  detail::for_node_chunks(F.n_local, mg.options.threads, mg.options.min_nodes_per_thread, [&F, &C](std::size_t begin, std::size_t end) {
+    for (std::size_t s = begin; s < end; ++s) {
+      if (F.dirichlet[s]) continue;
+      const LocalLevel::SlotStencil& cs = F.coarse_slots[s];
+      double sum = 0;  // on a refined grid the weights are 1 or 1/2 twice: the same bits as the mean
+      for (std::uint32_t k = 0; k < cs.count; ++k) sum += cs.weight[k] * C.x[cs.slot[k]];
+      F.x[s] += sum;
+    }
+  });
 }
 
 void compute_residual(Multigrid& mg, std::size_t level) {
   LocalLevel& L = mg.levels[level];
   Timed t{mg.clock[level], kResidual};
-  apply_operator(mg.options.cell_kernel, L, L.x.data(), L.y.data(), label(mg, level, kResidual));
+  apply_operator(mg, level, L.x.data(), L.y.data(), label(mg, level, kResidual));
   ++mg.clock[level].supersteps[kResidual];
   ++mg.clock[level].operator_applications;
-  for (std::size_t s = 0; s < L.n_local; ++s) L.r[s] = L.dirichlet[s] ? 0.0 : L.b[s] - L.y[s];
+  detail::for_node_chunks(L.n_local, mg.options.threads, mg.options.min_nodes_per_thread, [&L](std::size_t begin, std::size_t end) {
+    for (std::size_t s = begin; s < end; ++s) L.r[s] = L.dirichlet[s] ? 0.0 : L.b[s] - L.y[s];
+  });
 }
 
 }  // namespace
@@ -104,12 +118,13 @@ const char* smoother_name(Smoother s) { return s == Smoother::jacobi ? "jacobi" 
 
 namespace {
 
-void jacobi(CellKernel kernel, LocalLevel& L, double a, double b, int iterations, const char* tag) {
+void jacobi(Multigrid& mg, std::size_t level, double a, double b, int iterations, const char* tag) {
+  LocalLevel& L = mg.levels[level];
   const double w = 2.0 / (a + b);
   std::fill(L.y.begin(), L.y.begin() + static_cast<std::ptrdiff_t>(L.n_local), 0.0);
   for (int it = 0; it < iterations; ++it) {
-    apply_summed(kernel, L, L.x.data(), tag);
-    jacobi_update(L, w);
+    apply_summed(mg, level, L.x.data(), tag);
+    jacobi_update(L, w, mg.options.threads, mg.options.min_nodes_per_thread);
   }
 }
 
@@ -118,17 +133,20 @@ void jacobi(CellKernel kernel, LocalLevel& L, double a, double b, int iterations
 // application makes z from x, each later one updates it from the step d. The node pass
 // after each application also takes the step x += d it makes (the algorithm's next one):
 // one pass over the nodes an application, not two.
-void chebyshev(CellKernel kernel, LocalLevel& L, double a, double b, int iterations, const char* tag) {
+void chebyshev(Multigrid& mg, std::size_t level, double a, double b, int iterations, const char* tag) {
+  LocalLevel& L = mg.levels[level];
+  const int threads = mg.options.threads;
+  const std::size_t least = mg.options.min_nodes_per_thread;
   const double theta = 0.5 * (b + a), delta = 0.5 * (b - a), sigma = theta / delta;
   std::fill(L.y.begin(), L.y.begin() + static_cast<std::ptrdiff_t>(L.n_local), 0.0);
-  apply_summed(kernel, L, L.x.data(), tag);
-  chebyshev_first_update(L, theta);
+  apply_summed(mg, level, L.x.data(), tag);
+  chebyshev_first_update(L, theta, threads, least);
   double rho = 1.0 / sigma;
   for (int k = 1; k < iterations; ++k) {
-    apply_summed(kernel, L, L.d.data(), tag);
+    apply_summed(mg, level, L.d.data(), tag);
     const double rho_next = 1.0 / (2.0 * sigma - rho);
     // rho_next * rho * d + 2 rho_next / delta * z, evaluated as written: the same bits
-    chebyshev_update(L, rho_next * rho, 2.0 * rho_next / delta);
+    chebyshev_update(L, rho_next * rho, 2.0 * rho_next / delta, threads, least);
     rho = rho_next;
   }
 }
@@ -137,12 +155,10 @@ void chebyshev(CellKernel kernel, LocalLevel& L, double a, double b, int iterati
 
 void smooth(Multigrid& mg, std::size_t level, int iterations, int phase) {
   if (iterations == 0) return;  // --pre 0: no superstep at all, as the counts say
-  LocalLevel& L = mg.levels[level];
   Timed t{mg.clock[level], phase};
-  const CellKernel k = mg.options.cell_kernel;
   const double b = mg.lambda_max[level], a = mg.options.smoothing_lower * b;
-  if (mg.options.smoother == Smoother::jacobi) jacobi(k, L, a, b, iterations, label(mg, level, phase));
-  else chebyshev(k, L, a, b, iterations, label(mg, level, phase));
+  if (mg.options.smoother == Smoother::jacobi) jacobi(mg, level, a, b, iterations, label(mg, level, phase));
+  else chebyshev(mg, level, a, b, iterations, label(mg, level, phase));
   mg.clock[level].supersteps[static_cast<std::size_t>(phase)] += iterations;
   mg.clock[level].operator_applications += iterations;
 }
@@ -154,6 +170,8 @@ void prepare(Multigrid& mg, GlobalSum& sums) {
     for (int p = 0; p < kPhases; ++p) mg.labels[l][static_cast<std::size_t>(p)] = cycle_label(static_cast<int>(n - l), p);
   mg.clock.assign(n, {});
   mg.lambda_max.assign(n, 1.0);
+  mg.splits.clear();
+  for (const LocalLevel& L : mg.levels) mg.splits.push_back(split_cell_loop(L, mg.options.threads, mg.options.min_cells_per_thread));
   for (std::size_t l = 0; l < n; ++l) {
     LocalLevel& L = mg.levels[l];
     std::vector<double>& d = L.diag_inv;
@@ -169,7 +187,7 @@ void prepare(Multigrid& mg, GlobalSum& sums) {
       if (!L.dirichlet[s]) v[s] = 1.0 + 0.5 * std::sin(1.0 + 0.7 * L.node_global[s]);
     double lambda = 1.0;
     for (int it = 0; it < 12; ++it) {
-      apply_operator(mg.options.cell_kernel, L, v.data(), av.data(), "setup power iteration");
+      apply_operator(mg, l, v.data(), av.data(), "setup power iteration");
       double vav = 0, vdv = 0;
       for (std::size_t s = 0; s < L.n_local; ++s)
         if (L.owned[s] && !L.dirichlet[s]) {
@@ -203,7 +221,7 @@ void cycle(Multigrid& mg, std::size_t level) {
 double residual_norm(Multigrid& mg, GlobalSum& sums) {
   const std::size_t top = mg.levels.size() - 1;
   LocalLevel& L = mg.levels[top];
-  apply_operator(mg.options.cell_kernel, L, L.x.data(), L.y.data(), "monitor residual");
+  apply_operator(mg, top, L.x.data(), L.y.data(), "monitor residual");
   double sq = 0;
   for (std::size_t s = 0; s < L.n_local; ++s)
     if (L.owned[s] && !L.dirichlet[s]) {

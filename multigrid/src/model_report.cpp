@@ -120,7 +120,8 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
       << " post, " << o.cycle.coarse_iterations << " coarsest-grid smoothing iterations; "
       << (o.cycle.smoother == Smoother::jacobi ? "damped Jacobi" : "Chebyshev (Jacobi-preconditioned)") << " over ["
       << o.cycle.smoothing_lower << ", 1] lambda_max; "
-      << r.p << " process" << (r.p > 1 ? "es" : "") << "\n\n";
+      << r.p << " process" << (r.p > 1 ? "es" : "") << ", " << r.threads << " OpenMP thread"
+      << (r.threads > 1 ? "s" : "") << " a process in the cell loop\n\n";
   out << "  grid      cells      nodes  imbalance   h (B)   n_i  steps   lambda   s/cycle (slowest process)\n";
   for (const GridReport& g : r.grids) {
     double s = 0;

@@ -1,8 +1,12 @@
 // The smoothers' node passes (node_update.hpp). The vectors are passed as restrict pointers
-// so that the compiler may vectorise each pass (they are distinct arrays of the level).
+// so that the compiler may vectorise each pass (they are distinct arrays of the level). A
+// node's new values depend on its own old ones alone: threads share a pass in chunks of
+// nodes (node_chunks.hpp) with the bits of one.
 #include "multigrid/node_update.hpp"
 
 #include <cstdint>
+
+#include "node_chunks.hpp"
 
 namespace mg {
 
@@ -40,17 +44,25 @@ void chebyshev_pass(std::size_t n, double keep, double step, double* __restrict 
 
 }  // namespace
 
-void jacobi_update(LocalLevel& L, double w) {
-  jacobi_pass(L.n_local, w, L.x.data(), L.y.data(), L.diag_inv.data(), L.b.data(), L.dirichlet.data());
+void jacobi_update(LocalLevel& L, double w, int threads, std::size_t min_per_thread) {
+  detail::for_node_chunks(L.n_local, threads, min_per_thread, [&](std::size_t i, std::size_t e) {
+    jacobi_pass(e - i, w, L.x.data() + i, L.y.data() + i, L.diag_inv.data() + i, L.b.data() + i,
+                L.dirichlet.data() + i);
+  });
 }
 
-void chebyshev_first_update(LocalLevel& L, double theta) {
-  chebyshev_first_pass(L.n_local, theta, L.x.data(), L.y.data(), L.r.data(), L.d.data(), L.diag_inv.data(),
-                       L.b.data(), L.dirichlet.data());
+void chebyshev_first_update(LocalLevel& L, double theta, int threads, std::size_t min_per_thread) {
+  detail::for_node_chunks(L.n_local, threads, min_per_thread, [&](std::size_t i, std::size_t e) {
+    chebyshev_first_pass(e - i, theta, L.x.data() + i, L.y.data() + i, L.r.data() + i, L.d.data() + i,
+                         L.diag_inv.data() + i, L.b.data() + i, L.dirichlet.data() + i);
+  });
 }
 
-void chebyshev_update(LocalLevel& L, double keep, double step) {
-  chebyshev_pass(L.n_local, keep, step, L.x.data(), L.y.data(), L.r.data(), L.d.data(), L.diag_inv.data());
+void chebyshev_update(LocalLevel& L, double keep, double step, int threads, std::size_t min_per_thread) {
+  detail::for_node_chunks(L.n_local, threads, min_per_thread, [&](std::size_t i, std::size_t e) {
+    chebyshev_pass(e - i, keep, step, L.x.data() + i, L.y.data() + i, L.r.data() + i, L.d.data() + i,
+                   L.diag_inv.data() + i);
+  });
 }
 
 }  // namespace mg

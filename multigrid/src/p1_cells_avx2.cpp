@@ -45,9 +45,11 @@ inline Lanes4 load_value(const double* u, const typename ItemBatches<N>::Batch& 
 // 10 sums go through memory as its arguments; inlined they stay in registers or plain
 // spills (1.15-1.2 times faster in the L3, 1.1 out of it; BENCHMARKS.md).
 template <std::size_t N>
-[[gnu::flatten]] void apply_avx2(const NodePoint* points, const ItemBatches<N>& items, const double* u, double* y) {
-  const std::size_t q = items.batches.size();
-  for (std::size_t b = 0; b < q; ++b) {
+[[gnu::flatten]] double* apply_avx2(const NodePoint* points, const ItemBatches<N>& items, const BatchRange<N>& range,
+                                    const double* u, double* y, double* kept) {
+  const std::size_t q = range.end;
+  RangeScatter<N> scatter(range, kept);
+  for (std::size_t b = range.begin; b < q; ++b) {
     if (b + kPrefetchBatches < q) prefetch_geometry<N>(points, items.batches[b + kPrefetchBatches]);
     const typename ItemBatches<N>::Batch& batch = items.batches[b];
     const std::size_t lanes = items.lanes(b);
@@ -60,11 +62,14 @@ template <std::size_t N>
       product(f, result);
       for (std::size_t n = 0; n < N; ++n) _mm256_store_pd(&out[n][4 * h], result[n]);
     }
-    scatter_batch<N>(batch, lanes, out, y);
+    scatter(b, batch, lanes, out, y);
   }
+  return scatter.kept_end();
 }
 
-template void apply_avx2<4>(const NodePoint*, const ItemBatches<4>&, const double*, double*);
-template void apply_avx2<10>(const NodePoint*, const ItemBatches<10>&, const double*, double*);
+template double* apply_avx2<4>(const NodePoint*, const ItemBatches<4>&, const BatchRange<4>&, const double*, double*,
+                               double*);
+template double* apply_avx2<10>(const NodePoint*, const ItemBatches<10>&, const BatchRange<10>&, const double*,
+                                double*, double*);
 
 }  // namespace mg::detail

@@ -41,10 +41,11 @@ inline void load_points(const NodePoint* points, const std::uint32_t* at, Lanes8
 // Flattened, as the AVX2 build is (p1_cells_avx2.cpp), so the family's arithmetic stays in
 // registers.
 template <std::size_t N>
-[[gnu::flatten]] void apply_avx512(const NodePoint* points, const ItemBatches<N>& items, const double* u,
-                                   double* y) {
-  const std::size_t q = items.batches.size();
-  for (std::size_t b = 0; b < q; ++b) {
+[[gnu::flatten]] double* apply_avx512(const NodePoint* points, const ItemBatches<N>& items,
+                                      const BatchRange<N>& range, const double* u, double* y, double* kept) {
+  const std::size_t q = range.end;
+  RangeScatter<N> scatter(range, kept);
+  for (std::size_t b = range.begin; b < q; ++b) {
     if (b + kPrefetchBatches < q) prefetch_geometry<N>(points, items.batches[b + kPrefetchBatches]);
     const typename ItemBatches<N>::Batch& batch = items.batches[b];
     NodeValues<Lanes8, N> f;
@@ -58,11 +59,14 @@ template <std::size_t N>
     product(f, result);
     alignas(64) double out[N][kBatch];
     for (std::size_t n = 0; n < N; ++n) _mm512_store_pd(out[n], result[n]);
-    scatter_batch<N>(batch, items.lanes(b), out, y);
+    scatter(b, batch, items.lanes(b), out, y);
   }
+  return scatter.kept_end();
 }
 
-template void apply_avx512<4>(const NodePoint*, const ItemBatches<4>&, const double*, double*);
-template void apply_avx512<10>(const NodePoint*, const ItemBatches<10>&, const double*, double*);
+template double* apply_avx512<4>(const NodePoint*, const ItemBatches<4>&, const BatchRange<4>&, const double*,
+                                 double*, double*);
+template double* apply_avx512<10>(const NodePoint*, const ItemBatches<10>&, const BatchRange<10>&, const double*,
+                                  double*, double*);
 
 }  // namespace mg::detail

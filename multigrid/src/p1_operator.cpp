@@ -1,6 +1,8 @@
 // The P1 element loop (p1_operator.hpp).
 #include "multigrid/p1_operator.hpp"
 
+#include <omp.h>
+
 #include <cmath>
 #include <stdexcept>
 
@@ -50,9 +52,11 @@ namespace detail {
 
 // One cell or family at a time, batch by batch.
 template <std::size_t N>
-void apply_portable(const NodePoint* points, const ItemBatches<N>& items, const double* u, double* y) {
-  const std::size_t q = items.batches.size();
-  for (std::size_t b = 0; b < q; ++b) {
+double* apply_portable(const NodePoint* points, const ItemBatches<N>& items, const BatchRange<N>& range,
+                       const double* u, double* y, double* kept) {
+  const std::size_t q = range.end;
+  RangeScatter<N> scatter(range, kept);
+  for (std::size_t b = range.begin; b < q; ++b) {
     if (b + kPrefetchBatches < q) prefetch_geometry<N>(points, items.batches[b + kPrefetchBatches]);
     const typename ItemBatches<N>::Batch& batch = items.batches[b];
     const std::size_t lanes = items.lanes(b);
@@ -70,12 +74,15 @@ void apply_portable(const NodePoint* points, const ItemBatches<N>& items, const 
       product(f, one);
       for (std::size_t n = 0; n < N; ++n) out[n][l] = one[n];
     }
-    scatter_batch<N>(batch, lanes, out, y);
+    scatter(b, batch, lanes, out, y);
   }
+  return scatter.kept_end();
 }
 
-template void apply_portable<4>(const NodePoint*, const ItemBatches<4>&, const double*, double*);
-template void apply_portable<10>(const NodePoint*, const ItemBatches<10>&, const double*, double*);
+template double* apply_portable<4>(const NodePoint*, const ItemBatches<4>&, const BatchRange<4>&, const double*,
+                                   double*, double*);
+template double* apply_portable<10>(const NodePoint*, const ItemBatches<10>&, const BatchRange<10>&, const double*,
+                                    double*, double*);
 
 }  // namespace detail
 
@@ -118,7 +125,8 @@ namespace {
 
 // A build's loop over the families and over the loose cells.
 template <std::size_t N>
-using CellLoop = void (*)(const NodePoint*, const ItemBatches<N>&, const double*, double*);
+using CellLoop = double* (*)(const NodePoint*, const ItemBatches<N>&, const BatchRange<N>&, const double*, double*,
+                             double*);
 struct CellLoops {
   CellLoop<10> families;
   CellLoop<4> loose;
@@ -138,14 +146,59 @@ CellLoops loops_of(CellKernel kernel) {
 
 }  // namespace
 
-void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel) {
-  // The batches must be those of the families and cells (batch_cells after a change).
+namespace {
+
+// The batches must be those of the families and cells (batch_cells after a change).
+void require_batched(const LocalLevel& L) {
   const std::size_t in_families = 8 * L.families.size();
   if (L.family_batches.items != L.families.size() || L.loose_batches.items + in_families != L.cells.size())
     throw std::logic_error("apply_cells: the level's batches are not those of its cells (batch_cells)");
+}
+
+// A range's sweep: its families' batches, then its loose cells'; the sums kept aside go to
+// the range's buffer.
+void sweep_range(const CellLoops& loops, const LocalLevel& L, CellLoopSplit::Range& r, const double* x, double* y) {
+  double* kept = loops.families(L.xyz.data(), L.family_batches, r.families, x, y, r.kept.data());
+  loops.loose(L.xyz.data(), L.loose_batches, r.loose, x, y, kept);
+}
+
+}  // namespace
+
+void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel) {
+  require_batched(L);
   const CellLoops loops = loops_of(kernel);
-  loops.families(L.xyz.data(), L.family_batches, x, y);
-  loops.loose(L.xyz.data(), L.loose_batches, x, y);
+  const BatchRange<10> families{0, L.family_batches.batches.size(), {}};
+  const BatchRange<4> loose{0, L.loose_batches.batches.size(), {}};
+  loops.families(L.xyz.data(), L.family_batches, families, x, y, nullptr);
+  loops.loose(L.xyz.data(), L.loose_batches, loose, x, y, nullptr);
+}
+
+int apply_cells(const LocalLevel& L, CellLoopSplit& split, const double* x, double* y, CellKernel kernel) {
+  require_batched(L);
+  if (split.family_items != L.family_batches.items || split.loose_items != L.loose_batches.items ||
+      split.ranges.empty())
+    throw std::logic_error("apply_cells: the split is not of this level's batches (split_cell_loop)");
+  const CellLoops loops = loops_of(kernel);
+  const int ranges = static_cast<int>(split.ranges.size());
+  if (ranges == 1) {
+    sweep_range(loops, L, split.ranges[0], x, y);
+    return 1;
+  }
+  int team = 1;
+  // Any team sweeps every range: range r by thread r mod the team's size. The ranges add in
+  // place to disjoint nodes, so the order the team takes them in changes no bit.
+#pragma omp parallel num_threads(ranges)
+  {
+    const int me = omp_get_thread_num(), size = omp_get_num_threads();
+    if (me == 0) team = size;
+    for (int r = me; r < ranges; r += size) sweep_range(loops, L, split.ranges[static_cast<std::size_t>(r)], x, y);
+  }
+  // The sums kept aside, range by range: each node's additions in the serial order.
+  for (std::size_t r = 1; r < split.ranges.size(); ++r) {
+    const CellLoopSplit::Range& range = split.ranges[r];
+    for (std::size_t k = 0; k < range.kept.size(); ++k) y[range.kept_nodes[k]] += range.kept[k];
+  }
+  return team;
 }
 
 void add_cell_diagonal(const LocalLevel& L, double* d) {

@@ -23,6 +23,7 @@ constexpr double kMinC1Seconds = 1e-11, kMaxC1Seconds = 1e-3;
 
 instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm) {
   instrument::RunInfo info = instrument::make_run_info("multigrid", comm);
+  info.threads = o.cycle.threads;  // --threads, not the OpenMP runtime's default
   info.input_file = o.mesh_sequence.empty() ? o.mesh_path : o.mesh_sequence.back();
   auto& in = info.inputs;
   in["mesh"] = o.mesh_path;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "multigrid/cell_loop_split.hpp"
 #include "multigrid/global_sum.hpp"
 #include "multigrid/local_level.hpp"
 #include "multigrid/p1_operator.hpp"
@@ -35,6 +36,14 @@ struct CycleOptions {
   int gamma = 2;                // coarse corrections per visit: 2 W-cycle, 1 V-cycle
   double smoothing_lower = 0.25;  // a / lambda_max, the lower end of the smoothers' interval
   CellKernel cell_kernel = fastest_cell_kernel();  // the same bits either way
+  // OpenMP threads of this process in the cell loop and the node passes (cell_loop_split.hpp),
+  // the same bits at any count. 1 unless asked: OMP_NUM_THREADS is not read, so a run's
+  // figures are one thread's unless it says otherwise.
+  int threads = 1;
+  // The least cells and nodes a thread takes (fewer threads on a smaller grid: starting the
+  // team would cost more than it saves). Any values give the same bits; tests lower them so
+  // that small grids are split.
+  std::size_t min_cells_per_thread = kMinCellsPerThread, min_nodes_per_thread = kMinNodesPerThread;
 };
 
 enum Phase { kPreSmooth, kResidual, kRestrict, kProlong, kPostSmooth, kCoarse, kPhases };
@@ -60,9 +69,12 @@ struct Multigrid {
   std::vector<double> lambda_max;  // of D^-1 A per level: the power iteration's, raised 10%
   std::vector<LevelClock> clock;
   CycleOptions options;
+  std::vector<CellLoopSplit> splits;  // per level: its cell loop among options.threads (prepare)
+  int cell_loop_team = 1;             // the most threads a cell loop has run on
 };
 
-// Diagonals, lambda_max(D^-1 A) by power iteration, and the labels. The levels' exchanges must be registered and a sync passed.
+// The cell loops' splits among the threads, diagonals, lambda_max(D^-1 A) by power
+// iteration, and the labels. The levels' exchanges must be registered and a sync passed.
 void prepare(Multigrid& mg, GlobalSum& sums);
 
 // One cycle on the finest level: x, b of levels.back() in, x updated.

@@ -45,6 +45,7 @@ struct GridReport {  // one grid, the paper's numbering (1 the finest)
 
 struct RunResult {
   int p = 1;
+  int threads = 1;                  // the most OpenMP threads a cell loop of mine ran on
   std::string mesh;                 // what the coarse grid is
   std::vector<GridReport> grids;    // [i - 1]
   std::vector<LevelClock> own_clock; // [i - 1]: this process's own phase times (all cycles)

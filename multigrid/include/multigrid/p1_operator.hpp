@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "multigrid/cell_loop_split.hpp"
 #include "multigrid/local_level.hpp"
 
 namespace mg {
@@ -36,6 +37,12 @@ CellKernel fastest_cell_kernel();          // avx512, else avx2, where it runs, 
 // cells, each in batches of eight (item_batches.hpp); the bits depend on that order, not the
 // build.
 void apply_cells(const LocalLevel& L, const double* x, double* y, CellKernel kernel = fastest_cell_kernel());
+
+// The same sums, bit for bit, on split.threads() OpenMP threads sharing L's batches
+// (cell_loop_split.hpp; split from split_cell_loop(L, ...)). Returns the threads the runtime
+// gave the loop (1 when the split has one range).
+int apply_cells(const LocalLevel& L, CellLoopSplit& split, const double* x, double* y,
+                CellKernel kernel = fastest_cell_kernel());
 
 // The diagonal K_ii of my cells, summed into d.
 void add_cell_diagonal(const LocalLevel& L, double* d);
