@@ -522,7 +522,10 @@ void Context::finish_gets() {
 }
 
 void Context::sync(bool ending) {
-  const double t_enter = time();
+  // Only the profiler reads the superstep's times: without it a sync reads no clock (two
+  // reads were about 0.04 us of a 0.3 us empty superstep).
+  const bool timed = m_profiler.enabled();
+  const double t_enter = timed ? time() : 0;
   for (Outbox& o : m_out) o.flush_hp();
   m_bytes_in = m_msgs_in = m_reply_bytes_out = m_reply_msgs_out = m_direct_gets_out = 0;
   long bytes_out = 0, msgs_out = 0;
@@ -581,18 +584,19 @@ void Context::sync(bool ending) {
   m_tagsize = m_pending_tagsize;
   m_tagsize_calls = 0;
   for (Outbox& o : m_out) o.clear();
-
+  const long gets_asked = m_gets_asked;
+  m_gets_asked = 0;
+  ++m_superstep;
+  if (!timed) return;
   const double t_exit = time(), t_begin = m_step_begin;
   m_step_begin = t_exit;
-  if (m_profiler.enabled() && !m_warming) {
+  if (!m_warming) {
     m_profiler.record(t_begin, t_enter, t_exit, bytes_out, m_bytes_in, msgs_out, m_msgs_in,
-                      m_gets_asked);
+                      gets_asked);
     // The next superstep starts once the record is written: the profiler's own time is in
     // no superstep's w (its first record cost 59 us of page faults and lazy binding).
     m_step_begin = time();
   }
-  m_gets_asked = 0;
-  ++m_superstep;
 }
 
 }  // namespace bsplib
