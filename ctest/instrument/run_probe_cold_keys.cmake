@@ -1,7 +1,17 @@
 # The machine file of instrument.probe.cold_np2 (--working-sets 4096): two points, 0 (the warm
 # reference, always measured) and 4096 B, each with five times that are positive numbers of
-# seconds below 1 s; the message sizes 8 B and at most 8 KiB.
+# seconds below 1 s; the message sizes 8 B and at most 8 KiB. On a host so loaded that the
+# ranks never arrived as the allreduce experiment intends, the probe writes no cold keys but
+# probe.cold_omitted with the reason instead (and nothing else of loggp.cold.*): accepted.
+file(STRINGS "${FILE}" omitted REGEX "^probe\\.cold_omitted = at [0-9]+ B only [0-9]+ of [0-9]+ allreduces")
 file(STRINGS "${FILE}" lines REGEX "^loggp\\.cold\\.")
+if(omitted)
+  if(lines)
+    message(FATAL_ERROR "both probe.cold_omitted and loggp.cold.* keys in ${FILE}")
+  endif()
+  message(STATUS "${FILE}: ${omitted} (a loaded host: no cold keys, as documented)")
+  return()
+endif()
 set(times 0)
 foreach(l ${lines})
   if(l MATCHES "^loggp\\.cold\\.point\\.[12]\\.(allreduce8|receive_small|receive_face|send_small|send_face) = (.*)$")

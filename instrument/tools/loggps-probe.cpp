@@ -252,14 +252,26 @@ void print_cold(const instrument::probe::ColdMessages& c, int reps) {
               "rank 1 - rank 0 %+.3f us +- %.3f us, %s)\n",
               reps, us(c.clock_offset), us(c.clock_offset_bound),
               c.same_host ? "one host: one clock, not applied" : "two hosts: applied");
-  std::printf("%12s %12s %9s | %11s %11s | %11s %11s\n", "N bytes", "allreduce8", "skew", "recv small",
+  std::printf("%12s %12s %9s %5s | %11s %11s | %11s %11s\n", "N bytes", "allreduce8", "skew", "kept", "recv small",
               "recv face", "send small", "send face");
-  std::printf("%12s %12s %9s | %11s %11s | %11s %11s   (us; small %lld B, face %lld B)\n", "", "", "", "", "", "", "",
+  std::printf("%12s %12s %9s %5s | %11s %11s | %11s %11s   (us; small %lld B, face %lld B)\n", "", "", "", "", "", "", "",
+              "",
               static_cast<long long>(c.small_bytes), static_cast<long long>(c.face_bytes));
   for (const auto& p : c.points)
-    std::printf("%12lld %12.3f %9.1f | %11.3f %11.3f | %11.3f %11.3f\n", static_cast<long long>(p.working_set_bytes),
-                us(p.allreduce8), us(p.arrival_skew), us(p.receive_small), us(p.receive_face), us(p.send_small),
-                us(p.send_face));
+    std::printf("%12lld %12.3f %9.1f %2d/%-2d | %11.3f %11.3f | %11.3f %11.3f\n",
+                static_cast<long long>(p.working_set_bytes), us(p.allreduce8), us(p.arrival_skew), p.allreduce_kept,
+                p.allreduce_reps, us(p.receive_small), us(p.receive_face), us(p.send_small), us(p.send_face));
+}
+
+// Why the cold keys cannot be written ("" when they can): a working set at which too few
+// allreduces had the ranks arriving as intended (a loaded host) has no figure.
+std::string cold_problem(const instrument::probe::ColdMessages& c) {
+  for (const auto& p : c.points)
+    if (p.allreduce_kept < instrument::probe::kMinAsIntended)
+      return "at " + std::to_string(p.working_set_bytes) + " B only " + std::to_string(p.allreduce_kept) + " of " +
+             std::to_string(p.allreduce_reps) + " allreduces had rank 1 arriving about 20 us after rank 0 (a loaded " +
+             "host descheduled the ranks)";
+  return "";
 }
 
 instrument::loggp::ColdCosts cold_costs(const instrument::probe::ColdMessages& c) {
@@ -297,7 +309,7 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
                         const instrument::probe::LogGpsFit& fit, const instrument::probe::LogGpsFit& paper_only,
                         const instrument::probe::LogGpFit& gfit, const char* rndv_env,
                         const std::optional<instrument::probe::RendezvousSendEvidence>& evidence,
-                        const instrument::loggp::ColdCosts& cold) {
+                        const std::optional<instrument::loggp::ColdCosts>& cold, const std::string& cold_omitted) {
   const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
   instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
   for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
@@ -338,7 +350,8 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   }
   if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
   mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
-  instrument::loggp::write_cold(cold, mf);
+  if (cold) instrument::loggp::write_cold(*cold, mf);
+  else mf.set("probe.cold_omitted", cold_omitted);
   // The text as a reader will parse it must pass the models' checks before it is written.
   const auto as_read = instrument::MachineFile::parse(mf.text(), o.out);
   (void)instrument::loggps::read_params(as_read);
@@ -429,6 +442,10 @@ std::string measure_fit_and_write(const Options& o, int rank) {
       print_report(o, rtt0, rttw, w_used, th, late, fit, gfit, rndv_env);
       print_rendezvous(evidence, fit.params);
       print_cold(cold, cold_reps);
+      const std::string omitted = cold_problem(cold);
+      if (!omitted.empty())
+        std::printf("WARNING: no loggp.cold.* keys written: %s; the models use the warm terms (run the probe on an "
+                    "idle host)\n", omitted.c_str());
       std::printf("the paper's model alone (no gap steps) fits RTT(w=0) within %.1f%% at best "
                   "(%s; s = %lld B, L = %.4f us, o' = %.4f us, G_s = %.4f ns/B, G_l = %.4f ns/B)\n",
                   100 * paper.max_rel_error_no_delay, paper.derivation.c_str(), static_cast<long long>(paper.params.s),
@@ -438,7 +455,8 @@ std::string measure_fit_and_write(const Options& o, int rank) {
                     "descheduled), the fitted parameters describe the scheduler, not the network\n",
                     us(rtt0.front().seconds));
       }
-      write_machine_file(o, th, fit, paper, gfit, rndv_env, evidence, cold_costs(cold));
+      write_machine_file(o, th, fit, paper, gfit, rndv_env, evidence,
+                         omitted.empty() ? std::optional(cold_costs(cold)) : std::nullopt, omitted);
       const double t_end = now_seconds();
       std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, cold messages %.2f s, "
                   "fit %.2f s)\n",

@@ -6,7 +6,10 @@
 // write, 8-byte words, as a kernel sweeping its arrays does), for each working set N:
 //   allreduce  an 8-byte MPI_Allreduce(SUM) whose ranks arrive about kLateArrival apart,
 //              timed as the measured critical path times a collective (critical_path.hpp):
-//              from the last arrival's entry to the later exit;
+//              from the last arrival's entry to the later exit; only the repetitions where
+//              the ranks did arrive so (a descheduled rank arrives milliseconds late),
+//              repeated (up to max(reps, 10) more) until half of them, and at least
+//              kMinAsIntended, did;
 //   receive    a blocking MPI_Recv of a message sent before the streaming (already there:
 //              the cold receive overhead), at a small and at a face size;
 //   send       a blocking MPI_Send right after the streaming to a receive posted before it.
@@ -27,6 +30,7 @@ namespace instrument::probe {
 
 // The later rank enters the allreduce this long after the other (seconds).
 constexpr double kLateArrival = 20e-6;
+constexpr int kMinAsIntended = 3;
 
 struct ColdPoint {
   std::int64_t working_set_bytes = 0;
@@ -35,7 +39,9 @@ struct ColdPoint {
   double receive_face = 0.0;
   double send_small = 0.0;
   double send_face = 0.0;
-  double arrival_skew = 0.0;   // median |entry(1) - entry(0)| of the allreduce, for the report
+  double arrival_skew = 0.0;   // median entry(1) - entry(0) of the allreduce, for the report
+  int allreduce_kept = 0;      // repetitions whose rank 1 arrived 0.5 to 2 x kLateArrival late
+  int allreduce_reps = 0;      // (the median is over these; 0 s when none) of all made
 };
 
 struct ColdMessages {
@@ -46,7 +52,9 @@ struct ColdMessages {
   std::vector<ColdPoint> points;    // in the order of the sizes given
 };
 
-// Both ranks of p call it with the same arguments; the result is valid on rank 0. Each
+// Both ranks of p call it with the same arguments; the result is valid on rank 0. A point
+// with fewer than kMinAsIntended allreduces as intended is not a measurement of the call
+// (the caller leaves the cold keys out and says why). Each
 // working set is streamed once per measurement (5 a repetition); the face message must be
 // eager (at most the measured S; the caller clamps it), so that a receive finds it there and
 // a send does not wait for its receiver. p.out and p.in hold at least face_bytes.
