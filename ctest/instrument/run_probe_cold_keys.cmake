@@ -3,7 +3,7 @@
 # seconds below 1 s; the message sizes 8 B and at most 8 KiB. On a host so loaded that the
 # ranks never arrived as the allreduce experiment intends, the probe writes no cold keys but
 # probe.cold_omitted with the reason instead (and nothing else of loggp.cold.*): accepted.
-file(STRINGS "${FILE}" omitted REGEX "^probe\\.cold_omitted = at [0-9]+ B only [0-9]+ of [0-9]+ allreduces")
+file(STRINGS "${FILE}" omitted REGEX "^probe\\.cold_omitted = (0 B \\(only [0-9]+ of [0-9]+ allreduces|no working set beyond)")
 file(STRINGS "${FILE}" lines REGEX "^loggp\\.cold\\.")
 if(omitted)
   if(lines)

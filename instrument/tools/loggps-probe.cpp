@@ -263,23 +263,40 @@ void print_cold(const instrument::probe::ColdMessages& c, int reps) {
                 p.allreduce_reps, us(p.receive_small), us(p.receive_face), us(p.send_small), us(p.send_face));
 }
 
-// Why the cold keys cannot be written ("" when they can): a working set at which too few
-// allreduces had the ranks arriving as intended (a loaded host) has no figure.
-std::string cold_problem(const instrument::probe::ColdMessages& c) {
-  for (const auto& p : c.points)
-    if (p.allreduce_kept < instrument::probe::kMinAsIntended)
-      return "at " + std::to_string(p.working_set_bytes) + " B only " + std::to_string(p.allreduce_kept) + " of " +
-             std::to_string(p.allreduce_reps) + " allreduces had rank 1 arriving about 20 us after rank 0 (a loaded " +
-             "host descheduled the ranks)";
-  return "";
+// A cold point is a measurement when at least kMinAsIntended of its allreduces had the ranks
+// arriving as intended (a loaded host deschedules them during long streams).
+bool measured(const instrument::probe::ColdPoint& p) { return p.allreduce_kept >= instrument::probe::kMinAsIntended; }
+
+std::string not_measured(const instrument::probe::ColdPoint& p) {
+  return std::to_string(p.working_set_bytes) + " B (only " + std::to_string(p.allreduce_kept) + " of " +
+         std::to_string(p.allreduce_reps) + " allreduces had rank 1 arriving about 20 us after rank 0)";
 }
 
+// Why no cold keys can be written ("" when they can): the warm reference, or every working
+// set beyond it, not measured.
+std::string cold_problem(const instrument::probe::ColdMessages& c) {
+  if (c.points.empty() || !measured(c.points.front())) return c.points.empty() ? "no points" : not_measured(c.points.front());
+  for (std::size_t i = 1; i < c.points.size(); ++i)
+    if (measured(c.points[i])) return "";
+  return "no working set beyond 0 B measured";
+}
+
+// The working sets left out (not measured), for the file and the report; "" when none.
+std::string cold_dropped(const instrument::probe::ColdMessages& c) {
+  std::string d;
+  for (const auto& p : c.points)
+    if (!measured(p)) d += (d.empty() ? "" : "; ") + not_measured(p);
+  return d;
+}
+
+// The measured points (the models interpolate between them and hold the end values).
 instrument::loggp::ColdCosts cold_costs(const instrument::probe::ColdMessages& c) {
   instrument::loggp::ColdCosts k;
   k.small_bytes = c.small_bytes;
   k.face_bytes = c.face_bytes;
   for (const auto& p : c.points)
-    k.points.push_back({p.working_set_bytes, p.allreduce8, p.receive_small, p.receive_face, p.send_small, p.send_face});
+    if (measured(p))
+      k.points.push_back({p.working_set_bytes, p.allreduce8, p.receive_small, p.receive_face, p.send_small, p.send_face});
   return k;
 }
 
@@ -309,7 +326,8 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
                         const instrument::probe::LogGpsFit& fit, const instrument::probe::LogGpsFit& paper_only,
                         const instrument::probe::LogGpFit& gfit, const char* rndv_env,
                         const std::optional<instrument::probe::RendezvousSendEvidence>& evidence,
-                        const std::optional<instrument::loggp::ColdCosts>& cold, const std::string& cold_omitted) {
+                        const std::optional<instrument::loggp::ColdCosts>& cold,
+                        const std::string& cold_omitted) {  // why not (no cold), or the points left out
   const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
   instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
   for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
@@ -351,7 +369,7 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
   mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
   if (cold) instrument::loggp::write_cold(*cold, mf);
-  else mf.set("probe.cold_omitted", cold_omitted);
+  if (!cold_omitted.empty()) mf.set(cold ? "probe.cold_dropped" : "probe.cold_omitted", cold_omitted);
   // The text as a reader will parse it must pass the models' checks before it is written.
   const auto as_read = instrument::MachineFile::parse(mf.text(), o.out);
   (void)instrument::loggps::read_params(as_read);
@@ -442,10 +460,12 @@ std::string measure_fit_and_write(const Options& o, int rank) {
       print_report(o, rtt0, rttw, w_used, th, late, fit, gfit, rndv_env);
       print_rendezvous(evidence, fit.params);
       print_cold(cold, cold_reps);
-      const std::string omitted = cold_problem(cold);
+      const std::string omitted = cold_problem(cold), dropped = cold_dropped(cold);
       if (!omitted.empty())
-        std::printf("WARNING: no loggp.cold.* keys written: %s; the models use the warm terms (run the probe on an "
-                    "idle host)\n", omitted.c_str());
+        std::printf("WARNING: no loggp.cold.* keys written: %s (a loaded host); the models use the warm terms (run "
+                    "the probe on an idle host)\n", omitted.c_str());
+      else if (!dropped.empty())
+        std::printf("WARNING: working sets left out of loggp.cold.* (a loaded host): %s\n", dropped.c_str());
       std::printf("the paper's model alone (no gap steps) fits RTT(w=0) within %.1f%% at best "
                   "(%s; s = %lld B, L = %.4f us, o' = %.4f us, G_s = %.4f ns/B, G_l = %.4f ns/B)\n",
                   100 * paper.max_rel_error_no_delay, paper.derivation.c_str(), static_cast<long long>(paper.params.s),
@@ -456,7 +476,8 @@ std::string measure_fit_and_write(const Options& o, int rank) {
                     us(rtt0.front().seconds));
       }
       write_machine_file(o, th, fit, paper, gfit, rndv_env, evidence,
-                         omitted.empty() ? std::optional(cold_costs(cold)) : std::nullopt, omitted);
+                         omitted.empty() ? std::optional(cold_costs(cold)) : std::nullopt,
+                         omitted.empty() ? dropped : omitted);
       const double t_end = now_seconds();
       std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, cold messages %.2f s, "
                   "fit %.2f s)\n",
