@@ -8,6 +8,13 @@
 // rank's bytes (cold_allreduce8; the LogGP allreduce when the machine file has no cold
 // figures or the shape no bytes_per_cell), the second at once after it, warm
 // (MachineCosts::allreduce, from the LogGP parameters).
+// Not modelled (issue 39, measured on MPICH 4.0.2 ch4:ucx, 2 ranks on one AMD EPYC VM): the
+// first allreduce after the sweep costs ~15-20 us on the measured path while the probe's cold
+// allreduce at the same working set is ~1.5-2 us. A two-rank program with no working set at
+// all shows the same: after 10-40 face messages one way (compute between, as the sweep), the
+// first collective takes 15-35 us and the next ~2 us; after 0-2 messages ~1-2 us, with
+// UCX_TLS=posix or sysv, eager or rendezvous sizes and any MPICH allreduce algorithm alike.
+// It is a cost of the MPI library's state after a message stream, not of the caches.
 #pragma once
 #include "sweep3d/model/calibration.hpp"
 #include "sweep3d/model/kba_shape.hpp"
