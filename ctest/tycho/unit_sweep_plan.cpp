@@ -2,8 +2,8 @@
 // 1296 cells (../mesh/jittered_cube.hpp) cut into two METIS parts: each rank's cells are its
 // own, once each, along a Morton curve; the octant scheme sweeps one octant after another,
 // slab by slab along the octant's diagonal, and in a slab the octant's directions in
-// ascending order; the blevel scheme puts the longer downwind path first and breaks ties by
-// the lower direction.
+// ascending order; the blevel scheme puts the higher band of b-levels (longest downwind
+// paths) first, then the lower direction, then the higher b-level.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <limits>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -148,7 +149,7 @@ TEST_CASE("the octant scheme refuses more directions than its key holds") {
   CHECK_NOTHROW(make_sweep_plan(mesh, part, problem, 0, Priority::direction, kMesh));
 }
 
-TEST_CASE("blevel priorities: the longer downwind path first, equal b-levels by the lower direction") {
+TEST_CASE("blevel priorities: the higher band of b-levels first, then the lower direction, then the b-level") {
   Mesh mesh = meshtest::jittered_cube(6, 100.0);
   compute_geometry(mesh);
   const Partition part = metis_partition(mesh, 2, kMesh);
@@ -162,25 +163,30 @@ TEST_CASE("blevel priorities: the longer downwind path first, equal b-levels by 
     for (std::size_t d = 0; d < D; ++d) blevel[d] = direction_order(mesh, normals, q.omega[d]).blevel;
     for (int rank = 0; rank < 2; ++rank) {
       const SweepPlan plan = make_sweep_plan(mesh, part, problem, rank, Priority::blevel, kMesh);
-      // Every task against a stride of others: the order of (b-level, -direction) is the
-      // order of the priorities, strictly where the pair differs.
+      // Every task against a stride of others: the order of (band, -direction, b-level) is
+      // the order of the priorities, strictly where the triple differs.
       const std::size_t N = plan.cells.size();
-      std::size_t compared = 0, ties = 0;  // ties: equal b-levels, different directions
+      std::size_t compared = 0, ties = 0, within = 0;  // same band: different directions; one direction, levels
       for (std::size_t i = 0; i < N; i += 7)
         for (std::size_t d = 0; d < D; d += std::max<std::size_t>(1, D / 16))
           for (std::size_t j = i % 11; j < N; j += 97)
             for (std::size_t e = 0; e < D; e += std::max<std::size_t>(1, D / 24)) {
               const auto key = [&](std::size_t k, std::size_t f) {
-                return std::make_pair(blevel[f][plan.cells[k]], D - f);
+                const std::uint32_t b = blevel[f][plan.cells[k]];
+                return std::make_tuple(b / kBlevelBand, D - f, b % kBlevelBand);
               };
               const std::uint32_t pa = plan.priority[plan.task(i, d)], pb = plan.priority[plan.task(j, e)];
               if (key(i, d) < key(j, e)) REQUIRE(pa < pb);
               if (key(i, d) == key(j, e)) REQUIRE(pa == pb);
-              if (key(i, d).first == key(j, e).first && d != e) ++ties;
+              if (std::get<0>(key(i, d)) == std::get<0>(key(j, e)) && d != e) ++ties;
+              if (d == e && blevel[d][plan.cells[i]] != blevel[e][plan.cells[j]] &&
+                  std::get<0>(key(i, d)) == std::get<0>(key(j, e)))
+                ++within;
               ++compared;
             }
       CHECK(compared > 10000);
-      CHECK(ties > 1000);  // the tie-break is exercised, not only the b-level
+      CHECK(ties > 1000);   // the direction decides within a band, not only the band
+      CHECK(within > 100);  // and the b-level within a band and direction
     }
   }
 }

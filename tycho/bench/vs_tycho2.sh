@@ -6,6 +6,9 @@
 # SWEEP_X is a Tycho2 build's sweep.x; MESH.pmesh the same mesh cut into NP parts by Tycho2's
 # own partitioner. Neither is part of this repository: build Tycho2 yourself. Each "tycho
 # options" string is one configuration of ours (default: "--priority octant").
+# BASELINE=OTHER_BUILD_DIR adds that build's tycho, run with the same configurations in the
+# same alternation: before and after a change, each against the same Tycho2 runs.
+# Building Tycho2 and cutting the meshes: tycho/BENCHMARKS.md ("The peer").
 #
 # Both run 5 source iterations of S8, 2 groups, at most 512 cell-angle tasks a step, one
 # OpenMP thread. Tycho2's grind is NP x the median of its last 5 "Traverse Timer (total)"
@@ -21,6 +24,8 @@ build=$1 peer=$2 smesh=$3 pmesh=$4 np=$5
 shift 5
 [ $# -gt 0 ] || set -- "--priority octant"
 reps=${REPS:-3}
+baseline=${BASELINE:-}
+[ -z "$baseline" ] || [ -x "$baseline/tycho/tycho" ] || { echo "vs_tycho2: BASELINE=$baseline has no tycho/tycho" >&2; exit 2; }
 for config in "$@"; do
   for word in $config; do
     case $word in
@@ -51,6 +56,7 @@ OutputFile      false
 OutputFilename  out.psi
 SourceIteration true
 OneSidedMPI     false
+MPIType         TychoTwoSided
 DD_IterMax      100
 DD_ErrMax       1e-5
 SweepType       TraverseGraph
@@ -58,7 +64,7 @@ GaussElim       NoPivot
 EOF
 median() { tr ' ' '\n' | grep . | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 peer_runs=""
-declare -A ours
+declare -A ours before
 for ((r = 0; r < reps; r++)); do
   # Tycho2's MPI_Finalize can abort under MPICH/UCX after its output is complete: judged by
   # the output, not the exit code.
@@ -74,6 +80,12 @@ for ((r = 0; r < reps; r++)); do
         sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
     [ -n "$g" ] || { echo "vs_tycho2: no grind line from tycho $config" >&2; exit 1; }
     ours[$config]+="$g "
+    [ -n "$baseline" ] || continue
+    # shellcheck disable=SC2086
+    g=$(OMP_NUM_THREADS=1 mpiexec -n "$np" -bind-to core "$baseline/tycho/tycho" "$smesh" --iterations 5 --no-results $config |
+        sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
+    [ -n "$g" ] || { echo "vs_tycho2: no grind line from the baseline's tycho $config" >&2; exit 1; }
+    before[$config]+="$g "
   done
 done
 p=$(median <<<"$peer_runs")
@@ -82,4 +94,7 @@ printf '%-36s %12s %8s   %s\n' "Tycho2 TraverseGraph" "$p" "1.00" "$peer_runs"
 for config in "$@"; do
   m=$(median <<<"${ours[$config]}")
   printf '%-36s %12s %8s   %s\n' "tycho $config" "$m" "$(awk -v a="$m" -v b="$p" 'BEGIN {printf "%.2f", a / b}')" "${ours[$config]}"
+  [ -n "$baseline" ] || continue
+  m=$(median <<<"${before[$config]}")
+  printf '%-36s %12s %8s   %s\n' "baseline $config" "$m" "$(awk -v a="$m" -v b="$p" 'BEGIN {printf "%.2f", a / b}')" "${before[$config]}"
 done

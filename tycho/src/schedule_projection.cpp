@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tycho/sweep_dag.hpp"
+#include "tycho/sweep_plan.hpp"
 
 namespace tycho {
 
@@ -15,15 +16,18 @@ namespace {
 
 double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
-// One rank's ready tasks in the engine's blevel order: the higher b-level first, then the lower
-// direction, then the last pushed (the engine's bucket per (b-level, direction) pair is a
-// stack). A heap, where the engine's plan numbers its pairs densely: P ranks' arrays of
+// One rank's ready tasks in the engine's blevel order: the higher band of b-levels first
+// (kBlevelBand), then the lower direction, then the higher b-level, then the last pushed
+// (the engine's bucket per (band, direction, b-level) is a stack). A heap, where the engine's plan numbers its pairs densely: P ranks' arrays of
 // b-levels x directions buckets would not fit at P = 4096.
 class ProjectedQueue {
  public:
   bool empty() const { return heap_.empty(); }
   void push(std::uint32_t task, std::uint16_t blevel, std::uint16_t direction_rank) {
-    const std::uint64_t key = (std::uint64_t{blevel} << 48) | (std::uint64_t{direction_rank} << 32) | pushed_++;
+    // Band (12 bits: 0xFFFF / 16), direction (16), level in the band (4), push count (32).
+    static_assert(kBlevelBand == 16, "the key holds the level within a band in 4 bits");
+    const std::uint64_t key = (std::uint64_t{blevel / kBlevelBand} << 52) | (std::uint64_t{direction_rank} << 36) |
+                              (std::uint64_t{blevel % kBlevelBand} << 32) | pushed_++;
     heap_.push_back({key, task});
     std::push_heap(heap_.begin(), heap_.end());
   }

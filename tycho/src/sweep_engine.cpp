@@ -40,7 +40,7 @@ SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const Sw
   ghost_.assign(plan.remote_faces.size() * D * G * 3, 0.0);
   lag_cur_.assign(plan.lag_slot.size() * G * 3, 0.0);
   lag_next_.assign(plan.lag_slot.size() * G * 3, 0.0);
-  ready_ = std::make_unique<ReadyQueueImpl>(plan.priority_scheme == Priority::fifo, plan.priority_levels);
+  ready_ = std::make_unique<ReadyQueueImpl>(plan.priority_scheme == Priority::fifo, plan.priority_levels, plan.tasks());
   batch_.reserve(static_cast<std::size_t>(std::min<std::int64_t>(options.mcps, static_cast<std::int64_t>(plan.tasks()) + 1)));
   outgoing_.resize(plan.peers.size());
   recv_requests_.assign(plan.peers.size(), MPI_REQUEST_NULL);
@@ -87,16 +87,35 @@ void SweepEngine::prefetch_task(std::uint32_t t) const {
   lines(&psi_[psi_offset(i, plan_.direction_of(t))], G * 4 * sizeof(double), 1);
 }
 
-void SweepEngine::solve_batch(std::size_t begin, std::size_t end) {
+void SweepEngine::prefetch_inflow(std::uint32_t t) const {
+  const std::size_t d = plan_.direction_of(t), i = t - d * plan_.cells.size();
+  // Every local neighbour, not only the upwind ones: telling them apart would cost the
+  // face flows' dot products here as well; a downwind neighbour's line is needed soon anyway.
+  for (const FaceLink& link : plan_.links[i])
+    if (link.kind == LinkKind::local) __builtin_prefetch(&psi_[psi_offset(link.neighbour, d)], 0);
+}
+
+template <std::size_t kGroups>
+void SweepEngine::solve_tasks(std::size_t begin, std::size_t end) {
   for (std::size_t b = begin; b < end; ++b) {
     if (b + kPrefetchAhead < end) prefetch_task(batch_[b + kPrefetchAhead]);
-    solve_task(batch_[b]);
+    if (b + kInflowAhead < end) prefetch_inflow(batch_[b + kInflowAhead]);
+    solve_task<kGroups>(batch_[b]);
   }
 }
 
+void SweepEngine::solve_batch(std::size_t begin, std::size_t end) {
+  switch (plan_.groups) {
+    case 1: solve_tasks<1>(begin, end); break;
+    case 2: solve_tasks<2>(begin, end); break;
+    default: solve_tasks<0>(begin, end); break;
+  }
+}
+
+template <std::size_t kGroups>
 void SweepEngine::solve_task(std::uint32_t t) {
   const std::size_t D = static_cast<std::size_t>(plan_.directions);
-  const std::size_t G = static_cast<std::size_t>(plan_.groups);
+  const std::size_t G = kGroups != 0 ? kGroups : static_cast<std::size_t>(plan_.groups);
   const std::size_t d = plan_.direction_of(t), i = t - d * plan_.cells.size();
   const LdTet& tet = plan_.tets[i];
   const Vec3& omega = problem_.quadrature.omega[d];
@@ -183,8 +202,8 @@ void SweepEngine::release_task(std::uint32_t t, std::vector<double>& leakage) {
           double* to = &lag_next_[plan_.lag_slot.at(std::uint64_t{link.face} * D + d) * G * 3];
           for (std::size_t g = 0; g < G; ++g)
             for (std::size_t k = 0; k < 3; ++k) to[g * 3 + k] = psi[g * 4 + nodes[k]];
-        } else if (--waiting_[down] == 0) {
-          ready_->push(static_cast<std::uint32_t>(down), plan_.priority[down]);
+        } else {
+          ready_->satisfy(static_cast<std::uint32_t>(down));
         }
         break;
       }
@@ -206,10 +225,7 @@ void SweepEngine::release_task(std::uint32_t t, std::vector<double>& leakage) {
 void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage) {
   recorder_.begin(sweep_phase_);
   std::swap(lag_cur_, lag_next_);
-  waiting_ = plan_.in_degree;
-  ready_->clear();
-  for (std::uint32_t t = 0; t < plan_.tasks(); ++t)
-    if (waiting_[t] == 0) ready_->push(t, plan_.priority[t]);
+  ready_->reset(plan_.in_degree, plan_.priority);
   done_ = 0;
   received_ = 0;
   std::fill(received_from_.begin(), received_from_.end(), 0);
@@ -227,7 +243,6 @@ void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vecto
     const instrument::Ticks t0 = instrument::now_ticks();
     batch_.clear();
     while (batch_.size() < mcps && !ready_->empty()) batch_.push_back(ready_->pop());
-    std::sort(batch_.begin(), batch_.end());
     const std::int64_t n = static_cast<std::int64_t>(batch_.size());
     if (options_.threads > 1 && n > 1) {
       // Each thread a contiguous share, so its prefetches run ahead of its own tasks.

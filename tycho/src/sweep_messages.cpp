@@ -85,7 +85,7 @@ void SweepEngine::unpack(const double* records, std::size_t count) {
     if (lagged) to = &lag_next_[plan_.lag_slot.at(std::uint64_t{face} * D + d) * G * 3];
     else to = &ghost_[(static_cast<std::size_t>(slot) * D + d) * G * 3];
     std::memcpy(to, rec + 1, G * 3 * sizeof(double));
-    if (!lagged && --waiting_[t] == 0) ready_->push(static_cast<std::uint32_t>(t), plan_.priority[t]);
+    if (!lagged) ready_->satisfy(static_cast<std::uint32_t>(t));
   }
   received_ += static_cast<std::int64_t>(count);
 }

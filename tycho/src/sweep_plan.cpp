@@ -168,11 +168,15 @@ void order_direction(const Mesh& mesh, const mesh::Partition& partition, const s
   for (Index F : order.lagged) lag_flag[F] = 1;
   const std::uint8_t octant = octant_of(omega);
   const std::uint32_t last_slab = plan.cells.empty() ? 0 : static_cast<std::uint32_t>((plan.cells.size() - 1) / kSlabCells);
-  // blevel's key: the b-level above the direction's bits (enough for D - 1), capped where the
-  // two would not fit in 32 bits (a downwind path of 2^25 cells at S8's D = 80: never in practice).
+  // blevel's key: the band, the direction's bits (enough for D - 1), the level within the
+  // band (4 bits: kBlevelBand is 16); the band capped where the three would not fit in 32
+  // bits (a downwind path of 2^25 cells at S8's D = 80: never in practice).
+  static_assert(kBlevelBand == 16, "the blevel key holds the level within a band in 4 bits");
+  constexpr unsigned kInBandBits = 4;
   unsigned direction_bits = 0;
   while ((std::size_t{1} << direction_bits) < D) ++direction_bits;
-  const std::uint32_t blevel_cap = direction_bits >= 32 ? 0 : static_cast<std::uint32_t>((std::uint64_t{1} << (32 - direction_bits)) - 1);
+  const unsigned band_bits = direction_bits + kInBandBits >= 32 ? 0 : 32 - direction_bits - kInBandBits;
+  const std::uint32_t band_cap = static_cast<std::uint32_t>((std::uint64_t{1} << band_bits) - 1);
   std::vector<std::uint32_t> depth;
   if (plan.priority_scheme == Priority::boundary) depth = boundary_depth(mesh, normals, omega, partition, order.lagged);
   for (Index i = 0; i < plan.cells.size(); ++i) {
@@ -202,11 +206,11 @@ void order_direction(const Mesh& mesh, const mesh::Partition& partition, const s
     const Index c = plan.cells[i];
     switch (plan.priority_scheme) {
       case Priority::blevel:
-        // Ties between equal b-levels go to the lower direction: consecutive tasks then share
-        // a direction's psi and its cells' upwind faces (0.75x the grind of arbitrary ties on
-        // cube-85736 at one rank), while the b-level alone still decides between levels.
-        plan.priority[t] = static_cast<std::uint32_t>((std::uint64_t{std::min(order.blevel[c], blevel_cap)} << direction_bits) |
-                                                     (D - 1 - d));
+        // The band, then the lower direction, then the higher b-level (kBlevelBand): a
+        // direction's cells in one band are swept together, so a task's upwind psi was
+        // written a few hundred tasks before and is still in cache.
+        plan.priority[t] = (band_bits ? std::min(order.blevel[c] / kBlevelBand, band_cap) << (direction_bits + kInBandBits) : 0u) |
+                           static_cast<std::uint32_t>((D - 1 - d) << kInBandBits) | (order.blevel[c] % kBlevelBand);
         break;
       case Priority::boundary: {
         // Nearest to a cell feeding another rank first; then the longer path below.

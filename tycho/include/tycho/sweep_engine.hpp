@@ -69,13 +69,23 @@ class SweepEngine {
 
  private:
   static constexpr int kRecordTag = 7100;
+  // kGroups: the run's groups when 1 or 2 (the gathers' loops then unroll), else 0 (any).
+  template <std::size_t kGroups>
   void solve_task(std::uint32_t t);
+  template <std::size_t kGroups>
+  void solve_tasks(std::size_t begin, std::size_t end);
   void solve_batch(std::size_t begin, std::size_t end);  // batch_[begin, end), in order
   // Asks for task t's cell record, links, source and psi slot ahead of its solve. A batch's
   // tasks lie scattered over the mesh; on meshes past the caches each would otherwise wait
   // for memory, which would then set the grind time rather than the solve.
+  // In two stages: the cell's own records kPrefetchAhead tasks ahead, then, once its links
+  // are in cache, its local upwind cells' psi in its direction kInflowAhead tasks ahead.
+  // With the b-level order a task's upwind psi was written thousands of tasks before and
+  // has mostly left the L2 (callgrind, cube-10717: 3.8 L2 misses a task in the gathers).
   void prefetch_task(std::uint32_t t) const;
-  static constexpr std::size_t kPrefetchAhead = 4;  // tasks: ~1 us of work, past memory latency
+  void prefetch_inflow(std::uint32_t t) const;
+  static constexpr std::size_t kPrefetchAhead = 8;  // tasks: ~1 us of work, past memory latency
+  static constexpr std::size_t kInflowAhead = 4;
   void release_task(std::uint32_t t, std::vector<double>& leakage);
   void unpack(const double* records, std::size_t count);
   void send_step(std::int32_t iteration, std::int32_t step, StepRecord& rec, RankHistory& history);
@@ -107,7 +117,6 @@ class SweepEngine {
   instrument::AlignedBuffer q_;  // [cell][group][4]
   std::vector<double> ghost_;    // [remote slot * D + d][group][3]
   std::vector<double> lag_cur_, lag_next_;  // [lag slot][group][3]
-  std::vector<std::uint32_t> waiting_;      // per task: dependencies still to come
 
   std::unique_ptr<ReadyQueueImpl> ready_;
   std::vector<std::uint32_t> batch_;
