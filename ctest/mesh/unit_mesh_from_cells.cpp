@@ -139,7 +139,9 @@ TEST_CASE("sorted_edges and refine_uniform's midpoints follow the sorted (low, h
   std::sort(expected.begin(), expected.end());
   expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
   REQUIRE(sorted_edges(coarse) == expected);
-  const Mesh fine = refine_uniform(coarse, "x1");
+  std::vector<std::array<Index, 2>> midpoint_edges;
+  const Mesh fine = refine_uniform(coarse, "x1", RefinedGeometry::computed, &midpoint_edges);
+  CHECK(midpoint_edges == expected);  // the edges it found, handed back
   REQUIRE(fine.nodes.size() == coarse.nodes.size() + expected.size());
   for (std::size_t k = 0; k < expected.size(); ++k) {
     const Vec3 &p = coarse.nodes[expected[k][0]], &q = coarse.nodes[expected[k][1]];
@@ -191,6 +193,10 @@ TEST_CASE("check_mesh_from_cells passes a refined mesh and refuses a flat cell a
   const std::string full = input_error_text([&] { check_mesh(flat, "flat"); });
   CHECK(full.find("flat:cell 0: degenerate") == 0);
   CHECK(input_error_text([&] { check_mesh_from_cells(flat, "flat"); }) == full);
+  // check_refined_cells (what refine_uniform checks when it paired the faces from the
+  // parent's): the same verdicts on both.
+  CHECK(input_error_text([&] { check_refined_cells(fine, "x1"); }) == "");
+  CHECK(input_error_text([&] { check_refined_cells(flat, "flat"); }) == full);
 }
 
 TEST_CASE("refine_uniform's faces, paired from the parent's, are the ones mesh_from_cells finds", "[refine]") {

@@ -181,6 +181,10 @@ void check_mesh(const Mesh& mesh, const std::string& file) {
   for (std::size_t f = 0; f < mesh.faces.size(); ++f) check_face_sides(mesh, file, f);
 }
 
+void check_refined_cells(const Mesh& mesh, const std::string& file) {
+  for (std::size_t c = 0; c < mesh.cells.size(); ++c) check_cell_shape(mesh, file, c);
+}
+
 void check_mesh_from_cells(const Mesh& mesh, const std::string& file) {
   check_nodes(mesh, file);
   for (std::size_t c = 0; c < mesh.cells.size(); ++c) check_cell_shape(mesh, file, c);

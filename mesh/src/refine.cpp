@@ -62,6 +62,15 @@ EdgesByLow edges_by_low(const Mesh& mesh) {
   return edges;
 }
 
+// The edges as (low, high) pairs, in their sorted order.
+std::vector<std::array<Index, 2>> edge_list(const EdgesByLow& edges) {
+  std::vector<std::array<Index, 2>> list;
+  list.reserve(edges.high.size());
+  for (std::size_t a = 0; a + 1 < edges.first.size(); ++a)
+    for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) list.push_back({static_cast<Index>(a), edges.high[k]});
+  return list;
+}
+
 double distance2(const Vec3& a, const Vec3& b) {
   const double x = a.x - b.x, y = a.y - b.y, z = a.z - b.z;
   return x * x + y * y + z * z;
@@ -214,7 +223,8 @@ std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vecto
 
 }  // namespace
 
-Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry geometry) {
+Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry geometry,
+                    std::vector<std::array<Index, 2>>* midpoint_edges) {
   const std::size_t n_cells = mesh.cells.size();
   refuse_if_too_large(8 * std::uint64_t{n_cells}, "cells", name);
   // Each face splits into 4; each cell adds 8 inside it (4 corner tets against the
@@ -256,18 +266,15 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
   const std::optional<SidePairs> pairs = refined_side_pairs(mesh, children);
   Mesh fine = pairs ? mesh_from_side_pairs(std::move(nodes), children, *pairs)
                     : mesh_from_cells(std::move(nodes), children, name);
-  check_mesh_from_cells(fine, name);  // the parent's checked cells have distinct nodes, so its children do
+  // The parent's checked cells have distinct nodes, so its children do; faces paired from
+  // the parent's leave only the children's shapes open (check_refined_cells).
+  if (pairs) check_refined_cells(fine, name);
+  else check_mesh_from_cells(fine, name);
   if (geometry == RefinedGeometry::computed) compute_geometry(fine);
+  if (midpoint_edges) *midpoint_edges = edge_list(edges);
   return fine;
 }
 
-std::vector<std::array<Index, 2>> sorted_edges(const Mesh& mesh) {
-  const EdgesByLow edges = edges_by_low(mesh);
-  std::vector<std::array<Index, 2>> list;
-  list.reserve(edges.high.size());
-  for (std::size_t a = 0; a + 1 < edges.first.size(); ++a)
-    for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) list.push_back({static_cast<Index>(a), edges.high[k]});
-  return list;
-}
+std::vector<std::array<Index, 2>> sorted_edges(const Mesh& mesh) { return edge_list(edges_by_low(mesh)); }
 
 }  // namespace mesh

@@ -89,8 +89,8 @@ std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const st
     const mesh::Mesh& parent = grids.back().mesh;
     Grid g;
     g.coarse_nodes = parent.nodes.size();
-    g.midpoint_of = mesh::sorted_edges(parent);  // the order refine_uniform numbers the midpoints in
-    g.mesh = mesh::refine_uniform(parent, name, mesh::RefinedGeometry::omitted);  // no use for it here
+    // No geometry (no use for it here); midpoint_of: the sorted edges, whose order numbers the midpoints.
+    g.mesh = mesh::refine_uniform(parent, name, mesh::RefinedGeometry::omitted, &g.midpoint_of);
     g.dirichlet = boundary_nodes(g.mesh);
     g.refined = true;
     g.from_coarse.resize(g.mesh.nodes.size());

@@ -55,18 +55,31 @@ bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::arra
     lo[e] = std::min(a[kTetEdges[e][0]], a[kTetEdges[e][1]]);
     hi[e] = std::max(a[kTetEdges[e][0]], a[kTetEdges[e][1]]);
   }
-  std::array<Index, 6> mid;
-  mid.fill(kNone);
-  for (Index c = 8 * p; c < 8 * p + 8; ++c)
-    for (Index g : fine.mesh.cells[c].nodes) {
-      if (g < fine.coarse_nodes) continue;
-      const std::array<Index, 2>& ends = fine.midpoint_of[g - fine.coarse_nodes];
-      for (std::size_t e = 0; e < 6; ++e)
-        if (ends[0] == lo[e] && ends[1] == hi[e]) mid[e] = g;
-    }
-  for (Index m : mid)
-    if (m == kNone) return false;
+  const auto is_midpoint = [&](Index g, std::size_t e) {
+    if (g < fine.coarse_nodes) return false;
+    const std::array<Index, 2>& ends = fine.midpoint_of[g - fine.coarse_nodes];
+    return ends[0] == lo[e] && ends[1] == hi[e];
+  };
+  // Where refine_uniform puts them (children_of): m01, m02, m03 are child 0's nodes 1..3,
+  // m12, m13 child 1's nodes 2, 3, m23 child 2's node 3, and child 4 starts with the
+  // diagonal. Checked, and searched for if another refinement placed them elsewhere.
+  const auto& kid = [&](Index k) -> const std::array<Index, 4>& { return fine.mesh.cells[8 * p + k].nodes; };
+  std::array<Index, 6> mid = {kid(0)[1], kid(0)[2], kid(0)[3], kid(1)[2], kid(1)[3], kid(2)[3]};
+  bool placed = true;
+  for (std::size_t e = 0; e < 6; ++e) placed = placed && is_midpoint(mid[e], e);
+  if (!placed) {
+    mid.fill(kNone);
+    for (Index c = 8 * p; c < 8 * p + 8; ++c)
+      for (Index g : fine.mesh.cells[c].nodes)
+        for (std::size_t e = 0; e < 6; ++e)
+          if (is_midpoint(g, e)) mid[e] = g;
+    for (Index m : mid)
+      if (m == kNone) return false;
+  }
   int diagonal = -1;
+  for (int d = 0; d < 3 && diagonal < 0; ++d)
+    if (kid(4)[0] == mid[static_cast<std::size_t>(kOpposite[d][0])] && kid(4)[1] == mid[static_cast<std::size_t>(kOpposite[d][1])])
+      diagonal = d;
   for (int d = 0; d < 3 && diagonal < 0; ++d)
     for (Index c = 8 * p; c < 8 * p + 8; ++c) {
       const auto& n = fine.mesh.cells[c].nodes;

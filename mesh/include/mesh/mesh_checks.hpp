@@ -26,4 +26,13 @@ void check_mesh(const Mesh& mesh, const std::string& file);
 // such a mesh it refuses what check_mesh refuses, with the same error, in half the time.
 void check_mesh_from_cells(const Mesh& mesh, const std::string& file);
 
+// check_mesh_from_cells for refine_uniform's children of a checked parent whose faces it paired
+// from the parent's: each cell's volume against its longest edge, and only that. A child's
+// corners are distinct parent corners and midpoints; a midpoint lies within its ends'
+// coordinates; a child's sides face the child across the parent's faces (which the parent's
+// check put on opposite sides) or across planes inside the parent; with each child's volume
+// above 1e-12 x its longest edge cubed (which the parent's does not imply: the octahedron's
+// children may be flatter by up to 8), those signs are far above round-off. Same errors.
+void check_refined_cells(const Mesh& mesh, const std::string& file);
+
 }  // namespace mesh

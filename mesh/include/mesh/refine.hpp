@@ -24,8 +24,10 @@ inline constexpr int kTetEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, 
 // unless `geometry` is omitted (mesh.geometry left empty: multigrid's grids need none, and
 // it is 144 bytes a cell and a third of the refinement's time).
 // Throws InputError if the refined mesh would exceed kMaxEntities cells, faces or nodes.
+// `midpoint_edges`, if given, receives sorted_edges(mesh) (the edges it found anyway).
 enum class RefinedGeometry { computed, omitted };
-Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry geometry = RefinedGeometry::computed);
+Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry geometry = RefinedGeometry::computed,
+                    std::vector<std::array<Index, 2>>* midpoint_edges = nullptr);
 
 // The mesh's edges as (low, high) node, sorted and unique: edge k's midpoint is node
 // mesh.nodes.size() + k of refine_uniform(mesh).
