@@ -11,7 +11,9 @@
 # Then the same at two processes, each sweeping a copy of its own at once, against the
 # two-thread triad's best: --cube 20 --grids 4 each (24576000 cells, 427 MB of minimal
 # traffic a process, 854 MB together; about 17 GB of memory), or --cube 16 --grids 3 where
-# the last-level cache is at most 16 MiB.
+# the last-level cache is at most 16 MiB. Then one process of two OpenMP threads (--threads 2)
+# sweeping one such copy, against the same two-thread triad (issue 40, goal 4): the two
+# processes' and the two threads' fractions of one bound side by side.
 # BUILD is the build directory (default build), with the targets stream_triad and
 # multigrid_smoother_bench built; mpirun on the PATH.
 set -euo pipefail
@@ -55,7 +57,10 @@ else
 fi
 echo
 if [ "$l3_kib" -le 16384 ]; then
-  mpirun -np 2 "$smoother" --cube 16 --grids 3 --stream-gbs "$gbs2"
+  two_copies=(--cube 16 --grids 3)
 else
-  mpirun -np 2 "$smoother" --cube 20 --grids 4 --reps 5 --stream-gbs "$gbs2"
+  two_copies=(--cube 20 --grids 4 --reps 5)
 fi
+mpirun -np 2 "$smoother" "${two_copies[@]}" --stream-gbs "$gbs2"
+echo
+"$smoother" "${two_copies[@]}" --threads 2 --stream-gbs "$gbs2"
