@@ -88,8 +88,13 @@ void solve_cell_step(const LdTet& cell, const Vec3& omega, double sigma_t, const
   out = {psi, psi, psi, psi};
 }
 
-void solve_cell_ld_groups(const LdTet& cell, const Vec3& omega, int groups, const double* sigma_t, const double* q,
-                          const double* inflow, double* psi) {
+namespace {
+
+// solve_cell_ld_groups with kGroups groups when kGroups > 0 (its loops then unroll: the
+// sweep's default 2 groups are one pass of two lanes), else `groups`.
+template <std::size_t kGroups>
+void solve_ld_groups(const LdTet& cell, const Vec3& omega, int groups, const double* sigma_t, const double* q,
+                     const double* inflow, double* psi) {
   const double v20 = cell.volume / 20;
   // Omega . n_f A_f / 12 per face f: the streaming term K_ij = V/4 Omega . grad b_j is
   // -flow_f / 12 for f the face opposite node j, and an inflow face's mass matrix scale is
@@ -115,7 +120,7 @@ void solve_cell_ld_groups(const LdTet& cell, const Vec3& omega, int groups, cons
   // does the scalar solve's operations in its order, so a group's result does not depend on
   // its lane. A missing last group's lane solves a harmless stand-in (sigma_t 1, no source)
   // that is not stored.
-  const std::size_t G = static_cast<std::size_t>(groups);
+  const std::size_t G = kGroups != 0 ? kGroups : static_cast<std::size_t>(groups);
   for (std::size_t g0 = 0; g0 < G; g0 += kLanes) {
     const std::size_t n = std::min(kLanes, G - g0);
     Lanes m{}, qn[4]{}, up[4][3]{};
@@ -157,6 +162,17 @@ void solve_cell_ld_groups(const LdTet& cell, const Vec3& omega, int groups, cons
     }
     for (std::size_t l = 0; l < n; ++l)
       for (std::size_t k = 0; k < 4; ++k) psi[(g0 + l) * 4 + k] = out[k][l];
+  }
+}
+
+}  // namespace
+
+void solve_cell_ld_groups(const LdTet& cell, const Vec3& omega, int groups, const double* sigma_t, const double* q,
+                          const double* inflow, double* psi) {
+  switch (groups) {
+    case 1: solve_ld_groups<1>(cell, omega, groups, sigma_t, q, inflow, psi); break;
+    case 2: solve_ld_groups<2>(cell, omega, groups, sigma_t, q, inflow, psi); break;
+    default: solve_ld_groups<0>(cell, omega, groups, sigma_t, q, inflow, psi); break;
   }
 }
 
