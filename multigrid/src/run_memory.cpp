@@ -56,7 +56,9 @@ double grid_bytes_per_cell() {
 }
 
 // The partition of the finest grid at more than one part: the dual graph (an offset and 4
-// neighbours a cell), its idx_t copy for METIS, METIS's parts and ours, and METIS's own.
+// neighbours a cell), its idx_t copy for METIS, METIS's parts and ours, and METIS's own. A
+// refined hierarchy partitions a coarser grid (metis_grid) unless none has 128 cells a part;
+// the finest is kept here as the bound, since which grid it is depends on P.
 double partition_bytes_per_cell() {
   return 5.0 * sizeof(Index) + 5.0 * sizeof(std::int32_t) + 2.0 * sizeof(std::int32_t) + kMetisBytesPerCell;
 }
