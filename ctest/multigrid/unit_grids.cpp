@@ -156,6 +156,27 @@ TEST_CASE("node holders: the parts with a cell at the node, ascending; the owner
   }
 }
 
+TEST_CASE("node holders of a one-part partition: that part at every node in a cell, none elsewhere") {
+  mesh::Mesh m = mesh::kuhn_cube_mesh(1, 1.0);
+  m.nodes.push_back({2, 2, 2});  // node 8: in no cell
+  const mg::NodeRanks r = mg::node_ranks(m, std::vector<std::int32_t>(6, 5));
+  REQUIRE(r.offsets.size() == 10);
+  for (mg::Index n = 0; n < 8; ++n) {
+    REQUIRE(r.count(n) == 1);
+    CHECK(r.owner(n) == 5);
+    CHECK(r.holds(n, 5));
+    CHECK_FALSE(r.holds(n, 0));
+  }
+  CHECK(r.count(8) == 0);
+  CHECK(r.ranks.size() == 8);
+  // The same as the general path gives with a second part somewhere: cell 0 in part 5 too.
+  std::vector<std::int32_t> two(6, 5);
+  two[3] = 1;
+  const mg::NodeRanks g = mg::node_ranks(m, two);
+  CHECK(g.count(8) == 0);
+  CHECK(g.offsets[8] == g.offsets[9]);
+}
+
 TEST_CASE("a domain too small or too large for the solver's products is refused, with its extent") {
   const auto scaled = [](double f) {
     mesh::Mesh m = mesh::kuhn_cube_mesh(2, 1.0);

@@ -77,7 +77,32 @@ bool NodeRanks::holds(Index n, std::int32_t r) const {
   return std::binary_search(b, e, r);
 }
 
+namespace {
+
+// Every cell in part q (one process): each node in a cell has the one holder q, a node in none
+// has none. One pass marking the nodes, not the grouping and sorting below.
+NodeRanks one_part_node_ranks(const mesh::Mesh& mesh, std::int32_t q) {
+  std::vector<std::uint8_t> used(mesh.nodes.size(), 0);
+  for (const mesh::Cell& c : mesh.cells)
+    for (Index n : c.nodes) used[n] = 1;
+  NodeRanks nr;
+  nr.offsets.resize(mesh.nodes.size() + 1);
+  std::uint32_t kept = 0;
+  for (std::size_t n = 0; n < used.size(); ++n) {
+    nr.offsets[n] = kept;
+    kept += used[n];
+  }
+  nr.offsets[used.size()] = kept;
+  nr.ranks.assign(kept, q);
+  return nr;
+}
+
+}  // namespace
+
 NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& part_of_cell) {
+  if (!part_of_cell.empty() &&
+      std::all_of(part_of_cell.begin(), part_of_cell.end(), [&](std::int32_t p) { return p == part_of_cell[0]; }))
+    return one_part_node_ranks(mesh, part_of_cell[0]);
   // Each node's cells' parts, grouped by node (a counting sort), then each node's few sorted
   // and made unique in place: one pass of small sorts, not a sort of every (node, part).
   const std::size_t nodes = mesh.nodes.size();
