@@ -1,6 +1,7 @@
 // Empty superstep time: N bsp_sync calls back to back with no communication, repeated R
 // times; each repetition's time per sync (the mean over its N) is the maximum over
-// processes. Prints median [min, max] in us.
+// processes. Prints median [min, max] in us; then the figure bspprobe reports as T(0),
+// measured its way (in_sync_median), alone and after large supersteps.
 // The header exchange's two routes within a node (bsplib/src/shared_headers.hpp) are taken
 // in turn, each in an SPMD section of its own (BSP_SHARED_SYNC set before bsp_begin), for
 // --rounds rounds, so that both see the same machine; the ratio of the medians ends the
@@ -26,10 +27,36 @@ namespace {
 
 enum class Route { both, shared, mpi };
 
+// bspprobe's T(0) (bsplib/model/bsp_probe_measure.cpp), for comparison: the time inside
+// bsp_sync of single empty supersteps, in blocks of 4 back to back (the first untimed), the
+// smallest over processes (the last process to enter), the median over `blocks` blocks.
+// With `after`, each block follows 4 supersteps of a 256 KiB h-relation of 8-byte puts to
+// the next process, as T(0)'s blocks follow larger h in the probe's rounds.
+double in_sync_median(int blocks, bool after, const std::vector<double>& src, double* area) {
+  const int p = bsp_nprocs(), s = bsp_pid(), words = static_cast<int>(src.size());
+  std::vector<double> mine;
+  for (int b = 0; b < blocks; ++b) {
+    for (int k = 0; after && k < 4; ++k) {
+      for (int i = 0; i < words; ++i) bsp_put((s + 1) % p, &src[i], area, i * 8, 8);
+      bsp_sync();
+    }
+    for (int k = 0; k < 4; ++k) {
+      const double t0 = bsp_time();
+      bsp_sync();
+      if (k > 0) mine.push_back(bsp_time() - t0);
+    }
+  }
+  MPI_Allreduce(MPI_IN_PLACE, mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MIN,
+                MPI_COMM_WORLD);
+  return instrument::median(mine);
+}
+
 // One SPMD section on `route`'s headers: the median over reps of the time per sync.
 double section(Route route, int n, int reps) {
   setenv("BSP_SHARED_SYNC", route == Route::mpi ? "0" : "1", 1);
   bsp_begin(bsp_nprocs());
+  std::vector<double> src(32768, 1.0), area(src.size());
+  bsp_push_reg(area.data(), static_cast<int>(area.size() * sizeof(double)));
   for (int i = 0; i < 2000; ++i) bsp_sync();  // warm-up
   std::vector<double> per_sync;
   for (int r = 0; r < reps; ++r) {
@@ -42,11 +69,18 @@ double section(Route route, int n, int reps) {
   // MPI whatever was asked; say which route the figure is.
   const bool shared = bsplib::shared_header_exchanges() > 0;
   const auto s = instrument::summarise(per_sync);
+  const double alone = in_sync_median(200, false, src, area.data());
+  const double after = in_sync_median(200, true, src, area.data());
   if (bsp_pid() == 0)
     std::printf("empty superstep, p = %d, headers %s: median %.3f us  [min %.3f, max %.3f] over "
                 "%d repetitions of %d syncs (max over processes)\n",
                 bsp_nprocs(), bsp_nprocs() == 1 ? "not exchanged" : shared ? "through shared memory" : "by MPI",
                 s.median * 1e6, s.min * 1e6, s.max * 1e6, reps, n);
+  if (bsp_pid() == 0)
+    std::printf("  as bspprobe's T(0) (time in bsp_sync, last process to enter, median of 600 "
+                "supersteps in blocks): %.3f us; after 256 KiB h-relations: %.3f us\n",
+                alone * 1e6, after * 1e6);
+  bsp_pop_reg(area.data());
   bsp_end();
   bsplib::allow_next_section();
   return s.median;
