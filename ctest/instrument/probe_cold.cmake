@@ -1,6 +1,7 @@
-# loggps-probe's cold-message experiment (probe_cold.hpp, the loggp.cold.* keys): a smoke run
-# at 2 ranks at a tiny working set whose file holds the keys as the models read them, and
-# the refusals (1 rank, bad --working-sets) in one line with no file written.
+# loggps-probe's cold-message and after-stream experiments (probe_cold.hpp, the loggp.cold.*
+# and loggp.after_stream.* keys): a smoke run at 2 ranks at a tiny working set and a short
+# stream whose file holds the keys as the models read them, and the refusals (1 rank, bad
+# --working-sets, bad --stream-messages) in one line with no file written.
 if(NOT TARGET loggps-probe)
   return()
 endif()
@@ -11,7 +12,7 @@ set_tests_properties(instrument.probe.cold_clean PROPERTIES LABELS "mpi" FIXTURE
 add_test(NAME instrument.probe.cold_np2
          COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 ${MPIEXEC_PREFLAGS} $<TARGET_FILE:loggps-probe>
                  ${MPIEXEC_POSTFLAGS} --quick --reps 3 --max-bytes 1024 --working-sets 4096
-                 --out ${_cold_dir}/probe_cold.machine
+                 --stream-messages 2 --out ${_cold_dir}/probe_cold.machine
          WORKING_DIRECTORY ${_cold_dir})
 set_tests_properties(instrument.probe.cold_np2 PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 180 RUN_SERIAL TRUE
                      FIXTURES_REQUIRED probe_cold_clean FIXTURES_SETUP probe_cold
@@ -20,6 +21,10 @@ add_test(NAME instrument.probe.cold_keys
          COMMAND ${CMAKE_COMMAND} -DFILE=${_cold_dir}/probe_cold.machine
                  -P ${CMAKE_CURRENT_LIST_DIR}/run_probe_cold_keys.cmake)
 set_tests_properties(instrument.probe.cold_keys PROPERTIES LABELS "mpi" FIXTURES_REQUIRED probe_cold)
+add_test(NAME instrument.probe.after_stream_keys
+         COMMAND ${CMAKE_COMMAND} -DFILE=${_cold_dir}/probe_cold.machine
+                 -P ${CMAKE_CURRENT_LIST_DIR}/run_probe_after_stream_keys.cmake)
+set_tests_properties(instrument.probe.after_stream_keys PROPERTIES LABELS "mpi" FIXTURES_REQUIRED probe_cold)
 
 suite_add_error_test(NAME instrument.probe.cold_np1 RANKS 1 ONE_LINE LABELS mpi
   EXPECT "^loggps-probe: error: needs exactly 2 ranks, got 1" NO_FILE ${_cold_dir}/cold_np1.machine
@@ -31,3 +36,10 @@ suite_add_error_test(NAME instrument.probe.working_sets_order RANKS 2 ONE_LINE L
 suite_add_error_test(NAME instrument.probe.working_sets_junk RANKS 2 ONE_LINE LABELS mpi
   EXPECT "^loggps-probe: error: command line:--working-sets: expected a whole number in \\[0, 1073741824\\] B, got \"4k\"$"
   COMMAND $<TARGET_FILE:loggps-probe> --quick --working-sets 0,4k)
+suite_add_error_test(NAME instrument.probe.stream_messages_order RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--stream-messages: expected increasing counts, got \"10,5\"$"
+  NO_FILE ${_cold_dir}/stream_order.machine
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --stream-messages 10,5 --out ${_cold_dir}/stream_order.machine)
+suite_add_error_test(NAME instrument.probe.stream_messages_range RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--stream-messages: expected a whole number in \\[0, 1000\\], got \"5000\"$"
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --stream-messages 5,5000)

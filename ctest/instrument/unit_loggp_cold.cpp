@@ -1,6 +1,6 @@
 // The cold-message keys of the machine file (loggp_cold.hpp): read back as written, absent in
 // an earlier probe's file, every bad value refused in one line naming the key, and the
-// interpolation in log N worked by hand.
+// interpolation in log N worked by hand; the same for the after-stream keys (linear in the interval).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -100,4 +100,94 @@ TEST_CASE("bad cold values are refused naming the key", "[loggp_cold]") {
         "hand.machine:loggp.cold.points: missing required key (the file has loggp.cold.point.1.allreduce8)");
   CHECK(refusal(three_points("loggp.cold.point.2.receive_small", "fast")).find("loggp.cold.point.2.receive_small") !=
         std::string::npos);
+}
+
+namespace {
+
+// The after-stream keys: three points, 0, 10 and 40 messages 1 ms apart in interval
+// (0.1, 1.1, 2.1 ms); the first allreduce 1, 11, 21 us; the second 1 us throughout.
+std::string stream_points(const std::string& replace_key = "", const std::string& value = "") {
+  std::string t = "format = suite-machine-1\nloggp.after_stream.message_bytes = 12000\n"
+                  "loggp.after_stream.gap_seconds = 7e-05\nloggp.after_stream.points = 3\n";
+  const char* m[] = {"0", "10", "40"};
+  const char* interval[] = {"1e-4", "1.1e-3", "2.1e-3"};
+  const char* first[] = {"1e-6", "11e-6", "21e-6"};
+  for (int i = 0; i < 3; ++i) {
+    const std::string base = "loggp.after_stream.point." + std::to_string(i + 1) + ".";
+    t += base + "messages = " + m[i] + "\n" + base + "interval_seconds = " + interval[i] + "\n" + base +
+         "allreduce8 = " + first[i] + "\n" + base + "second_allreduce8 = 1e-6\n";
+  }
+  if (!replace_key.empty()) {
+    const auto at = t.find(replace_key + " = ");
+    REQUIRE(at != std::string::npos);
+    const auto end = t.find('\n', at);
+    t.replace(at, end - at, replace_key + " = " + value);
+  }
+  return t;
+}
+
+std::string stream_refusal(const std::string& text) {
+  try {
+    (void)read_after_stream(MachineFile::parse(text, "hand.machine"));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("after-stream keys read back as written; absent in an earlier probe's file", "[loggp_cold]") {
+  const auto a = read_after_stream(MachineFile::parse(stream_points(), "hand.machine"));
+  REQUIRE(a);
+  CHECK(a->message_bytes == 12000);
+  CHECK(a->gap == 70e-6);
+  REQUIRE(a->points.size() == 3);
+  CHECK(a->points[2].messages == 40);
+  CHECK(a->points[1].interval == 1.1e-3);
+  CHECK(a->points[2].allreduce8 == 21e-6);
+  MachineFile f;
+  write_after_stream(*a, f);
+  const auto again = read_after_stream(MachineFile::parse(f.text(), "written"));
+  REQUIRE(again);
+  REQUIRE(again->points.size() == 3);
+  CHECK(again->points[1].allreduce8 == a->points[1].allreduce8);
+  CHECK(again->points[1].second_allreduce8 == 1e-6);
+  CHECK_FALSE(read_after_stream(MachineFile::parse(three_points(), "cold-only.machine")));
+  CHECK_FALSE(read_after_stream(MachineFile::parse("format = suite-machine-1\nloggp.L = 1e-6\n", "old.machine")));
+}
+
+TEST_CASE("after-stream: linear in the interval, end values held", "[loggp_cold]") {
+  const auto a = *read_after_stream(MachineFile::parse(stream_points(), "hand.machine"));
+  CHECK(a.at_interval(0.0).allreduce8 == 1e-6);                     // before the first: held
+  CHECK(a.at_interval(0.6e-3).allreduce8 == Approx(6e-6));          // half way from 0.1 to 1.1 ms
+  CHECK(a.at_interval(1.1e-3).allreduce8 == Approx(11e-6));
+  CHECK(a.at_interval(1.35e-3).allreduce8 == Approx(13.5e-6));      // a quarter from 1.1 to 2.1 ms
+  CHECK(a.at_interval(1.35e-3).second_allreduce8 == Approx(1e-6));
+  CHECK(a.at_interval(25e-3).allreduce8 == 21e-6);                  // beyond the last: held
+}
+
+TEST_CASE("bad after-stream values are refused naming the key", "[loggp_cold]") {
+  CHECK(stream_refusal(stream_points("loggp.after_stream.point.2.allreduce8", "-1e-6")) ==
+        "hand.machine:loggp.after_stream.point.2.allreduce8: expected an overhead in [0, 1] s, got -1e-06");
+  CHECK(stream_refusal(stream_points("loggp.after_stream.point.3.second_allreduce8", "2")) ==
+        "hand.machine:loggp.after_stream.point.3.second_allreduce8: expected an overhead in [0, 1] s, got 2");
+  CHECK(stream_refusal(stream_points("loggp.after_stream.point.1.messages", "5")) ==
+        "hand.machine:loggp.after_stream.point.1.messages: expected 0 (the first point is the reference without "
+        "a stream), got 5");
+  CHECK(stream_refusal(stream_points("loggp.after_stream.point.3.messages", "10")) ==
+        "hand.machine:loggp.after_stream.point.3.messages: expected message counts in increasing order");
+  CHECK(stream_refusal(stream_points("loggp.after_stream.point.3.interval_seconds", "1e-3")) ==
+        "hand.machine:loggp.after_stream.point.3.interval_seconds: expected intervals in increasing order");
+  CHECK(stream_refusal(stream_points("loggp.after_stream.point.2.interval_seconds", "5")) ==
+        "hand.machine:loggp.after_stream.point.2.interval_seconds: expected an interval in [0, 1] s, got 5");
+  CHECK(stream_refusal(stream_points("loggp.after_stream.points", "0")) ==
+        "hand.machine:loggp.after_stream.points: expected a number of message counts in [1, 64], got 0");
+  CHECK(stream_refusal(stream_points("loggp.after_stream.message_bytes", "0")) ==
+        "hand.machine:loggp.after_stream.message_bytes: expected a message size in [1, 1099511627776] B, got 0");
+  CHECK(stream_refusal(stream_points("loggp.after_stream.points", "4")).find("loggp.after_stream.point.4.messages") !=
+        std::string::npos);
+  CHECK(stream_refusal("format = suite-machine-1\nloggp.after_stream.point.1.allreduce8 = 1e-6\n") ==
+        "hand.machine:loggp.after_stream.points: missing required key (the file has "
+        "loggp.after_stream.point.1.allreduce8)");
 }

@@ -34,6 +34,17 @@ const std::string kColdKeys =
     "loggp.cold.point.2.receive_small = 2e-6\nloggp.cold.point.2.receive_face = 3e-6\n"
     "loggp.cold.point.2.send_small = 1.5e-6\nloggp.cold.point.2.send_face = 2.5e-6\n";
 
+// The first collective after a one-way stream (loggp.after_stream.*): 1 us with no stream
+// 0.1 ms after the previous collective, 21 us after 20 messages 1.1 ms after it; the second
+// 1 us. Linear in the interval between, held outside.
+const std::string kStreamKeys =
+    "loggp.after_stream.message_bytes = 12000\nloggp.after_stream.gap_seconds = 7e-05\n"
+    "loggp.after_stream.points = 2\n"
+    "loggp.after_stream.point.1.messages = 0\nloggp.after_stream.point.1.interval_seconds = 1e-4\n"
+    "loggp.after_stream.point.1.allreduce8 = 1e-6\nloggp.after_stream.point.1.second_allreduce8 = 1e-6\n"
+    "loggp.after_stream.point.2.messages = 20\nloggp.after_stream.point.2.interval_seconds = 1.1e-3\n"
+    "loggp.after_stream.point.2.allreduce8 = 21e-6\nloggp.after_stream.point.2.second_allreduce8 = 1e-6\n";
+
 MachineCosts costs(const std::string& text) {
   return machine_costs_from_file(instrument::MachineFile::parse(text, "hand.machine"));
 }
@@ -135,4 +146,46 @@ TEST_CASE("the rows say which figure priced them") {
   CHECK(row(t_warm, "loggp", "reductions").modelled == Approx(2 * warm.allreduce(2, 8)));
   CHECK(row(t_warm, "loggp", "reductions").source.find("no cold figures in the machine file") != std::string::npos);
   CHECK(row(t_warm, "pipeline", "sweeps: T_comm").source.find("warm LogGP messages") != std::string::npos);
+}
+
+TEST_CASE("the messages a rank receives in a row at the end of an iteration's sweeps") {
+  // Octants 7 and 8 sweep +J: 2 kb mmo = 2 x 5 x 2 from rank 0 to rank 1 on 1 x 2.
+  CHECK(chain_1x2().one_way_messages_at_end() == 20);
+  KbaShape s = chain_1x2();
+  s.npe_i = 2;
+  s.npe_j = 1;
+  CHECK(s.one_way_messages_at_end() == 40);  // octants 5-8 sweep +I: 4 kb mmo
+  s.npe_j = 2;
+  CHECK(s.one_way_messages_at_end() == 40);
+  s.npe_i = s.npe_j = 1;
+  CHECK(s.one_way_messages_at_end() == 0);
+}
+
+TEST_CASE("after-stream: the first reduction by the time since the previous one") {
+  const MachineCosts cold = costs(kWarmFile + kColdKeys), stream = costs(kWarmFile + kColdKeys + kStreamKeys);
+  REQUIRE_FALSE(cold.after_stream);
+  REQUIRE(stream.after_stream);
+  const double warm = cold.allreduce(2, 8);
+  // 0.6 ms: half way from (0.1 ms, 1 us) to (1.1 ms, 21 us) = 11 us; the second warm.
+  CHECK(reductions_seconds(chain_1x2(), stream, 0.6e-3) == Approx(11e-6 + warm));
+  CHECK(reductions_seconds(chain_1x2(), stream, 50e-3) == Approx(21e-6 + warm));  // held
+  // No interval, or no after-stream keys: the cold allreduce at the working set (10 us).
+  CHECK(reductions_seconds(chain_1x2(), stream, 0.0) == Approx(10e-6 + warm));
+  CHECK(reductions_seconds(chain_1x2(), cold, 0.6e-3) == Approx(10e-6 + warm));
+  // 4 ranks: the pair's figure plus the warm model's further steps.
+  CHECK(*allreduce8_after_stream(stream, 4, 0.6e-3) == Approx(11e-6 + stream.allreduce(4, 8) - warm));
+  CHECK_FALSE(allreduce8_after_stream(stream, 1, 0.6e-3));
+
+  // In the rows: one rank's sweeps alone are 62500 cells x 48 angles x 3 ns = 9 ms, so the
+  // interval of either model is beyond 1.1 ms: 21 us, in LogGP and pipeline alike.
+  const auto t = compare(stream, chain_1x2());
+  for (const char* model : {"loggp", "pipeline"}) {
+    const auto& red = row(t, model, "reductions");
+    CHECK(red.modelled == Approx(21e-6 + warm));
+    CHECK(red.source.find("first allreduce after the sweeps' one-way stream (20 messages in a row at the end)") !=
+          std::string::npos);
+    CHECK(red.source.find("= 21.00 us (loggps-probe after_stream") != std::string::npos);
+  }
+  CHECK(row(compare(cold, chain_1x2()), "loggp", "reductions").source.find("no after-stream figures") !=
+        std::string::npos);
 }

@@ -104,4 +104,95 @@ void write_cold(const ColdCosts& c, MachineFile& f) {
   }
 }
 
+namespace {
+
+constexpr model_ranges::Range kStreamPointCount{1.0, 64.0, "", "a number of message counts"};
+constexpr model_ranges::Range kMessageCount{0.0, 1e6, "", "a number of messages"};
+constexpr model_ranges::Range kInterval{0.0, 1.0, "s", "an interval"};
+
+std::string stream_key(std::size_t i, const char* field) {
+  return "loggp.after_stream.point." + std::to_string(i + 1) + "." + field;
+}
+
+}  // namespace
+
+AfterStreamPoint AfterStream::at_interval(double t) const {
+  if (t <= points.front().interval) return points.front();
+  if (t >= points.back().interval) return points.back();
+  std::size_t hi = 1;
+  while (points[hi].interval < t) ++hi;
+  const AfterStreamPoint& a = points[hi - 1];
+  const AfterStreamPoint& b = points[hi];
+  const double f = (t - a.interval) / (b.interval - a.interval);
+  AfterStreamPoint r;
+  r.messages = a.messages;  // the measured count at or below t
+  r.interval = t;
+  r.allreduce8 = a.allreduce8 + f * (b.allreduce8 - a.allreduce8);
+  r.second_allreduce8 = a.second_allreduce8 + f * (b.second_allreduce8 - a.second_allreduce8);
+  return r;
+}
+
+void validate(const AfterStream& a, const std::string& source) {
+  model_ranges::require_in(a.message_bytes, model_ranges::kMessageBytes, source, "loggp.after_stream.message_bytes");
+  model_ranges::require_in(a.gap, model_ranges::kOverhead, source, "loggp.after_stream.gap_seconds");
+  model_ranges::require_in(static_cast<std::int64_t>(a.points.size()), kStreamPointCount, source,
+                           "loggp.after_stream.points");
+  for (std::size_t i = 0; i < a.points.size(); ++i) {
+    const AfterStreamPoint& p = a.points[i];
+    model_ranges::require_in(p.messages, kMessageCount, source, stream_key(i, "messages"));
+    if (i == 0 && p.messages != 0)
+      throw InputError(source, stream_key(i, "messages"),
+                       "expected 0 (the first point is the reference without a stream), got " +
+                           std::to_string(p.messages));
+    if (i > 0 && p.messages <= a.points[i - 1].messages)
+      throw InputError(source, stream_key(i, "messages"), "expected message counts in increasing order");
+    model_ranges::require_in(p.interval, kInterval, source, stream_key(i, "interval_seconds"));
+    if (i > 0 && p.interval <= a.points[i - 1].interval)
+      throw InputError(source, stream_key(i, "interval_seconds"), "expected intervals in increasing order");
+    model_ranges::require_in(p.allreduce8, model_ranges::kOverhead, source, stream_key(i, "allreduce8"));
+    model_ranges::require_in(p.second_allreduce8, model_ranges::kOverhead, source, stream_key(i, "second_allreduce8"));
+  }
+}
+
+std::optional<AfterStream> read_after_stream(const MachineFile& f) {
+  if (!f.has("loggp.after_stream.points")) {
+    for (const std::string& k : f.keys())
+      if (k.rfind("loggp.after_stream.", 0) == 0)
+        throw InputError(f.name(), "loggp.after_stream.points", "missing required key (the file has " + k + ")");
+    return std::nullopt;
+  }
+  AfterStream a;
+  a.message_bytes = f.require_bytes("loggp.after_stream.message_bytes");
+  a.gap = f.require_double("loggp.after_stream.gap_seconds", "seconds");
+  const std::int64_t n = f.require_bytes("loggp.after_stream.points");
+  model_ranges::require_in(n, kStreamPointCount, f.name(), "loggp.after_stream.points");  // before the loop
+  for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
+    AfterStreamPoint p;
+    p.messages = f.require_bytes(stream_key(i, "messages"));
+    p.interval = f.require_double(stream_key(i, "interval_seconds"), "seconds");
+    p.allreduce8 = f.require_double(stream_key(i, "allreduce8"), "seconds");
+    p.second_allreduce8 = f.require_double(stream_key(i, "second_allreduce8"), "seconds");
+    a.points.push_back(p);
+  }
+  validate(a, f.name());
+  return a;
+}
+
+void write_after_stream(const AfterStream& a, MachineFile& f) {
+  f.comment("the first collective after a one-way stream (probe_cold.hpp): rank 0 sends `messages`");
+  f.comment("messages of message_bytes to rank 1, computing gap_seconds before each; interval_seconds:");
+  f.comment("median time since the previous collective; allreduce8: the first 8-byte allreduce after");
+  f.comment("the stream, last entry to later exit (median); second_allreduce8: the one right after it");
+  f.set("loggp.after_stream.message_bytes", a.message_bytes);
+  f.set("loggp.after_stream.gap_seconds", a.gap);
+  f.set("loggp.after_stream.points", static_cast<std::int64_t>(a.points.size()));
+  for (std::size_t i = 0; i < a.points.size(); ++i) {
+    const AfterStreamPoint& p = a.points[i];
+    f.set(stream_key(i, "messages"), p.messages);
+    f.set(stream_key(i, "interval_seconds"), p.interval);
+    f.set(stream_key(i, "allreduce8"), p.allreduce8);
+    f.set(stream_key(i, "second_allreduce8"), p.second_allreduce8);
+  }
+}
+
 }  // namespace instrument::loggp

@@ -18,6 +18,10 @@
 //      an 8-byte allreduce with the ranks 20 us apart, a receive of a message already there,
 //      an eager send (probe_cold.hpp) -> the loggp.cold.* keys (loggp_cold.hpp), which the
 //      apps' models use for the calls that follow a kernel block.
+//   6. the first collective after a one-way message stream (--stream-messages M of
+//      --stream-bytes, 70 us apart), then a second one (probe_cold.hpp, measure_after_stream)
+//      -> the loggp.after_stream.* keys, by the time since the previous collective, which is
+//      what the cost follows; sweep3d prices its first reduction of an iteration by it.
 // Each time is the median of --reps repetitions. Each model is derived as its paper does when
 // that is physical and otherwise by a constrained fit (probe_fit.hpp says which and why; the
 // report and the file say which was used); the file is checked against the models' constraints
@@ -75,6 +79,10 @@ struct Options {
   bool quick = false;
   // Experiment 5's working sets (bytes per rank); 0, the warm reference, is always measured.
   std::vector<std::int64_t> working_sets{0, 256 << 10, 2 << 20, 16 << 20, 64 << 20};
+  // Experiment 6's message counts (0, the reference, is always measured) and message size
+  // (Sweep3D input50's 1x2 face; at most --max-bytes).
+  std::vector<int> stream_messages{0, 5, 10, 20, 40, 80};
+  std::int64_t stream_bytes = 12000;
 };
 
 // At most this many repetitions of experiment 5 (each streams every working set 5 times).
@@ -100,6 +108,26 @@ std::vector<std::int64_t> parse_working_sets(const std::string& option, const st
   return sizes;
 }
 
+// "0,5,10": whole numbers of messages in [0, 1000], increasing, at most 16; 0 is added in
+// front when it is not given.
+std::vector<int> parse_message_counts(const std::string& option, const std::string& text) {
+  std::vector<int> counts;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', from);
+    const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    const int n = static_cast<int>(instrument::whole_option(option, item, 0, 1000, ""));
+    if (!counts.empty() && n <= counts.back())
+      throw instrument::InputError("command line", option, "expected increasing counts, got \"" + text + "\"");
+    counts.push_back(n);
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  if (counts.front() != 0) counts.insert(counts.begin(), 0);
+  if (counts.size() > 16) throw instrument::InputError("command line", option, "expected at most 16 counts");
+  return counts;
+}
+
 // The command line, bound to `o`. Every option's range is named in its error; nothing is
 // clamped. --reps: each size is timed reps times (x3 curves): 10^5 is hours already.
 // --max-bytes: the largest message, two buffers of it per rank; the models' checks reach
@@ -119,6 +147,14 @@ void declare_options(instrument::OptionTable& t, Options& o) {
             "bytes each rank streams before the cold-message measurements, increasing, each in [0, 2^30] B, "
             "at most 16 (0, the warm reference, is always measured)")
       .shown_default("0,262144,2097152,16777216,67108864")
+      .text("--stream-messages", "M[,M...]",
+            [&o](const std::string& name, const std::string& v) { o.stream_messages = parse_message_counts(name, v); },
+            "one-way messages (70 us apart) before the first-collective measurement, increasing, each in "
+            "[0, 1000], at most 16 (0, the reference, is always measured)")
+      .shown_default("0,5,10,20,40,80")
+      .whole("--stream-bytes", "B", o.stream_bytes, 1, std::int64_t{1} << 30, "B",
+             "the size of those messages (at most --max-bytes: larger is measured at --max-bytes)")
+      .shown_default("12000")
       .after_reading([&t, &o] {
         if (o.quick && !t.given("--reps")) o.reps = 9;
       });
@@ -263,6 +299,37 @@ void print_cold(const instrument::probe::ColdMessages& c, int reps) {
                 p.allreduce_reps, us(p.receive_small), us(p.receive_face), us(p.send_small), us(p.send_face));
 }
 
+void print_after_stream(const instrument::probe::AfterStreamMeasurement& a, int reps) {
+  std::printf("\nthe first collective after a one-way stream: rank 0 sends M messages of %lld B to rank 1, %.0f us "
+              "apart, then both enter an 8-byte allreduce, then another (median of up to %d; last entry to later exit)\n",
+              static_cast<long long>(a.bytes), us(a.gap), reps);
+  std::printf("%6s %14s %12s %12s %7s\n", "M", "interval (ms)", "first (us)", "second (us)", "kept");
+  for (const auto& p : a.points)
+    std::printf("%6d %14.3f %12.3f %12.3f %3d/%-3d\n", p.messages, p.interval * 1e3, us(p.allreduce8),
+                us(p.second_allreduce8), p.kept, p.made);
+}
+
+// Why no loggp.after_stream.* keys can be written ("" when they can): a count with too few
+// repetitions as intended (a loaded host).
+std::string after_stream_problem(const instrument::probe::AfterStreamMeasurement& a) {
+  for (const auto& p : a.points)
+    if (p.kept == 0)
+      return std::to_string(p.messages) + " messages (fewer than " +
+             std::to_string(instrument::probe::kMinAsIntended) + " of " + std::to_string(p.made) +
+             " repetitions had rank 1 arriving after rank 0)";
+  for (std::size_t i = 1; i < a.points.size(); ++i)
+    if (a.points[i].interval <= a.points[i - 1].interval) return "intervals not increasing with the message count";
+  return "";
+}
+
+instrument::loggp::AfterStream after_stream_costs(const instrument::probe::AfterStreamMeasurement& a) {
+  instrument::loggp::AfterStream k;
+  k.message_bytes = a.bytes;
+  k.gap = a.gap;
+  for (const auto& p : a.points) k.points.push_back({p.messages, p.interval, p.allreduce8, p.second_allreduce8});
+  return k;
+}
+
 // A cold point is a measurement when at least kMinAsIntended of its allreduces had the ranks
 // arriving as intended (a loaded host deschedules them during long streams).
 bool measured(const instrument::probe::ColdPoint& p) { return p.allreduce_kept >= instrument::probe::kMinAsIntended; }
@@ -327,7 +394,9 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
                         const instrument::probe::LogGpFit& gfit, const char* rndv_env,
                         const std::optional<instrument::probe::RendezvousSendEvidence>& evidence,
                         const std::optional<instrument::loggp::ColdCosts>& cold,
-                        const std::string& cold_omitted) {  // why not (no cold), or the points left out
+                        const std::string& cold_omitted,  // why not (no cold), or the points left out
+                        const std::optional<instrument::loggp::AfterStream>& after_stream,
+                        const std::string& after_stream_omitted) {
   const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
   instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
   for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
@@ -370,11 +439,14 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
   if (cold) instrument::loggp::write_cold(*cold, mf);
   if (!cold_omitted.empty()) mf.set(cold ? "probe.cold_dropped" : "probe.cold_omitted", cold_omitted);
+  if (after_stream) instrument::loggp::write_after_stream(*after_stream, mf);
+  if (!after_stream_omitted.empty()) mf.set("probe.after_stream_omitted", after_stream_omitted);
   // The text as a reader will parse it must pass the models' checks before it is written.
   const auto as_read = instrument::MachineFile::parse(mf.text(), o.out);
   (void)instrument::loggps::read_params(as_read);
   (void)instrument::loggp::read_params(as_read);
   (void)instrument::loggp::read_cold(as_read);
+  (void)instrument::loggp::read_after_stream(as_read);
   mf.write(o.out);
 }
 
@@ -431,6 +503,12 @@ std::string measure_fit_and_write(const Options& o, int rank) {
                                                              std::min<std::int64_t>(8192, eager), cold_reps);
   const double t_cold = now_seconds();
 
+  // 6: the first collective after a one-way stream.
+  const auto stream = instrument::probe::measure_after_stream(p, o.stream_messages,
+                                                              std::min(o.stream_bytes, o.max_bytes),
+                                                              instrument::probe::kStreamGap, cold_reps);
+  const double t_stream = now_seconds();
+
   std::string error;
   if (rank == 0) {
     try {
@@ -460,6 +538,11 @@ std::string measure_fit_and_write(const Options& o, int rank) {
       print_report(o, rtt0, rttw, w_used, th, late, fit, gfit, rndv_env);
       print_rendezvous(evidence, fit.params);
       print_cold(cold, cold_reps);
+      print_after_stream(stream, cold_reps);
+      const std::string stream_omitted = after_stream_problem(stream);
+      if (!stream_omitted.empty())
+        std::printf("WARNING: no loggp.after_stream.* keys written: %s (a loaded host); the models price the "
+                    "first reduction without them (run the probe on an idle host)\n", stream_omitted.c_str());
       const std::string omitted = cold_problem(cold), dropped = cold_dropped(cold);
       if (!omitted.empty())
         std::printf("WARNING: no loggp.cold.* keys written: %s (a loaded host); the models use the warm terms (run "
@@ -477,11 +560,14 @@ std::string measure_fit_and_write(const Options& o, int rank) {
       }
       write_machine_file(o, th, fit, paper, gfit, rndv_env, evidence,
                          omitted.empty() ? std::optional(cold_costs(cold)) : std::nullopt,
-                         omitted.empty() ? dropped : omitted);
+                         omitted.empty() ? dropped : omitted,
+                         stream_omitted.empty() ? std::optional(after_stream_costs(stream)) : std::nullopt,
+                         stream_omitted);
       const double t_end = now_seconds();
       std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, cold messages %.2f s, "
-                  "fit %.2f s)\n",
-                  o.out.c_str(), t_end - t_start, t_rtt - t_start, t_late - t_rtt, t_cold - t_late, t_end - t_cold);
+                  "after a stream %.2f s, fit %.2f s)\n",
+                  o.out.c_str(), t_end - t_start, t_rtt - t_start, t_late - t_rtt, t_cold - t_late, t_stream - t_cold,
+                  t_end - t_stream);
       std::fflush(stdout);
     } catch (const std::exception& e) {
       error = e.what();

@@ -27,6 +27,7 @@ MachineCosts machine_costs_from_loggp(const instrument::loggp::LogGpParams& para
 MachineCosts machine_costs_from_file(const instrument::MachineFile& file) {
   MachineCosts m = machine_costs_from_loggp(instrument::loggp::read_params(file));
   m.cold = instrument::loggp::read_cold(file);
+  m.after_stream = instrument::loggp::read_after_stream(file);
   return m;
 }
 

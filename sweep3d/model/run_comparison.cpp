@@ -42,9 +42,13 @@ OneIteration predict(const MeasuredSweepRun& run, const SweepModelInputs& in, bo
   o.loggp_sweeps = predict_loggp(run.shape, w_g, in.machine, run.mode);
   o.pipeline_sweeps = predict_pipeline(run.shape, w_g, in.machine);
   const PathTerms& s = o.loggp_sweeps.sweeps;
-  o.loggp = {work.w_before, s.computation, s.communication + s.synchronization, work.w_after, work.reductions};
+  // Each model's first reduction is entered its own iteration time after the previous one.
+  const double outside = work.w_before + work.w_after;
+  o.loggp = {work.w_before, s.computation, s.communication + s.synchronization, work.w_after,
+             reductions_seconds(run.shape, in.machine, outside + s.total())};
   const PipelineSweeps& p = o.pipeline_sweeps;
-  o.pipeline = {work.w_before, p.t_comp, p.t_comm, work.w_after, work.reductions};
+  o.pipeline = {work.w_before, p.t_comp, p.t_comm, work.w_after,
+                reductions_seconds(run.shape, in.machine, outside + p.total())};
   return o;
 }
 
@@ -77,14 +81,21 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
   const KbaShape& sh = run.shape;
   const std::int64_t face = std::max(sh.npe_i > 1 ? sh.i_face_bytes(0) : 0, sh.npe_j > 1 ? sh.j_face_bytes(0) : 0);
   const std::string cold_messages = describe_cold_messages(in.machine, face, sh.block_bytes(0, 0));
-  const std::string cold_allreduce = describe_cold_allreduce(in.machine, sh.rank_bytes(0, 0));
+  // The first reduction's text, per model (its interval is that model's iteration).
+  auto first_reduction = [&](const ModelledParts& m) {
+    const double interval = m.w_before + m.computation + m.communication + m.w_after;
+    const std::string s = describe_allreduce_after_stream(in.machine, interval, sh.one_way_messages_at_end());
+    return s.empty() ? describe_cold_allreduce(in.machine, sh.rank_bytes(0, 0)) +
+                           "; no after-stream figures in the machine file (an earlier loggps-probe)"
+                     : s;
+  };
 
   auto totals = [&](const char* model, const ModelledParts& all, const std::string& source) {
     table.add({model, "T_iter (mean)", run.total / n, all.total() / n, source, RowKind::total});
     table.add({model, "T_total", run.total, all.total(), source, RowKind::total});
   };
   auto parts = [&](const char* model, const ModelledParts& m, const char* comp, const char* comm,
-                   const std::string& source) {
+                   const std::string& source, const std::string& first_text) {
     if (traced == 0) return;
     const double t = traced;
     const MeasuredParts& p = run.path;
@@ -98,13 +109,14 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
     // On one rank an allreduce is a local copy the model prices at 0: no row to score.
     if (run.shape.npe_i * run.shape.npe_j > 1)
       table.add({model, "reductions", p.reductions / t, m.reductions / t,
-                 source + on_path + "; model: 2 x allreduce, recursive doubling; the first: " + cold_allreduce,
+                 source + on_path + "; model: 2 x allreduce, recursive doubling; the first: " + first_text,
                  RowKind::part});
   };
   totals("loggp", loggp_all, loggp_source);
-  parts("loggp", loggp_traced, "sweeps: computation", "sweeps: comm + sync", loggp_source);
+  parts("loggp", loggp_traced, "sweeps: computation", "sweeps: comm + sync", loggp_source, first_reduction(first.loggp));
   totals("pipeline", pipeline_all, pipeline_source);
-  parts("pipeline", pipeline_traced, "sweeps: T_comp", "sweeps: T_comm", pipeline_source);
+  parts("pipeline", pipeline_traced, "sweeps: T_comp", "sweeps: T_comm", pipeline_source,
+        first_reduction(first.pipeline));
 
   const std::string ssv = "Sundaram-Stukel & Vernon Table 2";
   const std::string per_it = " (per iteration, mean)";
@@ -119,7 +131,7 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
   table.add_model_term({"loggp", "W_before", first.loggp.w_before, "calibrated: " + in.calibration.describe()});
   table.add_model_term({"loggp", "W_after", first.loggp.w_after, "calibrated: " + in.calibration.describe()});
   table.add_model_term({"loggp", "reductions", first.loggp.reductions,
-                        "2 x MPI_Allreduce(8 B), recursive doubling; the first: " + cold_allreduce});
+                        "2 x MPI_Allreduce(8 B), recursive doubling; the first: " + first_reduction(first.loggp)});
   const std::string hlw = "Hoisie, Lubeck & Wasserman";
   table.add_model_term({"pipeline", "T_cpu", first.pipeline_sweeps.t_cpu, hlw + " eq. 3 (W_g x block)"});
   table.add_model_term({"pipeline", "T_msg", first.pipeline_sweeps.t_msg, hlw + " eq. 5 (LogGP Total_Comm)"});

@@ -55,5 +55,41 @@ void validate(const ColdCosts& c, const std::string& source);
 std::optional<ColdCosts> read_cold(const MachineFile& file);
 void write_cold(const ColdCosts& c, MachineFile& file);
 
+// The first collective after a one-way message stream (probe_cold.hpp, measure_after_stream):
+// rank 0 sends `messages` messages of message_bytes to rank 1, computing gap_seconds before
+// each, then both ranks enter an 8-byte allreduce. Its cost (last entry to later exit) grows
+// with the time since the previous collective, not with the messages (the probe's comment
+// gives the experiments), so the points are read as a function of that interval: linear in
+// it between the points, the end values held outside them.
+//
+// Machine file keys (absent in files of earlier probes: the models then keep their other
+// terms and say so):
+//   loggp.after_stream.message_bytes, .gap_seconds     the stream measured
+//   loggp.after_stream.points = n                      1..64
+//   loggp.after_stream.point.<i>.messages              increasing; the first is 0
+//   loggp.after_stream.point.<i>.interval_seconds      s, median from the previous collective's
+//                                                      exit to this one's entry; increasing
+//   loggp.after_stream.point.<i>.allreduce8            s: the first allreduce, last entry to later exit
+//   loggp.after_stream.point.<i>.second_allreduce8     s: the one right after it
+struct AfterStreamPoint {
+  std::int64_t messages = 0;
+  double interval = 0.0;
+  double allreduce8 = 0.0, second_allreduce8 = 0.0;
+};
+
+struct AfterStream {
+  std::int64_t message_bytes = 12000;
+  double gap = 70e-6;
+  std::vector<AfterStreamPoint> points;  // increasing messages and interval, the first 0 messages
+
+  // The costs after `interval` seconds since the previous collective (see above).
+  AfterStreamPoint at_interval(double interval) const;
+};
+
+void validate(const AfterStream& a, const std::string& source);
+// nullopt when the file has no loggp.after_stream.* keys; otherwise the points, validated.
+std::optional<AfterStream> read_after_stream(const MachineFile& file);
+void write_after_stream(const AfterStream& a, MachineFile& file);
+
 }  // namespace loggp
 }  // namespace instrument

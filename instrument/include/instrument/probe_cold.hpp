@@ -61,4 +61,51 @@ struct ColdMessages {
 ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& working_sets,
                                    std::int64_t small_bytes, std::int64_t face_bytes, int reps);
 
+// The first collective after a one-way message stream, the pattern of a wavefront sweep's
+// end: rank 0 computes `gap` and sends a `bytes` message to rank 1, `messages` times (rank 1
+// receives each and computes), then both enter an 8-byte MPI_Allreduce (rank 1 last, as the
+// stream's receiver is) and at once a second one. Timed as the measured critical path times
+// a collective: from the last arrival's entry to the later exit. Each repetition starts with
+// a barrier and an allreduce, the previous collective; `interval` is the time from its exit
+// to the first allreduce's entry on rank 0.
+//
+// What the cost depends on (issue 39; MPICH 4.0.2 ch4:ucx, whose intra-node messages go
+// through MPICH's own POSIX shared memory, not UCX: UCX_TLS changes nothing, and
+// MPIR_CVAR_NOLOCAL=1, sending them through UCX, roughly halves the effect; 2 ranks on a
+// 2-vCPU AMD EPYC KVM guest; medians of 31-41 repetitions, interleaved):
+//   - the time since the previous collective, not the messages: 20 messages 7 us apart
+//     (0.14 ms) cost 1.4-1.9 us, the same 20 messages 70 us apart (1.4 ms) 8-14 us, and 4
+//     messages 700 us apart (2.8 ms) 15-24 us; the same intervals with no message at all
+//     (both ranks computing or spinning) cost the same: 1.5, 5, 8-10, 15-20 us;
+//   - neither a message back from rank 1, nor MPI_Iprobe calls on either rank before the
+//     allreduce, nor the arrival skew (10-150 us) changes it; the second allreduce costs
+//     ~1 us again; a barrier pays it too, a user-level MPI_Sendrecv about a third of it;
+//   - the time is spent between the later rank's entry and the earlier rank's seeing its
+//     message: the later rank is in the call 5-7 us, the earlier exits 4-5 us after it came.
+// So it is the collective's own code and shared state going cold in the caches with time
+// (other work on the host's shared L3: a single process writing 64 pages it wrote T ago
+// takes 4 us at T = 0 and 7 us at T = 2 ms), not the message stream's MPI state. The
+// probe measures the pattern as the application has it, and the reader (loggp_cold.hpp)
+// reads its points by the interval. Both ranks call it alike; valid on rank 0. p.out and
+// p.in hold at least `bytes`. A point with fewer than kMinAsIntended repetitions with rank 1
+// arriving after rank 0 (and within gap + 1 ms of it) has kept = 0.
+struct AfterStreamPoint {
+  int messages = 0;
+  double interval = 0.0;                        // seconds, median
+  double allreduce8 = 0.0, second_allreduce8 = 0.0;  // seconds, medians of the kept repetitions
+  int kept = 0, made = 0;
+};
+
+struct AfterStreamMeasurement {
+  std::int64_t bytes = 0;
+  double gap = 0.0;
+  std::vector<AfterStreamPoint> points;
+};
+
+// The compute between two messages of the stream (a sweep's block time at input50's size).
+constexpr double kStreamGap = 70e-6;
+
+AfterStreamMeasurement measure_after_stream(Pair& p, const std::vector<int>& message_counts, std::int64_t bytes,
+                                            double gap, int reps);
+
 }  // namespace instrument::probe

@@ -8,13 +8,13 @@
 // rank's bytes (cold_allreduce8; the LogGP allreduce when the machine file has no cold
 // figures or the shape no bytes_per_cell), the second at once after it, warm
 // (MachineCosts::allreduce, from the LogGP parameters).
-// Not modelled (issue 39, measured on MPICH 4.0.2 ch4:ucx, 2 ranks on one AMD EPYC VM): the
-// first allreduce after the sweep costs ~15-20 us on the measured path while the probe's cold
-// allreduce at the same working set is ~1.5-2 us. A two-rank program with no working set at
-// all shows the same: after 10-40 face messages one way (compute between, as the sweep), the
-// first collective takes 15-35 us and the next ~2 us; after 0-2 messages ~1-2 us, with
-// UCX_TLS=posix or sysv, eager or rendezvous sizes and any MPICH allreduce algorithm alike.
-// It is a cost of the MPI library's state after a message stream, not of the caches.
+// With the probe's after-stream figures (loggp.after_stream.*), the first is priced by them
+// instead (reductions_seconds): the first collective after the sweeps' one-way message
+// stream costs what the probe measured at the same time since the previous collective
+// (issue 39, MPICH 4.0.2 ch4:ucx, 2 ranks on one AMD EPYC VM: ~20 us after a 1x2 input50
+// iteration, ~1 us for the second; the probe's comment, probe_cold.hpp, says why it follows
+// that interval and not the message count). That interval is the iteration less its
+// reductions, W_before + sweeps + W_after, by the model being scored.
 #pragma once
 #include "sweep3d/model/calibration.hpp"
 #include "sweep3d/model/kba_shape.hpp"
@@ -28,5 +28,11 @@ struct IterationWork {
 };
 
 IterationWork iteration_work(const KbaShape& shape, const WorkCalibration& cal, const MachineCosts& machine);
+
+// The two reductions of an iteration whose first is entered `since_previous` seconds after
+// the previous iteration's (W_before + sweeps + W_after): the after-stream figure at that
+// interval for the first when the machine file has one and since_previous > 0, else the cold
+// allreduce at the rank's bytes (or the LogGP one); the warm LogGP allreduce for the second.
+double reductions_seconds(const KbaShape& shape, const MachineCosts& machine, double since_previous);
 
 }  // namespace sweep3d::model

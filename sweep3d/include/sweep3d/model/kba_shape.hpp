@@ -38,6 +38,18 @@ struct KbaShape {
   std::int64_t block_bytes(int pi, int pj) const noexcept {
     return static_cast<std::int64_t>(bytes_per_cell * it_of(pi) * jt_of(pj) * (static_cast<double>(kt) / kb()));
   }
+  // The messages a rank receives in a row from one neighbour at the end of an iteration's
+  // sweeps, before anything goes back to that neighbour: octants are swept 1..8 with the I
+  // sign in bit 2 and the J sign in bit 1 of iq-1 (quadrature.hpp), so the last four
+  // octants all sweep +I and the last two +J; each octant sends kb() x mmo() messages to
+  // the downstream neighbour. From the west neighbour 4 kb mmo when npe_i > 1, from the
+  // south 2 kb mmo when npe_j > 1; the larger (0 on one rank). A 1x2 grid of input50 with
+  // mk 10, mmi 3: 2 x 5 x 2 = 20, from rank 0 to rank 1.
+  int one_way_messages_at_end() const noexcept {
+    const int west = npe_i > 1 ? 4 * kb() * mmo() : 0;
+    const int south = npe_j > 1 ? 2 * kb() * mmo() : 0;
+    return west > south ? west : south;
+  }
   // Cell-angles of one block of rank (pi, pj), with the k-planes averaged over the blocks
   // (exactly mk when mk divides kt).
   double block_cell_angles(int pi, int pj) const noexcept {

@@ -30,6 +30,10 @@ struct MachineCosts {
   // (instrument/loggp_cold.hpp); nullopt (a machine file of an earlier probe): the terms
   // above alone, as measured by a ping-pong with warm caches.
   std::optional<instrument::loggp::ColdCosts> cold;
+  // The first collective after a one-way message stream, by the time since the previous
+  // collective (instrument/loggp_cold.hpp, loggp.after_stream.*); nullopt in files of
+  // earlier probes.
+  std::optional<instrument::loggp::AfterStream> after_stream;
 };
 
 // What a working set of N bytes adds to a blocking receive (of a message already there) or
@@ -50,6 +54,13 @@ MachineCosts after_kernel_blocks(const MachineCosts& m, std::int64_t block_bytes
 // 2-rank figure plus what more ranks add by the warm model (its later recursive-doubling
 // steps); without cold costs or N = 0, the warm model alone.
 double cold_allreduce8(const MachineCosts& m, int nranks, std::int64_t working_set);
+
+// One 8-byte MPI_Allreduce over nranks entered `interval` seconds after the previous
+// collective, with the sweep's one-way messages between: the probe's after-stream figure
+// at that interval plus what more ranks add by the warm model; nullopt without after-stream
+// figures, with interval <= 0 or on one rank (then the caller prices it otherwise).
+std::optional<double> allreduce8_after_stream(const MachineCosts& m, int nranks, double interval);
+std::string describe_allreduce_after_stream(const MachineCosts& m, double interval, int messages_in_a_row);
 
 // For a row's text: which probe figure priced the calls after a kernel block, e.g.
 // "cold allreduce8 at 4.6 MB = 8.1 us (loggps-probe)", or why none did.
