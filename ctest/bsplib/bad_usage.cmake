@@ -50,3 +50,19 @@ foreach(c ${bad_cases})
   suite_add_error_test(NAME ${name} RANKS ${np} ABORTS LABELS "mpi;unit" TIMEOUT 90
                        EXPECT "BSP error: ${expect}" COMMAND $<TARGET_FILE:bsp_t_bad_usage> ${mode})
 endforeach()
+# The checks that compare header words across processes, with the headers by MPI as well
+# (BSP_SHARED_SYNC=0): the cases above exchange them through shared memory within the node.
+foreach(c ${bad_cases})
+  string(REPLACE "|" ";" parts "${c}")
+  list(GET parts 0 mode)
+  if(NOT mode MATCHES "^(registration_order|registration_count|pop_different_with_null|end_while_sync|exit_without_end|tagsize_mismatch|tagsize_not_all)$")
+    continue()
+  endif()
+  list(GET parts 1 np)
+  list(GET parts 2 expect)
+  suite_add_error_test(NAME bsplib.bad_usage.${mode}.mpi_headers RANKS ${np} ABORTS
+                       LABELS "mpi;unit" TIMEOUT 90 EXPECT "BSP error: ${expect}"
+                       COMMAND $<TARGET_FILE:bsp_t_bad_usage> ${mode})
+  set_property(TEST bsplib.bad_usage.${mode}.mpi_headers APPEND PROPERTY ENVIRONMENT
+               BSP_SHARED_SYNC=0)
+endforeach()

@@ -93,3 +93,13 @@ foreach(n 2 4)
   set_tests_properties(bsplib.t_shared_sync.mpi_headers.np${n} PROPERTIES
                        FAIL_REGULAR_EXPRESSION "BSP error" ENVIRONMENT BSP_SHARED_SYNC=0)
 endforeach()
+# The primitives with the headers by MPI as well (the route across nodes): the programs above
+# exchange them through shared memory within the node.
+foreach(t t_put t_get t_bsmp t_conformance t_get_put_mix)
+  foreach(n 2 4)
+    suite_add_mpi_test(NAME bsplib.${t}.mpi_headers.np${n} TARGET bsp_${t} RANKS ${n}
+                       LABELS unit TIMEOUT 60)
+    set_tests_properties(bsplib.${t}.mpi_headers.np${n} PROPERTIES
+                         FAIL_REGULAR_EXPRESSION "BSP error" ENVIRONMENT BSP_SHARED_SYNC=0)
+  endforeach()
+endforeach()
