@@ -17,8 +17,8 @@ IterationWork iteration_work(const KbaShape& s, const WorkCalibration& cal, cons
 double reductions_seconds(const KbaShape& s, const MachineCosts& machine, double since_previous) {
   if (!machine.allreduce) return 0.0;
   const int nranks = s.npe_i * s.npe_j;
-  const auto after = allreduce8_after_stream(machine, nranks, since_previous);
-  return (after ? *after : cold_allreduce8(machine, nranks, s.rank_bytes(0, 0))) + machine.allreduce(nranks, 8);
+  if (const auto after = allreduce8_after_stream(machine, nranks, since_previous)) return after->first + after->second;
+  return cold_allreduce8(machine, nranks, s.rank_bytes(0, 0)) + machine.allreduce(nranks, 8);
 }
 
 }  // namespace sweep3d::model

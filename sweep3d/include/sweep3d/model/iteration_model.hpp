@@ -8,13 +8,15 @@
 // rank's bytes (cold_allreduce8; the LogGP allreduce when the machine file has no cold
 // figures or the shape no bytes_per_cell), the second at once after it, warm
 // (MachineCosts::allreduce, from the LogGP parameters).
-// With the probe's after-stream figures (loggp.after_stream.*), the first is priced by them
-// instead (reductions_seconds): the first collective after the sweeps' one-way message
-// stream costs what the probe measured at the same time since the previous collective
-// (issue 39, MPICH 4.0.2 ch4:ucx, 2 ranks on one AMD EPYC VM: ~20 us after a 1x2 input50
-// iteration, ~1 us for the second; the probe's comment, probe_cold.hpp, says why it follows
-// that interval and not the message count). That interval is the iteration less its
-// reductions, W_before + sweeps + W_after, by the model being scored.
+// With the probe's after-stream figures (loggp.after_stream.*), both are priced by them
+// instead (reductions_seconds, the comparison's rows): the first collective after the
+// sweeps' one-way message stream costs what the probe measured at the same time since the
+// previous collective, the second what it measured right after (issue 39, MPICH 4.0.2
+// ch4:ucx, 2 ranks on one AMD EPYC VM: ~15-20 us after a 1x2 input50 iteration, ~1 us for
+// the second; probe_cold.hpp says why it follows that interval and not the message count).
+// That interval is the iteration less its reductions, W_before + sweeps + W_after, by the
+// model being scored. iteration_work (used by sweep3d-model's projections too) keeps the
+// cold/warm pricing: it has no sweep time.
 #pragma once
 #include "sweep3d/model/calibration.hpp"
 #include "sweep3d/model/kba_shape.hpp"
@@ -30,9 +32,10 @@ struct IterationWork {
 IterationWork iteration_work(const KbaShape& shape, const WorkCalibration& cal, const MachineCosts& machine);
 
 // The two reductions of an iteration whose first is entered `since_previous` seconds after
-// the previous iteration's (W_before + sweeps + W_after): the after-stream figure at that
-// interval for the first when the machine file has one and since_previous > 0, else the cold
-// allreduce at the rank's bytes (or the LogGP one); the warm LogGP allreduce for the second.
+// the previous iteration's (W_before + sweeps + W_after): the probe's after-stream pair at
+// that interval when the machine file has it and since_previous > 0 (the second measured
+// right after the first, as the app calls it); else the cold allreduce at the rank's bytes
+// (or the LogGP one) and the warm LogGP allreduce.
 double reductions_seconds(const KbaShape& shape, const MachineCosts& machine, double since_previous);
 
 }  // namespace sweep3d::model

@@ -56,10 +56,14 @@ MachineCosts after_kernel_blocks(const MachineCosts& m, std::int64_t block_bytes
 double cold_allreduce8(const MachineCosts& m, int nranks, std::int64_t working_set);
 
 // One 8-byte MPI_Allreduce over nranks entered `interval` seconds after the previous
-// collective, with the sweep's one-way messages between: the probe's after-stream figure
-// at that interval plus what more ranks add by the warm model; nullopt without after-stream
-// figures, with interval <= 0 or on one rank (then the caller prices it otherwise).
-std::optional<double> allreduce8_after_stream(const MachineCosts& m, int nranks, double interval);
+// collective, with the sweep's one-way messages between, and the one right after it: the
+// probe's after-stream figures at that interval plus what more ranks add by the warm model
+// (its later recursive-doubling steps); nullopt without after-stream figures, with
+// interval <= 0 or on one rank (then the caller prices them otherwise).
+struct AllreducePair {
+  double first = 0.0, second = 0.0;
+};
+std::optional<AllreducePair> allreduce8_after_stream(const MachineCosts& m, int nranks, double interval);
 std::string describe_allreduce_after_stream(const MachineCosts& m, double interval, int messages_in_a_row);
 
 // For a row's text: which probe figure priced the calls after a kernel block, e.g.
