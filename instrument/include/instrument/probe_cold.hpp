@@ -81,10 +81,15 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
 //     allreduce, nor the arrival skew (10-150 us) changes it; the second allreduce costs
 //     ~1 us again; a barrier pays it too, a user-level MPI_Sendrecv about a third of it;
 //   - the time is spent between the later rank's entry and the earlier rank's seeing its
-//     message: the later rank is in the call 5-7 us, the earlier exits 4-5 us after it came.
-// So it is the collective's own code and shared state going cold in the caches with time
-// (other work on the host's shared L3: a single process writing 64 pages it wrote T ago
-// takes 4 us at T = 0 and 7 us at T = 2 ms), not the message stream's MPI state. The
+//     message: the later rank is in the call 5-7 us, the earlier exits 4-5 us after it came;
+//   - an allreduce on a duplicate of the communicator every 0.5 ms during the interval keeps
+//     it at ~5 us (no interval: 1.8 us; 1.4 ms: 8 us; 5.6 ms: 22 us without it); a user
+//     MPI_Sendrecv every 0.5 ms does not (18 us at 5.6 ms).
+// So it is the collective path's code and data (shared by communicators, not by
+// point-to-point calls) going cold in the caches with time, not the message stream's MPI
+// state: no credit, queue or request of the stream is involved, and the probe's spin touches
+// no memory, so the eviction is other work on the host's shared caches (a single process
+// writing 64 pages it wrote T ago takes 4 us at T = 0 and 7 us at T = 2 ms). The
 // probe measures the pattern as the application has it, and the reader (loggp_cold.hpp)
 // reads its points by the interval. Both ranks call it alike; valid on rank 0. p.out and
 // p.in hold at least `bytes`. A point with fewer than kMinAsIntended repetitions with rank 1
