@@ -89,12 +89,21 @@ for ((r = 0; r < reps; r++)); do
   done
 done
 p=$(median <<<"$peer_runs")
-printf '%-36s %12s %8s   %s\n' "$np ranks, $cells cells" "median ns" "/ Tycho2" "runs"
-printf '%-36s %12s %8s   %s\n' "Tycho2 TraverseGraph" "$p" "1.00" "$peer_runs"
+# Each run's ratio to the Tycho2 run of its own repetition, and their median: on a shared
+# machine the load drifts between repetitions, and a ratio within one repetition drifts less
+# than either column's median.
+run_ratios() { paste -d' ' <(tr ' ' '\n' <<<"$1" | grep .) <(tr ' ' '\n' <<<"$peer_runs" | grep .) |
+               awk '{printf "%.2f ", $1 / $2}'; }
+row() {  # label, runs
+  local m r
+  m=$(median <<<"$2")
+  r=$(run_ratios "$2")
+  printf '%-36s %12s %8s %10s   %s\n' "$1" "$m" "$(awk -v a="$m" -v b="$p" 'BEGIN {printf "%.2f", a / b}')" \
+    "$(median <<<"$r")" "$2"
+}
+printf '%-36s %12s %8s %10s   %s\n' "$np ranks, $cells cells" "median ns" "/ Tycho2" "run ratio" "runs"
+printf '%-36s %12s %8s %10s   %s\n' "Tycho2 TraverseGraph" "$p" "1.00" "1.00" "$peer_runs"
 for config in "$@"; do
-  m=$(median <<<"${ours[$config]}")
-  printf '%-36s %12s %8s   %s\n' "tycho $config" "$m" "$(awk -v a="$m" -v b="$p" 'BEGIN {printf "%.2f", a / b}')" "${ours[$config]}"
-  [ -n "$baseline" ] || continue
-  m=$(median <<<"${before[$config]}")
-  printf '%-36s %12s %8s   %s\n' "baseline $config" "$m" "$(awk -v a="$m" -v b="$p" 'BEGIN {printf "%.2f", a / b}')" "${before[$config]}"
+  row "tycho $config" "${ours[$config]}"
+  [ -z "$baseline" ] || row "baseline $config" "${before[$config]}"
 done
