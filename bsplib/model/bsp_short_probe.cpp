@@ -58,6 +58,10 @@ BspMachine fitted_machine(const BspMeasurements& meas, int p, int hmax, const st
   m.curves.one_way = meas.curve_one_way;
   m.curves.exchange = meas.curve_exchange;
   m.curves.gets = meas.curve_gets;
+  m.after_gap.gap_seconds = meas.gap;
+  m.after_gap.empty = meas.after_gap_empty;
+  m.after_gap.one_way_64 = meas.after_gap_64;
+  m.after_gap.one_way_2048 = meas.after_gap_2048;
   return m;
 }
 

@@ -19,7 +19,9 @@ const char* const known[] = {"format", "name", "source", "bsp.source", "bsp.p", 
                              "bsp.l_seconds", "bsp.g_seconds_per_byte", "bsp.n_half_bytes",
                              "bsp.word_bytes", "bsp.empty_superstep_seconds",
                              "bsp.curve.h_bytes", "bsp.curve.one_way_seconds",
-                             "bsp.curve.exchange_seconds", "bsp.curve.gets_seconds"};
+                             "bsp.curve.exchange_seconds", "bsp.curve.gets_seconds",
+                             "bsp.after_gap.gap_seconds", "bsp.after_gap.empty_seconds",
+                             "bsp.after_gap.one_way_64_seconds", "bsp.after_gap.one_way_2048_seconds"};
 bool is_known(const std::string& k) {
   for (const char* n : known)
     if (k == n) return true;
@@ -53,6 +55,12 @@ constexpr KeyRange kRangeCurveH{"bsp.curve.h_bytes", 1, 2147483647, "bytes"};
 constexpr KeyRange kRangeCurveT{"bsp.curve.*_seconds", 0, 100, "s"};
 const char* const kCurveKeys[] = {"bsp.curve.h_bytes", "bsp.curve.one_way_seconds",
                                   "bsp.curve.exchange_seconds", "bsp.curve.gets_seconds"};
+
+// The after-gap costs: gaps in [0, 100] s, 0 first, strictly rising; times in [0, 100] s.
+constexpr KeyRange kRangeGap{"bsp.after_gap.gap_seconds", 0, 100, "s"};
+const char* const kAfterGapKeys[] = {"bsp.after_gap.gap_seconds", "bsp.after_gap.empty_seconds",
+                                     "bsp.after_gap.one_way_64_seconds",
+                                     "bsp.after_gap.one_way_2048_seconds"};
 
 // A list of numbers separated by spaces, each the whole token (strict_number.hpp).
 std::vector<double> number_list(const instrument::MachineFile& f, const char* key) {
@@ -91,6 +99,54 @@ SuperstepCurves read_curves(const instrument::MachineFile& f) {
   c.exchange = number_list(f, kCurveKeys[2]);
   c.gets = number_list(f, kCurveKeys[3]);
   return c;
+}
+
+AfterGapCosts read_after_gap(const instrument::MachineFile& f) {
+  AfterGapCosts a;
+  int present = 0;
+  for (const char* k : kAfterGapKeys) present += f.has(k);
+  if (present == 0) return a;
+  if (present != 4)
+    throw instrument::InputError(f.name(), "bsp.after_gap.*",
+                                 "the after-gap costs need all of bsp.after_gap.gap_seconds, "
+                                 "bsp.after_gap.empty_seconds, bsp.after_gap.one_way_64_seconds and "
+                                 "bsp.after_gap.one_way_2048_seconds, or none of them");
+  a.gap_seconds = number_list(f, kAfterGapKeys[0]);
+  a.empty = number_list(f, kAfterGapKeys[1]);
+  a.one_way_64 = number_list(f, kAfterGapKeys[2]);
+  a.one_way_2048 = number_list(f, kAfterGapKeys[3]);
+  return a;
+}
+
+void validate_after_gap(const AfterGapCosts& a, const std::string& source) {
+  const std::vector<double>* lists[] = {&a.empty, &a.one_way_64, &a.one_way_2048};
+  if (a.none()) {
+    for (const std::vector<double>* l : lists)
+      if (!l->empty())
+        throw instrument::InputError(source, kAfterGapKeys[0],
+                                     std::string(kAfterGapKeys[0]) + " must list the gaps of the after-gap costs");
+    return;
+  }
+  for (std::size_t k = 0; k < 3; ++k)
+    if (lists[k]->size() != a.gap_seconds.size())
+      throw instrument::InputError(source, kAfterGapKeys[k + 1],
+                                   std::string(kAfterGapKeys[k + 1]) + " must hold one time per gap of " +
+                                       kAfterGapKeys[0] + " (" + std::to_string(a.gap_seconds.size()) +
+                                       "); got " + std::to_string(lists[k]->size()));
+  for (std::size_t i = 0; i < a.gap_seconds.size(); ++i) {
+    const double gap = a.gap_seconds[i];
+    const std::string place = std::string(kAfterGapKeys[0]) + " item " + std::to_string(i + 1);
+    if (!(gap >= kRangeGap.lo && gap <= kRangeGap.hi) || (i == 0 && gap != 0) ||
+        (i > 0 && gap <= a.gap_seconds[i - 1]))
+      throw instrument::InputError(source, place,
+                                   std::string(kAfterGapKeys[0]) +
+                                       " must be numbers in [0, 100] s, 0 first, strictly rising; got " +
+                                       instrument::format_number(gap));
+    for (std::size_t k = 0; k < 3; ++k)
+      require_in_range((*lists[k])[i], kRangeCurveT.lo, kRangeCurveT.hi,
+                       {source, std::string(kAfterGapKeys[k + 1]) + " item " + std::to_string(i + 1),
+                        kAfterGapKeys[k + 1], "s"});
+  }
 }
 
 void validate_curves(const SuperstepCurves& c, const std::string& source) {
@@ -167,6 +223,7 @@ BspMachine machine_from(const instrument::MachineFile& f, const std::string& pat
   m.n_half_bytes = f.get_double("bsp.n_half_bytes").value_or(0);
   m.word_bytes = f.has("bsp.word_bytes") ? whole_in_range(f, "bsp.word_bytes", kRangeWord) : 4;
   m.curves = read_curves(f);
+  m.after_gap = read_after_gap(f);
   for (const std::string& k : f.keys())
     if (!is_known(k)) m.extra[k] = f.get_string(k).value_or("");
   validate_machine(m, path);
@@ -192,6 +249,7 @@ void validate_machine(const BspMachine& m, const std::string& source) {
   check(m.n_half_bytes, kRangeNHalf);
   check(m.word_bytes, kRangeWord);
   validate_curves(m.curves, source);
+  validate_after_gap(m.after_gap, source);
 }
 
 void write_machine_file(const std::string& path, const BspMachine& m,
@@ -230,6 +288,14 @@ void write_machine_file(const std::string& path, const BspMachine& m,
       f.set(kCurveKeys[1], list_text(m.curves.one_way));
       f.set(kCurveKeys[2], list_text(m.curves.exchange));
       f.set(kCurveKeys[3], list_text(m.curves.gets));
+    }
+    if (!m.after_gap.none()) {
+      f.comment("after-gap costs (bspprobe): comm+sync of an empty superstep and of one put of "
+                "64 B and 2 KiB one way, after each gap of spinning on the clock between syncs");
+      f.set(kAfterGapKeys[0], list_text(m.after_gap.gap_seconds));
+      f.set(kAfterGapKeys[1], list_text(m.after_gap.empty));
+      f.set(kAfterGapKeys[2], list_text(m.after_gap.one_way_64));
+      f.set(kAfterGapKeys[3], list_text(m.after_gap.one_way_2048));
     }
     instrument::write_text_output(path, "BSP machine file", f.text());
   } catch (const instrument::InputError& e) {

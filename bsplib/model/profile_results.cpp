@@ -3,6 +3,7 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "bsplib/model/after_gap.hpp"
 #include "bsplib/model/cost_model.hpp"
 #include "bsplib/model/profile_comparison.hpp"
 #include "bsplib/model/superstep_model.hpp"
@@ -91,16 +92,18 @@ void write_profile_results(const std::string& path, const Profile& prof,
     std::vector<std::string> patterns;
     for (const SuperstepSummary& st : prof.steps) {
       std_cost.push_back(comm_sync_standard(m, st.h_bytes));
-      gran.push_back(comm_sync_granular(m, st.h_bytes));
+      gran.push_back(comm_sync_eq3_after_gap(m, st));
       const StepPattern pattern = pattern_of(st);
       patterns.push_back(pattern_name(pattern));
-      if (!m.curves.empty()) by_pattern.push_back(comm_sync_by_pattern(m.curves, pattern, st.h_bytes));
+      if (!m.curves.empty()) by_pattern.push_back(comm_sync_by_pattern_after_gap(m, st));
     }
     auto& pt = ex.add_table("/bsp/prediction/" + slug(m.name));
     pt.columns = {Column::of("superstep", "", index), Column::of("pattern", "", patterns),
                   Column::of("l_plus_hg", "s", std_cost), Column::of("l_plus_hg_h", "s", gran)};
     if (!m.curves.empty()) pt.columns.push_back(Column::of("by_pattern", "s", by_pattern));
     pt.attributes["machine_file"] = m.file;
+    pt.attributes["after_gap"] = m.after_gap.none() ? std::string("no after-gap figures")
+                                                    : std::string("l_plus_hg_h and by_pattern include after_gap(w) - after_gap(0)");
     pt.attributes["l"] = m.l_seconds;
     pt.attributes["g_inf"] = m.g_seconds_per_byte;
     pt.attributes["n_half"] = m.n_half_bytes;

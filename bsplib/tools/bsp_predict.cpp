@@ -2,13 +2,16 @@
 // profile. For each superstep the measured comm+sync is set beside l + h g and
 // l + h g(h) (eq. 3) of each machine file given, and beside the library's model (the
 // probe's superstep curves at the superstep's pattern, superstep_model.hpp) where the file
-// has them; totals add the measured computation w.
+// has them; totals add the measured computation w. Where the file has after-gap figures,
+// l + h g(h) and the library's model add the gap term after_gap(w) - after_gap(0) (w the gap of
+// the last process to enter the sync; after_gap.hpp), shown in its own column.
 // The first machine file is the measured one: its rows go to /compare of the results file.
 // Usage: bsp_predict PROFILE.csv MACHINE_FILE [MACHINE_FILE ...] [--csv OUT.csv] [--h5 OUT.h5]
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "bsplib/model/after_gap.hpp"
 #include "bsplib/model/cost_model.hpp"
 #include "bsplib/model/machine_params.hpp"
 #include "bsplib/model/profile_results.hpp"
@@ -61,26 +64,32 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
               m.n_half_bytes,
               curves ? "; superstep curves by pattern (the library's model)"
                      : "; no superstep curves (model: l + h g(h))");
-  std::printf("%5s %-24s %11s %9s %-8s %12s %12s %12s %12s %7s\n", "step", "label", "w_max[us]",
+  const bool gaps = !m.after_gap.none();
+  std::printf("  %s\n", gaps ? "after-gap figures: l+hg(h) and pattern include gap+ = after_gap(w) - "
+                               "after_gap(0), w the last process's gap before the sync"
+                             : "no after-gap figures (gap+ is 0)");
+  std::printf("%5s %-24s %11s %9s %-8s %12s %12s %12s %12s %9s %7s\n", "step", "label", "w_max[us]",
               "h[B]", "pattern", "measured[us]", "l+hg[us]", "l+hg(h)[us]", "pattern[us]",
-              "mod/meas");
-  double tw = 0, tm = 0, ts = 0, tg = 0, tp = 0;
+              "gap+[us]", "mod/meas");
+  double tw = 0, tm = 0, ts = 0, tg = 0, tp = 0, tgap = 0;
   for (const SuperstepSummary& s : prof.steps) {
     const double std_cost = comm_sync_standard(m, s.h_bytes);
-    const double gran = comm_sync_granular(m, s.h_bytes);
+    const double gran = comm_sync_eq3_after_gap(m, s);
+    const double gap_extra = after_gap_extra(m.after_gap, gap_of_last_to_enter(s));
     const StepPattern pattern = pattern_of(s);
-    const double by_pattern = curves ? comm_sync_by_pattern(m.curves, pattern, s.h_bytes) : 0;
+    const double by_pattern = curves ? comm_sync_by_pattern_after_gap(m, s) : 0;
     const double model = curves ? by_pattern : gran;
     tw += s.w_max;
     tm += s.comm_sync;
     ts += std_cost;
     tg += gran;
     tp += by_pattern;
+    tgap += gap_extra;
     char pattern_us[32] = "-";
     if (curves) std::snprintf(pattern_us, sizeof pattern_us, "%.2f", by_pattern * 1e6);
-    std::printf("%5d %-24.24s %11.2f %9.0f %-8s %12.2f %12.2f %12.2f %12s %7.2f\n", s.index,
+    std::printf("%5d %-24.24s %11.2f %9.0f %-8s %12.2f %12.2f %12.2f %12s %9.2f %7.2f\n", s.index,
                 s.label.c_str(), s.w_max * 1e6, s.h_bytes, pattern_name(pattern),
-                s.comm_sync * 1e6, std_cost * 1e6, gran * 1e6, pattern_us,
+                s.comm_sync * 1e6, std_cost * 1e6, gran * 1e6, pattern_us, gap_extra * 1e6,
                 s.comm_sync > 0 ? model / s.comm_sync : 0.0);
     if (csv) {
       char numbers[200];
@@ -93,15 +102,17 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
         std::snprintf(numbers, sizeof numbers, "%.9g", by_pattern);
         *csv += numbers;
       }
+      std::snprintf(numbers, sizeof numbers, ",%.9g", gap_extra);
+      *csv += numbers;
       *csv += "\n";
     }
   }
   char total_pattern[32] = "-";
   if (curves) std::snprintf(total_pattern, sizeof total_pattern, "%.2f", tp * 1e6);
   const double tmodel = curves ? tp : tg;
-  std::printf("%5s %-24s %11.2f %9s %-8s %12.2f %12.2f %12.2f %12s %7.2f\n", "total",
+  std::printf("%5s %-24s %11.2f %9s %-8s %12.2f %12.2f %12.2f %12s %9.2f %7.2f\n", "total",
               "comm+sync only", tw * 1e6, "", "", tm * 1e6, ts * 1e6, tg * 1e6, total_pattern,
-              tm > 0 ? tmodel / tm : 0.0);
+              tgap * 1e6, tm > 0 ? tmodel / tm : 0.0);
   auto percent = [&](double predicted) {
     return (tw + tm) > 0 ? 100.0 * (predicted - (tw + tm)) / (tw + tm) : 0.0;
   };
@@ -136,9 +147,10 @@ int main(int argc, char** argv) {
     std::printf("h-relations in bytes:");
     for (const SuperstepSummary& s : prof.steps) std::printf(" %.0f", s.h_bytes);
     std::printf("\n");
-    // predicted_by_pattern_s is empty for a machine file without superstep curves.
+    // predicted_by_pattern_s is empty for a machine file without superstep curves;
+    // after_gap_extra_s (included in the two before it) is 0 without after-gap figures.
     std::string csv = "machine,superstep,label,w_max_s,h_bytes,pattern,measured_comm_sync_s,"
-                      "predicted_l_hg_s,predicted_l_hgh_s,predicted_by_pattern_s\n";
+                      "predicted_l_hg_s,predicted_l_hgh_s,predicted_by_pattern_s,after_gap_extra_s\n";
     for (const BspMachine& m : ms) print_table(prof, m, opt.csv.empty() ? nullptr : &csv);
     std::fflush(stdout);
     if (!opt.csv.empty()) {

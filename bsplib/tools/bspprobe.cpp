@@ -18,6 +18,9 @@
 //       The machine file takes (b), with g_inf the g of T(h) above: one g, which N_1/2 is
 //       fitted against and applied with.
 //  h_0: 100 N_1/2 / y (eq. 4) for accuracy y %.
+//  after gap: the empty superstep and one put of 64 B and 2 KiB one way after 0, 10 us, 100 us,
+//       1 ms and 10 ms of spinning on the clock (after_gap.hpp: the cost a program pays when
+//       its syncs follow computation, which the back-to-back loops above do not see).
 // Usage: mpiexec -n P bspprobe [--out FILE] [--reps R=31] [--hmax BYTES=262144]
 //        [--accuracy Y=10] [--name NAME]
 // FILE may be a machine file loggps-probe wrote: the bsp.* keys are added to it, the rest kept.
@@ -236,6 +239,11 @@ int probe(const Options& given) {
                     meas.curve_one_way[i] * 1e6, meas.curve_exchange[i] * 1e6,
                     meas.curve_gets[i] * 1e6);
     }
+    std::printf("  supersteps after a gap of spinning on the clock (as T: the last process to enter):\n"
+                "    %9s %12s %12s %12s\n", "gap [us]", "empty[us]", "64 B[us]", "2 KiB[us]");
+    for (std::size_t i = 0; i < meas.gap.size(); ++i)
+      std::printf("    %9.0f %12.3f %12.3f %12.3f\n", meas.gap[i] * 1e6, meas.after_gap_empty[i] * 1e6,
+                  meas.after_gap_64[i] * 1e6, meas.after_gap_2048[i] * 1e6);
     std::printf("\n  Table 1 columns (word = 32 bits):\n");
     std::printf("  %-16s %12s %3s %10s %10s %10s %10s %12s\n", "machine", "s [flop/s]", "p",
                 "l [flops]", "l [us]", "g [flops]", "g [us]", "N1/2 [words]");
@@ -258,6 +266,10 @@ int probe(const Options& given) {
     m.curves.one_way = meas.curve_one_way;
     m.curves.exchange = meas.curve_exchange;
     m.curves.gets = meas.curve_gets;
+    m.after_gap.gap_seconds = meas.gap;
+    m.after_gap.empty = meas.after_gap_empty;
+    m.after_gap.one_way_64 = meas.after_gap_64;
+    m.after_gap.one_way_2048 = meas.after_gap_2048;
     try {
       // A fit outside the machine-file ranges (g < 0 from a noisy run) is refused here
       // rather than by every later reader of the file.

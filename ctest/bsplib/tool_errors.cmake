@@ -57,7 +57,9 @@ set(machine_cases
   "negative_n_half|bsp.n_half_bytes = 24|bsp.n_half_bytes = -24|bsp.n_half_bytes: bsp.n_half_bytes must be a finite number in \\[0, 1e12\\] bytes. got -24"
   "infinite_l|bsp.l_seconds = 0.000159962|bsp.l_seconds = inf|bsp.l_seconds: bsp.l_seconds must be a finite number in \\[0, 100\\] s. got inf"
   "zero_p|bsp.p = 4|bsp.p = 0|bsp.p: bsp.p must be a finite number in \\[1, 2147483647\\] processes. got 0"
-  "fractional_word|bsp.word_bytes = 4|bsp.word_bytes = 4.5|bsp.word_bytes: bsp.word_bytes must be an integer in \\[1, 64\\] bytes. got .4.5.")
+  "fractional_word|bsp.word_bytes = 4|bsp.word_bytes = 4.5|bsp.word_bytes: bsp.word_bytes must be an integer in \\[1, 64\\] bytes. got .4.5."
+  "after_gap_partial|bsp.word_bytes = 4|bsp.word_bytes = 4\nbsp.after_gap.gap_seconds = 0 1e-3\nbsp.after_gap.empty_seconds = 1e-6 2e-6|bsp.after_gap.\\*: the after-gap costs need all of bsp.after_gap.gap_seconds"
+  "after_gap_falling|bsp.word_bytes = 4|bsp.word_bytes = 4\nbsp.after_gap.gap_seconds = 0 1e-3 1e-4\nbsp.after_gap.empty_seconds = 1e-6 2e-6 3e-6\nbsp.after_gap.one_way_64_seconds = 1e-6 2e-6 3e-6\nbsp.after_gap.one_way_2048_seconds = 1e-6 2e-6 3e-6|bsp.after_gap.gap_seconds item 3: bsp.after_gap.gap_seconds must be numbers in \\[0, 100\\] s, 0 first, strictly rising. got 1e-04")
 foreach(c ${machine_cases})
   string(REPLACE "|" ";" parts "${c}")
   list(GET parts 0 name)

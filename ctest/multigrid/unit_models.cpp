@@ -209,3 +209,34 @@ TEST_CASE("the replay: measured w plus l + (h + N_1/2) g per superstep, by grid,
   // The tags are the supersteps' own: one short is a caller's mistake, not a shorter replay.
   CHECK_THROWS_AS(mg::replay_cycles(prof, {tags.begin(), tags.end() - 1}, m, 2, false), std::invalid_argument);
 }
+
+TEST_CASE("the replay adds the gap term after_gap(w) - after_gap(0) where the machine file has it") {
+  bspmodel::Profile prof;
+  prof.nprocs = 2;
+  // No per-process rows: the gap of the last process to enter is taken as w.
+  const auto step = [](const char* label, double w, double h) {
+    bspmodel::SuperstepSummary s;
+    s.label = label;
+    s.w_max = w;
+    s.h_bytes = h;
+    s.comm_sync = 3e-6;
+    return s;
+  };
+  prof.steps = {step("grid 1 pre-smooth", 1e-3, 800), step("grid 2 coarse", 2e-4, 0)};
+  bspmodel::BspMachine m;
+  m.l_seconds = 1e-6;
+  m.g_seconds_per_byte = 1e-9;
+  // after a gap of 0, 100 us, 10 ms: 1, 1, 3 us (every pattern alike)
+  m.after_gap.gap_seconds = {0, 1e-4, 1e-2};
+  m.after_gap.empty = m.after_gap.one_way_64 = m.after_gap.one_way_2048 = {1e-6, 1e-6, 3e-6};
+  const std::vector<mg::SuperstepTag> tags = mg::tag_supersteps(prof, mg::cycle_labels(2));
+  const std::vector<mg::ReplaySum> r = mg::replay_cycles(prof, tags, m, 2, false);
+  REQUIRE(r.size() == 3);
+  // grid 1: w = 1 ms, halfway in log from 100 us to 10 ms: 2 us, 1 us over the gap of 0
+  CHECK(near(r[0].predicted, 1e-3 + 1e-6 + 800e-9 + 1e-6, 1e-12));
+  // grid 2: w = 200 us: log(2) / log(100) of the way, 2 us x 0.150515 = 0.30103 us
+  CHECK(near(r[1].predicted, 2e-4 + 1e-6 + 0.30103e-6, 1e-6));
+  // without the figures: as before
+  m.after_gap = {};
+  CHECK(near(mg::replay_cycles(prof, tags, m, 2, false)[0].predicted, 1e-3 + 1e-6 + 800e-9, 1e-12));
+}

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/after_gap.hpp"
 #include "bsplib/model/superstep_model.hpp"
 
 namespace mg {
@@ -19,8 +19,10 @@ std::vector<ReplaySum> replay_cycles(const bspmodel::Profile& profile, const std
     const bspmodel::SuperstepSummary& s = profile.steps[k];
     const int i = tags[k].grid;
     if (i < 1 || i > grids) continue;
-    const double comm = by_pattern ? bspmodel::comm_sync_by_pattern(machine.curves, bspmodel::pattern_of(s), s.h_bytes)
-                                   : bspmodel::comm_sync_granular(machine, s.h_bytes);
+    // With the gap term where the machine file has after-gap figures (after_gap.hpp): a
+    // cycle's supersteps follow smoothing sweeps, not other syncs.
+    const double comm = by_pattern ? bspmodel::comm_sync_by_pattern_after_gap(machine, s)
+                                   : bspmodel::comm_sync_eq3_after_gap(machine, s);
     for (ReplaySum* r : {&sums[static_cast<std::size_t>(i) - 1], &sums.back()}) {
       r->measured += s.w_max + s.comm_sync;
       r->predicted += s.w_max + comm;

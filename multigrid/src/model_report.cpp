@@ -93,18 +93,22 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
                .modelled = rs[static_cast<std::size_t>(i) - 1].predicted / cycles, .source = "as T_cycle",
                .kind = instrument::RowKind::part});
   };
-  add_replay("replay-eq3", eq3, "l + h g(h) (eq. 3)");
+  // The replay's comm+sync includes the probe's after-gap term where the file has it
+  // (bsplib/include/bsplib/model/after_gap.hpp): a cycle's syncs follow computation.
+  const std::string gap_note = machine.after_gap.none() ? " (no after-gap figures)"
+                                                        : " + after_gap(w) - after_gap(0)";
+  add_replay("replay-eq3", eq3, "l + h g(h) (eq. 3)" + gap_note);
   // The part the replay models: the rest of each superstep is the run's own w, so the totals
   // above agree by construction as far as w dominates; this row scores the model itself.
   cmp.add({.model = "replay-eq3", .term = "comm+sync", .measured = (eq3.back().measured - eq3.back().w) / cycles,
            .modelled = (eq3.back().predicted - eq3.back().w) / cycles,
-           .source = "the cycles' supersteps: measured comm+sync against l + h g(h)", .kind = instrument::RowKind::part});
+           .source = "the cycles' supersteps: measured comm+sync against l + h g(h)" + gap_note, .kind = instrument::RowKind::part});
   if (!machine.curves.empty()) {
     const std::vector<ReplaySum> rs = replay_cycles(r.profile, r.superstep_tags, machine, grids, true);
-    add_replay("replay-pattern", rs, "by pattern (bspprobe curves)");
+    add_replay("replay-pattern", rs, "by pattern (bspprobe curves)" + gap_note);
     cmp.add({.model = "replay-pattern", .term = "comm+sync", .measured = (rs.back().measured - rs.back().w) / cycles,
              .modelled = (rs.back().predicted - rs.back().w) / cycles,
-             .source = "the cycles' supersteps: measured comm+sync against the probe's curves", .kind = instrument::RowKind::part});
+             .source = "the cycles' supersteps: measured comm+sync against the probe's curves" + gap_note, .kind = instrument::RowKind::part});
   }
   for (const bspmodel::BspMachine& m : others) {
     const std::vector<ReplaySum> rs = replay_cycles(r.profile, r.superstep_tags, m, grids, false);

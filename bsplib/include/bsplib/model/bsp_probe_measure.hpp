@@ -19,6 +19,11 @@ struct BspMeasurements {
   // (exchange), and one bsp_get of h bytes by each process of the lower half from its
   // partner (gets). Empty at p = 1.
   std::vector<double> curve_h, curve_one_way, curve_exchange, curve_gets;
+  // Supersteps after a compute gap (after_gap.hpp): at each gap (seconds of every process
+  // spinning on the clock before the superstep's put and sync), the median comm+sync (as
+  // h above) of an empty superstep and of one put of 64 B and of 2 KiB from each process of
+  // the lower half into its partner (one way; at p = 1 into itself).
+  std::vector<double> gap, after_gap_empty, after_gap_64, after_gap_2048;
 };
 
 // reps: repetitions per point (medians); hmax: the largest h-relation, bytes per process.

@@ -4,7 +4,9 @@
 // Keys read: name, source, bsp.p, bsp.s_flops_per_second, bsp.l_seconds,
 // bsp.g_seconds_per_byte, bsp.n_half_bytes, bsp.word_bytes, and the superstep curves
 // (bsp.empty_superstep_seconds, bsp.curve.h_bytes, bsp.curve.{one_way,exchange,gets}_seconds:
-// lists of numbers separated by spaces, all four lists or none); other keys are ignored (the
+// lists of numbers separated by spaces, all four lists or none), the after-gap costs
+// (bsp.after_gap.gap_seconds, bsp.after_gap.{empty,one_way_64,one_way_2048}_seconds: all four
+// or none; after_gap.hpp prices with them); other keys are ignored (the
 // same file may hold LogGP parameters). Parsing and writing are instrument::MachineFile's.
 #pragma once
 #include <map>
@@ -28,6 +30,18 @@ struct SuperstepCurves {
   bool empty() const { return h_bytes.empty(); }
 };
 
+// What bspprobe measured of supersteps that follow a compute gap (after_gap.hpp): at each gap
+// (seconds of spinning on the clock between two syncs; 0 first, rising), the median
+// comm+sync of an empty superstep and of one put of 64 B and of 2 KiB one way. A superstep
+// after a long compute costs more than one back to back (the sync's code and data went
+// cold), which the curves above, measured back to back, do not see. Empty when the file
+// has none (older files, the paper's): then no gap term is charged.
+struct AfterGapCosts {
+  std::vector<double> gap_seconds;                               // bsp.after_gap.gap_seconds
+  std::vector<double> empty, one_way_64, one_way_2048;           // seconds at each gap
+  bool none() const { return gap_seconds.empty(); }
+};
+
 struct BspMachine {
   std::string name = "unnamed";
   std::string source;
@@ -39,6 +53,7 @@ struct BspMachine {
   double n_half_bytes = 0;     // N_1/2 (eq. 3)
   double word_bytes = 4;       // the paper's word: 32 bits
   SuperstepCurves curves;      // bsp.curve.* and bsp.empty_superstep_seconds, if measured
+  AfterGapCosts after_gap;     // bsp.after_gap.*, if measured
   std::map<std::string, std::string> extra;  // other key = value lines, written back as is
 
   double l_flops() const { return l_seconds * s_flops; }

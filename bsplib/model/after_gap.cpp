@@ -1,0 +1,51 @@
+// The gap term of a superstep's comm+sync (after_gap.hpp).
+#include "bsplib/model/after_gap.hpp"
+
+#include <cmath>
+
+#include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/superstep_model.hpp"
+
+namespace bspmodel {
+
+namespace {
+double mean_at(const AfterGapCosts& a, std::size_t i) {
+  return (a.empty[i] + a.one_way_64[i] + a.one_way_2048[i]) / 3;
+}
+}  // namespace
+
+double after_gap_cost(const AfterGapCosts& a, double x) {
+  const std::size_t n = a.gap_seconds.size();
+  if (n == 1 || x <= 0) return mean_at(a, 0);
+  if (x >= a.gap_seconds[n - 1]) return mean_at(a, n - 1);
+  std::size_t i = 1;
+  while (a.gap_seconds[i] < x) ++i;  // gap[i - 1] < x <= gap[i]
+  const double lo = a.gap_seconds[i - 1], hi = a.gap_seconds[i];
+  // From 0 to the first gap linearly (log 0 is no place); between gaps in log x.
+  const double f = i == 1 ? x / hi : std::log(x / lo) / std::log(hi / lo);
+  return mean_at(a, i - 1) + f * (mean_at(a, i) - mean_at(a, i - 1));
+}
+
+double after_gap_extra(const AfterGapCosts& a, double gap_seconds) {
+  if (a.none()) return 0;
+  return after_gap_cost(a, gap_seconds) - after_gap_cost(a, 0);
+}
+
+double gap_of_last_to_enter(const SuperstepSummary& step) {
+  if (step.per_process.empty()) return step.w_max;
+  const ProcessStep* last = &step.per_process[0];
+  for (const ProcessStep& ps : step.per_process)
+    if (ps.t_exit - ps.t_enter < last->t_exit - last->t_enter) last = &ps;
+  return last->t_enter - last->t_begin;
+}
+
+double comm_sync_eq3_after_gap(const BspMachine& m, const SuperstepSummary& step) {
+  return comm_sync_granular(m, step.h_bytes) + after_gap_extra(m.after_gap, gap_of_last_to_enter(step));
+}
+
+double comm_sync_by_pattern_after_gap(const BspMachine& m, const SuperstepSummary& step) {
+  return comm_sync_by_pattern(m.curves, pattern_of(step), step.h_bytes) +
+         after_gap_extra(m.after_gap, gap_of_last_to_enter(step));
+}
+
+}  // namespace bspmodel
