@@ -24,10 +24,13 @@ class ProjectedQueue {
  public:
   bool empty() const { return heap_.empty(); }
   void push(std::uint32_t task, std::uint16_t blevel, std::uint16_t direction_rank) {
-    // Band (12 bits: 0xFFFF / 16), direction (16), level in the band (4), push count (32).
-    static_assert(kBlevelBand == 16, "the key holds the level within a band in 4 bits");
-    const std::uint64_t key = (std::uint64_t{blevel / kBlevelBand} << 52) | (std::uint64_t{direction_rank} << 36) |
-                              (std::uint64_t{blevel % kBlevelBand} << 32) | pushed_++;
+    // Band (16 - B bits: 0xFFFF >> B), direction (16), level in the band (B =
+    // kBlevelBandBits), push count (32).
+    constexpr unsigned B = kBlevelBandBits;
+    static_assert(B <= 16, "the key holds band, direction, level and push count in 64 bits");
+    const std::uint64_t key = (std::uint64_t{blevel / kBlevelBand} << (48 + B)) |
+                              (std::uint64_t{direction_rank} << (32 + B)) | (std::uint64_t{blevel % kBlevelBand} << 32) |
+                              pushed_++;
     heap_.push_back({key, task});
     std::push_heap(heap_.begin(), heap_.end());
   }

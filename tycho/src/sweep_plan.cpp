@@ -169,10 +169,9 @@ void order_direction(const Mesh& mesh, const mesh::Partition& partition, const s
   const std::uint8_t octant = octant_of(omega);
   const std::uint32_t last_slab = plan.cells.empty() ? 0 : static_cast<std::uint32_t>((plan.cells.size() - 1) / kSlabCells);
   // blevel's key: the band, the direction's bits (enough for D - 1), the level within the
-  // band (4 bits: kBlevelBand is 16); the band capped where the three would not fit in 32
-  // bits (a downwind path of 2^25 cells at S8's D = 80: never in practice).
-  static_assert(kBlevelBand == 16, "the blevel key holds the level within a band in 4 bits");
-  constexpr unsigned kInBandBits = 4;
+  // band (kBlevelBandBits); the band capped where the three would not fit in 32 bits (a
+  // downwind path of 2^25 cells at S8's D = 80: never in practice).
+  constexpr unsigned kInBandBits = kBlevelBandBits;
   unsigned direction_bits = 0;
   while ((std::size_t{1} << direction_bits) < D) ++direction_bits;
   const unsigned band_bits = direction_bits + kInBandBits >= 32 ? 0 : 32 - direction_bits - kInBandBits;

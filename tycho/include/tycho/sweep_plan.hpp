@@ -40,11 +40,13 @@ enum class Priority { blevel, boundary, direction, octant, fifo };
 // blevel's band: b-levels b and b' are in the same band when b / kBlevelBand == b' /
 // kBlevelBand. Exact b-level order (a band of 1) interleaves all directions' wavefronts,
 // so a task reads upwind psi written thousands of tasks before, out of the L2: callgrind
-// on cube-10717 at one rank counted 7.2 L2 (2 MiB) misses a task, against 3.6 with bands
-// of 8 and 2.8 with 32 (octant: 1.6). Within a band a direction's cells are swept k levels
-// deep before the next direction. The order is still topological: a task's upwind tasks
-// have higher b-levels, so a higher band, or the same band, direction and a higher level.
-inline constexpr std::uint32_t kBlevelBand = 16;
+// on cube-10717 at one rank counted 7.2 L2 (2 MiB) misses a task in the sweep, against 3.51
+// with bands of 16, 3.37 with 32 and 3.53 with 64 (octant: 1.6; tycho/BENCHMARKS.md). Within
+// a band a direction's cells are swept kBlevelBand levels deep before the next direction.
+// The order is still topological: a task's upwind tasks have higher b-levels, so a higher
+// band, or the same band, direction and a higher level.
+inline constexpr unsigned kBlevelBandBits = 5;
+inline constexpr std::uint32_t kBlevelBand = 1u << kBlevelBandBits;
 const char* priority_name(Priority p);
 
 enum class LinkKind : std::uint8_t { boundary, local, remote };
