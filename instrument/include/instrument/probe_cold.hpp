@@ -58,6 +58,18 @@ struct ColdMessages {
 // working set is streamed once per measurement (5 a repetition); the face message must be
 // eager (at most the measured S; the caller clamps it), so that a receive finds it there and
 // a send does not wait for its receiver. p.out and p.in hold at least face_bytes.
+//
+// Why the probe has no "after a compute gap" experiment for point-to-point calls (issue 39,
+// H10's report; AMD EPYC Zen 5, 2 vCPUs, MPICH 4.0.2 ch4 POSIX shared memory; 2 ranks, medians
+// of 400, gaps interleaved): a rank that spins g without touching memory, then makes an eager
+// send call or receives a message already there, pays within 0.15 us of back to back up to g =
+// 70 us (8 B to 1500 B, MPI_Send/Recv and MPI_Bsend/Iprobe+Recv); +0.05-0.3 us at 150 us,
+// +0.1-0.5 us at 300 us. That is sweep3d's gap (~70 us) and tycho's (17-155 us a step): not
+// what their comm rows miss. What does grow is a rendezvous message after a kernel block
+// streamed its working set: 12000 B (sweep3d's face, above S = 8255) takes 3.4-3.8 us from the
+// receive's post back to back, 3.5-4.0 after spinning 79 us, 4.8-5.1 after both ranks streamed
+// 1 MB (read+write, 56 us). The face figures above are clamped to eager sizes, so they do not
+// see that.
 ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& working_sets,
                                    std::int64_t small_bytes, std::int64_t face_bytes, int reps);
 
