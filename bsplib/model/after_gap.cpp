@@ -1,6 +1,7 @@
 // The gap term of a superstep's comm+sync (after_gap.hpp).
 #include "bsplib/model/after_gap.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "bsplib/model/cost_model.hpp"
@@ -28,7 +29,7 @@ double after_gap_cost(const AfterGapCosts& a, double x) {
 
 double after_gap_extra(const AfterGapCosts& a, double gap_seconds) {
   if (a.none()) return 0;
-  return after_gap_cost(a, gap_seconds) - after_gap_cost(a, 0);
+  return std::max(0.0, after_gap_cost(a, gap_seconds) - after_gap_cost(a, 0));
 }
 
 double gap_of_last_to_enter(const SuperstepSummary& step) {

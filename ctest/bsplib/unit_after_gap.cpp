@@ -81,11 +81,13 @@ TEST_CASE("after_gap: linear from 0 to the first gap, linear in log gap between,
   CHECK(after_gap_extra(m.after_gap, 1e-3) == Approx(1e-6).epsilon(1e-12));
   CHECK(after_gap_extra(m.after_gap, 1e-2) == Approx(4e-6).epsilon(1e-12));
   CHECK(after_gap_extra(m.after_gap, 1.0) == Approx(4e-6).epsilon(1e-12));  // held
-  // A cost after 10 us below the one back to back: the extra is negative, linear in the gap.
+  // A cost after a gap below the one back to back (noise): the curve dips, the extra stays 0.
   AfterGapCosts a;
-  a.gap_seconds = {0, 1e-5};
-  a.empty = a.one_way_64 = a.one_way_2048 = {2e-6, 1e-6};
-  CHECK(after_gap_extra(a, 2.5e-6) == Approx(-0.25e-6).epsilon(1e-12));
+  a.gap_seconds = {0, 1e-5, 1e-3};
+  a.empty = a.one_way_64 = a.one_way_2048 = {2e-6, 1e-6, 4e-6};
+  CHECK(after_gap_cost(a, 2.5e-6) == Approx(1.75e-6).epsilon(1e-12));  // linear from 0 to 10 us
+  CHECK(after_gap_extra(a, 2.5e-6) == 0);
+  CHECK(after_gap_extra(a, 1e-4) == Approx(0.5e-6).epsilon(1e-12));  // 2.5 us, halfway in log
   CHECK(after_gap_extra(AfterGapCosts{}, 1e-2) == 0);  // no figures: nothing charged
 }
 
