@@ -70,8 +70,10 @@ class SweepEngine {
  private:
   static constexpr int kRecordTag = 7100;
   // kGroups: the run's groups when 1 or 2 (the gathers' loops then unroll), else 0 (any).
+  // Returns the task's outflow faces (bit f: omega . n_f > 0), found with its inflow faces,
+  // for release_task.
   template <std::size_t kGroups>
-  void solve_task(std::uint32_t t);
+  std::uint8_t solve_task(std::uint32_t t);
   template <std::size_t kGroups>
   void solve_tasks(std::size_t begin, std::size_t end);
   void solve_batch(std::size_t begin, std::size_t end);  // batch_[begin, end), in order
@@ -86,7 +88,9 @@ class SweepEngine {
   void prefetch_inflow(std::uint32_t t) const;
   static constexpr std::size_t kPrefetchAhead = 8;  // tasks: ~1 us of work, past memory latency
   static constexpr std::size_t kInflowAhead = 4;
-  void release_task(std::uint32_t t, std::vector<double>& leakage);
+  // outflow: solve_task's mask of t's faces with omega . n > 0 (its face flows, the four dot
+  // products, and their hard-to-predict branches, computed once for both).
+  void release_task(std::uint32_t t, std::uint8_t outflow, std::vector<double>& leakage);
   void unpack(const double* records, std::size_t count);
   void send_step(std::int32_t iteration, std::int32_t step, StepRecord& rec, RankHistory& history);
   void receive_step(std::int32_t iteration, std::int32_t step, bool must_wait, StepRecord& rec,
@@ -120,6 +124,7 @@ class SweepEngine {
 
   std::unique_ptr<ReadyQueueImpl> ready_;
   std::vector<std::uint32_t> batch_;
+  std::vector<std::uint8_t> outflow_;  // outflow_[b]: batch_[b]'s outflow faces (solve_task)
   std::size_t done_ = 0;
   std::int64_t received_ = 0;
 
