@@ -1,7 +1,8 @@
 // Machine files (instrument::MachineFile::parse) and the typed parameter sets built from
 // them: LogGP and LogGPS (read_params validates), as every app that takes --machine does,
 // and the BSP machine with its superstep curves (bspmodel::machine_from), as bsp_predict
-// reads it. Bad input must be an InputError.
+// reads it, and the cold-message and after-stream figures sweep3d reads. Bad input must be an
+// InputError.
 #include <cstdint>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "fuzz_input.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
+#include "instrument/loggp_cold.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
 
@@ -40,6 +42,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)file.text();
   expect_input_error([&] { (void)instrument::loggp::read_params(file); });
   expect_input_error([&] { (void)instrument::loggps::read_params(file); });
+  // The cold-message and after-stream figures (loggps-probe's experiments 5 and 6).
+  expect_input_error([&] { (void)instrument::loggp::read_cold(file); });
+  expect_input_error([&] { (void)instrument::loggp::read_after_stream(file); });
   expect_input_error([&] { (void)bspmodel::machine_from(file, "fuzz.machine"); });
   return 0;
 }
