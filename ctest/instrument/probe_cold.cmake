@@ -26,6 +26,29 @@ add_test(NAME instrument.probe.after_stream_keys
                  -P ${CMAKE_CURRENT_LIST_DIR}/run_probe_after_stream_keys.cmake)
 set_tests_properties(instrument.probe.after_stream_keys PROPERTIES LABELS "mpi" FIXTURES_REQUIRED probe_cold)
 
+# The rendezvous sizes (messages above the eager limit, each call from its partner's arrival).
+add_test(NAME instrument.probe.cold_rendezvous_clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_cold_dir}/probe_rendezvous.machine)
+set_tests_properties(instrument.probe.cold_rendezvous_clean PROPERTIES LABELS "mpi" FIXTURES_SETUP probe_rendezvous_clean)
+add_test(NAME instrument.probe.cold_rendezvous_np2
+         COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 ${MPIEXEC_PREFLAGS} $<TARGET_FILE:loggps-probe>
+                 ${MPIEXEC_POSTFLAGS} --quick --reps 3 --max-bytes 32768 --working-sets 4096
+                 --rendezvous-bytes 16384,32768 --stream-messages 2 --out ${_cold_dir}/probe_rendezvous.machine
+         WORKING_DIRECTORY ${_cold_dir})
+set_tests_properties(instrument.probe.cold_rendezvous_np2 PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 180 RUN_SERIAL TRUE
+                     FIXTURES_REQUIRED probe_rendezvous_clean FIXTURES_SETUP probe_rendezvous
+                     PASS_REGULAR_EXPRESSION "cold messages: the first MPI call")
+add_test(NAME instrument.probe.cold_rendezvous_keys
+         COMMAND ${CMAKE_COMMAND} -DFILE=${_cold_dir}/probe_rendezvous.machine
+                 -P ${CMAKE_CURRENT_LIST_DIR}/run_probe_rendezvous_keys.cmake)
+set_tests_properties(instrument.probe.cold_rendezvous_keys PROPERTIES LABELS "mpi" FIXTURES_REQUIRED probe_rendezvous)
+suite_add_error_test(NAME instrument.probe.rendezvous_bytes_order RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--rendezvous-bytes: expected increasing sizes, got \"24000,12000\"$"
+  NO_FILE ${_cold_dir}/rndv_order.machine
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --rendezvous-bytes 24000,12000 --out ${_cold_dir}/rndv_order.machine)
+suite_add_error_test(NAME instrument.probe.rendezvous_bytes_zero RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--rendezvous-bytes: expected a whole number in \\[1, 1073741824\\] B, got \"0\"$"
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --rendezvous-bytes 0)
+
 suite_add_error_test(NAME instrument.probe.cold_np1 RANKS 1 ONE_LINE LABELS mpi
   EXPECT "^loggps-probe: error: needs exactly 2 ranks, got 1" NO_FILE ${_cold_dir}/cold_np1.machine
   COMMAND $<TARGET_FILE:loggps-probe> --quick --working-sets 4096 --out ${_cold_dir}/cold_np1.machine)

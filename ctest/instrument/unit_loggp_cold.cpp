@@ -191,3 +191,103 @@ TEST_CASE("bad after-stream values are refused naming the key", "[loggp_cold]") 
         "hand.machine:loggp.after_stream.points: missing required key (the file has "
         "loggp.after_stream.point.1.allreduce8)");
 }
+
+namespace {
+
+// three_points with rendezvous sizes 12000 and 24000 B (the probe's figures above the eager
+// limit): at 12000 B send 3, 5, 9 us and receive 4, 6, 10 us at the three working sets; at
+// 24000 B each 2 us more.
+std::string with_rendezvous(const std::string& replace_key = "", const std::string& value = "") {
+  std::string t = three_points() +
+                   "loggp.cold.rendezvous_sizes = 2\nloggp.cold.rendezvous.1.bytes = 12000\n"
+                   "loggp.cold.rendezvous.2.bytes = 24000\n";
+  const char* send[] = {"3e-6", "5e-6", "9e-6"};
+  const char* receive[] = {"4e-6", "6e-6", "10e-6"};
+  const char* send2[] = {"5e-6", "7e-6", "11e-6"};
+  const char* receive2[] = {"6e-6", "8e-6", "12e-6"};
+  for (int i = 0; i < 3; ++i) {
+    const std::string base = "loggp.cold.point." + std::to_string(i + 1) + ".rendezvous.";
+    t += base + "1.send = " + send[i] + "\n" + base + "1.receive = " + receive[i] + "\n" + base + "2.send = " +
+         send2[i] + "\n" + base + "2.receive = " + receive2[i] + "\n";
+  }
+  if (!replace_key.empty()) {
+    const auto at = t.find(replace_key + " = ");
+    REQUIRE(at != std::string::npos);
+    const auto end = t.find('\n', at);
+    t.replace(at, end - at, replace_key + " = " + value);
+  }
+  return t;
+}
+
+// The file without one key (its whole line).
+std::string without(const std::string& text, const std::string& key) {
+  std::string t = text;
+  const auto at = t.find(key + " = ");
+  REQUIRE(at != std::string::npos);
+  t.erase(at, t.find('\n', at) + 1 - at);
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("rendezvous figures: absent in an earlier probe's file, read back as written", "[loggp_cold]") {
+  const auto old = *read_cold(MachineFile::parse(three_points(), "old.machine"));
+  CHECK(old.rendezvous_bytes.empty());
+  CHECK_FALSE(old.rendezvous_at(12000, 1048576));
+  CHECK(old.at(4194304).receive_small == Approx(2.5e-6));  // the rest as before
+
+  const auto c = *read_cold(MachineFile::parse(with_rendezvous(), "hand.machine"));
+  REQUIRE(c.rendezvous_bytes == std::vector<std::int64_t>{12000, 24000});
+  CHECK(c.points[1].send_rendezvous == std::vector<double>{5e-6, 7e-6});
+  CHECK(c.points[2].receive_rendezvous == std::vector<double>{10e-6, 12e-6});
+  MachineFile f;
+  write_cold(c, f);
+  const auto again = *read_cold(MachineFile::parse(f.text(), "written"));
+  CHECK(again.rendezvous_bytes == c.rendezvous_bytes);
+  CHECK(again.points[2].send_rendezvous == c.points[2].send_rendezvous);
+  CHECK(again.points[0].receive_rendezvous == c.points[0].receive_rendezvous);
+  // Written without rendezvous sizes: no rendezvous keys, and it reads as an earlier probe's.
+  MachineFile g;
+  write_cold(old, g);
+  for (const std::string& k : MachineFile::parse(g.text(), "written").keys())
+    CHECK(k.find("rendezvous") == std::string::npos);
+}
+
+TEST_CASE("rendezvous figures: linear in bytes, log in N, ends held", "[loggp_cold]") {
+  const auto c = *read_cold(MachineFile::parse(with_rendezvous(), "hand.machine"));
+  CHECK(c.rendezvous_at(12000, 1048576)->send == Approx(5e-6));
+  CHECK(c.rendezvous_at(12000, 1048576)->receive == Approx(6e-6));
+  CHECK(c.rendezvous_at(18000, 1048576)->send == Approx(6e-6));     // half way in bytes
+  CHECK(c.rendezvous_at(18000, 1048576)->receive == Approx(7e-6));
+  CHECK(c.rendezvous_at(9000, 1048576)->send == Approx(5e-6));      // below the smallest size: held
+  CHECK(c.rendezvous_at(48000, 1048576)->receive == Approx(8e-6));  // above the largest: held
+  CHECK(c.rendezvous_at(12000, 4194304)->send == Approx(7e-6));     // half way in log N: (5 + 9) / 2
+  CHECK(c.rendezvous_at(18000, 4194304)->send == Approx(8e-6));     // and in bytes: (7 + 9) / 2
+  CHECK(c.rendezvous_at(12000, 0)->send == Approx(3e-6));           // the warm reference
+  CHECK(c.rendezvous_at(24000, std::int64_t{1} << 40)->receive == Approx(12e-6));
+}
+
+TEST_CASE("bad rendezvous values are refused naming the key", "[loggp_cold]") {
+  CHECK(refusal(with_rendezvous("loggp.cold.rendezvous.1.bytes", "8192")) ==
+        "hand.machine:loggp.cold.rendezvous.1.bytes: expected a size above loggp.cold.face_bytes = 8192 (a message "
+        "sent by the rendezvous), got 8192");
+  CHECK(refusal(with_rendezvous("loggp.cold.rendezvous.2.bytes", "12000")) ==
+        "hand.machine:loggp.cold.rendezvous.2.bytes: expected rendezvous sizes in increasing order");
+  CHECK(refusal(with_rendezvous("loggp.cold.point.2.rendezvous.1.send", "-1e-6")) ==
+        "hand.machine:loggp.cold.point.2.rendezvous.1.send: expected an overhead in [0, 1] s, got -1e-06");
+  CHECK(refusal(with_rendezvous("loggp.cold.point.3.rendezvous.2.receive", "2")) ==
+        "hand.machine:loggp.cold.point.3.rendezvous.2.receive: expected an overhead in [0, 1] s, got 2");
+  CHECK(refusal(with_rendezvous("loggp.cold.rendezvous_sizes", "9")) ==
+        "hand.machine:loggp.cold.rendezvous_sizes: expected a number of rendezvous sizes in [0, 8], got 9");
+  CHECK(refusal(with_rendezvous("loggp.cold.rendezvous_sizes", "3")).find("loggp.cold.rendezvous.3.bytes") !=
+        std::string::npos);
+  CHECK(refusal(without(with_rendezvous(), "loggp.cold.point.2.rendezvous.2.receive"))
+            .find("loggp.cold.point.2.rendezvous.2.receive") != std::string::npos);
+  CHECK(refusal(without(with_rendezvous(), "loggp.cold.rendezvous_sizes")) ==
+        "hand.machine:loggp.cold.rendezvous_sizes: missing required key (the file has loggp.cold.rendezvous.1.bytes)");
+  CHECK(refusal(three_points() + "loggp.cold.point.1.rendezvous.1.send = 1e-6\n") ==
+        "hand.machine:loggp.cold.rendezvous_sizes: missing required key (the file has "
+        "loggp.cold.point.1.rendezvous.1.send)");
+  CHECK(refusal(with_rendezvous("loggp.cold.point.1.rendezvous.1.receive", "slow")).find(
+            "loggp.cold.point.1.rendezvous.1.receive") != std::string::npos);
+}

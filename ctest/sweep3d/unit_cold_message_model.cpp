@@ -192,3 +192,67 @@ TEST_CASE("after-stream: the first reduction by the time since the previous one"
   CHECK(row(compare(cold, chain_1x2()), "loggp", "reductions").source.find("no after-stream figures") !=
         std::string::npos);
 }
+
+namespace {
+
+// The warm file with the handshake from 8256 B (as MPICH's ch4 shared memory), so the 12000 B
+// faces are rendezvous messages, and the probe's rendezvous figures at 12000 and 24000 B:
+// warm (N = 0) send 3 / receive 4 us at 12000 B; after 1 MiB (held beyond it and below it
+// down to 1 B) send 5 / receive 6 us at 12000 B, 7 / 8 us at 24000 B.
+const std::string kEagerTo8255 =
+    "format = suite-machine-1\nloggp.L = 1e-6\nloggp.rendezvous_bytes = 8256\nloggp.bands = 1\n"
+    "loggp.band.1.upper_bytes = 1073741824\nloggp.band.1.o = 1e-6\nloggp.band.1.G = 1e-9\n";
+
+const std::string kRendezvousKeys =
+    "loggp.cold.rendezvous_sizes = 2\nloggp.cold.rendezvous.1.bytes = 12000\nloggp.cold.rendezvous.2.bytes = 24000\n"
+    "loggp.cold.point.1.rendezvous.1.send = 3e-6\nloggp.cold.point.1.rendezvous.1.receive = 4e-6\n"
+    "loggp.cold.point.1.rendezvous.2.send = 5e-6\nloggp.cold.point.1.rendezvous.2.receive = 6e-6\n"
+    "loggp.cold.point.2.rendezvous.1.send = 5e-6\nloggp.cold.point.2.rendezvous.1.receive = 6e-6\n"
+    "loggp.cold.point.2.rendezvous.2.send = 7e-6\nloggp.cold.point.2.rendezvous.2.receive = 8e-6\n";
+
+}  // namespace
+
+TEST_CASE("rendezvous faces: the probe's figure above the eager limit, warm + extras below") {
+  const MachineCosts eager_only = costs(kEagerTo8255 + kColdKeys), rndv = costs(kEagerTo8255 + kColdKeys + kRendezvousKeys);
+  const KbaShape s = chain_1x2();
+  const std::int64_t block = s.block_bytes(0, 0);
+  REQUIRE(block > 0);
+  // Above the eager limit: the figures themselves (not warm + extra); Total_Comm the receive.
+  const MessageCosts at12000 = after_kernel_blocks(rndv, block).message(12000);
+  REQUIRE(at12000.handshake);
+  CHECK(at12000.send == Approx(5e-6));
+  CHECK(at12000.receive == Approx(6e-6));
+  CHECK(at12000.total_comm == Approx(6e-6));
+  CHECK(after_kernel_blocks(rndv, block).message(18000).receive == Approx(7e-6));  // linear in bytes
+  CHECK(after_kernel_blocks(rndv, block).message(9000).send == Approx(5e-6));      // held below 12000
+  // The post of an Isend (the request-to-send) keeps the eager extra: warm + 1.5 us.
+  CHECK(at12000.isend == Approx(eager_only.message(12000).isend + 1.5e-6));
+  // Without rendezvous figures (an earlier probe's file): warm + the eager face's extras.
+  const MessageCosts old = after_kernel_blocks(eager_only, block).message(12000);
+  CHECK(old.receive == Approx(eager_only.message(12000).receive + 2e-6));
+  CHECK(old.send == Approx(eager_only.message(12000).send + 1.5e-6));
+  // Below the eager limit: the same costs with or without rendezvous figures.
+  const MessageCosts below = after_kernel_blocks(rndv, block).message(8000);
+  REQUIRE_FALSE(below.handshake);
+  CHECK(below.receive == Approx(after_kernel_blocks(eager_only, block).message(8000).receive));
+  CHECK(below.send == Approx(after_kernel_blocks(eager_only, block).message(8000).send));
+  CHECK(below.total_comm == Approx(after_kernel_blocks(eager_only, block).message(8000).total_comm));
+  CHECK_FALSE(rendezvous_after_block(rndv, 8000, block));
+  CHECK_FALSE(rendezvous_after_block(rndv, 12000, 0));  // working set unknown
+
+  // LogGP on 1 x 2: one Total_Comm in StartP_1,2 and 20 Receive_N in T_56; T_78 = T_56 and
+  // the sweeps 2 (T_56 + T_78): 4 x (6 + 20 x 6) us = 504 us of communication.
+  CHECK(predict_loggp(s, 3e-9, rndv).sweeps.communication == Approx(4 * (6e-6 + 20 * 6e-6)));
+  // Pipeline on the chain: T_msg = 6 us, (1 + 2 x 79) of them.
+  CHECK(predict_pipeline(s, 3e-9, rndv).t_msg == Approx(6e-6));
+  CHECK(predict_pipeline(s, 3e-9, rndv).t_comm == Approx(159 * 6e-6));
+
+  // The rows name the figure.
+  const auto t = compare(rndv, s);
+  CHECK(row(t, "loggp", "sweeps: comm + sync").source.find("face 12000 B above the eager limit, after a block (") !=
+        std::string::npos);
+  CHECK(row(t, "pipeline", "sweeps: T_comm").source.find("Send 5.00 us, Receive 6.00 us, Total_Comm = T_msg = the "
+                                                          "Receive (loggps-probe cold rendezvous") != std::string::npos);
+  CHECK(row(compare(eager_only, s), "loggp", "sweeps: comm + sync").source.find("no cold rendezvous figures") !=
+        std::string::npos);
+}

@@ -12,10 +12,20 @@ namespace {
 
 constexpr model_ranges::Range kPointCount{1.0, 64.0, "", "a number of working sets"};
 constexpr model_ranges::Range kWorkingSet{0.0, 1099511627776.0, "B", "a working set"};
+constexpr model_ranges::Range kRendezvousCount{0.0, 8.0, "", "a number of rendezvous sizes"};
 
-std::string point_key(std::size_t i, const char* field) {
+std::string point_key(std::size_t i, const std::string& field) {
   return "loggp.cold.point." + std::to_string(i + 1) + "." + field;
 }
+
+std::string rendezvous_bytes_key(std::size_t j) { return "loggp.cold.rendezvous." + std::to_string(j + 1) + ".bytes"; }
+
+// "rendezvous.<j>.send" / ".receive" of a point.
+std::string rendezvous_field(std::size_t j, const char* call) {
+  return "rendezvous." + std::to_string(j + 1) + "." + call;
+}
+
+double lerp(double a, double b, double f) { return a + f * (b - a); }
 
 constexpr double ColdPoint::*kTimes[] = {&ColdPoint::allreduce8, &ColdPoint::receive_small, &ColdPoint::receive_face,
                                          &ColdPoint::send_small, &ColdPoint::send_face};
@@ -45,14 +55,43 @@ ColdPoint ColdCosts::at(std::int64_t n) const {
                    (std::log(static_cast<double>(b.working_set_bytes)) - la);
   ColdPoint r;
   r.working_set_bytes = n;
-  for (double ColdPoint::*t : kTimes) r.*t = a.*t + f * (b.*t - a.*t);
+  for (double ColdPoint::*t : kTimes) r.*t = lerp(a.*t, b.*t, f);
+  for (std::size_t j = 0; j < a.send_rendezvous.size() && j < b.send_rendezvous.size(); ++j) {
+    r.send_rendezvous.push_back(lerp(a.send_rendezvous[j], b.send_rendezvous[j], f));
+    r.receive_rendezvous.push_back(lerp(a.receive_rendezvous[j], b.receive_rendezvous[j], f));
+  }
   return r;
+}
+
+std::optional<RendezvousCosts> ColdCosts::rendezvous_at(std::int64_t bytes, std::int64_t n) const {
+  if (rendezvous_bytes.empty()) return std::nullopt;
+  const ColdPoint p = at(n);
+  const std::vector<std::int64_t>& k = rendezvous_bytes;
+  std::size_t hi = 0;
+  while (hi < k.size() && k[hi] < bytes) ++hi;
+  if (hi == 0) return RendezvousCosts{p.send_rendezvous.front(), p.receive_rendezvous.front()};
+  if (hi == k.size()) return RendezvousCosts{p.send_rendezvous.back(), p.receive_rendezvous.back()};
+  const double f = static_cast<double>(bytes - k[hi - 1]) / static_cast<double>(k[hi] - k[hi - 1]);
+  return RendezvousCosts{lerp(p.send_rendezvous[hi - 1], p.send_rendezvous[hi], f),
+                         lerp(p.receive_rendezvous[hi - 1], p.receive_rendezvous[hi], f)};
 }
 
 void validate(const ColdCosts& c, const std::string& source) {
   model_ranges::require_in(c.small_bytes, model_ranges::kMessageBytes, source, "loggp.cold.small_bytes");
   model_ranges::require_in(c.face_bytes, model_ranges::kMessageBytes, source, "loggp.cold.face_bytes");
   model_ranges::require_in(static_cast<std::int64_t>(c.points.size()), kPointCount, source, "loggp.cold.points");
+  model_ranges::require_in(static_cast<std::int64_t>(c.rendezvous_bytes.size()), kRendezvousCount, source,
+                           "loggp.cold.rendezvous_sizes");
+  for (std::size_t j = 0; j < c.rendezvous_bytes.size(); ++j) {
+    const std::int64_t k = c.rendezvous_bytes[j];
+    model_ranges::require_in(k, model_ranges::kMessageBytes, source, rendezvous_bytes_key(j));
+    if (k <= c.face_bytes)
+      throw InputError(source, rendezvous_bytes_key(j),
+                       "expected a size above loggp.cold.face_bytes = " + std::to_string(c.face_bytes) +
+                           " (a message sent by the rendezvous), got " + std::to_string(k));
+    if (j > 0 && k <= c.rendezvous_bytes[j - 1])
+      throw InputError(source, rendezvous_bytes_key(j), "expected rendezvous sizes in increasing order");
+  }
   for (std::size_t i = 0; i < c.points.size(); ++i) {
     const ColdPoint& p = c.points[i];
     model_ranges::require_in(p.working_set_bytes, kWorkingSet, source, point_key(i, "working_set_bytes"));
@@ -64,6 +103,13 @@ void validate(const ColdCosts& c, const std::string& source) {
     each_time(p, [&](const char* name, const double& v) {
       model_ranges::require_in(v, model_ranges::kOverhead, source, point_key(i, name));
     });
+    for (std::size_t j = 0; j < c.rendezvous_bytes.size(); ++j) {
+      const std::string send = point_key(i, rendezvous_field(j, "send")), receive = point_key(i, rendezvous_field(j, "receive"));
+      if (p.send_rendezvous.size() != c.rendezvous_bytes.size() || p.receive_rendezvous.size() != c.rendezvous_bytes.size())
+        throw InputError(source, send, "expected one send and one receive time per rendezvous size");
+      model_ranges::require_in(p.send_rendezvous[j], model_ranges::kOverhead, source, send);
+      model_ranges::require_in(p.receive_rendezvous[j], model_ranges::kOverhead, source, receive);
+    }
   }
 }
 
@@ -79,10 +125,26 @@ std::optional<ColdCosts> read_cold(const MachineFile& f) {
   c.face_bytes = f.require_bytes("loggp.cold.face_bytes");
   const std::int64_t n = f.require_bytes("loggp.cold.points");
   model_ranges::require_in(n, kPointCount, f.name(), "loggp.cold.points");  // before the loop
+  // Rendezvous sizes: absent in files of probes before them (then none, and no point may
+  // have rendezvous keys).
+  std::int64_t r = 0;
+  if (f.has("loggp.cold.rendezvous_sizes")) {
+    r = f.require_bytes("loggp.cold.rendezvous_sizes");
+    model_ranges::require_in(r, kRendezvousCount, f.name(), "loggp.cold.rendezvous_sizes");  // before the loop
+  } else {
+    for (const std::string& k : f.keys())
+      if (k.rfind("loggp.cold.rendezvous.", 0) == 0 || (k.rfind("loggp.cold.point.", 0) == 0 && k.find(".rendezvous.") != std::string::npos))
+        throw InputError(f.name(), "loggp.cold.rendezvous_sizes", "missing required key (the file has " + k + ")");
+  }
+  for (std::size_t j = 0; j < static_cast<std::size_t>(r); ++j) c.rendezvous_bytes.push_back(f.require_bytes(rendezvous_bytes_key(j)));
   for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
     ColdPoint p;
     p.working_set_bytes = f.require_bytes(point_key(i, "working_set_bytes"));
     each_time(p, [&](const char* name, double& v) { v = f.require_double(point_key(i, name), "seconds"); });
+    for (std::size_t j = 0; j < static_cast<std::size_t>(r); ++j) {
+      p.send_rendezvous.push_back(f.require_double(point_key(i, rendezvous_field(j, "send")), "seconds"));
+      p.receive_rendezvous.push_back(f.require_double(point_key(i, rendezvous_field(j, "receive")), "seconds"));
+    }
     c.points.push_back(p);
   }
   validate(c, f.name());
@@ -93,14 +155,24 @@ void write_cold(const ColdCosts& c, MachineFile& f) {
   f.comment("cold messages (probe_cold.hpp): the first MPI call after both ranks streamed");
   f.comment("working_set_bytes (read + write); seconds, medians; point 1 (no streaming) is the");
   f.comment("warm reference; allreduce8: 8 B, ranks 20 us apart, last entry to later exit;");
-  f.comment("receive_*: MPI_Recv of a message already there; send_*: eager MPI_Send");
+  f.comment("receive_*: MPI_Recv of a message already there; send_*: eager MPI_Send;");
+  f.comment("rendezvous.<j>: a message of rendezvous.<j>.bytes (above the eager limit), the send that");
+  f.comment("waited for its receiver from the receive's post, the receive that waited from the send's start");
   f.set("loggp.cold.small_bytes", c.small_bytes);
   f.set("loggp.cold.face_bytes", c.face_bytes);
   f.set("loggp.cold.points", static_cast<std::int64_t>(c.points.size()));
+  if (!c.rendezvous_bytes.empty()) {
+    f.set("loggp.cold.rendezvous_sizes", static_cast<std::int64_t>(c.rendezvous_bytes.size()));
+    for (std::size_t j = 0; j < c.rendezvous_bytes.size(); ++j) f.set(rendezvous_bytes_key(j), c.rendezvous_bytes[j]);
+  }
   for (std::size_t i = 0; i < c.points.size(); ++i) {
     ColdPoint p = c.points[i];
     f.set(point_key(i, "working_set_bytes"), p.working_set_bytes);
     each_time(p, [&](const char* name, double& v) { f.set(point_key(i, name), v); });
+    for (std::size_t j = 0; j < c.rendezvous_bytes.size() && j < p.send_rendezvous.size(); ++j) {
+      f.set(point_key(i, rendezvous_field(j, "send")), p.send_rendezvous[j]);
+      f.set(point_key(i, rendezvous_field(j, "receive")), p.receive_rendezvous[j]);
+    }
   }
 }
 

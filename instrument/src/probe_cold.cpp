@@ -83,6 +83,7 @@ double streaming_allowance(Pair& p, std::vector<double>& a, std::int64_t bytes) 
 struct Samples {
   std::vector<double> allreduce, late_by, allreduce_as_intended;
   std::vector<double> receive_small, receive_face, send_small, send_face;
+  std::vector<std::vector<double>> send_rendezvous, receive_rendezvous;  // rank 0's, one a size
 };
 
 // Rank 1 between half and twice kLateArrival after rank 0: the arrival the experiment
@@ -93,10 +94,12 @@ bool as_intended(double late_by) { return late_by >= 0.5 * kLateArrival && late_
 }  // namespace
 
 ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& working_sets,
-                                   std::int64_t small_bytes, std::int64_t face_bytes, int reps) {
+                                   std::int64_t small_bytes, std::int64_t face_bytes,
+                                   const std::vector<std::int64_t>& rendezvous_bytes, int reps) {
   ColdMessages out;
   out.small_bytes = small_bytes;
   out.face_bytes = face_bytes;
+  out.rendezvous_bytes = rendezvous_bytes;
   measure_clock_offset(p, out);
   const double to_rank0 = p.rank == 1 && !out.same_host ? out.clock_offset : 0.0;  // subtracted from this rank's reads
 
@@ -107,6 +110,10 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
   for (std::int64_t n : working_sets) allowance.push_back(streaming_allowance(p, a, n));
 
   std::vector<Samples> s(working_sets.size());
+  for (Samples& x : s) {
+    x.send_rendezvous.resize(rendezvous_bytes.size());
+    x.receive_rendezvous.resize(rendezvous_bytes.size());
+  }
   // A measurement: barrier and one untimed allreduce (MPI's state warm again, whatever the
   // previous measurement streamed: so N = 0 is the warm reference), both ranks stream n
   // bytes, then each waits (spinning) for the same moment, rank `late` kLateArrival later,
@@ -142,6 +149,29 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
       MPI_Wait(&r, MPI_STATUS_IGNORE);
     }
   };
+  // A rendezvous message after streaming, the rank of the call under test first and its
+  // partner kLateArrival late: the call is charged from its partner's start to its return,
+  // as the critical path charges a call that waited (the later of the two starts: a partner
+  // descheduled into arriving first leaves the call its own time, as on the path).
+  auto rendezvous = [&](std::size_t i, std::size_t j, bool time_the_send) {
+    const int k = static_cast<int>(rendezvous_bytes[j]);
+    start(i, time_the_send ? 1 : 0);
+    const double t_in = now_seconds();
+    if (p.rank == 0)
+      MPI_Send(p.out.data(), k, MPI_BYTE, p.peer, kTag, p.comm);
+    else
+      MPI_Recv(p.in.data(), k, MPI_BYTE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+    const double t_out = now_seconds();
+    const double mine[2] = {t_in - to_rank0, t_out - to_rank0};
+    double peer[2] = {0.0, 0.0};
+    MPI_Sendrecv(mine, 2, MPI_DOUBLE, p.peer, kTag, peer, 2, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
+    if (p.rank != 0) return;
+    const double both_there = std::max(mine[0], peer[0]);
+    if (time_the_send)
+      s[i].send_rendezvous[j].push_back(std::max(0.0, mine[1] - both_there));
+    else
+      s[i].receive_rendezvous[j].push_back(std::max(0.0, peer[1] - both_there));
+  };
   // The allreduce after streaming, timed as the critical path times it; both ranks then
   // exchange their times (after the timed call) so that both know whether to repeat it.
   auto cold_allreduce = [&](std::size_t i) {
@@ -166,6 +196,10 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
       cold_receive(i, face, s[i].receive_face);
       cold_send(i, small, s[i].send_small);
       cold_send(i, face, s[i].send_face);
+      for (std::size_t j = 0; j < rendezvous_bytes.size(); ++j) {
+        rendezvous(i, j, true);
+        rendezvous(i, j, false);
+      }
     }
   }
   // Too few arrivals as intended (a loaded host): up to max(reps, 10) more allreduces for that size
@@ -188,10 +222,21 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
     MPI_Recv(s[i].receive_small.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
     MPI_Recv(s[i].receive_face.data(), n, MPI_DOUBLE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
     const auto& kept = s[i].allreduce_as_intended;
-    out.points.push_back({working_sets[i], kept.empty() ? 0.0 : median(kept), median(s[i].receive_small),
-                          median(s[i].receive_face), median(s[i].send_small), median(s[i].send_face),
-                          median(s[i].late_by), static_cast<int>(kept.size()),
-                          static_cast<int>(s[i].allreduce.size())});
+    ColdPoint pt;
+    pt.working_set_bytes = working_sets[i];
+    pt.allreduce8 = kept.empty() ? 0.0 : median(kept);
+    pt.receive_small = median(s[i].receive_small);
+    pt.receive_face = median(s[i].receive_face);
+    pt.send_small = median(s[i].send_small);
+    pt.send_face = median(s[i].send_face);
+    for (std::size_t j = 0; j < rendezvous_bytes.size(); ++j) {
+      pt.send_rendezvous.push_back(median(s[i].send_rendezvous[j]));
+      pt.receive_rendezvous.push_back(median(s[i].receive_rendezvous[j]));
+    }
+    pt.arrival_skew = median(s[i].late_by);
+    pt.allreduce_kept = static_cast<int>(kept.size());
+    pt.allreduce_reps = static_cast<int>(s[i].allreduce.size());
+    out.points.push_back(pt);
   }
   return out;
 }

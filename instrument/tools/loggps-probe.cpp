@@ -16,7 +16,9 @@
 //      transfer (loggps.hpp, extension 2); the fit of 1-2 then uses that rule.
 //   5. the first MPI call after both ranks streamed a working set of N bytes (--working-sets):
 //      an 8-byte allreduce with the ranks 20 us apart, a receive of a message already there,
-//      an eager send (probe_cold.hpp) -> the loggp.cold.* keys (loggp_cold.hpp), which the
+//      an eager send, and a message above S (--rendezvous-bytes) sent by the rendezvous, its
+//      send and its receive each timed from its partner's arrival (probe_cold.hpp)
+//      -> the loggp.cold.* keys (loggp_cold.hpp), which the
 //      apps' models use for the calls that follow a kernel block.
 //   6. the first collective after a one-way message stream (--stream-messages M of
 //      --stream-bytes, 70 us apart), then a second one (probe_cold.hpp, measure_after_stream)
@@ -84,6 +86,9 @@ struct Options {
   // Up to 320 x 70 us = 22 ms: an iteration of the apps' decks since the previous collective.
   std::vector<int> stream_messages{0, 5, 10, 20, 40, 80, 160, 320};
   std::int64_t stream_bytes = 12000;
+  // Experiment 5's messages above the eager limit: Sweep3D input50's 1x2 face and twice it.
+  // Sizes at or below the measured S (eager there) or above --max-bytes are left out.
+  std::vector<std::int64_t> rendezvous_bytes{12000, 24000};
 };
 
 // At most this many repetitions of experiment 5 (each streams every working set 5 times).
@@ -106,6 +111,24 @@ std::vector<std::int64_t> parse_working_sets(const std::string& option, const st
   }
   if (sizes.front() != 0) sizes.insert(sizes.begin(), 0);
   if (sizes.size() > 16) throw instrument::InputError("command line", option, "expected at most 16 sizes");
+  return sizes;
+}
+
+// "12000,24000": whole numbers of bytes in [1, 1 GiB], increasing, at most 8.
+std::vector<std::int64_t> parse_rendezvous_sizes(const std::string& option, const std::string& text) {
+  std::vector<std::int64_t> sizes;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', from);
+    const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    const std::int64_t n = instrument::whole_option(option, item, 1, std::int64_t{1} << 30, "B");
+    if (!sizes.empty() && n <= sizes.back())
+      throw instrument::InputError("command line", option, "expected increasing sizes, got \"" + text + "\"");
+    sizes.push_back(n);
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  if (sizes.size() > 8) throw instrument::InputError("command line", option, "expected at most 8 sizes");
   return sizes;
 }
 
@@ -148,6 +171,12 @@ void declare_options(instrument::OptionTable& t, Options& o) {
             "bytes each rank streams before the cold-message measurements, increasing, each in [0, 2^30] B, "
             "at most 16 (0, the warm reference, is always measured)")
       .shown_default("0,262144,2097152,16777216,67108864")
+      .text("--rendezvous-bytes", "B[,B...]",
+            [&o](const std::string& name, const std::string& v) { o.rendezvous_bytes = parse_rendezvous_sizes(name, v); },
+            "message sizes above the eager limit timed after each working set (send and receive, each from its "
+            "partner's arrival), increasing, each in [1, 2^30] B, at most 8; those at or below the measured "
+            "eager limit or above --max-bytes are left out")
+      .shown_default("12000,24000")
       .text("--stream-messages", "M[,M...]",
             [&o](const std::string& name, const std::string& v) { o.stream_messages = parse_message_counts(name, v); },
             "one-way messages (70 us apart) before the first-collective measurement, increasing, each in "
@@ -289,15 +318,25 @@ void print_cold(const instrument::probe::ColdMessages& c, int reps) {
               "rank 1 - rank 0 %+.3f us +- %.3f us, %s)\n",
               reps, us(c.clock_offset), us(c.clock_offset_bound),
               c.same_host ? "one host: one clock, not applied" : "two hosts: applied");
-  std::printf("%12s %12s %9s %5s | %11s %11s | %11s %11s\n", "N bytes", "allreduce8", "skew", "kept", "recv small",
+  std::printf("%12s %12s %9s %5s | %11s %11s | %11s %11s", "N bytes", "allreduce8", "skew", "kept", "recv small",
               "recv face", "send small", "send face");
+  for (std::int64_t k : c.rendezvous_bytes)
+    std::printf(" | %9lld send %9lld recv", static_cast<long long>(k), static_cast<long long>(k));
+  std::printf("\n");
   std::printf("%12s %12s %9s %5s | %11s %11s | %11s %11s   (us; small %lld B, face %lld B)\n", "", "", "", "", "", "", "",
               "",
               static_cast<long long>(c.small_bytes), static_cast<long long>(c.face_bytes));
-  for (const auto& p : c.points)
-    std::printf("%12lld %12.3f %9.1f %2d/%-2d | %11.3f %11.3f | %11.3f %11.3f\n",
+  for (const auto& p : c.points) {
+    std::printf("%12lld %12.3f %9.1f %2d/%-2d | %11.3f %11.3f | %11.3f %11.3f",
                 static_cast<long long>(p.working_set_bytes), us(p.allreduce8), us(p.arrival_skew), p.allreduce_kept,
                 p.allreduce_reps, us(p.receive_small), us(p.receive_face), us(p.send_small), us(p.send_face));
+    for (std::size_t j = 0; j < p.send_rendezvous.size(); ++j)
+      std::printf(" | %14.3f %14.3f", us(p.send_rendezvous[j]), us(p.receive_rendezvous[j]));
+    std::printf("\n");
+  }
+  if (!c.rendezvous_bytes.empty())
+    std::printf("(rendezvous: the send timed from the receive's post, the receive from the send's start: the partner "
+                "arrives 20 us late)\n");
 }
 
 void print_after_stream(const instrument::probe::AfterStreamMeasurement& a, int reps) {
@@ -362,9 +401,11 @@ instrument::loggp::ColdCosts cold_costs(const instrument::probe::ColdMessages& c
   instrument::loggp::ColdCosts k;
   k.small_bytes = c.small_bytes;
   k.face_bytes = c.face_bytes;
+  k.rendezvous_bytes = c.rendezvous_bytes;
   for (const auto& p : c.points)
     if (measured(p))
-      k.points.push_back({p.working_set_bytes, p.allreduce8, p.receive_small, p.receive_face, p.send_small, p.send_face});
+      k.points.push_back({p.working_set_bytes, p.allreduce8, p.receive_small, p.receive_face, p.send_small, p.send_face,
+                          p.send_rendezvous, p.receive_rendezvous});
   return k;
 }
 
@@ -499,9 +540,14 @@ std::string measure_fit_and_write(const Options& o, int rank) {
 
   // 5: the first call after a working set, with messages the protocol sends eagerly.
   const std::int64_t eager = std::max<std::int64_t>(std::min(th.S, o.max_bytes), 1);  // and within the buffers
+  // And messages sent by the rendezvous (above S), within the buffers.
   const int cold_reps = std::min(o.reps, kColdRepsMax);
+  std::vector<std::int64_t> rendezvous_bytes;
+  for (std::int64_t k : o.rendezvous_bytes)
+    if (k > th.S && k <= o.max_bytes) rendezvous_bytes.push_back(k);
   const auto cold = instrument::probe::measure_cold_messages(p, o.working_sets, std::min<std::int64_t>(8, eager),
-                                                             std::min<std::int64_t>(8192, eager), cold_reps);
+                                                             std::min<std::int64_t>(8192, eager), rendezvous_bytes,
+                                                             cold_reps);
   const double t_cold = now_seconds();
 
   // 6: the first collective after a one-way stream.
@@ -539,6 +585,10 @@ std::string measure_fit_and_write(const Options& o, int rank) {
       print_report(o, rtt0, rttw, w_used, th, late, fit, gfit, rndv_env);
       print_rendezvous(evidence, fit.params);
       print_cold(cold, cold_reps);
+      if (cold.rendezvous_bytes.size() < o.rendezvous_bytes.size())
+        std::printf("rendezvous sizes measured: %zu of %zu given (the others are at or below the eager limit S = %lld B "
+                    "or above --max-bytes)\n",
+                    cold.rendezvous_bytes.size(), o.rendezvous_bytes.size(), static_cast<long long>(th.S));
       print_after_stream(stream, cold_reps);
       const std::string stream_omitted = after_stream_problem(stream);
       if (!stream_omitted.empty())

@@ -1,6 +1,7 @@
 // The calls after a kernel block, priced at the working set it streamed. See message_costs.hpp.
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "sweep3d/model/message_costs.hpp"
 
@@ -44,14 +45,27 @@ double cold_send_extra(const MachineCosts& m, std::int64_t bytes, std::int64_t w
   return std::max(0.0, by_size(*m.cold, bytes, at.send_small - warm.send_small, at.send_face - warm.send_face));
 }
 
+std::optional<instrument::loggp::RendezvousCosts> rendezvous_after_block(const MachineCosts& m, std::int64_t bytes,
+                                                                         std::int64_t working_set) {
+  if (!m.cold || working_set <= 0 || !m.message || !m.message(bytes).handshake) return std::nullopt;
+  return m.cold->rendezvous_at(bytes, working_set);
+}
+
 MachineCosts after_kernel_blocks(const MachineCosts& m, std::int64_t block_bytes) {
   if (!m.cold || block_bytes <= 0 || !m.message) return m;
   MachineCosts c = m;
   c.message = [m, block_bytes](std::int64_t bytes) {
     MessageCosts k = m.message(bytes);
     const double r = cold_receive_extra(m, bytes, block_bytes), s = cold_send_extra(m, bytes, block_bytes);
+    k.isend += s;  // the post of the request-to-send: an eager call's extra
+    if (const auto rv = rendezvous_after_block(m, bytes, block_bytes)) {
+      // The probe's own figures for this call (not warm + extra): what the path charges it.
+      k.send = rv->send;
+      k.receive = rv->receive;
+      k.total_comm = rv->receive;  // a waiting receiver's call: the send's start to its return
+      return k;
+    }
     k.send += s;
-    k.isend += s;
     k.receive += r;
     k.total_comm += s + r;
     return k;
@@ -96,7 +110,16 @@ std::string describe_cold_allreduce(const MachineCosts& m, std::int64_t working_
 std::string describe_cold_messages(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set) {
   if (!m.cold) return "no cold figures in the machine file (an earlier loggps-probe): warm LogGP messages";
   if (working_set <= 0) return "working set unknown: warm LogGP messages";
-  return "after a block (" + mb(working_set) + " streamed): receive +" + us(cold_receive_extra(m, bytes, working_set)) +
+  const std::string face = "face " + std::to_string(bytes) + " B";
+  if (const auto rv = rendezvous_after_block(m, bytes, working_set))
+    return face + " above the eager limit, after a block (" + mb(working_set) + " streamed): Send " + us(rv->send) +
+           ", Receive " + us(rv->receive) + ", Total_Comm = T_msg = the Receive (loggps-probe cold rendezvous: each "
+           "call from its partner's arrival)";
+  const bool handshake = m.message && m.message(bytes).handshake;
+  return (handshake ? face + " above the eager limit, no cold rendezvous figures in the machine file (an earlier "
+                             "loggps-probe): warm LogGP Send/Receive plus the eager face's extras; "
+                    : std::string()) +
+          "after a block (" + mb(working_set) + " streamed): receive +" + us(cold_receive_extra(m, bytes, working_set)) +
          ", send +" + us(cold_send_extra(m, bytes, working_set)) + " (loggps-probe, cold - warm)";
 }
 

@@ -16,6 +16,17 @@
 //   loggp.cold.point.<i>.allreduce8                  s: 8-byte allreduce, last entry to later exit
 //   loggp.cold.point.<i>.receive_small, .receive_face  s: blocking receive of a message already there
 //   loggp.cold.point.<i>.send_small, .send_face      s: blocking (eager) send, receive posted
+//   loggp.cold.rendezvous_sizes = r                  0..8; absent (earlier probes): 0
+//   loggp.cold.rendezvous.<j>.bytes                  increasing, each above face_bytes (the
+//                                                    protocol's handshake: the probe measures
+//                                                    sizes above its S)
+//   loggp.cold.point.<i>.rendezvous.<j>.send         s: a blocking send that waited for its
+//                                                    receiver, from the receive's post to its return
+//   loggp.cold.point.<i>.rendezvous.<j>.receive      s: a blocking receive that waited for its
+//                                                    sender, from the send's start to its return
+// The rendezvous figures are what the measured critical path charges such a call (the
+// message's own cost once both sides were there, critical_path.hpp); between the sizes they
+// are linear in bytes, the end values held outside them.
 // Each time is checked in [0, 1] s (an overhead), each size in [0, 2^40] B; a refusal names
 // the file and the key.
 #pragma once
@@ -35,14 +46,26 @@ struct ColdPoint {
   double allreduce8 = 0.0;
   double receive_small = 0.0, receive_face = 0.0;
   double send_small = 0.0, send_face = 0.0;
+  // One a rendezvous size (ColdCosts::rendezvous_bytes), each after this working set.
+  std::vector<double> send_rendezvous, receive_rendezvous;
+};
+
+// A message above the eager limit after a kernel block: what its two calls cost from the
+// moment both sides were there (see the keys above).
+struct RendezvousCosts {
+  double send = 0.0, receive = 0.0;
 };
 
 struct ColdCosts {
   std::int64_t small_bytes = 8, face_bytes = 8192;
+  std::vector<std::int64_t> rendezvous_bytes;  // increasing, above face_bytes; empty: not measured
   std::vector<ColdPoint> points;  // increasing working_set_bytes, the first 0
 
   // The costs at working set n (bytes), interpolated in log n (see above).
   ColdPoint at(std::int64_t n) const;
+  // A `bytes` message sent by the rendezvous after working set n: linear in bytes between the
+  // measured sizes (end values held) at at(n). nullopt without rendezvous sizes.
+  std::optional<RendezvousCosts> rendezvous_at(std::int64_t bytes, std::int64_t n) const;
   // The warm reference: the point at N = 0.
   const ColdPoint& warm() const { return points.front(); }
 };

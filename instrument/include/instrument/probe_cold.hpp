@@ -12,7 +12,15 @@
 //              kMinAsIntended, did;
 //   receive    a blocking MPI_Recv of a message sent before the streaming (already there:
 //              the cold receive overhead), at a small and at a face size;
-//   send       a blocking MPI_Send right after the streaming to a receive posted before it.
+//   send       a blocking MPI_Send right after the streaming to a receive posted before it;
+//   rendezvous a message above the eager limit (the protocol's handshake) at each of the
+//              rendezvous sizes, sent by a blocking MPI_Send and received by a blocking
+//              MPI_Recv, both right after the streaming, timed as the measured critical path
+//              charges a call that waited for its partner (critical_path.hpp: from the
+//              partner's start to the call's return, the message's own cost once both sides
+//              were there): the send with its receiver kLateArrival late, from the receive's
+//              post; the receive with its sender kLateArrival late, from the send's start.
+//              A wavefront's face message is this call (issue 39: sweep3d's 12000 B faces).
 // N = 0 (no streaming) is the warm reference measured the same way.
 //
 // The allreduce compares times of two ranks. They are read with now_seconds()
@@ -39,6 +47,7 @@ struct ColdPoint {
   double receive_face = 0.0;
   double send_small = 0.0;
   double send_face = 0.0;
+  std::vector<double> send_rendezvous, receive_rendezvous;  // one a rendezvous size
   double arrival_skew = 0.0;   // median entry(1) - entry(0) of the allreduce, for the report
   int allreduce_kept = 0;      // repetitions whose rank 1 arrived 0.5 to 2 x kLateArrival late
   int allreduce_reps = 0;      // (the median is over these; 0 s when none) of all made
@@ -46,6 +55,7 @@ struct ColdPoint {
 
 struct ColdMessages {
   std::int64_t small_bytes = 8, face_bytes = 8192;
+  std::vector<std::int64_t> rendezvous_bytes;  // the sizes sent by the rendezvous
   double clock_offset = 0.0;        // rank 1's clock minus rank 0's (seconds)
   double clock_offset_bound = 0.0;  // its uncertainty, half the shortest round trip
   bool same_host = true;            // then the offset is not applied (one clock), only reported
@@ -55,9 +65,10 @@ struct ColdMessages {
 // Both ranks of p call it with the same arguments; the result is valid on rank 0. A point
 // with fewer than kMinAsIntended allreduces as intended is not a measurement of the call
 // (the caller leaves the cold keys out and says why). Each
-// working set is streamed once per measurement (5 a repetition); the face message must be
+// working set is streamed once per measurement (5 a repetition, and 2 a rendezvous size); the face message must be
 // eager (at most the measured S; the caller clamps it), so that a receive finds it there and
-// a send does not wait for its receiver. p.out and p.in hold at least face_bytes.
+// a send does not wait for its receiver. The rendezvous sizes must be above the measured S
+// (the caller passes only those); p.out and p.in hold at least face_bytes and each of them.
 //
 // Why the probe has no "after a compute gap" experiment for point-to-point calls (issue 39,
 // H10's report; AMD EPYC Zen 5, 2 vCPUs, MPICH 4.0.2 ch4 POSIX shared memory; 2 ranks, medians
@@ -69,9 +80,10 @@ struct ColdMessages {
 // streamed its working set: 12000 B (sweep3d's face, above S = 8255) takes 3.4-3.8 us from the
 // receive's post back to back, 3.5-4.0 after spinning 79 us, 4.8-5.1 after both ranks streamed
 // 1 MB (read+write, 56 us). The face figures above are clamped to eager sizes, so they do not
-// see that.
+// see that: the rendezvous figures do.
 ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& working_sets,
-                                   std::int64_t small_bytes, std::int64_t face_bytes, int reps);
+                                   std::int64_t small_bytes, std::int64_t face_bytes,
+                                   const std::vector<std::int64_t>& rendezvous_bytes, int reps);
 
 // The first collective after a one-way message stream, the pattern of a wavefront sweep's
 // end: rank 0 computes `gap` and sends a `bytes` message to rank 1, `messages` times (rank 1

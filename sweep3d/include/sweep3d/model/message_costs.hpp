@@ -44,10 +44,20 @@ struct MachineCosts {
 double cold_receive_extra(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set);
 double cold_send_extra(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set);
 
+// A message above the eager limit (the LogGP handshake) right after a kernel block that
+// streamed working_set: the probe's cold rendezvous figures (loggp.cold.rendezvous.*), each
+// call from its partner's arrival, as the measured critical path charges it. nullopt for an
+// eager size, without those figures (an earlier probe) or with working_set = 0.
+std::optional<instrument::loggp::RendezvousCosts> rendezvous_after_block(const MachineCosts& m, std::int64_t bytes,
+                                                                         std::int64_t working_set);
+
 // The costs of the sweep's face messages, each sent right after a kernel block that streamed
-// block_bytes and received after the receiver's block: Send and the Isend post plus the cold
-// send extra, Receive plus the cold receive extra, Total_Comm (both ends) plus both. The
-// same costs as `m` without cold figures or with block_bytes = 0.
+// block_bytes and received after the receiver's block. Above the eager limit, with the
+// probe's rendezvous figures: Send and Receive are those figures and Total_Comm the Receive
+// (the waiting receiver's call, from the send's start). Otherwise Send plus the cold send
+// extra, Receive plus the cold receive extra, Total_Comm (both ends) plus both. The Isend
+// post (the request-to-send) gets the cold send extra. The same costs as `m` without cold
+// figures or with block_bytes = 0.
 MachineCosts after_kernel_blocks(const MachineCosts& m, std::int64_t block_bytes);
 
 // One 8-byte MPI_Allreduce over nranks entered right after streaming N bytes: the probe's cold
