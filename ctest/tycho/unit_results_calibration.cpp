@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <stdexcept>
 #include <string>
 
 #include "../scratch_dir.hpp"
@@ -13,6 +14,7 @@
 #include "instrument/results_file.hpp"
 #include "instrument/run_results.hpp"
 #include "tycho/results_calibration.hpp"
+#include "tycho/unpack_probe.hpp"
 
 using tycho::TychoCalibration;
 
@@ -28,6 +30,7 @@ TychoCalibration sample() {
   c.threads = 1;
   c.mcps = 512;
   c.mesh = "cube-1374.smesh";
+  c.unpack_s_per_record = 4.25e-8;
   return c;
 }
 
@@ -69,11 +72,27 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
   CHECK(c.threads == 1);
   CHECK(c.mcps == 512);
   CHECK(c.mesh == "cube-1374.smesh");
+  CHECK(c.unpack_s_per_record == 4.25e-8);
   CHECK(c.path == path);
   // A file written before MCPS was kept: read, MCPS 0 (not known).
   TychoCalibration old = sample();
   old.mcps = 0;
   CHECK(tycho::read_tycho_calibration(write_file(dir, "old.h5", "tycho", old)).mcps == 0);
+  // A file written before T_unpack was kept: read as before, T_unpack 0 (not priced).
+  TychoCalibration no_unpack = sample();
+  no_unpack.unpack_s_per_record = 0;
+  const TychoCalibration read = tycho::read_tycho_calibration(write_file(dir, "no_unpack.h5", "tycho", no_unpack));
+  CHECK(read.unpack_s_per_record == 0);
+  CHECK(read.t_elem_s == 4.5e-7);
+}
+
+TEST_CASE("T_unpack is timed on tycho's own unpack: a positive figure of ns", "[tycho][results]") {
+  const double t = tycho::measure_unpack_seconds_per_record(4128, 80, 2);
+  CHECK(t > 0);
+  CHECK(t < 1e-5);  // a memcpy of 48 B and a queue update; even a sanitizer build stays far below
+  CHECK_THROWS_AS(tycho::measure_unpack_seconds_per_record(0, 80, 2), std::invalid_argument);
+  CHECK_THROWS_AS(tycho::measure_unpack_seconds_per_record(10, 0, 2), std::invalid_argument);
+  CHECK_THROWS_AS(tycho::measure_unpack_seconds_per_record(10, 80, 0), std::invalid_argument);
 }
 
 TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results]") {
@@ -116,6 +135,16 @@ TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results
       {"mcps_real", [](auto& a) { a["mcps"] = 512.0; },
        ":/tycho/calibration/mcps: an integer in [1, 2^40] (the run's MCPS)"},
       {"no_mesh", [](auto& a) { a.erase("mesh"); }, ":/tycho/calibration/mesh: this attribute (a tycho results file of this version; re-run it)"},
+      {"unpack_zero", [](auto& a) { a["unpack_s_per_record"] = 0.0; },
+       ":/tycho/calibration/unpack_s_per_record: seconds per face record unpacked in [1e-10, 0.001]; got 0"},
+      {"unpack_negative", [](auto& a) { a["unpack_s_per_record"] = -5e-8; },
+       ":/tycho/calibration/unpack_s_per_record: seconds per face record unpacked in [1e-10, 0.001]; got -5e-08"},
+      {"unpack_nan", [nan](auto& a) { a["unpack_s_per_record"] = nan; },
+       ":/tycho/calibration/unpack_s_per_record: seconds per face record unpacked in [1e-10, 0.001]; got nan"},
+      {"unpack_huge", [](auto& a) { a["unpack_s_per_record"] = 2.0; },
+       ":/tycho/calibration/unpack_s_per_record: seconds per face record unpacked in [1e-10, 0.001]; got 2"},
+      {"unpack_text", [](auto& a) { a["unpack_s_per_record"] = std::string("quick"); },
+       ":/tycho/calibration/unpack_s_per_record: a number, seconds per face record unpacked, in [1e-10, 0.001]"},
   };
   for (const Case& c : cases) {
     SECTION(c.name) {

@@ -1,9 +1,12 @@
 // /tycho/calibration, written and read (results_calibration.hpp).
 #include "tycho/results_calibration.hpp"
 
+#include <cmath>
+
 #include "instrument/calibration_reader.hpp"
 #include "instrument/results_file.hpp"
 #include "tycho/run_report.hpp"
+#include "tycho/unpack_probe.hpp"
 
 namespace tycho {
 
@@ -12,6 +15,10 @@ namespace {
 const char* const kGroup = "/tycho/calibration";
 const instrument::CalibrationGroup kCalibration{"tycho", kGroup, "the calibration results file"};
 constexpr double kMinTelemSeconds = 1e-10, kMaxTelemSeconds = 1.0;
+// A record's unpack is a memcpy of 24 G bytes and a queue update: ns on any CPU of today, up
+// to a few us from memory under a sanitizer; [0.1 ns, 1 ms] refuses only nonsense.
+constexpr double kMinUnpackSeconds = 1e-10, kMaxUnpackSeconds = 1e-3;
+const char* const kUnpackKey = "unpack_s_per_record";
 
 }  // namespace
 
@@ -27,6 +34,8 @@ TychoCalibration calibration_of(const RunOptions& o, const RunResult& r) {
   c.threads = o.sweep.threads;
   c.mcps = r.mcps;
   c.mesh = o.mesh_path;
+  c.unpack_s_per_record =
+      measure_unpack_seconds_per_record(static_cast<std::size_t>(std::llround(c.e_p)), c.directions, c.groups);
   return c;
 }
 
@@ -39,10 +48,13 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
   x.set_attribute(kGroup, "threads", static_cast<std::int64_t>(c.threads));
   if (c.mcps > 0) x.set_attribute(kGroup, "mcps", c.mcps);
   x.set_attribute(kGroup, "mesh", c.mesh);
+  if (c.unpack_s_per_record > 0) x.set_attribute(kGroup, kUnpackKey, c.unpack_s_per_record);
   x.set_attribute(kGroup, "description",
                   std::string("T_elem = every rank's time in the cell solves of its tasks, summed, / every rank's "
                               "cell-angle tasks (each all groups), at E_p = mesh cells / ranks, with these groups, "
-                              "directions, scheme, threads per rank and MCPS"));
+                              "directions, scheme, threads per rank and MCPS; unpack_s_per_record = T_unpack, the sweep's "
+                              "unpack of one received face record timed on synthetic records of this size "
+                              "(tycho/unpack_probe.hpp)"));
 }
 
 TychoCalibration read_tycho_calibration(const std::string& path) {
@@ -67,6 +79,8 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
   c.threads = static_cast<int>(a.whole("threads", 1, 256, "OpenMP threads per rank"));
   c.mesh = a.text("mesh", "the mesh file of the calibration run");
   c.mcps = a.whole_or("mcps", 0, 1, std::int64_t{1} << 40, "the run's MCPS");  // 0: a file from before MCPS was kept
+  c.unpack_s_per_record = a.real_or(kUnpackKey, 0.0, kMinUnpackSeconds, kMaxUnpackSeconds,
+                                    "seconds per face record unpacked");  // 0: a file from before it was kept
   c.path = path;
   return c;
 }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "instrument/clock.hpp"
+#include "face_records_unpack.hpp"
 #include "ready_queue.hpp"
 #include "tycho/sweep_engine.hpp"
 
@@ -66,27 +67,7 @@ void SweepEngine::finish_sends() {
 }
 
 void SweepEngine::unpack(const double* records, std::size_t count) {
-  const std::size_t D = static_cast<std::size_t>(plan_.directions);
-  const std::size_t G = static_cast<std::size_t>(plan_.groups);
-  const std::size_t width = plan_.record_doubles();
-  for (std::size_t r = 0; r < count; ++r) {
-    const double* rec = records + r * width;
-    std::uint32_t key[2];
-    std::memcpy(key, rec, sizeof key);
-    const std::uint32_t face = key[0], d = key[1];
-    const std::int32_t slot = face < plan_.remote_slot_of_face.size() ? plan_.remote_slot_of_face[face] : -1;
-    if (slot < 0 || d >= D)
-      throw std::logic_error("tycho sweep: rank " + std::to_string(plan_.rank) + " received a record for face " +
-                             std::to_string(face) + ", direction " + std::to_string(d) + ", not one of its own");
-    const RemoteFace& rf = plan_.remote_faces[static_cast<std::size_t>(slot)];
-    const std::size_t t = plan_.task(rf.cell, d);
-    double* to;
-    const bool lagged = plan_.lagged_mask[t] & (1u << rf.local_face);
-    if (lagged) to = &lag_next_[plan_.lag_slot.at(std::uint64_t{face} * D + d) * G * 3];
-    else to = &ghost_[(static_cast<std::size_t>(slot) * D + d) * G * 3];
-    std::memcpy(to, rec + 1, G * 3 * sizeof(double));
-    if (!lagged) ready_->satisfy(static_cast<std::uint32_t>(t));
-  }
+  unpack_face_records(plan_, records, count, ghost_, lag_next_, *ready_);  // the calibration times the same
   received_ += static_cast<std::int64_t>(count);
 }
 

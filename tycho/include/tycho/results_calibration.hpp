@@ -1,7 +1,9 @@
 // What a tycho run leaves for later runs' models in its results file (/tycho/calibration):
 // T_elem, the time of one cell-angle task (all groups) in the cell solves, measured at the
 // run's E_p cells per rank. T_elem depends on E_p (cache regimes, the paper's Table 1), on the
-// groups, the directions, the scheme and the threads, so those go with it.
+// groups, the directions, the scheme and the threads, so those go with it. Also T_unpack, the
+// time the sweep takes to unpack one received face record (unpack_probe.hpp), for the models'
+// receive.
 #pragma once
 #include <mpi.h>
 
@@ -23,12 +25,15 @@ struct TychoCalibration {
   int threads = 1;
   std::int64_t mcps = 0; // the run's MCPS (T_elem falls as it grows); 0: a file written before it was kept
   std::string mesh;      // the mesh file the run read
+  // T_unpack, s per face record (unpack_probe.hpp, at this run's E_p, directions and groups);
+  // 0: not measured (a file written before it was kept: the models then leave it unpriced).
+  double unpack_s_per_record = 0;
   std::string path;      // the results file it came from ("" when made from this run)
 };
 
 const char* scheme_option_name(Scheme s);  // "ld", "step"
 
-// Rank 0, after run_tycho: this run's calibration.
+// Rank 0, after run_tycho: this run's calibration, T_unpack measured now (a few ms).
 TychoCalibration calibration_of(const RunOptions& options, const RunResult& result);
 
 // Adds /tycho/calibration.
@@ -36,8 +41,9 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& extra
 
 // Reads /tycho/calibration of a tycho results file. InputError(path, attribute, what was
 // expected) when the file is not a tycho results file or an attribute is missing, of the
-// wrong type or out of range (e_p and t_elem_s finite and > 0). mcps may be missing (files
-// written before it was kept): then 0.
+// wrong type or out of range (e_p and t_elem_s finite and > 0). mcps and unpack_s_per_record
+// may be missing (files written before they were kept): then 0; when present, unpack_s_per_record
+// is in [1e-10, 1e-3] s.
 TychoCalibration read_tycho_calibration(const std::string& path);
 
 // The same on a results document already read from `path` (the fuzz targets' route).
