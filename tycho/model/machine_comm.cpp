@@ -1,5 +1,7 @@
 #include "tycho/model/machine_comm.hpp"
 
+#include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -28,6 +30,57 @@ instrument::loggps::LogGpsParams read_checked_loggps(const instrument::MachineFi
 
 CommCost comm_cost_from_machine(const instrument::MachineFile& file) {
   return comm_cost_from_loggps(read_checked_loggps(file));
+}
+
+std::optional<instrument::loggp::LogGpParams> read_loggp_if_any(const instrument::MachineFile& file) {
+  for (const std::string& key : file.keys())
+    if (key.rfind("loggp.", 0) == 0) return instrument::loggp::read_params(file);
+  return std::nullopt;
+}
+
+double PathMessagePrice::send_call(std::int64_t k) const {
+  if (!loggp) return instrument::loggps::T1(loggps, k);
+  const double o = instrument::loggp::band_for(*loggp, k).o;
+  // A buffered send never waits for its receiver: above the handshake size it copies the
+  // bytes out and returns.
+  return instrument::loggp::has_handshake(*loggp, k) ? o + instrument::loggp::transfer_time(*loggp, k) : o;
+}
+
+double PathMessagePrice::receive_call(std::int64_t k) const {
+  return loggp ? instrument::loggp::receive_cost(*loggp, k) : instrument::loggps::T3(loggps, k);
+}
+
+double PathMessagePrice::unpack(double bytes) const {
+  return unpack_priced ? bytes / record_bytes * unpack_s_per_record : 0.0;
+}
+
+std::string PathMessagePrice::describe(std::int64_t k) const {
+  char s[400];
+  std::snprintf(s, sizeof s, "%s at %lld B: send call %.3g us + receive call %.3g us",
+                loggp ? "LogGP o of the size's band (loggp.*, eq. 3a, 3b)" : "LogGPS T1, T3 (loggps.*)",
+                static_cast<long long>(k), send_call(k) * 1e6, receive_call(k) * 1e6);
+  std::string text = s;
+  if (unpack_priced) {
+    std::snprintf(s, sizeof s, " + %.3g records x T_unpack %.3g us", static_cast<double>(k) / record_bytes,
+                  unpack_s_per_record * 1e6);
+    text += s;
+    if (!unpack_source.empty()) text += " (" + unpack_source + ")";
+  } else {
+    text += "; the unpack is not priced (no calibration file with /tycho/calibration/unpack_s_per_record)";
+  }
+  return text;
+}
+
+CommCost path_message_cost(const PathMessagePrice& price) {
+  if (!(price.record_bytes > 0) || !std::isfinite(price.record_bytes))
+    throw std::invalid_argument("T_msg: bytes per face record must be > 0, got " + std::to_string(price.record_bytes));
+  if (!std::isfinite(price.unpack_s_per_record) || price.unpack_s_per_record < 0)
+    throw std::invalid_argument("T_msg: T_unpack must be finite and >= 0, got " +
+                                std::to_string(price.unpack_s_per_record));
+  return [price](std::int64_t bytes) {
+    if (bytes < 0) throw std::invalid_argument("T_msg: negative message size " + std::to_string(bytes));
+    return price.send_call(bytes) + price.receive_call(bytes) + price.unpack(static_cast<double>(bytes));
+  };
 }
 
 }  // namespace tycho::model

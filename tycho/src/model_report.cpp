@@ -90,6 +90,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       m.machine_file = o.machine_file;
       const instrument::MachineFile file = instrument::MachineFile::read(o.machine_file);
       m.loggps = model::read_checked_loggps(file);
+      m.loggp = model::read_loggp_if_any(file);
       m.machine = instrument::replay::machine_from(file);
     }
   } catch (const instrument::InputError& e) {
@@ -100,6 +101,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
   try {
     const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
     bool pce_from_run = false;
+    std::vector<double> unpack;
     for (const std::string& path : o.calibration_files) {
       // Read once, by rank 0 for all (collective: past the verdict above every rank is here,
       // and each file's verdict is the same on every rank, so they stay in step).
@@ -107,6 +109,10 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       const TychoCalibration c = tycho_calibration_from(doc, path);
       check_matches(c, run, directions);
       m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
+      if (c.unpack_s_per_record > 0) {
+        unpack.push_back(c.unpack_s_per_record);
+        m.unpack_source += (m.unpack_source.empty() ? "T_unpack measured by " : ", ") + path;
+      }
       if (!pce_from_run && o.pce <= 0) {
         const auto g = doc.extras.group_attributes.find("/tycho");
         if (g != doc.extras.group_attributes.end()) {
@@ -123,6 +129,10 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       }
     }
     if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points);  // refuses a bad fit now
+    if (!unpack.empty()) {
+      m.unpack_s_per_record = median(unpack);
+      if (unpack.size() > 1) m.unpack_source += " (median)";
+    }
     if (o.pce > 0) {
       m.pce = o.pce;
       m.pce_source = kPceGiven;
@@ -178,8 +188,16 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
     t_elem_source = "T_elem calibrated: " + curve.describe();
   }
   const double t_elem = t_elem_of(e_p, static_cast<double>(r.mcps));
-  const model::CommCost t_comm = model::comm_cost_from_loggps(m.loggps);
-  const std::string machine = "; T_comm: machine " + m.machine_file;
+  // A message as the path holds it: the send call, the receive call, the unpack.
+  model::PathMessagePrice price;
+  price.loggp = m.loggp;
+  price.loggps = m.loggps;
+  price.record_bytes = 8.0 + 24.0 * r.problem.groups;
+  price.unpack_s_per_record = m.unpack_s_per_record;
+  price.unpack_priced = m.unpack_s_per_record > 0;
+  price.unpack_source = m.unpack_source;
+  const model::CommCost t_comm = model::path_message_cost(price);
+  const std::string machine = "; T_msg (send call + receive call + unpack): machine " + m.machine_file;
   const std::vector<std::int32_t> its = scored_iterations(r.transport);
 
   model::GmInputs gm;
@@ -198,7 +216,7 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
            .source = t_elem_source + machine + "; PCE " + pce.source + "; E_p = N/P, grid " +
                      std::to_string(g.grid.x) + "x" + std::to_string(g.grid.y) + "x" + std::to_string(g.grid.z)});
   cmp.add_model_term({"GM", "compute", g.compute_s, "Kerbyson, Hoisie & Pautz eq. 6, 8, 9"});
-  cmp.add_model_term({"GM", "comm", g.comm_s, "Kerbyson, Hoisie & Pautz eq. 6, 7, 8"});
+  cmp.add_model_term({"GM", "comm", g.comm_s, "Kerbyson, Hoisie & Pautz eq. 6, 8; T_msg for eq. 7's T_comm"});
   // On one rank there is no message: measured and modelled comm are 0, no row to score.
   const bool comm_rows = r.ranks > 1;
   if (path.walked()) {
@@ -208,7 +226,8 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
              instrument::RowKind::part});
     if (comm_rows)
       cmp.add({"GM", "comm", path.mean.comm, g.comm_s,
-               measured_side + kMeasuredComm + "; modelled: #steps x |N_c| x T_comm(N_s) (eq. 6, 7, 8)" + machine,
+               measured_side + kMeasuredComm + "; modelled: #steps x |N_c| x T_msg(N_s) (eq. 6, 8; T_msg for eq. 7's T_comm), " +
+                   price.describe(std::llround(g.message_bytes)) + machine,
                instrument::RowKind::part});
   }
 
@@ -222,7 +241,7 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   cmp.add({.model = "MSM", .term = "T_sweep", .measured = measured, .modelled = median(msm_total),
            .source = t_elem_source + machine + "; Work(P,S), N_c, N_s: this run's steps"});
   cmp.add_model_term({"MSM", "compute", median(msm_compute), "Kerbyson, Hoisie & Pautz eq. 6"});
-  cmp.add_model_term({"MSM", "comm", median(msm_comm), "Kerbyson, Hoisie & Pautz eq. 6, 7"});
+  cmp.add_model_term({"MSM", "comm", median(msm_comm), "Kerbyson, Hoisie & Pautz eq. 6; T_msg for eq. 7's T_comm"});
   if (path.walked()) {
     // The MSM of the very iterations walked: its parts and the path's cover the same sweeps.
     double compute = 0, comm = 0;
@@ -232,6 +251,12 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
       comm += p.comm_s;
     }
     const double n = static_cast<double>(path.iterations.size());
+    // The figures at the median size of the messages the walked sweeps sent, for the text.
+    std::vector<double> sizes;
+    for (const RankHistory& h : r.histories)
+      for (const MessageRecord& msg : h.messages)
+        if (msg.sent && std::find(path.iterations.begin(), path.iterations.end(), msg.iteration) != path.iterations.end())
+          sizes.push_back(static_cast<double>(msg.bytes));
     const std::string measured_side = walked_iterations(path);
     cmp.add({"MSM", "compute", path.mean.compute, compute / n,
              measured_side + kMeasuredCompute +
@@ -240,13 +265,15 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
     if (comm_rows)
       cmp.add({"MSM", "comm", path.mean.comm, comm / n,
                measured_side + kMeasuredComm +
-                   "; modelled: sum over steps of max_P sum T_comm(N_s) of the messages sent (eq. 6, 7)" + machine,
+                   "; modelled: sum over steps of max_P sum T_msg(N_s) of the messages sent (eq. 6; T_msg for eq. 7's "
+                   "T_comm), at the median size " + price.describe(std::llround(median(sizes))) + machine,
                instrument::RowKind::part});
   }
 
   const model::TraceModelTime tm = model::trace_model_time(r.histories, its, t_elem, m.machine);
   cmp.add({.model = "TM", .term = "T_sweep", .measured = measured, .modelled = tm.seconds_per_iteration,
-           .source = t_elem_source + machine + " (LogGOPS replay); this run's steps and messages replayed"});
+           .source = t_elem_source + "; T_comm: machine " + m.machine_file +
+                     " (LogGOPS replay); this run's steps and messages replayed"});
   cmp.add_model_term({"TM", "T_sweep", tm.seconds_per_iteration, "replay of the recorded trace (instrument/replay.hpp)"});
   return cmp;
 }

@@ -6,7 +6,11 @@
 //            the paper's piecewise form over E_p (tycho/model/telem.hpp), read at this run's
 //            E_p = N/P; without --calibration, this run's own T_elem (a consistency check,
 //            said in every row's source).
-//   T_comm   from --machine FILE (loggps-probe's machine file): the one-way cost of eq. 7.
+//   T_comm   from --machine FILE (loggps-probe's machine file). The GM and the MSM charge a
+//            message what the sweep's critical path holds of it (machine_comm.hpp's T_msg):
+//            the send call, the receive call and the unpack of its records, T_unpack from the
+//            calibration files (the median of those that have it; none: not priced, the rows
+//            say so). --mcps auto keeps eq. 7's one-way cost.
 //   PCE (GM) --pce X as given, else 1 at one rank (no idle time by definition), else the first
 //            calibration run's measured PCE, else the paper's 0.8 (its Figure 9); the row says
 //            which.
@@ -22,10 +26,12 @@
 #include <mpi.h>
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "instrument/comparison.hpp"
+#include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/run_results.hpp"
@@ -47,6 +53,9 @@ struct PreparedModels {
   bool enabled = false;
   std::string machine_file;
   instrument::loggps::LogGpsParams loggps;
+  std::optional<instrument::loggp::LogGpParams> loggp;  // the machine file's LogGP set, if any
+  double unpack_s_per_record = 0;  // T_unpack from the calibrations; 0: none measured it
+  std::string unpack_source;       // which files it came from
   instrument::replay::Machine machine;
   std::vector<model::TelemPoint> telem_points;  // empty: this run's own
   double pce = 0.8;

@@ -12,7 +12,26 @@
 // be the right charge only if the sweep's communication overlapped the receiver's work, which
 // eq. 6 assumes it does not. The destination D of eq. 7 (intra- or inter-node) is not
 // distinguished: the machine file holds one set of parameters.
+//
+// A message as the sweep's measured critical path holds it (path_message_cost) is another
+// thing: the path charges the sender's call (MPI_Bsend, or MPI_Isend, returning once the data
+// is copied out: no wait for the receiver) and the receiver's call for a message already
+// there (MPI_Iprobe + MPI_Recv), then the unpack of each face record into the ghost slots and
+// the ready queue; the transit itself is off the path when the receiver was busy computing,
+// which is how a step's message mostly travels. So:
+//   T_msg(k) = Send(k) + Receive(k) + (k / record bytes) T_unpack
+// with, from the machine file's LogGP set (loggp.*, Sundaram-Stukel & Vernon eq. 3a, 3b):
+//   Send(k) = o of k's band below the handshake size; from it a buffered send still does not
+//             wait for its receiver: o of k's band + X(k), the copy of its bytes;
+//   Receive(k) = o of k's band below the handshake size, eq. 4b's Receive from it;
+// or, from a file with LogGPS only (Ino et al. Table 3): Send(k) = T1(k), Receive(k) = T3(k).
+// T_unpack is measured by the calibration run (tycho/unpack_probe.hpp); without it the unpack
+// is not priced, and the report says so.
 #pragma once
+#include <optional>
+#include <string>
+
+#include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 #include "tycho/model/msm.hpp"
 
@@ -36,5 +55,28 @@ instrument::loggps::LogGpsParams read_checked_loggps(const instrument::MachineFi
 
 // T_comm from a machine file, read_checked_loggps's parameters.
 CommCost comm_cost_from_machine(const instrument::MachineFile& file);
+
+// The LogGP set of a machine file (validated), nullopt when it has no loggp.* key.
+std::optional<instrument::loggp::LogGpParams> read_loggp_if_any(const instrument::MachineFile& file);
+
+// What a message on the path is priced with (the header's T_msg).
+struct PathMessagePrice {
+  std::optional<instrument::loggp::LogGpParams> loggp;  // the calls' costs; else from loggps
+  instrument::loggps::LogGpsParams loggps;
+  double record_bytes = 0;          // bytes per face record, 8 + 24 G, > 0
+  double unpack_s_per_record = 0;   // T_unpack, >= 0
+  bool unpack_priced = false;       // false: no measured T_unpack, the unpack is left out
+  std::string unpack_source;        // where T_unpack came from (the calibration files)
+
+  double send_call(std::int64_t bytes) const;
+  double receive_call(std::int64_t bytes) const;
+  double unpack(double bytes) const;  // (bytes / record_bytes) T_unpack, 0 when not priced
+  // The figures used, for a row's text: the calls' source and their values at `bytes`.
+  std::string describe(std::int64_t bytes) const;
+};
+
+// T_msg(k) = send_call(k) + receive_call(k) + unpack(k); std::invalid_argument for k < 0, a
+// record size <= 0 or a T_unpack that is not finite and >= 0.
+CommCost path_message_cost(const PathMessagePrice& price);
 
 }  // namespace tycho::model
