@@ -20,11 +20,18 @@ std::uint64_t morton_key(const mesh::Vec3& p, const mesh::Vec3& lo, const mesh::
     const double t = b > a ? (v - a) / (b - a) : 0.0;
     return static_cast<std::uint64_t>(std::clamp(t, 0.0, 1.0) * 2097151.0);
   };
-  const std::uint64_t c[3] = {scaled(p.x, lo.x, hi.x), scaled(p.y, lo.y, hi.y), scaled(p.z, lo.z, hi.z)};
-  std::uint64_t key = 0;
-  for (int bit = 20; bit >= 0; --bit)
-    for (int a = 0; a < 3; ++a) key = (key << 1) | ((c[a] >> bit) & 1u);
-  return key;
+  // Bit b of an axis goes to bit 3 b + 2 - axis (x highest): the spread by masks puts bit b
+  // at 3 b, 5 steps instead of a loop over 63 bits (the numbering's sort keys).
+  const auto spread = [](std::uint64_t v) {
+    v &= 0x1FFFFFu;
+    v = (v | v << 32) & 0x1F00000000FFFFu;
+    v = (v | v << 16) & 0x1F0000FF0000FFu;
+    v = (v | v << 8) & 0x100F00F00F00F00Fu;
+    v = (v | v << 4) & 0x10C30C30C30C30C3u;
+    v = (v | v << 2) & 0x1249249249249249u;
+    return v;
+  };
+  return spread(scaled(p.x, lo.x, hi.x)) << 2 | spread(scaled(p.y, lo.y, hi.y)) << 1 | spread(scaled(p.z, lo.z, hi.z));
 }
 
 void add_slot(LocalLevel& L, Index g) {
@@ -128,6 +135,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   std::vector<std::pair<std::uint64_t, Index>> mine;
   if (coarser) {
     std::vector<std::pair<std::uint64_t, Index>> parents;
+    parents.reserve(coarser->cells.size());
     for (std::size_t q = 0; q < coarser->cells.size(); ++q)
       for (std::size_t c = 8 * q; c < 8 * q + 8; ++c)
         if (part[c] == me) {
@@ -146,6 +154,8 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   }
   std::vector<Index> order, loose;
   std::vector<std::array<Index, 10>> family_globals;
+  order.reserve(mine.size());
+  family_globals.reserve(mine.size() / 8);
   for (std::size_t i = 0; i < mine.size();) {
     const Index c = mine[i].second;
     std::array<Index, 10> nodes;
@@ -161,6 +171,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   }
   order.insert(order.end(), loose.begin(), loose.end());
   L.slot_of.assign(mesh.nodes.size(), kNoSlot);
+  L.node_global.reserve(std::min(mesh.nodes.size(), 4 * order.size()));
   L.cells.reserve(order.size());
   for (Index c : order) {
     std::array<std::uint32_t, 4> corners;
@@ -171,6 +182,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
     }
     L.cells.push_back(corners);
   }
+  L.families.reserve(family_globals.size());
   for (const std::array<Index, 10>& f : family_globals) {
     std::array<std::uint32_t, 10> slots;
     for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[f[n]];
