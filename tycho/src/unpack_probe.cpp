@@ -57,6 +57,11 @@ double measure_unpack_seconds_per_record(std::size_t cells, int directions, int 
   std::mt19937_64 random(0x7ac0u);
   std::uniform_int_distribution<std::uint32_t> face_of(0, static_cast<std::uint32_t>(faces - 1)),
       direction_of(0, static_cast<std::uint32_t>(D - 1));
+  // Between two visits of a task's slots the sweep streams its psi (the tasks' records,
+  // cells x directions x groups x 4 doubles): that much is read before each pass.
+  const std::size_t psi_bytes = n * D * static_cast<std::size_t>(groups) * 4 * sizeof(double);
+  std::vector<std::uint64_t> stream(std::min(psi_bytes, kUnpackProbeMaxStreamBytes) / sizeof(std::uint64_t) + 1, 1);
+  volatile std::uint64_t sink = 0;
   std::vector<double> per_record;
   for (int pass = 0; pass < kUnpackProbePasses; ++pass) {
     for (std::size_t r = 0; r < kUnpackProbeRecordsPerPass; ++r) {
@@ -64,6 +69,9 @@ double measure_unpack_seconds_per_record(std::size_t cells, int directions, int 
       std::memcpy(&records[r * width], key, sizeof key);
       for (std::size_t v = 1; v < width; ++v) records[r * width + v] = static_cast<double>(r + v);
     }
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < stream.size(); i += 8) sum += stream[i];  // a line each
+    sink = sink + sum;
     const double start = instrument::now_seconds();
     for (std::size_t r = 0; r < kUnpackProbeRecordsPerPass; r += kUnpackProbeRecordsPerMessage)
       unpack_face_records(plan, &records[r * width],
