@@ -4,6 +4,7 @@
 #include <metis.h>
 
 #include <charconv>
+#include <stdexcept>
 
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
@@ -31,8 +32,9 @@ void check_part_count(int parts, std::size_t cells, const std::string& name) {
                                                 "] (at most one part per cell), found " + std::to_string(parts));
 }
 
-Partition metis_partition(const Mesh& mesh, int parts, const std::string& name) {
+Partition metis_partition(const Mesh& mesh, int parts, const std::string& name, int ufactor) {
   check_part_count(parts, mesh.cells.size(), name);
+  if (ufactor < 1) throw std::invalid_argument("metis_partition: ufactor must be >= 1, got " + std::to_string(ufactor));
   Partition p{parts, std::vector<std::int32_t>(mesh.cells.size(), 0)};
   if (parts == 1) return p;
   const DualGraph g = cell_dual_graph(mesh);
@@ -44,6 +46,7 @@ Partition metis_partition(const Mesh& mesh, int parts, const std::string& name) 
   METIS_SetDefaultOptions(options);
   options[METIS_OPTION_NUMBERING] = 0;
   options[METIS_OPTION_SEED] = kMetisSeed;
+  options[METIS_OPTION_UFACTOR] = ufactor;
   std::vector<idx_t> part(mesh.cells.size());
   const int status = METIS_PartGraphKway(&n, &ncon, xadj.data(), adjncy.data(), nullptr, nullptr, nullptr, &nparts,
                                          nullptr, nullptr, options, &objval, part.data());

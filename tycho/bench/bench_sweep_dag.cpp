@@ -20,6 +20,7 @@
 #include "mesh/partition.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/sweep_dag.hpp"
+#include "tycho/sweep_partition.hpp"
 
 namespace {
 
@@ -49,7 +50,7 @@ int main(int argc, char** argv) {
                   "METIS parts of the partition boundary_depth lags faces on (default: 4)");
   return instrument::run_serial_app(argc, argv, table, [&] {
     const mesh::Mesh mesh = mesh::read_mesh(path);
-    const mesh::Partition partition = mesh::metis_partition(mesh, parts, "P");
+    const mesh::Partition partition = tycho::sweep_partition(mesh, parts, "P");
     const tycho::Quadrature s8 = tycho::level_symmetric(8, "S8");
     const double dirs = static_cast<double>(s8.size());
     std::vector<double> normals_ms, order_ms, depth_ms;

@@ -13,6 +13,7 @@
 #include "mesh/mesh_reader.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/run_memory.hpp"
+#include "tycho/sweep_partition.hpp"
 
 namespace tycho {
 
@@ -98,7 +99,7 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
     }
   });
   collectively(comm, [&] {
-    partition = o.partition_path.empty() ? mesh::metis_partition(mesh, size, o.mesh_path)
+    partition = o.partition_path.empty() ? sweep_partition(mesh, size, o.mesh_path)
                                          : mesh::read_partition_file(o.partition_path, mesh.cells.size(), size);
   });
   r.mesh_cells = mesh.cells.size();

@@ -44,6 +44,7 @@
 #include "tycho/results_calibration.hpp"
 #include "tycho/schedule_projection.hpp"
 #include "tycho/tool_memory.hpp"
+#include "tycho/sweep_partition.hpp"
 
 namespace {
 
@@ -155,7 +156,7 @@ void run(const Options& o) {
          "tm_receive,t_elem_seconds,records\n";
   for (int p : o.ranks) {
     const auto start = std::chrono::steady_clock::now();
-    const mesh::Partition partition = mesh::metis_partition(mesh, p, o.mesh);
+    const mesh::Partition partition = tycho::sweep_partition(mesh, p, o.mesh);
     const tycho::ProjectedSchedule schedule = tycho::project_schedule(mesh, partition, quadrature.omega, o.groups, o.mcps);
     const tycho::model::PceOfIteration pce = tycho::model::parallel_computational_efficiency(schedule.ranks, 0);
     const double e_p = static_cast<double>(mesh.cells.size()) / p;

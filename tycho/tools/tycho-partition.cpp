@@ -24,6 +24,7 @@
 #include "mesh/mesh_reader.hpp"
 #include "mesh/smesh_reader.hpp"
 #include "tycho/sweep_chain.hpp"
+#include "tycho/sweep_partition.hpp"
 
 namespace {
 
@@ -47,7 +48,7 @@ void run(const Options& o) {
   const mesh::Mesh mesh = mesh::read_mesh(o.mesh);
   mesh::check_part_count(o.parts, mesh.cells.size(), o.mesh);
   const auto start = std::chrono::steady_clock::now();
-  const mesh::Partition partition = o.parts_file.empty() ? mesh::metis_partition(mesh, o.parts, o.mesh)
+  const mesh::Partition partition = o.parts_file.empty() ? tycho::sweep_partition(mesh, o.parts, o.mesh)
                                                           : mesh::read_partition_file(o.parts_file, mesh.cells.size(), o.parts);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("mesh %s: cells %zu, faces %zu\n", o.mesh.c_str(), mesh.cells.size(), mesh.faces.size());

@@ -15,13 +15,16 @@ struct Partition {
   std::vector<std::int32_t> part_of_cell;  // in [0, parts)
 };
 
+// METIS's own default load imbalance, in thousandths: no part above 1.03 x the mean.
+inline constexpr int kMetisDefaultUfactor = 30;
+
 // METIS_PartGraphKway on cell_dual_graph(mesh), edge-cut objective, a fixed seed (the same
-// mesh and P give the same parts on every run and rank), METIS's default imbalance (ufactor
-// 30: no part above 1.03 x the mean, as METIS aims for). P = 1 puts every cell in part 0
-// without calling METIS. P < 1 or P above the cell count: InputError(name, "P", ...).
-// METIS may leave a part empty on a graph of a few cells (2 cells into 2 parts does);
-// summarize_parts shows it.
-Partition metis_partition(const Mesh& mesh, int parts, const std::string& name);
+// mesh and P give the same parts on every run and rank), no part above (1 + ufactor / 1000)
+// x the mean as METIS aims for (METIS's ufactor; default its own 30). P = 1 puts every cell
+// in part 0 without calling METIS. P < 1 or P above the cell count: InputError(name, "P",
+// ...); ufactor < 1: std::invalid_argument. METIS may leave a part empty on a graph of a
+// few cells (2 cells into 2 parts does); summarize_parts shows it.
+Partition metis_partition(const Mesh& mesh, int parts, const std::string& name, int ufactor = kMetisDefaultUfactor);
 
 // The partition vector of `text` for a mesh of `cells` cells into `parts` parts: exactly
 // `cells` lines, each a whole number in [0, parts) (spaces around it allowed); the last line
