@@ -8,4 +8,15 @@ suite_register_program(TARGET stream_triad OPTIONS --n --reps --threads)
 
 add_executable(multigrid_smoother_bench ${CMAKE_CURRENT_LIST_DIR}/smoother_bench.cpp)
 target_link_libraries(multigrid_smoother_bench PRIVATE multigrid_core MPI::MPI_CXX)
-suite_register_program(TARGET multigrid_smoother_bench MPI OPTIONS --cube --grids --reps --stream-gbs --kernel --threads)
+suite_register_program(TARGET multigrid_smoother_bench MPI OPTIONS --cube --grids --reps --stream-gbs --kernel --threads
+  --without-parts)
+# --without-parts: the AVX-512 loop with a part left out (cell_loop_parts.hpp), where that build is.
+if(TARGET multigrid_cells_avx512)
+  add_library(multigrid_bench_parts_avx512 OBJECT ${CMAKE_CURRENT_LIST_DIR}/cell_loop_parts_avx512.cpp)
+  target_compile_options(multigrid_bench_parts_avx512 PRIVATE -mavx512f
+                         $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)  # as multigrid_cells_avx512
+  target_link_libraries(multigrid_bench_parts_avx512 PRIVATE suite_options)
+  target_include_directories(multigrid_bench_parts_avx512 PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../include)
+  target_sources(multigrid_smoother_bench PRIVATE $<TARGET_OBJECTS:multigrid_bench_parts_avx512>)
+  target_compile_definitions(multigrid_smoother_bench PRIVATE MULTIGRID_HAVE_AVX512=1)
+endif()

@@ -31,10 +31,11 @@
 // The variants run alternately, sweep by sweep, so their ratios come from one run; each
 // starts from the same x: the cell loop's builds that run here (p1_operator.hpp: portable,
 // avx2, avx512) on families, as the program runs them, and the fastest build cell by cell
-// (no families).
+// (no families). With --without-parts, also the AVX-512 loop with each of its parts left out
+// in turn (cell_loop_parts.hpp), against the same loop whole: where its time goes.
 //
 // Usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
-//                                 [--kernel all|portable|avx2|avx512] [--threads T]
+//                                 [--kernel all|portable|avx2|avx512] [--threads T] [--without-parts]
 // Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; all builds; 1 thread.
 #include <algorithm>
 #include <cmath>
@@ -61,6 +62,9 @@
 #include "multigrid/node_update.hpp"
 #include "multigrid/p1_operator.hpp"
 #include "mesh/partition.hpp"
+#ifdef MULTIGRID_HAVE_AVX512
+#include "cell_loop_parts.hpp"
+#endif
 
 namespace {
 
@@ -71,6 +75,7 @@ struct Options {
   int cube = 16, grids = 3, reps = 20, threads = 1;
   double stream_gbs = 0;  // 0: not given
   std::string kernel = "all";
+  bool without_parts = false;
 };
 
 // The command line, bound to `o`.
@@ -86,7 +91,10 @@ void declare_options(instrument::OptionTable& t, Options& o) {
                {"avx512", std::string("avx512")}},
               "the cell loop's builds to time (all: each that runs here, and the fastest cell by cell)")
       .whole("--threads", "T", o.threads, 1, 256, "(OpenMP threads per process)",
-             "OpenMP threads of each process sharing its sweep (OMP_NUM_THREADS is not read)");
+             "OpenMP threads of each process sharing its sweep (OMP_NUM_THREADS is not read)")
+      .flag("--without-parts", o.without_parts,
+            "also time the AVX-512 loop with each part left out in turn (prefetch, gathers, product, scatter), "
+            "against the same loop whole: where its time goes (1 thread; the sums are wrong by design)");
 }
 
 // The finest grid as one process holds it, built the way the multigrid program builds it
@@ -134,6 +142,7 @@ int run(const Options& o) {
     std::string name;
     mg::CellKernel kernel;
     bool families;
+    int left_out = -1;  // >= 0: the loop with a part left out (cell_loop_parts.hpp), not a build
   };
   std::vector<Variant> variants;
   for (mg::CellKernel k : {mg::CellKernel::portable, mg::CellKernel::avx2, mg::CellKernel::avx512}) {
@@ -148,6 +157,20 @@ int run(const Options& o) {
     const mg::CellKernel fastest = mg::fastest_cell_kernel();
     variants.push_back({std::string(mg::cell_kernel_name(fastest)) + ", cell by cell", fastest, false});
   }
+  if (o.without_parts) {
+    if (o.threads != 1) throw instrument::CollectiveError("command line:--without-parts: takes --threads 1");
+#ifdef MULTIGRID_HAVE_AVX512
+    if (!mg::cell_kernel_runs_here(mg::CellKernel::avx512))
+      throw instrument::CollectiveError("command line:--without-parts: the AVX-512 build does not run here");
+    if (8 * L.families.size() != L.cells.size())
+      throw instrument::CollectiveError("--without-parts: the finest grid has cells in no family");
+    for (mg::bench::LeftOut part : mg::bench::kLeftOut)
+      variants.push_back({std::string("avx512 families, left out: ") + mg::bench::left_out_name(part),
+                          mg::CellKernel::avx512, true, static_cast<int>(part)});
+#else
+    throw instrument::CollectiveError("command line:--without-parts: this build has no AVX-512 loop");
+#endif
+  }
   mg::LocalLevel cell_by_cell = L;
   cell_by_cell.families.clear();
   mg::batch_cells(cell_by_cell);
@@ -155,6 +178,18 @@ int run(const Options& o) {
   mg::CellLoopSplit split = mg::split_cell_loop(L, o.threads), split_by_cell = mg::split_cell_loop(cell_by_cell, o.threads);
   const auto split_of = [&](const Variant& v) -> mg::CellLoopSplit& { return v.families ? split : split_by_cell; };
   int team = 1;  // the most threads a sweep's cell loop ran on
+  // One sweep of variant v: the program's (sweep), or the loop with a part left out and the
+  // same node update.
+  const auto sweep_variant = [&](const Variant& v) {
+    mg::LocalLevel& V = level_of(v);
+    if (v.left_out < 0) return sweep(V, split_of(v), v.kernel, o.threads);
+#ifdef MULTIGRID_HAVE_AVX512
+    mg::bench::apply_families_without(static_cast<mg::bench::LeftOut>(v.left_out), V.xyz.data(), V.family_batches,
+                                      split.ranges.front().families, V.x.data(), V.y.data());
+    mg::jacobi_update(V, kOmega, o.threads);
+#endif
+    return 1;
+  };
   const std::vector<double> x0 = L.x;
   std::fill(L.y.begin(), L.y.end(), 0.0);  // the program's sweep leaves it 0 for the next
   std::fill(cell_by_cell.y.begin(), cell_by_cell.y.end(), 0.0);
@@ -163,7 +198,7 @@ int run(const Options& o) {
   for (std::size_t k = 0; k < variants.size(); ++k) {
     mg::LocalLevel& V = level_of(variants[k]);
     V.x = x0;
-    team = std::max(team, sweep(V, split_of(variants[k]), variants[k].kernel, o.threads));  // warm-up, and the checksum of one sweep from x0
+    team = std::max(team, sweep_variant(variants[k]));  // warm-up, and the checksum of one sweep from x0
     for (std::size_t s = 0; s < n; ++s) checksum[k] += V.x[s];
   }
   for (int r = 0; r < o.reps; ++r)
@@ -172,7 +207,7 @@ int run(const Options& o) {
       V.x = x0;
       MPI_Barrier(MPI_COMM_WORLD);  // the processes sweep together: their traffic shares the memory
       const double t0 = instrument::now_seconds();
-      sweep(V, split_of(variants[k]), variants[k].kernel, o.threads);
+      sweep_variant(variants[k]);
       double t = instrument::now_seconds() - t0;
       MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);  // the slowest's
       seconds[k].push_back(t);
@@ -200,7 +235,23 @@ int run(const Options& o) {
   std::printf("%d asked, %d ran; %zu range%s, %zu sums a sweep kept aside\n", o.threads, team, split.threads(),
               split.threads() > 1 ? "s" : "", split.kept_sums());
   std::vector<double> medians;
+  double whole = 0;  // the median of the loop with nothing left out, where --without-parts
+  for (std::size_t k = 0; k < variants.size(); ++k)
+    if (variants[k].left_out == 0) whole = instrument::median(seconds[k]);
   for (std::size_t k = 0; k < variants.size(); ++k) {
+    if (variants[k].left_out >= 0) {
+      // Not a build: its time against the same loop whole, and nothing else (its sums are wrong).
+      const double median = instrument::median(seconds[k]);
+      medians.push_back(median);
+      std::printf(" %s\n", variants[k].name.c_str());
+      label("  seconds per sweep");
+      std::printf("median %.6g  best %.6g\n", median, *std::min_element(seconds[k].begin(), seconds[k].end()));
+      label("  ns per cell (median)");
+      std::printf("%.3f\n", 1e9 * median / cells);
+      label("  time against the loop whole");
+      std::printf("%.3f\n", median / whole);
+      continue;
+    }
     // Minimal traffic: the corner slots read (40 B a family, 16 B a loose cell) and the nodes.
     const double in_families = variants[k].families ? families : 0;
     const double bytes = procs * (kBytesPerFamily * in_families + kBytesPerCell * (cells - 8 * in_families) +
@@ -237,7 +288,8 @@ int run(const Options& o) {
     const std::size_t best = builds - 1;
     label("speed-up of " + std::string(mg::cell_kernel_name(variants[best].kernel)) + " (ratio of medians)");
     for (std::size_t k = 0; k < variants.size(); ++k)
-      if (k != best) std::printf("%s%.2f over %s", k == 0 ? "" : ", ", medians[k] / medians[best], variants[k].name.c_str());
+      if (k != best && variants[k].left_out < 0)
+        std::printf("%s%.2f over %s", k == 0 ? "" : ", ", medians[k] / medians[best], variants[k].name.c_str());
     std::printf("\n");
     label("the builds' checksums equal");
     bool equal = true;
