@@ -77,7 +77,7 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
       check_part_count(coarse, p, name);
     }
     SetupTimer t(&in.setup, "refinement");
-    in.grids = build_hierarchy(coarse, o.grids, name);
+    in.grids = build_hierarchy(coarse, o.grids, name, GridFaces::omitted);  // METIS finds a grid's faces if it needs them
   }
   const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
                                                    : o.mesh_sequence.back();
@@ -87,7 +87,7 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
   mesh::Partition part;
   {
     SetupTimer t(&in.setup, o.partition_path.empty() ? "METIS" : "partition-file");
-    part = o.partition_path.empty() ? mesh::metis_partition(partitioned, p, name)
+    part = o.partition_path.empty() ? metis_partition_grid(in.grids[at], p, name)
                                     : mesh::read_partition_file(o.partition_path, partitioned.cells.size(), p);
   }
   SetupTimer t(&in.setup, "inheritance");

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "mesh/mesh_from_cells.hpp"
+
 namespace mg {
 
 std::size_t metis_grid(const std::vector<Grid>& grids, int parts) {
@@ -15,13 +17,20 @@ std::size_t metis_grid(const std::vector<Grid>& grids, int parts) {
   return finest;
 }
 
+mesh::Partition metis_partition_grid(const Grid& grid, int parts, const std::string& name) {
+  if (!grid.mesh.faces.empty() || grid.mesh.cells.empty() || parts == 1) return mesh::metis_partition(grid.mesh, parts, name);
+  std::vector<mesh::CellNodes> cells(grid.mesh.cells.size());
+  for (std::size_t c = 0; c < cells.size(); ++c) cells[c] = {grid.mesh.cells[c].nodes, grid.mesh.cells[c].material};
+  return mesh::metis_partition(mesh::mesh_from_cells(grid.mesh.nodes, cells, name), parts, name);
+}
+
 std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, const mesh::Partition& finest) {
   return inherit_parts(grids, grids.size() - 1, finest);
 }
 
 std::vector<std::vector<std::int32_t>> partition_grids(const std::vector<Grid>& grids, int parts, const std::string& name) {
   const std::size_t at = metis_grid(grids, parts);
-  return inherit_parts(grids, at, mesh::metis_partition(grids[at].mesh, parts, name));
+  return inherit_parts(grids, at, metis_partition_grid(grids[at], parts, name));
 }
 
 std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, std::size_t at,

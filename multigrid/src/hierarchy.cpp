@@ -28,6 +28,43 @@ std::vector<std::uint8_t> boundary_nodes(const mesh::Mesh& mesh) {
   return on;
 }
 
+using Triangle = std::array<Index, 3>;
+
+std::vector<Triangle> boundary_triangles(const mesh::Mesh& mesh) {
+  std::vector<Triangle> t;
+  for (const mesh::Face& f : mesh.faces)
+    if (f.on_boundary()) t.push_back(f.nodes);
+  return t;
+}
+
+// The refined grid's boundary triangles: each coarse one's 4 children (corners and the
+// midpoints of its edges, whose node is coarse_nodes + the edge's place in midpoint_of), and
+// its Dirichlet nodes, theirs: what boundary_nodes finds on the grid's faces, without them.
+std::vector<Triangle> refine_boundary(const std::vector<Triangle>& coarse, const Grid& g) {
+  const auto midpoint = [&g](Index a, Index b) {
+    const std::array<Index, 2> edge = {std::min(a, b), std::max(a, b)};
+    const auto at = std::lower_bound(g.midpoint_of.begin(), g.midpoint_of.end(), edge);
+    return static_cast<Index>(g.coarse_nodes + static_cast<std::size_t>(at - g.midpoint_of.begin()));
+  };
+  std::vector<Triangle> fine;
+  fine.reserve(4 * coarse.size());
+  for (const Triangle& t : coarse) {
+    const Index m01 = midpoint(t[0], t[1]), m02 = midpoint(t[0], t[2]), m12 = midpoint(t[1], t[2]);
+    fine.push_back({t[0], m01, m02});
+    fine.push_back({t[1], m01, m12});
+    fine.push_back({t[2], m02, m12});
+    fine.push_back({m01, m02, m12});
+  }
+  return fine;
+}
+
+std::vector<std::uint8_t> nodes_of(const std::vector<Triangle>& triangles, std::size_t nodes) {
+  std::vector<std::uint8_t> on(nodes, 0);
+  for (const Triangle& t : triangles)
+    for (Index n : t) on[n] = 1;
+  return on;
+}
+
 }  // namespace
 
 // The solver's arithmetic forms products of up to six lengths (a cell's Gram matrix over its
@@ -78,20 +115,29 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name) {
                                        " (a duplicate node)");
 }
 
-std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name) {
+std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name, GridFaces faces) {
   std::vector<Grid> grids;
   grids.reserve(static_cast<std::size_t>(levels));
   Grid coarsest;
   coarsest.mesh = coarse;
   coarsest.dirichlet = boundary_nodes(coarse);
   grids.push_back(std::move(coarsest));
+  std::vector<Triangle> boundary;  // the finest grid's so far, with faces omitted
+  if (faces == GridFaces::omitted) boundary = boundary_triangles(coarse);
   for (int l = 1; l < levels; ++l) {
     const mesh::Mesh& parent = grids.back().mesh;
     Grid g;
     g.coarse_nodes = parent.nodes.size();
-    // No geometry (no use for it here); midpoint_of: the sorted edges, whose order numbers the midpoints.
-    g.mesh = mesh::refine_uniform(parent, name, mesh::RefinedGeometry::omitted, &g.midpoint_of);
-    g.dirichlet = boundary_nodes(g.mesh);
+    // No geometry (no use for it here), no faces if omitted; midpoint_of: the sorted edges,
+    // whose order numbers the midpoints.
+    if (faces == GridFaces::omitted) {
+      g.mesh = mesh::refine_uniform_cells(parent, name, &g.midpoint_of);
+      boundary = refine_boundary(boundary, g);
+      g.dirichlet = nodes_of(boundary, g.mesh.nodes.size());
+    } else {
+      g.mesh = mesh::refine_uniform(parent, name, mesh::RefinedGeometry::omitted, &g.midpoint_of);
+      g.dirichlet = boundary_nodes(g.mesh);
+    }
     g.refined = true;
     g.from_coarse.resize(g.mesh.nodes.size());
     for (std::size_t n = 0; n < g.coarse_nodes; ++n) g.from_coarse[n] = {{static_cast<Index>(n)}, {1.0}, 1};

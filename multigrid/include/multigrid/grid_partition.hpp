@@ -29,6 +29,11 @@ constexpr std::size_t kMetisCellsPerPart = 128;
 // cells a part among those every finer grid refines (Grid::refined), or the finest if none.
 std::size_t metis_grid(const std::vector<Grid>& grids, int parts);
 
+// METIS's partition of `grid` into `parts` (mesh::metis_partition), on a refined grid (no
+// faces: build_hierarchy) after mesh::mesh_from_cells found its faces: the faces refinement
+// would have numbered, so the same partition. Errors: metis_partition's.
+mesh::Partition metis_partition_grid(const Grid& grid, int parts, const std::string& name);
+
 // parts[l][c]: the part of cell c of grids[l], from `partition` of grids[at] (parts[at] is
 // its part_of_cell): a finer cell takes its parent's part (every grid above `at` refined), a
 // coarser one the part most of its children are in.

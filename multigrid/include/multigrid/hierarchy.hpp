@@ -53,7 +53,15 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name);
 // its grid i is grids[size - i]). `levels` >= 1 grids; the coarse mesh is checked already.
 // Throws instrument::InputError(name, "refinement", ...) if a refined grid would not fit.
 // The refined grids' meshes have no geometry (mesh.geometry empty; the coarsest keeps its own).
-std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name);
+// With GridFaces::omitted they have no faces either (mesh::refine_uniform_cells: the cells
+// and nodes alone, the same ones, two thirds of the refinement's time saved; the Dirichlet
+// nodes found from the refined boundary triangles): what a run needs, since
+// metis_partition_grid (grid_partition.hpp) finds the faces of a grid METIS partitions. A
+// caller that takes a refined grid's mesh as a mesh (mesh::metis_partition, build_sequence)
+// keeps them.
+enum class GridFaces { kept, omitted };
+std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name,
+                                  GridFaces faces = GridFaces::kept);
 
 // Reads each path (mesh::read_mesh: .smesh or .msh) and checks its nodes (check_nodes).
 std::vector<mesh::Mesh> read_checked_meshes(const std::vector<std::string>& paths);

@@ -1,0 +1,70 @@
+// refine_uniform_cells (refine.hpp): the cells, materials, nodes and midpoint edges of
+// refine_uniform, bit for bit, without faces; refined again from its own faceless result as
+// from refine_uniform's; and a degenerate child refused with refine_uniform's message.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "../input_error_text.hpp"
+#include "mesh/mesh_examples.hpp"
+#include "mesh/mesh_from_cells.hpp"
+#include "mesh/refine.hpp"
+
+#include "jittered_cube.hpp"
+
+using namespace mesh;
+
+namespace {
+
+void require_same_cells(const Mesh& faced, const Mesh& cells_only) {
+  REQUIRE(cells_only.cells.size() == faced.cells.size());
+  REQUIRE(cells_only.nodes.size() == faced.nodes.size());
+  CHECK(cells_only.faces.empty());
+  CHECK(cells_only.geometry.empty());
+  bool same_corners = true;
+  for (std::size_t c = 0; c < faced.cells.size(); ++c)
+    same_corners = same_corners && faced.cells[c].nodes == cells_only.cells[c].nodes &&
+                   faced.cells[c].material == cells_only.cells[c].material;
+  CHECK(same_corners);
+  CHECK(std::memcmp(faced.nodes.data(), cells_only.nodes.data(), faced.nodes.size() * sizeof(Vec3)) == 0);
+}
+
+}  // namespace
+
+TEST_CASE("refine_uniform_cells: refine_uniform's cells and nodes, twice, without faces", "[refine]") {
+  const Mesh coarse = meshtest::jittered_cube(3);  // 162 cells, unstructured
+  std::vector<std::array<Index, 2>> edges_faced, edges_cells;
+  const Mesh faced = refine_uniform(coarse, "cube", RefinedGeometry::omitted, &edges_faced);
+  const Mesh cells_only = refine_uniform_cells(coarse, "cube", &edges_cells);
+  require_same_cells(faced, cells_only);
+  CHECK(edges_faced == edges_cells);
+  CHECK(edges_cells == sorted_edges(coarse));
+  // Again: from the faced mesh and from the faceless one, the same grid.
+  const Mesh faced2 = refine_uniform(faced, "cube", RefinedGeometry::omitted, &edges_faced);
+  const Mesh cells_only2 = refine_uniform_cells(cells_only, "cube", &edges_cells);
+  require_same_cells(faced2, cells_only2);
+  CHECK(cells_only2.cells.size() == 64 * coarse.cells.size());
+  CHECK(edges_faced == edges_cells);
+}
+
+TEST_CASE("refine_uniform_cells refuses a degenerate child as refine_uniform does", "[refine]") {
+  // Flat tetrahedra of height eps over a long thin base: some are accepted, their children
+  // flatter still; the two refinements refuse the same ones with the same line.
+  int refused = 0;
+  for (double eps : {1e-7, 3e-8, 1e-8, 3e-9, 1e-9}) {
+    CAPTURE(eps);
+    const std::vector<Vec3> nodes = {{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, eps}};
+    const Mesh flat = mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "flat");
+    const std::string faced = input_error_text([&] { (void)refine_uniform(flat, "flat"); });
+    const std::string cells_only = input_error_text([&] { (void)refine_uniform_cells(flat, "flat"); });
+    CHECK(faced == cells_only);
+    if (!cells_only.empty()) {
+      ++refused;
+      CHECK(cells_only.find("flat") != std::string::npos);
+      CHECK(cells_only.find("degenerate") != std::string::npos);
+    }
+  }
+  CHECK(refused > 0);
+}
