@@ -13,11 +13,11 @@
 namespace mg::bench {
 
 // What a variant leaves out: nothing (the loop as p1_cells_avx512.cpp has it), the prefetch
-// of the geometry, the gather of the node values (their slots stand in), the product K u
-// (u + x stands in), the scatter of the sums to y (their sum goes to y[0]), or all but the
-// loads of the slots and the node records and the prefetch.
-enum class LeftOut { nothing, prefetch, gathers, product, scatter, all_but_loads };
-inline constexpr LeftOut kLeftOut[] = {LeftOut::nothing, LeftOut::prefetch, LeftOut::gathers,
+// of the geometry, the loads of the node values u (their slots, as doubles, stand in), the
+// product K u (u + x stands in), the scatter of the sums to y (their sum goes to y[0]), or
+// all but the loads of the slots and the node records and the prefetch.
+enum class LeftOut { nothing, prefetch, values, product, scatter, all_but_loads };
+inline constexpr LeftOut kLeftOut[] = {LeftOut::nothing, LeftOut::prefetch, LeftOut::values,
                                        LeftOut::product, LeftOut::scatter,  LeftOut::all_but_loads};
 const char* left_out_name(LeftOut part);
 

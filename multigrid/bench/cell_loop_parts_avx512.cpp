@@ -15,7 +15,7 @@ const char* left_out_name(LeftOut part) {
   switch (part) {
     case LeftOut::nothing: return "nothing";
     case LeftOut::prefetch: return "the prefetch";
-    case LeftOut::gathers: return "the gathers of u";
+    case LeftOut::values: return "the loads of u";
     case LeftOut::product: return "the product";
     case LeftOut::scatter: return "the scatter";
     case LeftOut::all_but_loads: return "all but the loads";
@@ -34,7 +34,7 @@ template <LeftOut Part>
                                        const BatchRange<10>& range, const double* u, double* y) {
   constexpr std::size_t N = 10;
   constexpr bool prefetch = Part != LeftOut::prefetch;
-  constexpr bool gathers = Part != LeftOut::gathers && Part != LeftOut::all_but_loads;
+  constexpr bool values = Part != LeftOut::values && Part != LeftOut::all_but_loads;
   constexpr bool product = Part != LeftOut::product && Part != LeftOut::all_but_loads;
   constexpr bool scatter = Part != LeftOut::scatter && Part != LeftOut::all_but_loads;
   const std::size_t q = range.end;
@@ -47,8 +47,10 @@ template <LeftOut Part>
     for (std::size_t n = 0; n < kGeometryNodes; ++n)
       detail::load_points(points, batch[n].data(), f.x[n], f.y[n], f.z[n]);
     for (std::size_t n = 0; n < N; ++n) {
-      const __m512i at = _mm512_cvtepu32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(batch[n].data())));
-      f.u[n] = gathers ? _mm512_i64gather_pd(at, u, 8) : _mm512_castsi512_pd(at);
+      // Without the loads of u the slots themselves, as doubles: normal numbers (their bits as
+      // doubles would be subnormal, which slows the product down).
+      f.u[n] = values ? detail::load_values(u, batch[n].data())
+                      : _mm512_cvtepi32_pd(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(batch[n].data())));
     }
     Lanes8 result[N];
     if constexpr (product) {
@@ -77,7 +79,7 @@ void apply_families_without(LeftOut part, const NodePoint* points, const ItemBat
   switch (part) {
     case LeftOut::nothing: return families_without<LeftOut::nothing>(points, families, range, u, y);
     case LeftOut::prefetch: return families_without<LeftOut::prefetch>(points, families, range, u, y);
-    case LeftOut::gathers: return families_without<LeftOut::gathers>(points, families, range, u, y);
+    case LeftOut::values: return families_without<LeftOut::values>(points, families, range, u, y);
     case LeftOut::product: return families_without<LeftOut::product>(points, families, range, u, y);
     case LeftOut::scatter: return families_without<LeftOut::scatter>(points, families, range, u, y);
     case LeftOut::all_but_loads: return families_without<LeftOut::all_but_loads>(points, families, range, u, y);

@@ -93,7 +93,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .whole("--threads", "T", o.threads, 1, 256, "(OpenMP threads per process)",
              "OpenMP threads of each process sharing its sweep (OMP_NUM_THREADS is not read)")
       .flag("--without-parts", o.without_parts,
-            "also time the AVX-512 loop with each part left out in turn (prefetch, gathers, product, scatter), "
+            "also time the AVX-512 loop with each part left out in turn (prefetch, loads of u, product, scatter), "
             "against the same loop whole: where its time goes (1 thread; the sums are wrong by design)");
 }
 

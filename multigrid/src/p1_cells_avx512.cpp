@@ -4,10 +4,11 @@
 // Lane l of every register takes the cell (or family) of lane l of a batch
 // (item_batches.hpp): a whole batch at once. Each lane does exactly what the portable loop
 // does for its cell and the batch is scattered in the same order (p1_cells.hpp), so the two
-// give the same bits. A slot's eight node slots are one load; the node values come by a
-// gather and the coordinates by loads transposed in registers (as fast here as three gathers
-// a corner). The sums go back one by one: a gather, an add and a scatter of a slot's eight
-// lanes, where no two name one node, ran 1.17 times slower (BENCHMARKS.md).
+// give the same bits. The node values come by scalar loads put together in a register (a
+// gather was slower on Zen 5) and the coordinates by loads transposed in registers
+// (p1_points_avx512.hpp). The sums go back one by one: a gather, an add and a scatter of a
+// slot's eight lanes, where no two name one node, ran 1.17 times slower on the Intel VM and
+// 1.06-1.10 times on Zen 5 (BENCHMARKS.md).
 #include <immintrin.h>
 
 #include "p1_cell_math.hpp"
@@ -28,11 +29,7 @@ template <std::size_t N>
     const typename ItemBatches<N>::Batch& batch = items.batches[b];
     NodeValues<Lanes8, N> f;
     for (std::size_t n = 0; n < kGeometryNodes; ++n) load_points(points, batch[n].data(), f.x[n], f.y[n], f.z[n]);
-    for (std::size_t n = 0; n < N; ++n) {
-      // 64-bit offsets: no slot count overflows them.
-      const __m512i at = _mm512_cvtepu32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(batch[n].data())));
-      f.u[n] = _mm512_i64gather_pd(at, u, 8);
-    }
+    for (std::size_t n = 0; n < N; ++n) f.u[n] = load_values(u, batch[n].data());
     Lanes8 result[N];
     product(f, result);
     alignas(64) double out[N][kBatch];
