@@ -226,25 +226,16 @@ std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vecto
 
 namespace {
 
-// Refinement's cells and nodes, before any face: the midpoints in sorted-edge order and each
-// cell's eight children (8c..8c+7), materials inherited.
-struct RefinedCells {
-  EdgesByLow edges;
-  std::vector<Vec3> nodes;
-  std::vector<CellNodes> children;
-};
-
-RefinedCells refined_cells(const Mesh& mesh, const std::string& name) {
-  const std::size_t n_cells = mesh.cells.size();
-  refuse_if_too_large(8 * std::uint64_t{n_cells}, "cells", name);
-  RefinedCells r;
-  r.edges = edges_by_low(mesh);
-  const EdgesByLow& edges = r.edges;
+// Refinement's nodes (the parent's, then the midpoints in sorted-edge order) and cells:
+// store(c, kids) receives parent c's eight children (8c..8c+7), parent by parent. Returns
+// the edges.
+template <class Store>
+EdgesByLow refine_nodes_and_cells(const Mesh& mesh, const std::string& name, std::vector<Vec3>& nodes, Store store) {
+  refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);
+  EdgesByLow edges = edges_by_low(mesh);
   refuse_if_too_large(mesh.nodes.size() + std::uint64_t{edges.high.size()}, "nodes", name);
-
-  std::vector<Vec3>& nodes = r.nodes;
   nodes.reserve(mesh.nodes.size() + edges.high.size());
-  nodes = mesh.nodes;
+  nodes.assign(mesh.nodes.begin(), mesh.nodes.end());
   for (std::size_t a = 0; a < mesh.nodes.size(); ++a)
     for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) {
       const Vec3 &p = mesh.nodes[a], &q = mesh.nodes[edges.high[k]];
@@ -254,10 +245,7 @@ RefinedCells refined_cells(const Mesh& mesh, const std::string& name) {
     const Index a = cell.nodes[kTetEdges[e][0]], b = cell.nodes[kTetEdges[e][1]];
     return static_cast<Index>(mesh.nodes.size() + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
   };
-
-  std::vector<CellNodes>& children = r.children;
-  children.resize(8 * n_cells);
-  for (std::size_t c = 0; c < n_cells; ++c) {
+  for (std::size_t c = 0; c < mesh.cells.size(); ++c) {
     const Cell& cell = mesh.cells[c];
     Index m[6];  // m[e]: midpoint of kTetEdges[e]
     for (int e = 0; e < 6; ++e) m[e] = midpoint(cell, e);
@@ -268,28 +256,25 @@ RefinedCells refined_cells(const Mesh& mesh, const std::string& name) {
       const double length = distance2(nodes[m[kDiagonalEnds[d][0]]], nodes[m[kDiagonalEnds[d][1]]]);
       if (length < best_length) best = d, best_length = length;
     }
-    const std::array<CellNodes, 8> kids = children_of(cell.nodes, m, best);
-    for (std::size_t k = 0; k < 8; ++k) children[8 * c + k] = {kids[k].nodes, cell.material};
+    store(c, children_of(cell.nodes, m, best));
   }
-  return r;
+  return edges;
 }
 
-// check_refined_cells's test of a cell's shape, on cells without faces (a refined cell's
-// corners are distinct: its parent's are, and the midpoints are new nodes): the same refusal.
-void check_refined_volumes(const Mesh& mesh, const std::string& name) {
-  const auto& x = mesh.nodes;
-  for (std::size_t c = 0; c < mesh.cells.size(); ++c) {
-    const auto& v = mesh.cells[c].nodes;
-    double longest_squared = 0;
-    for (std::size_t i = 0; i < 4; ++i)
-      for (std::size_t j = i + 1; j < 4; ++j) longest_squared = std::max(longest_squared, distance2(x[v[i]], x[v[j]]));
-    const double longest = std::sqrt(longest_squared);
-    const double volume = std::abs(six_signed_volume(x[v[0]], x[v[1]], x[v[2]], x[v[3]])) / 6;
-    if (!(volume > kDegenerateVolumeRatio * longest * longest * longest))
-      throw instrument::InputError(name, "cell " + std::to_string(c),
-                                   "degenerate: its volume " + std::to_string(volume) + " must exceed 1e-12 x (longest edge " +
-                                       std::to_string(longest) + ")^3");
-  }
+// check_refined_cells's test of a cell's shape (mesh_checks.cpp), for a cell without faces
+// (a refined cell's corners are distinct: its parent's are, and the midpoints are new
+// nodes): the same refusal.
+void check_refined_volume(const std::vector<Vec3>& x, const std::array<Index, 4>& v, std::size_t c,
+                          const std::string& name) {
+  double longest_squared = 0;
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = i + 1; j < 4; ++j) longest_squared = std::max(longest_squared, distance2(x[v[i]], x[v[j]]));
+  const double longest = std::sqrt(longest_squared);
+  const double volume = std::abs(six_signed_volume(x[v[0]], x[v[1]], x[v[2]], x[v[3]])) / 6;
+  if (!(volume > kDegenerateVolumeRatio * longest * longest * longest))
+    throw instrument::InputError(name, "cell " + std::to_string(c),
+                                 "degenerate: its volume " + std::to_string(volume) + " must exceed 1e-12 x (longest edge " +
+                                     std::to_string(longest) + ")^3");
 }
 
 }  // namespace
@@ -300,30 +285,37 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
   // octahedron, 4 around the octahedron's diagonal).
   refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);
   refuse_if_too_large(4 * std::uint64_t{mesh.faces.size()} + 8 * std::uint64_t{mesh.cells.size()}, "faces", name);
-  RefinedCells r = refined_cells(mesh, name);
-  const std::optional<SidePairs> pairs = refined_side_pairs(mesh, r.children);
-  Mesh fine = pairs ? mesh_from_side_pairs(std::move(r.nodes), r.children, *pairs)
-                    : mesh_from_cells(std::move(r.nodes), r.children, name);
+  std::vector<Vec3> nodes;
+  std::vector<CellNodes> children(8 * mesh.cells.size());
+  const EdgesByLow edges = refine_nodes_and_cells(mesh, name, nodes, [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
+    for (std::size_t k = 0; k < 8; ++k) children[8 * c + k] = {kids[k].nodes, mesh.cells[c].material};
+  });
+  const std::optional<SidePairs> pairs = refined_side_pairs(mesh, children);
+  Mesh fine = pairs ? mesh_from_side_pairs(std::move(nodes), children, *pairs)
+                    : mesh_from_cells(std::move(nodes), children, name);
   // The parent's checked cells have distinct nodes, so its children do; faces paired from
   // the parent's leave only the children's shapes open (check_refined_cells).
   if (pairs) check_refined_cells(fine, name);
   else check_mesh_from_cells(fine, name);
   if (geometry == RefinedGeometry::computed) compute_geometry(fine);
-  if (midpoint_edges) *midpoint_edges = edge_list(r.edges);
+  if (midpoint_edges) *midpoint_edges = edge_list(edges);
   return fine;
 }
 
 Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges) {
-  RefinedCells r = refined_cells(mesh, name);
   Mesh fine;
-  fine.nodes = std::move(r.nodes);
-  fine.cells.resize(r.children.size());
-  for (std::size_t c = 0; c < r.children.size(); ++c) {
-    fine.cells[c].nodes = r.children[c].nodes;
-    fine.cells[c].material = r.children[c].material;
-  }
-  check_refined_volumes(fine, name);
-  if (midpoint_edges) *midpoint_edges = edge_list(r.edges);
+  fine.cells.resize(8 * mesh.cells.size());
+  // The cells written in place and checked as they come (the first degenerate one refused,
+  // as check_refined_cells refuses it), not copied from a list of children.
+  const EdgesByLow edges = refine_nodes_and_cells(mesh, name, fine.nodes, [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
+    for (std::size_t k = 0; k < 8; ++k) {
+      Cell& child = fine.cells[8 * c + k];
+      child.nodes = kids[k].nodes;
+      child.material = mesh.cells[c].material;
+      check_refined_volume(fine.nodes, child.nodes, 8 * c + k, name);
+    }
+  });
+  if (midpoint_edges) *midpoint_edges = edge_list(edges);
   return fine;
 }
 
