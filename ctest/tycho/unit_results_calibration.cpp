@@ -1,6 +1,7 @@
 // /tycho/calibration written by add_calibration and read back by read_tycho_calibration;
 // every missing or out-of-range attribute refused with the file and the attribute named.
 #include <catch2/catch.hpp>
+#include <mpi.h>
 
 #include <cmath>
 #include <functional>
@@ -14,6 +15,8 @@
 #include "instrument/results_file.hpp"
 #include "instrument/run_results.hpp"
 #include "tycho/results_calibration.hpp"
+#include "tycho/bsend_probe.hpp"
+#include "tycho/ld_tet.hpp"
 #include "tycho/unpack_probe.hpp"
 
 using tycho::TychoCalibration;
@@ -31,6 +34,9 @@ TychoCalibration sample() {
   c.mcps = 512;
   c.mesh = "cube-1374.smesh";
   c.unpack_s_per_record = 4.25e-8;
+  c.unpack_s_per_message = 2.5e-7;
+  c.bsend_extra_s_per_call = 1.5e-7;
+  c.bsend_extra_s_per_byte = 4e-10;
   return c;
 }
 
@@ -73,7 +79,31 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
   CHECK(c.mcps == 512);
   CHECK(c.mesh == "cube-1374.smesh");
   CHECK(c.unpack_s_per_record == 4.25e-8);
+  CHECK(c.unpack_s_per_message == 2.5e-7);
+  CHECK(c.bsend_extra_s_per_call == 1.5e-7);
+  CHECK(c.bsend_extra_s_per_byte == 4e-10);
   CHECK(c.path == path);
+  // The fixed parts may be measured as 0 (within noise): written and read as 0, not "absent".
+  TychoCalibration zero = sample();
+  zero.unpack_s_per_message = 0;
+  zero.bsend_extra_s_per_call = 0;
+  zero.bsend_extra_s_per_byte = 0;
+  const TychoCalibration z = tycho::read_tycho_calibration(write_file(dir, "zero.h5", "tycho", zero));
+  CHECK(z.unpack_s_per_message == 0);
+  CHECK(z.bsend_extra_s_per_call == 0);
+  CHECK(z.bsend_extra_s_per_byte == 0);
+  // A file from before the fixed unpack part and the buffered send's extra were kept: read,
+  // each -1 (not measured), the rest intact.
+  const TychoCalibration older = tycho::read_tycho_calibration(write_file(dir, "older.h5", "tycho", sample(), [](auto& a) {
+    a.erase("unpack_s_per_message");
+    a.erase("bsend_extra_s_per_call");
+    a.erase("bsend_extra_s_per_byte");
+  }));
+  CHECK(older.unpack_s_per_message == -1);
+  CHECK(older.bsend_extra_s_per_call == -1);
+  CHECK(older.bsend_extra_s_per_byte == -1);
+  CHECK(older.unpack_s_per_record == 4.25e-8);
+  CHECK(older.t_elem_s == 4.5e-7);
   // A file written before MCPS was kept: read, MCPS 0 (not known).
   TychoCalibration old = sample();
   old.mcps = 0;
@@ -86,13 +116,42 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
   CHECK(read.t_elem_s == 4.5e-7);
 }
 
-TEST_CASE("T_unpack is timed on tycho's own unpack: a positive figure of ns", "[tycho][results]") {
-  const double t = tycho::measure_unpack_seconds_per_record(4128, 80, 2);
-  CHECK(t > 0);
-  CHECK(t < 1e-5);  // a memcpy of 48 B and a queue update; even a sanitizer build stays far below
-  CHECK_THROWS_AS(tycho::measure_unpack_seconds_per_record(0, 80, 2), std::invalid_argument);
-  CHECK_THROWS_AS(tycho::measure_unpack_seconds_per_record(10, 0, 2), std::invalid_argument);
-  CHECK_THROWS_AS(tycho::measure_unpack_seconds_per_record(10, 80, 0), std::invalid_argument);
+TEST_CASE("T_unpack is timed on tycho's own unpack: a record's part and a message's", "[tycho][results]") {
+  const tycho::UnpackCost t = tycho::measure_unpack_cost(4128, 80, 2, 512);
+  CHECK(t.s_per_record > 0);
+  CHECK(t.s_per_record < 1e-5);  // a memcpy of 48 B and a queue update; even a sanitizer build stays far below
+  CHECK(t.s_per_message >= 0);
+  CHECK(t.s_per_message < 1e-4);
+  // A rank smaller than a pass's records (its slots visited again) and one of one slot.
+  CHECK(tycho::measure_unpack_cost(10, 8, 1, 4).s_per_record > 0);
+  CHECK(tycho::measure_unpack_cost(1, 1, 1, 1).s_per_record > 0);
+  CHECK_THROWS_AS(tycho::measure_unpack_cost(0, 80, 2, 512), std::invalid_argument);
+  CHECK_THROWS_AS(tycho::measure_unpack_cost(10, 0, 2, 512), std::invalid_argument);
+  CHECK_THROWS_AS(tycho::measure_unpack_cost(10, 80, 0, 512), std::invalid_argument);
+  CHECK_THROWS_AS(tycho::measure_unpack_cost(10, 80, 2, 0), std::invalid_argument);
+}
+
+TEST_CASE("a step's working set: its tasks' psi, source, geometry and 3 inflow faces", "[tycho][results]") {
+  // 2 groups: 17 x 2 doubles = 272 B a task beside its geometry.
+  CHECK(tycho::step_working_set_bytes(512, 2) == 512 * (sizeof(tycho::LdTet) + 272));
+  CHECK(tycho::step_working_set_bytes(0, 2) == 0);
+  CHECK_THROWS_AS(tycho::step_working_set_bytes(512, 0), std::invalid_argument);
+}
+
+TEST_CASE("MPI_Bsend's extra over MPI_Isend is measured at one rank, and leaves no buffer attached",
+          "[tycho][results]") {
+  const tycho::BsendExtra e = tycho::measure_bsend_extra(tycho::step_working_set_bytes(64, 2));
+  CHECK(e.s_per_call >= 0);
+  CHECK(e.s_per_call < 1e-3);
+  CHECK(e.s_per_byte >= 0);
+  CHECK(e.s_per_byte < 1e-6);
+  CHECK(e.at(448) == Approx(e.s_per_call + 448 * e.s_per_byte));
+  // Its buffer is detached: a second run attaches its own again.
+  CHECK_NOTHROW(tycho::measure_bsend_extra(0));
+  void* buffer = nullptr;
+  int size = -1;
+  MPI_Buffer_detach(&buffer, &size);
+  CHECK(size == 0);
 }
 
 TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results]") {
@@ -145,6 +204,21 @@ TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results
        ":/tycho/calibration/unpack_s_per_record: seconds per face record unpacked in [1e-10, 0.001]; got 2"},
       {"unpack_text", [](auto& a) { a["unpack_s_per_record"] = std::string("quick"); },
        ":/tycho/calibration/unpack_s_per_record: a number, seconds per face record unpacked, in [1e-10, 0.001]"},
+      {"unpack_message_negative", [](auto& a) { a["unpack_s_per_message"] = -1.0; },
+       ":/tycho/calibration/unpack_s_per_message: seconds a message's unpack takes besides its records, 0 or in "
+       "[1e-10, 0.001]; got -1"},
+      {"unpack_message_nan", [nan](auto& a) { a["unpack_s_per_message"] = nan; },
+       ":/tycho/calibration/unpack_s_per_message: seconds a message's unpack takes besides its records, 0 or in "
+       "[1e-10, 0.001]; got nan"},
+      {"bsend_call_huge", [](auto& a) { a["bsend_extra_s_per_call"] = 2.0; },
+       ":/tycho/calibration/bsend_extra_s_per_call: seconds an MPI_Bsend call takes beyond an MPI_Isend, 0 or in "
+       "[1e-10, 0.001]; got 2"},
+      {"bsend_call_text", [](auto& a) { a["bsend_extra_s_per_call"] = std::string("slow"); },
+       ":/tycho/calibration/bsend_extra_s_per_call: a number, seconds an MPI_Bsend call takes beyond an MPI_Isend, "
+       "0 or in [1e-10, 0.001]"},
+      {"bsend_byte_huge", [](auto& a) { a["bsend_extra_s_per_byte"] = 1e-3; },
+       ":/tycho/calibration/bsend_extra_s_per_byte: seconds per byte an MPI_Bsend takes beyond an MPI_Isend, 0 or "
+       "in [1e-15, 1e-06]; got 0.001"},
   };
   for (const Case& c : cases) {
     SECTION(c.name) {

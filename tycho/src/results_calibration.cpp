@@ -1,11 +1,13 @@
 // /tycho/calibration, written and read (results_calibration.hpp).
 #include "tycho/results_calibration.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "instrument/calibration_reader.hpp"
 #include "instrument/results_file.hpp"
 #include "tycho/run_report.hpp"
+#include "tycho/bsend_probe.hpp"
 #include "tycho/unpack_probe.hpp"
 
 namespace tycho {
@@ -19,6 +21,12 @@ constexpr double kMinTelemSeconds = 1e-10, kMaxTelemSeconds = 1.0;
 // to a few us from memory under a sanitizer; [0.1 ns, 1 ms] refuses only nonsense.
 constexpr double kMinUnpackSeconds = 1e-10, kMaxUnpackSeconds = 1e-3;
 const char* const kUnpackKey = "unpack_s_per_record";
+// The fixed parts (a message's unpack, a buffered send's call) may be 0 (within noise).
+const char* const kUnpackMessageKey = "unpack_s_per_message";
+const char* const kBsendCallKey = "bsend_extra_s_per_call";
+const char* const kBsendByteKey = "bsend_extra_s_per_byte";
+// A buffered send's copy into the attached buffer: tens of GB/s; 1 us a byte is nonsense.
+constexpr double kMinBsendByteSeconds = 1e-15, kMaxBsendByteSeconds = 1e-6;
 
 }  // namespace
 
@@ -34,8 +42,15 @@ TychoCalibration calibration_of(const RunOptions& o, const RunResult& r) {
   c.threads = o.sweep.threads;
   c.mcps = r.mcps;
   c.mesh = o.mesh_path;
-  c.unpack_s_per_record =
-      measure_unpack_seconds_per_record(static_cast<std::size_t>(std::llround(c.e_p)), c.directions, c.groups);
+  // Cold as in the sweep: a step of this run's MCPS tasks between two messages.
+  const std::size_t step_bytes = step_working_set_bytes(static_cast<std::size_t>(std::max<std::int64_t>(1, c.mcps)), c.groups);
+  const UnpackCost unpack = measure_unpack_cost(static_cast<std::size_t>(std::llround(c.e_p)), c.directions, c.groups,
+                                                static_cast<std::size_t>(std::max<std::int64_t>(1, c.mcps)));
+  c.unpack_s_per_record = unpack.s_per_record;
+  c.unpack_s_per_message = unpack.s_per_message;
+  const BsendExtra bsend = measure_bsend_extra(step_bytes);
+  c.bsend_extra_s_per_call = bsend.s_per_call;
+  c.bsend_extra_s_per_byte = bsend.s_per_byte;
   return c;
 }
 
@@ -49,12 +64,17 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
   if (c.mcps > 0) x.set_attribute(kGroup, "mcps", c.mcps);
   x.set_attribute(kGroup, "mesh", c.mesh);
   if (c.unpack_s_per_record > 0) x.set_attribute(kGroup, kUnpackKey, c.unpack_s_per_record);
+  if (c.unpack_s_per_message >= 0) x.set_attribute(kGroup, kUnpackMessageKey, c.unpack_s_per_message);
+  if (c.bsend_extra_s_per_call >= 0) x.set_attribute(kGroup, kBsendCallKey, c.bsend_extra_s_per_call);
+  if (c.bsend_extra_s_per_byte >= 0) x.set_attribute(kGroup, kBsendByteKey, c.bsend_extra_s_per_byte);
   x.set_attribute(kGroup, "description",
                   std::string("T_elem = every rank's time in the cell solves of its tasks, summed, / every rank's "
                               "cell-angle tasks (each all groups), at E_p = mesh cells / ranks, with these groups, "
                               "directions, scheme, threads per rank and MCPS; unpack_s_per_record = T_unpack, the sweep's "
-                              "unpack of one received face record timed on synthetic records of this size "
-                              "(tycho/unpack_probe.hpp)"));
+                              "unpack of one received face record timed on synthetic messages of this size, "
+                              "unpack_s_per_message its fixed part a message (tycho/unpack_probe.hpp); "
+                              "bsend_extra_s_per_call + bytes x bsend_extra_s_per_byte = an MPI_Bsend call less an "
+                              "MPI_Isend call of the bytes (tycho/bsend_probe.hpp)"));
 }
 
 TychoCalibration read_tycho_calibration(const std::string& path) {
@@ -81,6 +101,13 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
   c.mcps = a.whole_or("mcps", 0, 1, std::int64_t{1} << 40, "the run's MCPS");  // 0: a file from before MCPS was kept
   c.unpack_s_per_record = a.real_or(kUnpackKey, 0.0, kMinUnpackSeconds, kMaxUnpackSeconds,
                                     "seconds per face record unpacked");  // 0: a file from before it was kept
+  // -1: files from before these were kept.
+  c.unpack_s_per_message = a.zero_or_real_or(kUnpackMessageKey, -1.0, kMinUnpackSeconds, kMaxUnpackSeconds,
+                                             "seconds a message's unpack takes besides its records");
+  c.bsend_extra_s_per_call = a.zero_or_real_or(kBsendCallKey, -1.0, kMinUnpackSeconds, kMaxUnpackSeconds,
+                                               "seconds an MPI_Bsend call takes beyond an MPI_Isend");
+  c.bsend_extra_s_per_byte = a.zero_or_real_or(kBsendByteKey, -1.0, kMinBsendByteSeconds, kMaxBsendByteSeconds,
+                                               "seconds per byte an MPI_Bsend takes beyond an MPI_Isend");
   c.path = path;
   return c;
 }

@@ -28,12 +28,17 @@ struct TychoCalibration {
   // T_unpack, s per face record (unpack_probe.hpp, at this run's E_p, directions and groups);
   // 0: not measured (a file written before it was kept: the models then leave it unpriced).
   double unpack_s_per_record = 0;
+  // Its fixed part a message, s (unpack_probe.hpp); and what a buffered send call adds to an
+  // MPI_Isend: s a call + s a byte (bsend_probe.hpp). -1: not measured (older files).
+  double unpack_s_per_message = -1;
+  double bsend_extra_s_per_call = -1, bsend_extra_s_per_byte = -1;
   std::string path;      // the results file it came from ("" when made from this run)
 };
 
 const char* scheme_option_name(Scheme s);  // "ld", "step"
 
-// Rank 0, after run_tycho: this run's calibration, T_unpack measured now (a few ms).
+// Rank 0, after run_tycho: this run's calibration, T_unpack and the buffered send's extra
+// measured now (tens of ms).
 TychoCalibration calibration_of(const RunOptions& options, const RunResult& result);
 
 // Adds /tycho/calibration.
@@ -43,7 +48,9 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& extra
 // expected) when the file is not a tycho results file or an attribute is missing, of the
 // wrong type or out of range (e_p and t_elem_s finite and > 0). mcps and unpack_s_per_record
 // may be missing (files written before they were kept): then 0; when present, unpack_s_per_record
-// is in [1e-10, 1e-3] s.
+// is in [1e-10, 1e-3] s; unpack_s_per_message and bsend_extra_s_per_call may be missing (-1),
+// else 0 or in [1e-10, 1e-3] s; bsend_extra_s_per_byte may be missing (-1), else 0 or in
+// [1e-15, 1e-6] s.
 TychoCalibration read_tycho_calibration(const std::string& path);
 
 // The same on a results document already read from `path` (the fuzz targets' route).
