@@ -54,11 +54,12 @@ set_tests_properties(tycho.models.mcps_factor.np2 PROPERTIES
   FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal;tycho_models_cal64")
 # The comm part rows price a message as the path holds it (tycho/model/machine_comm.hpp's
 # T_msg): the send call, the receive call and the records' unpack at the T_unpack the 1-rank
-# calibration run measured and wrote (/tycho/calibration/unpack_s_per_record); the rows name
-# the figures and the file.
+# calibration run measured and wrote (/tycho/calibration/unpack_s_per_record, its fixed part a
+# message unpack_s_per_message), and the send call with what MPI_Bsend adds to an isend
+# (bsend_extra_s_per_call, _per_byte); the rows name the figures and the file.
 foreach(m GM MSM)
   suite_add_mpi_test(NAME tycho.models.${m}_comm_unpack.np2 TARGET tycho RANKS 2 TIMEOUT 120
     ARGS ${_mesh} --iterations 3 --no-results --machine ${_machine} --calibration ${_cal}
-    EXPECT "${m} +comm +${_num} +${_num} +[-+][0-9]+\\.[0-9]% .*T_msg.* at [0-9]+ B: send call ${_num} us \\+ receive call ${_num} us \\+ ${_num} records x T_unpack ${_num} us \\(T_unpack measured by [^ ]*tycho_models_cal\\.h5\\)")
+    EXPECT "${m} +comm +${_num} +${_num} +[-+][0-9]+\\.[0-9]% .*T_msg.* at [0-9]+ B: send call ${_num} us \\+ receive call ${_num} us \\+ ${_num} records x T_unpack ${_num} us \\+ T_unpack a message ${_num} us \\(T_unpack measured by [^ ]*tycho_models_cal\\.h5\\); the send call holds MPI_Bsend's extra ${_num} us \\(${_num} us a call \\+ ${_num} ns a byte\\) \\(measured by [^ ]*tycho_models_cal\\.h5\\)")
   set_tests_properties(tycho.models.${m}_comm_unpack.np2 PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 endforeach()

@@ -104,3 +104,54 @@ TEST_CASE("T_msg refuses a bad size, record size or T_unpack", "[tycho][model]")
   p.unpack_s_per_record = std::numeric_limits<double>::quiet_NaN();
   CHECK_THROWS_WITH(tycho::model::path_message_cost(p), Catch::Contains("T_unpack"));
 }
+
+// The blocking mode's MPI_Bsend extra (0.2 us a call + 0.5 ns a byte, bsend_probe.hpp) and
+// the unpack's fixed part (0.25 us a message, unpack_probe.hpp), on the same machine.
+TEST_CASE("T_msg with MPI_Bsend's extra and a message's unpack, by hand", "[tycho][model]") {
+  PathMessagePrice p = price_from(std::string(kLogGps) + kLogGp, 5e-8);
+  p.unpack_s_per_message = 2.5e-7;
+  p.unpack_message_priced = true;
+  p.bsend_priced = true;
+  p.bsend_s_per_call = 2e-7;
+  p.bsend_s_per_byte = 5e-10;
+  p.bsend_source = "measured by cal.h5";
+  const auto t = tycho::model::path_message_cost(p);
+  // 448 B: send o + 0.2 + 448 x 0.0005 = 0.3 + 0.424 = 0.724; receive 0.3; unpack
+  // 8 x 0.05 + 0.25 = 0.65: 1.674 us.
+  CHECK(p.bsend_extra(448) == us(0.424));
+  CHECK(p.send_call(448) == us(0.724));
+  CHECK(p.unpack(448) == us(0.65));
+  CHECK(t(448) == us(1.674));
+  // 16384 B, past the handshake: o + X + extra = 2.1384 + 0.2 + 8.192; receive 4.9384; unpack
+  // 16384 / 56 x 0.05 + 0.25.
+  CHECK(t(16384) == us(10.5304 + 4.9384 + 16384.0 / 56 * 0.05 + 0.25));
+  // No bytes, no message to unpack: 0.3 + 0.2 + 0.3.
+  CHECK(t(0) == us(0.8));
+  CHECK_THAT(p.describe(448), Catch::Contains("8 records x T_unpack 0.05 us + T_unpack a message 0.25 us") &&
+                                  Catch::Contains("MPI_Bsend's extra 0.424 us (0.2 us a call + 0.5 ns a byte)") &&
+                                  Catch::Contains("(measured by cal.h5)"));
+  // The LogGPS-only file: T1 + the extra.
+  PathMessagePrice q = price_from(kLogGps, 5e-8);
+  q.bsend_priced = true;
+  q.bsend_s_per_call = 2e-7;
+  CHECK(q.send_call(448) == us(0.1448 + 0.2));
+  // Not measured (an older calibration file): left out, and the text says so.
+  p.bsend_priced = false;
+  p.unpack_message_priced = false;
+  CHECK(p.send_call(448) == us(0.3));
+  CHECK(p.unpack(448) == us(0.4));
+  CHECK_THAT(p.describe(448), Catch::Contains("MPI_Bsend's extra is not priced") &&
+                                  Catch::Contains("(a message's fixed part not measured)"));
+}
+
+TEST_CASE("T_msg refuses a bad T_unpack a message or MPI_Bsend extra", "[tycho][model]") {
+  PathMessagePrice p = price_from(std::string(kLogGps) + kLogGp, 5e-8);
+  p.unpack_s_per_message = -1e-9;
+  CHECK_THROWS_WITH(tycho::model::path_message_cost(p), Catch::Contains("MPI_Bsend's extra"));
+  p.unpack_s_per_message = 0;
+  p.bsend_s_per_call = std::numeric_limits<double>::quiet_NaN();
+  CHECK_THROWS_WITH(tycho::model::path_message_cost(p), Catch::Contains("MPI_Bsend's extra"));
+  p.bsend_s_per_call = 0;
+  p.bsend_s_per_byte = -1;
+  CHECK_THROWS_WITH(tycho::model::path_message_cost(p), Catch::Contains("MPI_Bsend's extra"));
+}

@@ -39,11 +39,16 @@ std::optional<instrument::loggp::LogGpParams> read_loggp_if_any(const instrument
 }
 
 double PathMessagePrice::send_call(std::int64_t k) const {
-  if (!loggp) return instrument::loggps::T1(loggps, k);
+  if (!loggp) return instrument::loggps::T1(loggps, k) + bsend_extra(k);
   const double o = instrument::loggp::band_for(*loggp, k).o;
   // A buffered send never waits for its receiver: above the handshake size it copies the
   // bytes out and returns.
-  return instrument::loggp::has_handshake(*loggp, k) ? o + instrument::loggp::transfer_time(*loggp, k) : o;
+  return (instrument::loggp::has_handshake(*loggp, k) ? o + instrument::loggp::transfer_time(*loggp, k) : o) +
+         bsend_extra(k);
+}
+
+double PathMessagePrice::bsend_extra(std::int64_t k) const {
+  return bsend_priced ? bsend_s_per_call + static_cast<double>(k) * bsend_s_per_byte : 0.0;
 }
 
 double PathMessagePrice::receive_call(std::int64_t k) const {
@@ -51,7 +56,8 @@ double PathMessagePrice::receive_call(std::int64_t k) const {
 }
 
 double PathMessagePrice::unpack(double bytes) const {
-  return unpack_priced ? bytes / record_bytes * unpack_s_per_record : 0.0;
+  if (!unpack_priced || bytes <= 0) return 0.0;
+  return bytes / record_bytes * unpack_s_per_record + (unpack_message_priced ? unpack_s_per_message : 0.0);
 }
 
 std::string PathMessagePrice::describe(std::int64_t k) const {
@@ -64,9 +70,23 @@ std::string PathMessagePrice::describe(std::int64_t k) const {
     std::snprintf(s, sizeof s, " + %.3g records x T_unpack %.3g us", static_cast<double>(k) / record_bytes,
                   unpack_s_per_record * 1e6);
     text += s;
+    if (unpack_message_priced) {
+      std::snprintf(s, sizeof s, " + T_unpack a message %.3g us", unpack_s_per_message * 1e6);
+      text += s;
+    } else {
+      text += " (a message's fixed part not measured)";
+    }
     if (!unpack_source.empty()) text += " (" + unpack_source + ")";
   } else {
     text += "; the unpack is not priced (no calibration file with /tycho/calibration/unpack_s_per_record)";
+  }
+  if (bsend_priced) {
+    std::snprintf(s, sizeof s, "; the send call holds MPI_Bsend's extra %.3g us (%.3g us a call + %.3g ns a byte)",
+                  bsend_extra(k) * 1e6, bsend_s_per_call * 1e6, bsend_s_per_byte * 1e9);
+    text += s;
+    if (!bsend_source.empty()) text += " (" + bsend_source + ")";
+  } else {
+    text += "; MPI_Bsend's extra is not priced (no calibration file with /tycho/calibration/bsend_extra_s_per_call)";
   }
   return text;
 }
@@ -77,6 +97,10 @@ CommCost path_message_cost(const PathMessagePrice& price) {
   if (!std::isfinite(price.unpack_s_per_record) || price.unpack_s_per_record < 0)
     throw std::invalid_argument("T_msg: T_unpack must be finite and >= 0, got " +
                                 std::to_string(price.unpack_s_per_record));
+  for (const double v : {price.unpack_s_per_message, price.bsend_s_per_call, price.bsend_s_per_byte})
+    if (!std::isfinite(v) || v < 0)
+      throw std::invalid_argument("T_msg: T_unpack a message and MPI_Bsend's extra must be finite and >= 0, got " +
+                                  std::to_string(v));
   return [price](std::int64_t bytes) {
     if (bytes < 0) throw std::invalid_argument("T_msg: negative message size " + std::to_string(bytes));
     return price.send_call(bytes) + price.receive_call(bytes) + price.unpack(static_cast<double>(bytes));

@@ -101,7 +101,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
   try {
     const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
     bool pce_from_run = false;
-    std::vector<double> unpack;
+    std::vector<double> unpack, unpack_message, bsend_call, bsend_byte;
     for (const std::string& path : o.calibration_files) {
       // Read once, by rank 0 for all (collective: past the verdict above every rank is here,
       // and each file's verdict is the same on every rank, so they stay in step).
@@ -112,6 +112,12 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       if (c.unpack_s_per_record > 0) {
         unpack.push_back(c.unpack_s_per_record);
         m.unpack_source += (m.unpack_source.empty() ? "T_unpack measured by " : ", ") + path;
+        if (c.unpack_s_per_message >= 0) unpack_message.push_back(c.unpack_s_per_message);
+      }
+      if (c.bsend_extra_s_per_call >= 0 && c.bsend_extra_s_per_byte >= 0) {
+        bsend_call.push_back(c.bsend_extra_s_per_call);
+        bsend_byte.push_back(c.bsend_extra_s_per_byte);
+        m.bsend_source += (m.bsend_source.empty() ? "measured by " : ", ") + path;
       }
       if (!pce_from_run && o.pce <= 0) {
         const auto g = doc.extras.group_attributes.find("/tycho");
@@ -132,6 +138,16 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
     if (!unpack.empty()) {
       m.unpack_s_per_record = median(unpack);
       if (unpack.size() > 1) m.unpack_source += " (median)";
+      if (!unpack_message.empty()) {
+        m.unpack_message_measured = true;
+        m.unpack_s_per_message = median(unpack_message);
+      }
+    }
+    if (!bsend_call.empty()) {
+      m.bsend_measured = true;
+      m.bsend_s_per_call = median(bsend_call);
+      m.bsend_s_per_byte = median(bsend_byte);
+      if (bsend_call.size() > 1) m.bsend_source += " (medians)";
     }
     if (o.pce > 0) {
       m.pce = o.pce;
@@ -175,7 +191,6 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   if (!m.enabled) return cmp;
   const double measured = median_sweep_seconds(r.transport);
   const double e_p = static_cast<double>(r.mesh_cells) / r.ranks;
-  (void)run;
   std::function<double(double, double)> t_elem_of;
   std::string t_elem_source;
   if (m.telem_points.empty()) {
@@ -196,6 +211,13 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   price.unpack_s_per_record = m.unpack_s_per_record;
   price.unpack_priced = m.unpack_s_per_record > 0;
   price.unpack_source = m.unpack_source;
+  price.unpack_s_per_message = m.unpack_s_per_message;
+  price.unpack_message_priced = m.unpack_message_measured;
+  // Only the blocking mode's MPI_Bsend copies into the attached buffer; MPI_Isend is what o prices.
+  price.bsend_priced = m.bsend_measured && !run.sweep.nonblocking;
+  price.bsend_s_per_call = m.bsend_s_per_call;
+  price.bsend_s_per_byte = m.bsend_s_per_byte;
+  price.bsend_source = m.bsend_source;
   const model::CommCost t_comm = model::path_message_cost(price);
   const std::string machine = "; T_msg (send call + receive call + unpack): machine " + m.machine_file;
   const std::vector<std::int32_t> its = scored_iterations(r.transport);

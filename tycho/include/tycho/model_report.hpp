@@ -56,6 +56,11 @@ struct PreparedModels {
   std::optional<instrument::loggp::LogGpParams> loggp;  // the machine file's LogGP set, if any
   double unpack_s_per_record = 0;  // T_unpack from the calibrations; 0: none measured it
   std::string unpack_source;       // which files it came from
+  bool unpack_message_measured = false;
+  double unpack_s_per_message = 0;  // its fixed part a message (median)
+  bool bsend_measured = false;       // MPI_Bsend's extra over an isend, from the calibrations
+  double bsend_s_per_call = 0, bsend_s_per_byte = 0;  // medians
+  std::string bsend_source;
   instrument::replay::Machine machine;
   std::vector<model::TelemPoint> telem_points;  // empty: this run's own
   double pce = 0.8;

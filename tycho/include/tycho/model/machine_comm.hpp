@@ -19,14 +19,18 @@
 // there (MPI_Iprobe + MPI_Recv), then the unpack of each face record into the ghost slots and
 // the ready queue; the transit itself is off the path when the receiver was busy computing,
 // which is how a step's message mostly travels. So:
-//   T_msg(k) = Send(k) + Receive(k) + (k / record bytes) T_unpack
+//   T_msg(k) = Send(k) + Bsend(k) + Receive(k) + (k / record bytes) T_unpack + T_unpack,msg
 // with, from the machine file's LogGP set (loggp.*, Sundaram-Stukel & Vernon eq. 3a, 3b):
 //   Send(k) = o of k's band below the handshake size; from it a buffered send still does not
 //             wait for its receiver: o of k's band + X(k), the copy of its bytes;
 //   Receive(k) = o of k's band below the handshake size, eq. 4b's Receive from it;
 // or, from a file with LogGPS only (Ino et al. Table 3): Send(k) = T1(k), Receive(k) = T3(k).
-// T_unpack is measured by the calibration run (tycho/unpack_probe.hpp); without it the unpack
-// is not priced, and the report says so.
+// Bsend(k) is what the blocking mode's MPI_Bsend adds to the isend o prices (the progress
+// poll, the attached buffer's bookkeeping and the copy into it: tycho/bsend_probe.hpp), a part
+// a call and a part a byte; T_unpack a record and T_unpack,msg a message
+// (tycho/unpack_probe.hpp). All three are measured by the calibration run; without them the
+// piece is not priced, and the report says so. The records' packing is not in the send: the
+// step packs them as it releases its tasks, in the compute interval.
 #pragma once
 #include <optional>
 #include <string>
@@ -67,16 +71,23 @@ struct PathMessagePrice {
   double unpack_s_per_record = 0;   // T_unpack, >= 0
   bool unpack_priced = false;       // false: no measured T_unpack, the unpack is left out
   std::string unpack_source;        // where T_unpack came from (the calibration files)
+  double unpack_s_per_message = 0;  // T_unpack,msg, >= 0
+  bool unpack_message_priced = false;  // false: not measured (an older calibration file)
+  bool bsend_priced = false;        // false: the buffered send's extra is left out
+  double bsend_s_per_call = 0, bsend_s_per_byte = 0;  // >= 0
+  std::string bsend_source;         // where they came from
 
-  double send_call(std::int64_t bytes) const;
+  double send_call(std::int64_t bytes) const;  // o (+ X above the handshake) + bsend_extra
+  double bsend_extra(std::int64_t bytes) const;  // 0 when not priced
   double receive_call(std::int64_t bytes) const;
-  double unpack(double bytes) const;  // (bytes / record_bytes) T_unpack, 0 when not priced
+  // (bytes / record_bytes) T_unpack + T_unpack,msg (for bytes > 0), 0 when not priced.
+  double unpack(double bytes) const;
   // The figures used, for a row's text: the calls' source and their values at `bytes`.
   std::string describe(std::int64_t bytes) const;
 };
 
 // T_msg(k) = send_call(k) + receive_call(k) + unpack(k); std::invalid_argument for k < 0, a
-// record size <= 0 or a T_unpack that is not finite and >= 0.
+// record size <= 0 or a T_unpack, T_unpack,msg or Bsend part that is not finite and >= 0.
 CommCost path_message_cost(const PathMessagePrice& price);
 
 }  // namespace tycho::model
