@@ -1,0 +1,42 @@
+// transfer_sets (local_level.hpp) groups its (coarse node, rank) pairs by a counting sort:
+// the same sets as ranks_from_pairs's sort of every pair, on 3 parts of a refined cube
+// (coarse nodes fed by several ranks).
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "mesh/mesh_examples.hpp"
+#include "multigrid/grid_partition.hpp"
+#include "multigrid/hierarchy.hpp"
+#include "multigrid/local_level.hpp"
+#include "multigrid/sum_exchange.hpp"
+
+TEST_CASE("transfer sets: the ranks ranks_from_pairs gives for the same pairs") {
+  const std::vector<mg::Grid> grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(3, 1.0), 3, "cube");
+  const auto parts = mg::partition_grids(grids, 3, "cube");
+  for (std::size_t l = 1; l < grids.size(); ++l) {
+    CAPTURE(l);
+    const mg::NodeRanks fr = mg::node_ranks(grids[l].mesh, parts[l]), cr = mg::node_ranks(grids[l - 1].mesh, parts[l - 1]);
+    std::vector<std::uint64_t> feeders, needers;
+    for (mg::Index g = 0; g < grids[l].mesh.nodes.size(); ++g)
+      for (std::uint32_t k = 0; k < grids[l].from_coarse[g].count; ++k) {
+        const mg::Index c = grids[l].from_coarse[g].node[k];
+        feeders.push_back(mg::node_rank_pair(c, fr.owner(g)));
+        for (std::uint32_t j = fr.offsets[g]; j < fr.offsets[g + 1]; ++j)
+          if (!cr.holds(c, fr.ranks[j])) needers.push_back(mg::node_rank_pair(c, fr.ranks[j]));
+      }
+    const std::size_t cn = grids[l - 1].mesh.nodes.size();
+    const mg::NodeRanks fed = mg::ranks_from_pairs(feeders, cn), needed = mg::ranks_from_pairs(needers, cn);
+    const mg::TransferSets t = mg::transfer_sets(grids[l], fr, cr);
+    CHECK(t.fed_by.offsets == fed.offsets);
+    CHECK(t.fed_by.ranks == fed.ranks);
+    CHECK(t.needed_by.offsets == needed.offsets);
+    CHECK(t.needed_by.ranks == needed.ranks);
+    // Some coarse node is fed by 2 ranks (on nested grids none is needed by a rank that does
+    // not hold it: a fine cell's parent is in its part).
+    bool shared = false;
+    for (std::size_t c = 0; c < cn; ++c) shared = shared || fed.count(static_cast<mg::Index>(c)) > 1;
+    CHECK(shared);
+  }
+}
