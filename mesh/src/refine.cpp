@@ -319,6 +319,10 @@ Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name, std::vector
   return fine;
 }
 
+std::array<CellNodes, 8> refined_children(const std::array<Index, 4>& v, const std::array<Index, 6>& m, int diagonal) {
+  return children_of(v, m.data(), diagonal);
+}
+
 std::vector<std::array<Index, 2>> sorted_edges(const Mesh& mesh) { return edge_list(edges_by_low(mesh)); }
 
 }  // namespace mesh

@@ -53,6 +53,59 @@ int edge_of(int a, int b) {
   return -1;
 }
 
+using ChildCorners = std::array<std::array<Index, 4>, 8>;
+
+// The children are the table's (p1_cell_math.hpp), as sets of nodes (their corner order is
+// free), the family's 10 distinct nodes being `out`: each child as the set of its nodes'
+// places in `out`, a bit each.
+bool children_match_table(const std::array<Index, 10>& out, const ChildCorners& kids) {
+  std::array<std::uint16_t, 8> table{}, actual{};
+  for (std::size_t j = 0; j < 8; ++j) {
+    for (std::size_t k = 0; k < 4; ++k) table[j] = static_cast<std::uint16_t>(table[j] | 1u << detail::kFamilyChild[j][k]);
+    for (Index g : kids[j]) {
+      const auto at = std::find(out.begin(), out.end(), g);
+      if (at == out.end()) return false;
+      actual[j] = static_cast<std::uint16_t>(actual[j] | 1u << (at - out.begin()));
+    }
+  }
+  std::sort(table.begin(), table.end());
+  std::sort(actual.begin(), actual.end());
+  return table == actual;
+}
+
+// The family's nodes in the table's order from the parent's corners a, its midpoints mid
+// (mid[e] of kTetEdges[e]) and the octahedron's diagonal.
+std::array<Index, 10> labelled(const std::array<Index, 4>& a, const std::array<Index, 6>& mid, int diagonal) {
+  std::array<Index, 10> out;
+  const int* r = kRelabel[diagonal];
+  for (int k = 0; k < 4; ++k) out[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(r[k])];
+  for (int e = 0; e < 6; ++e)
+    out[static_cast<std::size_t>(4 + e)] = mid[static_cast<std::size_t>(edge_of(r[kTetEdges[e][0]], r[kTetEdges[e][1]]))];
+  return out;
+}
+
+ChildCorners corners_of(const std::array<mesh::CellNodes, 8>& kids) {
+  ChildCorners c;
+  for (std::size_t j = 0; j < 8; ++j) c[j] = kids[j].nodes;
+  return c;
+}
+
+// Whether refinement's children (mesh::refined_children) of each diagonal are the table's:
+// worked out once on a parent of nodes 0..3 and midpoints 4..9. A family whose children are
+// exactly refined_children's (checked node by node) is then the table's when its diagonal's is
+// (the check depends on the nodes only through which are equal).
+const std::array<bool, 3>& refined_children_match_table() {
+  static const std::array<bool, 3> match = [] {
+    const std::array<Index, 4> a = {0, 1, 2, 3};
+    const std::array<Index, 6> mid = {4, 5, 6, 7, 8, 9};
+    std::array<bool, 3> m{};
+    for (int d = 0; d < 3; ++d)
+      m[static_cast<std::size_t>(d)] = children_match_table(labelled(a, mid, d), corners_of(mesh::refined_children(a, mid, d)));
+    return m;
+  }();
+  return match;
+}
+
 // The 10 nodes of parent p's family in p1_cell_math.hpp's order, or false if its 8 children
 // are not that pattern (then they are swept one by one, correct either way).
 bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::array<Index, 10>& out) {
@@ -87,6 +140,17 @@ bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::arra
   for (int d = 0; d < 3 && diagonal < 0; ++d)
     if (kid(4)[0] == mid[static_cast<std::size_t>(kOpposite[d][0])] && kid(4)[1] == mid[static_cast<std::size_t>(kOpposite[d][1])])
       diagonal = d;
+  // refine_uniform's own children, node for node: the table's if their diagonal's are, no
+  // search needed.
+  if (placed && diagonal >= 0) {
+    const std::array<mesh::CellNodes, 8> made = mesh::refined_children(a, mid, diagonal);
+    bool same = true;
+    for (Index k = 0; k < 8; ++k) same = same && made[k].nodes == kid(k);
+    if (same) {
+      out = labelled(a, mid, diagonal);
+      return refined_children_match_table()[static_cast<std::size_t>(diagonal)];
+    }
+  }
   for (int d = 0; d < 3 && diagonal < 0; ++d)
     for (Index c = 8 * p; c < 8 * p + 8; ++c) {
       const auto& n = fine.mesh.cells[c].nodes;
@@ -94,24 +158,10 @@ bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::arra
       if (has(mid[static_cast<std::size_t>(kOpposite[d][0])]) && has(mid[static_cast<std::size_t>(kOpposite[d][1])])) diagonal = d;
     }
   if (diagonal < 0) return false;
-  const int* r = kRelabel[diagonal];
-  for (int k = 0; k < 4; ++k) out[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(r[k])];
-  for (int e = 0; e < 6; ++e)
-    out[static_cast<std::size_t>(4 + e)] = mid[static_cast<std::size_t>(edge_of(r[kTetEdges[e][0]], r[kTetEdges[e][1]]))];
-  // The children must be the table's, as sets of nodes (their corner order is free): each
-  // child as the set of its nodes' places in `out` (10 distinct nodes), a bit each.
-  std::array<std::uint16_t, 8> table{}, actual{};
-  for (std::size_t j = 0; j < 8; ++j) {
-    for (std::size_t k = 0; k < 4; ++k) table[j] = static_cast<std::uint16_t>(table[j] | 1u << detail::kFamilyChild[j][k]);
-    for (Index g : fine.mesh.cells[8 * p + j].nodes) {
-      const auto at = std::find(out.begin(), out.end(), g);
-      if (at == out.end()) return false;
-      actual[j] = static_cast<std::uint16_t>(actual[j] | 1u << (at - out.begin()));
-    }
-  }
-  std::sort(table.begin(), table.end());
-  std::sort(actual.begin(), actual.end());
-  return table == actual;
+  out = labelled(a, mid, diagonal);
+  ChildCorners kids;
+  for (Index k = 0; k < 8; ++k) kids[k] = kid(k);
+  return children_match_table(out, kids);
 }
 
 // `coarser`: the mesh `grid` refines, or null on the coarsest grid or an independent mesh (no

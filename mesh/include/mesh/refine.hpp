@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mesh/mesh.hpp"
+#include "mesh/mesh_from_cells.hpp"
 
 namespace mesh {
 
@@ -37,6 +38,12 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
 // a degenerate child: InputError(name, "cell N", ...)).
 Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name,
                           std::vector<std::array<Index, 2>>* midpoint_edges = nullptr);
+
+// The eight children refine_uniform makes of a cell of corners v, m[e] the midpoint of its
+// edge kTetEdges[e], its octahedron cut along diagonal `diagonal` (0: m01-m23, 1: m02-m13,
+// 2: m03-m12): the 4 corner tetrahedra, then the 4 around the diagonal; material 0. Cells
+// 8c..8c+7 of refine_uniform(mesh) are these for cell c (its shortest diagonal).
+std::array<CellNodes, 8> refined_children(const std::array<Index, 4>& v, const std::array<Index, 6>& m, int diagonal);
 
 // The mesh's edges as (low, high) node, sorted and unique: edge k's midpoint is node
 // mesh.nodes.size() + k of refine_uniform(mesh).
