@@ -20,6 +20,8 @@
 //              partner's start to the call's return, the message's own cost once both sides
 //              were there): the send with its receiver kLateArrival late, from the receive's
 //              post; the receive with its sender kLateArrival late, from the send's start.
+//              The sender writes its message right before the send (a sweep's outflow copies
+//              the face into its send buffer then), so only the receiver's buffer is cold.
 //              A wavefront's face message is this call (issue 39: sweep3d's 12000 B faces).
 // N = 0 (no streaming) is the warm reference measured the same way.
 //
