@@ -11,6 +11,7 @@
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/loggp_cold.hpp"
+#include "instrument/loggp_pending.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
 
@@ -45,6 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The cold-message and after-stream figures (loggps-probe's experiments 5 and 6).
   expect_input_error([&] { (void)instrument::loggp::read_cold(file); });
   expect_input_error([&] { (void)instrument::loggp::read_after_stream(file); });
+  expect_input_error([&] { (void)instrument::loggp::read_pending(file); });  // experiment 7
   expect_input_error([&] { (void)bspmodel::machine_from(file, "fuzz.machine"); });
   return 0;
 }

@@ -24,6 +24,8 @@
 //      --stream-bytes, 70 us apart), then a second one (probe_cold.hpp, measure_after_stream)
 //      -> the loggp.after_stream.* keys, by the time since the previous collective, which is
 //      what the cost follows; sweep3d prices its first reduction of an iteration by it.
+//   7. an eager send with the peer's message waiting, not received, and without (--pending-bytes;
+//      probe_pending.hpp) -> the loggp.pending.* keys, merged into the file written by 1-6.
 // Each time is the median of --reps repetitions. Each model is derived as its paper does when
 // that is physical and otherwise by a constrained fit (probe_fit.hpp says which and why; the
 // report and the file say which was used); the file is checked against the models' constraints
@@ -60,6 +62,7 @@
 #include "instrument/option_number.hpp"
 #include "instrument/option_table.hpp"
 #include "instrument/probe_cold.hpp"
+#include "instrument/probe_pending.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/probe_measure.hpp"
 #include "instrument/run_app.hpp"
@@ -89,6 +92,7 @@ struct Options {
   // Experiment 5's messages above the eager limit: Sweep3D input50's 1x2 face and twice it.
   // Sizes at or below the measured S (eager there) or above --max-bytes are left out.
   std::vector<std::int64_t> rendezvous_bytes{12000, 24000};
+  std::vector<std::int64_t> pending_bytes = instrument::probe::default_pending_sizes();  // experiment 7
 };
 
 // At most this many repetitions of experiment 5 (each streams every working set 5 times).
@@ -185,6 +189,13 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .whole("--stream-bytes", "B", o.stream_bytes, 1, std::int64_t{1} << 30, "B",
              "the size of those messages (at most --max-bytes: larger is measured at --max-bytes)")
       .shown_default("12000")
+      .text("--pending-bytes", "B[,B...]",
+            [&o](const std::string& name, const std::string& v) {
+              o.pending_bytes = instrument::probe::parse_pending_sizes(name, v);
+            },
+            "sizes of the send timed with the peer's message of that size waiting and without, increasing, "
+            "each in [1, 2^30] B, at most 16; those above the measured eager limit are left out")
+      .shown_default("64,512,2048,8192")
       .after_reading([&t, &o] {
         if (o.quick && !t.given("--reps")) o.reps = 9;
       });
@@ -670,6 +681,7 @@ int probe_main(const Options& given) {
   if (rank == 0 && !error.empty())
     error += " (too noisy a measurement " + std::to_string(kTries) + " times; nothing written)";
   instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, error);
+  instrument::probe::add_pending_messages(o.pending_bytes, o.reps, o.out, rank);  // 7, into the file written
   return 0;
 }
 
