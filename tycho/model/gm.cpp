@@ -72,7 +72,11 @@ GmPrediction general_model(const GmInputs& in) {
                    ? checked_seconds(in.t_comm(std::llround(r.message_bytes)), "T_comm(N_s)")
                    : 0.0;
   r.compute_s = r.steps * r.work_per_step * r.t_elem_s;
-  r.comm_s = r.steps * r.messages_per_step * r.t_comm_s;
+  if (in.t_comm_waiting && r.messages_per_step > 0) {
+    r.waiting_sends_per_step = waiting_sends_in_step(r.messages_per_step, r.messages_per_step);
+    r.t_comm_waiting_s = checked_seconds(in.t_comm_waiting(std::llround(r.message_bytes)), "T_comm,waiting(N_s)");
+  }
+  r.comm_s = r.steps * (r.messages_per_step * r.t_comm_s + r.waiting_sends_per_step * (r.t_comm_waiting_s - r.t_comm_s));
   r.total_s = r.compute_s + r.comm_s;
   r.comm_share = r.total_s > 0.0 ? r.comm_s / r.total_s : 0.0;
   return r;

@@ -91,6 +91,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       const instrument::MachineFile file = instrument::MachineFile::read(o.machine_file);
       m.loggps = model::read_checked_loggps(file);
       m.loggp = model::read_loggp_if_any(file);
+      m.pending = instrument::loggp::read_pending(file);
       m.machine = instrument::replay::machine_from(file);
     }
   } catch (const instrument::InputError& e) {
@@ -218,7 +219,10 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   price.bsend_s_per_call = m.bsend_s_per_call;
   price.bsend_s_per_byte = m.bsend_s_per_byte;
   price.bsend_source = m.bsend_source;
+  price.pending = m.pending;
+  price.pending_buffered = !run.sweep.nonblocking;
   const model::CommCost t_comm = model::path_message_cost(price);
+  const model::CommCost t_comm_waiting = m.pending ? model::path_message_cost_waiting(price) : model::CommCost{};
   const std::string machine = "; T_msg (send call + receive call + unpack): machine " + m.machine_file;
   const std::vector<std::int32_t> its = scored_iterations(r.transport);
 
@@ -233,6 +237,7 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * r.problem.groups;
   gm.t_elem = t_elem_of;
   gm.t_comm = t_comm;
+  gm.t_comm_waiting = t_comm_waiting;
   const model::GmPrediction g = model::general_model(gm);
   cmp.add({.model = "GM", .term = "T_sweep", .measured = measured, .modelled = g.total_s,
            .source = t_elem_source + machine + "; PCE " + pce.source + "; E_p = N/P, grid " +
@@ -249,13 +254,15 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
     if (comm_rows)
       cmp.add({"GM", "comm", path.mean.comm, g.comm_s,
                measured_side + kMeasuredComm + "; modelled: #steps x |N_c| x T_msg(N_s) (eq. 6, 8; T_msg for eq. 7's T_comm), " +
-                   price.describe(std::llround(g.message_bytes)) + machine,
+                   price.describe(std::llround(g.message_bytes)) +
+                   price.describe_waiting(std::llround(g.message_bytes), g.waiting_sends_per_step, g.messages_per_step) +
+                   machine,
                instrument::RowKind::part});
   }
 
   std::vector<double> msm_total, msm_compute, msm_comm;
   for (std::int32_t it : its) {
-    const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm);
+    const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm, t_comm_waiting);
     msm_total.push_back(p.total_s);
     msm_compute.push_back(p.compute_s);
     msm_comm.push_back(p.comm_s);
@@ -266,11 +273,13 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   cmp.add_model_term({"MSM", "comm", median(msm_comm), "Kerbyson, Hoisie & Pautz eq. 6; T_msg for eq. 7's T_comm"});
   if (path.walked()) {
     // The MSM of the very iterations walked: its parts and the path's cover the same sweeps.
-    double compute = 0, comm = 0;
+    double compute = 0, comm = 0, waiting = 0, sent = 0;
     for (std::int32_t it : path.iterations) {
-      const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm);
+      const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm, t_comm_waiting);
       compute += p.compute_s;
       comm += p.comm_s;
+      waiting += p.waiting_sends;
+      sent += static_cast<double>(p.sends);
     }
     const double n = static_cast<double>(path.iterations.size());
     // The figures at the median size of the messages the walked sweeps sent, for the text.
@@ -288,7 +297,8 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
       cmp.add({"MSM", "comm", path.mean.comm, comm / n,
                measured_side + kMeasuredComm +
                    "; modelled: sum over steps of max_P sum T_msg(N_s) of the messages sent (eq. 6; T_msg for eq. 7's "
-                   "T_comm), at the median size " + price.describe(std::llround(median(sizes))) + machine,
+                   "T_comm), at the median size " + price.describe(std::llround(median(sizes))) +
+                   price.describe_waiting(std::llround(median(sizes)), waiting, sent) + machine,
                instrument::RowKind::part});
   }
 

@@ -32,6 +32,7 @@
 
 #include "instrument/comparison.hpp"
 #include "instrument/loggp.hpp"
+#include "instrument/loggp_pending.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/run_results.hpp"
@@ -54,6 +55,7 @@ struct PreparedModels {
   std::string machine_file;
   instrument::loggps::LogGpsParams loggps;
   std::optional<instrument::loggp::LogGpParams> loggp;  // the machine file's LogGP set, if any
+  std::optional<instrument::loggp::PendingCosts> pending;  // its loggp.pending.* figures, if any
   double unpack_s_per_record = 0;  // T_unpack from the calibrations; 0: none measured it
   std::string unpack_source;       // which files it came from
   bool unpack_message_measured = false;

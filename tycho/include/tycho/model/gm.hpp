@@ -61,6 +61,9 @@ struct GmInputs {
   double bytes_per_boundary_cell_angle = 0.0;  // ours: 8 + 24 G
   std::function<double(double cells_per_rank, double mcps)> t_elem;  // e.g. a TelemCurve
   CommCost t_comm;
+  // A message whose send finds the peer's message waiting (msm.hpp, waiting_sends_in_step: of a
+  // step's |N_c| sends, 1 - 2^-|N_c| do, the step receiving |N_c| as it sends); empty: not priced.
+  CommCost t_comm_waiting;
 };
 
 struct GmPrediction {
@@ -75,6 +78,8 @@ struct GmPrediction {
   double work_per_step = 0.0;         // eq. 9
   double t_elem_s = 0.0;              // T_elem(E_p)
   int messages_per_step = 0;          // |N_c|
+  double waiting_sends_per_step = 0;  // of them, finding a message waiting (0 without t_comm_waiting)
+  double t_comm_waiting_s = 0.0;      // t_comm_waiting(N_s) (0 without it)
   double message_bytes = 0.0;         // N_s
   double t_comm_s = 0.0;              // T_comm(N_s), N_s rounded to the nearest byte
   LogicalGrid grid;

@@ -36,6 +36,7 @@
 #include <string>
 
 #include "instrument/loggp.hpp"
+#include "instrument/loggp_pending.hpp"
 #include "instrument/loggps.hpp"
 #include "tycho/model/msm.hpp"
 
@@ -76,6 +77,17 @@ struct PathMessagePrice {
   bool bsend_priced = false;        // false: the buffered send's extra is left out
   double bsend_s_per_call = 0, bsend_s_per_byte = 0;  // >= 0
   std::string bsend_source;         // where they came from
+  // A send that finds the peer's message waiting (issue 39; instrument/loggp_pending.hpp): the
+  // machine file's loggp.pending.* figures price its send call (MPI_Bsend's in the blocking
+  // mode) and the receive that follows, for sizes up to the largest measured (below the
+  // smallest, its figures). nullopt, the non-blocking mode (MPI_Isend, not measured) or a larger
+  // size: priced as a plain message.
+  std::optional<instrument::loggp::PendingCosts> pending;
+  bool pending_buffered = true;     // the blocking mode's MPI_Bsend; false: MPI_Isend, not priced
+
+  bool waiting_priced(std::int64_t bytes) const;
+  double send_call_waiting(std::int64_t bytes) const;     // send_call when not waiting_priced
+  double receive_call_waiting(std::int64_t bytes) const;  // receive_call when not waiting_priced
 
   double send_call(std::int64_t bytes) const;  // o (+ X above the handshake) + bsend_extra
   double bsend_extra(std::int64_t bytes) const;  // 0 when not priced
@@ -84,10 +96,15 @@ struct PathMessagePrice {
   double unpack(double bytes) const;
   // The figures used, for a row's text: the calls' source and their values at `bytes`.
   std::string describe(std::int64_t bytes) const;
+  // The waiting figures and the share of sends they price (waiting / sends), for a row's text.
+  std::string describe_waiting(std::int64_t bytes, double waiting, double sends) const;
 };
 
 // T_msg(k) = send_call(k) + receive_call(k) + unpack(k); std::invalid_argument for k < 0, a
 // record size <= 0 or a T_unpack, T_unpack,msg or Bsend part that is not finite and >= 0.
 CommCost path_message_cost(const PathMessagePrice& price);
+// T_msg of a message whose send finds the peer's message waiting: send_call_waiting(k) +
+// receive_call_waiting(k) + unpack(k); the same refusals.
+CommCost path_message_cost_waiting(const PathMessagePrice& price);
 
 }  // namespace tycho::model

@@ -24,17 +24,33 @@ namespace tycho::model {
 // Seconds to send one message of this many bytes (eq. 7's T_comm, the destination ignored).
 using CommCost = std::function<double(std::int64_t bytes)>;
 
+// How many of a step's sends find a peer's message waiting (arrived, not yet received), from
+// the step's own counts: the step computes, sends, then receives `receives` messages. Each of
+// those was sent by a peer computing the same step alongside, so it arrived before this rank's
+// sends about half the time (whichever rank sent first); the first send's progress poll takes
+// in all that arrived, so at most one send a step finds any: 1 - 2^-receives (0 without a
+// receive or a send). The send (MPI_Bsend's poll copies the message in) and the receive that
+// follows are then priced by machine_comm.hpp's waiting figures (issue 39).
+double waiting_sends_in_step(std::int64_t sends, std::int64_t receives);
+
 struct MsmPrediction {
   double compute_s = 0.0;          // first term
   double comm_s = 0.0;             // second term
   double total_s = 0.0;            // their sum: the iteration
   std::int64_t steps = 0;          // #steps, max over ranks
   std::int64_t sum_max_work = 0;   // sum_S max_P Work(P, S), cell-angle tasks
+  std::int64_t sends = 0;          // messages sent, all ranks
+  double waiting_sends = 0.0;      // of them, expected to find a message waiting (waiting_sends_in_step)
 };
 
 // std::invalid_argument on no rank, a T_elem that is not finite and >= 0, an empty t_comm, a
 // T_comm that is not finite and >= 0, or a record that breaks the contract (history_steps.hpp).
 MsmPrediction mesh_specific_model(const std::vector<RankHistory>& ranks, std::int32_t iteration,
                                   double t_elem_s, const CommCost& t_comm);
+// The same, with each step's first send priced t_comm_waiting instead of t_comm for the share
+// waiting_sends_in_step of it (the step's received messages counted from its records). An
+// empty t_comm_waiting prices every send t_comm.
+MsmPrediction mesh_specific_model(const std::vector<RankHistory>& ranks, std::int32_t iteration,
+                                  double t_elem_s, const CommCost& t_comm, const CommCost& t_comm_waiting);
 
 }  // namespace tycho::model
