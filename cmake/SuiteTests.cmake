@@ -21,6 +21,11 @@
 # command exits 0 and its output matches the regex (see ctest/run_expect.cmake).
 function(suite_add_expect_test)
   cmake_parse_arguments(T "" "NAME;EXPECT;WORKING_DIRECTORY" "COMMAND" ${ARGN})
+  if(T_UNPARSED_ARGUMENTS)
+    # A ";" inside a quoted EXPECT splits it here and the rest would be dropped silently,
+    # leaving a weaker test: write "." for ";" in the regex.
+    message(SEND_ERROR "suite_add_expect_test(${T_NAME}): unexpected arguments ${T_UNPARSED_ARGUMENTS} (a ';' in EXPECT? write '.' for it)")
+  endif()
   if(NOT T_WORKING_DIRECTORY)
     set(T_WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR})
   endif()
@@ -42,6 +47,11 @@ endfunction()
 function(suite_add_error_test)
   cmake_parse_arguments(T "ONE_LINE;ABORTS" "NAME;EXPECT;RANKS;TIMEOUT;WORKING_DIRECTORY;NO_FILE;KEEP_FILE;KEEP_TEXT"
                         "COMMAND;LABELS" ${ARGN})
+  if(T_UNPARSED_ARGUMENTS)
+    # A ";" inside a quoted EXPECT splits it here and the rest would be dropped silently,
+    # leaving a weaker test: write "." for ";" in the regex.
+    message(SEND_ERROR "suite_add_error_test(${T_NAME}): unexpected arguments ${T_UNPARSED_ARGUMENTS} (a ';' in EXPECT? write '.' for it)")
+  endif()
   if(NOT T_EXPECT)
     message(FATAL_ERROR "suite_add_error_test(${T_NAME}): EXPECT, the message the failure must print, is required")
   endif()
@@ -80,6 +90,11 @@ endfunction()
 function(suite_add_mpi_test)
   cmake_parse_arguments(T "" "NAME;TARGET;RANKS;TIMEOUT;WORKING_DIRECTORY;EXPECT" "LABELS;ARGS"
                         ${ARGN})
+  if(T_UNPARSED_ARGUMENTS)
+    # A ";" inside a quoted EXPECT splits it here and the rest would be dropped silently,
+    # leaving a weaker test: write "." for ";" in the regex.
+    message(SEND_ERROR "suite_add_mpi_test(${T_NAME}): unexpected arguments ${T_UNPARSED_ARGUMENTS} (a ';' in EXPECT? write '.' for it)")
+  endif()
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 300)
   endif()

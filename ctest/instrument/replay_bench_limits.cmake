@@ -11,10 +11,10 @@ suite_add_error_test(NAME instrument.replay_bench_limits.blocks_1e8 ONE_LINE TIM
   COMMAND ${_bench} --ranks 16 --blocks 100000000 --reps 1)
 # In memory (about 400 MB) but 3.3e9 operations; and the default wavefront repeated 1000 times.
 suite_add_error_test(NAME instrument.replay_bench_limits.operations ONE_LINE TIMEOUT 20
-  EXPECT "^replay-bench: error: command line:--ranks/--blocks/--reps: expected at most 2\\^31 operations in all \\(one to three minutes; see --help\\), got 3266560000 \\(256 x 256 ranks, 10000 blocks, --reps 1\\)$"
+  EXPECT "^replay-bench: error: command line:--ranks/--blocks/--reps: expected at most 2\\^31 operations in all \\(one to three minutes. see --help\\), got 3266560000 \\(256 x 256 ranks, 10000 blocks, --reps 1\\)$"
   COMMAND ${_bench} --ranks 65536 --blocks 10000 --reps 1)
 suite_add_error_test(NAME instrument.replay_bench_limits.repeats ONE_LINE TIMEOUT 20
-  EXPECT "^replay-bench: error: command line:--ranks/--blocks/--reps: expected at most 2\\^31 operations in all \\(one to three minutes; see --help\\), got 12134400000 \\(64 x 64 ranks, 600 blocks, --reps 1000\\)$"
+  EXPECT "^replay-bench: error: command line:--ranks/--blocks/--reps: expected at most 2\\^31 operations in all \\(one to three minutes. see --help\\), got 12134400000 \\(64 x 64 ranks, 600 blocks, --reps 1000\\)$"
   COMMAND ${_bench} --reps 1000)
 foreach(t ranks_2^24 blocks_1e8 operations repeats)
   set_property(TEST instrument.replay_bench_limits.${t} APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=4GiB)

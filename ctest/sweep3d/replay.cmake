@@ -51,7 +51,7 @@ sweep3d_replay_error(calibration_no_trace
   "instrument-replay: error: replay_untraced.h5:/trace: a trace of the run"
   "replay_np2;replay_untraced" replay_np2.h5 --costs replay_untraced.h5)
 sweep3d_replay_error(no_machine_recorded
-  "instrument-replay: error: replay_np1.h5:/machine: machine parameters recorded by the run [(]it was made without --machine[)]; give --machine FILE"
+  "instrument-replay: error: replay_np1.h5:/machine: machine parameters recorded by the run [(]it was made without --machine[)]. give --machine FILE"
   replay_np1 replay_np1.h5 --self)
 sweep3d_replay_error(no_cost_source
   "instrument-replay: error: command line: exactly one source of compute costs: --self"

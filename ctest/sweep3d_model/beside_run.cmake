@@ -4,7 +4,7 @@ set(_deck ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input)
 set(_machine ${CMAKE_CURRENT_LIST_DIR}/test.machine)
 suite_add_mpi_test(NAME sweep3d_model.beside_run.np1 TARGET sweep3d RANKS 1 LABELS unit
                    ARGS ${_deck} --mk 4 --mmi 3 --machine ${_machine} --results model_cal.h5
-                   EXPECT "Inputs of every row: .*calibrated on this run itself, a consistency check, not a prediction \\(1 rank, mmi = 3, mk = 4.*; machine: .*test.machine")
+                   EXPECT "Inputs of every row: .*calibrated on this run itself, a consistency check, not a prediction \\(1 rank, mmi = 3, mk = 4.*. machine: .*test.machine")
 set_tests_properties(sweep3d_model.beside_run.np1 PROPERTIES FIXTURES_SETUP model_cal)
 suite_add_mpi_test(NAME sweep3d_model.calibrated.np2 TARGET sweep3d RANKS 2 LABELS unit
                    ARGS ${_deck} --grid 1x2 --mk 4 --mmi 3 --machine ${_machine}

@@ -17,7 +17,7 @@ suite_add_error_test(NAME sweep3d_model.replay_size.trace_kept ONE_LINE TIMEOUT 
   COMMAND ${_model} --per-rank 5x5x400 --procs 65536 --mk 10 --replay --replay-trace trace.json)
 # Fits in memory (about 1 GB), but 5.9e10 operations: hours.
 suite_add_error_test(NAME sweep3d_model.replay_size.hours ONE_LINE TIMEOUT 20
-  EXPECT "^sweep3d-model: error: command line:--replay: at most 2\\^35 operations to replay \\(about 20 minutes at the engine's 3e7 a second\\), got 58972816384 for the process grids given; fewer processes, or a larger --mk$"
+  EXPECT "^sweep3d-model: error: command line:--replay: at most 2\\^35 operations to replay \\(about 20 minutes at the engine's 3e7 a second\\), got 58972816384 for the process grids given. fewer processes, or a larger --mk$"
   COMMAND ${_model} --grid 4096x1x100000 --npe 4096x1 --mk 1 --mmi 1 --replay)
 foreach(t procs_2^24 trace_kept hours)
   set_property(TEST sweep3d_model.replay_size.${t} APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=4GiB)

@@ -41,7 +41,7 @@ suite_add_expect_test(NAME tycho.mesh_info.gmsh_two_materials
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${PROJECT_SOURCE_DIR}/ctest/mesh/gmsh_data/cube-4.1-binary.msh)
 set_tests_properties(tycho.mesh_info.gmsh_two_materials PROPERTIES LABELS unit)
 suite_add_error_test(NAME tycho.mesh_info.short ONE_LINE
-  EXPECT "^tycho-mesh-info: error: .*short.smesh:header: a Tycho2 serial mesh starts with a 64-byte header; the file has 19 bytes$"
+  EXPECT "^tycho-mesh-info: error: .*short.smesh:header: a Tycho2 serial mesh starts with a 64-byte header. the file has 19 bytes$"
   COMMAND $<TARGET_FILE:tycho-mesh-info> ${_short})
 suite_add_error_test(NAME tycho.mesh_info.missing ONE_LINE
   EXPECT "^tycho-mesh-info: error: .*no-such.smesh: "

@@ -57,17 +57,17 @@ set_tests_properties(tycho.models.mcps_factor.np2 PROPERTIES
 # calibration run measured and wrote (/tycho/calibration/unpack_s_per_record, its fixed part a
 # message unpack_s_per_message), and the send call with what MPI_Bsend adds to an isend
 # (bsend_extra_s_per_call, _per_byte); the rows name the figures and the file.
+set(_n "[0-9.e+-]+")  # a number without a group: CMake's regex holds at most 9 of them
 foreach(m GM MSM)
   suite_add_mpi_test(NAME tycho.models.${m}_comm_unpack.np2 TARGET tycho RANKS 2 TIMEOUT 120
     ARGS ${_mesh} --iterations 3 --no-results --machine ${_machine} --calibration ${_cal}
-    EXPECT "${m} +comm +${_num} +${_num} +[-+][0-9]+\\.[0-9]% .*T_msg.* at [0-9]+ B: send call ${_num} us \\+ receive call ${_num} us \\+ ${_num} records x T_unpack ${_num} us \\+ T_unpack a message ${_num} us \\(T_unpack measured by [^ ]*tycho_models_cal\\.h5\\); the send call holds MPI_Bsend's extra ${_num} us \\(${_num} us a call \\+ ${_num} ns a byte\\) \\(measured by [^ ]*tycho_models_cal\\.h5\\)")
+    EXPECT "${m} +comm +${_n} +${_n} +[-+][0-9]+\\.[0-9]% .*T_msg.* at [0-9]+ B: send call ${_n} us \\+ receive call ${_n} us \\+ ${_n} records x T_unpack ${_n} us \\+ T_unpack a message ${_n} us \\(T_unpack measured by [^ ]*tycho_models_cal\\.h5\\). the send call holds MPI_Bsend's extra ${_n} us \\(${_n} us a call \\+ ${_n} ns a byte\\) \\(measured by [^ ]*tycho_models_cal\\.h5\\)")
   set_tests_properties(tycho.models.${m}_comm_unpack.np2 PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 endforeach()
 # A send that finds the peer's message waiting (issue 39): the comm part rows price each step's
 # first send and the receive after it by the machine file's loggp.pending.* figures for the
 # share 1 - 2^-receives of the step (machine_comm.hpp, msm.hpp) and name them. A probe on a
 # host too loaded to keep any repetition writes no such keys: the row then says so.
-set(_n "[0-9.e+-]+")  # a number without a group: CMake's regex holds at most 9 of them
 # ("." stands for ";", which would split the expression into a list)
 foreach(m GM MSM)
   suite_add_mpi_test(NAME tycho.models.${m}_comm_waiting.np2 TARGET tycho RANKS 2 TIMEOUT 120

@@ -7,7 +7,7 @@ set(_machine ${CMAKE_CURRENT_BINARY_DIR}/tycho_models.machine)
 set(_cal ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal.h5)
 set(_num "[0-9.]+(e[-+][0-9]+)?")
 suite_add_expect_test(NAME tycho.model_tool.projection
-  EXPECT "1296 cells; S8 \\(80 directions\\), 2 groups, MCPS 512\n.*\n +1 +1296\\.0 +[0-9]+ +[0-9]+ +1\\.0000 +${_num} +${_num} +1\\.000 +0\\.0% .*\n +16 +81\\.0 +[0-9]+ +[0-9]+ +0\\.[0-9]+ +${_num} +${_num} +[0-9.]+ +[0-9.]+% .*CSV: .*projection.csv"
+  EXPECT "1296 cells. S8 \\(80 directions\\), 2 groups, MCPS 512\n.*\n +1 +1296\\.0 +[0-9]+ +[0-9]+ +1\\.0000 +${_num} +${_num} +1\\.000 +0\\.0% .*\n +16 +81\\.0 +[0-9]+ +[0-9]+ +0\\.[0-9]+ +${_num} +${_num} +[0-9.]+ +[0-9.]+% .*CSV: .*projection.csv"
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --machine ${_machine} --calibration ${_cal} --ranks 1,16
           --csv ${CMAKE_CURRENT_BINARY_DIR}/projection.csv)
 set_tests_properties(tycho.model_tool.projection PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")

@@ -16,7 +16,7 @@ suite_add_error_test(NAME tycho.refine.no_output ONE_LINE
 set(_short ${CMAKE_CURRENT_BINARY_DIR}/refine-short.smesh)
 file(WRITE ${_short} "Tycho 2 Serial Mesh")
 suite_add_error_test(NAME tycho.refine.short_mesh ONE_LINE
-  EXPECT "^tycho-refine: error: .*refine-short.smesh:header: a Tycho2 serial mesh starts with a 64-byte header; the file has 19 bytes$"
+  EXPECT "^tycho-refine: error: .*refine-short.smesh:header: a Tycho2 serial mesh starts with a 64-byte header. the file has 19 bytes$"
   COMMAND $<TARGET_FILE:tycho-refine> ${_short} ${CMAKE_CURRENT_BINARY_DIR}/never.smesh)
 suite_add_error_test(NAME tycho.refine.not_a_mesh ONE_LINE
   EXPECT "^tycho-refine: error: .*/refine-notes.md: expected a mesh named \\*.smesh \\(Tycho2 serial mesh\\) or \\*.msh"

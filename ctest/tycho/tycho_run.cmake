@@ -20,7 +20,7 @@ foreach(n 1 2 4)
   # %.2e of a residual below 1e-12: 0.00e+00 or an exponent of -13 or less.
   suite_add_mpi_test(NAME tycho.run.balance.np${n} TARGET tycho RANKS ${n} TIMEOUT 120
     ARGS ${_mesh} --iterations 3 --no-results
-    EXPECT "sweep balance residual -?(0\\.00e\\+00|[0-9]\\.[0-9][0-9]e-(1[3-9]|[2-9][0-9]|[0-9][0-9][0-9])) \\(emission = collision \\+ leakage; lagged faces: 0\\)")
+    EXPECT "sweep balance residual -?(0\\.00e\\+00|[0-9]\\.[0-9][0-9]e-(1[3-9]|[2-9][0-9]|[0-9][0-9][0-9])) \\(emission = collision \\+ leakage. lagged faces: 0\\)")
   set(_file ${CMAKE_CURRENT_BINARY_DIR}/tycho_run_np${n}.h5)
   suite_add_mpi_test(NAME tycho.run.results_write.np${n} TARGET tycho RANKS ${n} TIMEOUT 120
     ARGS ${_mesh} --iterations 3 --results ${_file} EXPECT " Results file: ${_file}")
@@ -33,4 +33,4 @@ endforeach()
 # PCE (eq. 4) printed: exactly 1 at one rank (the sum of the steps' work is the rank's work).
 suite_add_mpi_test(NAME tycho.run.pce_one_rank TARGET tycho RANKS 1 TIMEOUT 120
   ARGS ${_mesh} --iterations 2 --no-results
-  EXPECT "last sweep: [1-9][0-9]* steps \\(max over ranks\\) of at most 512 tasks; PCE \\(eq. 4\\) 1.0000")
+  EXPECT "last sweep: [1-9][0-9]* steps \\(max over ranks\\) of at most 512 tasks. PCE \\(eq. 4\\) 1.0000")
