@@ -92,6 +92,8 @@ CellLoopSplit split_cell_loop(const LocalLevel& L, int threads, std::size_t min_
     range.families.end = std::min(start[r + 1], q);
     range.loose.begin = std::max(start[r], q) - q;
     range.loose.end = std::max(start[r + 1], q) - q;
+    range.families.by_node = group_batch_sums(L.family_batches, range.families.begin, range.families.end, L.slots());
+    range.loose.by_node = group_batch_sums(L.loose_batches, range.loose.begin, range.loose.end, L.slots());
   }
   if (T == 1) return split;
 

@@ -1,15 +1,18 @@
 // The builds of the cell loop behind apply_cells (p1_operator.hpp); internal to it.
 //
 // Every build takes the items (cells or families) in batches of eight (item_batches.hpp) and
-// scatters a batch's products slot by slot, lane by lane within a slot: y[slot[n][l]] +=
-// out[n][l] for n = 0..N-1, then l over the live lanes. All keep that order, so all give the
-// same bits. A build sweeps a range of the batches (cell_loop_split.hpp: a thread's share),
-// and keeps the sums of the range's kept lanes aside, in that order, instead of adding them.
+// adds a batch's products to each node in the order of the scatter slot by slot, lane by lane
+// within a slot: y[slot[n][l]] += out[n][l] for n = 0..N-1, then l over the live lanes. All
+// keep each node's order, so all give the same bits; where the range has the batches' tables
+// (batch_node_sums.hpp) they take the sums node by node, each node's in that order. A build
+// sweeps a range of the batches (cell_loop_split.hpp: a thread's share), and keeps the sums of
+// the range's kept lanes aside, in that order, instead of adding them.
 #pragma once
 #include <array>
 #include <cstddef>
 #include <cstdint>
 
+#include "multigrid/batch_node_sums.hpp"
 #include "multigrid/cell_loop_split.hpp"
 #include "multigrid/item_batches.hpp"
 #include "multigrid/node_point.hpp"
@@ -39,19 +42,52 @@ inline void scatter_batch(const typename ItemBatches<N>::Batch& batch, std::size
     for (std::size_t l = 0; l < lanes; ++l) y[batch[n][l]] += out[n][l];
 }
 
+// The same sums node by node (batch_node_sums.hpp): each node's y loaded once, its sums added
+// in their order in a register, stored once. Every node takes its additions in the order
+// scatter_batch gives them, so the bits are the same.
+template <std::size_t C>
+inline const std::uint8_t* add_node_sums(const std::uint8_t* at, std::size_t nodes, const std::uint32_t* slot,
+                                         const double* out, double* y) {
+  for (std::size_t i = 0; i < nodes; ++i, at += C) {
+    const std::uint32_t node = slot[at[0]];
+    double sum = y[node];
+#pragma GCC unroll 8
+    for (std::size_t k = 0; k < C; ++k) sum += out[at[k]];
+    y[node] = sum;
+  }
+  return at;
+}
+template <std::size_t N>
+inline void scatter_by_node(const BatchNodeSums<N>& t, const typename ItemBatches<N>::Batch& batch,
+                            const double (&out)[N][kBatch], double* y) {
+  const std::uint32_t* slot = batch[0].data();  // position p = 8 n + l is slot[p]
+  const double* o = out[0];
+  const std::uint8_t* at = t.order.data();
+  at = add_node_sums<1>(at, t.nodes[0], slot, o, y);
+  at = add_node_sums<2>(at, t.nodes[1], slot, o, y);
+  at = add_node_sums<3>(at, t.nodes[2], slot, o, y);
+  at = add_node_sums<4>(at, t.nodes[3], slot, o, y);
+  at = add_node_sums<5>(at, t.nodes[4], slot, o, y);
+  at = add_node_sums<6>(at, t.nodes[5], slot, o, y);
+  at = add_node_sums<7>(at, t.nodes[6], slot, o, y);
+  add_node_sums<8>(at, t.nodes[7], slot, o, y);
+}
+
 // The scatter of the batches of a range (BatchRange): batch by batch, the kept lanes' sums
-// written to `kept` in order, the others added to y as scatter_batch does. The batches with
-// kept lanes are few (those on a surface between two threads' ranges): one comparison a
-// batch finds them.
+// written to `kept` in order, the others added to y node by node where the range has the
+// tables (scatter_by_node), else as scatter_batch does. The batches with kept lanes are few
+// (those on a surface between two threads' ranges): one comparison a batch finds them.
 template <std::size_t N>
 class RangeScatter {
  public:
   RangeScatter(const BatchRange<N>& range, double* kept)
-      : next_(range.kept.data()), last_(range.kept.data() + range.kept.size()), kept_(kept) {}
+      : next_(range.kept.data()), last_(range.kept.data() + range.kept.size()), kept_(kept),
+        by_node_(range.by_node.empty() ? nullptr : range.by_node.data()), begin_(range.begin) {}
   void operator()(std::size_t b, const typename ItemBatches<N>::Batch& batch, std::size_t lanes,
                   const double (&out)[N][kBatch], double* y) {
     if (next_ == last_ || next_->batch != b) {
-      scatter_batch<N>(batch, lanes, out, y);
+      if (by_node_) scatter_by_node<N>(by_node_[b - begin_], batch, out, y);
+      else scatter_batch<N>(batch, lanes, out, y);
       return;
     }
     for (std::size_t n = 0; n < N; ++n)
@@ -67,6 +103,8 @@ class RangeScatter {
   const KeptLanes<N>* next_;
   const KeptLanes<N>* last_;
   double* kept_;
+  const BatchNodeSums<N>* by_node_;  // batch begin_'s, or null: no tables
+  std::size_t begin_;
 };
 
 }  // inline namespace MG_CELL_MATH_ISA

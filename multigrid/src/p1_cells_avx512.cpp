@@ -6,9 +6,9 @@
 // does for its cell and the batch is scattered in the same order (p1_cells.hpp), so the two
 // give the same bits. The node values come by scalar loads put together in a register (a
 // gather was slower on Zen 5) and the coordinates by loads transposed in registers
-// (p1_points_avx512.hpp). The sums go back one by one: a gather, an add and a scatter of a
-// slot's eight lanes, where no two name one node, ran 1.17 times slower on the Intel VM and
-// 1.06-1.10 times on Zen 5 (BENCHMARKS.md).
+// (p1_points_avx512.hpp). The sums go back one by one, node by node (p1_cells.hpp): a
+// gather, an add and a scatter of a slot's eight lanes, where no two name one node, ran 1.17
+// times slower than one by one on the Intel VM and 1.06-1.10 times on Zen 5 (BENCHMARKS.md).
 #include <immintrin.h>
 
 #include "p1_cell_math.hpp"

@@ -14,13 +14,15 @@
 //
 // Which lanes are kept aside is worked out once per level (split_cell_loop), so the sweep
 // compares one batch index a batch and takes the slower scatter only in the batches that
-// have such lanes.
+// have such lanes. The other batches' sums go to y node by node, by tables also made there
+// (batch_node_sums.hpp).
 #pragma once
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
+#include "multigrid/batch_node_sums.hpp"
 #include "multigrid/item_batches.hpp"
 
 namespace mg {
@@ -36,10 +38,13 @@ struct KeptLanes {
 
 // The batches [begin, end) of one level's items (families, N = 10, or loose cells, N = 4) a
 // thread sweeps, and those of them with lanes kept aside, in batch order.
+// by_node[b - begin] groups batch b's sums by node (batch_node_sums.hpp) for the scatter;
+// where empty, the loop scatters slot by slot.
 template <std::size_t N>
 struct BatchRange {
   std::size_t begin = 0, end = 0;
   std::vector<KeptLanes<N>> kept;
+  std::vector<BatchNodeSums<N>> by_node = {};
 };
 
 struct CellLoopSplit {
