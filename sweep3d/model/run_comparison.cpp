@@ -1,6 +1,7 @@
 #include "sweep3d/model/run_comparison.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "sweep3d/model/iteration_model.hpp"
 #include "sweep3d/model/loggp_sweep_model.hpp"
@@ -135,11 +136,16 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
   const std::string hlw = "Hoisie, Lubeck & Wasserman";
   table.add_model_term({"pipeline", "T_cpu", first.pipeline_sweeps.t_cpu, hlw + " eq. 3 (W_g x block)"});
   table.add_model_term({"pipeline", "T_msg", first.pipeline_sweeps.t_msg, hlw + " eq. 5 (LogGP Total_Comm)"});
-  table.add_model_term({"pipeline", "T_comp", first.pipeline_sweeps.t_comp, hlw + " eq. 6"});
-  const bool chain = run.shape.npe_i == 1 || run.shape.npe_j == 1;
-  table.add_model_term({"pipeline", "T_comm", first.pipeline_sweeps.t_comm,
-                        hlw + (chain ? " eq. 7 on a 1-D chain (P - 1 fill stages, repetition delay 2: their §4.3)"
-                                     : " eq. 7")});
+  const PipelineSweeps& pl = first.pipeline_sweeps;
+  auto count = [](double x) { return std::to_string(static_cast<long long>(x + 0.5)); };
+  table.add_model_term({"pipeline", "T_comp", pl.t_comp,
+                        hlw + " eq. 6 per axis: " + count(pl.comp_stages) + " x T_cpu (N_sweep " + count(pl.n_sweep) +
+                            ", a fill at each of " + std::to_string(pl.starts_i) + " I and " +
+                            std::to_string(pl.starts_j) + " J starts of the octant order)"});
+  table.add_model_term({"pipeline", "T_comm", pl.t_comm,
+                        hlw + " eq. 7 per axis: " + count(pl.comm_stages) + " x T_msg (repetition delay " +
+                            count(pl.repetition_delay) + (pl.synchronous ? ", synchronous" : ", eager") +
+                            " faces; their §4.3 argument, pipeline_model.cpp)"});
 }
 
 }  // namespace sweep3d::model
