@@ -1,7 +1,8 @@
 // A batch's sums grouped by node (batch_node_sums.hpp): the table lists every live position
 // once, node by node, grouped by how many sums a node takes, a node's positions in their
 // scatter order; a node taking more than 8 sums gives no tables; and the loop that scatters by
-// these tables (one thread's split) gives the bits of the slot-by-slot scatter, every build.
+// these tables (one thread's split: the AVX-512 build, where the CPU has it; the others
+// scatter slot by slot either way) gives the bits of the slot-by-slot scatter.
 #include <catch2/catch.hpp>
 
 #include <cmath>

@@ -34,7 +34,8 @@
 // (no families). With --without-parts, also the AVX-512 loop with each of its parts left out
 // in turn (cell_loop_parts.hpp), against the same loop whole: where its time goes. With
 // --slot-by-slot, also each build on families with its sums added to y slot by slot, as
-// before the batch tables (batch_node_sums.hpp): the tables' gain, alternated sweep by sweep.
+// before the batch tables (batch_node_sums.hpp): the tables' gain, alternated sweep by sweep
+// (only the AVX-512 build uses them; the others' ratio is 1 but for the noise).
 //
 // Usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
 //                                 [--kernel all|portable|avx2|avx512] [--threads T] [--without-parts]

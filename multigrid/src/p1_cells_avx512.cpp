@@ -23,7 +23,7 @@ template <std::size_t N>
 [[gnu::flatten]] double* apply_avx512(const NodePoint* points, const ItemBatches<N>& items,
                                       const BatchRange<N>& range, const double* u, double* y, double* kept) {
   const std::size_t q = range.end;
-  RangeScatter<N> scatter(range, kept);
+  RangeScatter<N> scatter(range, kept, Scatter::node_by_node);
   for (std::size_t b = range.begin; b < q; ++b) {
     if (b + kPrefetchBatches < q) prefetch_geometry<N>(points, items.batches[b + kPrefetchBatches]);
     const typename ItemBatches<N>::Batch& batch = items.batches[b];

@@ -1,4 +1,4 @@
-// A batch's sums grouped by node, for the cell loop's scatter (p1_cells.hpp).
+// A batch's sums grouped by node, for the AVX-512 cell loop's scatter (p1_cells.hpp).
 //
 // Every build adds a batch's sums to y slot by slot, lane by lane (item_batches.hpp): 80 a
 // batch of eight families, which name only about 40 distinct nodes (1 to 6 sums each). A

@@ -14,8 +14,8 @@
 //
 // Which lanes are kept aside is worked out once per level (split_cell_loop), so the sweep
 // compares one batch index a batch and takes the slower scatter only in the batches that
-// have such lanes. The other batches' sums go to y node by node, by tables also made there
-// (batch_node_sums.hpp).
+// have such lanes. The AVX-512 build adds the other batches' sums to y node by node, by
+// tables also made there (batch_node_sums.hpp).
 #pragma once
 #include <array>
 #include <cstddef>
