@@ -41,6 +41,21 @@ add_test(NAME instrument.probe.cold_rendezvous_keys
          COMMAND ${CMAKE_COMMAND} -DFILE=${_cold_dir}/probe_rendezvous.machine
                  -P ${CMAKE_CURRENT_LIST_DIR}/run_probe_rendezvous_keys.cmake)
 set_tests_properties(instrument.probe.cold_rendezvous_keys PROPERTIES LABELS "mpi" FIXTURES_REQUIRED probe_rendezvous)
+# The default working sets (those around the L2 included), each streamed from several buffers.
+add_test(NAME instrument.probe.cold_default_sets_clean COMMAND ${CMAKE_COMMAND} -E rm -f ${_cold_dir}/probe_default_sets.machine)
+set_tests_properties(instrument.probe.cold_default_sets_clean PROPERTIES LABELS "mpi" FIXTURES_SETUP probe_default_sets_clean)
+add_test(NAME instrument.probe.cold_default_sets_np2
+         COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 ${MPIEXEC_PREFLAGS} $<TARGET_FILE:loggps-probe>
+                 ${MPIEXEC_POSTFLAGS} --quick --reps 3 --max-bytes 32768 --stream-messages 2
+                 --out ${_cold_dir}/probe_default_sets.machine
+         WORKING_DIRECTORY ${_cold_dir})
+set_tests_properties(instrument.probe.cold_default_sets_np2 PROPERTIES LABELS "mpi" PROCESSORS 2 TIMEOUT 180 RUN_SERIAL TRUE
+                     FIXTURES_REQUIRED probe_default_sets_clean FIXTURES_SETUP probe_default_sets
+                     PASS_REGULAR_EXPRESSION "cold messages: the first MPI call")
+add_test(NAME instrument.probe.cold_default_sets_keys
+         COMMAND ${CMAKE_COMMAND} -DFILE=${_cold_dir}/probe_default_sets.machine
+                 -P ${CMAKE_CURRENT_LIST_DIR}/run_probe_default_sets.cmake)
+set_tests_properties(instrument.probe.cold_default_sets_keys PROPERTIES LABELS "mpi" FIXTURES_REQUIRED probe_default_sets)
 suite_add_error_test(NAME instrument.probe.rendezvous_bytes_order RANKS 2 ONE_LINE LABELS mpi
   EXPECT "^loggps-probe: error: command line:--rendezvous-bytes: expected increasing sizes, got \"24000,12000\"$"
   NO_FILE ${_cold_dir}/rndv_order.machine

@@ -2,10 +2,13 @@
 #include "instrument/probe_cold.hpp"
 
 #include <mpi.h>
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <memory>
+#include <new>
 #include <string>
 
 #include "instrument/clock.hpp"
@@ -17,13 +20,32 @@ namespace {
 
 constexpr int kTag = 11;
 
-// Read and write every 8-byte word of the first `bytes` of `a`, as a kernel sweeping its
+// Read and write every 8-byte word of the first `bytes` of `d`, as a kernel sweeping its
 // arrays does. The recurrence keeps the values bounded (its fixed point is 1000).
-void stream(std::vector<double>& a, std::int64_t bytes) {
+void stream(double* d, std::int64_t bytes) {
   const std::size_t n = static_cast<std::size_t>(bytes / 8);
-  double* d = a.data();
   for (std::size_t i = 0; i < n; ++i) d[i] = d[i] * 0.999 + 1.0;
 }
+
+// One streaming buffer: its own anonymous mapping (its own pages, wherever the kernel puts
+// them), touched at once so that no page fault falls in a measurement.
+class StreamBuffer {
+ public:
+  explicit StreamBuffer(std::int64_t bytes) : bytes_(static_cast<std::size_t>(std::max<std::int64_t>(bytes, 8))) {
+    void* m = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) throw std::bad_alloc();
+    data_ = static_cast<double*>(m);
+    std::fill(data_, data_ + bytes_ / 8, 1.0);
+  }
+  StreamBuffer(const StreamBuffer&) = delete;
+  StreamBuffer& operator=(const StreamBuffer&) = delete;
+  ~StreamBuffer() { ::munmap(data_, bytes_); }
+  double* data() const { return data_; }
+
+ private:
+  std::size_t bytes_;
+  double* data_ = nullptr;
+};
 
 void spin_until(double t) {
   while (now_seconds() < t) {
@@ -68,12 +90,18 @@ void measure_clock_offset(Pair& p, ColdMessages& out) {
   MPI_Bcast(&out.clock_offset, 1, MPI_DOUBLE, 0, p.comm);
 }
 
-// The time both ranks leave the streaming for the next call: one streaming of `bytes` (the
-// slower rank's), with margin, after the barrier that starts each measurement.
-double streaming_allowance(Pair& p, std::vector<double>& a, std::int64_t bytes) {
-  const double t0 = now_seconds();
-  stream(a, bytes);
-  double t = now_seconds() - t0, slowest = 0.0;
+// The time both ranks leave the streaming for the next call: one streaming of `bytes` from
+// `a` (the slower rank's, the median of 3: one descheduling would lengthen every wait of
+// the size, and a longer wait is a colder call), with margin, after the barrier that starts
+// each measurement.
+double streaming_allowance(Pair& p, double* a, std::int64_t bytes) {
+  std::vector<double> times;
+  for (int k = 0; k < 3; ++k) {
+    const double t0 = now_seconds();
+    stream(a, bytes);
+    times.push_back(now_seconds() - t0);
+  }
+  double t = median(times), slowest = 0.0;
   MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, p.comm);
   return 1.5 * slowest + 50e-6;
 }
@@ -105,9 +133,17 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
 
   std::int64_t largest = 8;
   for (std::int64_t n : working_sets) largest = std::max(largest, n);
-  std::vector<double> a(static_cast<std::size_t>(largest / 8), 1.0);  // touched: no page faults later
+  // Repetition r streams buffer r % kStreamBuffers (see probe_cold.hpp: one buffer's pages
+  // are one draw of a process's memory placement, whose speed varies from run to run).
+  std::vector<std::unique_ptr<StreamBuffer>> buffers;
+  for (int b = 0; b < kStreamBuffers; ++b) buffers.push_back(std::make_unique<StreamBuffer>(largest));
+  double* a = buffers[0]->data();  // the buffer of the repetition being measured
   std::vector<double> allowance;
-  for (std::int64_t n : working_sets) allowance.push_back(streaming_allowance(p, a, n));
+  for (std::int64_t n : working_sets) {
+    double longest = 0.0;  // the slowest buffer's
+    for (const auto& b : buffers) longest = std::max(longest, streaming_allowance(p, b->data(), n));
+    allowance.push_back(longest);
+  }
 
   std::vector<Samples> s(working_sets.size());
   for (Samples& x : s) {
@@ -199,6 +235,7 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
     if (as_intended(late_by)) s[i].allreduce_as_intended.push_back(cost);
   };
   for (int rep = 0; rep < reps; ++rep) {
+    a = buffers[static_cast<std::size_t>(rep % kStreamBuffers)]->data();
     for (std::size_t i = 0; i < working_sets.size(); ++i) {  // interleaved: a burst of load hits every size
       cold_allreduce(i);
       cold_receive(i, small, s[i].receive_small);
@@ -215,8 +252,10 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
   // (both ranks decide alike from the same exchanged times).
   const std::size_t wanted = static_cast<std::size_t>(std::max(kMinAsIntended, reps / 2));
   for (std::size_t i = 0; i < working_sets.size(); ++i)
-    for (int extra = 0; extra < std::max(reps, 10) && s[i].allreduce_as_intended.size() < wanted; ++extra)
+    for (int extra = 0; extra < std::max(reps, 10) && s[i].allreduce_as_intended.size() < wanted; ++extra) {
+      a = buffers[static_cast<std::size_t>(extra % kStreamBuffers)]->data();
       cold_allreduce(i);
+    }
 
   // Rank 1's receives to rank 0; rank 0 keeps its sends.
   for (std::size_t i = 0; i < working_sets.size(); ++i) {

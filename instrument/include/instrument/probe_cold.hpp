@@ -42,6 +42,19 @@ namespace instrument::probe {
 constexpr double kLateArrival = 20e-6;
 constexpr int kMinAsIntended = 3;
 
+// Each rank streams from this many buffers, each its own mapping, repetition r from buffer
+// r % kStreamBuffers, and the medians are over all of them: one buffer's pages are one draw
+// of a process's memory placement, whose speed varies from run to run on this VM (identical
+// pinned application runs vary 0.19-0.32 s). Issue 39 (AMD EPYC Zen 5, 2 vCPUs, idle; five
+// back-to-back probe runs, medians of 15 each): with one buffer the 12000 B rendezvous after
+// 2 MiB streamed gave 6.1-11.3 us send, 5.4-10.5 us receive, and a run's 24000 B figure could
+// come out below its 12000 B one; with four (and the 512 KiB, 1 MiB working sets before it)
+// 4.3-6.3 and 4.6-6.5 us. Four runs of each variant, alternated: send 6.0-9.6 us with one
+// buffer, 5.5-7.4 with four; with the 512 KiB and 1 MiB sets also measured (why they lower
+// the 2 MiB figure is not known) 4.7-6.8 and 4.7-6.1. What is left is about the spread of
+// the warm reference (N = 0: 2.9-4.6 us): the whole run is faster or slower.
+constexpr int kStreamBuffers = 4;
+
 struct ColdPoint {
   std::int64_t working_set_bytes = 0;
   double allreduce8 = 0.0;     // seconds, medians over the repetitions (rank 0)
@@ -64,7 +77,8 @@ struct ColdMessages {
   std::vector<ColdPoint> points;    // in the order of the sizes given
 };
 
-// Both ranks of p call it with the same arguments; the result is valid on rank 0. A point
+// Both ranks of p call it with the same arguments (each holds kStreamBuffers buffers of the
+// largest working set); the result is valid on rank 0. A point
 // with fewer than kMinAsIntended allreduces as intended is not a measurement of the call
 // (the caller leaves the cold keys out and says why). Each
 // working set is streamed once per measurement (5 a repetition, and 2 a rendezvous size); the face message must be
