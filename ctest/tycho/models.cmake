@@ -75,3 +75,19 @@ foreach(m GM MSM)
     EXPECT "${m} +comm +${_n} +${_n} +[-+][0-9]+\\.[0-9]% .*(. ${_n}% of sends find the peer's message waiting \\(1 - 2\\^-receives of a step's first send\\): MPI_Bsend ${_n} us \\+ receive ${_n} us there \\(loggp\\.pending at [0-9]+ B. nothing waiting: MPI_Bsend ${_n} us, receive ${_n} us\\)|. a send that finds the peer's message waiting is priced as any \\(no loggp\\.pending\\.\\* keys\\)). T_msg")
   set_tests_properties(tycho.models.${m}_comm_waiting.np2 PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 endforeach()
+# The same rows on a machine file whose loggp.pending.* keys are fixed (64 B and 8192 B: plain
+# 0.4 / 0.8 us, waiting 0.8 / 1.2 us), so the waiting-send price is always taken, never the
+# "no keys" text a loaded probe host may give.
+set(_machine_pending ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_pending.machine)
+add_test(NAME tycho.models.machine_with_pending
+         COMMAND ${CMAKE_COMMAND} -DIN=${_machine} -DOUT=${_machine_pending}
+                 -P ${CMAKE_CURRENT_LIST_DIR}/run_machine_with_pending.cmake)
+set_tests_properties(tycho.models.machine_with_pending PROPERTIES
+  FIXTURES_REQUIRED tycho_models_machine FIXTURES_SETUP tycho_models_machine_pending)
+foreach(m GM MSM)
+  suite_add_mpi_test(NAME tycho.models.${m}_comm_waiting_priced.np2 TARGET tycho RANKS 2 TIMEOUT 120
+    ARGS ${_mesh} --iterations 3 --no-results --machine ${_machine_pending} --calibration ${_cal}
+    EXPECT "${m} +comm +${_n} +${_n} +[-+][0-9]+\\.[0-9]% .*. ${_n}% of sends find the peer's message waiting \\(1 - 2\\^-receives of a step's first send\\): MPI_Bsend ${_n} us \\+ receive ${_n} us there \\(loggp\\.pending at [0-9]+ B. nothing waiting: MPI_Bsend ${_n} us, receive ${_n} us\\). T_msg")
+  set_tests_properties(tycho.models.${m}_comm_waiting_priced.np2 PROPERTIES
+    FIXTURES_REQUIRED "tycho_models_machine_pending;tycho_models_cal")
+endforeach()

@@ -55,9 +55,13 @@ double extra_at(int bytes, std::vector<char>& data, std::vector<char>& into, con
 }  // namespace
 
 BsendExtra measure_bsend_extra(std::size_t step_bytes) {
-  MPI_Errhandler before;
+  // Errors come back as codes, not aborts: the calls' on MPI_COMM_SELF, and the buffer's
+  // attach and detach (which belong to no communicator: MPI_COMM_WORLD's handler, MPI 3.1 8.3).
+  MPI_Errhandler before, world_before;
   MPI_Comm_get_errhandler(MPI_COMM_SELF, &before);
   MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+  MPI_Comm_get_errhandler(MPI_COMM_WORLD, &world_before);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   // Room for a few messages, as the sweep's buffer has room for a sweep's.
   std::vector<char> attached(8 * (static_cast<std::size_t>(kBsendProbeLargeBytes) + MPI_BSEND_OVERHEAD) + 4096);
   std::vector<char> data(kBsendProbeLargeBytes, 1), into(kBsendProbeLargeBytes);
@@ -84,6 +88,8 @@ BsendExtra measure_bsend_extra(std::size_t step_bytes) {
   }
   MPI_Comm_set_errhandler(MPI_COMM_SELF, before);
   MPI_Errhandler_free(&before);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, world_before);
+  MPI_Errhandler_free(&world_before);
   if (!error.empty()) throw std::runtime_error(error);
   return e;
 }

@@ -28,6 +28,16 @@ const char* const kBsendByteKey = "bsend_extra_s_per_byte";
 // A buffered send's copy into the attached buffer: tens of GB/s; 1 us a byte is nonsense.
 constexpr double kMinBsendByteSeconds = 1e-15, kMaxBsendByteSeconds = 1e-6;
 
+// A probe's figure as the reader will take it back: a positive value below the reader's least
+// (the difference of two medians within the clock's resolution) becomes `below`, one above its
+// greatest (nonsense from a preempted probe) is left out (-1, or 0 for the record's unpack), so a
+// run never writes a calibration file that the next run refuses.
+double as_the_reader_takes_it(double v, double least, double greatest, double below, double absent) {
+  if (!(v > 0)) return v;
+  if (v < least) return below;
+  return v > greatest ? absent : v;
+}
+
 }  // namespace
 
 const char* scheme_option_name(Scheme s) { return s == Scheme::step ? "step" : "ld"; }
@@ -42,15 +52,26 @@ TychoCalibration calibration_of(const RunOptions& o, const RunResult& r) {
   c.threads = o.sweep.threads;
   c.mcps = r.mcps;
   c.mesh = o.mesh_path;
-  // Cold as in the sweep: a step of this run's MCPS tasks between two messages.
-  const std::size_t step_bytes = step_working_set_bytes(static_cast<std::size_t>(std::max<std::int64_t>(1, c.mcps)), c.groups);
-  const UnpackCost unpack = measure_unpack_cost(static_cast<std::size_t>(std::llround(c.e_p)), c.directions, c.groups,
-                                                static_cast<std::size_t>(std::max<std::int64_t>(1, c.mcps)));
-  c.unpack_s_per_record = unpack.s_per_record;
-  c.unpack_s_per_message = unpack.s_per_message;
+  // Cold as in the sweep: a step of this run's MCPS tasks between two messages. A step holds
+  // at most the rank's own tasks (an MCPS of 2^40 means "no limit"), and at most
+  // kProbeStepBytes: the probes read a step's bytes before each of ~2300 timed calls, and past
+  // the L2 of today's CPUs (1-2 MiB a core) a larger step leaves the calls no colder.
+  constexpr std::size_t kProbeStepBytes = std::size_t{8} << 20;
+  const auto rank_tasks = static_cast<std::int64_t>(std::ceil(c.e_p)) * c.directions;
+  const auto most_tasks = static_cast<std::int64_t>(kProbeStepBytes / step_working_set_bytes(1, c.groups));
+  const auto step_tasks = static_cast<std::size_t>(
+      std::clamp<std::int64_t>(c.mcps, 1, std::max<std::int64_t>(1, std::min(rank_tasks, most_tasks))));
+  const std::size_t step_bytes = step_working_set_bytes(step_tasks, c.groups);
+  const UnpackCost unpack =
+      measure_unpack_cost(static_cast<std::size_t>(std::llround(c.e_p)), c.directions, c.groups, step_tasks);
+  c.unpack_s_per_record = as_the_reader_takes_it(unpack.s_per_record, kMinUnpackSeconds, kMaxUnpackSeconds,
+                                                 kMinUnpackSeconds, 0.0);
+  c.unpack_s_per_message =
+      as_the_reader_takes_it(unpack.s_per_message, kMinUnpackSeconds, kMaxUnpackSeconds, 0.0, -1.0);
   const BsendExtra bsend = measure_bsend_extra(step_bytes);
-  c.bsend_extra_s_per_call = bsend.s_per_call;
-  c.bsend_extra_s_per_byte = bsend.s_per_byte;
+  c.bsend_extra_s_per_call = as_the_reader_takes_it(bsend.s_per_call, kMinUnpackSeconds, kMaxUnpackSeconds, 0.0, -1.0);
+  c.bsend_extra_s_per_byte =
+      as_the_reader_takes_it(bsend.s_per_byte, kMinBsendByteSeconds, kMaxBsendByteSeconds, 0.0, -1.0);
   return c;
 }
 

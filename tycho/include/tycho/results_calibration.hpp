@@ -38,7 +38,8 @@ struct TychoCalibration {
 const char* scheme_option_name(Scheme s);  // "ld", "step"
 
 // Rank 0, after run_tycho: this run's calibration, T_unpack and the buffered send's extra
-// measured now (tens of ms).
+// measured now (tens of ms at an MCPS of a few thousand; the step is capped at 8 MiB, so under
+// a second whatever --mcps says).
 TychoCalibration calibration_of(const RunOptions& options, const RunResult& result);
 
 // Adds /tycho/calibration.
