@@ -23,3 +23,8 @@ suite_add_error_test(NAME instrument.probe.pending_bytes_order RANKS 2 ONE_LINE 
   EXPECT "^loggps-probe: error: command line:--pending-bytes: expected increasing sizes, got \"512,64\"$"
   NO_FILE ${_pending_dir}/pending_order.machine
   COMMAND $<TARGET_FILE:loggps-probe> --quick --pending-bytes 512,64 --out ${_pending_dir}/pending_order.machine)
+# A size past 2^24 B would overflow the attached buffer's int size: refused before any MPI call.
+suite_add_error_test(NAME instrument.probe.pending_bytes_too_large RANKS 2 ONE_LINE LABELS mpi
+  EXPECT "^loggps-probe: error: command line:--pending-bytes: expected a whole number in \\[1, 16777216\\] B, got \"268435456\"$"
+  NO_FILE ${_pending_dir}/pending_large.machine
+  COMMAND $<TARGET_FILE:loggps-probe> --quick --pending-bytes 64,268435456 --out ${_pending_dir}/pending_large.machine)

@@ -81,5 +81,11 @@ TEST_CASE("loggp.pending: bad values refused naming the file and the key", "[ins
   CHECK(refusal(two_sizes("loggp.pending.size.1.bytes", "0")).find("m.machine:loggp.pending.size.1.bytes:") == 0);
   CHECK(refusal("format = suite-machine-1\nloggp.pending.size.1.bytes = 64\n") ==
         "m.machine:loggp.pending.sizes: missing required key (the file has loggp.pending.size.1.bytes)");
+  // Keys the count leaves out: a size past loggp.pending.sizes, a misspelt field.
+  CHECK(refusal(two_sizes("loggp.pending.sizes", "1")) ==
+        "m.machine:loggp.pending.size.2.bytes: not a key of the 1 sizes loggp.pending.sizes gives (sizes 1 "
+        "to 1, each bytes and its figures)");
+  CHECK(refusal(two_sizes() + "loggp.pending.size.1.send_plian = 1e-6\n").find(
+            "m.machine:loggp.pending.size.1.send_plian: not a key of the 2 sizes") == 0);
   CHECK(refusal(two_sizes()) == "accepted");
 }

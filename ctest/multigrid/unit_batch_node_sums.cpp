@@ -19,6 +19,7 @@
 #include "multigrid/hierarchy.hpp"
 #include "multigrid/local_level.hpp"
 #include "multigrid/p1_operator.hpp"
+#include "../../multigrid/src/p1_cells.hpp"
 
 using mg::CellKernel;
 
@@ -98,7 +99,45 @@ void check_one_thread_keeps_bits(const mg::LocalLevel& L) {
   }
 }
 
+// scatter_by_node against scatter_batch batch by batch, on any CPU (the kernels above reach it
+// only in the AVX-512 build): the same sums into the same y give the same bits.
+template <std::size_t N>
+void check_scatter_by_node(const mg::ItemBatches<N>& items, const std::vector<mg::BatchNodeSums<N>>& tables,
+                           std::size_t slots) {
+  REQUIRE(tables.size() == items.batches.size());
+  std::vector<double> by_slot(slots), by_node(slots);
+  for (std::size_t s = 0; s < slots; ++s) by_slot[s] = by_node[s] = 0.3 * std::cos(0.1 + 0.9 * static_cast<double>(s));
+  const std::vector<double> before = by_slot;
+  for (std::size_t b = 0; b < items.batches.size(); ++b) {
+    double out[N][mg::kBatch] = {};
+    for (std::size_t n = 0; n < N; ++n)
+      for (std::size_t l = 0; l < mg::kBatch; ++l) out[n][l] = std::sin(1.0 + 0.37 * static_cast<double>(b * 97 + n * 8 + l));
+    mg::detail::scatter_batch<N>(items.batches[b], items.lanes(b), out, by_slot.data());
+    mg::detail::scatter_by_node<N>(tables[b], items.batches[b], out, by_node.data());
+  }
+  REQUIRE(!same_bits(by_slot, before));
+  CHECK(same_bits(by_node, by_slot));
+}
+
 }  // namespace
+
+TEST_CASE("scatter_by_node gives scatter_batch's bits, batch by batch, in every build") {
+  SECTION("families") {
+    const mg::LocalLevel L = share(2, 3, 1, 0);
+    REQUIRE(!L.family_batches.batches.empty());
+    const mg::CellLoopSplit split = mg::split_cell_loop(L, 1);
+    check_scatter_by_node(L.family_batches, split.ranges.front().families.by_node, L.slots());
+  }
+  SECTION("loose cells, a short last batch") {
+    mg::LocalLevel L = share(2, 3, 1, 0);
+    L.families.clear();
+    L.cells.pop_back();
+    mg::batch_cells(L);
+    REQUIRE(!L.loose_batches.batches.empty());
+    const mg::CellLoopSplit split = mg::split_cell_loop(L, 1);
+    check_scatter_by_node(L.loose_batches, split.ranges.front().loose.by_node, L.slots());
+  }
+}
 
 TEST_CASE("batch tables: every position once, node by node, in the scatter's order; the same bits") {
   SECTION("a refined grid held whole: families only") {

@@ -5,6 +5,9 @@
 #include "instrument/machine_file.hpp"
 #include "model_ranges.hpp"
 
+#include <set>
+#include <string>
+
 namespace instrument::loggp {
 
 namespace {
@@ -71,12 +74,24 @@ std::optional<PendingCosts> read_pending(const MachineFile& f) {
   const std::int64_t n = f.require_bytes("loggp.pending.sizes");
   model_ranges::require_in(n, kSizeCount, f.name(), "loggp.pending.sizes");  // before the loop
   PendingCosts c;
+  std::set<std::string> read{"loggp.pending.sizes"};
   for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
     PendingPoint p;
     p.bytes = f.require_bytes(size_key(i, "bytes"));
-    each_figure(p, [&](const char* name, double& v) { v = f.require_double(size_key(i, name), "seconds"); });
+    read.insert(size_key(i, "bytes"));
+    each_figure(p, [&](const char* name, double& v) {
+      v = f.require_double(size_key(i, name), "seconds");
+      read.insert(size_key(i, name));
+    });
     c.points.push_back(p);
   }
+  // A key the count leaves out (a size past loggp.pending.sizes, a misspelt field) is a file
+  // edited by hand or cut short: refused, not ignored.
+  for (const std::string& k : f.keys())
+    if (k.rfind("loggp.pending.", 0) == 0 && read.count(k) == 0)
+      throw InputError(f.name(), k,
+                       "not a key of the " + std::to_string(n) + " sizes loggp.pending.sizes gives (sizes 1 to " +
+                           std::to_string(n) + ", each bytes and its figures)");
   validate(c, f.name());
   return c;
 }

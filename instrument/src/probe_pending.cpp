@@ -132,7 +132,8 @@ std::vector<std::int64_t> parse_pending_sizes(const std::string& option, const s
   while (true) {
     const std::size_t comma = text.find(',', from);
     const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-    const std::int64_t n = whole_option(option, item, 1, std::int64_t{1} << 30, "B");
+    // At most 2^24 B: eager sizes are kB, and the attached buffer (8 messages) must fit an int.
+    const std::int64_t n = whole_option(option, item, 1, std::int64_t{1} << 24, "B");
     if (!sizes.empty() && n <= sizes.back())
       throw InputError("command line", option, "expected increasing sizes, got \"" + text + "\"");
     sizes.push_back(n);
@@ -218,7 +219,10 @@ void add_pending_messages(const std::vector<std::int64_t>& sizes, int reps, cons
       std::printf("pending messages: %.2f s; wrote %s\n", now_seconds() - t_start, out.c_str());
       std::fflush(stdout);
     } catch (const std::exception& e) {
-      error = e.what();
+      // Experiments 1-6 published the file already: it goes, rather than stay without 7's keys
+      // and be taken for an older probe's file (never a partial output file).
+      std::remove(out.c_str());
+      error = std::string(e.what()) + " (" + out + " removed)";
     }
   throw_if_any_rank_failed(MPI_COMM_WORLD, error);
 }

@@ -197,7 +197,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
               o.pending_bytes = instrument::probe::parse_pending_sizes(name, v);
             },
             "sizes of the send timed with the peer's message of that size waiting and without, increasing, "
-            "each in [1, 2^30] B, at most 16; those above the measured eager limit are left out")
+            "each in [1, 2^24] B, at most 16; those above the measured eager limit are left out")
       .shown_default("64,512,2048,8192")
       .after_reading([&t, &o] {
         if (o.quick && !t.given("--reps")) o.reps = 9;

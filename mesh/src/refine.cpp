@@ -303,6 +303,7 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
 }
 
 Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges) {
+  refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);  // before the cells are made
   Mesh fine;
   fine.cells.resize(8 * mesh.cells.size());
   // The cells written in place and checked as they come (the first degenerate one refused,
