@@ -1,8 +1,9 @@
-// transfer_sets (local_level.hpp) groups its (coarse node, rank) pairs by a counting sort:
-// the same sets as ranks_from_pairs's sort of every pair, on 3 parts of a refined cube
+// transfer_sets (local_level.hpp) groups its (coarse node, rank) pairs by ranks_from_pairs's
+// counting sort: the same sets as a plain sort of every pair, on 3 parts of a refined cube
 // (coarse nodes fed by several ranks).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -12,7 +13,25 @@
 #include "multigrid/local_level.hpp"
 #include "multigrid/sum_exchange.hpp"
 
-TEST_CASE("transfer sets: the ranks ranks_from_pairs gives for the same pairs") {
+namespace {
+
+// The reference: every pair sorted and made unique, then counted by node.
+mg::NodeRanks by_sort(std::vector<std::uint64_t> pairs, std::size_t nodes) {
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  mg::NodeRanks nr;
+  nr.offsets.assign(nodes + 1, 0);
+  for (std::uint64_t p : pairs) {
+    ++nr.offsets[(p >> 32) + 1];
+    nr.ranks.push_back(static_cast<std::int32_t>(p & 0xFFFFFFFFu));
+  }
+  for (std::size_t n = 0; n < nodes; ++n) nr.offsets[n + 1] += nr.offsets[n];
+  return nr;
+}
+
+}  // namespace
+
+TEST_CASE("transfer sets: the ranks a sort of every pair gives for the same pairs") {
   const std::vector<mg::Grid> grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(3, 1.0), 3, "cube");
   const auto parts = mg::partition_grids(grids, 3, "cube");
   for (std::size_t l = 1; l < grids.size(); ++l) {
@@ -27,12 +46,15 @@ TEST_CASE("transfer sets: the ranks ranks_from_pairs gives for the same pairs") 
           if (!cr.holds(c, fr.ranks[j])) needers.push_back(mg::node_rank_pair(c, fr.ranks[j]));
       }
     const std::size_t cn = grids[l - 1].mesh.nodes.size();
-    const mg::NodeRanks fed = mg::ranks_from_pairs(feeders, cn), needed = mg::ranks_from_pairs(needers, cn);
+    const mg::NodeRanks fed = by_sort(feeders, cn), needed = by_sort(needers, cn);
     const mg::TransferSets t = mg::transfer_sets(grids[l], fr, cr);
     CHECK(t.fed_by.offsets == fed.offsets);
     CHECK(t.fed_by.ranks == fed.ranks);
     CHECK(t.needed_by.offsets == needed.offsets);
     CHECK(t.needed_by.ranks == needed.ranks);
+    const mg::NodeRanks fed_by_pairs = mg::ranks_from_pairs(feeders, cn);
+    CHECK(fed_by_pairs.offsets == fed.offsets);
+    CHECK(fed_by_pairs.ranks == fed.ranks);
     // Some coarse node is fed by 2 ranks (on nested grids none is needed by a rank that does
     // not hold it: a fine cell's parent is in its part).
     bool shared = false;

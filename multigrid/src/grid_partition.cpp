@@ -119,13 +119,19 @@ NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& pa
   for (const mesh::Cell& c : mesh.cells)
     for (Index n : c.nodes) ++start[n + std::size_t{1}];
   for (std::size_t n = 0; n < nodes; ++n) start[n + 1] += start[n];
-  NodeRanks nr;
-  nr.ranks.resize(start.back());
+  std::vector<std::int32_t> grouped(start.back());
   {
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (std::size_t c = 0; c < mesh.cells.size(); ++c)
-      for (Index n : mesh.cells[c].nodes) nr.ranks[fill[n]++] = part_of_cell[c];
+      for (Index n : mesh.cells[c].nodes) grouped[fill[n]++] = part_of_cell[c];
   }
+  return node_ranks_from_groups(std::move(grouped), start);
+}
+
+NodeRanks node_ranks_from_groups(std::vector<std::int32_t> grouped, const std::vector<std::size_t>& start) {
+  const std::size_t nodes = start.size() - 1;
+  NodeRanks nr;
+  nr.ranks = std::move(grouped);
   nr.offsets.assign(nodes + 1, 0);
   std::size_t kept = 0;
   for (std::size_t n = 0; n < nodes; ++n) {

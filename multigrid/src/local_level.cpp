@@ -256,33 +256,6 @@ void size_vectors(LocalLevel& L) {
   for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv, &L.d}) v->assign(n, 0.0);
 }
 
-// ranks_from_pairs(pairs, nodes) without a sort of every pair: the ranks grouped by node (a
-// counting sort), then each node's few sorted and made unique (a node feeds on few ranks).
-NodeRanks ranks_by_node(const std::vector<std::uint64_t>& pairs, std::size_t nodes) {
-  std::vector<std::uint32_t> start(nodes + 1, 0);
-  for (std::uint64_t p : pairs) ++start[(p >> 32) + 1];
-  for (std::size_t n = 0; n < nodes; ++n) start[n + 1] += start[n];
-  NodeRanks nr;
-  nr.ranks.resize(pairs.size());
-  {
-    std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-    for (std::uint64_t p : pairs) nr.ranks[fill[p >> 32]++] = static_cast<std::int32_t>(p & 0xFFFFFFFFu);
-  }
-  nr.offsets.assign(nodes + 1, 0);
-  std::size_t kept = 0;
-  for (std::size_t n = 0; n < nodes; ++n) {
-    const auto from = nr.ranks.begin() + static_cast<std::ptrdiff_t>(start[n]);
-    const auto to = nr.ranks.begin() + static_cast<std::ptrdiff_t>(start[n + 1]);
-    std::sort(from, to);
-    const auto end = std::unique(from, to);
-    nr.offsets[n] = static_cast<std::uint32_t>(kept);
-    kept = static_cast<std::size_t>(std::copy(from, end, nr.ranks.begin() + static_cast<std::ptrdiff_t>(kept)) - nr.ranks.begin());
-  }
-  nr.offsets[nodes] = static_cast<std::uint32_t>(kept);
-  nr.ranks.resize(kept);
-  return nr;
-}
-
 }  // namespace
 
 TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRanks& cr) {
@@ -296,7 +269,7 @@ TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRank
         if (!cr.holds(c, fr.ranks[k])) needers.push_back(node_rank_pair(c, fr.ranks[k]));
     }
   const std::size_t cn = cr.offsets.size() - 1;  // the coarse grid's nodes
-  TransferSets t{ranks_by_node(feeders, cn), ranks_by_node(needers, cn), {}};
+  TransferSets t{ranks_from_pairs(feeders, cn), ranks_from_pairs(needers, cn), {}};
   t.owner_only.offsets.resize(cn + 1);
   t.owner_only.ranks.resize(cn);
   for (std::size_t c = 0; c < cn; ++c) {

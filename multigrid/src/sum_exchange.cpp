@@ -20,18 +20,16 @@ std::size_t SumExchange::bytes_in() const {
   return 8 * n;
 }
 
-NodeRanks ranks_from_pairs(std::vector<std::uint64_t> pairs, std::size_t nodes) {
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-  NodeRanks nr;
-  nr.offsets.assign(nodes + 1, 0);
-  nr.ranks.reserve(pairs.size());
-  for (std::uint64_t p : pairs) {
-    ++nr.offsets[(p >> 32) + 1];
-    nr.ranks.push_back(static_cast<std::int32_t>(p & 0xFFFFFFFFu));
-  }
-  for (std::size_t n = 0; n < nodes; ++n) nr.offsets[n + 1] += nr.offsets[n];
-  return nr;
+NodeRanks ranks_from_pairs(const std::vector<std::uint64_t>& pairs, std::size_t nodes) {
+  // The ranks grouped by node (a counting sort), then each node's few sorted and made unique
+  // (a node has few ranks): no sort of every pair.
+  std::vector<std::size_t> start(nodes + 1, 0);
+  for (std::uint64_t p : pairs) ++start[(p >> 32) + 1];
+  for (std::size_t n = 0; n < nodes; ++n) start[n + 1] += start[n];
+  std::vector<std::int32_t> grouped(pairs.size());
+  std::vector<std::size_t> fill(start.begin(), start.end() - 1);
+  for (std::uint64_t p : pairs) grouped[fill[p >> 32]++] = static_cast<std::int32_t>(p & 0xFFFFFFFFu);
+  return node_ranks_from_groups(std::move(grouped), start);
 }
 
 SumExchange build_sum_exchange(const NodeRanks& contributors, const NodeRanks& holders, int me, int nprocs,

@@ -56,6 +56,9 @@ struct NodeRanks {
   std::size_t count(Index n) const { return offsets[n + 1] - offsets[n]; }
 };
 NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& part_of_cell);
+// A NodeRanks from ranks grouped by node (node n's are grouped[start[n] .. start[n+1]), any
+// order, duplicates allowed): each node's few sorted and made unique in place, then compacted.
+NodeRanks node_ranks_from_groups(std::vector<std::int32_t> grouped, const std::vector<std::size_t>& start);
 
 // Cells per part, [part].
 std::vector<std::int64_t> part_sizes(const std::vector<std::int32_t>& part_of_cell, int parts);

@@ -49,7 +49,7 @@ SumExchange build_sum_exchange(const NodeRanks& contributors, const NodeRanks& h
                                const std::vector<std::uint32_t>& slot_of);
 
 // A NodeRanks from (node, rank) pairs (any order, duplicates allowed) for `nodes` nodes.
-NodeRanks ranks_from_pairs(std::vector<std::uint64_t> node_rank_pairs, std::size_t nodes);
+NodeRanks ranks_from_pairs(const std::vector<std::uint64_t>& node_rank_pairs, std::size_t nodes);
 inline std::uint64_t node_rank_pair(Index node, std::int32_t rank) {
   return (std::uint64_t{node} << 32) | static_cast<std::uint32_t>(rank);
 }
