@@ -30,6 +30,27 @@ std::int64_t whole_option(const std::string& option, const std::string& text, st
   return v;
 }
 
+std::vector<std::int64_t> increasing_whole_options(const std::string& option, const std::string& text,
+                                                   std::int64_t min, std::int64_t max, std::size_t most,
+                                                   const std::string& unit, const std::string& plural) {
+  std::vector<std::int64_t> values;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', from);
+    const std::int64_t n =
+        whole_option(option, text.substr(from, comma == std::string::npos ? std::string::npos : comma - from), min,
+                     max, unit);
+    if (!values.empty() && n <= values.back())
+      throw InputError("command line", option, "expected increasing " + plural + ", got \"" + text + "\"");
+    values.push_back(n);
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  if (values.size() > most)
+    throw InputError("command line", option, "expected at most " + std::to_string(most) + " " + plural);
+  return values;
+}
+
 double real_option(const std::string& option, const std::string& text, double min, double max,
                    const std::string& unit) {
   double v = 0.0;

@@ -127,21 +127,8 @@ PendingMeasurement measure_pending_messages(Pair& p, const std::vector<std::int6
 }
 
 std::vector<std::int64_t> parse_pending_sizes(const std::string& option, const std::string& text) {
-  std::vector<std::int64_t> sizes;
-  std::size_t from = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', from);
-    const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-    // At most 2^24 B: eager sizes are kB, and the attached buffer (8 messages) must fit an int.
-    const std::int64_t n = whole_option(option, item, 1, std::int64_t{1} << 24, "B");
-    if (!sizes.empty() && n <= sizes.back())
-      throw InputError("command line", option, "expected increasing sizes, got \"" + text + "\"");
-    sizes.push_back(n);
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
-  if (sizes.size() > 16) throw InputError("command line", option, "expected at most 16 sizes");
-  return sizes;
+  // At most 2^24 B: eager sizes are kB, and the attached buffer (8 messages) must fit an int.
+  return increasing_whole_options(option, text, 1, std::int64_t{1} << 24, 16, "B");
 }
 
 namespace {

@@ -104,18 +104,7 @@ constexpr int kColdRepsMax = 15;
 // "0,262144,2097152": whole numbers of bytes in [0, 1 GiB], increasing, at most 16; 0 is
 // added in front when it is not given.
 std::vector<std::int64_t> parse_working_sets(const std::string& option, const std::string& text) {
-  std::vector<std::int64_t> sizes;
-  std::size_t from = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', from);
-    const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-    const std::int64_t n = instrument::whole_option(option, item, 0, std::int64_t{1} << 30, "B");
-    if (!sizes.empty() && n <= sizes.back())
-      throw instrument::InputError("command line", option, "expected increasing sizes, got \"" + text + "\"");
-    sizes.push_back(n);
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
+  std::vector<std::int64_t> sizes = instrument::increasing_whole_options(option, text, 0, std::int64_t{1} << 30, 16, "B");
   if (sizes.front() != 0) sizes.insert(sizes.begin(), 0);
   if (sizes.size() > 16) throw instrument::InputError("command line", option, "expected at most 16 sizes");
   return sizes;
@@ -123,37 +112,14 @@ std::vector<std::int64_t> parse_working_sets(const std::string& option, const st
 
 // "12000,24000": whole numbers of bytes in [1, 1 GiB], increasing, at most 8.
 std::vector<std::int64_t> parse_rendezvous_sizes(const std::string& option, const std::string& text) {
-  std::vector<std::int64_t> sizes;
-  std::size_t from = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', from);
-    const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-    const std::int64_t n = instrument::whole_option(option, item, 1, std::int64_t{1} << 30, "B");
-    if (!sizes.empty() && n <= sizes.back())
-      throw instrument::InputError("command line", option, "expected increasing sizes, got \"" + text + "\"");
-    sizes.push_back(n);
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
-  if (sizes.size() > 8) throw instrument::InputError("command line", option, "expected at most 8 sizes");
-  return sizes;
+  return instrument::increasing_whole_options(option, text, 1, std::int64_t{1} << 30, 8, "B");
 }
 
 // "0,5,10": whole numbers of messages in [0, 1000], increasing, at most 16; 0 is added in
 // front when it is not given.
 std::vector<int> parse_message_counts(const std::string& option, const std::string& text) {
-  std::vector<int> counts;
-  std::size_t from = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', from);
-    const std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
-    const int n = static_cast<int>(instrument::whole_option(option, item, 0, 1000, ""));
-    if (!counts.empty() && n <= counts.back())
-      throw instrument::InputError("command line", option, "expected increasing counts, got \"" + text + "\"");
-    counts.push_back(n);
-    if (comma == std::string::npos) break;
-    from = comma + 1;
-  }
+  const std::vector<std::int64_t> given = instrument::increasing_whole_options(option, text, 0, 1000, 16, "", "counts");
+  std::vector<int> counts(given.begin(), given.end());
   if (counts.front() != 0) counts.insert(counts.begin(), 0);
   if (counts.size() > 16) throw instrument::InputError("command line", option, "expected at most 16 counts");
   return counts;

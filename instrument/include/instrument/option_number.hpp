@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace instrument {
 
@@ -11,6 +12,13 @@ namespace instrument {
 // InputError("command line", option, "expected a whole number in [min, max] <unit>, got \"text\"").
 std::int64_t whole_option(const std::string& option, const std::string& text, std::int64_t min,
                           std::int64_t max, const std::string& unit = "");
+
+// "64,512,2048": whole numbers in [min, max] <unit>, each by whole_option, strictly increasing,
+// at most `most` of them. Throws InputError("command line", option, "expected increasing
+// <plural>, got \"text\"") or ("expected at most <most> <plural>").
+std::vector<std::int64_t> increasing_whole_options(const std::string& option, const std::string& text,
+                                                   std::int64_t min, std::int64_t max, std::size_t most,
+                                                   const std::string& unit = "", const std::string& plural = "sizes");
 
 // A finite real number in [min, max] (std::from_chars: no hex, no leading '+').
 double real_option(const std::string& option, const std::string& text, double min, double max,

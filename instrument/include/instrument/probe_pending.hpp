@@ -46,7 +46,7 @@ struct PendingMeasurement {
 // and p.in hold the largest. MPI_Bsend's buffer is attached here and detached before returning.
 PendingMeasurement measure_pending_messages(Pair& p, const std::vector<std::int64_t>& sizes, int reps);
 
-// "64,512": whole numbers of bytes in [1, 2^30], increasing, at most 16 (loggps-probe's
+// "64,512": whole numbers of bytes in [1, 2^24], increasing, at most 16 (loggps-probe's
 // --pending-bytes); InputError("command line", option, what) otherwise.
 std::vector<std::int64_t> parse_pending_sizes(const std::string& option, const std::string& text);
 
