@@ -8,6 +8,7 @@
 
 #include "p1_cell_math.hpp"
 #include "mesh/mesh_geometry.hpp"
+#include "mesh/morton.hpp"
 #include "mesh/refine.hpp"
 
 namespace mg {
@@ -20,17 +21,8 @@ std::uint64_t morton_key(const mesh::Vec3& p, const mesh::Vec3& lo, const mesh::
     const double t = b > a ? (v - a) / (b - a) : 0.0;
     return static_cast<std::uint64_t>(std::clamp(t, 0.0, 1.0) * 2097151.0);
   };
-  // Bit b of an axis goes to bit 3 b + 2 - axis (x highest): the spread by masks puts bit b
-  // at 3 b, 5 steps instead of a loop over 63 bits (the numbering's sort keys).
-  const auto spread = [](std::uint64_t v) {
-    v &= 0x1FFFFFu;
-    v = (v | v << 32) & 0x1F00000000FFFFu;
-    v = (v | v << 16) & 0x1F0000FF0000FFu;
-    v = (v | v << 8) & 0x100F00F00F00F00Fu;
-    v = (v | v << 4) & 0x10C30C30C30C30C3u;
-    v = (v | v << 2) & 0x1249249249249249u;
-    return v;
-  };
+  // Bit b of an axis goes to bit 3 b + 2 - axis (x highest).
+  const auto spread = mesh::morton_spread_bits;
   return spread(scaled(p.x, lo.x, hi.x)) << 2 | spread(scaled(p.y, lo.y, hi.y)) << 1 | spread(scaled(p.z, lo.z, hi.z));
 }
 

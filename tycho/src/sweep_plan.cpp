@@ -7,6 +7,7 @@
 
 #include "instrument/error.hpp"
 #include "mesh/mesh_geometry.hpp"
+#include "mesh/morton.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/sweep_dag.hpp"
 
@@ -38,16 +39,6 @@ int local_face_of(const Cell& cell, Index face) {
   return -1;
 }
 
-// Bits 0-20 of v moved to bits 0, 3, 6, ..., 60: one coordinate of a 63-bit Morton key.
-std::uint64_t spread_bits(std::uint64_t v) {
-  v &= 0x1FFFFF;
-  v = (v | v << 32) & 0x1F00000000FFFFull;
-  v = (v | v << 16) & 0x1F0000FF0000FFull;
-  v = (v | v << 8) & 0x100F00F00F00F00Full;
-  v = (v | v << 4) & 0x10C30C30C30C30C3ull;
-  v = (v | v << 2) & 0x1249249249249249ull;
-  return v;
-}
 
 // The rank's cells along a Morton (Z-order) curve through their centroids, ties by cell id.
 // Any compact block of cells is then a few contiguous ranges of the sweep's arrays, so the
@@ -68,7 +59,7 @@ std::vector<Index> locality_order(const Mesh& mesh, const mesh::Partition& parti
   }
   const double span = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
   const double scale = span > 0 ? 2097151.0 / span : 0.0;  // onto 0 .. 2^21 - 1
-  const auto bits = [scale](double v, double from) { return spread_bits(static_cast<std::uint64_t>((v - from) * scale)); };
+  const auto bits = [scale](double v, double from) { return mesh::morton_spread_bits(static_cast<std::uint64_t>((v - from) * scale)); };
   std::vector<std::pair<std::uint64_t, Index>> key;
   key.reserve(cell.size());
   for (const auto& [c, m] : cell) key.emplace_back(bits(m.x, lo.x) | bits(m.y, lo.y) << 1 | bits(m.z, lo.z) << 2, c);
