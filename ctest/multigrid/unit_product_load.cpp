@@ -2,9 +2,12 @@
 // whose sines are kept per pattern of a cell's corner coordinates (axis_value_cache.hpp):
 // the same bits as the std::function forms that evaluate f at every quadrature point, on a
 // refined cube (few patterns) and on a distorted one (where patterns seldom repeat), and the
-// cache's values the same whether it keeps a pattern or is full.
+// cache's values the same whether it keeps a pattern or is full. The quadrature sums
+// (cell_quadrature.hpp) give the same bits in every build, the bits of a plain reference
+// written out in their order, and the exact integrals where the rule is exact.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -43,6 +46,38 @@ mg::LocalLevel cube_level(int n, int grids, double distort) {
 bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+std::vector<mg::CellKernel> kernels_here() {
+  std::vector<mg::CellKernel> k{mg::CellKernel::portable};
+  for (mg::CellKernel v : {mg::CellKernel::avx2, mg::CellKernel::avx512})
+    if (mg::cell_kernel_runs_here(v)) k.push_back(v);
+  return k;
+}
+
+// The reference: a cell's sum over the rule's 64 points of w_k t_k, written out in the order
+// cell_quadrature.hpp states (point k into partial sum k mod 8, then halving), one scalar at
+// a time.
+double reference_rule_sum(const std::vector<double>& w, const std::vector<double>& t) {
+  double s[8];
+  for (int j = 0; j < 8; ++j) s[j] = w[static_cast<std::size_t>(j)] * t[static_cast<std::size_t>(j)];
+  for (std::size_t k = 8; k < 64; ++k) s[k % 8] += w[k] * t[k];
+  for (int j = 0; j < 4; ++j) s[j] += s[j + 4];
+  for (int j = 0; j < 2; ++j) s[j] += s[j + 2];
+  return s[0] + s[1];
+}
+
+double cell_volume(const mg::LocalLevel& L, const std::array<std::uint32_t, 4>& v) {
+  const mg::NodePoint& p0 = L.xyz[v[0]];
+  double e[3][3];
+  for (std::size_t k = 0; k < 3; ++k) {
+    const mg::NodePoint& p = L.xyz[v[k + 1]];
+    e[k][0] = p.x - p0.x, e[k][1] = p.y - p0.y, e[k][2] = p.z - p0.z;
+  }
+  const double c[3] = {e[1][1] * e[2][2] - e[1][2] * e[2][1], e[1][2] * e[2][0] - e[1][0] * e[2][2],
+                       e[1][0] * e[2][1] - e[1][1] * e[2][0]};
+  return std::fabs(e[0][0] * c[0] + e[0][1] * c[1] + e[0][2] * c[2]) / 6.0;
+}
 
 }  // namespace
 
@@ -66,6 +101,70 @@ TEST_CASE("a product load and error norm give the bits of f evaluated at every p
     const double e_each = mg::cell_l2_error_squared(L, uh.data(), u_each);
     CHECK(std::memcmp(&e_product, &e_each, sizeof(double)) == 0);
   }
+}
+
+TEST_CASE("the load and the error norm: every build the bits of the reference order") {
+  const mg::ProductFunction f{3 * kPi * kPi, sine_pi};
+  const mesh::TetQuadrature q = mesh::conical_product_rule(4);
+  REQUIRE(q.weight.size() == 64);
+  const mg::LocalLevel L = cube_level(3, 2, 0.3);  // 1296 cells, distorted: few repeats
+  std::vector<double> uh(L.slots());
+  for (std::size_t s = 0; s < uh.size(); ++s) uh[s] = 0.01 * static_cast<double>(s % 17);
+
+  // The reference, point by point from f's definition, cell after cell.
+  std::vector<double> b_ref(L.slots(), 0.25);
+  double e_ref = 0;
+  std::vector<double> wb(64), fk(64), d2(64);
+  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+    for (std::size_t k = 0; k < 64; ++k) {
+      double p[3] = {0, 0, 0}, value = 0;
+      for (std::size_t i = 0; i < 4; ++i) {
+        const mg::NodePoint& n = L.xyz[v[i]];
+        p[0] += q.bary[k][i] * n.x, p[1] += q.bary[k][i] * n.y, p[2] += q.bary[k][i] * n.z;
+        value += q.bary[k][i] * uh[v[i]];
+      }
+      fk[k] = f(p[0], p[1], p[2]);
+      const double d = value - mg::ProductFunction{1.0, sine_pi}(p[0], p[1], p[2]);
+      d2[k] = d * d;
+    }
+    const double volume = cell_volume(L, v);
+    for (std::size_t i = 0; i < 4; ++i) {
+      for (std::size_t k = 0; k < 64; ++k) wb[k] = q.weight[k] * q.bary[k][i];
+      b_ref[v[i]] += volume * reference_rule_sum(wb, fk);
+    }
+    e_ref += volume * reference_rule_sum(q.weight, d2);
+  }
+
+  for (mg::CellKernel k : kernels_here()) {
+    CAPTURE(mg::cell_kernel_name(k));
+    std::vector<double> b(L.slots(), 0.25);
+    mg::add_cell_load(L, f, b.data(), k);
+    CHECK(same_bits(b, b_ref));
+    CHECK(same_bits(mg::cell_l2_error_squared(L, uh.data(), mg::ProductFunction{1.0, sine_pi}, k), e_ref));
+  }
+}
+
+TEST_CASE("the load is exact for a linear f: integral of f lambda_i = V (f_0 + ... + f_3 + f_i) / 20") {
+  const mg::LocalLevel L = cube_level(2, 2, 0.3);
+  const auto f = [](double x, double y, double z) { return 0.3 + 1.7 * x - 0.9 * y + 2.2 * z; };
+  std::vector<double> b(L.slots(), 0.0), exact(L.slots(), 0.0);
+  mg::add_cell_load(L, f, b.data());
+  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+    double fc[4], sum = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+      const mg::NodePoint& n = L.xyz[v[i]];
+      fc[i] = f(n.x, n.y, n.z);
+      sum += fc[i];
+    }
+    for (std::size_t i = 0; i < 4; ++i) exact[v[i]] += cell_volume(L, v) * (sum + fc[i]) / 20;
+  }
+  double total = 0;
+  for (std::size_t s = 0; s < b.size(); ++s) {
+    CHECK(std::fabs(b[s] - exact[s]) <= 1e-14);
+    total += b[s];
+  }
+  // The sum over the nodes is the integral of f over the unit cube: 0.3 + (1.7 - 0.9 + 2.2) / 2.
+  CHECK(std::fabs(total - 1.8) <= 1e-13);
 }
 
 TEST_CASE("the axis cache gives g at the rule's points, kept or full") {

@@ -8,6 +8,7 @@
 
 #include "p1_cell_math.hpp"
 #include "axis_value_cache.hpp"
+#include "cell_quadrature.hpp"
 #include "p1_cells.hpp"
 #include "mesh/tet_quadrature.hpp"
 
@@ -228,35 +229,97 @@ void point_of(const LocalLevel& L, const std::array<std::uint32_t, 4>& v, const 
   }
 }
 
+double cell_volume(const LocalLevel& L, const std::array<std::uint32_t, 4>& v) {
+  return element_vectors(L.xyz.data(), v).volume;
+}
+
+const detail::CellRule& cell_rule() {
+  static const detail::CellRule r = [] {
+    const mesh::TetQuadrature& q = rule();
+    if (q.weight.size() != detail::kRulePoints)
+      throw std::logic_error("cell_rule: the quadrature rule does not have 64 points");
+    detail::CellRule t;
+    for (std::size_t k = 0; k < detail::kRulePoints; ++k) {
+      t.weight[k] = q.weight[k];
+      for (std::size_t i = 0; i < 4; ++i) {
+        t.bary[i][k] = q.bary[k][i];
+        t.corner_weight[i][k] = q.weight[k] * q.bary[k][i];
+      }
+    }
+    return t;
+  }();
+  return r;
+}
+
+detail::CellQuadratureKernels quadrature_of(CellKernel kernel) {
+#ifdef MULTIGRID_HAVE_AVX512
+  if (kernel == CellKernel::avx512 && cell_kernel_runs_here(kernel)) return detail::cell_quadrature_avx512();
+#endif
+#ifdef MULTIGRID_HAVE_AVX2
+  if (kernel == CellKernel::avx2 && cell_kernel_runs_here(kernel)) return detail::cell_quadrature_avx2();
+#endif
+  (void)kernel;
+  return detail::cell_quadrature_portable();
+}
+
+// b[v_i] += volume * s[i], corner by corner, cell after cell: each node's additions in the
+// order of the cells.
+inline void add_to_corners(const std::array<std::uint32_t, 4>& v, double volume, const double* s, double* b) {
+  for (std::size_t i = 0; i < 4; ++i) b[v[i]] += volume * s[i];
+}
+
+// A function given point by point as a PointProduct: its values times ones, times 1.
+struct PointValues {
+  double f[detail::kRulePoints];
+  detail::PointProduct product() const {
+    static const std::array<double, detail::kRulePoints> ones = [] {
+      std::array<double, detail::kRulePoints> a;
+      a.fill(1.0);
+      return a;
+    }();
+    return {1.0, f, ones.data(), ones.data()};
+  }
+};
+
+void values_at_points(const LocalLevel& L, const std::array<std::uint32_t, 4>& v,
+                      const std::function<double(double, double, double)>& f, PointValues& out) {
+  const mesh::TetQuadrature& q = rule();
+  for (std::size_t k = 0; k < detail::kRulePoints; ++k) {
+    double p[3];
+    point_of(L, v, q.bary[k], p);
+    out.f[k] = f(p[0], p[1], p[2]);
+  }
+}
+
 }  // namespace
 
-void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b) {
-  const mesh::TetQuadrature& q = rule();
+namespace detail {
+CellQuadratureKernels cell_quadrature_portable() { return cell_quadrature_here(); }
+}  // namespace detail
+
+void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b,
+                   CellKernel kernel) {
+  const detail::CellRule& r = cell_rule();
+  const detail::CellQuadratureKernels k = quadrature_of(kernel);
+  PointValues values;
   for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const double volume = element_vectors(L.xyz.data(), v).volume;
-    for (std::size_t k = 0; k < q.weight.size(); ++k) {
-      double p[3];
-      point_of(L, v, q.bary[k], p);
-      const double w = volume * q.weight[k] * f(p[0], p[1], p[2]);
-      for (int i = 0; i < 4; ++i) b[v[static_cast<std::size_t>(i)]] += w * q.bary[k][static_cast<std::size_t>(i)];
-    }
+    values_at_points(L, v, f, values);
+    double s[4];
+    k.corner_integrals(r, values.product(), s);
+    add_to_corners(v, cell_volume(L, v), s, b);
   }
 }
 
 double cell_l2_error_squared(const LocalLevel& L, const double* uh,
-                             const std::function<double(double, double, double)>& u) {
-  const mesh::TetQuadrature& q = rule();
+                             const std::function<double(double, double, double)>& u, CellKernel kernel) {
+  const detail::CellRule& r = cell_rule();
+  const detail::CellQuadratureKernels k = quadrature_of(kernel);
+  PointValues values;
   double sum = 0;
   for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const double volume = element_vectors(L.xyz.data(), v).volume;
-    for (std::size_t k = 0; k < q.weight.size(); ++k) {
-      double p[3];
-      point_of(L, v, q.bary[k], p);
-      double value = 0;
-      for (int i = 0; i < 4; ++i) value += q.bary[k][static_cast<std::size_t>(i)] * uh[v[static_cast<std::size_t>(i)]];
-      const double d = value - u(p[0], p[1], p[2]);
-      sum += volume * q.weight[k] * d * d;
-    }
+    values_at_points(L, v, u, values);
+    const double corner[4] = {uh[v[0]], uh[v[1]], uh[v[2]], uh[v[3]]};
+    sum += cell_volume(L, v) * k.squared_error(r, corner, values.product());
   }
   return sum;
 }
@@ -282,37 +345,27 @@ class ProductValues {
 
 }  // namespace
 
-void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b) {
-  const mesh::TetQuadrature& q = rule();
-  const std::size_t points = q.weight.size();
+void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, CellKernel kernel) {
+  const detail::CellRule& r = cell_rule();
+  const detail::CellQuadratureKernels k = quadrature_of(kernel);
   ProductValues values(f);
-  std::vector<double> w(points);
   for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const double volume = element_vectors(L.xyz.data(), v).volume;
     const CellAxisValues g = values.at(L, v);
-    for (std::size_t k = 0; k < points; ++k) w[k] = volume * q.weight[k] * (f.scale * (g.x[k] * g.y[k] * g.z[k]));
-    // The four corners' sums in registers (distinct corners: each b[v[i]] gets the same
-    // additions in the same order as in memory), not reloaded through b at every point.
-    double acc[4] = {b[v[0]], b[v[1]], b[v[2]], b[v[3]]};
-    for (std::size_t k = 0; k < points; ++k)
-      for (std::size_t i = 0; i < 4; ++i) acc[i] += w[k] * q.bary[k][i];
-    for (std::size_t i = 0; i < 4; ++i) b[v[i]] = acc[i];
+    double s[4];
+    k.corner_integrals(r, {f.scale, g.x, g.y, g.z}, s);
+    add_to_corners(v, cell_volume(L, v), s, b);
   }
 }
 
-double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u) {
-  const mesh::TetQuadrature& q = rule();
+double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u, CellKernel kernel) {
+  const detail::CellRule& r = cell_rule();
+  const detail::CellQuadratureKernels k = quadrature_of(kernel);
   ProductValues values(u);
   double sum = 0;
   for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const double volume = element_vectors(L.xyz.data(), v).volume;
     const CellAxisValues g = values.at(L, v);
-    for (std::size_t k = 0; k < q.weight.size(); ++k) {
-      double value = 0;
-      for (int i = 0; i < 4; ++i) value += q.bary[k][static_cast<std::size_t>(i)] * uh[v[static_cast<std::size_t>(i)]];
-      const double d = value - u.scale * (g.x[k] * g.y[k] * g.z[k]);
-      sum += volume * q.weight[k] * d * d;
-    }
+    const double corner[4] = {uh[v[0]], uh[v[1]], uh[v[2]], uh[v[3]]};
+    sum += cell_volume(L, v) * k.squared_error(r, corner, {u.scale, g.x, g.y, g.z});
   }
   return sum;
 }

@@ -47,12 +47,17 @@ int apply_cells(const LocalLevel& L, CellLoopSplit& split, const double* x, doub
 // The diagonal K_ii of my cells, summed into d.
 void add_cell_diagonal(const LocalLevel& L, double* d);
 
-// b_i += integral over my cells of f lambda_i (conical product rule exact to degree 5).
-void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b);
+// b_i += integral over my cells of f lambda_i (conical product rule exact to degree 5): a
+// cell's four integrals first, each over its 64 points in a fixed order of partial sums
+// (cell_quadrature.hpp), then added to b corner by corner, cell after cell. `kernel` picks
+// the instruction set of the sums (as for apply_cells); every one gives the same bits.
+void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b,
+                   CellKernel kernel = fastest_cell_kernel());
 
-// Sum over my cells of the integral of (u_h - u)^2 (the same rule).
+// Sum over my cells of the integral of (u_h - u)^2 (the same rule and order), cell after cell.
 double cell_l2_error_squared(const LocalLevel& L, const double* uh,
-                             const std::function<double(double, double, double)>& u);
+                             const std::function<double(double, double, double)>& u,
+                             CellKernel kernel = fastest_cell_kernel());
 
 // f(x, y, z) = scale * (g(x) * g(y) * g(z)), the products in that order: a separable function
 // (the manufactured solution and its load). The overloads below give the bits the
@@ -63,7 +68,8 @@ struct ProductFunction {
   double (*g)(double) = nullptr;
   double operator()(double x, double y, double z) const { return scale * (g(x) * g(y) * g(z)); }
 };
-void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b);
-double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u);
+void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, CellKernel kernel = fastest_cell_kernel());
+double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u,
+                             CellKernel kernel = fastest_cell_kernel());
 
 }  // namespace mg

@@ -1,0 +1,9 @@
+// The load's and the error norm's quadrature sums (cell_quadrature.hpp) built with -mavx2, only
+// where the compiler targets x86-64, and called only where the CPU has AVX2.
+#include "cell_quadrature.hpp"
+
+namespace mg::detail {
+
+CellQuadratureKernels cell_quadrature_avx2() { return cell_quadrature_here(); }
+
+}  // namespace mg::detail
