@@ -3,7 +3,8 @@
 // own, once each, along a Morton curve; the octant scheme sweeps one octant after another,
 // slab by slab along the octant's diagonal, and in a slab the octant's directions in
 // ascending order; the blevel scheme puts the higher band of b-levels (longest downwind
-// paths) first, then the lower direction, then the higher b-level.
+// paths) first, then the lower direction, then the higher b-level; TaskDivider splits a task id
+// into its direction exactly as t / N does.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include "tycho/sweep_dag.hpp"
 #include "tycho/sweep_partition.hpp"
 #include "tycho/sweep_plan.hpp"
+#include "tycho/sweep_task_divider.hpp"
 
 #include "../mesh/jittered_cube.hpp"
 
@@ -221,4 +223,30 @@ TEST_CASE("the sweep's partition balances the cells to 0.2% of the mean") {
     CHECK(cut(sweep) <= cut(metis) * 14 / 10);
   }
   CHECK_THROWS_AS(metis_partition(mesh, 2, "jittered cube 8", 0), std::invalid_argument);
+}
+
+TEST_CASE("TaskDivider: the task id's direction, bit for bit t / N, at the 32-bit edges") {
+  // Divisors: small, a mesh's, powers of two and their neighbours, the largest; numerators:
+  // each divisor's multiples and their neighbours, and the ends of the 32-bit range.
+  std::vector<std::uint32_t> divisors = {1, 2, 3, 5, 7, 10717, 85736, 685888, 0x7FFFFFFF, 0xFFFFFFFE, 0xFFFFFFFF};
+  for (unsigned b = 2; b < 32; ++b)
+    for (int delta : {-1, 0, 1}) divisors.push_back(static_cast<std::uint32_t>(static_cast<std::int64_t>(1u << b) + delta));
+  std::size_t checked = 0;
+  for (const std::uint32_t d : divisors) {
+    const TaskDivider divide(d);
+    std::vector<std::uint32_t> numerators = {0, 1, 2, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFE, 0xFFFFFFFF};
+    for (std::uint64_t k = 1; k <= 80 && k * d <= 0xFFFFFFFFu; ++k)
+      for (std::int64_t delta : {-1, 0, 1}) {
+        const std::int64_t n = static_cast<std::int64_t>(k * d) + delta;
+        if (n >= 0 && n <= 0xFFFFFFFF) numerators.push_back(static_cast<std::uint32_t>(n));
+      }
+    const std::uint64_t last = 0xFFFFFFFFu / d * d;  // the last multiple in range
+    for (std::uint64_t n = last; n <= 0xFFFFFFFFu && n < last + 3; ++n) numerators.push_back(static_cast<std::uint32_t>(n));
+    for (const std::uint32_t n : numerators) {
+      INFO(n << " / " << d);
+      REQUIRE(divide.quotient(n) == n / d);
+      ++checked;
+    }
+  }
+  CHECK(checked > 10000);
 }

@@ -25,7 +25,12 @@ constexpr double kZeros[3] = {0.0, 0.0, 0.0};
 
 SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const SweepOptions& options,
                          MPI_Comm comm, instrument::Recorder& recorder)
-    : plan_(plan), problem_(problem), options_(options), comm_(comm), recorder_(recorder) {
+    : plan_(plan),
+      problem_(problem),
+      cells_(static_cast<std::uint32_t>(plan.cells.size())),  // < 2^32: make_sweep_plan's task limit
+      options_(options),
+      comm_(comm),
+      recorder_(recorder) {
   sweep_phase_ = recorder.define_phase(phase::kSweep);
   compute_phase_ = recorder.define_phase(phase::kCompute);
   send_phase_ = recorder.define_phase(phase::kSend);
@@ -76,7 +81,7 @@ SweepEngine::~SweepEngine() {
 
 void SweepEngine::prefetch_task(std::uint32_t t) const {
   const std::size_t G = static_cast<std::size_t>(plan_.groups);
-  const std::size_t i = plan_.cell_of(t);
+  const std::size_t d = direction_of(t), i = t - d * plan_.cells.size();
   const auto lines = [](const void* p, std::size_t bytes, int write) {
     const char* c = static_cast<const char*>(p);
     for (std::size_t b = 0; b < bytes; b += instrument::AlignedBuffer::alignment)
@@ -85,11 +90,11 @@ void SweepEngine::prefetch_task(std::uint32_t t) const {
   lines(&plan_.tets[i], sizeof(LdTet), 0);
   lines(&plan_.links[i], sizeof(plan_.links[i]), 0);
   lines(&q_[i * G * 4], G * 4 * sizeof(double), 0);
-  lines(&psi_[psi_offset(i, plan_.direction_of(t))], G * 4 * sizeof(double), 1);
+  lines(&psi_[psi_offset(i, d)], G * 4 * sizeof(double), 1);
 }
 
 void SweepEngine::prefetch_inflow(std::uint32_t t) const {
-  const std::size_t d = plan_.direction_of(t), i = t - d * plan_.cells.size();
+  const std::size_t d = direction_of(t), i = t - d * plan_.cells.size();
   // Every local neighbour, not only the upwind ones: telling them apart would cost the
   // face flows' dot products here as well; a downwind neighbour's line is needed soon anyway.
   for (const FaceLink& link : plan_.links[i])
@@ -117,7 +122,7 @@ template <std::size_t kGroups>
 std::uint8_t SweepEngine::solve_task(std::uint32_t t) {
   const std::size_t D = static_cast<std::size_t>(plan_.directions);
   const std::size_t G = kGroups != 0 ? kGroups : static_cast<std::size_t>(plan_.groups);
-  const std::size_t d = plan_.direction_of(t), i = t - d * plan_.cells.size();
+  const std::size_t d = direction_of(t), i = t - d * plan_.cells.size();
   const LdTet& tet = plan_.tets[i];
   const Vec3& omega = problem_.quadrature.omega[d];
   const MaterialData& mat = plan_.materials[plan_.material_slot[i]];
@@ -185,7 +190,7 @@ std::uint8_t SweepEngine::solve_task(std::uint32_t t) {
 void SweepEngine::release_task(std::uint32_t t, std::uint8_t outflow, std::vector<double>& leakage) {
   const std::size_t D = static_cast<std::size_t>(plan_.directions);
   const std::size_t G = static_cast<std::size_t>(plan_.groups);
-  const std::size_t d = plan_.direction_of(t), i = t - d * plan_.cells.size();
+  const std::size_t d = direction_of(t), i = t - d * plan_.cells.size();
   const LdTet& tet = plan_.tets[i];
   const Vec3& omega = problem_.quadrature.omega[d];
   const double* psi = &psi_[psi_offset(i, d)];

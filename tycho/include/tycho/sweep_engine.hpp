@@ -31,6 +31,7 @@
 #include "tycho/problem.hpp"
 #include "tycho/step_history.hpp"
 #include "tycho/sweep_plan.hpp"
+#include "tycho/sweep_task_divider.hpp"
 
 namespace tycho {
 
@@ -103,6 +104,8 @@ class SweepEngine {
 
   const SweepPlan& plan_;
   const Problem& problem_;
+  TaskDivider cells_;  // task t's direction: cells_.quotient(t)
+  std::size_t direction_of(std::uint32_t t) const { return cells_.quotient(t); }
   SweepOptions options_;
   MPI_Comm comm_;
   instrument::Recorder& recorder_;
