@@ -3,7 +3,9 @@
 // interpolation in log N worked by hand; the same for the after-stream keys (linear in the interval).
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "instrument/error.hpp"
 #include "instrument/loggp_cold.hpp"
@@ -117,6 +119,29 @@ std::string stream_points(const std::string& replace_key = "", const std::string
     t += base + "messages = " + m[i] + "\n" + base + "interval_seconds = " + interval[i] + "\n" + base +
          "allreduce8 = " + first[i] + "\n" + base + "second_allreduce8 = 1e-6\n";
   }
+  if (!replace_key.empty()) {
+    const auto at = t.find(replace_key + " = ");
+    REQUIRE(at != std::string::npos);
+    const auto end = t.find('\n', at);
+    t.replace(at, end - at, replace_key + " = " + value);
+  }
+  return t;
+}
+
+// stream_points with the series of ranks streaming 1 MiB and 4 MiB: the first allreduce
+// twice and three times the spinning ranks' at every point, the second 1.5 and 2 us.
+std::string stream_working_sets(const std::string& replace_key = "", const std::string& value = "") {
+  std::string t = stream_points() +
+                  "loggp.after_stream.working_sets = 2\nloggp.after_stream.working_set.1.bytes = 1048576\n"
+                  "loggp.after_stream.working_set.2.bytes = 4194304\n";
+  const char* first[] = {"1e-6", "11e-6", "21e-6"};
+  for (int i = 0; i < 3; ++i)
+    for (int w = 1; w <= 2; ++w) {
+      const std::string base =
+          "loggp.after_stream.point." + std::to_string(i + 1) + ".working_set." + std::to_string(w) + ".";
+      t += base + "allreduce8 = " + std::to_string((w + 1) * std::stod(first[i])) + "\n" + base +
+           "second_allreduce8 = " + (w == 1 ? "1.5e-6" : "2e-6") + "\n";
+    }
   if (!replace_key.empty()) {
     const auto at = t.find(replace_key + " = ");
     REQUIRE(at != std::string::npos);
@@ -290,4 +315,58 @@ TEST_CASE("bad rendezvous values are refused naming the key", "[loggp_cold]") {
         "loggp.cold.point.1.rendezvous.1.send)");
   CHECK(refusal(with_rendezvous("loggp.cold.point.1.rendezvous.1.receive", "slow")).find(
             "loggp.cold.point.1.rendezvous.1.receive") != std::string::npos);
+}
+
+TEST_CASE("after-stream working sets read back as written; an earlier file has none", "[loggp_cold]") {
+  const auto a = read_after_stream(MachineFile::parse(stream_working_sets(), "hand.machine"));
+  REQUIRE(a);
+  REQUIRE(a->working_sets == std::vector<std::int64_t>{1048576, 4194304});
+  REQUIRE(a->points[1].streamed_allreduce8.size() == 2);
+  CHECK(a->points[1].streamed_allreduce8[1] == Approx(33e-6));
+  CHECK(a->points[2].streamed_second_allreduce8[0] == 1.5e-6);
+  MachineFile f;
+  write_after_stream(*a, f);
+  const auto again = read_after_stream(MachineFile::parse(f.text(), "written"));
+  REQUIRE(again);
+  CHECK(again->working_sets == a->working_sets);
+  CHECK(again->points[2].streamed_allreduce8 == a->points[2].streamed_allreduce8);
+  CHECK(again->points[0].streamed_second_allreduce8 == a->points[0].streamed_second_allreduce8);
+  // The spinning series alone (an earlier probe's file): no working sets, and at() at any
+  // working set gives its figures.
+  const auto old = *read_after_stream(MachineFile::parse(stream_points(), "old.machine"));
+  CHECK(old.working_sets.empty());
+  CHECK(old.at(0.6e-3, 4 << 20).first == Approx(6e-6));
+  CHECK(old.at(0.6e-3, 4 << 20).second == Approx(1e-6));
+}
+
+TEST_CASE("after-stream by the working set: linear in N to the first, in log N between, held above",
+          "[loggp_cold]") {
+  const auto a = *read_after_stream(MachineFile::parse(stream_working_sets(), "hand.machine"));
+  CHECK(a.at(1.1e-3, 0).first == Approx(11e-6));            // spinning
+  CHECK(a.at(1.1e-3, -5).first == Approx(11e-6));
+  CHECK(a.at(1.1e-3, 1 << 19).first == Approx(16.5e-6));    // half way to 1 MiB: linear in N
+  CHECK(a.at(1.1e-3, 1 << 19).second == Approx(1.25e-6));
+  CHECK(a.at(1.1e-3, 1 << 20).first == Approx(22e-6));
+  CHECK(a.at(1.1e-3, 1 << 21).first == Approx(27.5e-6));    // 2 MiB: half way in log N
+  CHECK(a.at(1.1e-3, 1 << 22).first == Approx(33e-6));
+  CHECK(a.at(1.1e-3, std::int64_t{1} << 34).first == Approx(33e-6));  // held
+  CHECK(a.at(0.6e-3, 1 << 22).first == Approx(18e-6));      // and by the interval, as before
+  CHECK(a.at(25e-3, 1 << 22).second == Approx(2e-6));
+}
+
+TEST_CASE("bad after-stream working sets are refused naming the key", "[loggp_cold]") {
+  CHECK(stream_refusal(stream_working_sets("loggp.after_stream.working_sets", "9")) ==
+        "hand.machine:loggp.after_stream.working_sets: expected a number of working sets in [0, 8], got 9");
+  CHECK(stream_refusal(stream_working_sets("loggp.after_stream.working_set.2.bytes", "1048576")) ==
+        "hand.machine:loggp.after_stream.working_set.2.bytes: expected working sets in increasing order");
+  CHECK(stream_refusal(stream_working_sets("loggp.after_stream.working_set.1.bytes", "0")) ==
+        "hand.machine:loggp.after_stream.working_set.1.bytes: expected a working set above 0 B (0 is the "
+        "spinning series)");
+  CHECK(stream_refusal(stream_working_sets("loggp.after_stream.point.2.working_set.2.allreduce8", "-1e-6")) ==
+        "hand.machine:loggp.after_stream.point.2.working_set.2.allreduce8: expected an overhead in [0, 1] s, got "
+        "-1e-06");
+  CHECK(stream_refusal(stream_working_sets("loggp.after_stream.working_sets", "3"))
+            .find("loggp.after_stream.working_set.3.bytes") != std::string::npos);
+  CHECK(stream_refusal(stream_working_sets("loggp.after_stream.working_set.1.bytes", "lots"))
+            .find("loggp.after_stream.working_set.1.bytes") != std::string::npos);
 }

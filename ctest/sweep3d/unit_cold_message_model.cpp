@@ -176,9 +176,11 @@ TEST_CASE("after-stream: the first reduction by the time since the previous one"
   CHECK(reductions_seconds(chain_1x2(), stream, 0.0) == Approx(10e-6 + warm));
   CHECK(reductions_seconds(chain_1x2(), cold, 0.6e-3) == Approx(10e-6 + warm));
   // 4 ranks: the pair's figure plus the warm model's further steps.
-  CHECK(allreduce8_after_stream(stream, 4, 0.6e-3)->first == Approx(11e-6 + stream.allreduce(4, 8) - warm));
-  CHECK(allreduce8_after_stream(stream, 4, 0.6e-3)->second == Approx(1e-6 + stream.allreduce(4, 8) - warm));
-  CHECK_FALSE(allreduce8_after_stream(stream, 1, 0.6e-3));
+  CHECK(allreduce8_after_stream(stream, 4, 0.6e-3, 0)->first == Approx(11e-6 + stream.allreduce(4, 8) - warm));
+  CHECK(allreduce8_after_stream(stream, 4, 0.6e-3, 0)->second == Approx(1e-6 + stream.allreduce(4, 8) - warm));
+  CHECK_FALSE(allreduce8_after_stream(stream, 1, 0.6e-3, 0));
+  // A file without streaming series: the spinning figures at any working set.
+  CHECK(allreduce8_after_stream(stream, 2, 0.6e-3, 4 << 20)->first == Approx(11e-6));
 
   // In the rows: one rank's sweeps alone are 62500 cells x 48 angles x 3 ns = 9 ms, so the
   // interval of either model is beyond 1.1 ms: 21 us and 1 us, in LogGP and pipeline alike.
@@ -257,4 +259,47 @@ TEST_CASE("rendezvous faces: the probe's figure above the eager limit, warm + ex
                                                           "Receive (loggps-probe cold rendezvous") != std::string::npos);
   CHECK(row(compare(eager_only, s), "loggp", "sweeps: comm + sync").source.find("no cold rendezvous figures") !=
         std::string::npos);
+}
+
+namespace {
+
+// kStreamKeys with the series of ranks streaming 1 MiB and 4 MiB: the first allreduce twice
+// and three times the spinning ranks' (2, 42 us and 3, 63 us at the two points), the second
+// 1.5 and 2 us.
+const std::string kStreamWorkingSetKeys =
+    "loggp.after_stream.working_sets = 2\nloggp.after_stream.working_set.1.bytes = 1048576\n"
+    "loggp.after_stream.working_set.2.bytes = 4194304\n"
+    "loggp.after_stream.point.1.working_set.1.allreduce8 = 2e-6\n"
+    "loggp.after_stream.point.1.working_set.1.second_allreduce8 = 1.5e-6\n"
+    "loggp.after_stream.point.1.working_set.2.allreduce8 = 3e-6\n"
+    "loggp.after_stream.point.1.working_set.2.second_allreduce8 = 2e-6\n"
+    "loggp.after_stream.point.2.working_set.1.allreduce8 = 42e-6\n"
+    "loggp.after_stream.point.2.working_set.1.second_allreduce8 = 1.5e-6\n"
+    "loggp.after_stream.point.2.working_set.2.allreduce8 = 63e-6\n"
+    "loggp.after_stream.point.2.working_set.2.second_allreduce8 = 2e-6\n";
+
+}  // namespace
+
+TEST_CASE("after-stream: the first reduction at the rank's working set, streamed by its kernel") {
+  const MachineCosts m = costs(kWarmFile + kColdKeys + kStreamKeys + kStreamWorkingSetKeys);
+  REQUIRE(m.after_stream);
+  REQUIRE(m.after_stream->working_sets.size() == 2);
+  // 0.6 ms, half way between the points: 22 us at 1 MiB, 33 us at 4 MiB (held above), 11 us
+  // spinning; half way to 1 MiB linear in N, 2 MiB half way in log N.
+  CHECK(allreduce8_after_stream(m, 2, 0.6e-3, 0)->first == Approx(11e-6));
+  CHECK(allreduce8_after_stream(m, 2, 0.6e-3, 1 << 19)->first == Approx(16.5e-6));
+  CHECK(allreduce8_after_stream(m, 2, 0.6e-3, 1 << 21)->first == Approx(27.5e-6));
+  CHECK(allreduce8_after_stream(m, 2, 0.6e-3, 1 << 30)->first == Approx(33e-6));
+  CHECK(allreduce8_after_stream(m, 2, 0.6e-3, 1 << 30)->second == Approx(2e-6));
+  // chain_1x2 holds 4.5 MB a rank (above 4 MiB): the 4 MiB series, beyond 1.1 ms: 63 + 2 us.
+  CHECK(reductions_seconds(chain_1x2(), m, 50e-3) == Approx(63e-6 + 2e-6));
+  const auto t = compare(m, chain_1x2());
+  for (const char* model : {"loggp", "pipeline"}) {
+    const auto& red = row(t, model, "reductions");
+    CHECK(red.modelled == Approx(63e-6 + 2e-6));
+    CHECK(red.source.find("the ranks streaming 4.50 MB each = 63.00 us, the second 2.00 us") != std::string::npos);
+  }
+  // Without streaming series the text says the figures are the spinning ranks'.
+  CHECK(row(compare(costs(kWarmFile + kColdKeys + kStreamKeys), chain_1x2()), "loggp", "reductions")
+            .source.find("ranks spinning (no streaming figures in the machine file") != std::string::npos);
 }

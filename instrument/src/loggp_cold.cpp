@@ -1,5 +1,6 @@
 #include "instrument/loggp_cold.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "instrument/error.hpp"
@@ -182,8 +183,18 @@ constexpr model_ranges::Range kStreamPointCount{1.0, 64.0, "", "a number of mess
 constexpr model_ranges::Range kMessageCount{0.0, 1e6, "", "a number of messages"};
 constexpr model_ranges::Range kInterval{0.0, 1.0, "s", "an interval"};
 
+constexpr model_ranges::Range kStreamWorkingSetCount{0.0, 8.0, "", "a number of working sets"};
+
 std::string stream_key(std::size_t i, const char* field) {
   return "loggp.after_stream.point." + std::to_string(i + 1) + "." + field;
+}
+
+std::string stream_key(std::size_t i, std::size_t w, const char* field) {
+  return stream_key(i, "working_set.") + std::to_string(w + 1) + "." + field;
+}
+
+std::string working_set_key(std::size_t w) {
+  return "loggp.after_stream.working_set." + std::to_string(w + 1) + ".bytes";
 }
 
 }  // namespace
@@ -201,7 +212,28 @@ AfterStreamPoint AfterStream::at_interval(double t) const {
   r.interval = t;
   r.allreduce8 = a.allreduce8 + f * (b.allreduce8 - a.allreduce8);
   r.second_allreduce8 = a.second_allreduce8 + f * (b.second_allreduce8 - a.second_allreduce8);
+  for (std::size_t w = 0; w < a.streamed_allreduce8.size() && w < b.streamed_allreduce8.size(); ++w) {
+    r.streamed_allreduce8.push_back(a.streamed_allreduce8[w] + f * (b.streamed_allreduce8[w] - a.streamed_allreduce8[w]));
+    r.streamed_second_allreduce8.push_back(a.streamed_second_allreduce8[w] +
+                                           f * (b.streamed_second_allreduce8[w] - a.streamed_second_allreduce8[w]));
+  }
   return r;
+}
+
+AfterStream::Pair AfterStream::at(double interval, std::int64_t n) const {
+  const AfterStreamPoint p = at_interval(interval);
+  const std::size_t k = std::min(working_sets.size(), p.streamed_allreduce8.size());
+  if (n <= 0 || k == 0) return {p.allreduce8, p.second_allreduce8};
+  auto series = [&](std::size_t w) { return Pair{p.streamed_allreduce8[w], p.streamed_second_allreduce8[w]}; };
+  auto mix = [](Pair a, Pair b, double f) { return Pair{a.first + f * (b.first - a.first), a.second + f * (b.second - a.second)}; };
+  if (n >= working_sets[k - 1]) return series(k - 1);
+  if (n <= working_sets[0])  // from the spinning series (N = 0), linear in N
+    return mix({p.allreduce8, p.second_allreduce8}, series(0),
+               static_cast<double>(n) / static_cast<double>(working_sets[0]));
+  std::size_t hi = 1;
+  while (working_sets[hi] < n) ++hi;
+  const double la = std::log(static_cast<double>(working_sets[hi - 1])), lb = std::log(static_cast<double>(working_sets[hi]));
+  return mix(series(hi - 1), series(hi), (std::log(static_cast<double>(n)) - la) / (lb - la));
 }
 
 void validate(const AfterStream& a, const std::string& source) {
@@ -223,6 +255,23 @@ void validate(const AfterStream& a, const std::string& source) {
       throw InputError(source, stream_key(i, "interval_seconds"), "expected intervals in increasing order");
     model_ranges::require_in(p.allreduce8, model_ranges::kOverhead, source, stream_key(i, "allreduce8"));
     model_ranges::require_in(p.second_allreduce8, model_ranges::kOverhead, source, stream_key(i, "second_allreduce8"));
+    if (p.streamed_allreduce8.size() != a.working_sets.size() || p.streamed_second_allreduce8.size() != a.working_sets.size())
+      throw InputError(source, stream_key(i, "working_set.1.allreduce8"),
+                       "expected one figure per working set (" + std::to_string(a.working_sets.size()) + ")");
+    for (std::size_t w = 0; w < a.working_sets.size(); ++w) {
+      model_ranges::require_in(p.streamed_allreduce8[w], model_ranges::kOverhead, source, stream_key(i, w, "allreduce8"));
+      model_ranges::require_in(p.streamed_second_allreduce8[w], model_ranges::kOverhead, source,
+                               stream_key(i, w, "second_allreduce8"));
+    }
+  }
+  model_ranges::require_in(static_cast<std::int64_t>(a.working_sets.size()), kStreamWorkingSetCount, source,
+                           "loggp.after_stream.working_sets");
+  for (std::size_t w = 0; w < a.working_sets.size(); ++w) {
+    model_ranges::require_in(a.working_sets[w], kWorkingSet, source, working_set_key(w));
+    if (a.working_sets[w] <= 0)
+      throw InputError(source, working_set_key(w), "expected a working set above 0 B (0 is the spinning series)");
+    if (w > 0 && a.working_sets[w] <= a.working_sets[w - 1])
+      throw InputError(source, working_set_key(w), "expected working sets in increasing order");
   }
 }
 
@@ -238,12 +287,19 @@ std::optional<AfterStream> read_after_stream(const MachineFile& f) {
   a.gap = f.require_double("loggp.after_stream.gap_seconds", "seconds");
   const std::int64_t n = f.require_bytes("loggp.after_stream.points");
   model_ranges::require_in(n, kStreamPointCount, f.name(), "loggp.after_stream.points");  // before the loop
+  const std::int64_t k = f.has("loggp.after_stream.working_sets") ? f.require_bytes("loggp.after_stream.working_sets") : 0;
+  model_ranges::require_in(k, kStreamWorkingSetCount, f.name(), "loggp.after_stream.working_sets");
+  for (std::size_t w = 0; w < static_cast<std::size_t>(k); ++w) a.working_sets.push_back(f.require_bytes(working_set_key(w)));
   for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
     AfterStreamPoint p;
     p.messages = f.require_bytes(stream_key(i, "messages"));
     p.interval = f.require_double(stream_key(i, "interval_seconds"), "seconds");
     p.allreduce8 = f.require_double(stream_key(i, "allreduce8"), "seconds");
     p.second_allreduce8 = f.require_double(stream_key(i, "second_allreduce8"), "seconds");
+    for (std::size_t w = 0; w < static_cast<std::size_t>(k); ++w) {
+      p.streamed_allreduce8.push_back(f.require_double(stream_key(i, w, "allreduce8"), "seconds"));
+      p.streamed_second_allreduce8.push_back(f.require_double(stream_key(i, w, "second_allreduce8"), "seconds"));
+    }
     a.points.push_back(p);
   }
   validate(a, f.name());
@@ -258,12 +314,21 @@ void write_after_stream(const AfterStream& a, MachineFile& f) {
   f.set("loggp.after_stream.message_bytes", a.message_bytes);
   f.set("loggp.after_stream.gap_seconds", a.gap);
   f.set("loggp.after_stream.points", static_cast<std::int64_t>(a.points.size()));
+  if (!a.working_sets.empty()) {
+    f.comment("working_set.<w>: the same with each rank's compute streaming that many bytes, not spinning");
+    f.set("loggp.after_stream.working_sets", static_cast<std::int64_t>(a.working_sets.size()));
+    for (std::size_t w = 0; w < a.working_sets.size(); ++w) f.set(working_set_key(w), a.working_sets[w]);
+  }
   for (std::size_t i = 0; i < a.points.size(); ++i) {
     const AfterStreamPoint& p = a.points[i];
     f.set(stream_key(i, "messages"), p.messages);
     f.set(stream_key(i, "interval_seconds"), p.interval);
     f.set(stream_key(i, "allreduce8"), p.allreduce8);
     f.set(stream_key(i, "second_allreduce8"), p.second_allreduce8);
+    for (std::size_t w = 0; w < a.working_sets.size() && w < p.streamed_allreduce8.size(); ++w) {
+      f.set(stream_key(i, w, "allreduce8"), p.streamed_allreduce8[w]);
+      f.set(stream_key(i, w, "second_allreduce8"), p.streamed_second_allreduce8[w]);
+    }
   }
 }
 

@@ -52,6 +52,31 @@ void spin_until(double t) {
   }
 }
 
+// The compute of the after-stream experiment: until a deadline, either a spin that touches no
+// memory (no buffer) or an application's kernel streaming its arrays: the buffer's 8-byte
+// words read and written in order, 4 KiB at a time, from where the last call stopped, round
+// and round (a sweep's blocks go through a rank's arrays in turn).
+class ComputeUntil {
+ public:
+  explicit ComputeUntil(std::int64_t working_set)
+      : buffer_(working_set > 0 ? std::make_unique<StreamBuffer>(working_set) : nullptr),
+        words_(static_cast<std::size_t>(std::max<std::int64_t>(working_set, 8) / 8)) {}
+  void operator()(double deadline) {
+    if (!buffer_) return spin_until(deadline);
+    constexpr std::size_t kChunk = 512;  // words: a page between two reads of the clock
+    double* d = buffer_->data();
+    while (now_seconds() < deadline) {
+      const std::size_t end = std::min(next_ + kChunk, words_);
+      for (std::size_t i = next_; i < end; ++i) d[i] = d[i] * 0.999 + 1.0;
+      next_ = end == words_ ? 0 : end;
+    }
+  }
+
+ private:
+  std::unique_ptr<StreamBuffer> buffer_;
+  std::size_t words_, next_ = 0;
+};
+
 // Rank 1's clock minus rank 0's, from the round trip with the shortest time (its reading
 // lies within that round trip, so the offset is known to half of it).
 void measure_clock_offset(Pair& p, ColdMessages& out) {
@@ -290,10 +315,12 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
 }
 
 AfterStreamMeasurement measure_after_stream(Pair& p, const std::vector<int>& message_counts, std::int64_t bytes,
-                                            double gap, int reps) {
+                                            double gap, int reps, std::int64_t working_set) {
   AfterStreamMeasurement out;
   out.bytes = bytes;
   out.gap = gap;
+  out.working_set = working_set;
+  ComputeUntil compute(working_set);
   const int k = static_cast<int>(bytes);
   struct Samples {
     std::vector<double> interval, first, second;
@@ -310,19 +337,19 @@ AfterStreamMeasurement measure_after_stream(Pair& p, const std::vector<int>& mes
     for (int j = 0; j < m; ++j) {  // the sweep's end: 0 computes and sends; 1 receives and computes
       if (p.rank == 0) {
         next += gap;
-        spin_until(next);
+        compute(next);
         MPI_Send(p.out.data(), k, MPI_BYTE, p.peer, kTag, p.comm);
       } else {
         MPI_Recv(p.in.data(), k, MPI_BYTE, p.peer, kTag, p.comm, MPI_STATUS_IGNORE);
         // Half the gap: the receiver keeps up with the sender (with 0.9 x gap plus the
         // receive it fell behind and, after ~24 messages, the sender waited for buffer
         // space), so the stream takes `messages` x gap as the sweep's pipeline does.
-        spin_until(now_seconds() + 0.5 * gap);
+        compute(now_seconds() + 0.5 * gap);
       }
     }
     // Both finish their last block; the receiver, whose block follows the last message,
     // arrives last (with no stream, kLateArrival after the other).
-    spin_until(now_seconds() + gap + (m == 0 && p.rank == 1 ? kLateArrival : 0.0));
+    compute(now_seconds() + gap + (m == 0 && p.rank == 1 ? kLateArrival : 0.0));
     const double t_in = now_seconds();
     MPI_Allreduce(&x, &sum, 1, MPI_DOUBLE, MPI_SUM, p.comm);
     const double t_out = now_seconds();

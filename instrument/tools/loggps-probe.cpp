@@ -23,7 +23,9 @@
 //   6. the first collective after a one-way message stream (--stream-messages M of
 //      --stream-bytes, 70 us apart), then a second one (probe_cold.hpp, measure_after_stream)
 //      -> the loggp.after_stream.* keys, by the time since the previous collective, which is
-//      what the cost follows; sweep3d prices its first reduction of an iteration by it.
+//      what the cost follows; sweep3d prices its first reduction of an iteration by it. Once
+//      with the ranks spinning between the messages, and once a --stream-working-sets size
+//      with their compute streaming that many bytes, as a kernel's blocks do.
 //   7. an eager send with the peer's message waiting, not received, and without (--pending-bytes;
 //      probe_pending.hpp) -> the loggp.pending.* keys, merged into the file written by 1-6.
 // Each time is the median of --reps repetitions. Each model is derived as its paper does when
@@ -91,6 +93,10 @@ struct Options {
   // Up to 320 x 70 us = 22 ms: an iteration of the apps' decks since the previous collective.
   std::vector<int> stream_messages{0, 5, 10, 20, 40, 80, 160, 320};
   std::int64_t stream_bytes = 12000;
+  // Experiment 6's working sets (bytes each rank's compute streams; 0, the spinning series, is
+  // always measured). Sweep3D input50 holds 4.6 MB a rank at 1x2, 9.2 MB at 1 rank; 1 MiB is
+  // this CPU's L2.
+  std::vector<std::int64_t> stream_working_sets{0, 1 << 20, 4 << 20, 16 << 20};
   // Experiment 5's messages above the eager limit: Sweep3D input50's 1x2 face and twice it.
   // Sizes at or below the measured S (eager there) or above --max-bytes are left out.
   std::vector<std::int64_t> rendezvous_bytes{12000, 24000};
@@ -158,6 +164,15 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .whole("--stream-bytes", "B", o.stream_bytes, 1, std::int64_t{1} << 30, "B",
              "the size of those messages (at most --max-bytes: larger is measured at --max-bytes)")
       .shown_default("12000")
+      .text("--stream-working-sets", "B[,B...]",
+            [&o](const std::string& name, const std::string& v) {
+              o.stream_working_sets = parse_working_sets(name, v);
+              if (o.stream_working_sets.size() > 9)
+                throw instrument::InputError("command line", name, "expected at most 8 sizes above 0");
+            },
+            "bytes each rank's compute streams during that stream (read and write, round and round), "
+            "increasing, each in [0, 2^30] B, at most 8 above 0 (0, ranks that spin, is always measured)")
+      .shown_default("0,1048576,4194304,16777216; 0,4194304 with --quick")
       .text("--pending-bytes", "B[,B...]",
             [&o](const std::string& name, const std::string& v) {
               o.pending_bytes = instrument::probe::parse_pending_sizes(name, v);
@@ -167,6 +182,9 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .shown_default("64,512,2048,8192")
       .after_reading([&t, &o] {
         if (o.quick && !t.given("--reps")) o.reps = 9;
+        // Each series of experiment 6 is as long as the spinning one (~0.5 s idle, tens of
+        // seconds on a loaded host): --quick keeps one streaming size, an app's per-rank arrays.
+        if (o.quick && !t.given("--stream-working-sets")) o.stream_working_sets = {0, 4 << 20};
       });
 }
 
@@ -321,8 +339,11 @@ void print_cold(const instrument::probe::ColdMessages& c, int reps) {
 
 void print_after_stream(const instrument::probe::AfterStreamMeasurement& a, int reps) {
   std::printf("\nthe first collective after a one-way stream: rank 0 sends M messages of %lld B to rank 1, %.0f us "
-              "apart, then both enter an 8-byte allreduce, then another (median of up to %d; last entry to later exit)\n",
-              static_cast<long long>(a.bytes), us(a.gap), reps);
+              "apart, then both enter an 8-byte allreduce, then another (median of up to %d; last entry to later exit); "
+              "%s\n",
+              static_cast<long long>(a.bytes), us(a.gap), reps,
+              a.working_set > 0 ? ("the ranks' compute streams " + std::to_string(a.working_set) + " B").c_str()
+                                : "the ranks spin between the messages");
   std::printf("%6s %14s %12s %12s %7s\n", "M", "interval (ms)", "first (us)", "second (us)", "kept");
   for (const auto& p : a.points)
     std::printf("%6d %14.3f %12.3f %12.3f %3d/%-3d\n", p.messages, p.interval * 1e3, us(p.allreduce8),
@@ -342,11 +363,27 @@ std::string after_stream_problem(const instrument::probe::AfterStreamMeasurement
   return "";
 }
 
-instrument::loggp::AfterStream after_stream_costs(const instrument::probe::AfterStreamMeasurement& a) {
+// The spinning series (streams[0]) with the streaming ones that were measured as intended
+// (the others are left out and named in `dropped`). The intervals are the spinning series':
+// the compute is timed by the clock either way.
+instrument::loggp::AfterStream after_stream_costs(const std::vector<instrument::probe::AfterStreamMeasurement>& streams,
+                                                  std::string& dropped) {
+  const auto& a = streams.front();
   instrument::loggp::AfterStream k;
   k.message_bytes = a.bytes;
   k.gap = a.gap;
-  for (const auto& p : a.points) k.points.push_back({p.messages, p.interval, p.allreduce8, p.second_allreduce8});
+  for (const auto& p : a.points) k.points.push_back({p.messages, p.interval, p.allreduce8, p.second_allreduce8, {}, {}});
+  for (std::size_t w = 1; w < streams.size(); ++w) {
+    if (const std::string problem = after_stream_problem(streams[w]); !problem.empty()) {
+      dropped += (dropped.empty() ? "" : "; ") + std::to_string(streams[w].working_set) + " B: " + problem;
+      continue;
+    }
+    k.working_sets.push_back(streams[w].working_set);
+    for (std::size_t i = 0; i < k.points.size(); ++i) {
+      k.points[i].streamed_allreduce8.push_back(streams[w].points[i].allreduce8);
+      k.points[i].streamed_second_allreduce8.push_back(streams[w].points[i].second_allreduce8);
+    }
+  }
   return k;
 }
 
@@ -531,9 +568,11 @@ std::string measure_fit_and_write(const Options& o, int rank) {
   const double t_cold = now_seconds();
 
   // 6: the first collective after a one-way stream.
-  const auto stream = instrument::probe::measure_after_stream(p, o.stream_messages,
-                                                              std::min(o.stream_bytes, o.max_bytes),
-                                                              instrument::probe::kStreamGap, cold_reps);
+  std::vector<instrument::probe::AfterStreamMeasurement> streams;
+  for (std::int64_t ws : o.stream_working_sets)
+    streams.push_back(instrument::probe::measure_after_stream(p, o.stream_messages, std::min(o.stream_bytes, o.max_bytes),
+                                                              instrument::probe::kStreamGap, cold_reps, ws));
+  const auto& stream = streams.front();
   const double t_stream = now_seconds();
 
   std::string error;
@@ -569,8 +608,12 @@ std::string measure_fit_and_write(const Options& o, int rank) {
         std::printf("rendezvous sizes measured: %zu of %zu given (the others are at or below the eager limit S = %lld B "
                     "or above --max-bytes)\n",
                     cold.rendezvous_bytes.size(), o.rendezvous_bytes.size(), static_cast<long long>(th.S));
-      print_after_stream(stream, cold_reps);
+      for (const auto& st : streams) print_after_stream(st, cold_reps);
       const std::string stream_omitted = after_stream_problem(stream);
+      std::string stream_dropped;
+      const auto stream_costs = after_stream_costs(streams, stream_dropped);
+      if (stream_omitted.empty() && !stream_dropped.empty())
+        std::printf("WARNING: working sets left out of loggp.after_stream.* (a loaded host): %s\n", stream_dropped.c_str());
       if (!stream_omitted.empty())
         std::printf("WARNING: no loggp.after_stream.* keys written: %s (a loaded host); the models price the "
                     "first reduction without them (run the probe on an idle host)\n", stream_omitted.c_str());
@@ -592,8 +635,8 @@ std::string measure_fit_and_write(const Options& o, int rank) {
       write_machine_file(o, th, fit, paper, gfit, rndv_env, evidence,
                          omitted.empty() ? std::optional(cold_costs(cold)) : std::nullopt,
                          omitted.empty() ? dropped : omitted,
-                         stream_omitted.empty() ? std::optional(after_stream_costs(stream)) : std::nullopt,
-                         stream_omitted);
+                         stream_omitted.empty() ? std::optional(stream_costs) : std::nullopt,
+                         stream_omitted.empty() ? stream_dropped : stream_omitted);
       const double t_end = now_seconds();
       std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, cold messages %.2f s, "
                   "after a stream %.2f s, fit %.2f s)\n",
@@ -632,6 +675,10 @@ int probe_main(const Options& given) {
                                  "command line", "--working-sets",
                                  std::to_string(instrument::probe::kStreamBuffers) +
                                      " buffers of the largest working set and the message buffers");
+      instrument::require_memory(static_cast<std::uint64_t>(o.stream_working_sets.back()) +
+                                     2 * static_cast<std::uint64_t>(o.max_bytes),
+                                 "command line", "--stream-working-sets",
+                                 "a buffer of the largest working set and the message buffers");
     } catch (const instrument::InputError& e) {
       problem = e.what();
     }

@@ -80,24 +80,32 @@ double cold_allreduce8(const MachineCosts& m, int nranks, std::int64_t working_s
   return m.cold->at(working_set).allreduce8 + std::max(0.0, warm - warm_pair);
 }
 
-std::optional<AllreducePair> allreduce8_after_stream(const MachineCosts& m, int nranks, double interval) {
+std::optional<AllreducePair> allreduce8_after_stream(const MachineCosts& m, int nranks, double interval,
+                                                     std::int64_t working_set) {
   if (!m.after_stream || interval <= 0.0 || nranks < 2) return std::nullopt;
   const double warm = m.allreduce ? m.allreduce(nranks, 8) : 0.0;
   const double warm_pair = m.allreduce ? m.allreduce(2, 8) : 0.0;
   const double more_ranks = std::max(0.0, warm - warm_pair);
-  const auto at = m.after_stream->at_interval(interval);
-  return AllreducePair{at.allreduce8 + more_ranks, at.second_allreduce8 + more_ranks};
+  const auto at = m.after_stream->at(interval, working_set);
+  return AllreducePair{at.first + more_ranks, at.second + more_ranks};
 }
 
-std::string describe_allreduce_after_stream(const MachineCosts& m, double interval, int messages_in_a_row) {
+std::string describe_allreduce_after_stream(const MachineCosts& m, double interval, int messages_in_a_row,
+                                            std::int64_t working_set) {
   if (!m.after_stream) return "";
   char b[64];
   std::snprintf(b, sizeof b, "%.2f ms", interval * 1e3);
-  const auto at = m.after_stream->at_interval(interval);
+  const auto at = m.after_stream->at(interval, working_set);
+  const bool streamed = !m.after_stream->working_sets.empty() && working_set > 0;
+  const std::string compute =
+      streamed ? ", the ranks streaming " + mb(working_set) + " each"
+               : (m.after_stream->working_sets.empty()
+                      ? ", ranks spinning (no streaming figures in the machine file: an earlier loggps-probe)"
+                      : ", ranks spinning (working set unknown)");
   return "first allreduce after the sweeps' one-way stream (" + std::to_string(messages_in_a_row) +
-         " messages in a row at the end), " + b + " after the previous reductions = " + us(at.allreduce8) +
-         ", the second " + us(at.second_allreduce8) +
-         " (loggps-probe after_stream: the cost follows that interval, not the count)";
+         " messages in a row at the end), " + b + " after the previous reductions" + compute + " = " + us(at.first) +
+         ", the second " + us(at.second) +
+         " (loggps-probe after_stream: the cost follows that interval and the working set, not the count)";
 }
 
 std::string describe_cold_allreduce(const MachineCosts& m, std::int64_t working_set) {

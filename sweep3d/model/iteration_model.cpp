@@ -17,7 +17,9 @@ IterationWork iteration_work(const KbaShape& s, const WorkCalibration& cal, cons
 double reductions_seconds(const KbaShape& s, const MachineCosts& machine, double since_previous) {
   if (!machine.allreduce) return 0.0;
   const int nranks = s.npe_i * s.npe_j;
-  if (const auto after = allreduce8_after_stream(machine, nranks, since_previous)) return after->first + after->second;
+  // The kernel goes through the rank's arrays in every octant: its working set is all of them.
+  if (const auto after = allreduce8_after_stream(machine, nranks, since_previous, s.rank_bytes(0, 0)))
+    return after->first + after->second;
   return cold_allreduce8(machine, nranks, s.rank_bytes(0, 0)) + machine.allreduce(nranks, 8);
 }
 

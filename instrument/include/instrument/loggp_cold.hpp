@@ -94,19 +94,39 @@ void write_cold(const ColdCosts& c, MachineFile& file);
 //                                                      exit to this one's entry; increasing
 //   loggp.after_stream.point.<i>.allreduce8            s: the first allreduce, last entry to later exit
 //   loggp.after_stream.point.<i>.second_allreduce8     s: the one right after it
+// These are with ranks that spin between the messages, touching no memory. The same stream
+// with each rank's compute streaming a working set of N bytes (read and write, round and
+// round, as a kernel's blocks go through a rank's arrays) costs more (probe_cold.hpp); those
+// series, optional (absent in files of earlier probes: the spinning series alone is used):
+//   loggp.after_stream.working_sets = k                0..8
+//   loggp.after_stream.working_set.<w>.bytes           increasing, each > 0
+//   loggp.after_stream.point.<i>.working_set.<w>.allreduce8, .second_allreduce8
+//                                                      s, as above, at the point's interval
+// Between working sets the figures are linear in log N, between 0 (the spinning series) and
+// the first linear in N, the last one's held above it.
 struct AfterStreamPoint {
   std::int64_t messages = 0;
   double interval = 0.0;
   double allreduce8 = 0.0, second_allreduce8 = 0.0;
+  // One per AfterStream::working_sets: the figures with the ranks streaming that working set.
+  std::vector<double> streamed_allreduce8, streamed_second_allreduce8;
 };
 
 struct AfterStream {
   std::int64_t message_bytes = 12000;
   double gap = 70e-6;
+  std::vector<std::int64_t> working_sets;  // increasing, > 0; empty: the spinning series only
   std::vector<AfterStreamPoint> points;  // increasing messages and interval, the first 0 messages
 
-  // The costs after `interval` seconds since the previous collective (see above).
+  // The costs after `interval` seconds since the previous collective with ranks that spun
+  // (see above); its streamed_* are interpolated alike.
   AfterStreamPoint at_interval(double interval) const;
+  // The two allreduces after `interval` with each rank streaming `working_set` bytes (<= 0:
+  // spinning), interpolated as above.
+  struct Pair {
+    double first = 0.0, second = 0.0;
+  };
+  Pair at(double interval, std::int64_t working_set) const;
 };
 
 void validate(const AfterStream& a, const std::string& source);

@@ -129,9 +129,19 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
 // point-to-point calls) going cold in the caches with time, not the message stream's MPI
 // state: no credit, queue or request of the stream is involved, and the probe's spin touches
 // no memory, so the eviction is other work on the host's shared caches (a single process
-// writing 64 pages it wrote T ago takes 4 us at T = 0 and 7 us at T = 2 ms). The
-// probe measures the pattern as the application has it, and the reader (loggp_cold.hpp)
-// reads its points by the interval. Both ranks call it alike; valid on rank 0. p.out and
+// writing 64 pages it wrote T ago takes 4 us at T = 0 and 7 us at T = 2 ms).
+// An application's own compute evicts it too, and on a PVM guest (Firecracker, shadow paging,
+// no PCID, AMD EPYC Zen 5, 2 vCPUs; issue 39, 2026-12-02) that is most of the cost: ranks that
+// stream a working set during the interval, as a sweep's kernel blocks do, pay 2-3x what
+// spinning ranks pay (7 ms: 2.8-3.0 us spinning, 7.5 us streaming 1 MiB, 8.9 us 4.6 MB;
+// 2 ms: 1.6 / 6.0 / 6.6 us; medians of 25, interleaved, ranks SCHED_FIFO on a host loaded by
+// builds), and sweep3d 1x2 input50's first reduction costs 9-12 us on its critical path,
+// where the spinning probe gave 2.6 us. Neither a syscall just before the collective (+0.5 us)
+// nor a 150 us spin without memory between the stream and the collective changes that, and
+// an extra collective right before takes it (the timed one then costs 1.9 us). So the probe
+// measures the pattern as the application has it, at working sets (the gaps' compute streams
+// a buffer of that size, round and round), and the reader (loggp_cold.hpp) reads its points
+// by the interval and the rank's working set. Both ranks call it alike; valid on rank 0. p.out and
 // p.in hold at least `bytes`. A point with fewer than kMinAsIntended repetitions with rank 1
 // arriving after rank 0 (and within gap + 1 ms of it) has kept = 0.
 struct AfterStreamPoint {
@@ -144,13 +154,18 @@ struct AfterStreamPoint {
 struct AfterStreamMeasurement {
   std::int64_t bytes = 0;
   double gap = 0.0;
+  std::int64_t working_set = 0;  // bytes each rank streamed in its compute; 0: it spun
   std::vector<AfterStreamPoint> points;
 };
 
 // The compute between two messages of the stream (a sweep's block time at input50's size).
 constexpr double kStreamGap = 70e-6;
 
+// working_set: what each rank's compute (the gaps, the last block) does: 0 spins touching no
+// memory; N > 0 reads and writes an N-byte buffer in order, round and round, as a kernel
+// going through a rank's arrays block by block does (see above: on a PVM guest that is most
+// of the cost).
 AfterStreamMeasurement measure_after_stream(Pair& p, const std::vector<int>& message_counts, std::int64_t bytes,
-                                            double gap, int reps);
+                                            double gap, int reps, std::int64_t working_set = 0);
 
 }  // namespace instrument::probe

@@ -11,7 +11,9 @@
 // With the probe's after-stream figures (loggp.after_stream.*), both are priced by them
 // instead (reductions_seconds, the comparison's rows): the first collective after the
 // sweeps' one-way message stream costs what the probe measured at the same time since the
-// previous collective, the second what it measured right after (issue 39, MPICH 4.0.2
+// previous collective with the ranks streaming the rank's arrays (rank_bytes: on a PVM guest
+// the kernel's own streaming makes that first collective 2-3x dearer than spinning ranks'
+// does), the second what it measured right after (issue 39, MPICH 4.0.2
 // ch4:ucx, 2 ranks on one AMD EPYC VM: ~15-20 us after a 1x2 input50 iteration, ~1 us for
 // the second; probe_cold.hpp says why it follows that interval and not the message count).
 // That interval is the iteration less its reductions, W_before + sweeps + W_after, by the

@@ -66,15 +66,19 @@ MachineCosts after_kernel_blocks(const MachineCosts& m, std::int64_t block_bytes
 double cold_allreduce8(const MachineCosts& m, int nranks, std::int64_t working_set);
 
 // One 8-byte MPI_Allreduce over nranks entered `interval` seconds after the previous
-// collective, with the sweep's one-way messages between, and the one right after it: the
-// probe's after-stream figures at that interval plus what more ranks add by the warm model
+// collective, with the sweep's one-way messages between and each rank's kernel streaming its
+// `working_set` bytes (0: unknown, the spinning ranks' figures), and the one right after it:
+// the probe's after-stream figures at that interval and working set (loggp_cold.hpp's
+// AfterStream::at) plus what more ranks add by the warm model
 // (its later recursive-doubling steps); nullopt without after-stream figures, with
 // interval <= 0 or on one rank (then the caller prices them otherwise).
 struct AllreducePair {
   double first = 0.0, second = 0.0;
 };
-std::optional<AllreducePair> allreduce8_after_stream(const MachineCosts& m, int nranks, double interval);
-std::string describe_allreduce_after_stream(const MachineCosts& m, double interval, int messages_in_a_row);
+std::optional<AllreducePair> allreduce8_after_stream(const MachineCosts& m, int nranks, double interval,
+                                                     std::int64_t working_set);
+std::string describe_allreduce_after_stream(const MachineCosts& m, double interval, int messages_in_a_row,
+                                            std::int64_t working_set);
 
 // For a row's text: which probe figure priced the calls after a kernel block, e.g.
 // "cold allreduce8 at 4.6 MB = 8.1 us (loggps-probe)", or why none did.
