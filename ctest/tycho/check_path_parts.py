@@ -9,8 +9,13 @@ A run with the models (machine file given) at RANKS ranks:
     compute + comm + other = walked_s to round-off, walked_s within the measured sweep time
     of that iteration (max over ranks, /solution/iterations) give or take the ranks' start;
     comm > 0 at 2 ranks, exactly 0 at 1 rank (no message);
-  - /compare: part rows GM and MSM "compute" (and "comm" at more than one rank, none at one),
-    measured and modelled > 0, measured = the mean of /tycho/critical_path's column;
+  - /compare: part rows GM and MSM "compute" (and "comm" at more than one rank, none at one;
+    "other" at one rank, priced by the run's own T_step, none at more ranks, where no one-rank
+    calibration measured it), measured and modelled > 0, measured = the mean of
+    /tycho/critical_path's column; at one rank the MSM's "other" is the path's to round-off
+    (T_step = the path's other / its steps, this run's own);
+  - /tycho/calibration/step_s_per_step (T_step) at one rank only, = the mean other over the
+    mean steps of the walked sweeps (/tycho/steps);
   - the totals rows are still one T_sweep a model.
 The same run without the models (--no-machine) has no trace and no /tycho/critical_path.
 Exit 1 with the first difference.
@@ -71,14 +76,29 @@ def main():
         if ranks > 1 and not parts[1] > 0:
             fail("%s: iteration %d: comm %r on the path of %d ranks, expected > 0" % (results, it, parts[1], ranks))
     mean = {"compute": sum(float(r["compute_s"]) for r in path) / len(path),
-            "comm": sum(float(r["comm_s"]) for r in path) / len(path)}
+            "comm": sum(float(r["comm_s"]) for r in path) / len(path),
+            "other": sum(float(r["other_s"]) for r in path) / len(path)}
+    with h5py.File(results, "r") as f:
+        cal = dict(f["tycho/calibration"].attrs)
+        step_rows = f["tycho/steps"][()] if "tycho/steps" in f else None
+    if ranks == 1:
+        if "step_s_per_step" not in cal:
+            fail("%s: one rank, no /tycho/calibration/step_s_per_step" % results)
+        if step_rows is None:
+            fail("%s: no /tycho/steps" % results)
+        steps = [sum(1 for s in step_rows if int(s["iteration"]) == it) for it in walked]
+        expected = mean["other"] / (sum(steps) / len(steps))
+        if not close(float(cal["step_s_per_step"]), expected, 1e-9):
+            fail("%s: T_step %r, expected the path's other over its steps %r" % (results, float(cal["step_s_per_step"]), expected))
+    elif "step_s_per_step" in cal:
+        fail("%s: T_step written at %d ranks (only one rank's path is all steps)" % (results, ranks))
     for model in ("GM", "MSM", "TM"):
         totals = [r for r in rows if r["model"].decode() == model and r["kind"].decode() == "total"]
         if len(totals) != 1 or totals[0]["term"].decode() != "T_sweep":
             fail("%s: %s: %d total rows, expected one T_sweep" % (results, model, len(totals)))
     for model in ("GM", "MSM"):
         parts = {r["term"].decode(): r for r in rows if r["model"].decode() == model and r["kind"].decode() == "part"}
-        expected = ["comm", "compute"] if ranks > 1 else ["compute"]
+        expected = ["comm", "compute"] if ranks > 1 else ["compute", "other"]
         if sorted(parts) != expected:
             fail("%s: %s part rows %r, expected %r" % (results, model, sorted(parts), expected))
         for term, r in parts.items():
@@ -89,6 +109,8 @@ def main():
                 fail("%s: %s %s: measured %r, the path's mean %r" % (results, model, term, measured, mean[term]))
             if "critical path" not in r["source"].decode() or "modelled:" not in r["source"].decode():
                 fail("%s: %s %s: the source %r does not say what each side covers" % (results, model, term, r["source"]))
+        if ranks == 1 and model == "MSM" and not close(float(parts["other"]["modelled"]), mean["other"], 1e-9):
+            fail("%s: MSM other modelled %r, the path's %r (its own T_step)" % (results, float(parts["other"]["modelled"]), mean["other"]))
 
     bare = os.path.join(work, "np%d_no_models.h5" % ranks)
     run([mpiexec, "-n", str(ranks), tycho, mesh, "--iterations", "2", "--no-machine", "--results", bare])

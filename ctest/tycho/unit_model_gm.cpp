@@ -1,6 +1,7 @@
 // The general model (eq. 6, 8, 9) and the choice of MCPS (Figure 10), worked by hand.
 #include <catch2/catch.hpp>
 
+#include <limits>
 #include <stdexcept>
 
 #include "tycho/model/gm.hpp"
@@ -100,6 +101,24 @@ TEST_CASE("GM: one rank has no pipeline and no messages; MCPS beyond W_p", "[tyc
   CHECK(big.work_per_step == Approx(20));
   CHECK(big.steps == Approx(5));
   CHECK(big.compute_s == Approx(5 * 20 * 1e-7));
+}
+
+TEST_CASE("GM: T_step is charged once a step, beside compute and comm", "[tycho][model]") {
+  GmInputs in = cube_8000();
+  const auto paper = general_model(in);
+  CHECK(paper.bookkeeping_s == 0.0);
+  in.step_overhead_s = 1e-6;
+  const auto ours = general_model(in);
+  CHECK(ours.steps == Approx(paper.steps));
+  CHECK(ours.compute_s == Approx(paper.compute_s));
+  CHECK(ours.comm_s == Approx(paper.comm_s));
+  CHECK(ours.bookkeeping_s == Approx(paper.steps * 1e-6));
+  CHECK(ours.total_s == Approx(paper.total_s + paper.steps * 1e-6));
+  CHECK(ours.comm_share == Approx(ours.comm_s / ours.total_s));
+  in.step_overhead_s = -1e-9;
+  CHECK_THROWS_AS(general_model(in), std::invalid_argument);
+  in.step_overhead_s = std::numeric_limits<double>::infinity();
+  CHECK_THROWS_AS(general_model(in), std::invalid_argument);
 }
 
 TEST_CASE("GM: inputs out of range are refused", "[tycho][model]") {

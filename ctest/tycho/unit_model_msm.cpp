@@ -48,6 +48,15 @@ TEST_CASE("MSM: the two maxima of eq. 6, step by step", "[tycho][model]") {
   CHECK(r.compute_s == Approx(22.0));
   CHECK(r.comm_s == Approx(8.6));
   CHECK(r.total_s == Approx(30.6));
+  CHECK(r.bookkeeping_s == 0.0);
+
+  // T_step (ours) once a step of the 3, whatever the step's work: 30.6 + 3 x 0.5 s.
+  const auto with_steps = mesh_specific_model(h, 0, 2.0, t_comm, tycho::model::CommCost{}, 0.5);
+  CHECK(with_steps.bookkeeping_s == Approx(1.5));
+  CHECK(with_steps.compute_s == Approx(22.0));
+  CHECK(with_steps.comm_s == Approx(8.6));
+  CHECK(with_steps.total_s == Approx(32.1));
+  CHECK_THROWS_AS(mesh_specific_model(h, 0, 2.0, t_comm, tycho::model::CommCost{}, -1.0), std::invalid_argument);
 
   // Another iteration is apart: nothing recorded there.
   const auto none = mesh_specific_model(h, 1, 2.0, t_comm);

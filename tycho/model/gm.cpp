@@ -22,6 +22,7 @@ void check(const GmInputs& in) {
     bad("bytes per boundary cell-angle must be finite and >= 0");
   }
   if (!in.t_elem || !in.t_comm) bad("T_elem and T_comm must both be given");
+  if (!std::isfinite(in.step_overhead_s) || in.step_overhead_s < 0.0) bad("T_step must be finite and >= 0");
 }
 
 double checked_seconds(double t, const char* what) {
@@ -77,7 +78,8 @@ GmPrediction general_model(const GmInputs& in) {
     r.t_comm_waiting_s = checked_seconds(in.t_comm_waiting(std::llround(r.message_bytes)), "T_comm,waiting(N_s)");
   }
   r.comm_s = r.steps * (r.messages_per_step * r.t_comm_s + r.waiting_sends_per_step * (r.t_comm_waiting_s - r.t_comm_s));
-  r.total_s = r.compute_s + r.comm_s;
+  r.bookkeeping_s = r.steps * in.step_overhead_s;
+  r.total_s = r.compute_s + r.comm_s + r.bookkeeping_s;
   r.comm_share = r.total_s > 0.0 ? r.comm_s / r.total_s : 0.0;
   return r;
 }

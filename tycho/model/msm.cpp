@@ -20,10 +20,14 @@ MsmPrediction mesh_specific_model(const std::vector<RankHistory>& ranks, std::in
 }
 
 MsmPrediction mesh_specific_model(const std::vector<RankHistory>& ranks, std::int32_t iteration,
-                                  double t_elem_s, const CommCost& t_comm, const CommCost& t_comm_waiting) {
+                                  double t_elem_s, const CommCost& t_comm, const CommCost& t_comm_waiting,
+                                  double step_overhead_s) {
   if (ranks.empty()) throw std::invalid_argument("tycho MSM: no rank");
   if (!std::isfinite(t_elem_s) || t_elem_s < 0.0) {
     throw std::invalid_argument("tycho MSM: T_elem must be finite and >= 0, got " + std::to_string(t_elem_s));
+  }
+  if (!std::isfinite(step_overhead_s) || step_overhead_s < 0.0) {
+    throw std::invalid_argument("tycho MSM: T_step must be finite and >= 0, got " + std::to_string(step_overhead_s));
   }
   if (!t_comm) throw std::invalid_argument("tycho MSM: no T_comm");
 
@@ -70,7 +74,8 @@ MsmPrediction mesh_specific_model(const std::vector<RankHistory>& ranks, std::in
   for (std::int64_t w : max_work) r.sum_max_work += w;
   r.compute_s = static_cast<double>(r.sum_max_work) * t_elem_s;
   for (double c : max_comm) r.comm_s += c;
-  r.total_s = r.compute_s + r.comm_s;
+  r.bookkeeping_s = static_cast<double>(r.steps) * step_overhead_s;
+  r.total_s = r.compute_s + r.comm_s + r.bookkeeping_s;
   r.sends = sends_made;
   r.waiting_sends = waiting_sends;
   return r;

@@ -71,6 +71,8 @@ std::string walked_iterations(const model::MeasuredSweepPath& path) {
   return s;
 }
 constexpr const char* kMeasuredCompute = " (the cell-angle solves and their local work: sweep.compute)";
+constexpr const char* kMeasuredOther =
+    " (the rest of the sweep: the step loop's bookkeeping, probes that found nothing, the sweep's set-up)";
 constexpr const char* kMeasuredComm =
     " (each send call; each receive from when its sender's send began to its records unpacked; waits are off the "
     "path)";
@@ -102,7 +104,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
   try {
     const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
     bool pce_from_run = false;
-    std::vector<double> unpack, unpack_message, bsend_call, bsend_byte;
+    std::vector<double> unpack, unpack_message, bsend_call, bsend_byte, step;
     for (const std::string& path : o.calibration_files) {
       // Read once, by rank 0 for all (collective: past the verdict above every rank is here,
       // and each file's verdict is the same on every rank, so they stay in step).
@@ -119,6 +121,10 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
         bsend_call.push_back(c.bsend_extra_s_per_call);
         bsend_byte.push_back(c.bsend_extra_s_per_byte);
         m.bsend_source += (m.bsend_source.empty() ? "measured by " : ", ") + path;
+      }
+      if (c.step_s >= 0) {
+        step.push_back(c.step_s);
+        m.step_source += (m.step_source.empty() ? "measured by " : ", ") + path;
       }
       if (!pce_from_run && o.pce <= 0) {
         const auto g = doc.extras.group_attributes.find("/tycho");
@@ -150,6 +156,11 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       m.bsend_s_per_byte = median(bsend_byte);
       if (bsend_call.size() > 1) m.bsend_source += " (medians)";
     }
+    if (!step.empty()) {
+      m.step_measured = true;
+      m.step_s = median(step);
+      if (step.size() > 1) m.step_source += " (median)";
+    }
     if (o.pce > 0) {
       m.pce = o.pce;
       m.pce_source = kPceGiven;
@@ -177,11 +188,12 @@ void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path) {
   if (path.unmatched > 0 || path.dropped_events > 0)
     out << " WARNING: the trace lost " << path.dropped_events << " events past its capacity and has " << path.unmatched
         << " message calls without their partner: where the path meets one it cannot follow it\n";
-  char line[320];
+  char line[400];
   const double length = path.mean.length();
   std::snprintf(line, sizeof line,
-                " The sweep's measured critical path (%.4g s) also holds %.3g s (%.1f%% of it) that no model term "
-                "covers: the step loop's bookkeeping, probes that found nothing, the sweep's set-up.\n",
+                " The sweep's measured critical path (%.4g s) also holds %.3g s (%.1f%% of it) outside the solves and "
+                "message calls: the step loop's bookkeeping, probes that found nothing, the sweep's set-up; the models "
+                "charge it as T_step a step where a one-rank run measured it (the 'other' rows).\n",
                 length, path.mean.other, length > 0 ? 100 * path.mean.other / length : 0.0);
   out << line;
 }
@@ -204,6 +216,20 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
     t_elem_source = "T_elem calibrated: " + curve.describe();
   }
   const double t_elem = t_elem_of(e_p, static_cast<double>(r.mcps));
+  // T_step: the one-rank calibrations' median; with no calibration (T_elem this run's own) and
+  // one rank, this run's own; else not priced (the paper's models).
+  double t_step = 0.0;
+  std::string t_step_source = "; T_step not priced (no one-rank calibration run measured it)";
+  char figure[48];
+  if (m.step_measured) {
+    t_step = m.step_s;
+    std::snprintf(figure, sizeof figure, "%.3g", t_step);
+    t_step_source = std::string("; T_step ") + figure + " s a step, " + m.step_source;
+  } else if (const double own = step_seconds_of(r, path); m.telem_points.empty() && own >= 0) {
+    t_step = own;
+    std::snprintf(figure, sizeof figure, "%.3g", t_step);
+    t_step_source = std::string("; T_step ") + figure + " s a step, this run's own";
+  }
   // A message as the path holds it: the send call, the receive call, the unpack.
   model::PathMessagePrice price;
   price.loggp = m.loggp;
@@ -238,12 +264,15 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
   gm.t_elem = t_elem_of;
   gm.t_comm = t_comm;
   gm.t_comm_waiting = t_comm_waiting;
+  gm.step_overhead_s = t_step;
   const model::GmPrediction g = model::general_model(gm);
   cmp.add({.model = "GM", .term = "T_sweep", .measured = measured, .modelled = g.total_s,
            .source = t_elem_source + machine + "; PCE " + pce.source + "; E_p = N/P, grid " +
-                     std::to_string(g.grid.x) + "x" + std::to_string(g.grid.y) + "x" + std::to_string(g.grid.z)});
+                     std::to_string(g.grid.x) + "x" + std::to_string(g.grid.y) + "x" + std::to_string(g.grid.z) +
+                     t_step_source});
   cmp.add_model_term({"GM", "compute", g.compute_s, "Kerbyson, Hoisie & Pautz eq. 6, 8, 9"});
   cmp.add_model_term({"GM", "comm", g.comm_s, "Kerbyson, Hoisie & Pautz eq. 6, 8; T_msg for eq. 7's T_comm"});
+  cmp.add_model_term({"GM", "other", g.bookkeeping_s, "ours: #steps x T_step (0: not priced)"});
   // On one rank there is no message: measured and modelled comm are 0, no row to score.
   const bool comm_rows = r.ranks > 1;
   if (path.walked()) {
@@ -258,26 +287,33 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
                    price.describe_waiting(std::llround(g.message_bytes), g.waiting_sends_per_step, g.messages_per_step) +
                    machine,
                instrument::RowKind::part});
+    if (t_step > 0)
+      cmp.add({"GM", "other", path.mean.other, g.bookkeeping_s,
+               measured_side + kMeasuredOther + "; modelled: #steps x T_step (ours)" + t_step_source,
+               instrument::RowKind::part});
   }
 
-  std::vector<double> msm_total, msm_compute, msm_comm;
+  std::vector<double> msm_total, msm_compute, msm_comm, msm_other;
   for (std::int32_t it : its) {
-    const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm, t_comm_waiting);
+    const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm, t_comm_waiting, t_step);
     msm_total.push_back(p.total_s);
     msm_compute.push_back(p.compute_s);
     msm_comm.push_back(p.comm_s);
+    msm_other.push_back(p.bookkeeping_s);
   }
   cmp.add({.model = "MSM", .term = "T_sweep", .measured = measured, .modelled = median(msm_total),
-           .source = t_elem_source + machine + "; Work(P,S), N_c, N_s: this run's steps"});
+           .source = t_elem_source + machine + "; Work(P,S), N_c, N_s: this run's steps" + t_step_source});
   cmp.add_model_term({"MSM", "compute", median(msm_compute), "Kerbyson, Hoisie & Pautz eq. 6"});
   cmp.add_model_term({"MSM", "comm", median(msm_comm), "Kerbyson, Hoisie & Pautz eq. 6; T_msg for eq. 7's T_comm"});
+  cmp.add_model_term({"MSM", "other", median(msm_other), "ours: #steps x T_step (0: not priced)"});
   if (path.walked()) {
     // The MSM of the very iterations walked: its parts and the path's cover the same sweeps.
-    double compute = 0, comm = 0, waiting = 0, sent = 0;
+    double compute = 0, comm = 0, bookkeeping = 0, waiting = 0, sent = 0;
     for (std::int32_t it : path.iterations) {
-      const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm, t_comm_waiting);
+      const model::MsmPrediction p = model::mesh_specific_model(r.histories, it, t_elem, t_comm, t_comm_waiting, t_step);
       compute += p.compute_s;
       comm += p.comm_s;
+      bookkeeping += p.bookkeeping_s;
       waiting += p.waiting_sends;
       sent += static_cast<double>(p.sends);
     }
@@ -300,12 +336,16 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
                    "T_comm), at the median size " + price.describe(std::llround(median(sizes))) +
                    price.describe_waiting(std::llround(median(sizes)), waiting, sent) + machine,
                instrument::RowKind::part});
+    if (t_step > 0)
+      cmp.add({"MSM", "other", path.mean.other, bookkeeping / n,
+               measured_side + kMeasuredOther + "; modelled: #steps x T_step (ours), this run's steps" + t_step_source,
+               instrument::RowKind::part});
   }
 
-  const model::TraceModelTime tm = model::trace_model_time(r.histories, its, t_elem, m.machine);
+  const model::TraceModelTime tm = model::trace_model_time(r.histories, its, t_elem, m.machine, t_step);
   cmp.add({.model = "TM", .term = "T_sweep", .measured = measured, .modelled = tm.seconds_per_iteration,
            .source = t_elem_source + "; T_comm: machine " + m.machine_file +
-                     " (LogGOPS replay); this run's steps and messages replayed"});
+                     " (LogGOPS replay); this run's steps and messages replayed" + t_step_source});
   cmp.add_model_term({"TM", "T_sweep", tm.seconds_per_iteration, "replay of the recorded trace (instrument/replay.hpp)"});
   return cmp;
 }
@@ -323,6 +363,7 @@ std::int64_t auto_mcps(const PreparedModels& m, const RunOptions& run, std::size
   gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * run.groups;
   gm.t_elem = curve;
   gm.t_comm = model::comm_cost_from_loggps(m.loggps);
+  gm.step_overhead_s = m.step_measured ? m.step_s : 0.0;  // more steps cost their bookkeeping too
   const model::McpsChoice c = model::choose_mcps(gm, kAutoMcpsCommShare);
   char share[64];
   std::snprintf(share, sizeof share, "GM comm share %.1f%%, ", 100 * c.prediction.comm_share);

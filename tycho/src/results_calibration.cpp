@@ -8,6 +8,7 @@
 #include "instrument/results_file.hpp"
 #include "tycho/run_report.hpp"
 #include "tycho/bsend_probe.hpp"
+#include "tycho/model/history_steps.hpp"
 #include "tycho/unpack_probe.hpp"
 
 namespace tycho {
@@ -27,6 +28,10 @@ const char* const kBsendCallKey = "bsend_extra_s_per_call";
 const char* const kBsendByteKey = "bsend_extra_s_per_byte";
 // A buffered send's copy into the attached buffer: tens of GB/s; 1 us a byte is nonsense.
 constexpr double kMinBsendByteSeconds = 1e-15, kMaxBsendByteSeconds = 1e-6;
+// A step's bookkeeping: about a microsecond on today's CPUs (tycho/BENCHMARKS.md), 100x more
+// under a sanitizer; 10 ms a step is a stalled run, not a cost to project.
+const char* const kStepKey = "step_s_per_step";
+constexpr double kMinStepSeconds = 1e-10, kMaxStepSeconds = 1e-2;
 
 // A probe's figure as the reader will take it back: a positive value below the reader's least
 // (the difference of two medians within the clock's resolution) becomes `below`, one above its
@@ -42,7 +47,15 @@ double as_the_reader_takes_it(double v, double least, double greatest, double be
 
 const char* scheme_option_name(Scheme s) { return s == Scheme::step ? "step" : "ld"; }
 
-TychoCalibration calibration_of(const RunOptions& o, const RunResult& r) {
+double step_seconds_of(const RunResult& r, const model::MeasuredSweepPath& path) {
+  if (r.ranks != 1 || !path.walked() || r.histories.empty()) return -1.0;
+  double steps = 0.0;
+  for (const std::int32_t it : path.iterations) steps += static_cast<double>(model::work_by_step(r.histories[0], 0, it).size());
+  steps /= static_cast<double>(path.iterations.size());
+  return steps > 0.0 ? path.mean.other / steps : -1.0;
+}
+
+TychoCalibration calibration_of(const RunOptions& o, const RunResult& r, const model::MeasuredSweepPath& path) {
   TychoCalibration c;
   c.e_p = static_cast<double>(r.mesh_cells) / r.ranks;
   c.t_elem_s = measured_t_elem(r);
@@ -72,6 +85,7 @@ TychoCalibration calibration_of(const RunOptions& o, const RunResult& r) {
   c.bsend_extra_s_per_call = as_the_reader_takes_it(bsend.s_per_call, kMinUnpackSeconds, kMaxUnpackSeconds, 0.0, -1.0);
   c.bsend_extra_s_per_byte =
       as_the_reader_takes_it(bsend.s_per_byte, kMinBsendByteSeconds, kMaxBsendByteSeconds, 0.0, -1.0);
+  c.step_s = as_the_reader_takes_it(step_seconds_of(r, path), kMinStepSeconds, kMaxStepSeconds, 0.0, -1.0);
   return c;
 }
 
@@ -88,6 +102,7 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
   if (c.unpack_s_per_message >= 0) x.set_attribute(kGroup, kUnpackMessageKey, c.unpack_s_per_message);
   if (c.bsend_extra_s_per_call >= 0) x.set_attribute(kGroup, kBsendCallKey, c.bsend_extra_s_per_call);
   if (c.bsend_extra_s_per_byte >= 0) x.set_attribute(kGroup, kBsendByteKey, c.bsend_extra_s_per_byte);
+  if (c.step_s >= 0) x.set_attribute(kGroup, kStepKey, c.step_s);
   x.set_attribute(kGroup, "description",
                   std::string("T_elem = every rank's time in the cell solves of its tasks, summed, / every rank's "
                               "cell-angle tasks (each all groups), at E_p = mesh cells / ranks, with these groups, "
@@ -95,7 +110,9 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
                               "unpack of one received face record timed on synthetic messages of this size, "
                               "unpack_s_per_message its fixed part a message (tycho/unpack_probe.hpp); "
                               "bsend_extra_s_per_call + bytes x bsend_extra_s_per_byte = an MPI_Bsend call less an "
-                              "MPI_Isend call of the bytes (tycho/bsend_probe.hpp)"));
+                              "MPI_Isend call of the bytes (tycho/bsend_probe.hpp); step_s_per_step = T_step, a one-rank "
+                              "sweep's critical path outside the solves and message calls over its steps (the step loop's "
+                              "bookkeeping)"));
 }
 
 TychoCalibration read_tycho_calibration(const std::string& path) {
@@ -129,6 +146,8 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
                                                "seconds an MPI_Bsend call takes beyond an MPI_Isend");
   c.bsend_extra_s_per_byte = a.zero_or_real_or(kBsendByteKey, -1.0, kMinBsendByteSeconds, kMaxBsendByteSeconds,
                                                "seconds per byte an MPI_Bsend takes beyond an MPI_Isend");
+  c.step_s = a.zero_or_real_or(kStepKey, -1.0, kMinStepSeconds, kMaxStepSeconds,
+                               "seconds of a one-rank sweep's step bookkeeping per step");
   c.path = path;
   return c;
 }

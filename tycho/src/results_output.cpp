@@ -225,7 +225,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
   instrument::ResultsDocument doc;
   doc.run = std::move(gathered);
   if (rank == 0) {
-    const TychoCalibration cal = calibration_of(o, r);
+    const TychoCalibration cal = calibration_of(o, r, critical_path);
     add_run_attributes(o, r, cal, doc.extras);
     add_step_tables(r.histories, doc.extras);
     add_pce(r, doc.extras);

@@ -127,6 +127,7 @@ void run(const Options& o) {
   for (int k = 0; k < o.refine; ++k) mesh = mesh::refine_uniform(mesh, o.mesh);
 
   std::vector<tycho::model::TelemPoint> points;
+  std::vector<double> steps;  // T_step of the one-rank calibrations (results_calibration.hpp)
   for (const std::string& path : o.calibrations) {
     const tycho::TychoCalibration c = tycho::read_tycho_calibration(path);
     if (c.groups != o.groups)
@@ -136,7 +137,12 @@ void run(const Options& o) {
       throw instrument::InputError(path, "/tycho/calibration/directions",
                                    "the projection's " + std::to_string(directions) + ", found " + std::to_string(c.directions));
     points.push_back({c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
+    if (c.step_s >= 0) steps.push_back(c.step_s);
   }
+  std::sort(steps.begin(), steps.end());
+  const double t_step = steps.empty() ? 0.0
+                        : steps.size() % 2 ? steps[steps.size() / 2]
+                                           : (steps[steps.size() / 2 - 1] + steps[steps.size() / 2]) / 2;
   const tycho::model::TelemCurve t_elem(points);
   const instrument::MachineFile file = instrument::MachineFile::read(o.machine);
   const tycho::model::CommCost t_comm = tycho::model::comm_cost_from_machine(file);
@@ -149,6 +155,8 @@ void run(const Options& o) {
   std::printf("  T_elem: %s\n  machine: %s (T_comm: LogGPS; TM: LogGOPS replay)\n  GM PCE: %s\n",
               t_elem.describe().c_str(), o.machine.c_str(),
               o.pce > 0 ? "given (--pce)" : "the projected schedule's (eq. 4)");
+  if (steps.empty()) std::printf("  T_step: not priced (no one-rank calibration measured it)\n");
+  else std::printf("  T_step: %.3g s a step (median of %zu one-rank calibrations)\n", t_step, steps.size());
   std::printf("%7s %10s %8s %7s %7s %13s %13s %8s %9s %9s\n", "P", "E_p", "steps", "rounds", "PCE", "GM T_sweep[s]",
               "TM T_sweep[s]", "TM/GM", "GM comm", "time[s]");
   std::ostringstream csv;
@@ -170,8 +178,10 @@ void run(const Options& o) {
     gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * o.groups;
     gm.t_elem = t_elem;
     gm.t_comm = t_comm;
+    gm.step_overhead_s = t_step;
     const tycho::model::GmPrediction g = tycho::model::general_model(gm);
-    const tycho::model::TraceModelTime tm = tycho::model::trace_model_time(schedule.ranks, {0}, t_elem(e_p, static_cast<double>(o.mcps)), machine);
+    const tycho::model::TraceModelTime tm =
+        tycho::model::trace_model_time(schedule.ranks, {0}, t_elem(e_p, static_cast<double>(o.mcps)), machine, t_step);
     double tm_compute = 0, tm_send = 0, tm_receive = 0;  // the slowest rank's split
     std::size_t slowest = 0;
     for (std::size_t r = 0; r < tm.replay.ranks.size(); ++r)

@@ -63,6 +63,9 @@ struct PreparedModels {
   bool bsend_measured = false;       // MPI_Bsend's extra over an isend, from the calibrations
   double bsend_s_per_call = 0, bsend_s_per_byte = 0;  // medians
   std::string bsend_source;
+  bool step_measured = false;  // T_step (results_calibration.hpp) from the one-rank calibrations
+  double step_s = 0;           // their median
+  std::string step_source;
   instrument::replay::Machine machine;
   std::vector<model::TelemPoint> telem_points;  // empty: this run's own
   double pce = 0.8;
@@ -90,7 +93,7 @@ model::MeasuredSweepPath measured_sweep_path(const instrument::RunResults& gathe
 instrument::Comparison model_comparison(const PreparedModels& models, const RunOptions& run, const RunResult& result,
                                         const model::MeasuredSweepPath& path);
 
-// Under the table: the path's time no model term covers, or why there are no part rows.
+// Under the table: the path's time outside the solves and messages, or why there are no part rows.
 void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path);
 
 }  // namespace tycho

@@ -14,6 +14,7 @@
 #include "instrument/results_extras.hpp"
 #include "instrument/results_file.hpp"
 #include "tycho/driver.hpp"
+#include "tycho/model/measured_path.hpp"
 
 namespace tycho {
 
@@ -32,6 +33,13 @@ struct TychoCalibration {
   // MPI_Isend: s a call + s a byte (bsend_probe.hpp). -1: not measured (older files).
   double unpack_s_per_message = -1;
   double bsend_extra_s_per_call = -1, bsend_extra_s_per_byte = -1;
+  // T_step, s a step: the time a one-rank sweep's critical path spends outside the cell solves
+  // and the message calls (the step loop's bookkeeping: popping the step's tasks, ordering
+  // them, the probes that found nothing, and the sweep's per-iteration set-up spread over its
+  // steps), per step of the walked sweeps (tycho/model/measured_path.hpp). Measured only at one
+  // rank, where every step is on the path and no wait is. -1: not measured (a run at P > 1, an
+  // untraced build, or a file written before it was kept).
+  double step_s = -1;
   std::string path;      // the results file it came from ("" when made from this run)
 };
 
@@ -40,7 +48,13 @@ const char* scheme_option_name(Scheme s);  // "ld", "step"
 // Rank 0, after run_tycho: this run's calibration, T_unpack and the buffered send's extra
 // measured now (tens of ms at an MCPS of a few thousand; the step is capped at 8 MiB, so under
 // a second whatever --mcps says).
-TychoCalibration calibration_of(const RunOptions& options, const RunResult& result);
+// T_step from `path` (the run's walked sweeps) when the run has one rank.
+TychoCalibration calibration_of(const RunOptions& options, const RunResult& result,
+                                const model::MeasuredSweepPath& path);
+
+// T_step of a one-rank run: the walked sweeps' mean time outside solves and messages over their
+// mean step count; -1 at more ranks, with no walked sweep or no step.
+double step_seconds_of(const RunResult& result, const model::MeasuredSweepPath& path);
 
 // Adds /tycho/calibration.
 void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& extras);
@@ -51,7 +65,7 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& extra
 // may be missing (files written before they were kept): then 0; when present, unpack_s_per_record
 // is in [1e-10, 1e-3] s; unpack_s_per_message and bsend_extra_s_per_call may be missing (-1),
 // else 0 or in [1e-10, 1e-3] s; bsend_extra_s_per_byte may be missing (-1), else 0 or in
-// [1e-15, 1e-6] s.
+// [1e-15, 1e-6] s; step_s_per_step may be missing (-1), else 0 or in [1e-10, 1e-2] s.
 TychoCalibration read_tycho_calibration(const std::string& path);
 
 // The same on a results document already read from `path` (the fuzz targets' route).

@@ -2,6 +2,7 @@
 //
 //   T_iter = sum_{S=1..#steps} max_P Work(P, S) * T_elem
 //          + sum_{S=1..#steps} max_P sum_{C=1..|N_c(S,P)|} T_comm(N_s(S, P, C))
+//          + #steps T_step                                                  (ours: gm.hpp)
 //
 // from the sweep's own per-step records (step_history.hpp): Work(P, S) = StepRecord::work of
 // rank P's step S (cell-angle tasks), N_c(S, P) the messages rank P sent in step S and N_s their
@@ -36,6 +37,7 @@ double waiting_sends_in_step(std::int64_t sends, std::int64_t receives);
 struct MsmPrediction {
   double compute_s = 0.0;          // first term
   double comm_s = 0.0;             // second term
+  double bookkeeping_s = 0.0;      // #steps T_step (0 without T_step)
   double total_s = 0.0;            // their sum: the iteration
   std::int64_t steps = 0;          // #steps, max over ranks
   std::int64_t sum_max_work = 0;   // sum_S max_P Work(P, S), cell-angle tasks
@@ -49,8 +51,10 @@ MsmPrediction mesh_specific_model(const std::vector<RankHistory>& ranks, std::in
                                   double t_elem_s, const CommCost& t_comm);
 // The same, with each step's first send priced t_comm_waiting instead of t_comm for the share
 // waiting_sends_in_step of it (the step's received messages counted from its records). An
-// empty t_comm_waiting prices every send t_comm.
+// empty t_comm_waiting prices every send t_comm. step_overhead_s is T_step (gm.hpp), charged
+// once a step; 0 is the paper's model.
 MsmPrediction mesh_specific_model(const std::vector<RankHistory>& ranks, std::int32_t iteration,
-                                  double t_elem_s, const CommCost& t_comm, const CommCost& t_comm_waiting);
+                                  double t_elem_s, const CommCost& t_comm, const CommCost& t_comm_waiting,
+                                  double step_overhead_s = 0.0);
 
 }  // namespace tycho::model
