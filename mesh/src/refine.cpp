@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "instrument/error.hpp"
+#include "mesh/huge_pages.hpp"
 #include "mesh/mesh_checks.hpp"
 #include "mesh/mesh_from_cells.hpp"
 #include "mesh/mesh_geometry.hpp"
@@ -38,7 +39,8 @@ EdgesByLow edges_by_low(const Mesh& mesh) {
   for (const Cell& cell : mesh.cells)
     for (const auto& e : kTetEdges) ++start[std::min(cell.nodes[e[0]], cell.nodes[e[1]]) + std::size_t{1}];
   for (std::size_t n = 0; n < mesh.nodes.size(); ++n) start[n + 1] += start[n];
-  std::vector<Index> high(start.back());
+  std::vector<Index> high;
+  assign_huge(high, start.back());
   {
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (const Cell& cell : mesh.cells)
@@ -66,7 +68,7 @@ EdgesByLow edges_by_low(const Mesh& mesh) {
 // The edges as (low, high) pairs, in their sorted order.
 std::vector<std::array<Index, 2>> edge_list(const EdgesByLow& edges) {
   std::vector<std::array<Index, 2>> list;
-  list.reserve(edges.high.size());
+  reserve_huge(list, edges.high.size());
   for (std::size_t a = 0; a + 1 < edges.first.size(); ++a)
     for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) list.push_back({static_cast<Index>(a), edges.high[k]});
   return list;
@@ -173,8 +175,8 @@ std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vecto
   static const std::array<ChildSidePattern, 3> patterns = {side_pattern(0), side_pattern(1), side_pattern(2)};
   const std::size_t n = parent.cells.size();
   SidePairs pairs;
-  pairs.other_cell.assign(32 * n, kBoundary);
-  pairs.other_local.assign(32 * n, 0);
+  assign_huge(pairs.other_cell, 32 * n, kBoundary);
+  assign_huge(pairs.other_local, 32 * n, std::uint8_t{0});
   const auto pair = [&pairs](std::size_t cell_a, std::size_t side_a, std::size_t cell_b, std::size_t side_b) {
     pairs.other_cell[4 * cell_a + side_a] = static_cast<Index>(cell_b);
     pairs.other_local[4 * cell_a + side_a] = static_cast<std::uint8_t>(side_b);
@@ -227,14 +229,14 @@ std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vecto
 namespace {
 
 // Refinement's nodes (the parent's, then the midpoints in sorted-edge order) and cells:
-// store(c, kids) receives parent c's eight children (8c..8c+7), parent by parent. Returns
-// the edges.
+// store(c, kids) receives parent c's eight children (8c..8c+7), for c = 0, 1, ... in turn
+// (so a store may append them). Returns the edges.
 template <class Store>
 EdgesByLow refine_nodes_and_cells(const Mesh& mesh, const std::string& name, std::vector<Vec3>& nodes, Store store) {
   refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);
   EdgesByLow edges = edges_by_low(mesh);
   refuse_if_too_large(mesh.nodes.size() + std::uint64_t{edges.high.size()}, "nodes", name);
-  nodes.reserve(mesh.nodes.size() + edges.high.size());
+  reserve_huge(nodes, mesh.nodes.size() + edges.high.size());
   nodes.assign(mesh.nodes.begin(), mesh.nodes.end());
   for (std::size_t a = 0; a < mesh.nodes.size(); ++a)
     for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) {
@@ -286,9 +288,11 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
   refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);
   refuse_if_too_large(4 * std::uint64_t{mesh.faces.size()} + 8 * std::uint64_t{mesh.cells.size()}, "faces", name);
   std::vector<Vec3> nodes;
-  std::vector<CellNodes> children(8 * mesh.cells.size());
+  // Parent by parent (store's order): children 8c..8c+7 appended, not written over zeros.
+  std::vector<CellNodes> children;
+  reserve_huge(children, 8 * mesh.cells.size());
   const EdgesByLow edges = refine_nodes_and_cells(mesh, name, nodes, [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
-    for (std::size_t k = 0; k < 8; ++k) children[8 * c + k] = {kids[k].nodes, mesh.cells[c].material};
+    for (std::size_t k = 0; k < 8; ++k) children.push_back({kids[k].nodes, mesh.cells[c].material});
   });
   const std::optional<SidePairs> pairs = refined_side_pairs(mesh, children);
   Mesh fine = pairs ? mesh_from_side_pairs(std::move(nodes), children, *pairs)
@@ -305,15 +309,14 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
 Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges) {
   refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);  // before the cells are made
   Mesh fine;
-  fine.cells.resize(8 * mesh.cells.size());
-  // The cells written in place and checked as they come (the first degenerate one refused,
-  // as check_refined_cells refuses it), not copied from a list of children.
+  reserve_huge(fine.cells, 8 * mesh.cells.size());
+  // The cells appended parent by parent (store's order) and checked as they come (the first
+  // degenerate one refused, as check_refined_cells refuses it), not copied from a list of
+  // children nor written over zeros.
   const EdgesByLow edges = refine_nodes_and_cells(mesh, name, fine.nodes, [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
     for (std::size_t k = 0; k < 8; ++k) {
-      Cell& child = fine.cells[8 * c + k];
-      child.nodes = kids[k].nodes;
-      child.material = mesh.cells[c].material;
-      check_refined_volume(fine.nodes, child.nodes, 8 * c + k, name);
+      fine.cells.push_back({{}, kids[k].nodes, mesh.cells[c].material});
+      check_refined_volume(fine.nodes, kids[k].nodes, 8 * c + k, name);
     }
   });
   if (midpoint_edges) *midpoint_edges = edge_list(edges);

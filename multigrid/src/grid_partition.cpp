@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "mesh/huge_pages.hpp"
 #include "mesh/mesh_from_cells.hpp"
 
 namespace mg {
@@ -41,8 +42,8 @@ std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& gr
     // Children 8c..8c+7 of coarse cell c (Grid::refined): each takes c's part.
     const std::vector<std::int32_t>& coarse = parts[l - 1];
     std::vector<std::int32_t>& fine = parts[l];
-    fine.resize(grids[l].mesh.cells.size());
-    for (std::size_t c = 0; c < fine.size(); ++c) fine[c] = coarse[grids[l].parent_of[c]];
+    mesh::reserve_huge(fine, grids[l].mesh.cells.size());
+    for (Index p : grids[l].parent_of) fine.push_back(coarse[p]);
   }
   for (std::size_t l = at; l-- > 0;) {
     const Grid& fine_grid = grids[l + 1];
@@ -119,7 +120,8 @@ NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& pa
   for (const mesh::Cell& c : mesh.cells)
     for (Index n : c.nodes) ++start[n + std::size_t{1}];
   for (std::size_t n = 0; n < nodes; ++n) start[n + 1] += start[n];
-  std::vector<std::int32_t> grouped(start.back());
+  std::vector<std::int32_t> grouped;
+  mesh::assign_huge(grouped, start.back());
   {
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (std::size_t c = 0; c < mesh.cells.size(); ++c)

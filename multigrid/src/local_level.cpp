@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "p1_cell_math.hpp"
+#include "mesh/huge_pages.hpp"
 #include "mesh/mesh_geometry.hpp"
 #include "mesh/morton.hpp"
 #include "mesh/refine.hpp"
@@ -169,15 +170,31 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
   }
-  // Sorted by the Morton key of the parent's centroid (the cell's own on the coarsest grid),
-  // then by number: a parent's children 8p..8p+7 are consecutive.
-  // On a refined grid the parents are sorted (children share their parent's key, and 8p..8p+7
-  // follow one another), then each parent's children of mine listed: the same order, an
-  // eighth of the sort.
-  std::vector<std::pair<std::uint64_t, Index>> mine;
+  // Cells in the Morton order of the parent's centroid (the cell's own on the coarsest grid),
+  // then by number: on a refined grid the parents are sorted (children share their parent's
+  // key, and 8p..8p+7 follow one another), an eighth of the sort. Then the families' cells,
+  // family by family, then the cells in none, in that order; nodes numbered by first touch
+  // in it. A family's cells are numbered as it is found, its 10 nodes being its cells'
+  // corners, so no list of cells or of families' global nodes is kept in between.
+  // Arrays sized by the grid go on huge pages (mesh/huge_pages.hpp), reserved for what one
+  // process can hold; it touches only its share.
+  const std::size_t my_cells = static_cast<std::size_t>(std::count(part.begin(), part.end(), me));
+  mesh::assign_huge(L.slot_of, mesh.nodes.size(), kNoSlot);
+  mesh::reserve_huge(L.node_global, std::min(mesh.nodes.size(), 4 * my_cells));
+  mesh::reserve_huge(L.cells, my_cells);
+  const auto add_cell = [&L, &mesh](Index c) {
+    std::array<std::uint32_t, 4> corners;
+    for (std::size_t k = 0; k < 4; ++k) {
+      const Index g = mesh.cells[c].nodes[k];
+      if (L.slot_of[g] == kNoSlot) add_slot(L, g);
+      corners[k] = L.slot_of[g];
+    }
+    L.cells.push_back(corners);
+  };
+  std::vector<Index> loose;  // my cells in no family, in order
   if (coarser) {
     std::vector<std::pair<std::uint64_t, Index>> parents;
-    parents.reserve(coarser->cells.size());
+    mesh::reserve_huge(parents, coarser->cells.size());
     for (std::size_t q = 0; q < coarser->cells.size(); ++q)
       for (std::size_t c = 8 * q; c < 8 * q + 8; ++c)
         if (part[c] == me) {
@@ -185,55 +202,36 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
           break;
         }
     std::sort(parents.begin(), parents.end());
-    mine.reserve(8 * parents.size());
-    for (const auto& [key, q] : parents)
-      for (Index c = 8 * q; c < 8 * q + 8; ++c)
-        if (part[c] == me) mine.push_back({key, c});
+    mesh::reserve_huge(L.families, parents.size());
+    for (const auto& [key, q] : parents) {
+      const Index first = 8 * q;
+      bool all_mine = true;
+      for (Index c = first; c < first + 8; ++c) all_mine = all_mine && part[c] == me;
+      std::array<Index, 10> nodes;
+      if (all_mine && family_nodes(grid, *coarser, q, nodes)) {
+        for (Index c = first; c < first + 8; ++c) add_cell(c);
+        std::array<std::uint32_t, 10> slots;
+        for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[nodes[n]];
+        L.families.push_back(slots);
+      } else {
+        for (Index c = first; c < first + 8; ++c)
+          if (part[c] == me) loose.push_back(c);
+      }
+    }
   } else {
+    std::vector<std::pair<std::uint64_t, Index>> keyed;
+    mesh::reserve_huge(keyed, my_cells);
     for (std::size_t c = 0; c < mesh.cells.size(); ++c)
-      if (part[c] == me) mine.push_back({morton_key(mesh::cell_centroid(mesh, static_cast<Index>(c)), lo, hi), static_cast<Index>(c)});
-    std::sort(mine.begin(), mine.end());
+      if (part[c] == me) keyed.push_back({morton_key(mesh::cell_centroid(mesh, static_cast<Index>(c)), lo, hi), static_cast<Index>(c)});
+    std::sort(keyed.begin(), keyed.end());
+    mesh::reserve_huge(loose, my_cells);
+    for (const auto& [key, c] : keyed) loose.push_back(c);
   }
-  std::vector<Index> order, loose;
-  std::vector<std::array<Index, 10>> family_globals;
-  order.reserve(mine.size());
-  family_globals.reserve(mine.size() / 8);
-  for (std::size_t i = 0; i < mine.size();) {
-    const Index c = mine[i].second;
-    std::array<Index, 10> nodes;
-    if (coarser && c % 8 == 0 && i + 8 <= mine.size() && mine[i + 7].second == c + 7 &&
-        family_nodes(grid, *coarser, c / 8, nodes)) {
-      family_globals.push_back(nodes);
-      for (Index k = 0; k < 8; ++k) order.push_back(c + k);
-      i += 8;
-    } else {
-      loose.push_back(c);
-      ++i;
-    }
-  }
-  order.insert(order.end(), loose.begin(), loose.end());
-  L.slot_of.assign(mesh.nodes.size(), kNoSlot);
-  L.node_global.reserve(std::min(mesh.nodes.size(), 4 * order.size()));
-  L.cells.reserve(order.size());
-  for (Index c : order) {
-    std::array<std::uint32_t, 4> corners;
-    for (int k = 0; k < 4; ++k) {
-      const Index g = mesh.cells[c].nodes[static_cast<std::size_t>(k)];
-      if (L.slot_of[g] == kNoSlot) add_slot(L, g);
-      corners[static_cast<std::size_t>(k)] = L.slot_of[g];
-    }
-    L.cells.push_back(corners);
-  }
-  L.families.reserve(family_globals.size());
-  for (const std::array<Index, 10>& f : family_globals) {
-    std::array<std::uint32_t, 10> slots;
-    for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[f[n]];
-    L.families.push_back(slots);
-  }
+  for (Index c : loose) add_cell(c);
   L.n_local = L.node_global.size();
-  L.xyz.reserve(L.n_local);
-  L.dirichlet.reserve(L.n_local);
-  L.owned.reserve(L.n_local);
+  mesh::reserve_huge(L.xyz, L.n_local);
+  mesh::reserve_huge(L.dirichlet, L.n_local);
+  mesh::reserve_huge(L.owned, L.n_local);
   for (Index g : L.node_global) {
     const mesh::Vec3& p = mesh.nodes[g];
     L.xyz.push_back({p.x, p.y, p.z, 0.0});
@@ -245,14 +243,14 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
 
 void size_vectors(LocalLevel& L) {
   const std::size_t n = L.slots();
-  for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv, &L.d}) v->assign(n, 0.0);
+  for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv, &L.d}) mesh::assign_huge(*v, n, 0.0);
 }
 
 }  // namespace
 
 TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRanks& cr) {
   std::vector<std::uint64_t> feeders, needers;
-  feeders.reserve(2 * fine.mesh.nodes.size());  // 1 coarse node a coarse node's copy, 2 a midpoint
+  mesh::reserve_huge(feeders, 2 * fine.mesh.nodes.size());  // 1 coarse node a coarse node's copy, 2 a midpoint
   for (Index g = 0; g < fine.mesh.nodes.size(); ++g)
     for (std::uint32_t k = 0; k < fine.from_coarse[g].count; ++k) {
       const Index c = fine.from_coarse[g].node[k];
@@ -306,15 +304,16 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     std::sort(ghosts.begin(), ghosts.end());
     ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
     for (Index c : ghosts) add_slot(C, c);
-    F.coarse_slots.resize(F.n_local);
+    mesh::reserve_huge(F.coarse_slots, F.n_local);
     for (std::size_t s = 0; s < F.n_local; ++s) {
       const CoarseStencil& from = fine.from_coarse[F.node_global[s]];
-      LocalLevel::SlotStencil& to = F.coarse_slots[s];
+      LocalLevel::SlotStencil to;
       to.count = from.count;
       for (std::uint32_t k = 0; k < from.count; ++k) {
         to.slot[k] = C.slot_of[from.node[k]];
         to.weight[k] = from.weight[k];
       }
+      F.coarse_slots.push_back(to);
     }
     phase.emplace(clock, "exchange-plans");
     C.restrict_sum = build_sum_exchange(sets.fed_by, cr, me, nprocs, C.slot_of);
@@ -332,13 +331,17 @@ template <std::size_t N>
 ItemBatches<N> batch_items(const std::array<std::uint32_t, N>* items, std::size_t n) {
   ItemBatches<N> B;
   B.items = n;
-  B.batches.resize((n + kBatch - 1) / kBatch);
-  for (std::size_t b = 0; b < B.batches.size(); ++b)
+  const std::size_t batches = (n + kBatch - 1) / kBatch;
+  mesh::reserve_huge(B.batches, batches);
+  for (std::size_t b = 0; b < batches; ++b) {
+    typename ItemBatches<N>::Batch batch;
     for (std::size_t l = 0; l < kBatch; ++l) {
       const std::size_t c = kBatch * b + l;
       const std::array<std::uint32_t, N>& item = items[c < n ? c : kBatch * b];  // a dead lane repeats lane 0's
-      for (std::size_t k = 0; k < N; ++k) B.batches[b][k][l] = item[k];
+      for (std::size_t k = 0; k < N; ++k) batch[k][l] = item[k];
     }
+    B.batches.push_back(batch);
+  }
   return B;
 }
 template ItemBatches<4> batch_items(const std::array<std::uint32_t, 4>*, std::size_t);

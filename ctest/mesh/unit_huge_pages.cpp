@@ -1,0 +1,75 @@
+// Big arrays on huge pages (huge_pages.hpp): the vectors hold what reserve/assign would give,
+// with room for at least what was asked, whatever the kernel does with the advice (THP on,
+// off, or madvise refused: the tests pass the same on every machine), and never an error.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "mesh/huge_pages.hpp"
+
+using namespace mesh;
+
+TEST_CASE("huge_capacity: whole huge pages less the allocator's header, never less than asked", "[huge_pages]") {
+  CHECK(huge_capacity(0, 8) == 0);
+  CHECK(huge_capacity(1000, 8) == 1000);                           // under 2 MiB: as asked
+  CHECK(huge_capacity(kHugePageBytes / 8 - 1, 8) == kHugePageBytes / 8 - 1);
+  for (std::size_t size : {std::size_t{1}, std::size_t{4}, std::size_t{16}, std::size_t{36}, std::size_t{56}}) {
+    for (std::size_t bytes : {kHugePageBytes, kHugePageBytes + 1, 3 * kHugePageBytes - 40, 25 * kHugePageBytes + 12345}) {
+      const std::size_t n = (bytes + size - 1) / size;
+      const std::size_t c = huge_capacity(n, size);
+      CAPTURE(size, bytes, n, c);
+      CHECK(c >= n);
+      // The block and glibc's 32 bytes fill the fewest whole huge pages that hold n: one
+      // more element would not fit them.
+      const std::size_t whole = (n * size + 32 + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+      CHECK(c * size + 32 <= whole);
+      CHECK((c + 1) * size + 32 > whole);
+    }
+  }
+  CHECK(huge_capacity(~std::size_t{0} / 4, 8) == ~std::size_t{0} / 4);  // no overflow: as asked
+  CHECK(huge_capacity(5, 0) == 5);
+}
+
+TEST_CASE("advise_huge_pages: a hint that never fails the caller", "[huge_pages]") {
+  CHECK_FALSE(advise_huge_pages(nullptr, 4 * kHugePageBytes));
+  std::vector<char> small(1000, 'x');
+  CHECK_FALSE(advise_huge_pages(small.data(), small.size()));  // too small to gain anything
+  CHECK(small == std::vector<char>(1000, 'x'));
+  // A block already written: advising it keeps its contents (true or false, by the kernel).
+  std::vector<std::uint32_t> big(3 * kHugePageBytes / 4 + 17);
+  for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<std::uint32_t>(i * 2654435761u);
+  (void)advise_huge_pages(big.data(), big.size() * sizeof(std::uint32_t));
+  bool same = true;
+  for (std::size_t i = 0; i < big.size(); ++i) same = same && big[i] == static_cast<std::uint32_t>(i * 2654435761u);
+  CHECK(same);
+}
+
+TEST_CASE("reserve_huge: an empty vector with room, filled without moving", "[huge_pages]") {
+  for (std::size_t n : {std::size_t{0}, std::size_t{7}, kHugePageBytes / 24 + 5, 5 * kHugePageBytes / 24}) {
+    CAPTURE(n);
+    std::vector<std::array<double, 3>> v(3, {1.0, 2.0, 3.0});  // old contents go
+    reserve_huge(v, n);
+    CHECK(v.empty());
+    REQUIRE(v.capacity() >= n);
+    const auto* storage = v.data();
+    for (std::size_t i = 0; i < n; ++i) v.push_back({double(i), -double(i), 0.5});
+    CHECK(v.data() == storage);  // no reallocation up to n
+    bool same = true;
+    for (std::size_t i = 0; i < n; ++i) same = same && v[i] == std::array<double, 3>{double(i), -double(i), 0.5};
+    CHECK(same);
+  }
+}
+
+TEST_CASE("assign_huge: v.assign(n, value), value-initialised by default", "[huge_pages]") {
+  for (std::size_t n : {std::size_t{0}, std::size_t{100}, kHugePageBytes / 4 + 3, 3 * kHugePageBytes / 4}) {
+    CAPTURE(n);
+    std::vector<std::uint32_t> v = {9, 9, 9};
+    assign_huge(v, n, 0xFFFFFFFFu);
+    CHECK(v == std::vector<std::uint32_t>(n, 0xFFFFFFFFu));
+    std::vector<double> zeros(5, 1.0);
+    assign_huge(zeros, n);
+    CHECK(zeros == std::vector<double>(n, 0.0));
+  }
+}

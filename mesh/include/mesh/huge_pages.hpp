@@ -1,0 +1,55 @@
+// Big arrays on transparent huge pages, asked for from inside the program.
+//
+// A set-up array's first touch faults one 4 KiB page at a time; on a VM with shadow paging a
+// fault costs ~10 us, so a 256 MiB set-up spends most of a second in the kernel. Linux with
+// THP in "madvise" mode (the common default) backs a range with 2 MiB pages, one fault each,
+// once the program has called madvise(MADV_HUGEPAGE) on it, and only where no 4 KiB page of
+// the aligned 2 MiB is touched yet: so the advice goes between the allocation and the first
+// write, and a huge page needs a whole aligned 2 MiB of the array.
+//
+// These helpers keep std::vector (the code's types and signatures stay): they allocate the
+// vector's storage, advise it, then fill it. The advice is a hint: where madvise fails,
+// where THP is off or on another OS, the vector is the same, only its pages are small. Never
+// an error. Arrays under kHugePageBytes are not advised (they would gain nothing).
+#pragma once
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace mesh {
+
+inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+
+// Asks the kernel to back the pages of [data, data + bytes) with huge pages from their first
+// touch on, where a whole aligned 2 MiB lies in them; if the first such 2 MiB also holds the
+// allocator's header before `data` (already touched), it is made a huge page at once
+// (MADV_COLLAPSE) rather than left to 511 small faults. Whether the advice was taken: false
+// for fewer than kHugePageBytes, on a failed madvise, or without Linux.
+bool advise_huge_pages(const void* data, std::size_t bytes);
+
+// The capacity to reserve for n elements of `size` bytes so that the allocation fills whole
+// huge pages: glibc then maps it alone (an allocation this big is mmap'ed) and Linux places a
+// mapping of whole huge pages on a 2 MiB boundary, so every 2 MiB of it can be a huge page,
+// not only the middle of a block at any address. n itself under kHugePageBytes.
+std::size_t huge_capacity(std::size_t n, std::size_t size);
+
+// v emptied, with room for at least n elements in fresh storage advised (advise_huge_pages)
+// before anything touches it: push_back up to n then writes onto huge pages.
+template <class T>
+void reserve_huge(std::vector<T>& v, std::size_t n) {
+  std::vector<T> fresh;
+  const std::size_t capacity = huge_capacity(n, sizeof(T));
+  fresh.reserve(capacity);
+  advise_huge_pages(fresh.data(), capacity * sizeof(T));
+  v = std::move(fresh);
+}
+
+// v holding n copies of value (value-initialised elements by default), in storage advised
+// before the fill: what v.assign(n, value) gives, with a fault per 2 MiB, not per 4 KiB.
+template <class T>
+void assign_huge(std::vector<T>& v, std::size_t n, const T& value = T()) {
+  reserve_huge(v, n);
+  v.assign(n, value);
+}
+
+}  // namespace mesh
