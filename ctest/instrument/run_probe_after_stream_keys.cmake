@@ -1,17 +1,29 @@
-# The machine file of instrument.probe.cold_np2 (--stream-messages 0,2 --max-bytes 1024): two
-# after-stream points, 0 and 2 messages of 1024 B (--stream-bytes 12000 measured at
+# The machine file of instrument.probe.cold_np2 (--quick --stream-messages 2 --max-bytes 1024):
+# two after-stream points, 0 and 2 messages of 1024 B (--stream-bytes 12000 measured at
 # --max-bytes), each with an increasing interval and two times, positive numbers of seconds
-# below 1 s. On a host so loaded that too few repetitions had the ranks arriving as
-# intended, the probe writes probe.after_stream_omitted with the reason and no
-# loggp.after_stream.* key: accepted.
+# below 1 s; and --quick's one streaming working set (4 MiB) either in the keys
+# (loggp.after_stream.working_set.1.bytes) or named in probe.after_stream_dropped. On a host so
+# loaded that too few repetitions of the spinning series had the ranks arriving as intended, the
+# probe writes probe.after_stream_omitted with the reason and no loggp.after_stream.* key:
+# accepted.
 file(STRINGS "${FILE}" omitted REGEX "^probe\\.after_stream_omitted = ")
+file(STRINGS "${FILE}" dropped REGEX "^probe\\.after_stream_dropped = ")
 file(STRINGS "${FILE}" lines REGEX "^loggp\\.after_stream\\.")
 if(omitted)
-  if(lines)
-    message(FATAL_ERROR "both probe.after_stream_omitted and loggp.after_stream.* keys in ${FILE}")
+  if(lines OR dropped)
+    message(FATAL_ERROR "probe.after_stream_omitted with loggp.after_stream.* keys or probe.after_stream_dropped in ${FILE}")
   endif()
   message(STATUS "${FILE}: ${omitted} (a loaded host: no after-stream keys, as documented)")
   return()
+endif()
+list(FIND lines "loggp.after_stream.working_set.1.bytes = 4194304" streamed)
+if(streamed LESS 0)
+  if(NOT dropped MATCHES "4194304 B: ")
+    message(FATAL_ERROR "expected the 4 MiB working set in loggp.after_stream.working_set.1.bytes or named in "
+                        "probe.after_stream_dropped in ${FILE}")
+  endif()
+elseif(dropped)
+  message(FATAL_ERROR "the 4 MiB working set both kept and dropped in ${FILE}: ${dropped}")
 endif()
 set(times 0)
 set(intervals "")

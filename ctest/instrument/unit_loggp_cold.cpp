@@ -355,6 +355,16 @@ TEST_CASE("after-stream by the working set: linear in N to the first, in log N b
 }
 
 TEST_CASE("bad after-stream working sets are refused naming the key", "[loggp_cold]") {
+  {  // a working set's keys without their count would be read as none
+    std::string t = stream_working_sets();
+    const std::string count = "loggp.after_stream.working_sets = 2\n";
+    REQUIRE(t.find(count) != std::string::npos);
+    t.erase(t.find(count), count.size());
+    const std::string refusal = stream_refusal(t);
+    CHECK(refusal.rfind("hand.machine:loggp.after_stream.working_sets: missing required key (the file has "
+                        "loggp.after_stream.", 0) == 0);
+    CHECK(refusal.find("working_set.") != std::string::npos);
+  }
   CHECK(stream_refusal(stream_working_sets("loggp.after_stream.working_sets", "9")) ==
         "hand.machine:loggp.after_stream.working_sets: expected a number of working sets in [0, 8], got 9");
   CHECK(stream_refusal(stream_working_sets("loggp.after_stream.working_set.2.bytes", "1048576")) ==

@@ -287,7 +287,12 @@ std::optional<AfterStream> read_after_stream(const MachineFile& f) {
   a.gap = f.require_double("loggp.after_stream.gap_seconds", "seconds");
   const std::int64_t n = f.require_bytes("loggp.after_stream.points");
   model_ranges::require_in(n, kStreamPointCount, f.name(), "loggp.after_stream.points");  // before the loop
-  const std::int64_t k = f.has("loggp.after_stream.working_sets") ? f.require_bytes("loggp.after_stream.working_sets") : 0;
+  const bool has_sets = f.has("loggp.after_stream.working_sets");
+  if (!has_sets)  // a working set's key without their count would be read as none: refused
+    for (const std::string& key : f.keys())
+      if (key.rfind("loggp.after_stream.", 0) == 0 && key.find("working_set.") != std::string::npos)
+        throw InputError(f.name(), "loggp.after_stream.working_sets", "missing required key (the file has " + key + ")");
+  const std::int64_t k = has_sets ? f.require_bytes("loggp.after_stream.working_sets") : 0;
   model_ranges::require_in(k, kStreamWorkingSetCount, f.name(), "loggp.after_stream.working_sets");
   for (std::size_t w = 0; w < static_cast<std::size_t>(k); ++w) a.working_sets.push_back(f.require_bytes(working_set_key(w)));
   for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {

@@ -107,12 +107,14 @@ struct Options {
 // twice a rendezvous size).
 constexpr int kColdRepsMax = 15;
 
-// "0,262144,2097152": whole numbers of bytes in [0, 1 GiB], increasing, at most 16; 0 is
-// added in front when it is not given.
-std::vector<std::int64_t> parse_working_sets(const std::string& option, const std::string& text) {
-  std::vector<std::int64_t> sizes = instrument::increasing_whole_options(option, text, 0, std::int64_t{1} << 30, 16, "B");
+// "0,262144,2097152": whole numbers of bytes in [0, 1 GiB], increasing, at most `most` of them
+// above 0; 0 is added in front when it is not given.
+std::vector<std::int64_t> parse_working_sets(const std::string& option, const std::string& text, std::size_t most) {
+  std::vector<std::int64_t> sizes =
+      instrument::increasing_whole_options(option, text, 0, std::int64_t{1} << 30, most + 1, "B");
   if (sizes.front() != 0) sizes.insert(sizes.begin(), 0);
-  if (sizes.size() > 16) throw instrument::InputError("command line", option, "expected at most 16 sizes");
+  if (sizes.size() > most + 1)
+    throw instrument::InputError("command line", option, "expected at most " + std::to_string(most) + " sizes above 0");
   return sizes;
 }
 
@@ -146,7 +148,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .whole("--max-bytes", "B", o.max_bytes, 1024, std::int64_t{1} << 30, "B", "the largest message")
       .flag("--quick", o.quick, "fewer repetitions (9 unless --reps is given)")
       .text("--working-sets", "B[,B...]",
-            [&o](const std::string& name, const std::string& v) { o.working_sets = parse_working_sets(name, v); },
+            [&o](const std::string& name, const std::string& v) { o.working_sets = parse_working_sets(name, v, 15); },
             "bytes each rank streams before the cold-message measurements, increasing, each in [0, 2^30] B, "
             "at most 16 (0, the warm reference, is always measured)")
       .shown_default("0,262144,524288,1048576,2097152,16777216,67108864")
@@ -166,9 +168,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .shown_default("12000")
       .text("--stream-working-sets", "B[,B...]",
             [&o](const std::string& name, const std::string& v) {
-              o.stream_working_sets = parse_working_sets(name, v);
-              if (o.stream_working_sets.size() > 9)
-                throw instrument::InputError("command line", name, "expected at most 8 sizes above 0");
+              o.stream_working_sets = parse_working_sets(name, v, 8);
             },
             "bytes each rank's compute streams during that stream (read and write, round and round), "
             "increasing, each in [0, 2^30] B, at most 8 above 0 (0, ranks that spin, is always measured)")
@@ -499,7 +499,8 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   if (cold) instrument::loggp::write_cold(*cold, mf);
   if (!cold_omitted.empty()) mf.set(cold ? "probe.cold_dropped" : "probe.cold_omitted", cold_omitted);
   if (after_stream) instrument::loggp::write_after_stream(*after_stream, mf);
-  if (!after_stream_omitted.empty()) mf.set("probe.after_stream_omitted", after_stream_omitted);
+  if (!after_stream_omitted.empty())
+    mf.set(after_stream ? "probe.after_stream_dropped" : "probe.after_stream_omitted", after_stream_omitted);
   // The text as a reader will parse it must pass the models' checks before it is written.
   const auto as_read = instrument::MachineFile::parse(mf.text(), o.out);
   (void)instrument::loggps::read_params(as_read);
