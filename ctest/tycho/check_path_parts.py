@@ -10,12 +10,14 @@ A run with the models (machine file given) at RANKS ranks:
     of that iteration (max over ranks, /solution/iterations) give or take the ranks' start;
     comm > 0 at 2 ranks, exactly 0 at 1 rank (no message);
   - /compare: part rows GM and MSM "compute" (and "comm" at more than one rank, none at one;
-    "other" at one rank, priced by the run's own T_step, none at more ranks, where no one-rank
-    calibration measured it), measured and modelled > 0, measured = the mean of
-    /tycho/critical_path's column; at one rank the MSM's "other" is the path's to round-off
-    (T_step = the path's other / its steps, this run's own);
+    no "other": without a calibration T_step is not priced, never from the run itself),
+    measured and modelled > 0, measured = the mean of /tycho/critical_path's column;
   - /tycho/calibration/step_s_per_step (T_step) at one rank only, = the mean other over the
     mean steps of the walked sweeps (/tycho/steps);
+  - the same run again with --calibration of a one-rank run (this one at one rank, a new one
+    otherwise): GM and MSM "other" rows, measured = the path's mean other, the MSM's modelled =
+    T_step x the mean over the walked sweeps of the most steps a rank took, and the T_sweep
+    rows name T_step and the calibration file;
   - the totals rows are still one T_sweep a model.
 The same run without the models (--no-machine) has no trace and no /tycho/critical_path.
 Exit 1 with the first difference.
@@ -98,7 +100,7 @@ def main():
             fail("%s: %s: %d total rows, expected one T_sweep" % (results, model, len(totals)))
     for model in ("GM", "MSM"):
         parts = {r["term"].decode(): r for r in rows if r["model"].decode() == model and r["kind"].decode() == "part"}
-        expected = ["comm", "compute"] if ranks > 1 else ["compute", "other"]
+        expected = ["comm", "compute"] if ranks > 1 else ["compute"]
         if sorted(parts) != expected:
             fail("%s: %s part rows %r, expected %r" % (results, model, sorted(parts), expected))
         for term, r in parts.items():
@@ -109,8 +111,47 @@ def main():
                 fail("%s: %s %s: measured %r, the path's mean %r" % (results, model, term, measured, mean[term]))
             if "critical path" not in r["source"].decode() or "modelled:" not in r["source"].decode():
                 fail("%s: %s %s: the source %r does not say what each side covers" % (results, model, term, r["source"]))
-        if ranks == 1 and model == "MSM" and not close(float(parts["other"]["modelled"]), mean["other"], 1e-9):
-            fail("%s: MSM other modelled %r, the path's %r (its own T_step)" % (results, float(parts["other"]["modelled"]), mean["other"]))
+
+    # Calibrated: T_step from a one-rank run, charged once a step.
+    cal = results
+    if ranks > 1:
+        cal = os.path.join(work, "np1_for_np%d.h5" % ranks)
+        run([mpiexec, "-n", "1", tycho, mesh, "--iterations", "3", "--machine", machine, "--results", cal])
+    with h5py.File(cal, "r") as f:
+        t_step = float(f["tycho/calibration"].attrs["step_s_per_step"])
+    predicted = os.path.join(work, "np%d_calibrated.h5" % ranks)
+    run([mpiexec, "-n", str(ranks), tycho, mesh, "--iterations", "3", "--machine", machine, "--calibration", cal,
+         "--results", predicted])
+    with h5py.File(predicted, "r") as f:
+        ppath = f["tycho/critical_path"][()]
+        prows = f["compare"][()]
+        psteps = f["tycho/steps"][()]
+    pwalked = [int(r["iteration"]) for r in ppath]
+    pother = sum(float(r["other_s"]) for r in ppath) / len(ppath)
+    most = []
+    for it in pwalked:
+        per_rank = {}
+        for st in psteps:
+            if int(st["iteration"]) == it:
+                per_rank[int(st["rank"])] = per_rank.get(int(st["rank"]), 0) + 1
+        most.append(max(per_rank.values()))
+    for model in ("GM", "MSM"):
+        other = [r for r in prows if r["model"].decode() == model and r["term"].decode() == "other"
+                 and r["kind"].decode() == "part"]
+        if len(other) != 1:
+            fail("%s: %s: %d 'other' part rows with a one-rank calibration, expected 1" % (predicted, model, len(other)))
+        if not close(float(other[0]["measured"]), pother, 1e-12):
+            fail("%s: %s other measured %r, the path's %r" % (predicted, model, float(other[0]["measured"]), pother))
+        if not float(other[0]["modelled"]) > 0:
+            fail("%s: %s other modelled %r, expected > 0" % (predicted, model, float(other[0]["modelled"])))
+        total = [r for r in prows if r["model"].decode() == model and r["term"].decode() == "T_sweep"][0]
+        if "T_step" not in total["source"].decode() or cal not in total["source"].decode():
+            fail("%s: %s T_sweep source %r does not name T_step and %s" % (predicted, model, total["source"], cal))
+    msm_other = [r for r in prows if r["model"].decode() == "MSM" and r["term"].decode() == "other"][0]
+    expected_other = t_step * sum(most) / len(most)
+    if not close(float(msm_other["modelled"]), expected_other, 1e-9):
+        fail("%s: MSM other modelled %r, expected T_step %r x mean steps %r" %
+             (predicted, float(msm_other["modelled"]), t_step, sum(most) / len(most)))
 
     bare = os.path.join(work, "np%d_no_models.h5" % ranks)
     run([mpiexec, "-n", str(ranks), tycho, mesh, "--iterations", "2", "--no-machine", "--results", bare])

@@ -37,6 +37,7 @@ TychoCalibration sample() {
   c.unpack_s_per_message = 2.5e-7;
   c.bsend_extra_s_per_call = 1.5e-7;
   c.bsend_extra_s_per_byte = 4e-10;
+  c.step_s = 1.1e-6;
   return c;
 }
 
@@ -82,6 +83,7 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
   CHECK(c.unpack_s_per_message == 2.5e-7);
   CHECK(c.bsend_extra_s_per_call == 1.5e-7);
   CHECK(c.bsend_extra_s_per_byte == 4e-10);
+  CHECK(c.step_s == 1.1e-6);
   CHECK(c.path == path);
   // The fixed parts may be measured as 0 (within noise): written and read as 0, not "absent".
   TychoCalibration zero = sample();
@@ -98,7 +100,9 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
     a.erase("unpack_s_per_message");
     a.erase("bsend_extra_s_per_call");
     a.erase("bsend_extra_s_per_byte");
+    a.erase("step_s_per_step");
   }));
+  CHECK(older.step_s == -1);
   CHECK(older.unpack_s_per_message == -1);
   CHECK(older.bsend_extra_s_per_call == -1);
   CHECK(older.bsend_extra_s_per_byte == -1);
@@ -219,6 +223,15 @@ TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results
       {"bsend_byte_huge", [](auto& a) { a["bsend_extra_s_per_byte"] = 1e-3; },
        ":/tycho/calibration/bsend_extra_s_per_byte: seconds per byte an MPI_Bsend takes beyond an MPI_Isend, 0 or "
        "in [1e-15, 1e-06]; got 0.001"},
+      {"step_huge", [](auto& a) { a["step_s_per_step"] = 0.5; },
+       ":/tycho/calibration/step_s_per_step: seconds of a one-rank sweep's step bookkeeping per step, 0 or in "
+       "[1e-10, 0.01]; got 0.5"},
+      {"step_negative", [](auto& a) { a["step_s_per_step"] = -1.0; },
+       ":/tycho/calibration/step_s_per_step: seconds of a one-rank sweep's step bookkeeping per step, 0 or in "
+       "[1e-10, 0.01]; got -1"},
+      {"step_text", [](auto& a) { a["step_s_per_step"] = std::string("fast"); },
+       ":/tycho/calibration/step_s_per_step: a number, seconds of a one-rank sweep's step bookkeeping per step, "
+       "0 or in [1e-10, 0.01]"},
   };
   for (const Case& c : cases) {
     SECTION(c.name) {

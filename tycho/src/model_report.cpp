@@ -193,7 +193,7 @@ void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path) {
   std::snprintf(line, sizeof line,
                 " The sweep's measured critical path (%.4g s) also holds %.3g s (%.1f%% of it) outside the solves and "
                 "message calls: the step loop's bookkeeping, probes that found nothing, the sweep's set-up; the models "
-                "charge it as T_step a step where a one-rank run measured it (the 'other' rows).\n",
+                "charge it as T_step a step where a one-rank calibration run measured it (the 'other' rows).\n",
                 length, path.mean.other, length > 0 ? 100 * path.mean.other / length : 0.0);
   out << line;
 }
@@ -216,19 +216,16 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
     t_elem_source = "T_elem calibrated: " + curve.describe();
   }
   const double t_elem = t_elem_of(e_p, static_cast<double>(r.mcps));
-  // T_step: the one-rank calibrations' median; with no calibration (T_elem this run's own) and
-  // one rank, this run's own; else not priced (the paper's models).
+  // T_step: the one-rank calibrations' median; else not priced (the paper's models). Never this
+  // run's own: it is the path's time outside solves and messages over its steps, so the
+  // one-rank consistency check would then hold by construction and show nothing.
   double t_step = 0.0;
   std::string t_step_source = "; T_step not priced (no one-rank calibration run measured it)";
-  char figure[48];
   if (m.step_measured) {
     t_step = m.step_s;
+    char figure[48];
     std::snprintf(figure, sizeof figure, "%.3g", t_step);
     t_step_source = std::string("; T_step ") + figure + " s a step, " + m.step_source;
-  } else if (const double own = step_seconds_of(r, path); m.telem_points.empty() && own >= 0) {
-    t_step = own;
-    std::snprintf(figure, sizeof figure, "%.3g", t_step);
-    t_step_source = std::string("; T_step ") + figure + " s a step, this run's own";
   }
   // A message as the path holds it: the send call, the receive call, the unpack.
   model::PathMessagePrice price;

@@ -29,11 +29,13 @@
 //   groups: an id and the three nodal values per group). When a step mixes several directions
 //   its tasks are no compact block and its messages carry more: the GM under-predicts there,
 //   as the paper says it does; the MSM and TM use the real sizes.
-// - T_step, a step's bookkeeping outside the solves and the messages (popping and ordering the
-//   step's tasks, the probes that find nothing): the paper charges cell-angle tasks only, but
-//   a one-rank sweep's critical path spends about 1 us a step there, 7% of a sweep at MCPS 64
-//   (tycho/BENCHMARKS.md). Given (measured by a one-rank calibration run), it is charged
-//   once a step; 0 (the default) is the paper's model.
+// - T_step (tycho/results_calibration.hpp): a one-rank calibration sweep's critical path
+//   outside the solves and the messages over its steps: the step loop's bookkeeping (popping
+//   and ordering the step's tasks, the probes that find nothing) with the sweep's
+//   per-iteration set-up spread over its steps. The paper charges cell-angle tasks only, but
+//   that path spends about 1 us a step there, 7% of a sweep at MCPS 64 (tycho/BENCHMARKS.md).
+//   Given, it is charged once a step; 0 (the default) is the paper's model. One figure for
+//   every MCPS and P: the set-up's share per step grows with MCPS, a limit of the term.
 // - Contention (the paper's multiplicative constant on T_comm) is not modelled: T_comm is
 //   given, and a caller wanting it passes a scaled function.
 //

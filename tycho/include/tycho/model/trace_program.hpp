@@ -15,8 +15,9 @@
 // is the order the sweep sent and received them in.
 //
 // The step overhead (seconds per step, default 0 = the paper, which charges cell-angle tasks
-// only) is the queue bookkeeping a step costs whatever its work; a caller that has measured it
-// (e.g. the compute time of steps against their work, fitted on a calibration run) passes it.
+// only) is T_step (tycho/results_calibration.hpp): a one-rank calibration sweep's critical path
+// outside the solves and message calls over its steps, i.e. the step loop's bookkeeping with
+// the sweep's per-iteration set-up spread over its steps.
 // Work outside the sweep (the source, the flux update) is not in the trace.
 //
 // Units: T_elem seconds per cell-angle task; step overhead seconds; results seconds.
