@@ -195,7 +195,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   // f = -lap u = 3 pi^2 u, and u itself, as products of one sine per axis: the bits of
   // 3 * kPi * kPi * exact_solution(x, y, z) and of exact_solution(x, y, z).
   const ProductFunction f{3 * kPi * kPi, sine_pi}, u{1.0, sine_pi};
-  add_cell_load(F, f, F.b.data());
+  add_cell_load(F, f, F.b.data(), mgd.options.cell_kernel);
   run_exchange(F.assemble, F.b.data(), "setup load");
   for (std::size_t s = 0; s < F.n_local; ++s)
     if (F.dirichlet[s]) F.x[s] = exact_solution(F.xyz[s].x, F.xyz[s].y, F.xyz[s].z);
@@ -226,7 +226,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   }
   if (out) *out << std::defaultfloat << std::setprecision(6);
   res.threads = mgd.cell_loop_team;
-  const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), u)}, "error norm")[0];
+  const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), u, mgd.options.cell_kernel)}, "error norm")[0];
   res.l2_error = std::sqrt(err2);
   if (o.keep_solution)
     for (std::size_t s = 0; s < F.n_local; ++s) res.solution.emplace_back(F.node_global[s], F.x[s]);
