@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "instrument/error.hpp"
+#include "instrument/statistics.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
@@ -139,10 +140,7 @@ void run(const Options& o) {
     points.push_back({c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
     if (c.step_s >= 0) steps.push_back(c.step_s);
   }
-  std::sort(steps.begin(), steps.end());
-  const double t_step = steps.empty() ? 0.0
-                        : steps.size() % 2 ? steps[steps.size() / 2]
-                                           : (steps[steps.size() / 2 - 1] + steps[steps.size() / 2]) / 2;
+  const double t_step = steps.empty() ? 0.0 : instrument::median(steps);
   const tycho::model::TelemCurve t_elem(points);
   const instrument::MachineFile file = instrument::MachineFile::read(o.machine);
   const tycho::model::CommCost t_comm = tycho::model::comm_cost_from_machine(file);
