@@ -17,7 +17,9 @@
   test_report.py BUILD_DIR
 """
 import base64
+import contextlib
 import csv
+import io
 import math
 import os
 import re
@@ -284,7 +286,13 @@ def main():
     unit_tests()
     unit_tests_layout()
     report_fixture.make_campaign(build, campaign)
-    report.write_report(campaign)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        report.write_report(campaign)
+    summary = printed.getvalue()
+    sys.stdout.write(summary)
+    check("1 run(s) with results not read (the report lists them), e.g. run 0006: " in summary,
+          "the summary names the unreadable run")
     check_phase_stack(campaign)
     for name in ("report.html", "errors.csv", "extrap.jsonl"):
         check(os.path.isfile(os.path.join(campaign, name)), f"{name} written")

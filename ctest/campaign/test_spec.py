@@ -200,6 +200,21 @@ def plan_cases():
                 [(1, 2, ["0003", "0002"]), (1, 4, ["0002", "0003"]),
                  (2, 2, ["0003", "0002"]), (2, 4, ["0002", "0003"])], "scope any, union")
 
+    # scope "all": every repetition's, a configuration's repetitions together, selectors in order.
+    allscope = anyscope.replace('calibration_scope = "any"', 'calibration_scope = "all"').replace(
+        'name = "t"\n', 'name = "t"\norder = "grouped"\n')
+    steps = plan_of(allscope)
+    check_equal([(s["rep"], s["config"]["mk"], s["calibrations"]) for s in steps if s["name"] == "pred"],
+                [(1, 2, ["0004", "0005", "0002", "0003"]), (2, 2, ["0004", "0005", "0002", "0003"]),
+                 (1, 4, ["0002", "0003", "0004", "0005"]), (2, 4, ["0002", "0003", "0004", "0005"])],
+                "scope all, union")
+    try:
+        plan_of(anyscope.replace('calibration_scope = "any"', 'calibration_scope = "all"'))
+        check(False, 'scope "all" in the alternate order was accepted')
+    except spec.SpecError as e:
+        check_equal(str(e), 'group "pred" calibration_scope: "all" needs campaign.order = "grouped" '
+                    "(every repetition's calibrations before the first predicted run)", "scope all, alternate")
+
     # {probe.bsp-p{ranks}}: the axis pass first; zipped axes; project runs are serial.
     nested = BASE.replace('name = "bsp"', 'name = "bsp-p2"').replace(
         '"--grid", "1x2"', '"--machine", "{probe.bsp-p{ranks}}"').replace(

@@ -284,6 +284,35 @@ TEST_CASE("results file round trip after gathering all ranks") {
   CHECK(std::isnan(back.comparison.rows()[1].relative_error()));
 }
 
+TEST_CASE("a /compare source longer than 4096 bytes is cut, whole characters, and marked") {
+  const int me = world_rank();
+  ScratchDir dir;
+  std::string path = (dir.path / "long.h5").string();
+  int len = static_cast<int>(path.size());
+  MPI_Bcast(&len, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  path.resize(static_cast<std::size_t>(len));
+  MPI_Bcast(path.data(), len, MPI_CHAR, 0, MPI_COMM_WORLD);
+  RunResults run = gather_results(record_rank(me), make_run_info("results-test", MPI_COMM_WORLD), MPI_COMM_WORLD);
+  ResultsDocument doc = make_document(std::move(run));
+  std::string long_source = "T_elem from ";
+  while (long_source.size() < 6000) long_source += "runs/00\u00e9/results.h5, ";  // two-byte characters too
+  doc.comparison.add({.model = "toy", .term = "T_long", .measured = 1.0, .modelled = 1.0, .source = long_source});
+  write_results_on_root(path, doc, MPI_COMM_WORLD);
+  if (me != 0) return;
+  const ResultsDocument back = read_results(path);
+  REQUIRE(back.comparison.rows().size() == 3);
+  const std::string& cut = back.comparison.rows()[2].source;
+  const std::string mark = " [... cut: longer than 4096 bytes]";
+  CHECK(cut.size() <= 4096);
+  CHECK(cut.size() > 4000);
+  REQUIRE(cut.size() > mark.size());
+  CHECK(cut.substr(cut.size() - mark.size()) == mark);
+  const std::string kept = cut.substr(0, cut.size() - mark.size());
+  CHECK(long_source.compare(0, kept.size(), kept) == 0);  // a prefix of the text
+  CHECK((static_cast<unsigned char>(long_source[kept.size()]) & 0xC0) != 0x80);  // cut between characters
+  CHECK(back.comparison.rows()[0].source == "rate from warm-up step");  // short cells as they were
+}
+
 TEST_CASE("a failed write throws, names the file and leaves nothing behind") {
   const int me = world_rank();
   ScratchDir dir;

@@ -55,6 +55,31 @@ TEST_CASE("T_elem: one point, or points at one E_p, is a constant", "[tycho][mod
   CHECK(same(2000.0, 1) == Approx(2e-7));
 }
 
+TEST_CASE("T_elem: repeated runs of one configuration enter as their median", "[tycho][model]") {
+  // Three runs at each of x = 6 and 8, one of them 25 times slower (a process that drew a slow
+  // start): the medians 2 and 4 us give slope 1 us and intercept -4 us; the means (18 and 4)
+  // would give a falling line.
+  const TelemCurve t({{std::exp(6.0), 2e-6, "a1.h5", 512}, {std::exp(6.0), 50e-6, "a2.h5", 512},
+                      {std::exp(6.0), 2e-6, "a3.h5", 512}, {std::exp(8.0), 4e-6, "b1.h5", 512},
+                      {std::exp(8.0), 3.5e-6, "b2.h5", 512}, {std::exp(8.0), 4.5e-6, "b3.h5", 512}});
+  CHECK(t.slope() == us(1.0));
+  CHECK(t.intercept() == us(-4.0));
+  CHECK(t.points().size() == 6);
+  const std::string d = t.describe();
+  CHECK_THAT(d, Catch::Contains("least squares over 2 points (each the median of the runs at its E_p and MCPS; 6 runs): "
+                                "E_p 403.4: 2e-06 s of 3, E_p 2981: 4e-06 s of 3; from "
+                                "a1.h5, a2.h5, a3.h5, b1.h5, b2.h5, b3.h5"));  // every run still named
+  // The MCPS factor takes the medians too: at x = 6 MCPS 64 runs of 2.4, 2.4 and 24 us against
+  // the 2 us above give rho(64) = 1.2 (the mean ratio would be 4.8).
+  const TelemCurve m({{std::exp(6.0), 2e-6, "a1.h5", 512}, {std::exp(6.0), 50e-6, "a2.h5", 512},
+                      {std::exp(6.0), 2e-6, "a3.h5", 512}, {std::exp(8.0), 4e-6, "b1.h5", 512},
+                      {std::exp(6.0), 2.4e-6, "c1.h5", 64}, {std::exp(6.0), 24e-6, "c2.h5", 64},
+                      {std::exp(6.0), 2.4e-6, "c3.h5", 64}});
+  REQUIRE(m.has_mcps_factor());
+  CHECK(m.rho(64) == Approx(1.2).epsilon(1e-12));
+  CHECK(m(std::exp(8.0), 512) == us(4.0));
+}
+
 TEST_CASE("T_elem: bad points are refused naming their source", "[tycho][model]") {
   using instrument::InputError;
   CHECK_THROWS_WITH(TelemCurve({{0.0, 1e-7, "zero.h5"}}),
@@ -106,7 +131,9 @@ TEST_CASE("T_elem: the MCPS factor, ratios at the same E_p", "[tycho][model]") {
   const std::string d = t.describe();
   CHECK_THAT(d, Catch::Contains("times rho(MCPS) = 1.2 at 64, 1 at 512, 0.9 at 2048"));
   CHECK_THAT(d, Catch::Contains("ratios to MCPS 512 at the same E_p"));
-  CHECK_THAT(d, Catch::Contains("a.h5 (E_p 403.4, MCPS 64: 6e-06 s)"));
+  CHECK_THAT(d, Catch::Contains("E_p 403.4, MCPS 64: 6e-06 s of 1"));  // e.h5 and f.h5 repeat a point
+  CHECK_THAT(d, Catch::Contains("E_p 2981, MCPS 512: 7e-06 s of 2"));
+  CHECK_THAT(d, Catch::EndsWith("from a.h5, b.h5, c.h5, d.h5, e.h5, f.h5, g.h5"));
 }
 
 TEST_CASE("T_elem: no MCPS factor without MCPS on every point or an E_p at two MCPS",

@@ -16,6 +16,15 @@ namespace instrument {
 
 namespace {
 
+// A source cell of at most layout::kMaxCompareSourceBytes: a longer one is cut at a UTF-8
+// character boundary and ends with the cut mark, so that every reader takes the file.
+std::string cut_source(const std::string& text) {
+  if (text.size() <= layout::kMaxCompareSourceBytes) return text;
+  std::size_t keep = layout::kMaxCompareSourceBytes - layout::kCutMark.size();
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;  // not inside a character
+  return text.substr(0, keep) + std::string(layout::kCutMark);
+}
+
 using h5::Handle;
 
 // ---- validation: a malformed document is a programming error, caught before any I/O ----
@@ -186,7 +195,7 @@ void write_compare(hid_t file, const Comparison& comparison, const MachineLoad& 
     measured.push_back(r.measured);
     modelled.push_back(r.modelled);
     error.push_back(r.relative_error());
-    source.push_back(r.source);
+    source.push_back(cut_source(r.source));
   }
   h5::write_table(file, "compare",
                   {Column{"model", "", model}, Column{"term", "", term},

@@ -1,6 +1,7 @@
 // Names of the results file layout shared by its writer and its reader (private).
 #pragma once
 #include <array>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,11 @@ inline constexpr std::array<std::string_view, 21> kRootAttributes = {
 // /compare's attributes: 1, or 0 with the line that says why (machine_load.hpp).
 inline constexpr const char* kCompareReliable = "reliable";
 inline constexpr const char* kCompareUnreliableBecause = "unreliable_because";
+// The longest /compare source cell written, in bytes: the campaign runner's reader refuses
+// longer strings (tools/suite_campaign/results.py, MAX_TEXT_BYTES), so the writer cuts a longer
+// one and ends it with kCutMark (the printed table keeps the whole text).
+inline constexpr std::size_t kMaxCompareSourceBytes = 4096;
+inline constexpr std::string_view kCutMark = " [... cut: longer than 4096 bytes]";
 
 inline constexpr const char* kDeckFile = "deck_file";
 inline constexpr const char* kDeckText = "deck_text";

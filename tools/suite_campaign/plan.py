@@ -20,7 +20,10 @@ Calibrations. Each selector of calibrated_by picks the configurations of its cal
 group that match (axis -> "same", "other", a literal or a list of literals; axes not named
 match anything); selectors are unioned in order, duplicates dropped. calibration_scope
 "repetition" takes the calibrations of the predicted run's own repetition; "any" takes the
-first repetition's (the earliest that exists, so every repetition can use it). A selector
+first repetition's (the earliest that exists, so every repetition can use it); "all" takes
+every repetition's, a selected configuration's repetitions one after another (the grouped
+order, which "all" requires, runs them all first), so that an app can calibrate from their
+median: one run's speed, drawn when its process starts, then moves no prediction. A selector
 that selects nothing is a SpecError. So is a predicted run equal to one of its calibrations:
 same program, same ranks and the same arguments once the arguments naming {results},
 {calibrations}, {dir} or {csv} are left out, each with the option before it (e.g.
@@ -188,9 +191,14 @@ def _calibrations(spec, g, ci, rep, ids):
         for cj, c in enumerate(cal.configs):
             if _matches(s, predicted, dict(c, ranks=c.get("ranks", cal.ranks))):
                 found = True
-                cid = ids[(cal.name, cj, rep if g.calibration_scope == "repetition" else 1)]
-                if cid not in chosen:
-                    chosen.append(cid)
+                if g.calibration_scope == "all":
+                    reps = range(1, spec.campaign.repetitions + 1)
+                else:
+                    reps = [rep if g.calibration_scope == "repetition" else 1]
+                for r in reps:
+                    cid = ids[(cal.name, cj, r)]
+                    if cid not in chosen:
+                        chosen.append(cid)
         if not found:
             raise SpecError(f"{g.key} calibrated_by[{i}]",
                             f'a selector that selects a run of group "{s.group}" for the '

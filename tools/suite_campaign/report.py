@@ -600,8 +600,8 @@ def html_report(store, results, unreadable, cells, figures, projections, extrap,
 
 # ---------------------------------------------------------------- text summary
 
-def print_summary(cells, report_path):
-    """The report's summary table on stdout."""
+def print_summary(cells, unreadable, report_path):
+    """The report's summary table on stdout, and how many runs' results could not be read."""
     lines = [[r[0], r[1], r[2], pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%",
               r[6], r[7]] for r in summary_rows(cells)]
     header = ["app", "model", "term", "median error", "median floor", "within noise", "busy runs"]
@@ -611,6 +611,10 @@ def print_summary(cells, report_path):
             print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
     else:
         print("no predicted run with /compare rows to score")
+    if unreadable:
+        first = min(unreadable)
+        print(f"{len(unreadable)} run(s) with results not read (the report lists them), e.g. run "
+              f"{first}: {unreadable[first]}")
     print(f"report: {report_path}")
 
 
@@ -646,6 +650,6 @@ def write_report(campaign_dir):
         with io.open(fd, "w", encoding="utf-8", closefd=True) as out:
             out.write(page)
     write_output(report_path, "report", fill)
-    print_summary(cells, report_path)
+    print_summary(cells, unreadable, report_path)
     sys.stdout.flush()
     return report_path

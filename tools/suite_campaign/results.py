@@ -229,9 +229,12 @@ class Reader:
                 expected = "a number"
             else:
                 info = h5py.check_string_dtype(cdt)
-                ok = cdt.shape == () and info is not None and \
-                    (info.length is None or info.length <= MAX_TEXT_BYTES)
+                ok = cdt.shape == () and info is not None
                 expected = "a string"
+                if ok and info.length is not None and info.length > MAX_TEXT_BYTES:
+                    self.fail(f"{where} column '{shown(col)}'",
+                              f"expected strings of at most {MAX_TEXT_BYTES} bytes, found a "
+                              f"fixed-length string type of {info.length} bytes")
             if not ok:
                 self.fail(f"{where} column '{shown(col)}'",
                           f"expected {expected} per row, found {describe_dtype(h5py, cdt)}")

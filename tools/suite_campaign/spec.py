@@ -21,7 +21,7 @@ import tomllib
 ROLES = ("calibrate", "predict", "project")
 APPS = ("sweep3d", "tycho", "multigrid", "bsplib")
 ORDERS = ("alternate", "grouped")
-SCOPES = ("repetition", "any")
+SCOPES = ("repetition", "any", "all")
 NAME_PATTERN = re.compile(r"[A-Za-z0-9_.-]+\Z")
 AXIS_PATTERN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # A placeholder is the innermost {...}: {probe.bsp-p{ranks}} is {ranks} first, then the rest.
@@ -129,6 +129,13 @@ def parse(data):
             if item.name in seen:
                 raise SpecError(f"{item.key} name", f'"{item.name}" is used by another [[{kind}]]')
             seen.add(item.name)
+    for g in groups:
+        # Every repetition's calibrations feed each predicted run: they must all have run
+        # before the first predicted run does, which only the grouped order gives.
+        if g.calibration_scope == "all" and campaign.order != "grouped":
+            raise SpecError(_sub(g.key, "calibration_scope"),
+                            '"all" needs campaign.order = "grouped" (every repetition\'s '
+                            "calibrations before the first predicted run)")
     spec = Spec(campaign, prepare, probes, groups)
     _check_references(spec)
     return spec

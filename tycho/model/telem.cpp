@@ -10,6 +10,8 @@
 #include "instrument/error.hpp"
 #include "instrument/fitting.hpp"
 #include "instrument/machine_file.hpp"  // format_number
+#include "instrument/path_list.hpp"
+#include "instrument/statistics.hpp"
 
 namespace tycho::model {
 
@@ -26,6 +28,24 @@ void require_positive(double value, const TelemPoint& p, const char* key, const 
   }
 }
 
+// One point a distinct (E_p, MCPS), in the order first met, its T_elem the median of the
+// points there (the repetitions of one calibration configuration).
+std::vector<TelemPoint> medians_of_repeats(const std::vector<TelemPoint>& points) {
+  std::vector<TelemPoint> out;
+  std::vector<std::vector<double>> times;
+  for (const TelemPoint& p : points) {
+    std::size_t k = 0;
+    while (k < out.size() && !(out[k].cells_per_rank == p.cells_per_rank && out[k].mcps == p.mcps)) ++k;
+    if (k == out.size()) {
+      out.push_back(p);
+      times.emplace_back();
+    }
+    times[k].push_back(p.seconds_per_task);
+  }
+  for (std::size_t k = 0; k < out.size(); ++k) out[k].seconds_per_task = instrument::median(times[k]);
+  return out;
+}
+
 }  // namespace
 
 TelemCurve::TelemCurve(std::vector<TelemPoint> points) : points_(std::move(points)) {
@@ -34,11 +54,12 @@ TelemCurve::TelemCurve(std::vector<TelemPoint> points) : points_(std::move(point
     require_positive(p.cells_per_rank, p, "E_p", "cells per rank");
     require_positive(p.seconds_per_task, p, "T_elem", "seconds per cell-angle task");
   }
+  fitted_ = medians_of_repeats(points_);
   measure_mcps_factor();
   // T_ref(E_p) over the points whose MCPS the factor relates (all of them without a factor),
   // each divided by its rho.
   std::vector<double> x, y;
-  for (const TelemPoint& p : points_) {
+  for (const TelemPoint& p : fitted_) {
     if (!rho_.empty() && !measured_mcps(p.mcps)) continue;
     x.push_back(p.cells_per_rank);
     y.push_back(p.seconds_per_task / rho(p.mcps));
@@ -64,18 +85,14 @@ bool TelemCurve::measured_mcps(double mcps) const {
 // rho_ from the points (see the header); leaves it empty when the points do not give one.
 void TelemCurve::measure_mcps_factor() {
   std::size_t known = 0;
-  for (const TelemPoint& p : points_) known += p.mcps > 0.0 && std::isfinite(p.mcps);
-  if (known < points_.size()) {
+  for (const TelemPoint& p : fitted_) known += p.mcps > 0.0 && std::isfinite(p.mcps);
+  if (known < fitted_.size()) {
     if (known > 0) mcps_note_ = "MCPS not known for every point: no MCPS factor";
     return;
   }
-  // The mean T_elem at each (MCPS, E_p) measured.
-  std::map<double, std::map<double, std::pair<double, int>>> at;
-  for (const TelemPoint& p : points_) {
-    auto& [sum, n] = at[p.mcps][p.cells_per_rank];
-    sum += p.seconds_per_task;
-    ++n;
-  }
+  // T_elem at each (MCPS, E_p) measured (the median of its repeats).
+  std::map<double, std::map<double, double>> at;
+  for (const TelemPoint& p : fitted_) at[p.mcps][p.cells_per_rank] = p.seconds_per_task;
   if (at.size() < 2) return;  // one MCPS: nothing to relate, nothing to say
   double ref = 0.0;
   std::size_t most = 0;
@@ -93,7 +110,7 @@ void TelemCurve::measure_mcps_factor() {
     for (const auto& [e, t] : by_e) {
       const auto r = at[ref].find(e);
       if (r == at[ref].end()) continue;
-      log_sum += std::log((t.first / t.second) / (r->second.first / r->second.second));
+      log_sum += std::log(t / r->second);
       ++pairs;
     }
     if (pairs > 0) rho_.emplace_back(m, std::exp(log_sum / pairs));
@@ -147,6 +164,23 @@ std::string TelemCurve::describe() const {
     s << " (ratios to MCPS " << mcps_ref_ << " at the same E_p; linear in ln MCPS between, held beyond)";
   }
   if (!mcps_note_.empty()) s << " (" << mcps_note_ << ")";
+  if (fitted_.size() < points_.size()) {
+    // Repeated runs: each point with its median and count, then every run once, listed compactly.
+    s << ", least squares over " << fitted_.size() << " point" << (fitted_.size() == 1 ? "" : "s")
+      << " (each the median of the runs at its E_p and MCPS; " << points_.size() << " runs): ";
+    std::vector<std::string> sources;
+    for (std::size_t i = 0; i < fitted_.size(); ++i) {
+      const TelemPoint& f = fitted_[i];
+      std::size_t runs = 0;
+      for (const TelemPoint& p : points_) runs += p.cells_per_rank == f.cells_per_rank && p.mcps == f.mcps;
+      s << (i ? ", " : "") << "E_p " << f.cells_per_rank;
+      if (!rho_.empty()) s << ", MCPS " << f.mcps;
+      s << ": " << f.seconds_per_task << " s of " << runs;
+    }
+    for (const TelemPoint& p : points_) sources.push_back(p.source.empty() ? "<unnamed>" : p.source);
+    s << "; from " << instrument::path_list(sources);
+    return s.str();
+  }
   s << (points_.size() == 1 ? " from " : ", least squares over " + std::to_string(points_.size()) + " points: ");
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const TelemPoint& p = points_[i];

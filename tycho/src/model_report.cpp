@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/mpi_main.hpp"
+#include "instrument/path_list.hpp"
 #include "instrument/results_file.hpp"
 #include "tycho/model/gm.hpp"
 #include "tycho/model/machine_comm.hpp"
@@ -103,8 +105,12 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
   if (!m.enabled) return m;
   try {
     const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
-    bool pce_from_run = false;
+    // The GM's PCE: the first calibration run that measured one, and the repetitions of its
+    // configuration (the same mesh, E_p and MCPS) by their median.
+    std::optional<TychoCalibration> pce_config;
+    std::vector<double> pce_runs;
     std::vector<double> unpack, unpack_message, bsend_call, bsend_byte, step;
+    std::vector<std::string> pce_paths, unpack_paths, bsend_paths, step_paths;  // who measured each
     for (const std::string& path : o.calibration_files) {
       // Read once, by rank 0 for all (collective: past the verdict above every rank is here,
       // and each file's verdict is the same on every rank, so they stay in step).
@@ -114,37 +120,43 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
       if (c.unpack_s_per_record > 0) {
         unpack.push_back(c.unpack_s_per_record);
-        m.unpack_source += (m.unpack_source.empty() ? "T_unpack measured by " : ", ") + path;
+        unpack_paths.push_back(path);
         if (c.unpack_s_per_message >= 0) unpack_message.push_back(c.unpack_s_per_message);
       }
       if (c.bsend_extra_s_per_call >= 0 && c.bsend_extra_s_per_byte >= 0) {
         bsend_call.push_back(c.bsend_extra_s_per_call);
         bsend_byte.push_back(c.bsend_extra_s_per_byte);
-        m.bsend_source += (m.bsend_source.empty() ? "measured by " : ", ") + path;
+        bsend_paths.push_back(path);
       }
       if (c.step_s >= 0) {
         step.push_back(c.step_s);
-        m.step_source += (m.step_source.empty() ? "measured by " : ", ") + path;
+        step_paths.push_back(path);
       }
-      if (!pce_from_run && o.pce <= 0) {
+      const bool same_config = !pce_config || (c.mesh == pce_config->mesh && c.e_p == pce_config->e_p &&
+                                                         c.mcps == pce_config->mcps);
+      if (o.pce <= 0 && same_config) {
         const auto g = doc.extras.group_attributes.find("/tycho");
         if (g != doc.extras.group_attributes.end()) {
           const auto a = g->second.find("pce");
           if (a != g->second.end() && std::holds_alternative<double>(a->second)) {
             const double p = std::get<double>(a->second);
             if (p > 0 && p <= 1) {
-              m.pce = p;
-              m.pce_source = "measured on " + path;
-              pce_from_run = true;
+              if (!pce_config) pce_config = c;
+              pce_runs.push_back(p);
+              pce_paths.push_back(path);
             }
           }
         }
       }
     }
+    if (!pce_runs.empty()) {
+      m.pce = median(pce_runs);
+      m.pce_source = "measured on " + instrument::path_list(pce_paths) + (pce_runs.size() > 1 ? " (median)" : "");
+    }
     if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points);  // refuses a bad fit now
     if (!unpack.empty()) {
       m.unpack_s_per_record = median(unpack);
-      if (unpack.size() > 1) m.unpack_source += " (median)";
+      m.unpack_source = "T_unpack measured by " + instrument::path_list(unpack_paths) + (unpack.size() > 1 ? " (median)" : "");
       if (!unpack_message.empty()) {
         m.unpack_message_measured = true;
         m.unpack_s_per_message = median(unpack_message);
@@ -154,12 +166,12 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       m.bsend_measured = true;
       m.bsend_s_per_call = median(bsend_call);
       m.bsend_s_per_byte = median(bsend_byte);
-      if (bsend_call.size() > 1) m.bsend_source += " (medians)";
+      m.bsend_source = "measured by " + instrument::path_list(bsend_paths) + (bsend_call.size() > 1 ? " (medians)" : "");
     }
     if (!step.empty()) {
       m.step_measured = true;
       m.step_s = median(step);
-      if (step.size() > 1) m.step_source += " (median)";
+      m.step_source = "measured by " + instrument::path_list(step_paths) + (step.size() > 1 ? " (median)" : "");
     }
     if (o.pce > 0) {
       m.pce = o.pce;

@@ -8,7 +8,10 @@
 //                 a ln(E_hi) + b     E_p >= E_hi
 //
 // fitted to calibration points {E_p, T_elem} measured on earlier runs: a and b by least squares
-// over the points (in ln E_p), E_lo and E_hi the smallest and largest E_p measured, so the
+// over the points (in ln E_p; repeated runs of one configuration, points at one E_p and MCPS,
+// count as one point, their median: a process's speed on a shared or virtual host is drawn when
+// it starts and moves by tens of percent run to run, and a mean would let one such run pull
+// the curve), E_lo and E_hi the smallest and largest E_p measured, so the
 // curve never extrapolates beyond what was measured (the paper's plateaus; held constant, and
 // continuous at the ends). One point (or points all at one E_p): a constant, their mean.
 // The plateau edges are where our measurements end, not where the caches do: with points
@@ -80,7 +83,8 @@ class TelemCurve {
   void measure_mcps_factor();
   bool measured_mcps(double mcps) const;
 
-  std::vector<TelemPoint> points_;
+  std::vector<TelemPoint> points_;  // as given, for describe()
+  std::vector<TelemPoint> fitted_;  // one a distinct (E_p, MCPS): the median of its repeats
   instrument::ClampedLogLine ref_;  // T_ref(E_p)
   std::vector<std::pair<double, double>> rho_;  // {MCPS, factor}, ascending
   double mcps_ref_ = 0.0;
