@@ -1,15 +1,18 @@
 #!/usr/bin/python3
 """The machine's load during a run (instrument/machine_load.hpp), end to end on sweep3d.
 
-    check_machine_load.py busy|idle SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR
+    check_machine_load.py busy|busy_short|idle SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR
 
 busy: while one spinning process per CPU loads the machine, a traced 2-rank sweep3d run with
       a machine file (so it prints the measured-vs-modelled table) must record
       machine_load = "busy" with others > 0.25, print the line
-      `machine: busy during this run (others used N% of the CPUs, steal S%): the
-      measured-vs-modelled comparison is unreliable` once, under the table, mark /compare
-      reliable = 0 with that line, and instrument-replay --self of the run must print the same
-      line just above its last line.
+      `machine: busy during this run (others used N% of the CPUs, steal S%[, some task waited
+      for a CPU W% of the time]): the measured-vs-modelled comparison is unreliable` once,
+      under the table, mark /compare reliable = 0 with that line, and instrument-replay --self
+      of the run must print the same line just above its last line.
+busy_short: the same with the deck's own 12 iterations (~0.2 s: too short for /proc/stat's
+      jiffies): where the kernel keeps /proc/pressure/cpu, busy by machine_load_cpu_wait > 0.3
+      alone, with the line and reliable = 0 as above; without it, unknown.
 idle: the same run with nothing started beside it. The machine is shared (other builds and
       tests run meanwhile), so "idle" cannot be asserted; what is checked is that the record
       is consistent: a state of busy, idle or unknown; known figures in range
@@ -27,7 +30,8 @@ import time
 
 import h5py
 
-LINE = re.compile(r"^machine: busy during this run \(others used [0-9]+% of the CPUs, steal [0-9]+\.[0-9]%\): "
+LINE = re.compile(r"^machine: busy during this run \((others used [0-9]+% of the CPUs, steal [0-9]+\.[0-9]%)?"
+                  r"(, )?(some task waited for a CPU [0-9]+% of the time)?\): "
                   r"the measured-vs-modelled comparison is unreliable$")
 
 
@@ -70,8 +74,8 @@ def run_sweep3d(sweep3d, mpiexec, deck, machine, results):
 def recorded(path):
     with h5py.File(path, "r") as f:
         a = f.attrs
-        load = {k: a[k] for k in ("machine_load", "machine_load_others", "machine_load_steal", "machine_load_detail")
-                if k in a}
+        load = {k: a[k] for k in ("machine_load", "machine_load_others", "machine_load_steal",
+                                  "machine_load_cpu_wait", "machine_load_detail") if k in a}
         compare = dict(f["compare"].attrs)
         return load, compare, ("pinned_cpu" in a)
 
@@ -80,19 +84,74 @@ def busy_lines(stdout):
     return [ln for ln in stdout.splitlines() if ln.startswith("machine: busy")]
 
 
-def check_busy(sweep3d, replay, mpiexec, deck, machine, work):
-    results = os.path.join(work, "busy.h5")
+def expected_line(load):
+    """The busy line from the recorded figures, a NaN one left out (machine_load.hpp)."""
+    parts = []
+    others, steal = float(load["machine_load_others"]), float(load["machine_load_steal"])
+    wait = float(load.get("machine_load_cpu_wait", float("nan")))
+    if not math.isnan(others):
+        parts.append("others used %.0f%% of the CPUs" % (100 * others))
+    if not math.isnan(steal):
+        parts.append("steal %.1f%%" % (100 * steal))
+    if not math.isnan(wait):
+        parts.append("some task waited for a CPU %.0f%% of the time" % (100 * wait))
+    return "machine: busy during this run (%s): the measured-vs-modelled comparison is unreliable" % ", ".join(parts)
+
+
+def run_beside_spinners(sweep3d, mpiexec, deck, machine, results):
     spinners = []
     try:
         for _ in range(os.cpu_count() or 2):
             spinners.append(subprocess.Popen([sys.executable, "-c", "while True: pass"]))
         time.sleep(0.5)
-        out = run_sweep3d(sweep3d, mpiexec, deck, machine, results)
+        return run_sweep3d(sweep3d, mpiexec, deck, machine, results)
     finally:
         for s in spinners:
             s.kill()
         for s in spinners:
             s.wait()
+
+
+def check_line_and_replay(case, out, load, compare, replay, results):
+    lines = busy_lines(out)
+    if len(lines) != 1 or not LINE.match(lines[0]):
+        fail("%s run: expected one line matching %s on stdout, found %r" % (case, LINE.pattern, lines))
+    if lines[0] != expected_line(load):
+        fail("%s run: the line %r does not give the recorded figures (%r)" % (case, lines[0], expected_line(load)))
+    table = out.find("Measured vs modelled")
+    if table < 0 or out.find(lines[0]) < table:
+        fail("%s run: the line is not under the measured-vs-modelled table" % case)
+    if int(compare.get("reliable", -1)) != 0 or text(compare.get("unreliable_because")) != lines[0]:
+        fail("%s run: /compare attributes %r, expected reliable = 0 and the line" % (case, compare))
+    replayed = run([replay, results, "--self"]).splitlines()
+    if len(replayed) < 2 or replayed[-2] != lines[0] or not replayed[-1].startswith("replay T_total"):
+        fail("instrument-replay --self: expected the busy line just above its last line, got:\n"
+             + "\n".join(replayed[-4:]))
+
+
+def check_busy_short(sweep3d, replay, mpiexec, deck, machine, work):
+    results = os.path.join(work, "busy_short.h5")
+    out = run_beside_spinners(sweep3d, mpiexec, deck, machine, results)
+    load, compare, _ = recorded(results)
+    state = text(load.get("machine_load"))
+    wait = float(load.get("machine_load_cpu_wait", float("nan")))
+    if not os.path.exists("/proc/pressure/cpu"):
+        if state != "unknown" or not math.isnan(wait):
+            fail("short busy run without /proc/pressure/cpu: state %r, cpu_wait %r; expected unknown, NaN"
+                 % (state, wait))
+        print("busy_short: no /proc/pressure/cpu here: unknown, as expected")
+        return
+    if state != "busy" or not wait > 0.3:
+        fail("short busy run: machine_load = %r, cpu_wait %r (%s); expected busy with cpu_wait > 0.3"
+             % (state, wait, text(load.get("machine_load_detail"))))
+    check_line_and_replay("short busy", out, load, compare, replay, results)
+    print("busy_short: cpu_wait %.0f%% (%s); line printed, /compare reliable = 0, replay says so"
+          % (100 * wait, text(load.get("machine_load_detail"))))
+
+
+def check_busy(sweep3d, replay, mpiexec, deck, machine, work):
+    results = os.path.join(work, "busy.h5")
+    out = run_beside_spinners(sweep3d, mpiexec, deck, machine, results)
     load, compare, _ = recorded(results)
     state = text(load.get("machine_load"))
     if state != "busy":
@@ -103,22 +162,7 @@ def check_busy(sweep3d, replay, mpiexec, deck, machine, work):
         fail("busy run: others %.3f, steal %.3f: neither past its threshold" % (others, steal))
     if not 0.0 <= others <= 1.0 or not 0.0 <= steal <= 1.0:
         fail("busy run: others %.3f, steal %.3f: expected fractions" % (others, steal))
-    lines = busy_lines(out)
-    if len(lines) != 1 or not LINE.match(lines[0]):
-        fail("busy run: expected one line matching %s on stdout, found %r" % (LINE.pattern, lines))
-    expected = "machine: busy during this run (others used %.0f%% of the CPUs, steal %.1f%%): " \
-               "the measured-vs-modelled comparison is unreliable" % (100 * others, 100 * steal)
-    if lines[0] != expected:
-        fail("busy run: the line %r does not give the recorded figures (%r)" % (lines[0], expected))
-    table = out.find("Measured vs modelled")
-    if table < 0 or out.find(lines[0]) < table:
-        fail("busy run: the line is not under the measured-vs-modelled table")
-    if int(compare.get("reliable", -1)) != 0 or text(compare.get("unreliable_because")) != lines[0]:
-        fail("busy run: /compare attributes %r, expected reliable = 0 and the line" % compare)
-    replayed = run([replay, results, "--self"]).splitlines()
-    if len(replayed) < 2 or replayed[-2] != lines[0] or not replayed[-1].startswith("replay T_total"):
-        fail("instrument-replay --self: expected the busy line just above its last line, got:\n"
-             + "\n".join(replayed[-4:]))
+    check_line_and_replay("busy", out, load, compare, replay, results)
     print("busy: others %.1f%%, steal %.1f%%; line printed, /compare reliable = 0, replay says so"
           % (100 * others, 100 * steal))
 
@@ -146,10 +190,13 @@ def check_idle(sweep3d, mpiexec, deck, machine, work):
 
 
 def main():
-    if len(sys.argv) != 8 or sys.argv[1] not in ("busy", "idle"):
-        fail("usage: check_machine_load.py busy|idle SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR")
+    if len(sys.argv) != 8 or sys.argv[1] not in ("busy", "busy_short", "idle"):
+        fail("usage: check_machine_load.py busy|busy_short|idle SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR")
     case, sweep3d, replay, mpiexec, deck, machine, work = sys.argv[1:]
     os.makedirs(work, exist_ok=True)
+    if case == "busy_short":
+        check_busy_short(sweep3d, replay, mpiexec, deck, machine, work)
+        return
     deck = long_deck(deck, work)
     if case == "busy":
         check_busy(sweep3d, replay, mpiexec, deck, machine, work)

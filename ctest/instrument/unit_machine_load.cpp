@@ -135,6 +135,36 @@ TEST_CASE("busy is others above 25% or steal above 5%, the campaign report's thr
         "comparison is unreliable");
 }
 
+TEST_CASE("busy also when some task waited for a CPU over 30% of the run (/proc/pressure/cpu)") {
+  using instrument::load_state;
+  CHECK(load_state(0.0, 0.0, 0.3) == "idle");
+  CHECK(load_state(0.0, 0.0, 0.3001) == "busy");
+  CHECK(load_state(0.0, 0.0, std::nan("")) == "idle");  // not known: never busy
+  instrument::MachineLoad load;
+  load.state = "busy";
+  load.cpu_wait = 0.7;  // a run too short for jiffies: others and steal not known
+  CHECK(load.busy_line() ==
+        "machine: busy during this run (some task waited for a CPU 70% of the time): the measured-vs-modelled "
+        "comparison is unreliable");
+  load.others = 0.43;
+  load.steal = 0.0;
+  CHECK(load.busy_line() ==
+        "machine: busy during this run (others used 43% of the CPUs, steal 0.0%, some task waited for a CPU 70% of "
+        "the time): the measured-vs-modelled comparison is unreliable");
+}
+
+TEST_CASE("the pressure file's some total, in microseconds") {
+  using instrument::parse_cpu_pressure_total_us;
+  CHECK(parse_cpu_pressure_total_us("some avg10=37.87 avg60=32.98 avg300=12.56 total=90682466\n"
+                                    "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n") == 90682466u);
+  CHECK(parse_cpu_pressure_total_us("full avg10=0.00 avg60=0.00 avg300=0.00 total=5\n"
+                                    "some avg10=1.00 avg60=0.00 avg300=0.00 total=7\n") == 7u);
+  CHECK_FALSE(parse_cpu_pressure_total_us(""));
+  CHECK_FALSE(parse_cpu_pressure_total_us("some avg10=1.00 avg60=0.00 avg300=0.00\n"));
+  CHECK_FALSE(parse_cpu_pressure_total_us("some avg10=1.00 total=-4\n"));
+  CHECK_FALSE(parse_cpu_pressure_total_us("some total=99999999999999999999999\n"));
+}
+
 TEST_CASE("a busy run's comparison prints one line under its tables; an idle one none") {
   instrument::Comparison c;
   c.add({.model = "loggp", .term = "T_iter", .measured = 1.0, .modelled = 1.1, .source = "machine: m"});
@@ -169,6 +199,7 @@ TEST_CASE("the results file records the load, the pinned CPU and whether /compar
   doc.run.machine_load.state = "busy";
   doc.run.machine_load.others = 0.43;
   doc.run.machine_load.steal = 0.0;
+  doc.run.machine_load.cpu_wait = 0.62;
   doc.run.machine_load.detail = "by hand";
   doc.comparison.add({.model = "m", .term = "T", .measured = 1.0, .modelled = 2.0, .source = "s"});
   // Not marked by the app: the writer marks /compare from the run's load all the same.
@@ -179,6 +210,7 @@ TEST_CASE("the results file records the load, the pinned CPU and whether /compar
   CHECK(back.run.machine_load.state == "busy");
   CHECK(back.run.machine_load.others == 0.43);
   CHECK(back.run.machine_load.steal == 0.0);
+  CHECK(back.run.machine_load.cpu_wait == 0.62);
   CHECK(back.run.machine_load.detail == "by hand");
   CHECK_FALSE(back.comparison.reliable());
   CHECK(back.comparison.unreliable_because() == doc.run.machine_load.busy_line());
@@ -197,6 +229,7 @@ TEST_CASE("the results file records the load, the pinned CPU and whether /compar
   CHECK(u.run.machine_load.detail == "not measured: not written by a run");
   CHECK(std::isnan(u.run.machine_load.others));
   CHECK(std::isnan(u.run.machine_load.steal));
+  CHECK(std::isnan(u.run.machine_load.cpu_wait));
   CHECK(u.comparison.reliable());
 }
 
@@ -225,6 +258,8 @@ TEST_CASE("a recorded load or pinned CPU out of its range is refused, naming the
              Catch::Contains("others.h5:/@machine_load_others: expected a fraction in [0, 1] or NaN, found 1.5"));
   CHECK_THAT(refusal("steal", [](auto& d) { d.run.machine_load.steal = -0.5; }),
              Catch::Contains("steal.h5:/@machine_load_steal: expected a fraction in [0, 1] or NaN"));
+  CHECK_THAT(refusal("wait", [](auto& d) { d.run.machine_load.cpu_wait = 2.0; }),
+             Catch::Contains("wait.h5:/@machine_load_cpu_wait: expected a fraction in [0, 1] or NaN, found 2"));
   CHECK_THAT(refusal("cpu", [](auto& d) { d.run.info.pinned_cpu = 1 << 20; }),
              Catch::Contains("cpu.h5:/@pinned_cpu: expected a CPU number in [0, 1023], found 1048576"));
 }

@@ -44,6 +44,7 @@ double wall_seconds() {
 struct StartSample {
   bool taken = false;
   std::optional<CpuJiffies> stat;
+  std::optional<std::uint64_t> pressure_us;
   double cpu = 0.0;
   double wall = 0.0;
 };
@@ -88,6 +89,32 @@ std::optional<CpuJiffies> parse_proc_stat(std::string_view text) {
   return out;
 }
 
+std::optional<std::uint64_t> parse_cpu_pressure_total_us(std::string_view text) {
+  std::istringstream in{std::string(text)};
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string word;
+    if (!(words >> word) || word != "some") continue;
+    while (words >> word)
+      if (word.compare(0, 6, "total=") == 0) {
+        const std::string digits = word.substr(6);
+        if (!is_digit_text(digits) || digits.size() > 19) return std::nullopt;
+        return std::stoull(digits);
+      }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::uint64_t> read_cpu_pressure_total_us() {
+  std::ifstream in("/proc/pressure/cpu");
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_cpu_pressure_total_us(text.str());
+}
+
 std::optional<CpuJiffies> read_proc_stat() {
   std::ifstream in("/proc/stat");
   if (!in) return std::nullopt;
@@ -125,18 +152,23 @@ NodeLoad node_load(const CpuJiffies& start, const CpuJiffies& end, double own_cp
   return load;
 }
 
-std::string load_state(double others, double steal) {
-  return others > kBusyOthers || steal > kBusySteal ? "busy" : "idle";
+std::string load_state(double others, double steal, double cpu_wait) {
+  return others > kBusyOthers || steal > kBusySteal || cpu_wait > kBusyCpuWait ? "busy" : "idle";
 }
 
 std::string MachineLoad::busy_line() const {
-  return "machine: busy during this run (others used " + percent(others, 0) + " of the CPUs, steal " +
-         percent(steal, 1) + "): the measured-vs-modelled comparison is unreliable";
+  std::string figures;
+  const auto add = [&](const std::string& part) { figures += (figures.empty() ? "" : ", ") + part; };
+  if (!std::isnan(others)) add("others used " + percent(others, 0) + " of the CPUs");
+  if (!std::isnan(steal)) add("steal " + percent(steal, 1));
+  if (!std::isnan(cpu_wait)) add("some task waited for a CPU " + percent(cpu_wait, 0) + " of the time");
+  return "machine: busy during this run (" + figures + "): the measured-vs-modelled comparison is unreliable";
 }
 
 void start_machine_load_sample() {
   StartSample& s = start_sample();
   s.stat = read_proc_stat();
+  s.pressure_us = read_cpu_pressure_total_us();
   s.cpu = own_cpu_seconds();
   s.wall = wall_seconds();
   s.taken = true;
@@ -144,6 +176,7 @@ void start_machine_load_sample() {
 
 MachineLoad measure_machine_load(MPI_Comm comm) {
   const std::optional<CpuJiffies> end_stat = read_proc_stat();
+  const std::optional<std::uint64_t> end_pressure_us = read_cpu_pressure_total_us();
   const double end_cpu = own_cpu_seconds();
   const double end_wall = wall_seconds();
   const StartSample& s = start_sample();
@@ -161,12 +194,18 @@ MachineLoad measure_machine_load(MPI_Comm comm) {
   MPI_Comm_free(&node);
 
   // Each node's first rank contributes its node's figures; the others neutral values.
-  std::array<double, 4> largest{-1.0, -1.0, s.taken ? end_wall - s.wall : 0.0, kKnown};  // others, steal, wall, why
-  std::array<double, 3> sum{0.0, 0.0, 0.0};  // known nodes, nodes, CPUs of the known nodes
+  const double wall = s.taken ? end_wall - s.wall : 0.0;
+  // others, steal, wall, why, cpu_wait (-1: not known)
+  std::array<double, 5> largest{-1.0, -1.0, wall, kKnown, -1.0};
+  std::array<double, 4> sum{0.0, 0.0, 0.0, 0.0};  // known nodes, nodes, CPUs of the known nodes, nodes with cpu_wait
   if (!s.taken) {
     largest[3] = kNoStartSample;
   } else if (node_rank == 0) {
     sum[1] = 1.0;
+    if (s.pressure_us && end_pressure_us && *end_pressure_us >= *s.pressure_us && wall > 0.0) {
+      largest[4] = std::clamp(1e-6 * static_cast<double>(*end_pressure_us - *s.pressure_us) / wall, 0.0, 1.0);
+      sum[3] = 1.0;
+    }
     if (!s.stat || !end_stat) {
       largest[3] = kNoProcStat;
     } else {
@@ -186,26 +225,33 @@ MachineLoad measure_machine_load(MPI_Comm comm) {
 
   MachineLoad load;
   const auto nodes = static_cast<long long>(sum[1]), known = static_cast<long long>(sum[0]);
+  // cpu_wait only when every node keeps pressure information: else a busy node could hide.
+  const bool wait_known = nodes > 0 && static_cast<long long>(sum[3]) == nodes;
+  if (wait_known) load.cpu_wait = largest[4];
+  const std::string wait_detail =
+      wait_known ? "; cpu_wait = the share of the run's time some task waited for a CPU (/proc/pressure/cpu)"
+                 : "; cpu_wait not known (no /proc/pressure/cpu on every node)";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.3g s", largest[2]);
   const std::string over = std::string(seconds) + " on " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
   if (known > 0 && known == nodes) {
     load.others = largest[0];
     load.steal = largest[1];
-    load.state = load_state(load.others, load.steal);
+    load.state = load_state(load.others, load.steal, load.cpu_wait);
     load.detail = "/proc/stat over " + over + " (" + std::to_string(static_cast<long long>(sum[2])) +
                   " CPUs): others = CPU time of processes other than this run's / the CPUs' time, steal = "
-                  "steal / the CPUs' time; the largest over the nodes";
+                  "steal / the CPUs' time" + wait_detail + "; the largest over the nodes";
     return load;
   }
-  load.state = "unknown";
+  // Too short for jiffies (or none): the pressure, which needs no tick, can still say busy.
+  load.state = wait_known && load.cpu_wait > kBusyCpuWait ? "busy" : "unknown";
   switch (static_cast<int>(largest[3])) {
     case kNoStartSample: load.detail = "not measured: no sample at the run's start"; break;
-    case kNoProcStat: load.detail = "not measured: no readable /proc/stat"; break;
-    case kNoCapacity: load.detail = "not measured: no CPU time passed between the samples"; break;
+    case kNoProcStat: load.detail = "not measured: no readable /proc/stat" + wait_detail; break;
+    case kNoCapacity: load.detail = "not measured: no CPU time passed between the samples" + wait_detail; break;
     default:
-      load.detail = "the run was too short to tell (" + over + ", fewer than " +
-                    std::to_string(static_cast<int>(kMinJiffiesPerCpu)) + " jiffies per CPU)";
+      load.detail = "the run was too short for /proc/stat to tell (" + over + ", fewer than " +
+                    std::to_string(static_cast<int>(kMinJiffiesPerCpu)) + " jiffies per CPU)" + wait_detail;
       if (largest[0] >= 0.0) {  // the figures, for what they are worth
         load.others = largest[0];
         load.steal = largest[1];

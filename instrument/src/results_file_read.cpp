@@ -140,6 +140,7 @@ void read_root(Reading& rd, hid_t file, ResultsDocument& doc, Attributes& root_e
   };
   load.others = fraction("machine_load_others");
   load.steal = fraction("machine_load_steal");
+  load.cpu_wait = fraction("machine_load_cpu_wait");  // NaN in files written before it was kept
   load.detail = text("machine_load_detail");
   for (const auto& [name, value] : attrs)
     if (!layout::is_root_attribute(name)) root_extras[name] = value;

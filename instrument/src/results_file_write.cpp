@@ -118,6 +118,7 @@ void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock, const M
   h5::write_attribute(root, "machine_load", load.state.empty() ? std::string("unknown") : load.state);
   h5::write_attribute(root, "machine_load_others", load.others);
   h5::write_attribute(root, "machine_load_steal", load.steal);
+  h5::write_attribute(root, "machine_load_cpu_wait", load.cpu_wait);
   h5::write_attribute(root, "machine_load_detail",
                       load.state.empty() ? std::string("not measured: not written by a run") : load.detail);
 }

@@ -15,6 +15,18 @@
 // or steal > 0.05 (the thresholds of tools/suite_campaign/report.py and campaign-design.md).
 // Where /proc/stat is missing the load is "unknown" and nothing is said; so it is for a run
 // too short for jiffies to tell (fewer than kMinJiffiesPerCpu per CPU of the node).
+//
+// Besides, where the kernel keeps pressure stall information (/proc/pressure/cpu, Linux 4.20 and
+// on), the share of the run's wall time during which some runnable task of the node waited for
+// a CPU (its "some" total, in microseconds, at start and end):
+//
+//   cpu_wait = (some total at end - at start) / the run's wall time
+//
+// That needs no tick: it tells a run of a tenth of a second, which jiffies cannot. A run is also
+// busy when cpu_wait > kBusyCpuWait (measured on the 2-vCPU PVM guest, sweep3d 1x2 input50,
+// 0.2 s: 0.14 of the time idle, mpiexec's start-up included; 0.67-0.75 beside two spinning
+// processes). A run too short for jiffies is busy by cpu_wait alone, else still unknown. Its
+// own ranks count too where they outnumber the CPUs: their times are then no model's either.
 #pragma once
 #include <mpi.h>
 
@@ -30,6 +42,7 @@ class Comparison;
 
 inline constexpr double kBusyOthers = 0.25;  // share of the node's CPUs used by others
 inline constexpr double kBusySteal = 0.05;   // share of the node's CPU time stolen
+inline constexpr double kBusyCpuWait = 0.3;  // share of the run's time some task waited for a CPU
 // Jiffies are whole ticks (1/100 s): half a second per CPU keeps the rounding of the eight
 // counters within a few per cent of the capacity.
 inline constexpr double kMinJiffiesPerCpu = 50.0;
@@ -45,6 +58,12 @@ struct CpuJiffies {
 std::optional<CpuJiffies> parse_proc_stat(std::string_view text);
 // This node's /proc/stat now; nullopt where it is missing or unreadable.
 std::optional<CpuJiffies> read_proc_stat();
+
+// The "some" line's total of /proc/pressure/cpu's text, in microseconds; nullopt when there is
+// none or it is not a number.
+std::optional<std::uint64_t> parse_cpu_pressure_total_us(std::string_view text);
+// This node's; nullopt where the kernel keeps no pressure information.
+std::optional<std::uint64_t> read_cpu_pressure_total_us();
 
 // One node over one interval.
 struct NodeLoad {
@@ -67,16 +86,20 @@ struct MachineLoad {
   std::string state;  // "busy", "idle" or "unknown"; "" when nothing was recorded (older files)
   double others = std::numeric_limits<double>::quiet_NaN();  // largest over nodes
   double steal = std::numeric_limits<double>::quiet_NaN();   // largest over nodes
+  double cpu_wait = std::numeric_limits<double>::quiet_NaN();  // largest over nodes; NaN: not kept
   std::string detail;  // how it was measured, or why it is unknown
 
   bool busy() const noexcept { return state == "busy"; }
-  // "machine: busy during this run (others used 43% of the CPUs, steal 0.0%): the
-  // measured-vs-modelled comparison is unreliable"
+  // "machine: busy during this run (others used 43% of the CPUs, steal 0.0%, some task waited
+  // for a CPU 70% of the time): the measured-vs-modelled comparison is unreliable"; a figure
+  // not known is left out.
   std::string busy_line() const;
 };
 
-// "busy" when others > kBusyOthers or steal > kBusySteal, else "idle".
-std::string load_state(double others, double steal);
+// "busy" when others > kBusyOthers, steal > kBusySteal or cpu_wait > kBusyCpuWait (NaN: not
+// known, never busy), else "idle".
+std::string load_state(double others, double steal,
+                       double cpu_wait = std::numeric_limits<double>::quiet_NaN());
 
 // This rank's start sample (its /proc/stat and own CPU time): run_app takes it before the
 // program's body, and again at each call.
