@@ -232,17 +232,24 @@ void check_same_extras(const ResultsDocument& back, const ResultsDocument& doc) 
 
 }  // namespace
 
+namespace {
+// Rank 0 names the file (its scratch directory); every rank takes part in the collective write.
+std::string rank0_path(const ScratchDir& dir, const char* name) {
+  std::string path = (dir.path / name).string();
+  int len = static_cast<int>(path.size());
+  MPI_Bcast(&len, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  path.resize(static_cast<std::size_t>(len));
+  MPI_Bcast(path.data(), len, MPI_CHAR, 0, MPI_COMM_WORLD);
+  return path;
+}
+}  // namespace
+
 TEST_CASE("results file round trip after gathering all ranks") {
   const int me = world_rank();
   int p = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   ScratchDir dir;
-  // Rank 0 names the file; every rank takes part in the collective write.
-  std::string path = (dir.path / "run.h5").string();
-  int len = static_cast<int>(path.size());
-  MPI_Bcast(&len, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  path.resize(static_cast<std::size_t>(len));
-  MPI_Bcast(path.data(), len, MPI_CHAR, 0, MPI_COMM_WORLD);
+  const std::string path = rank0_path(dir, "run.h5");
 
   const Recorder rec = record_rank(me);
   RunResults run =
@@ -287,11 +294,7 @@ TEST_CASE("results file round trip after gathering all ranks") {
 TEST_CASE("a /compare source longer than 4096 bytes is cut, whole characters, and marked") {
   const int me = world_rank();
   ScratchDir dir;
-  std::string path = (dir.path / "long.h5").string();
-  int len = static_cast<int>(path.size());
-  MPI_Bcast(&len, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  path.resize(static_cast<std::size_t>(len));
-  MPI_Bcast(path.data(), len, MPI_CHAR, 0, MPI_COMM_WORLD);
+  const std::string path = rank0_path(dir, "long.h5");
   RunResults run = gather_results(record_rank(me), make_run_info("results-test", MPI_COMM_WORLD), MPI_COMM_WORLD);
   ResultsDocument doc = make_document(std::move(run));
   std::string long_source = "T_elem from ";
