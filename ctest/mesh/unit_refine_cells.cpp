@@ -68,3 +68,43 @@ TEST_CASE("refine_uniform_cells refuses a degenerate child as refine_uniform doe
   }
   CHECK(refused > 0);
 }
+
+TEST_CASE("refine_uniform_cells checks a parent for its children: the same refusals, far from the origin too",
+          "[refine]") {
+  // The parent's check (an eighth of its volume against its children's longest edge) lets
+  // the children through only where each child's own check would pass; near the limit they
+  // are checked one by one. Flat cells swept across the limit, at the origin and moved far
+  // from it (where the midpoints' rounding is largest against the cell's size): the same
+  // cells refused, with the same line, as refine_uniform's check of every child.
+  for (double offset : {0.0, 1e3, 1e6}) {
+    int refused = 0, accepted = 0;
+    for (double eps = 2e-7; eps > 1e-10; eps *= 0.85) {
+      CAPTURE(offset, eps);
+      const std::vector<Vec3> nodes = {{offset, offset, offset},
+                                       {offset + 1, offset, offset},
+                                       {offset + 0.5, offset + 1e-3, offset},
+                                       {offset + 0.5, offset + 2e-4, offset + eps}};
+      const std::string made = input_error_text([&] { (void)mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "flat"); });
+      if (!made.empty()) continue;  // the parent itself refused
+      const Mesh flat = mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "flat");
+      const std::string faced = input_error_text([&] { (void)refine_uniform(flat, "flat"); });
+      const std::string cells_only = input_error_text([&] { (void)refine_uniform_cells(flat, "flat"); });
+      CHECK(faced == cells_only);
+      if (cells_only.empty()) {
+        ++accepted;
+      } else {
+        ++refused;
+        CHECK(cells_only.find("degenerate") != std::string::npos);
+      }
+    }
+    CAPTURE(offset);
+    CHECK(refused > 0);
+    CHECK(accepted > 0);
+  }
+  // A cell flattened after its mesh was made (its fourth corner moved into the plane of the
+  // other three): refused.
+  const std::vector<Vec3> nodes = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  Mesh one = mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "one");
+  one.nodes[3] = {0.25, 0.25, 0};  // into the opposite face's plane, after the mesh's check
+  CHECK(input_error_text([&] { (void)refine_uniform_cells(one, "one"); }).find("degenerate") != std::string::npos);
+}

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -25,11 +26,13 @@ namespace {
 struct EdgesByLow {
   std::vector<std::size_t> first;
   std::vector<Index> high;
-  // The position of edge (a, b), a < b, in the sorted list.
+  // The position of edge (a, b), a < b, in the sorted list: first[a] + the count of a's
+  // high ends below b, counted without a branch (a node's few, not a binary search's
+  // mispredicted steps).
   std::size_t rank(Index a, Index b) const {
-    const auto from = high.begin() + static_cast<std::ptrdiff_t>(first[a]);
-    const auto to = high.begin() + static_cast<std::ptrdiff_t>(first[a + 1]);
-    return static_cast<std::size_t>(std::lower_bound(from, to, b) - high.begin());
+    std::size_t below = 0;
+    for (std::size_t k = first[a]; k < first[a + 1]; ++k) below += high[k] < b;
+    return first[a] + below;
   }
 };
 
@@ -279,6 +282,34 @@ void check_refined_volume(const std::vector<Vec3>& x, const std::array<Index, 4>
                                      std::to_string(longest) + ")^3");
 }
 
+// Whether every child of the parent of corners v (its octahedron cut along the diagonal
+// diag_a-diag_b, the midpoints in x) passes check_refined_volume, known from the parent alone: each child of
+// Bey's refinement has an eighth of the parent's volume V, and its edges are halves of the
+// parent's (longest L) or the diagonal D, so each passes if V/8 > 1e-12 max(L/2, D)^3. The
+// test allows for the rounding of the midpoints (each coordinate within eta = eps X of the
+// exact one, X the largest |coordinate| of the parent) and of both volumes and lengths, with
+// room to spare: where it holds, every child's own check would pass, bit for bit; where it
+// does not (a parent near degenerate, NaN or infinite coordinates), the children are checked
+// one by one as before, so the same cell is refused with the same message. One check a parent
+// in place of eight.
+bool children_shaped(const std::vector<Vec3>& x, const std::array<Index, 4>& v, Index diag_a, Index diag_b) {
+  double longest_squared = 0, largest = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    largest = std::max({largest, std::abs(x[v[i]].x), std::abs(x[v[i]].y), std::abs(x[v[i]].z)});
+    for (std::size_t j = i + 1; j < 4; ++j) longest_squared = std::max(longest_squared, distance2(x[v[i]], x[v[j]]));
+  }
+  constexpr double eps = std::numeric_limits<double>::epsilon();
+  const double L = std::sqrt(longest_squared), eta = eps * largest;
+  const double child_longest =
+      (std::sqrt(std::max(0.25 * longest_squared, distance2(x[diag_a], x[diag_b]))) + 4 * eta) * (1 + 1e-12);
+  const double reach = L + 4 * eta;
+  // Bounds on 6 x the volume: the parent's rounding (on the eighth), the moved midpoints'
+  // change of a child's, and a child's rounding.
+  const double slack = 8 * eta * reach * reach + 64 * eps * reach * reach * reach;
+  const double six_volume = std::abs(six_signed_volume(x[v[0]], x[v[1]], x[v[2]], x[v[3]]));
+  return six_volume / 8 - slack > 6 * kDegenerateVolumeRatio * child_longest * child_longest * child_longest;
+}
+
 }  // namespace
 
 Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry geometry,
@@ -311,13 +342,13 @@ Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name, std::vector
   Mesh fine;
   reserve_huge(fine.cells, 8 * mesh.cells.size());
   // The cells appended parent by parent (store's order) and checked as they come (the first
-  // degenerate one refused, as check_refined_cells refuses it), not copied from a list of
-  // children nor written over zeros.
+  // degenerate one refused, as check_refined_cells refuses it: by the parent's check where
+  // that suffices, else child by child), not copied from a list of children nor written over
+  // zeros. Child 4's first two corners are the octahedron's diagonal (children_of).
   const EdgesByLow edges = refine_nodes_and_cells(mesh, name, fine.nodes, [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
-    for (std::size_t k = 0; k < 8; ++k) {
-      fine.cells.push_back({{}, kids[k].nodes, mesh.cells[c].material});
-      check_refined_volume(fine.nodes, kids[k].nodes, 8 * c + k, name);
-    }
+    for (std::size_t k = 0; k < 8; ++k) fine.cells.push_back({{}, kids[k].nodes, mesh.cells[c].material});
+    if (children_shaped(fine.nodes, mesh.cells[c].nodes, kids[4].nodes[0], kids[4].nodes[1])) return;
+    for (std::size_t k = 0; k < 8; ++k) check_refined_volume(fine.nodes, kids[k].nodes, 8 * c + k, name);
   });
   if (midpoint_edges) *midpoint_edges = edge_list(edges);
   return fine;

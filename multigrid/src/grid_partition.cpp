@@ -38,6 +38,13 @@ std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& gr
                                                      const mesh::Partition& partition) {
   std::vector<std::vector<std::int32_t>> parts(grids.size());
   parts[at] = partition.part_of_cell;
+  // One part (one process): every grid's cells in it, what the passes below would find.
+  const std::vector<std::int32_t>& given = parts[at];
+  if (!given.empty() && std::all_of(given.begin(), given.end(), [&](std::int32_t p) { return p == given[0]; })) {
+    for (std::size_t l = 0; l < grids.size(); ++l)
+      if (l != at) mesh::assign_huge(parts[l], grids[l].mesh.cells.size(), given[0]);
+    return parts;
+  }
   for (std::size_t l = at + 1; l < grids.size(); ++l) {
     // Children 8c..8c+7 of coarse cell c (Grid::refined): each takes c's part.
     const std::vector<std::int32_t>& coarse = parts[l - 1];
@@ -113,21 +120,54 @@ NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& pa
   if (!part_of_cell.empty() &&
       std::all_of(part_of_cell.begin(), part_of_cell.end(), [&](std::int32_t p) { return p == part_of_cell[0]; }))
     return one_part_node_ranks(mesh, part_of_cell[0]);
-  // Each node's cells' parts, grouped by node (a counting sort), then each node's few sorted
-  // and made unique in place: one pass of small sorts, not a sort of every (node, part).
+  // Most nodes lie inside one part: each node's first part, and whether a cell of another
+  // touches it, in one pass; only the nodes on the parts' borders then collect their cells'
+  // parts (grouped by node, a counting sort), sorted and made unique. Not a list of every
+  // cell's four (node, part): a node's count and its few parts, not 16 bytes a cell.
   const std::size_t nodes = mesh.nodes.size();
-  std::vector<std::size_t> start(nodes + 1, 0);
-  for (const mesh::Cell& c : mesh.cells)
-    for (Index n : c.nodes) ++start[n + std::size_t{1}];
-  for (std::size_t n = 0; n < nodes; ++n) start[n + 1] += start[n];
-  std::vector<std::int32_t> grouped;
-  mesh::assign_huge(grouped, start.back());
-  {
+  enum : std::uint8_t { kInNone, kInOne, kInSeveral };
+  std::vector<std::uint8_t> held(nodes, kInNone);
+  std::vector<std::int32_t> first(nodes);
+  std::vector<std::uint32_t> corners(nodes, 0);  // cells touching the node
+  for (std::size_t c = 0; c < mesh.cells.size(); ++c) {
+    const std::int32_t q = part_of_cell[c];
+    for (Index n : mesh.cells[c].nodes) {
+      ++corners[n];
+      if (held[n] == kInNone) held[n] = kInOne, first[n] = q;
+      else if (first[n] != q) held[n] = kInSeveral;
+    }
+  }
+  // The border nodes' parts, border node k's (first[n] = k from here on) from start[k].
+  std::vector<std::size_t> start(1, 0);
+  for (std::size_t n = 0; n < nodes; ++n)
+    if (held[n] == kInSeveral) {
+      first[n] = static_cast<std::int32_t>(start.size() - 1);
+      start.push_back(start.back() + corners[n]);
+    }
+  std::vector<std::int32_t> border(start.back());
+  if (!border.empty()) {
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (std::size_t c = 0; c < mesh.cells.size(); ++c)
-      for (Index n : mesh.cells[c].nodes) grouped[fill[n]++] = part_of_cell[c];
+      for (Index n : mesh.cells[c].nodes)
+        if (held[n] == kInSeveral) border[fill[static_cast<std::size_t>(first[n])]++] = part_of_cell[c];
   }
-  return node_ranks_from_groups(std::move(grouped), start);
+  NodeRanks nr;
+  nr.offsets.resize(nodes + 1);
+  nr.ranks.reserve(nodes + border.size());
+  for (std::size_t n = 0; n < nodes; ++n) {
+    nr.offsets[n] = static_cast<std::uint32_t>(nr.ranks.size());
+    if (held[n] == kInOne) {
+      nr.ranks.push_back(first[n]);
+    } else if (held[n] == kInSeveral) {
+      const std::size_t k = static_cast<std::size_t>(first[n]);
+      const auto b = border.begin() + static_cast<std::ptrdiff_t>(start[k]);
+      const auto e = border.begin() + static_cast<std::ptrdiff_t>(start[k + 1]);
+      std::sort(b, e);
+      nr.ranks.insert(nr.ranks.end(), b, std::unique(b, e));
+    }
+  }
+  nr.offsets[nodes] = static_cast<std::uint32_t>(nr.ranks.size());
+  return nr;
 }
 
 NodeRanks node_ranks_from_groups(std::vector<std::int32_t> grouped, const std::vector<std::size_t>& start) {

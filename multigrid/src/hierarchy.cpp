@@ -41,11 +41,19 @@ std::vector<Triangle> boundary_triangles(const mesh::Mesh& mesh) {
 // The refined grid's boundary triangles: each coarse one's 4 children (corners and the
 // midpoints of its edges, whose node is coarse_nodes + the edge's place in midpoint_of), and
 // its Dirichlet nodes, theirs: what boundary_nodes finds on the grid's faces, without them.
+// The edges are sorted by (low, high): each low node's few are found from where its run
+// starts (one pass over the edges), not by a search of all of them.
 std::vector<Triangle> refine_boundary(const std::vector<Triangle>& coarse, const Grid& g) {
-  const auto midpoint = [&g](Index a, Index b) {
+  const std::vector<std::array<Index, 2>>& edges = g.midpoint_of;
+  std::vector<std::size_t> first(g.coarse_nodes + 1, 0);  // low node a's edges: [first[a], first[a + 1])
+  for (const std::array<Index, 2>& e : edges) ++first[e[0] + std::size_t{1}];
+  for (std::size_t a = 0; a < g.coarse_nodes; ++a) first[a + 1] += first[a];
+  const auto midpoint = [&](Index a, Index b) {
     const std::array<Index, 2> edge = {std::min(a, b), std::max(a, b)};
-    const auto at = std::lower_bound(g.midpoint_of.begin(), g.midpoint_of.end(), edge);
-    return static_cast<Index>(g.coarse_nodes + static_cast<std::size_t>(at - g.midpoint_of.begin()));
+    const auto from = edges.begin() + static_cast<std::ptrdiff_t>(first[edge[0]]);
+    const auto to = edges.begin() + static_cast<std::ptrdiff_t>(first[edge[0] + std::size_t{1}]);
+    const auto at = std::lower_bound(from, to, edge);
+    return static_cast<Index>(g.coarse_nodes + static_cast<std::size_t>(at - edges.begin()));
   };
   std::vector<Triangle> fine;
   fine.reserve(4 * coarse.size());
