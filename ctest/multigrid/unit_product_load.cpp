@@ -182,3 +182,41 @@ TEST_CASE("the axis cache gives g at the rule's points, kept or full") {
       }
     }
 }
+
+TEST_CASE("the axis numbers: one per distinct value, bit for bit, at most 65536") {
+  mg::detail::AxisNumbers numbers;
+  std::uint16_t n = 0, again = 0;
+  REQUIRE(numbers.number(0.5, n));
+  CHECK(n == 0);
+  REQUIRE(numbers.number(-0.0, n));
+  CHECK(n == 1);
+  REQUIRE(numbers.number(0.0, n));
+  CHECK(n == 2);  // not -0.0's: their bits differ
+  REQUIRE(numbers.number(0.5, again));
+  CHECK(again == 0);
+  for (std::size_t k = 3; k < mg::detail::kMaxAxisNumbers; ++k) REQUIRE(numbers.number(1.0 + static_cast<double>(k), n));
+  CHECK(n == mg::detail::kMaxAxisNumbers - 1);
+  CHECK(numbers.number(0.0, n));   // known: still numbered
+  CHECK(n == 2);
+  CHECK_FALSE(numbers.number(-7.0, n));  // one more: refused
+}
+
+TEST_CASE("the pattern cache keyed by numbers gives the axis cache's values, kept or full") {
+  const mesh::TetQuadrature rule = mesh::conical_product_rule(4);
+  mg::detail::AxisValueCache by_bits(rule, sine_pi);
+  mg::detail::AxisPatternCache roomy(rule, sine_pi), full(rule, sine_pi, 1);
+  const std::array<double, 4> patterns[3] = {{0, 0.5, 0.25, 0.125}, {0.1, 0.3, 0.7, -0.0}, {0, 0.5, 0.25, 0.125}};
+  const std::uint64_t keys[3] = {mg::detail::AxisPatternCache::key(0, 1, 2, 3), mg::detail::AxisPatternCache::key(4, 5, 6, 7),
+                                 mg::detail::AxisPatternCache::key(0, 1, 2, 3)};
+  int read = 0;
+  for (std::size_t p = 0; p < 3; ++p)
+    for (mg::detail::AxisPatternCache* cache : {&roomy, &full}) {
+      const double* v = cache->values(keys[p], [&] {
+        ++read;
+        return patterns[p];
+      });
+      const double* expected = by_bits.values(patterns[p]);
+      CHECK(std::memcmp(v, expected, rule.bary.size() * sizeof(double)) == 0);
+    }
+  CHECK(read == 4);  // the third pattern (a repeat of the first, kept by both) from the tables
+}
