@@ -10,7 +10,6 @@
 #include "axis_value_cache.hpp"
 #include "cell_quadrature.hpp"
 #include "p1_cells.hpp"
-#include "mesh/huge_pages.hpp"
 #include "mesh/tet_quadrature.hpp"
 
 namespace mg {
@@ -332,45 +331,16 @@ struct CellAxisValues {
   const double *x, *y, *z;
 };
 
-// Keyed by the corners' numbers on each axis where a level's nodes take few distinct values
-// there (a refined cube: its grid lines), else by their coordinates' bits: the same values.
 class ProductValues {
  public:
-  ProductValues(const LocalLevel& L, const ProductFunction& f)
-      : L_(L), x_(rule(), f.g), y_(rule(), f.g), z_(rule(), f.g), px_(rule(), f.g), py_(rule(), f.g), pz_(rule(), f.g) {
-    detail::AxisNumbers nx, ny, nz;
-    mesh::assign_huge(numbers_, L.xyz.size());  // 8 bytes a node: not a fault per 4 KiB
-    numbered_ = true;
-    for (std::size_t s = 0; s < L.xyz.size() && numbered_; ++s) {
-      std::array<std::uint16_t, 4>& n = numbers_[s];
-      n[3] = 0;
-      numbered_ = nx.number(L.xyz[s].x, n[0]) && ny.number(L.xyz[s].y, n[1]) && nz.number(L.xyz[s].z, n[2]);
-    }
-    if (!numbered_) numbers_ = {};
-  }
-
-  CellAxisValues at(const std::array<std::uint32_t, 4>& v) {
-    const NodePoint* p = L_.xyz.data();
-    if (!numbered_) {
-      const NodePoint &a = p[v[0]], &b = p[v[1]], &c = p[v[2]], &d = p[v[3]];
-      return {x_.values({a.x, b.x, c.x, d.x}), y_.values({a.y, b.y, c.y, d.y}), z_.values({a.z, b.z, c.z, d.z})};
-    }
-    const std::array<std::uint16_t, 4> &a = numbers_[v[0]], &b = numbers_[v[1]], &c = numbers_[v[2]], &d = numbers_[v[3]];
-    using Cache = detail::AxisPatternCache;
-    return {px_.values(Cache::key(a[0], b[0], c[0], d[0]),
-                       [&] { return std::array<double, 4>{p[v[0]].x, p[v[1]].x, p[v[2]].x, p[v[3]].x}; }),
-            py_.values(Cache::key(a[1], b[1], c[1], d[1]),
-                       [&] { return std::array<double, 4>{p[v[0]].y, p[v[1]].y, p[v[2]].y, p[v[3]].y}; }),
-            pz_.values(Cache::key(a[2], b[2], c[2], d[2]),
-                       [&] { return std::array<double, 4>{p[v[0]].z, p[v[1]].z, p[v[2]].z, p[v[3]].z}; })};
+  ProductValues(const ProductFunction& f) : x_(rule(), f.g), y_(rule(), f.g), z_(rule(), f.g) {}
+  CellAxisValues at(const LocalLevel& L, const std::array<std::uint32_t, 4>& v) {
+    const NodePoint &a = L.xyz[v[0]], &b = L.xyz[v[1]], &c = L.xyz[v[2]], &d = L.xyz[v[3]];
+    return {x_.values({a.x, b.x, c.x, d.x}), y_.values({a.y, b.y, c.y, d.y}), z_.values({a.z, b.z, c.z, d.z})};
   }
 
  private:
-  const LocalLevel& L_;
   detail::AxisValueCache x_, y_, z_;
-  detail::AxisPatternCache px_, py_, pz_;
-  std::vector<std::array<std::uint16_t, 4>> numbers_;  // per slot: its x, y, z numbers
-  bool numbered_ = false;
 };
 
 }  // namespace
@@ -378,9 +348,9 @@ class ProductValues {
 void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, CellKernel kernel) {
   const detail::CellRule& r = cell_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
-  ProductValues values(L, f);
+  ProductValues values(f);
   for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const CellAxisValues g = values.at(v);
+    const CellAxisValues g = values.at(L, v);
     double s[4];
     k.corner_integrals(r, {f.scale, g.x, g.y, g.z}, s);
     add_to_corners(v, cell_volume(L, v), s, b);
@@ -390,10 +360,10 @@ void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, Cel
 double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u, CellKernel kernel) {
   const detail::CellRule& r = cell_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
-  ProductValues values(L, u);
+  ProductValues values(u);
   double sum = 0;
   for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const CellAxisValues g = values.at(v);
+    const CellAxisValues g = values.at(L, v);
     const double corner[4] = {uh[v[0]], uh[v[1]], uh[v[2]], uh[v[3]]};
     sum += cell_volume(L, v) * k.squared_error(r, corner, {u.scale, g.x, g.y, g.z});
   }
