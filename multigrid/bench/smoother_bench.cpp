@@ -35,16 +35,20 @@
 // in turn (cell_loop_parts.hpp), against the same loop whole: where its time goes. With
 // --slot-by-slot, also each build on families with its sums added to y slot by slot, as
 // before the batch tables (batch_node_sums.hpp): the tables' gain, alternated sweep by sweep
-// (only the AVX-512 build uses them; the others' ratio is 1 but for the noise).
+// (only the AVX-512 build uses them; the others' ratio is 1 but for the noise). With
+// --family-of-families, also the AVX-512 loop on families of families (family_of_families.hpp:
+// 64 cells of one grandparent a batch, its scatter scheduled at compile time; a measurement of
+// that layout's ceiling, not a build: other bits), checked against the program's sums.
 //
 // Usage: [mpirun -np P] multigrid_smoother_bench [--cube N] [--grids G] [--reps R] [--stream-gbs B]
 //                                 [--kernel all|portable|avx2|avx512] [--threads T] [--without-parts]
-//                                 [--slot-by-slot]
+//                                 [--slot-by-slot] [--family-of-families]
 // Defaults: 16, 3, 20; no bandwidth bound without --stream-gbs; all builds; 1 thread.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <numbers>
 #include <string>
@@ -66,6 +70,7 @@
 #include "multigrid/node_update.hpp"
 #include "multigrid/p1_operator.hpp"
 #include "mesh/partition.hpp"
+#include "family_of_families.hpp"
 #ifdef MULTIGRID_HAVE_AVX512
 #include "cell_loop_parts.hpp"
 #endif
@@ -81,6 +86,7 @@ struct Options {
   std::string kernel = "all";
   bool without_parts = false;
   bool slot_by_slot = false;
+  bool family_of_families = false;
 };
 
 // The command line, bound to `o`.
@@ -101,13 +107,16 @@ void declare_options(instrument::OptionTable& t, Options& o) {
             "also time the AVX-512 loop with each part left out in turn (prefetch, loads of u, product, scatter), "
             "against the same loop whole: where its time goes (1 thread; the sums are wrong by design)")
       .flag("--slot-by-slot", o.slot_by_slot,
-            "also time each build with its sums added slot by slot, without the batch tables (the same bits)");
+            "also time each build with its sums added slot by slot, without the batch tables (the same bits)")
+      .flag("--family-of-families", o.family_of_families,
+            "also time the AVX-512 loop on families of families (a batch the 64 cells of one grandparent, the "
+            "scatter scheduled at compile time): the layout's ceiling, not a build (its sums in another order)");
 }
 
 // The finest grid as one process holds it, built the way the multigrid program builds it
 // (so the cell and node order, which decides the traffic, is the program's).
-mg::LocalLevel finest_level(const Options& o) {
-  const std::vector<mg::Grid> grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(o.cube, 1.0), o.grids, "bench");
+mg::LocalLevel finest_level(const Options& o, std::vector<mg::Grid>& grids) {
+  grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(o.cube, 1.0), o.grids, "bench");
   const std::size_t cells = grids.back().mesh.cells.size();
   const mesh::Partition one_part{1, std::vector<std::int32_t>(cells, 0)};
   std::vector<mg::LocalLevel> levels = mg::build_local_levels(grids, mg::inherit_parts(grids, one_part), 0, 1);
@@ -123,14 +132,43 @@ int sweep(mg::LocalLevel& L, mg::CellLoopSplit& split, mg::CellKernel kernel, in
   return team;
 }
 
+// A copy of the level (one process's, no ghosts) with its nodes numbered by first touch in
+// the families of families' order, as the program would number them if it swept them
+// (local_level.cpp numbers by first touch in its cell order): the batches' slots renumbered.
+mg::LocalLevel renumbered_for(mg::bench::FofBatches& fof, const mg::LocalLevel& L) {
+  const std::size_t n = L.slots();
+  std::vector<std::uint32_t> to(n, mg::kNoSlot);
+  std::uint32_t next = 0;
+  for (mg::bench::FamilyOfFamilies& b : fof.batches)
+    for (std::uint32_t& s : b.slot) {
+      if (to[s] == mg::kNoSlot) to[s] = next++;
+      s = to[s];
+    }
+  for (std::uint32_t& t : to)
+    if (t == mg::kNoSlot) t = next++;
+  mg::LocalLevel F = L;
+  const auto permute = [&](auto& v, const auto& from) {
+    for (std::size_t s = 0; s < n; ++s) v[to[s]] = from[s];
+  };
+  permute(F.xyz, L.xyz);
+  permute(F.dirichlet, L.dirichlet);
+  permute(F.owned, L.owned);
+  permute(F.node_global, L.node_global);
+  for (auto p : {&mg::LocalLevel::x, &mg::LocalLevel::b, &mg::LocalLevel::r, &mg::LocalLevel::y,
+                 &mg::LocalLevel::diag_inv, &mg::LocalLevel::d})
+    permute(F.*p, L.*p);
+  return F;
+}
+
 // The variants timed and printed (on process 0); every process sweeps its own copy.
 int run(const Options& o) {
   int me = 0, procs = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &procs);
   mg::LocalLevel L;
+  std::vector<mg::Grid> grids;
   try {
-    L = finest_level(o);
+    L = finest_level(o, grids);
   } catch (const std::exception& e) {
     throw instrument::CollectiveError(e.what());  // the same hierarchy on every process
   }
@@ -151,6 +189,7 @@ int run(const Options& o) {
     bool families;
     int left_out = -1;  // >= 0: the loop with a part left out (cell_loop_parts.hpp), not a build
     bool slot_by_slot = false;  // the split without its batch tables
+    int fof = -1;               // >= 0: the families of families' loop, with a part left out (FofPart)
   };
   std::vector<Variant> variants;
   for (mg::CellKernel k : {mg::CellKernel::portable, mg::CellKernel::avx2, mg::CellKernel::avx512}) {
@@ -182,10 +221,45 @@ int run(const Options& o) {
     throw instrument::CollectiveError("command line:--without-parts: this build has no AVX-512 loop");
 #endif
   }
+  mg::bench::FofBatches fof;
+  double fof_seconds = 0;
+  if (o.family_of_families) {
+#ifdef MULTIGRID_HAVE_AVX512
+    if (o.threads != 1) throw instrument::CollectiveError("command line:--family-of-families: takes --threads 1");
+    if (!mg::cell_kernel_runs_here(mg::CellKernel::avx512))
+      throw instrument::CollectiveError("command line:--family-of-families: the AVX-512 build does not run here");
+    const double start = instrument::now_seconds();
+    fof = mg::bench::family_of_families_batches(grids, L);
+    fof_seconds = instrument::now_seconds() - start;
+    if (8 * 8 * fof.batches.size() != L.cells.size())
+      throw instrument::CollectiveError("--family-of-families: " + std::to_string(fof.refused) +
+                                        " grandparents not in the fixed labelling");
+    variants.push_back({"avx512, families of families (bench loop)", mg::CellKernel::avx512, true, -1, false,
+                        static_cast<int>(mg::bench::FofPart::nothing)});
+    variants.push_back({"avx512, families of families, u by gathers", mg::CellKernel::avx512, true, -1, false,
+                        static_cast<int>(mg::bench::FofPart::gather_values)});
+    variants.push_back({"avx512, families of families, relabel if any", mg::CellKernel::avx512, true, -1, false,
+                        static_cast<int>(mg::bench::FofPart::relabel_if_any)});
+    if (o.without_parts) {
+      variants.push_back({"avx512, families of families, left out: the product", mg::CellKernel::avx512, true, -1,
+                          false, static_cast<int>(mg::bench::FofPart::product)});
+      variants.push_back({"avx512, families of families, left out: the scatter", mg::CellKernel::avx512, true, -1,
+                          false, static_cast<int>(mg::bench::FofPart::scatter)});
+    }
+#else
+    throw instrument::CollectiveError("command line:--family-of-families: this build has no AVX-512 loop");
+#endif
+  }
+  grids.clear();
+  grids.shrink_to_fit();
+  mg::LocalLevel by_fof;  // L numbered in the families of families' order (with its batches)
+  if (o.family_of_families) by_fof = renumbered_for(fof, L);
   mg::LocalLevel cell_by_cell = L;
   cell_by_cell.families.clear();
   mg::batch_cells(cell_by_cell);
-  const auto level_of = [&](const Variant& v) -> mg::LocalLevel& { return v.families ? L : cell_by_cell; };
+  const auto level_of = [&](const Variant& v) -> mg::LocalLevel& {
+    return v.fof >= 0 ? by_fof : v.families ? L : cell_by_cell;
+  };
   const double split_start = instrument::now_seconds();
   mg::CellLoopSplit split = mg::split_cell_loop(L, o.threads);
   const double split_seconds = instrument::now_seconds() - split_start;  // a set-up cost (issue 40 goal 2)
@@ -203,6 +277,14 @@ int run(const Options& o) {
   // same node update.
   const auto sweep_variant = [&](const Variant& v) {
     mg::LocalLevel& V = level_of(v);
+#ifdef MULTIGRID_HAVE_AVX512
+    if (v.fof >= 0) {
+      mg::bench::apply_families_of_families(V.xyz.data(), fof.batches, V.x.data(), V.y.data(),
+                                            static_cast<mg::bench::FofPart>(v.fof));
+      mg::jacobi_update(V, kOmega, o.threads);
+      return 1;
+    }
+#endif
     if (v.left_out < 0) return sweep(V, split_of(v), v.kernel, o.threads);
 #ifdef MULTIGRID_HAVE_AVX512
     mg::bench::apply_families_without(static_cast<mg::bench::LeftOut>(v.left_out), V.xyz.data(), V.family_batches,
@@ -212,20 +294,39 @@ int run(const Options& o) {
     return 1;
   };
   const std::vector<double> x0 = L.x;
+  const std::vector<double> x0_fof = by_fof.x;  // the same values, renumbered
   std::fill(L.y.begin(), L.y.end(), 0.0);  // the program's sweep leaves it 0 for the next
+  double fof_difference = 0, fof_scale = 0;
+  bool fof_portable_same = true;
+  if (o.family_of_families) {
+    // The families of families' sums against the program's (round-off apart: another order),
+    // and their portable loop against the AVX-512 one (bit for bit).
+    std::vector<double> reference(n, 0.0), fast(n, 0.0), portable(n, 0.0);
+    mg::apply_cells(L, split, L.x.data(), reference.data(), mg::CellKernel::avx512);
+#ifdef MULTIGRID_HAVE_AVX512
+    mg::bench::apply_families_of_families(by_fof.xyz.data(), fof.batches, by_fof.x.data(), fast.data());
+#endif
+    mg::bench::apply_families_of_families_portable(by_fof.xyz.data(), fof.batches, by_fof.x.data(), portable.data());
+    for (std::size_t s = 0; s < n; ++s) {  // s: by_fof's slot of the node at L's slot_of[node]
+      const double ref = reference[L.slot_of[by_fof.node_global[s]]];
+      fof_difference = std::max(fof_difference, std::fabs(fast[s] - ref));
+      fof_scale = std::max(fof_scale, std::fabs(ref));
+      fof_portable_same = fof_portable_same && std::memcmp(&fast[s], &portable[s], sizeof(double)) == 0;
+    }
+  }
   std::fill(cell_by_cell.y.begin(), cell_by_cell.y.end(), 0.0);
   std::vector<std::vector<double>> seconds(variants.size());
   std::vector<double> checksum(variants.size(), 0.0);
   for (std::size_t k = 0; k < variants.size(); ++k) {
     mg::LocalLevel& V = level_of(variants[k]);
-    V.x = x0;
+    V.x = variants[k].fof >= 0 ? x0_fof : x0;
     team = std::max(team, sweep_variant(variants[k]));  // warm-up, and the checksum of one sweep from x0
     for (std::size_t s = 0; s < n; ++s) checksum[k] += V.x[s];
   }
   for (int r = 0; r < o.reps; ++r)
     for (std::size_t k = 0; k < variants.size(); ++k) {
       mg::LocalLevel& V = level_of(variants[k]);
-      V.x = x0;
+      V.x = variants[k].fof >= 0 ? x0_fof : x0;
       MPI_Barrier(MPI_COMM_WORLD);  // the processes sweep together: their traffic shares the memory
       const double t0 = instrument::now_seconds();
       sweep_variant(variants[k]);
@@ -257,6 +358,20 @@ int run(const Options& o) {
               split.threads() > 1 ? "s" : "", split.kept_sums());
   label("the split and batch tables (set-up)");
   std::printf("%.4f s\n", split_seconds);
+  if (o.family_of_families) {
+    label("families of families (set-up)");
+    std::size_t relabelled = 0, lanes = 0;
+    for (const mg::bench::FamilyOfFamilies& b : fof.batches) {
+      relabelled += (b.swap12 | b.swap13) != 0;
+      lanes += static_cast<std::size_t>(__builtin_popcount(b.swap12 | b.swap13));
+    }
+    std::printf("%zu batches of 64 cells, %.4f s; %zu with relabelled lanes (%zu lanes)\n", fof.batches.size(),
+                fof_seconds, relabelled, lanes);
+    label("  largest |difference| from the program's");
+    std::printf("%.3e (largest |y| %.3e)\n", fof_difference, fof_scale);
+    label("  portable loop the same bits");
+    std::printf("%s\n", fof_portable_same ? "yes" : "NO");
+  }
   std::vector<double> medians;
   double whole = 0;  // the median of the loop with nothing left out, where --without-parts
   for (std::size_t k = 0; k < variants.size(); ++k)
@@ -276,7 +391,7 @@ int run(const Options& o) {
       continue;
     }
     // Minimal traffic: the corner slots read (40 B a family, 16 B a loose cell) and the nodes.
-    const double in_families = variants[k].families ? families : 0;
+    const double in_families = variants[k].families ? families : 0;  // the families' bound for the fof loop too
     const double bytes = procs * (kBytesPerFamily * in_families + kBytesPerCell * (cells - 8 * in_families) +
                                   kBytesPerNode * nodes);
     const double median = instrument::median(seconds[k]);
@@ -320,6 +435,15 @@ int run(const Options& o) {
       label(std::string("node by node against slot by slot, ") + mg::cell_kernel_name(variants[k].kernel));
       std::printf("%.3f (ratio of medians)\n", medians[k] / medians[builds + k]);
     }
+  if (o.family_of_families)
+    for (std::size_t k = 0; k < variants.size(); ++k)
+      if (variants[k].fof >= 0)
+        for (std::size_t m = 0; m < builds; ++m)
+          if (variants[m].kernel == mg::CellKernel::avx512) {
+            label(variants[k].fof == 0 ? std::string("families of families against avx512 families")
+                                       : "  " + variants[k].name.substr(variants[k].name.rfind(", ") + 2) + ", the same");
+            std::printf("%.3f (ratio of medians)\n", medians[k] / medians[m]);
+          }
   if (builds > 1 || o.slot_by_slot) {
     label("the builds' checksums equal");
     bool equal = true;
