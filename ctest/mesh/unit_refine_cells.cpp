@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../input_error_text.hpp"
@@ -76,14 +77,17 @@ TEST_CASE("refine_uniform_cells checks a parent for its children: the same refus
   // are checked one by one. Flat cells swept across the limit, at the origin and moved far
   // from it (where the midpoints' rounding is largest against the cell's size): the same
   // cells refused, with the same line, as refine_uniform's check of every child.
-  for (double offset : {0.0, 1e3, 1e6}) {
+  // Also scaled down to 1e-100 (volumes near the subnormals, where rounding is absolute): the
+  // children are then checked one by one.
+  for (const auto& [offset, scale] : {std::pair{0.0, 1.0}, std::pair{1e3, 1.0}, std::pair{1e6, 1.0},
+                                      std::pair{0.0, 1e-100}}) {
     int refused = 0, accepted = 0;
     for (double eps = 2e-7; eps > 1e-10; eps *= 0.85) {
-      CAPTURE(offset, eps);
+      CAPTURE(offset, scale, eps);
       const std::vector<Vec3> nodes = {{offset, offset, offset},
-                                       {offset + 1, offset, offset},
-                                       {offset + 0.5, offset + 1e-3, offset},
-                                       {offset + 0.5, offset + 2e-4, offset + eps}};
+                                       {offset + scale, offset, offset},
+                                       {offset + 0.5 * scale, offset + 1e-3 * scale, offset},
+                                       {offset + 0.5 * scale, offset + 2e-4 * scale, offset + eps * scale}};
       const std::string made = input_error_text([&] { (void)mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "flat"); });
       if (!made.empty()) continue;  // the parent itself refused
       const Mesh flat = mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "flat");
@@ -97,7 +101,7 @@ TEST_CASE("refine_uniform_cells checks a parent for its children: the same refus
         CHECK(cells_only.find("degenerate") != std::string::npos);
       }
     }
-    CAPTURE(offset);
+    CAPTURE(offset, scale);
     CHECK(refused > 0);
     CHECK(accepted > 0);
   }

@@ -230,7 +230,7 @@ MachineLoad measure_machine_load(MPI_Comm comm) {
   if (wait_known) load.cpu_wait = largest[4];
   const std::string wait_detail =
       wait_known ? "; cpu_wait = the share of the run's time some task waited for a CPU (/proc/pressure/cpu)"
-                 : "; cpu_wait not known (no /proc/pressure/cpu on every node)";
+                 : "; cpu_wait not known (no /proc/pressure/cpu reading at start and end on every node)";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.3g s", largest[2]);
   const std::string over = std::string(seconds) + " on " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
@@ -246,13 +246,15 @@ MachineLoad measure_machine_load(MPI_Comm comm) {
   // Too short for jiffies (or none): the pressure, which needs no tick, can still say busy.
   load.state = wait_known && load.cpu_wait > kBusyCpuWait ? "busy" : "unknown";
   switch (static_cast<int>(largest[3])) {
-    case kNoStartSample: load.detail = "not measured: no sample at the run's start"; break;
+    case kNoStartSample: load.detail = "not measured: no sample at the run's start" + wait_detail; break;
     case kNoProcStat: load.detail = "not measured: no readable /proc/stat" + wait_detail; break;
     case kNoCapacity: load.detail = "not measured: no CPU time passed between the samples" + wait_detail; break;
     default:
       load.detail = "the run was too short for /proc/stat to tell (" + over + ", fewer than " +
                     std::to_string(static_cast<int>(kMinJiffiesPerCpu)) + " jiffies per CPU)" + wait_detail;
-      if (largest[0] >= 0.0) {  // the figures, for what they are worth
+      // The figures, for what they are worth, where nothing is concluded from them; a run busy by
+      // cpu_wait alone leaves them out (its line must not quote figures too short to trust).
+      if (largest[0] >= 0.0 && !load.busy()) {
         load.others = largest[0];
         load.steal = largest[1];
       }

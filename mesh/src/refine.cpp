@@ -303,6 +303,10 @@ bool children_shaped(const std::vector<Vec3>& x, const std::array<Index, 4>& v, 
   const double child_longest =
       (std::sqrt(std::max(0.25 * longest_squared, distance2(x[diag_a], x[diag_b]))) + 4 * eta) * (1 + 1e-12);
   const double reach = L + 4 * eta;
+  // The bounds below are relative; under gradual underflow rounding is absolute (a subnormal
+  // quantum), so cells that small (edges below ~1e-90: cubes of them near the subnormals) take
+  // the children's own checks.
+  if (!(reach > 1e-90)) return false;
   // Bounds on 6 x the volume: the parent's rounding (on the eighth), the moved midpoints'
   // change of a child's, and a child's rounding.
   const double slack = 8 * eta * reach * reach + 64 * eps * reach * reach * reach;
