@@ -21,7 +21,8 @@ const char* const known[] = {"format", "name", "source", "bsp.source", "bsp.p", 
                              "bsp.curve.h_bytes", "bsp.curve.one_way_seconds",
                              "bsp.curve.exchange_seconds", "bsp.curve.gets_seconds",
                              "bsp.after_gap.gap_seconds", "bsp.after_gap.empty_seconds",
-                             "bsp.after_gap.one_way_64_seconds", "bsp.after_gap.one_way_2048_seconds"};
+                             "bsp.after_gap.one_way_64_seconds", "bsp.after_gap.one_way_2048_seconds",
+                             "bsp.core_round_trip_seconds"};
 bool is_known(const std::string& k) {
   for (const char* n : known)
     if (k == n) return true;
@@ -46,6 +47,9 @@ constexpr KeyRange kRangeL{"bsp.l_seconds", 0, 100, "s"};
 constexpr KeyRange kRangeG{"bsp.g_seconds_per_byte", 0, 1, "s/byte"};
 // N_1/2: a message of 1 TB to reach half the bandwidth is beyond any network.
 constexpr KeyRange kRangeNHalf{"bsp.n_half_bytes", 0, 1e12, "bytes"};
+// a cache line's round trip between two CPUs: 0 = not measured; a second is beyond any
+// machine (60-600 ns measured).
+constexpr KeyRange kRangeRoundTrip{"bsp.core_round_trip_seconds", 0, 1, "s"};
 // the paper's word is 4 bytes; words beyond 64 bytes are not words.
 constexpr KeyRange kRangeWord{"bsp.word_bytes", 1, 64, "bytes"};
 
@@ -224,6 +228,7 @@ BspMachine machine_from(const instrument::MachineFile& f, const std::string& pat
   m.word_bytes = f.has("bsp.word_bytes") ? whole_in_range(f, "bsp.word_bytes", kRangeWord) : 4;
   m.curves = read_curves(f);
   m.after_gap = read_after_gap(f);
+  m.core_round_trip_seconds = f.get_double("bsp.core_round_trip_seconds").value_or(0);
   for (const std::string& k : f.keys())
     if (!is_known(k)) m.extra[k] = f.get_string(k).value_or("");
   validate_machine(m, path);
@@ -248,6 +253,7 @@ void validate_machine(const BspMachine& m, const std::string& source) {
   check(m.g_seconds_per_byte, kRangeG);
   check(m.n_half_bytes, kRangeNHalf);
   check(m.word_bytes, kRangeWord);
+  check(m.core_round_trip_seconds, kRangeRoundTrip);
   validate_curves(m.curves, source);
   validate_after_gap(m.after_gap, source);
 }
@@ -279,6 +285,11 @@ void write_machine_file(const std::string& path, const BspMachine& m,
               " flops, g = " + instrument::format_number(m.g_flops_per_word()) +
               " flops per 32-bit word");
     for (const auto& [k, v] : m.extra) f.set(k, v);
+    if (m.core_round_trip_seconds > 0) {
+      f.comment("the round trip of a cache line between the processes' CPUs while measured: the "
+                "placement l and the curves are true of");
+      f.set("bsp.core_round_trip_seconds", m.core_round_trip_seconds);
+    }
     if (m.curves.empty_seconds > 0 || !m.curves.empty())
       f.set("bsp.empty_superstep_seconds", m.curves.empty_seconds);
     if (!m.curves.empty()) {

@@ -64,6 +64,10 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
               m.n_half_bytes,
               curves ? "; superstep curves by pattern (the library's model)"
                      : "; no superstep curves (model: l + h g(h))");
+  if (m.core_round_trip_seconds > 0)
+    std::printf("  probed at a cache-line round trip of %.0f ns between the processes' CPUs: l and "
+                "the curves are true of that placement (core_round_trip.hpp)\n",
+                m.core_round_trip_seconds * 1e9);
   const bool gaps = !m.after_gap.none();
   std::printf("  %s\n", gaps ? "after-gap figures: l+hg(h) and pattern include gap+ = after_gap(w) - "
                                "after_gap(0), w the last process's gap before the sync"

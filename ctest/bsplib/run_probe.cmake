@@ -27,14 +27,33 @@ if(NOT EXISTS ${machine})
   message("bspprobe test: skipped: every fit too noisy on this host")
   return()
 endif()
+# The cache-line round trip between the two processes' CPUs (one node: measured): a time of
+# 10 ns to 1 ms, the median of its samples, which are listed too.
+file(READ ${machine} probe_text)
+if(NOT probe_text MATCHES "\nbsp.core_round_trip_seconds = ([0-9.e+-]+)\n")
+  message(FATAL_ERROR "the probe's machine file lacks bsp.core_round_trip_seconds:\n${probe_text}")
+endif()
+set(round_trip ${CMAKE_MATCH_1})
+if(NOT probe_text MATCHES "\nbsp.core_round_trip_samples_seconds = [0-9.e+-]+( [0-9.e+-]+)+\n")
+  message(FATAL_ERROR "the probe's machine file lacks its round-trip samples:\n${probe_text}")
+endif()
+# CMake has no floating point: the exponent says 10 ns (1e-08) to 1 ms (9.99e-04).
+if(round_trip MATCHES "^[1-9](\\.[0-9]+)?e-0[4-8]$")
+  message("bspprobe test: round trip ${round_trip} s")
+else()
+  message(FATAL_ERROR "bsp.core_round_trip_seconds = ${round_trip}: not within 10 ns-1 ms")
+endif()
 # A one-superstep profile to predict with it.
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/probe-test.profile.csv
      "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in,gets_out\n"
      "0,0,x,0,0.001,0.002,0.001,0.001,800,800,1,1,0\n0,1,x,0,0.001,0.002,0.001,0.001,800,800,1,1,0\n")
 execute_process(COMMAND ${PREDICT} ${CMAKE_CURRENT_BINARY_DIR}/probe-test.profile.csv ${machine}
-                RESULT_VARIABLE rc TIMEOUT 60)
+                RESULT_VARIABLE rc OUTPUT_VARIABLE predict_out TIMEOUT 60)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "bsp_predict could not use the probe's machine file: ${rc}")
+endif()
+if(NOT predict_out MATCHES "probed at a cache-line round trip of [0-9]+ ns")
+  message(FATAL_ERROR "bsp_predict did not print the probe's round trip:\n${predict_out}")
 endif()
 
 # Merge: the LogGP keys and the file's source stay, the bsp.* keys are added, once.

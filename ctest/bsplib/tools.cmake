@@ -42,3 +42,12 @@ suite_add_expect_test(NAME bsplib.predict_table1
           ${CMAKE_CURRENT_LIST_DIR}/../../inputs/bsp/ibm-sp2-switch-p4.machine)
 set_tests_properties(bsplib.predict_table1 PROPERTIES LABELS unit)
 
+
+# The probe's cache-line round trip (bsp.core_round_trip_seconds, core_round_trip.hpp): read
+# from the machine file and printed with its table, so that a prediction says at which
+# placement of the processes' CPUs its l and curves were measured (540 ns here).
+suite_add_expect_test(NAME bsplib.predict_round_trip
+  EXPECT "machine: round trip test [^\n]*\n  p = 2, l = 0.450 us[^\n]*\n  probed at a cache-line round trip of 540 ns between the processes' CPUs"
+  COMMAND $<TARGET_FILE:bsp_predict> ${CMAKE_CURRENT_LIST_DIR}/fixed_profile.csv
+          ${CMAKE_CURRENT_LIST_DIR}/round_trip-p2.machine)
+set_tests_properties(bsplib.predict_round_trip PROPERTIES LABELS unit)

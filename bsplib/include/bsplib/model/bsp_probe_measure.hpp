@@ -24,6 +24,11 @@ struct BspMeasurements {
   // h above) of an empty superstep and of one put of 64 B and of 2 KiB from each process of
   // the lower half into its partner (one way; at p = 1 into itself).
   std::vector<double> gap, after_gap_empty, after_gap_64, after_gap_2048;
+  // The round trip of one cache line between the processes' CPUs (core_round_trip.hpp), taken
+  // before each of the measurements above (s, T(h), g(x), the curves, the gaps) and after
+  // the last: the median of 1000 round trips each, seconds. Empty at p = 1 or when the
+  // processes do not share a node.
+  std::vector<double> round_trip;
 };
 
 // reps: repetitions per point (medians); hmax: the largest h-relation, bytes per process.

@@ -6,7 +6,8 @@
 // (bsp.empty_superstep_seconds, bsp.curve.h_bytes, bsp.curve.{one_way,exchange,gets}_seconds:
 // lists of numbers separated by spaces, all four lists or none), the after-gap costs
 // (bsp.after_gap.gap_seconds, bsp.after_gap.{empty,one_way_64,one_way_2048}_seconds: all four
-// or none; after_gap.hpp prices with them); other keys are ignored (the
+// or none; after_gap.hpp prices with them), bsp.core_round_trip_seconds (the placement the
+// file was measured at, core_round_trip.hpp; 0 or absent: not measured); other keys are ignored (the
 // same file may hold LogGP parameters). Parsing and writing are instrument::MachineFile's.
 #pragma once
 #include <map>
@@ -54,6 +55,11 @@ struct BspMachine {
   double word_bytes = 4;       // the paper's word: 32 bits
   SuperstepCurves curves;      // bsp.curve.* and bsp.empty_superstep_seconds, if measured
   AfterGapCosts after_gap;     // bsp.after_gap.*, if measured
+  // bsp.core_round_trip_seconds: the round trip of a cache line between the processes' CPUs
+  // when the file was measured (core_round_trip.hpp); 0 if not measured (older files, the
+  // paper's, processes on several nodes). Not a cost term: it says which placement of the
+  // CPUs l and the curves are true of.
+  double core_round_trip_seconds = 0;
   std::map<std::string, std::string> extra;  // other key = value lines, written back as is
 
   double l_flops() const { return l_seconds * s_flops; }

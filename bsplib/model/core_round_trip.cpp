@@ -1,0 +1,20 @@
+// The summary of bspprobe's cache-line round trips (core_round_trip.hpp).
+#include "bsplib/model/core_round_trip.hpp"
+
+#include <algorithm>
+
+#include "instrument/statistics.hpp"
+
+namespace bspmodel {
+
+double core_round_trip(const std::vector<double>& samples) {
+  return samples.empty() ? 0.0 : instrument::median(samples);
+}
+
+bool placement_moved(const std::vector<double>& samples, double ratio) {
+  if (samples.size() < 2) return false;
+  const auto [lo, hi] = std::minmax_element(samples.begin(), samples.end());
+  return *lo > 0 ? *hi > ratio * *lo : *hi > 0;
+}
+
+}  // namespace bspmodel
