@@ -31,6 +31,10 @@ struct SectionProfile {
   int nprocs = 0;                   // 0: no section has ended with the profiler on
   std::vector<std::string> labels;  // [superstep]: bsp_sync's call site or bsp_profile_label
   std::vector<ProfiledStep> steps;  // [superstep * nprocs + pid]
+  // The round trip of a cache line between the processes' CPUs at bsp_begin and at bsp_end,
+  // seconds (bsp_round_trip.hpp): the host's placement of the CPUs the run had, which sets
+  // what its small supersteps cost. Empty at p = 1 or when the processes span nodes.
+  std::vector<double> core_round_trip_seconds;
   std::size_t supersteps() const { return labels.size(); }
   const ProfiledStep& at(std::size_t superstep, int pid) const {
     return steps[superstep * static_cast<std::size_t>(nprocs) + static_cast<std::size_t>(pid)];

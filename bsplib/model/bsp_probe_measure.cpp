@@ -3,12 +3,8 @@
 
 #include <mpi.h>
 
-#include <sched.h>
-
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <numeric>
@@ -17,8 +13,8 @@
 #include <vector>
 
 #include "bsp.h"
+#include "bsp_round_trip.hpp"
 #include "bsplib/model/machine_params.hpp"
-#include "instrument/clock.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
@@ -42,100 +38,6 @@ double measure_s(int reps) {
   }
   return instrument::min_over_ranks(instrument::median(rates), MPI_COMM_WORLD);
 }
-
-// The round trip of one cache line between the CPUs of process s and s + p/2, for s < p/2
-// (the one-way pattern's pairs; core_round_trip.hpp says why). The lower process of a pair
-// stores a count into one line of a segment shared by MPI and waits until its partner has
-// stored it back into another; 20 blocks of 50 round trips, each block timed whole (a clock
-// read costs 20-30 ns, a round trip 60-600), the median of the blocks' means, the largest
-// over pairs. Off when the processes do not all share a node (or p = 1): measure() gives 0.
-class LinePairs {
- public:
-  LinePairs() {
-    int p = 1, s = 0;
-    MPI_Comm_size(MPI_COMM_WORLD, &p);
-    MPI_Comm_rank(MPI_COMM_WORLD, &s);
-    MPI_Comm node = MPI_COMM_NULL;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s, MPI_INFO_NULL, &node);
-    int n = 0, node_rank = -1;
-    MPI_Comm_size(node, &n);
-    MPI_Comm_rank(node, &node_rank);
-    int whole = p > 1 && n == p && node_rank == s;
-    MPI_Allreduce(MPI_IN_PLACE, &whole, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (!whole) {
-      MPI_Comm_free(&node);
-      return;
-    }
-    m_node = node;
-    const int half = p / 2;
-    m_lower = s < half;
-    m_paired = s < 2 * half;
-    // Each lower process owns its pair's two lines, 128 bytes apart (no shared prefetch pair).
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "alloc_shared_noncontig", "true");
-    void* mine = nullptr;
-    MPI_Win_allocate_shared(m_lower ? 256 : 0, 1, info, m_node, &mine, &m_win);
-    MPI_Info_free(&info);
-    if (m_lower) std::memset(mine, 0, 256);
-    if (m_paired) {
-      MPI_Aint size = 0;
-      int unit = 1;
-      void* at = nullptr;
-      MPI_Win_shared_query(m_win, m_lower ? s : s - half, &size, &unit, &at);
-      m_lines = static_cast<std::uint64_t*>(at);
-    }
-    MPI_Barrier(m_node);
-  }
-  ~LinePairs() {
-    if (m_win != MPI_WIN_NULL) MPI_Win_free(&m_win);
-    if (m_node != MPI_COMM_NULL) MPI_Comm_free(&m_node);
-  }
-  LinePairs(const LinePairs&) = delete;
-  LinePairs& operator=(const LinePairs&) = delete;
-
-  // Collective over MPI_COMM_WORLD; the same value on every process, seconds.
-  double measure() {
-    if (m_node == MPI_COMM_NULL) return 0;
-    constexpr int blocks = 20, per_block = 50;
-    MPI_Barrier(m_node);
-    double mine = 0;
-    if (m_paired) {
-      std::atomic_ref<std::uint64_t> ping(m_lines[0]), pong(m_lines[16]);
-      std::vector<double> means;
-      for (int b = 0; b < blocks; ++b) {
-        const double t0 = instrument::now_seconds();
-        for (int k = 0; k < per_block; ++k) {
-          const std::uint64_t want = ++m_count;
-          if (m_lower) {
-            ping.store(want, std::memory_order_release);
-            wait_until(pong, want);
-          } else {
-            wait_until(ping, want);
-            pong.store(want, std::memory_order_release);
-          }
-        }
-        means.push_back((instrument::now_seconds() - t0) / per_block);
-      }
-      if (m_lower) mine = instrument::median(means);
-    }
-    return instrument::max_over_ranks(mine, MPI_COMM_WORLD);
-  }
-
- private:
-  // Spins, then yields the core now and then: with more processes than cores a partner that
-  // is not running cannot answer.
-  static void wait_until(const std::atomic_ref<std::uint64_t>& line, std::uint64_t want) {
-    for (long k = 0; line.load(std::memory_order_acquire) != want; ++k)
-      if (k % 4096 == 4095) sched_yield();
-  }
-
-  MPI_Comm m_node = MPI_COMM_NULL;
-  MPI_Win m_win = MPI_WIN_NULL;
-  std::uint64_t* m_lines = nullptr;
-  std::uint64_t m_count = 0;
-  bool m_lower = false, m_paired = false;
-};
 
 // h-relations of `bytes` per process as 8-byte words, cyclically over the other processes
 // (itself when p = 1), consecutive words per destination: `block` supersteps back to back,
@@ -394,9 +296,8 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
   using instrument::median;
 
   // The placement of the processes' CPUs before each measurement and after the last.
-  LinePairs lines;
   auto sample_round_trip = [&] {
-    if (const double rt = lines.measure(); rt > 0) m.round_trip.push_back(rt);
+    if (const double rt = bsplib::core_round_trip_seconds(); rt > 0) m.round_trip.push_back(rt);
   };
   sample_round_trip();
   m.s = measure_s(reps);

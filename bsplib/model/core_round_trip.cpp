@@ -17,4 +17,14 @@ bool placement_moved(const std::vector<double>& samples, double ratio) {
   return *lo > 0 ? *hi > ratio * *lo : *hi > 0;
 }
 
+double placement_ratio(double probe_seconds, const std::vector<double>& run_seconds) {
+  if (!(probe_seconds > 0) || run_seconds.empty()) return 0;
+  double worst = 0;
+  for (double rt : run_seconds) {
+    if (!(rt > 0)) return 0;
+    worst = std::max({worst, rt / probe_seconds, probe_seconds / rt});
+  }
+  return worst;
+}
+
 }  // namespace bspmodel

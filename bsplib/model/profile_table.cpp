@@ -75,6 +75,28 @@ std::int64_t parse_format_line(std::string_view line, const std::string& name, i
   return 0;
 }
 
+// "# core_round_trip_seconds = 1.35e-07 1.4e-07": the run's placement (bsp_round_trip.hpp).
+constexpr std::string_view kRoundTripLine = "# core_round_trip_seconds =";
+constexpr std::size_t kMaxRoundTrips = 8;
+std::vector<double> parse_round_trips(std::string_view line, const std::string& name, int lineno) {
+  std::vector<double> out;
+  const std::string text(line.substr(kRoundTripLine.size()));
+  for (std::size_t at = text.find_first_not_of(' '); at != std::string::npos;
+       at = text.find_first_not_of(' ', at)) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    if (out.size() == kMaxRoundTrips)
+      throw instrument::InputError(name, line_place(lineno),
+                                   "core_round_trip_seconds must hold 1 to 8 numbers");
+    out.push_back(real_in_range(std::string_view(text).substr(at, end - at), 0, 1,
+                                {name, line_place(lineno), "core_round_trip_seconds", "s"}));
+    at = end;
+  }
+  if (out.empty())
+    throw instrument::InputError(name, line_place(lineno),
+                                 "core_round_trip_seconds must hold 1 to 8 numbers");
+  return out;
+}
+
 Row parse_row(std::string_view line, const std::string& name, int lineno, std::int64_t nprocs) {
   const std::vector<std::string> f = instrument::split(line, ",");
   const std::string place = line_place(lineno);
@@ -178,6 +200,7 @@ void summarise(Profile& prof) {
 
 Profile parse_profile(std::string_view text, const std::string& name) {
   std::vector<Row> rows;
+  std::vector<double> round_trips;
   std::int64_t nprocs = 0;  // from the format line; 0: not given
   int format_line = 0;
   int lineno = 0;
@@ -200,6 +223,10 @@ Profile parse_profile(std::string_view text, const std::string& name) {
       nprocs = parse_format_line(line, name, lineno);
       continue;
     }
+    if (line.rfind(kRoundTripLine, 0) == 0) {
+      round_trips = parse_round_trips(line, name, lineno);
+      continue;
+    }
     if (line[0] == '#') continue;
     if (line.rfind("superstep,", 0) == 0) {
       if (line != kHeader)
@@ -220,6 +247,7 @@ Profile parse_profile(std::string_view text, const std::string& name) {
   Profile prof;
   prof.file = name;
   prof.nprocs = static_cast<int>(nprocs);
+  prof.core_round_trip_seconds = round_trips;
   prof.steps.resize(rows.size() / static_cast<std::size_t>(nprocs));
   for (const Row& r : rows) {
     SuperstepSummary& s = prof.steps[static_cast<std::size_t>(r.step)];
@@ -241,6 +269,7 @@ Profile profile_from_section(const bsplib::SectionProfile& section, const std::s
   Profile prof;
   prof.file = name;
   prof.nprocs = section.nprocs;
+  prof.core_round_trip_seconds = section.core_round_trip_seconds;
   prof.steps.resize(section.supersteps());
   for (std::size_t k = 0; k < section.supersteps(); ++k) {
     SuperstepSummary& s = prof.steps[k];

@@ -7,11 +7,13 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <vector>
 
 #include "bsmp_queue.hpp"
 #include "byte_buffer.hpp"
 #include "fatal.hpp"
+#include "line_pairs.hpp"
 #include "outbox.hpp"
 #include "profiler.hpp"
 #include "registry.hpp"
@@ -68,6 +70,12 @@ class Context {
   Profiler& profiler() { return m_profiler; }
   // The syncs since the clock started whose headers went through shared memory.
   long shared_header_exchanges() const { return m_shared_exchanges; }
+  // Collective: the processes' cache-line round trip (line_pairs.hpp), seconds; the shared
+  // lines are set up at the first call.
+  double core_round_trip(int blocks, int per_block) {
+    if (!m_lines) m_lines = std::make_unique<LinePairs>(m_comm);
+    return m_lines->measure(blocks, per_block);
+  }
 
   [[noreturn]] void fail(const char* call, const char* what) const {
     fatal(call, m_pid, m_superstep, "%s", what);
@@ -145,6 +153,7 @@ class Context {
   Registry m_registry;
   SharedArena m_arena;                  // large puts within the node
   SharedHeaders m_headers;              // the header exchange within one node
+  std::unique_ptr<LinePairs> m_lines;   // core_round_trip's lines, once asked for
   long m_shared_exchanges = 0;          // syncs whose headers went through m_headers
   std::vector<std::uint64_t> m_wanted;  // [process]: its header's arena size, this sync
   std::vector<Outbox> m_out;            // [destination]

@@ -81,6 +81,7 @@ SectionProfile Profiler::gather(MPI_Comm comm, int pid, int nprocs) const {
   // Every process syncs as often (bsp_sync checks it), so every process has as many records.
   const std::size_t steps = m_records.size();
   prof.nprocs = nprocs;
+  prof.core_round_trip_seconds = m_round_trips;
   prof.steps.resize(steps * static_cast<std::size_t>(nprocs));
   // Labels are process 0's: the supersteps are the same on every process.
   for (const SuperstepRecord& r : m_records)
@@ -105,6 +106,12 @@ void Profiler::write(const SectionProfile& prof, int pid) const {
   if (!f) fatal("bsp_end", pid, -1, "cannot write the profile file %s", tmp.c_str());
   std::fprintf(f, "# format = bsplib-profile-2, nprocs = %d, times in seconds since bsp_begin\n",
                prof.nprocs);
+  // Not a row: the CSV readers take other comment lines as comments.
+  if (!prof.core_round_trip_seconds.empty()) {
+    std::fprintf(f, "# core_round_trip_seconds =");
+    for (double rt : prof.core_round_trip_seconds) std::fprintf(f, " %.6g", rt);
+    std::fprintf(f, "\n");
+  }
   std::fprintf(f, "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,"
                   "bytes_out,bytes_in,msgs_out,msgs_in,gets_out\n");
   for (int q = 0; q < prof.nprocs; ++q)

@@ -42,6 +42,9 @@ class Profiler {
   }
   void record(double t_begin, double t_enter, double t_exit, long bytes_out, long bytes_in,
               long msgs_out, long msgs_in, long gets_out);
+  // A cache-line round trip between the processes' CPUs (bsp_begin's, then bsp_end's):
+  // written with the profile, to say at which placement of the CPUs the run ran.
+  void add_round_trip(double seconds) { m_round_trips.push_back(seconds); }
   // Collective over comm: every process's records to process 0 (empty elsewhere).
   SectionProfile gather(MPI_Comm comm, int pid, int nprocs) const;
   // Process 0, with BSP_PROFILE: the gathered profile as the CSV file.
@@ -60,6 +63,7 @@ class Profiler {
   std::map<std::string, int> m_user_labels;
   std::vector<std::string> m_labels;
   std::vector<SuperstepRecord> m_records;
+  std::vector<double> m_round_trips;  // the same on every process
 };
 
 }  // namespace bsplib

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bsplib/model/after_gap.hpp"
+#include "bsplib/model/core_round_trip.hpp"
 #include "bsplib/model/cost_model.hpp"
 #include "bsplib/model/machine_params.hpp"
 #include "bsplib/model/profile_results.hpp"
@@ -68,6 +69,13 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
     std::printf("  probed at a cache-line round trip of %.0f ns between the processes' CPUs: l and "
                 "the curves are true of that placement (core_round_trip.hpp)\n",
                 m.core_round_trip_seconds * 1e9);
+  if (const double ratio = placement_ratio(m.core_round_trip_seconds, prof.core_round_trip_seconds);
+      ratio > 0)
+    std::printf("  placement: %s (the run's round trip is up to %.2fx the probe's)\n",
+                ratio <= kSamePlacementRatio
+                    ? "the run had the probe's"
+                    : "the run had ANOTHER than the probe's: its comparison is unreliable",
+                ratio);
   const bool gaps = !m.after_gap.none();
   std::printf("  %s\n", gaps ? "after-gap figures: l+hg(h) and pattern include gap+ = after_gap(w) - "
                                "after_gap(0), w the last process's gap before the sync"
@@ -148,6 +156,11 @@ int main(int argc, char** argv) {
     std::printf("BSP profile %s: p = %d, %zu supersteps (comm+sync measured as the last "
                 "process's time in bsp_sync)\n",
                 prof.file.c_str(), prof.nprocs, prof.steps.size());
+    if (!prof.core_round_trip_seconds.empty()) {
+      std::printf("cache-line round trip between the run's CPUs (bsp_begin, bsp_end):");
+      for (double rt : prof.core_round_trip_seconds) std::printf(" %.0f", rt * 1e9);
+      std::printf(" ns\n");
+    }
     std::printf("h-relations in bytes:");
     for (const SuperstepSummary& s : prof.steps) std::printf(" %.0f", s.h_bytes);
     std::printf("\n");

@@ -40,6 +40,10 @@ int main() {
 
   const bsplib::SectionProfile& sec = bsplib::ended_section_profile();
   check(sec.nprocs == p, "nprocs is the section's p");
+  // The placement of the CPUs (bsp_round_trip.hpp): at bsp_begin and bsp_end, one node; none
+  // at p = 1. 10 ns to 10 ms (a loaded host may deschedule a partner for a while).
+  check(sec.core_round_trip_seconds.size() == (p > 1 ? 2u : 0u), "two round trips at p > 1");
+  for (double rt : sec.core_round_trip_seconds) check(rt > 1e-8 && rt < 1e-2, "a round trip's time");
   check(sec.supersteps() == 3, "three supersteps: two syncs and bsp_end");
   if (sec.nprocs != p || sec.supersteps() != 3) return 1;
   check(sec.labels[0].rfind("t_profile_in_memory.cpp:", 0) == 0, "label 0 is the call site");
@@ -62,6 +66,7 @@ int main() {
 
   const bspmodel::Profile prof = bspmodel::profile_from_section(sec, "this run");
   check(prof.steps[1].h_bytes == bytes, "h of the put superstep");
+  check(prof.core_round_trip_seconds == sec.core_round_trip_seconds, "the round trips carried over");
   bspmodel::BspMachine m;
   m.file = "hand-made";
   m.l_seconds = 2e-6;

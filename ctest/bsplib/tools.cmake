@@ -51,3 +51,18 @@ suite_add_expect_test(NAME bsplib.predict_round_trip
   COMMAND $<TARGET_FILE:bsp_predict> ${CMAKE_CURRENT_LIST_DIR}/fixed_profile.csv
           ${CMAKE_CURRENT_LIST_DIR}/round_trip-p2.machine)
 set_tests_properties(bsplib.predict_round_trip PROPERTIES LABELS unit)
+
+# A profile that carries its run's round trips (540 and 550 ns, fixed_profile_round_trip.csv):
+# with a probe at 540 ns the run had the probe's placement; with one at 135 ns (550 / 135 =
+# 4.07x) its comparison is flagged unreliable. The prediction's figures are the same either
+# way: the run's round trip is never a cost term.
+suite_add_expect_test(NAME bsplib.predict_same_placement
+  EXPECT "cache-line round trip between the run's CPUs .bsp_begin, bsp_end.: 540 550 ns.*probed at a cache-line round trip of 540 ns[^\n]*\n  placement: the run had the probe's .the run's round trip is up to 1.02x the probe's."
+  COMMAND $<TARGET_FILE:bsp_predict> ${CMAKE_CURRENT_LIST_DIR}/fixed_profile_round_trip.csv
+          ${CMAKE_CURRENT_LIST_DIR}/round_trip-p2.machine)
+set_tests_properties(bsplib.predict_same_placement PROPERTIES LABELS unit)
+suite_add_expect_test(NAME bsplib.predict_other_placement
+  EXPECT "probed at a cache-line round trip of 135 ns[^\n]*\n  placement: the run had ANOTHER than the probe's: its comparison is unreliable .the run's round trip is up to 4.07x the probe's."
+  COMMAND $<TARGET_FILE:bsp_predict> ${CMAKE_CURRENT_LIST_DIR}/fixed_profile_round_trip.csv
+          ${CMAKE_CURRENT_LIST_DIR}/round_trip-fast-p2.machine)
+set_tests_properties(bsplib.predict_other_placement PROPERTIES LABELS unit)

@@ -27,4 +27,12 @@ double core_round_trip(const std::vector<double>& samples);
 // CPUs while they were taken. False for fewer than two samples.
 bool placement_moved(const std::vector<double>& samples, double ratio = 1.5);
 
+// How far a run's round trips (the profile's, at bsp_begin and bsp_end) are from the probe's:
+// the largest of run/probe and probe/run over the run's samples; 0 when either is unknown.
+// Within 1.5 the run had the probe's placement (the modes measured are 2x and more apart);
+// beyond, its comm+sync says more of where the host put the CPUs than of the model, and
+// bsp_predict says so. Not a cost term: the prediction never uses the run's round trip.
+double placement_ratio(double probe_seconds, const std::vector<double>& run_seconds);
+constexpr double kSamePlacementRatio = 1.5;
+
 }  // namespace bspmodel

@@ -14,7 +14,9 @@
 // 0..P-1 (P from the `# format = bsplib-profile-2, nprocs = P` line if there is one, else
 // the largest pid + 1); at least one row. Labels may hold commas (the profiler writes
 // bsp_profile_label's text as it is): the label is everything between the second field and
-// the last ten. Format 1 (no gets_out column) is refused with a line that says so.
+// the last ten. Format 1 (no gets_out column) is refused with a line that says so. A comment
+// line `# core_round_trip_seconds = ...` (one to eight numbers in [0, 1] s) is read into
+// Profile::core_round_trip_seconds; other comment lines are skipped.
 #pragma once
 #include <string>
 #include <string_view>
@@ -40,6 +42,10 @@ struct SuperstepSummary {
 struct Profile {
   std::string file;
   int nprocs = 0;                        // at least 1
+  // The run's cache-line round trips between its processes' CPUs, at bsp_begin and bsp_end
+  // (a `# core_round_trip_seconds = a b` line; bsp_round_trip.hpp), seconds; empty if the
+  // profile has none (p = 1, several nodes, older profiles).
+  std::vector<double> core_round_trip_seconds;
   std::vector<SuperstepSummary> steps;   // [superstep], at least one
 };
 

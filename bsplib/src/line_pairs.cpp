@@ -1,0 +1,95 @@
+#include "line_pairs.hpp"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+#include "instrument/clock.hpp"
+
+namespace bsplib {
+
+namespace {
+// Spins, then yields the core now and then: with more processes than cores a partner that
+// is not running cannot answer.
+void wait_until(const std::atomic_ref<std::uint64_t>& line, std::uint64_t want) {
+  for (long k = 0; line.load(std::memory_order_acquire) != want; ++k)
+    if (k % 4096 == 4095) sched_yield();
+}
+}  // namespace
+
+LinePairs::LinePairs(MPI_Comm comm) {
+  int p = 1, s = 0;
+  MPI_Comm_size(comm, &p);
+  MPI_Comm_rank(comm, &s);
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, s, MPI_INFO_NULL, &node);
+  int n = 0, node_rank = -1;
+  MPI_Comm_size(node, &n);
+  MPI_Comm_rank(node, &node_rank);
+  int whole = p > 1 && n == p && node_rank == s;
+  MPI_Allreduce(MPI_IN_PLACE, &whole, 1, MPI_INT, MPI_MIN, comm);
+  if (!whole) {
+    MPI_Comm_free(&node);
+    return;
+  }
+  m_comm = node;
+  const int half = p / 2;
+  m_lower = s < half;
+  m_paired = s < 2 * half;
+  // Each lower process owns its pair's two lines, 128 bytes apart (not one prefetch pair).
+  MPI_Info info;
+  MPI_Info_create(&info);
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  void* mine = nullptr;
+  MPI_Win_allocate_shared(m_lower ? 256 : 0, 1, info, m_comm, &mine, &m_win);
+  MPI_Info_free(&info);
+  if (m_lower) std::memset(mine, 0, 256);
+  if (m_paired) {
+    MPI_Aint size = 0;
+    int unit = 1;
+    void* at = nullptr;
+    MPI_Win_shared_query(m_win, m_lower ? s : s - half, &size, &unit, &at);
+    m_lines = static_cast<std::uint64_t*>(at);
+  }
+  MPI_Barrier(m_comm);  // zeroed before any process stores into it
+}
+
+LinePairs::~LinePairs() {
+  if (m_win != MPI_WIN_NULL) MPI_Win_free(&m_win);
+  if (m_comm != MPI_COMM_NULL) MPI_Comm_free(&m_comm);
+}
+
+double LinePairs::measure(int blocks, int per_block) {
+  if (m_comm == MPI_COMM_NULL) return 0;
+  MPI_Barrier(m_comm);
+  double mine = 0;
+  if (m_paired) {
+    const std::atomic_ref<std::uint64_t> ping(m_lines[0]), pong(m_lines[16]);
+    std::vector<double> means;
+    for (int b = 0; b < blocks; ++b) {
+      const double t0 = instrument::now_seconds();
+      for (int k = 0; k < per_block; ++k) {
+        const std::uint64_t want = ++m_count;
+        if (m_lower) {
+          ping.store(want, std::memory_order_release);
+          wait_until(pong, want);
+        } else {
+          wait_until(ping, want);
+          pong.store(want, std::memory_order_release);
+        }
+      }
+      means.push_back((instrument::now_seconds() - t0) / per_block);
+    }
+    if (m_lower) {
+      std::nth_element(means.begin(), means.begin() + means.size() / 2, means.end());
+      mine = means[means.size() / 2];
+    }
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &mine, 1, MPI_DOUBLE, MPI_MAX, m_comm);
+  return mine;
+}
+
+}  // namespace bsplib
