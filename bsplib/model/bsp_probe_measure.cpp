@@ -14,6 +14,7 @@
 
 #include "bsp.h"
 #include "bsp_round_trip.hpp"
+#include "bsplib/model/core_round_trip.hpp"
 #include "bsplib/model/machine_params.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
@@ -37,6 +38,61 @@ double measure_s(int reps) {
     rates.push_back(2.0 * n * passes / (bsp_time() - t0));
   }
   return instrument::min_over_ranks(instrument::median(rates), MPI_COMM_WORLD);
+}
+
+// The samples of one measurement by repetition, each repetition with the cache-line round
+// trip between the processes' CPUs sampled just before it (core_round_trip.hpp: the host's
+// placement of the CPUs sets what a small superstep costs, 2-3x apart between placements, and
+// it may move while the probe runs). A repetition taken at another placement than most (its
+// round trip more than 1.5x from the placement chosen) is left out of the medians, so that
+// the probe's figures are of one placement, which its machine file names. The same numbers on
+// every process (the samples are reduced before they are kept), so the same choice.
+struct ByRepetition {
+  std::vector<double> round_trip;                    // [rep]; empty at p = 1 or off-node
+  std::vector<std::vector<std::vector<double>>> at;  // [rep][point]: the samples
+
+  bool kept(std::size_t rep, double placement) const {
+    if (round_trip.empty() || !(placement > 0)) return true;
+    const double rt = round_trip[rep];
+    return rt <= kSamePlacementRatio * placement && rt * kSamePlacementRatio >= placement;
+  }
+  // The median of each point over the kept repetitions (all of them, should fewer than a
+  // third be kept: then the placement was not held long enough to choose).
+  std::vector<double> medians(double placement) const {
+    std::size_t n_kept = 0;
+    for (std::size_t r = 0; r < at.size(); ++r) n_kept += kept(r, placement);
+    const bool all = 3 * n_kept < at.size();
+    std::vector<double> out;
+    const std::size_t points = at.empty() ? 0 : at[0].size();
+    for (std::size_t i = 0; i < points; ++i) {
+      std::vector<double> v;
+      for (std::size_t r = 0; r < at.size(); ++r)
+        if (all || kept(r, placement)) v.insert(v.end(), at[r][i].begin(), at[r][i].end());
+      out.push_back(instrument::median(v));
+    }
+    return out;
+  }
+  // With the placement most of its own repetitions had.
+  std::vector<double> medians() const { return medians(core_round_trip(round_trip)); }
+};
+
+// A repetition's round-trip sample: 200 round trips (0.03-0.12 ms), 0 when not measurable.
+double placement_sample() { return bsplib::core_round_trip_seconds(10, 20); }
+
+// Splits the reduced samples `mine` (repetition-major, then point, then `per_point` each)
+// into a ByRepetition with the repetitions' round trips.
+ByRepetition by_repetition(const std::vector<double>& mine, std::size_t points, int per_point,
+                           const std::vector<double>& round_trip) {
+  ByRepetition out;
+  if (!round_trip.empty() && round_trip[0] > 0) out.round_trip = round_trip;
+  const std::size_t reps = mine.size() / (points * static_cast<std::size_t>(per_point));
+  std::size_t at = 0;
+  for (std::size_t r = 0; r < reps; ++r) {
+    out.at.emplace_back(points);
+    for (std::size_t i = 0; i < points; ++i)
+      for (int j = 0; j < per_point; ++j) out.at[r][i].push_back(mine[at++]);
+  }
+  return out;
 }
 
 // h-relations of `bytes` per process as 8-byte words, cyclically over the other processes
@@ -87,26 +143,21 @@ struct CurveBuffers {
   std::vector<char> src, area, into;
 };
 
-// The median comm+sync of each (h, shape) pair over reps blocks, the repetitions going round
-// every pair (as for T(h)), the smallest time over processes per superstep: the same
-// numbers on every process, so that the decisions made from them agree.
-std::vector<double> pattern_medians(const std::vector<std::pair<int, Shape>>& points, int reps,
-                                    CurveBuffers& b) {
+// The comm+sync of each (h, shape) pair over reps blocks, the repetitions going round every
+// pair (as for T(h)), the smallest time over processes per superstep, by repetition: the
+// same numbers on every process, so that the decisions made from them agree.
+ByRepetition pattern_samples(const std::vector<std::pair<int, Shape>>& points, int reps,
+                             CurveBuffers& b) {
   constexpr int block = 4;
-  std::vector<double> mine;
-  for (int r = 0; r < reps; ++r)
+  std::vector<double> mine, round_trip;
+  for (int r = 0; r < reps; ++r) {
+    round_trip.push_back(placement_sample());
     for (const auto& [h, shape] : points)
       pattern_block(shape, b.src.data(), b.area.data(), b.into.data(), h, block, mine);
+  }
   MPI_Allreduce(MPI_IN_PLACE, mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MIN,
                 MPI_COMM_WORLD);
-  std::vector<std::vector<double>> samples(points.size());
-  std::size_t at = 0;
-  for (int r = 0; r < reps; ++r)
-    for (std::size_t i = 0; i < points.size(); ++i)
-      for (int j = 1; j < block; ++j) samples[i].push_back(mine[at++]);
-  std::vector<double> out;
-  for (const std::vector<double>& v : samples) out.push_back(instrument::median(v));
-  return out;
+  return by_repetition(mine, points.size(), block - 1, round_trip);
 }
 
 // Where between two grid points a curve steps (the transport changing protocol at a
@@ -119,7 +170,7 @@ std::pair<int, int> locate_step(Shape shape, int lo, double t_lo, int hi, double
   while (hi - lo > 8) {
     const int mid = (lo + hi) / 16 * 8;
     if (mid <= lo) break;
-    const double t = pattern_medians({{mid, shape}}, reps, b)[0];
+    const double t = pattern_samples({{mid, shape}}, reps, b).medians()[0];
     if (std::fabs(t - t_lo) <= std::fabs(t - t_hi)) {
       lo = mid;
       t_lo = t;
@@ -135,8 +186,13 @@ std::pair<int, int> locate_step(Shape shape, int lo, double t_lo, int hi, double
 // denser where the transport changes protocol than the h-relation line's even steps; then
 // each step of more than 30% between two neighbours located (locate_step) and both its
 // sides added to the grid, where every shape is measured again.
-void measure_curves(BspMeasurements& m, int reps, int hmax) {
-  if (bsp_nprocs() < 2) return;
+struct CurveSamples {
+  std::vector<int> grid, sides;   // the h of each, rising
+  ByRepetition at_grid, at_sides; // [point]: h-major, then one way, exchange, gets
+};
+CurveSamples measure_curves(int reps, int hmax) {
+  CurveSamples out;
+  if (bsp_nprocs() < 2) return out;
   std::vector<int> grid;
   for (int h = 8; h < hmax; h = h == 8 ? 64 : 2 * h) grid.push_back(h);
   grid.push_back(hmax);
@@ -156,7 +212,8 @@ void measure_curves(BspMeasurements& m, int reps, int hmax) {
       for (Shape shape : shapes) points.emplace_back(h, shape);
     return points;
   };
-  std::vector<double> t = pattern_medians(all_shapes_at(grid), reps, b);
+  out.at_grid = pattern_samples(all_shapes_at(grid), reps, b);
+  const std::vector<double> t = out.at_grid.medians();
   std::vector<int> sides;
   for (std::size_t i = 0; i + 1 < grid.size(); ++i)
     for (std::size_t k = 0; k < 3; ++k) {
@@ -171,20 +228,28 @@ void measure_curves(BspMeasurements& m, int reps, int hmax) {
   // A machine file holds at most kMaxCurvePoints points: the steps at small h, where most
   // programs' supersteps are, are kept first.
   if (grid.size() + sides.size() > kMaxCurvePoints) sides.resize(kMaxCurvePoints - grid.size());
-  const std::vector<double> t_sides = pattern_medians(all_shapes_at(sides), reps, b);
-  // Merge the two sorted lists of points.
+  if (!sides.empty()) out.at_sides = pattern_samples(all_shapes_at(sides), reps, b);
+  out.grid = grid;
+  out.sides = sides;
+  bsp_pop_reg(b.area.data());
+  bsp_sync();
+  return out;
+}
+
+// The curves of BspMeasurements from the samples at `placement`: the grid and the steps'
+// sides merged into one rising list.
+void assemble_curves(BspMeasurements& m, const CurveSamples& c, double placement) {
+  const std::vector<double> t = c.at_grid.medians(placement), t_sides = c.at_sides.medians(placement);
   std::size_t i = 0, j = 0;
-  while (i < grid.size() || j < sides.size()) {
-    const bool from_grid = j == sides.size() || (i < grid.size() && grid[i] < sides[j]);
+  while (i < c.grid.size() || j < c.sides.size()) {
+    const bool from_grid = j == c.sides.size() || (i < c.grid.size() && c.grid[i] < c.sides[j]);
     const std::vector<double>& src = from_grid ? t : t_sides;
     const std::size_t at = from_grid ? i++ : j++;
-    m.curve_h.push_back(from_grid ? grid[at] : sides[at]);
+    m.curve_h.push_back(from_grid ? c.grid[at] : c.sides[at]);
     m.curve_one_way.push_back(src[3 * at]);
     m.curve_exchange.push_back(src[3 * at + 1]);
     m.curve_gets.push_back(src[3 * at + 2]);
   }
-  bsp_pop_reg(b.area.data());
-  bsp_sync();
 }
 
 // Supersteps after a compute gap (BspMeasurements::gap): every process spins on the clock
@@ -193,7 +258,7 @@ void measure_curves(BspMeasurements& m, int reps, int hmax) {
 // a buffer: the two gave the same increase within the noise at p = 2 on the AMD EPYC guest
 // (after 10 ms: +3.6-4.1 us spinning, +3.9-4.8 us streaming 8 MiB), and spinning keeps the
 // probe's time fixed. The 10 ms gaps make this about 1 s at 31 repetitions.
-void measure_after_gap(BspMeasurements& m, int reps) {
+ByRepetition measure_after_gap(BspMeasurements& m, int reps) {
   const int p = bsp_nprocs(), s = bsp_pid(), half = p / 2;
   const int dest = p > 1 ? s + half : s;
   const bool sends = p == 1 || s < half;
@@ -202,8 +267,9 @@ void measure_after_gap(BspMeasurements& m, int reps) {
   std::vector<char> src(2048, 1), area(2048, 0);
   bsp_push_reg(area.data(), static_cast<int>(area.size()));
   bsp_sync();
-  std::vector<double> mine;
-  for (int r = 0; r < reps; ++r)
+  std::vector<double> mine, round_trip;
+  for (int r = 0; r < reps; ++r) {
+    round_trip.push_back(placement_sample());
     for (double gap : gaps)
       for (int h : hs) {
         // An untimed empty superstep first, so that every timed one follows the same kind
@@ -217,19 +283,22 @@ void measure_after_gap(BspMeasurements& m, int reps) {
         bsp_sync();
         mine.push_back(bsp_time() - t0);
       }
+  }
   MPI_Allreduce(MPI_IN_PLACE, mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MIN,
                 MPI_COMM_WORLD);
-  std::vector<double>* outs[] = {&m.after_gap_empty, &m.after_gap_64, &m.after_gap_2048};
-  for (std::size_t g = 0; g < std::size(gaps); ++g) {
-    m.gap.push_back(gaps[g]);
-    for (std::size_t k = 0; k < std::size(hs); ++k) {
-      std::vector<double> v;
-      for (int r = 0; r < reps; ++r) v.push_back(mine[(r * std::size(gaps) + g) * std::size(hs) + k]);
-      outs[k]->push_back(instrument::median(v));
-    }
-  }
+  m.gap.assign(std::begin(gaps), std::end(gaps));
   bsp_pop_reg(area.data());
   bsp_sync();
+  // [rep][gap * 3 + h]
+  return by_repetition(mine, std::size(gaps) * std::size(hs), 1, round_trip);
+}
+
+// The after-gap figures of BspMeasurements from the samples at `placement`.
+void assemble_after_gap(BspMeasurements& m, const ByRepetition& a, double placement) {
+  const std::vector<double> t = a.medians(placement);
+  std::vector<double>* outs[] = {&m.after_gap_empty, &m.after_gap_64, &m.after_gap_2048};
+  for (std::size_t g = 0; g < m.gap.size(); ++g)
+    for (std::size_t k = 0; k < 3; ++k) outs[k]->push_back(t[g * 3 + k]);
 }
 
 // The time of h bytes sent as messages of x bytes, per iteration. combined: scattered
@@ -295,13 +364,7 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
   const int hmax = hmax_asked / (8 * others) * (8 * others);
   using instrument::median;
 
-  // The placement of the processes' CPUs before each measurement and after the last.
-  auto sample_round_trip = [&] {
-    if (const double rt = bsplib::core_round_trip_seconds(); rt > 0) m.round_trip.push_back(rt);
-  };
-  sample_round_trip();
   m.s = measure_s(reps);
-  sample_round_trip();
 
   // l and g: T(h) for h = 0 .. hmax in 16 steps, each the median of `reps` supersteps.
   std::vector<double> src(hmax / 8 + 8, 1.0), dst(static_cast<std::size_t>(hmax / 8) * p + 8);
@@ -323,21 +386,17 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
   constexpr int block = 4;
   std::vector<double> scratch;
   h_relation_block(src.data(), dst.data(), hmax, 3, scratch);  // the buffers grow
-  std::vector<double> mine;
-  for (int r = 0; r < reps; ++r)
+  std::vector<double> mine, round_trip;
+  for (int r = 0; r < reps; ++r) {
+    round_trip.push_back(placement_sample());
     for (std::size_t k = 0; k < m.h.size(); ++k)
       h_relation_block(src.data(), dst.data(), static_cast<int>(m.h[k]), block, mine);
+  }
   MPI_Allreduce(MPI_IN_PLACE, mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MIN,
                 MPI_COMM_WORLD);
-  std::vector<std::vector<double>> samples(m.h.size());
-  std::size_t at = 0;
-  for (int r = 0; r < reps; ++r)
-    for (std::size_t k = 0; k < m.h.size(); ++k)
-      for (int j = 1; j < block; ++j) samples[k].push_back(mine[at++]);
-  for (const std::vector<double>& v : samples) m.t.push_back(median(v));
+  const ByRepetition t_samples = by_repetition(mine, m.h.size(), block - 1, round_trip);
 
   // g(x) and N_1/2: h = hgran bytes as messages of x bytes.
-  sample_round_trip();
   const int hgran = 16384 / (8 * others) * (8 * others) * others;
   m.h_granular = hgran;
   std::vector<char> gsrc(hgran + 8192, 1), gdst(static_cast<std::size_t>(hgran + 8192) * p, 0);
@@ -362,11 +421,20 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
   bsp_pop_reg(gdst.data());
   bsp_pop_reg(dst.data());
   bsp_sync();
-  sample_round_trip();
-  measure_curves(m, reps, hmax);
-  sample_round_trip();
-  measure_after_gap(m, reps);
-  sample_round_trip();
+  const CurveSamples curves = measure_curves(reps, hmax);
+  const ByRepetition after_gap = measure_after_gap(m, reps);
+  // One placement for every figure that feeds a model: the median of all the repetitions'
+  // round trips (T(h), the curves, the gaps); repetitions at another are left out.
+  for (const ByRepetition* b : {&t_samples, &curves.at_grid, &curves.at_sides, &after_gap})
+    m.round_trip.insert(m.round_trip.end(), b->round_trip.begin(), b->round_trip.end());
+  m.placement = core_round_trip(m.round_trip);
+  std::size_t kept = 0, all = 0;
+  for (const ByRepetition* b : {&t_samples, &curves.at_grid, &curves.at_sides, &after_gap})
+    for (std::size_t r = 0; r < b->round_trip.size(); ++r, ++all) kept += b->kept(r, m.placement);
+  m.placement_kept = all ? static_cast<double>(kept) / static_cast<double>(all) : 1.0;
+  m.t = t_samples.medians(m.placement);
+  assemble_curves(m, curves, m.placement);
+  assemble_after_gap(m, after_gap, m.placement);
   return m;
 }
 

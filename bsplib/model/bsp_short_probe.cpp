@@ -62,6 +62,7 @@ BspMachine fitted_machine(const BspMeasurements& meas, int p, int hmax, const st
   m.after_gap.empty = meas.after_gap_empty;
   m.after_gap.one_way_64 = meas.after_gap_64;
   m.after_gap.one_way_2048 = meas.after_gap_2048;
+  m.core_round_trip_seconds = meas.placement;  // the placement of the CPUs these are true of
   return m;
 }
 

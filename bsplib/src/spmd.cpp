@@ -136,8 +136,9 @@ void Spmd::allow_next_section() {
 
 void allow_next_section() { Spmd::allow_next_section(); }
 
-double core_round_trip_seconds() {
-  return Spmd::context("bsplib::core_round_trip_seconds").core_round_trip(20, 50);
+double core_round_trip_seconds(int blocks, int per_block) {
+  return Spmd::context("bsplib::core_round_trip_seconds")
+      .core_round_trip(blocks < 1 ? 1 : blocks, per_block < 1 ? 1 : per_block);
 }
 
 long shared_header_exchanges() {

@@ -18,9 +18,11 @@
 //       The machine file takes (b), with g_inf the g of T(h) above: one g, which N_1/2 is
 //       fitted against and applied with.
 //  h_0: 100 N_1/2 / y (eq. 4) for accuracy y %.
-//  round trip: of one cache line between the processes' CPUs (pairs s, s + p/2), before each
-//       measurement and after the last (core_round_trip.hpp: on a virtual machine the host's
-//       placement of the CPUs sets what a small superstep costs, and it moves between launches).
+//  round trip: of one cache line between the processes' CPUs (pairs s, s + p/2), before every
+//       repetition of T(h), the curves and the gaps (core_round_trip.hpp: on a virtual machine
+//       the host's placement of the CPUs sets what a small superstep costs, and it moves between
+//       launches); their median is the placement written, and repetitions taken at another
+//       (over 1.5x off) are left out of those figures' medians.
 //  after gap: the empty superstep and one put of 64 B and 2 KiB one way after 0, 10 us, 100 us,
 //       1 ms and 10 ms of spinning on the clock (after_gap.hpp: the cost a program pays when
 //       its syncs follow computation, which the back-to-back loops above do not see).
@@ -249,13 +251,15 @@ int probe(const Options& given) {
       std::printf("    %9.0f %12.3f %12.3f %12.3f\n", meas.gap[i] * 1e6, meas.after_gap_empty[i] * 1e6,
                   meas.after_gap_64[i] * 1e6, meas.after_gap_2048[i] * 1e6);
     if (!meas.round_trip.empty()) {
-      std::printf("  cache-line round trip between the processes' CPUs (before each measurement, "
-                  "and after):");
-      for (double rt : meas.round_trip) std::printf(" %.0f", rt * 1e9);
-      std::printf(" ns; median %.0f ns\n", core_round_trip(meas.round_trip) * 1e9);
-      if (placement_moved(meas.round_trip))
-        std::printf("  warning: the round trip moved by more than 1.5x while measuring: the host "
-                    "moved the processes' CPUs, and the figures above mix two placements\n");
+      const auto [lo, hi] = std::minmax_element(meas.round_trip.begin(), meas.round_trip.end());
+      std::printf("  cache-line round trip between the processes' CPUs, before each repetition: "
+                  "median %.0f ns over %zu, range [%.0f, %.0f] ns; T(h), the curves and the gaps "
+                  "are of the %.0f%% of repetitions within 1.5x of the median\n",
+                  meas.placement * 1e9, meas.round_trip.size(), *lo * 1e9, *hi * 1e9,
+                  100 * meas.placement_kept);
+      if (meas.placement_kept < 0.9)
+        std::printf("  note: the host moved the processes' CPUs (or descheduled one) during %.0f%% "
+                    "of the repetitions\n", 100 * (1 - meas.placement_kept));
     }
     std::printf("\n  Table 1 columns (word = 32 bits):\n");
     std::printf("  %-16s %12s %3s %10s %10s %10s %10s %12s\n", "machine", "s [flop/s]", "p",
@@ -274,14 +278,14 @@ int probe(const Options& given) {
     m.extra["bsp.g_inf_seconds_per_byte_separate_messages"] = number(fs.g_inf);
     m.extra["bsp.h0_bytes"] = number(h0_bytes(n_half_comb, opt.accuracy));
     m.extra["bsp.h0_accuracy_percent"] = number(opt.accuracy);
-    m.core_round_trip_seconds = core_round_trip(meas.round_trip);
+    m.core_round_trip_seconds = meas.placement;
     if (!meas.round_trip.empty()) {
-      std::string samples;
-      for (double rt : meas.round_trip) {
-        if (!samples.empty()) samples += ' ';
-        samples += number(rt);
-      }
-      m.extra["bsp.core_round_trip_samples_seconds"] = samples;
+      const auto [lo, hi] = std::minmax_element(meas.round_trip.begin(), meas.round_trip.end());
+      std::string range = number(*lo);
+      range += ' ';
+      range += number(*hi);
+      m.extra["bsp.core_round_trip_range_seconds"] = range;
+      m.extra["bsp.core_round_trip_kept_fraction"] = number(meas.placement_kept);
     }
     m.curves.empty_seconds = ts[0];
     m.curves.h_bytes = meas.curve_h;

@@ -28,14 +28,16 @@ if(NOT EXISTS ${machine})
   return()
 endif()
 # The cache-line round trip between the two processes' CPUs (one node: measured): a time of
-# 10 ns to 1 ms, the median of its samples, which are listed too.
+# 10 ns to 1 ms, the median of the repetitions' samples, with their range and the fraction of
+# repetitions kept (within 1.5x of it).
 file(READ ${machine} probe_text)
 if(NOT probe_text MATCHES "\nbsp.core_round_trip_seconds = ([0-9.e+-]+)\n")
   message(FATAL_ERROR "the probe's machine file lacks bsp.core_round_trip_seconds:\n${probe_text}")
 endif()
 set(round_trip ${CMAKE_MATCH_1})
-if(NOT probe_text MATCHES "\nbsp.core_round_trip_samples_seconds = [0-9.e+-]+( [0-9.e+-]+)+\n")
-  message(FATAL_ERROR "the probe's machine file lacks its round-trip samples:\n${probe_text}")
+if(NOT probe_text MATCHES "\nbsp.core_round_trip_range_seconds = [0-9.e+-]+ [0-9.e+-]+\n"
+   OR NOT probe_text MATCHES "\nbsp.core_round_trip_kept_fraction = (1|0\\.[0-9]+)\n")
+  message(FATAL_ERROR "the probe's machine file lacks its round trips' range or kept fraction:\n${probe_text}")
 endif()
 # CMake has no floating point: the exponent says 10 ns (1e-08) to 1 ms (9.99e-04).
 if(round_trip MATCHES "^[1-9](\\.[0-9]+)?e-0[4-8]$")

@@ -24,11 +24,15 @@ struct BspMeasurements {
   // h above) of an empty superstep and of one put of 64 B and of 2 KiB from each process of
   // the lower half into its partner (one way; at p = 1 into itself).
   std::vector<double> gap, after_gap_empty, after_gap_64, after_gap_2048;
-  // The round trip of one cache line between the processes' CPUs (core_round_trip.hpp), taken
-  // before each of the measurements above (s, T(h), g(x), the curves, the gaps) and after
-  // the last: the median of 1000 round trips each, seconds. Empty at p = 1 or when the
-  // processes do not share a node.
+  // The round trip of one cache line between the processes' CPUs (core_round_trip.hpp),
+  // sampled before every repetition of T(h), the curves and the gaps (200 round trips each),
+  // seconds; empty at p = 1 or when the processes do not share a node. `placement` is their
+  // median: T(h), the curves and the gaps are the medians of the repetitions taken within
+  // 1.5x of it (placement_kept of them; all when fewer than a third are), so that every
+  // figure is of one placement of the CPUs.
   std::vector<double> round_trip;
+  double placement = 0;
+  double placement_kept = 1;
 };
 
 // reps: repetitions per point (medians); hmax: the largest h-relation, bytes per process.
