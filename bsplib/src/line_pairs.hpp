@@ -13,7 +13,8 @@ namespace bsplib {
 class LinePairs {
  public:
   // Collective over comm. Pairs process s with s + p/2 for s < p/2 (the one-way pattern's
-  // pairs); off when p = 1 or the processes of comm do not all share a node.
+  // pairs); off when p = 1, the processes of comm do not all share a node, or they outnumber
+  // the CPUs a process may run on.
   explicit LinePairs(MPI_Comm comm);
   ~LinePairs();  // collective over comm
   LinePairs(const LinePairs&) = delete;
