@@ -11,12 +11,6 @@ double core_round_trip(const std::vector<double>& samples) {
   return samples.empty() ? 0.0 : instrument::median(samples);
 }
 
-bool placement_moved(const std::vector<double>& samples, double ratio) {
-  if (samples.size() < 2) return false;
-  const auto [lo, hi] = std::minmax_element(samples.begin(), samples.end());
-  return *lo > 0 ? *hi > ratio * *lo : *hi > 0;
-}
-
 double placement_ratio(double probe_seconds, const std::vector<double>& run_seconds) {
   if (!(probe_seconds > 0) || run_seconds.empty()) return 0;
   double worst = 0;

@@ -48,7 +48,6 @@
 #include "bsp.h"
 #include "bsplib/model/bsp_probe_fit.hpp"
 #include "bsplib/model/bsp_probe_measure.hpp"
-#include "bsplib/model/core_round_trip.hpp"
 #include "bsplib/model/cost_model.hpp"
 #include "bsplib/model/machine_params.hpp"
 #include "bsplib/model/strict_number.hpp"

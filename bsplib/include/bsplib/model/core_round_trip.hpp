@@ -1,5 +1,6 @@
-// The round trip of one cache line between the CPUs that two processes run on, as bspprobe
-// measures it (bsp_probe_measure.cpp), and what a machine file and bsp_predict say of it.
+// The round trip of one cache line between the CPUs that two processes run on (measured by
+// the library, bsp_round_trip.hpp), and what a machine file, a profile and bsp_predict say
+// of it.
 //
 // Why a machine file records it: within one node a small superstep is a few cache lines
 // passed between the processes' cores (shared_headers.hpp: a header and its epoch each way),
@@ -12,9 +13,10 @@
 // 540-580 ns 0.33, 0.51, 0.88-0.90 and 1.75 us (four probes, two at each). The 500-relation
 // example measured the same two clusters (rounds 2-5: exchange 0.24-0.31 against 0.69-0.96
 // us). So l and the curves are true of the placement they were measured at, and a run at
-// another placement differs by 2-3x in comm+sync whatever the model. The probe samples the
-// round trip before each of its measurements and after the last, so that its file says at
-// which placement it was measured and whether that moved while it measured.
+// another placement differs by 2-3x in comm+sync whatever the model. So bspprobe samples the
+// round trip before every repetition, keeps the repetitions of one placement and names it in
+// its file (bsp.core_round_trip_seconds); a profiled run records its own at bsp_begin and
+// bsp_end; and bsp_predict says whether the two match.
 #pragma once
 #include <vector>
 
@@ -22,10 +24,6 @@ namespace bspmodel {
 
 // The median of the samples, seconds; 0 when there are none (not measured).
 double core_round_trip(const std::vector<double>& samples);
-
-// The samples span more than `ratio` (largest / smallest): the host moved the processes'
-// CPUs while they were taken. False for fewer than two samples.
-bool placement_moved(const std::vector<double>& samples, double ratio = 1.5);
 
 // How far a run's round trips (the profile's, at bsp_begin and bsp_end) are from the probe's:
 // the largest of run/probe and probe/run over the run's samples; 0 when either is unknown.
