@@ -18,7 +18,7 @@ suite_add_mpi_test(NAME multigrid.run.predict.np2 TARGET multigrid RANKS 2 TIMEO
 set_tests_properties(multigrid.run.predict.np2 PROPERTIES FIXTURES_REQUIRED multigrid_calibration)
 suite_add_mpi_test(NAME multigrid.run.calibrate_cube4 TARGET multigrid RANKS 1 TIMEOUT 120
   ARGS --cube 4 --cycles 2 --results ${_dir}/calibration4.h5
-  EXPECT "L2 error against the exact solution: 8\\.6995e-03")
+  EXPECT "L2 error against the exact solution: 8\\.7204e-03")
 set_tests_properties(multigrid.run.calibrate_cube4 PROPERTIES FIXTURES_SETUP multigrid_calibration)
 suite_add_mpi_test(NAME multigrid.run.predict_two_calibrations TARGET multigrid RANKS 1 TIMEOUT 120
   ARGS --cube 3 --machine ${_sp2} --calibration ${_dir}/calibration.h5,${_dir}/calibration4.h5 --no-results
@@ -26,12 +26,12 @@ suite_add_mpi_test(NAME multigrid.run.predict_two_calibrations TARGET multigrid 
 set_tests_properties(multigrid.run.predict_two_calibrations PROPERTIES FIXTURES_REQUIRED multigrid_calibration)
 # The convergence factor, printed: the W-cycle's on the default cube at 2 processes.
 suite_add_mpi_test(NAME multigrid.run.default.np2 TARGET multigrid RANKS 2 TIMEOUT 120 ARGS --no-results
-  EXPECT "Convergence factor per cycle: 0\\.2321 \\(the last cycle's. geometric mean 0\\.1999\\)")
+  EXPECT "Convergence factor per cycle: 0\\.2331 \\(the last cycle's. geometric mean 0\\.2008\\)")
 # --cell-kernel portable runs the portable build to the same factor (the same bits are
 # unit_operator's to check).
 suite_add_mpi_test(NAME multigrid.run.portable.np2 TARGET multigrid RANKS 2 TIMEOUT 120
   ARGS --no-results --cell-kernel portable
-  EXPECT "Convergence factor per cycle: 0\\.2321 \\(the last cycle's. geometric mean 0\\.1999\\)")
+  EXPECT "Convergence factor per cycle: 0\\.2331 \\(the last cycle's. geometric mean 0\\.2008\\)")
 # A gmsh mesh of the unit cube (gmsh_data/box.msh, 390 cells, refined to 24960): the default
 # smoothing interval [lambda_max / 4, lambda_max] with 2 + 2 iterations converges at 0.34
 # there, 3 + 3 over [lambda_max / 10, lambda_max] at 0.13, the same at 1, 2 and 4 processes
@@ -39,11 +39,11 @@ suite_add_mpi_test(NAME multigrid.run.portable.np2 TARGET multigrid RANKS 2 TIME
 set(_gmsh_box ${CMAKE_CURRENT_SOURCE_DIR}/gmsh_data/box.msh)
 suite_add_mpi_test(NAME multigrid.run.gmsh_box_default.np2 TARGET multigrid RANKS 2 TIMEOUT 120
   ARGS ${_gmsh_box} --no-results
-  EXPECT "Chebyshev \\(Jacobi-preconditioned\\) over \\[0.25, 1\\] lambda_max.*Convergence factor per cycle: 0\\.3393 \\(the last cycle's. geometric mean 0\\.2508\\)")
+  EXPECT "Chebyshev \\(Jacobi-preconditioned\\) over \\[0.25, 1\\] lambda_max.*Convergence factor per cycle: 0\\.3342 \\(the last cycle's. geometric mean 0\\.2476\\)")
 foreach(_np 1 2 4)
   suite_add_mpi_test(NAME multigrid.run.gmsh_box_wide_interval.np${_np} TARGET multigrid RANKS ${_np} TIMEOUT 120
     ARGS ${_gmsh_box} --pre 3 --post 3 --smoothing-lower 0.1 --no-results
-    EXPECT "Chebyshev \\(Jacobi-preconditioned\\) over \\[0.1, 1\\] lambda_max.*Convergence factor per cycle: 0\\.1316 \\(the last cycle's. geometric mean 0\\.1154\\)")
+    EXPECT "Chebyshev \\(Jacobi-preconditioned\\) over \\[0.1, 1\\] lambda_max.*Convergence factor per cycle: 0\\.1331 \\(the last cycle's. geometric mean 0\\.1163\\)")
 endforeach()
 # Independent meshes (--mesh-sequence): Tycho2's cubes of 208, 1374 and 10717 cells, which
 # do not nest, transfers by point location. The default smoothing converges at 0.16, the
@@ -60,7 +60,7 @@ endforeach()
 # omega = 2 / (1.25 lambda_max).
 suite_add_mpi_test(NAME multigrid.run.jacobi_interval.np2 TARGET multigrid RANKS 2 TIMEOUT 120
   ARGS --smoother jacobi --smoothing-lower 0.1 --no-results
-  EXPECT "damped Jacobi over \\[0.1, 1\\] lambda_max.*Convergence factor per cycle: 0\\.3479 \\(the last cycle's. geometric mean 0\\.2485\\)")
+  EXPECT "damped Jacobi over \\[0.1, 1\\] lambda_max.*Convergence factor per cycle: 0\\.3330 \\(the last cycle's. geometric mean 0\\.2448\\)")
 
 # multigrid-model on the 3^3 cube: the partition figures at P = 3 (cells per process,
 # imbalance, h on the finest grid) are the run's own (deterministic: METIS's fixed seed; the

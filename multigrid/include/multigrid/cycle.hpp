@@ -66,15 +66,16 @@ struct Multigrid {
   // [level][phase]: the profile's label of its supersteps (cycle_labels);
   // bsp_profile_label copies the text.
   std::vector<std::array<std::string, kPhases>> labels;
-  std::vector<double> lambda_max;  // of D^-1 A per level: the power iteration's, raised 10%
+  std::vector<double> lambda_max;  // of D^-1 A per level: the Lanczos estimate, raised 10%
   std::vector<LevelClock> clock;
   CycleOptions options;
   std::vector<CellLoopSplit> splits;  // per level: its cell loop among options.threads (prepare)
   int cell_loop_team = 1;             // the most threads a cell loop has run on
 };
 
-// The cell loops' splits among the threads, diagonals, lambda_max(D^-1 A) by power
-// iteration, and the labels. The levels' exchanges must be registered and a sync passed.
+// The cell loops' splits among the threads, diagonals, lambda_max(D^-1 A) by 6 Lanczos
+// steps (preconditioned CG), and the labels. The levels' exchanges must be registered and a
+// sync passed.
 void prepare(Multigrid& mg, GlobalSum& sums);
 
 // One cycle on the finest level: x, b of levels.back() in, x updated.
