@@ -147,7 +147,9 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
       << " a cell alone, " << kFlopsPerFamily / 8.0 << " a cell in a family of 8 (cell kernel "
       << cell_kernel_name(o.cycle.cell_kernel) << ")"
       << "\n W-cycle: mean " << std::setprecision(4) << 1e3 * mean(r.cycle_seconds) << " ms over "
-      << r.cycle_seconds.size() << " cycles; setup " << r.setup_seconds << " s\n";
+      << r.cycle_seconds.size() << " cycles; setup " << r.setup_seconds << " s (process 0: "
+      << std::setprecision(2) << r.setup_usage.kernel_seconds << " s of CPU time in the kernel, "
+      << r.setup_usage.minor_faults + r.setup_usage.major_faults << " page faults)\n";
   out << std::defaultfloat << std::setprecision(6);
 }
 

@@ -65,6 +65,8 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     x.set_attribute("/multigrid", "l2_error", r.l2_error);
     x.set_attribute("/multigrid", "cycle_s", cycle_s);
     x.set_attribute("/multigrid", "setup_s", r.setup_seconds);
+    x.set_attribute("/multigrid", "setup_kernel_s", r.setup_usage.kernel_seconds);
+    x.set_attribute("/multigrid", "setup_page_faults", std::int64_t{r.setup_usage.minor_faults + r.setup_usage.major_faults});
     x.set_attribute("/multigrid", "cell_kernel", std::string(cell_kernel_name(o.cycle.cell_kernel)));
     std::vector<std::int64_t> grid, cells, nodes;
     std::vector<double> imbalance, h, n_i, steps, omega;

@@ -3,6 +3,7 @@
 // then, inside one BSPlib section, set up the Poisson problem with a manufactured solution
 // and run W-cycles, timing every phase and profiling every superstep.
 #pragma once
+#include "instrument/process_usage.hpp"
 #include <mpi.h>
 
 #include <array>
@@ -56,6 +57,9 @@ struct RunResult {
   bool free_nodes = true;          // false: every node is Dirichlet, nothing to solve
   double l2_error = 0;
   double setup_seconds = 0;
+  // This process's CPU time in the kernel and page faults over setup_seconds: most of a set-up
+  // that starts on pages the host has dropped is the kernel's (instrument/process_usage.hpp).
+  instrument::ProcessUsage setup_usage;
   SetupClock setup_phases;          // this process's set-up by phase (the section's wall time: setup_seconds)
   bspmodel::Profile profile;        // process 0's: every superstep
   std::vector<SuperstepTag> superstep_tags;  // [superstep] of profile: its grid and phase
