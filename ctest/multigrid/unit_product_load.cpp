@@ -2,9 +2,9 @@
 // whose sines are kept per pattern of a cell's corner coordinates (axis_value_cache.hpp):
 // the same bits as the std::function forms that evaluate f at every quadrature point, on a
 // refined cube (few patterns) and on a distorted one (where patterns seldom repeat), and the
-// cache's values the same whether it keeps a pattern or is full. The quadrature sums
-// (cell_quadrature.hpp) give the same bits in every build, the bits of a plain reference
-// written out in their order, and the exact integrals where the rule is exact.
+// cache's values the same whether it keeps a pattern or is full, for a cell or a family of 8.
+// The quadrature sums (cell_quadrature.hpp) give the same bits in every build, the bits of a
+// plain reference written out in their order, and the exact integrals where the rule is exact.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -181,4 +181,34 @@ TEST_CASE("the axis cache gives g at the rule's points, kept or full") {
         CHECK(std::memcmp(&v[k], &expected, sizeof(double)) == 0);
       }
     }
+}
+
+TEST_CASE("a family's patterns give its cells' values bit for bit, and none once the cache is full") {
+  const mesh::TetQuadrature rule = mesh::conical_product_rule(4);
+  // A family's 10 nodes on one axis and its children's corners as places among them, in an
+  // order of no particular meaning (the values depend on the places only).
+  const std::array<double, 10> c = {0, 0.5, 0.25, 0.125, 0.375, 0.0625, 0.3125, 0.1875, 0.4375, 0.25};
+  mg::detail::CornerPlaces places;
+  for (std::size_t j = 0; j < 8; ++j)
+    for (std::size_t k = 0; k < 4; ++k) places[j][k] = static_cast<std::uint8_t>((3 * j + 7 * k) % 10);
+  mg::detail::AxisValueCache roomy(rule, sine_pi), reference(rule, sine_pi);
+  std::array<std::uint32_t, 8> patterns{};
+  for (int round = 0; round < 2; ++round) {  // the family found, then found again
+    REQUIRE(roomy.family_patterns(c, 0, places, patterns));
+    for (std::size_t j = 0; j < 8; ++j) {
+      const std::array<double, 4> corners = {c[places[j][0]], c[places[j][1]], c[places[j][2]], c[places[j][3]]};
+      const double* expected = reference.values(corners);
+      CHECK(std::memcmp(roomy.at(patterns[j]), expected, rule.bary.size() * sizeof(double)) == 0);
+    }
+  }
+  // Room for 3 cell patterns: a family of 8 distinct ones cannot be kept, now or later.
+  mg::detail::AxisValueCache small(rule, sine_pi, 3);
+  CHECK_FALSE(small.family_patterns(c, 0, places, patterns));
+  CHECK_FALSE(small.family_patterns(c, 0, places, patterns));
+  // Another shape of the same nodes is another family.
+  mg::detail::CornerPlaces other = places;
+  std::swap(other[0][0], other[0][1]);
+  REQUIRE(roomy.family_patterns(c, 1, other, patterns));
+  const std::array<double, 4> swapped = {c[other[0][0]], c[other[0][1]], c[other[0][2]], c[other[0][3]]};
+  CHECK(std::memcmp(roomy.at(patterns[0]), reference.values(swapped), rule.bary.size() * sizeof(double)) == 0);
 }

@@ -331,6 +331,44 @@ struct CellAxisValues {
   const double *x, *y, *z;
 };
 
+// The shapes of the level's families: each family's children's corners as places among its
+// 10 nodes (detail::CornerPlaces), found once per distinct shape and then recognised by 32
+// comparisons (the last one matched tried first). A family whose corners are not its nodes,
+// or that would be a shape beyond the first kMaxShapes, has none: its cells go one by one.
+class FamilyShapes {
+ public:
+  using Places = detail::CornerPlaces;
+  static constexpr std::size_t kMaxShapes = 16;
+
+  int of(const std::array<std::uint32_t, 10>& nodes, const std::array<std::uint32_t, 4>* cells) {
+    if (last_ >= 0 && holds(shapes_[static_cast<std::size_t>(last_)], nodes, cells)) return last_;
+    for (std::size_t s = 0; s < shapes_.size(); ++s)
+      if (holds(shapes_[s], nodes, cells)) return last_ = static_cast<int>(s);
+    Places p;
+    for (std::size_t j = 0; j < 8; ++j)
+      for (std::size_t k = 0; k < 4; ++k) {
+        std::size_t at = 0;
+        while (at < 10 && nodes[at] != cells[j][k]) ++at;
+        if (at == 10) return -1;
+        p[j][k] = static_cast<std::uint8_t>(at);
+      }
+    if (shapes_.size() == kMaxShapes) return -1;
+    shapes_.push_back(p);
+    return last_ = static_cast<int>(shapes_.size() - 1);
+  }
+  const Places& places(int shape) const { return shapes_[static_cast<std::size_t>(shape)]; }
+
+ private:
+  static bool holds(const Places& p, const std::array<std::uint32_t, 10>& nodes, const std::array<std::uint32_t, 4>* cells) {
+    bool all = true;
+    for (std::size_t j = 0; j < 8; ++j)
+      for (std::size_t k = 0; k < 4; ++k) all = all && nodes[p[j][k]] == cells[j][k];
+    return all;
+  }
+  std::vector<Places> shapes_;
+  int last_ = -1;
+};
+
 class ProductValues {
  public:
   ProductValues(const ProductFunction& f) : x_(rule(), f.g), y_(rule(), f.g), z_(rule(), f.g) {}
@@ -338,10 +376,44 @@ class ProductValues {
     const NodePoint &a = L.xyz[v[0]], &b = L.xyz[v[1]], &c = L.xyz[v[2]], &d = L.xyz[v[3]];
     return {x_.values({a.x, b.x, c.x, d.x}), y_.values({a.y, b.y, c.y, d.y}), z_.values({a.z, b.z, c.z, d.z})};
   }
+  // The patterns of a family's 8 cells on each axis (family_patterns); false if one is not kept.
+  bool family(const LocalLevel& L, const std::array<std::uint32_t, 10>& nodes, int shape,
+              const detail::CornerPlaces& places) {
+    std::array<double, 10> x, y, z;
+    for (std::size_t n = 0; n < 10; ++n) {
+      const NodePoint& p = L.xyz[nodes[n]];
+      x[n] = p.x;
+      y[n] = p.y;
+      z[n] = p.z;
+    }
+    const auto s = static_cast<std::uint32_t>(shape);
+    return x_.family_patterns(x, s, places, px_) && y_.family_patterns(y, s, places, py_) &&
+           z_.family_patterns(z, s, places, pz_);
+  }
+  // Cell j's values of the family last found.
+  CellAxisValues family_cell(std::size_t j) const { return {x_.at(px_[j]), y_.at(py_[j]), z_.at(pz_[j])}; }
 
  private:
   detail::AxisValueCache x_, y_, z_;
+  std::array<std::uint32_t, 8> px_{}, py_{}, pz_{};
 };
+
+// per_cell(cell, its values) for every cell of the level in L.cells' order: a family's 8 cells
+// from one lookup per axis, the cells in no family (and a family of no known shape) one by one.
+template <class PerCell>
+void for_each_cell_values(const LocalLevel& L, ProductValues& values, PerCell&& per_cell) {
+  FamilyShapes shapes;
+  for (std::size_t f = 0; f < L.families.size(); ++f) {
+    const std::array<std::uint32_t, 4>* cells = L.cells.data() + 8 * f;
+    const int shape = shapes.of(L.families[f], cells);
+    if (shape >= 0 && values.family(L, L.families[f], shape, shapes.places(shape))) {
+      for (std::size_t j = 0; j < 8; ++j) per_cell(cells[j], values.family_cell(j));
+      continue;
+    }
+    for (std::size_t j = 0; j < 8; ++j) per_cell(cells[j], values.at(L, cells[j]));
+  }
+  for (std::size_t c = 8 * L.families.size(); c < L.cells.size(); ++c) per_cell(L.cells[c], values.at(L, L.cells[c]));
+}
 
 }  // namespace
 
@@ -349,12 +421,11 @@ void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, Cel
   const detail::CellRule& r = cell_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
   ProductValues values(f);
-  for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const CellAxisValues g = values.at(L, v);
+  for_each_cell_values(L, values, [&](const std::array<std::uint32_t, 4>& v, const CellAxisValues& g) {
     double s[4];
     k.corner_integrals(r, {f.scale, g.x, g.y, g.z}, s);
     add_to_corners(v, cell_volume(L, v), s, b);
-  }
+  });
 }
 
 double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u, CellKernel kernel) {
@@ -362,11 +433,10 @@ double cell_l2_error_squared(const LocalLevel& L, const double* uh, const Produc
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
   ProductValues values(u);
   double sum = 0;
-  for (const std::array<std::uint32_t, 4>& v : L.cells) {
-    const CellAxisValues g = values.at(L, v);
+  for_each_cell_values(L, values, [&](const std::array<std::uint32_t, 4>& v, const CellAxisValues& g) {
     const double corner[4] = {uh[v[0]], uh[v[1]], uh[v[2]], uh[v[3]]};
     sum += cell_volume(L, v) * k.squared_error(r, corner, {u.scale, g.x, g.y, g.z});
-  }
+  });
   return sum;
 }
 
