@@ -193,29 +193,34 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   };
   std::vector<Index> loose;  // my cells in no family, in order
   if (coarser) {
-    std::vector<std::pair<std::uint64_t, Index>> parents;
+    // Which of the parent's 8 children are mine (bit k: child 8q + k), found here in q's order:
+    // read in the Morton order below, part[] would be a jump a parent.
+    struct Parent {
+      std::uint64_t key;
+      Index q;
+      std::uint32_t mine;
+      bool operator<(const Parent& o) const { return key != o.key ? key < o.key : q < o.q; }
+    };
+    std::vector<Parent> parents;
     mesh::reserve_huge(parents, coarser->cells.size());
-    for (std::size_t q = 0; q < coarser->cells.size(); ++q)
-      for (std::size_t c = 8 * q; c < 8 * q + 8; ++c)
-        if (part[c] == me) {
-          parents.push_back({morton_key(mesh::cell_centroid(*coarser, static_cast<Index>(q)), lo, hi), static_cast<Index>(q)});
-          break;
-        }
+    for (std::size_t q = 0; q < coarser->cells.size(); ++q) {
+      std::uint32_t mine = 0;
+      for (std::size_t k = 0; k < 8; ++k) mine |= static_cast<std::uint32_t>(part[8 * q + k] == me) << k;
+      if (mine) parents.push_back({morton_key(mesh::cell_centroid(*coarser, static_cast<Index>(q)), lo, hi), static_cast<Index>(q), mine});
+    }
     std::sort(parents.begin(), parents.end());
     mesh::reserve_huge(L.families, parents.size());
-    for (const auto& [key, q] : parents) {
-      const Index first = 8 * q;
-      bool all_mine = true;
-      for (Index c = first; c < first + 8; ++c) all_mine = all_mine && part[c] == me;
+    for (const Parent& parent : parents) {
+      const Index q = parent.q, first = 8 * q;
       std::array<Index, 10> nodes;
-      if (all_mine && family_nodes(grid, *coarser, q, nodes)) {
+      if (parent.mine == 0xFFu && family_nodes(grid, *coarser, q, nodes)) {
         for (Index c = first; c < first + 8; ++c) add_cell(c);
         std::array<std::uint32_t, 10> slots;
         for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[nodes[n]];
         L.families.push_back(slots);
       } else {
-        for (Index c = first; c < first + 8; ++c)
-          if (part[c] == me) loose.push_back(c);
+        for (Index k = 0; k < 8; ++k)
+          if (parent.mine >> k & 1u) loose.push_back(first + k);
       }
     }
   } else {
