@@ -31,10 +31,14 @@ LinePairs::LinePairs(MPI_Comm comm) {
   MPI_Comm_rank(node, &node_rank);
   // More processes than CPUs they may run on: partners take turns on a CPU, and a round trip
   // waits for the scheduler (ms), not for a cache line; and the spinning would slow down every
-  // profiled launch of an oversubscribed run (0.1-0.4 s at p = 4 on 2 vCPUs). Off then.
+  // profiled launch of an oversubscribed run (0.1-0.4 s at p = 4 on 2 vCPUs). Off then. The
+  // CPUs are the union of the node's processes' affinity masks: a process bound to one core
+  // (Open MPI's default at p <= 2, MPICH's -bind-to core) shares it with no partner.
   cpu_set_t cpus;
   CPU_ZERO(&cpus);
-  const int usable = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 0;
+  if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) CPU_ZERO(&cpus);
+  MPI_Allreduce(MPI_IN_PLACE, &cpus, static_cast<int>(sizeof cpus), MPI_BYTE, MPI_BOR, node);
+  const int usable = CPU_COUNT(&cpus);
   int whole = p > 1 && n == p && node_rank == s && usable >= n;
   MPI_Allreduce(MPI_IN_PLACE, &whole, 1, MPI_INT, MPI_MIN, comm);
   if (!whole) {

@@ -3,6 +3,7 @@
 // registration, 1000 bytes to the right neighbour under a label, bsp_end's); their labels,
 // times in order, bytes as sent (none to oneself), h, and each row's l + h g(h) and the
 // library's model (superstep curves) worked by hand for a made-up machine. No BSP_PROFILE: no file is written, the profile is in memory.
+#include <mpi.h>
 #include <sched.h>
 
 #include <cmath>
@@ -31,6 +32,13 @@ int main() {
   bsplib::profile_in_memory();
   bsp_begin(bsp_nprocs());
   const int p = bsp_nprocs(), s = bsp_pid();
+  // The CPUs, as the library counts them: the union of every process's affinity mask (taken
+  // here, while every process is in the section).
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) CPU_ZERO(&cpus);
+  MPI_Allreduce(MPI_IN_PLACE, &cpus, static_cast<int>(sizeof cpus), MPI_BYTE, MPI_BOR, MPI_COMM_WORLD);
+  const int usable = CPU_COUNT(&cpus);
   bsp_push_reg(area, static_cast<int>(sizeof area));
   bsp_sync();
   bsp_profile_label("put 1000");
@@ -45,9 +53,6 @@ int main() {
   // The placement of the CPUs (bsp_round_trip.hpp): at bsp_begin and bsp_end, one node; none
   // at p = 1 or with more processes than CPUs (oversubscribed: the tests run p = 4 on 2).
   // 10 ns to 10 ms (a loaded host may deschedule a partner for a while).
-  cpu_set_t cpus;
-  CPU_ZERO(&cpus);
-  const int usable = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 0;
   check(sec.core_round_trip_seconds.size() == (p > 1 && p <= usable ? 2u : 0u),
         "two round trips at 1 < p <= CPUs, none otherwise");
   for (double rt : sec.core_round_trip_seconds) check(rt > 1e-8 && rt < 1e-2, "a round trip's time");
