@@ -154,10 +154,12 @@ void chebyshev(Multigrid& mg, std::size_t level, double a, double b, int iterati
   }
 }
 
+}  // namespace
+
 // lambda_max(D^-1 A) on the level's free nodes, estimated from `steps` steps of conjugate
 // gradients on A x = r0 preconditioned by D (Jacobi): their coefficients are the Lanczos
 // tridiagonal of D^-1 A in the D-inner product (Saad, Iterative Methods, sec. 6.7.3), whose
-// largest eigenvalue (a Ritz value) approaches lambda_max from below far faster than power
+// largest eigenvalue (a Ritz value) approaches lambda_max from below faster than power
 // iteration's Rayleigh quotient. On `--cube 8 --grids 4` 6 steps give grids 1-3 (finest
 // first) 1.858, 1.835, 1.937 where 12 power steps gave 1.851, 1.825, 1.927 (the converged
 // values 1.995, 1.995, 1.981): as close, at half the operator applications; the 729-node
@@ -214,8 +216,6 @@ double lanczos_lambda_max(Multigrid& mg, std::size_t l, GlobalSum& sums, int ste
   off.resize(diag.size() - 1);
   return largest_tridiagonal_eigenvalue(diag, off);
 }
-
-}  // namespace
 
 void smooth(Multigrid& mg, std::size_t level, int iterations, int phase) {
   if (iterations == 0) return;  // --pre 0: no superstep at all, as the counts say

@@ -78,6 +78,13 @@ struct Multigrid {
 // sync passed.
 void prepare(Multigrid& mg, GlobalSum& sums);
 
+// lambda_max(D^-1 A) of `level` over its free nodes from `steps` Lanczos steps (preconditioned
+// CG from a start fixed by the global node numbers): the largest Ritz value, a lower bound
+// that is exact once `steps` reaches the free nodes' count. Needs the level's diag_inv and
+// cell-loop split (prepare makes them; it calls this with 6 steps). Collective; leaves the
+// level's r, d and y zero.
+double lanczos_lambda_max(Multigrid& mg, std::size_t level, GlobalSum& sums, int steps);
+
 // One cycle on the finest level: x, b of levels.back() in, x updated.
 void cycle(Multigrid& mg, std::size_t level);
 
