@@ -5,18 +5,26 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <string>
 #include <vector>
 
+#include "fatal.hpp"
 #include "instrument/clock.hpp"
+#include "store_wait.hpp"
 
 namespace bsplib {
 
 namespace {
-// Spins, then yields the core now and then: with more processes than cores a partner that
-// is not running cannot answer.
-void wait_until(const std::atomic_ref<std::uint64_t>& line, std::uint64_t want) {
-  for (long k = 0; line.load(std::memory_order_acquire) != want; ++k)
-    if (k % 4096 == 4095) sched_yield();
+// Waits for the partner's store of `want` into `line`; a partner that never stores ends the
+// run (fatal.hpp) rather than hanging it, naming both processes and the round trip.
+void wait_until(const std::atomic_ref<std::uint64_t>& line, std::uint64_t want, MPI_Comm comm) {
+  if (wait_for_store(line, want, kStoreWaitLimit)) return;
+  int p = 1, s = 0;
+  MPI_Comm_size(comm, &p);
+  MPI_Comm_rank(comm, &s);
+  const int partner = s < p / 2 ? s + p / 2 : s - p / 2;
+  const std::string text = missed_store_text(s, partner, want, kStoreWaitLimit);
+  fatal("core_round_trip", -1, -1, "%s", text.c_str());
 }
 }  // namespace
 
@@ -85,9 +93,9 @@ double LinePairs::measure(int blocks, int per_block) {
         const std::uint64_t want = ++m_count;
         if (m_lower) {
           ping.store(want, std::memory_order_release);
-          wait_until(pong, want);
+          wait_until(pong, want, m_comm);
         } else {
-          wait_until(ping, want);
+          wait_until(ping, want, m_comm);
           pong.store(want, std::memory_order_release);
         }
       }
