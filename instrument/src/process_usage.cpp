@@ -11,11 +11,6 @@ double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 *
 
 }  // namespace
 
-ProcessUsage ProcessUsage::since(const ProcessUsage& earlier) const {
-  return {kernel_seconds - earlier.kernel_seconds, user_seconds - earlier.user_seconds, minor_faults - earlier.minor_faults,
-          major_faults - earlier.major_faults};
-}
-
 ProcessUsage process_usage() {
   rusage u{};
   if (getrusage(RUSAGE_SELF, &u) != 0) return {};

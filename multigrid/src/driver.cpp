@@ -158,7 +158,7 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
   const instrument::ProcessUsage u0 = instrument::process_usage();
   const ProblemInput in = load_problem(o);
   const double t_input = instrument::now_seconds() - t0;
-  const instrument::ProcessUsage input_usage = instrument::process_usage().since(u0);
+  const instrument::ProcessUsage input_usage = instrument::process_usage() - u0;
   int p = 1, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -167,10 +167,7 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
   RunResult res = solve_in_section(in, o, out);
   bsp_end();
   res.setup_seconds += t_input;
-  res.setup_usage.kernel_seconds += input_usage.kernel_seconds;
-  res.setup_usage.user_seconds += input_usage.user_seconds;
-  res.setup_usage.minor_faults += input_usage.minor_faults;
-  res.setup_usage.major_faults += input_usage.major_faults;
+  res.setup_usage += input_usage;
   if (rank == 0) {
     res.profile = bspmodel::profile_from_section(bsplib::ended_section_profile(), "this run");
     res.superstep_tags = tag_supersteps(res.profile, cycle_labels(res.grids.size()));
@@ -211,7 +208,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   phase.reset();
   mgd.clock.assign(n, {});
   res.setup_seconds = instrument::now_seconds() - t_setup;
-  res.setup_usage = instrument::process_usage().since(u_setup);
+  res.setup_usage = instrument::process_usage() - u_setup;
 
   res.residuals.push_back(residual_norm(mgd, sums));
   require_finite_residual(res.residuals.back(), 0);

@@ -18,9 +18,26 @@ struct ProcessUsage {
   long minor_faults = 0;      // page faults served without I/O (first touches among them)
   long major_faults = 0;      // page faults that read from storage
 
-  // What was used between `earlier` and this reading.
-  ProcessUsage since(const ProcessUsage& earlier) const;
+  // Field by field: a later reading minus an earlier one is what was used between them, and
+  // the usages of consecutive parts add up to that of the whole.
+  ProcessUsage& operator+=(const ProcessUsage& other) {
+    kernel_seconds += other.kernel_seconds;
+    user_seconds += other.user_seconds;
+    minor_faults += other.minor_faults;
+    major_faults += other.major_faults;
+    return *this;
+  }
+  ProcessUsage& operator-=(const ProcessUsage& other) {
+    kernel_seconds -= other.kernel_seconds;
+    user_seconds -= other.user_seconds;
+    minor_faults -= other.minor_faults;
+    major_faults -= other.major_faults;
+    return *this;
+  }
 };
+
+inline ProcessUsage operator+(ProcessUsage a, const ProcessUsage& b) { return a += b; }
+inline ProcessUsage operator-(ProcessUsage a, const ProcessUsage& b) { return a -= b; }
 
 // This process's usage so far (getrusage RUSAGE_SELF); zeros where the call fails.
 ProcessUsage process_usage();
