@@ -1,9 +1,8 @@
 #include "sweep3d/driver.hpp"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 
+#include "instrument/process_usage.hpp"
 #include "sweep3d/flux_checks.hpp"
 #include "sweep3d/octant_sweep.hpp"
 #include "sweep3d/phases.hpp"
@@ -29,12 +28,6 @@ KbaDecomposition run_decomposition(const Deck& deck, int rank, int nranks, const
 }
 
 namespace {
-
-double cpu_seconds() {
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  return static_cast<double>(ru.ru_utime.tv_sec) + 1.0e-6 * static_cast<double>(ru.ru_utime.tv_usec);
-}
 
 // The global balance: this rank's sums, then one MPI sum each, in the original's order; the
 // leakages are those of the last sweep.
@@ -96,10 +89,13 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   // The timed region of the original: barrier, clocks, iterations (with the monitor),
   // barrier, clocks.
   comm.barrier();
-  const double cpu0 = cpu_seconds(), t0 = instrument::now_seconds();
+  // The original's CPU time: the process's user time (all threads), not its kernel time.
+  const instrument::ProcessUsage u0 = instrument::process_usage();
+  const double t0 = instrument::now_seconds();
   IterationOutcome loop = iterate({deck, p, d, fields, sweep, comm, rec, res.threads, opt.max_iterations, out});
   comm.barrier();
-  const double cpu1 = cpu_seconds(), t1 = instrument::now_seconds();
+  const instrument::ProcessUsage u1 = instrument::process_usage();
+  const double t1 = instrument::now_seconds();
   res.iterations = std::move(loop.iterations);
   res.converged = loop.converged;
 
@@ -111,7 +107,7 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   res.flux_checksum = check.checksum;
   res.flux_max = check.max_scalar;
   if (deck.iprint == 1) print_flux_planes(deck, opt, fields, comm, out);
-  time_like_the_original(res, cpu1 - cpu0, t1 - t0, out);
+  time_like_the_original(res, (u1 - u0).user_seconds, t1 - t0, out);
   if (opt.gather_flux) res.flux = gather_flux(deck, opt, fields, comm);
   return res;
 }
