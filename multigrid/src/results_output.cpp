@@ -110,6 +110,15 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     st.attributes["description"] = std::string(
         "per superstep: w the slowest process's work, h the most bytes into or out of one process, comm_sync "
         "measured (last entry into bsp_sync to exit); grid 0 for supersteps outside the cycles");
+    // The run's placement (bsp_round_trip.hpp, measured by bsplib at bsp_begin and bsp_end;
+    // none at p = 1): the campaign report sets it beside the probe's (the machine file's
+    // bsp.core_round_trip_seconds) and marks a run at another placement unreliable.
+    if (const std::vector<double>& rt = r.profile.core_round_trip_seconds; !rt.empty()) {
+      instrument::Array a = instrument::Array::of("/multigrid/core_round_trip", {rt.size()}, {"sample"}, "s", rt);
+      a.attributes["description"] = std::string(
+          "cache-line round trip between the processes' CPUs at bsp_begin and bsp_end: the host's placement");
+      x.add_array(std::move(a));
+    }
     x.set_attribute(kCalibration, "c1_seconds_per_cell", measured_c1(r));
     x.set_attribute(kCalibration, "c1_loose_seconds_per_cell", measured_c1_loose(r));
     x.set_attribute(kCalibration, "cells_per_process", static_cast<double>(r.grids.front().cells) / r.p);
