@@ -10,6 +10,10 @@
   ordered totals first with bsplib's supersteps in one table per configuration (no heading
   each), the summary's numbers, the phase stack leaving out the send/recv split;
 - the phase stack of a real 2-rank run adds up to no more than its top-level phases;
+- the placement mark (placement_fixture.py: a probe at 150 ns, runs at 150 and 550 ns and one
+  without round trips, scored by the real bsp_predict): the 550 ns run alone "other" (orange,
+  in errors.csv and the summary), the one without samples "unknown", never "other"; the ratio
+  as bspmodel::placement_ratio; a results file's /multigrid/core_round_trip read;
 - report.html in headless Chromium: a screenshot that is not blank, and the DOM holding the
   expected headings, the summary table with working links, times with their unit in the
   headers and no raw seconds in the cells, and <img> tags whose data decode as PNGs.
@@ -30,9 +34,10 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import placement_fixture  # noqa: E402
 import report_fixture  # noqa: E402  (puts tools/ on sys.path)
 
-from suite_campaign import report  # noqa: E402
+from suite_campaign import report, run_placement  # noqa: E402
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 failures = []
@@ -60,6 +65,88 @@ def unit_tests():
     check(report.is_busy({"load": {"busy_others": 0.0, "steal": 0.06}}), "steal 0.06 is busy")
     check(not report.is_busy({"load": {"busy_others": 0.2, "steal": 0.01}}), "a quiet run is not busy")
     check(report.configuration_key({"mk": 10, "grid": "1x2"}) == "grid=1x2;mk=10", "configuration key sorted")
+
+
+def unit_tests_placement():
+    ratio = run_placement.placement_ratio
+    check(ratio(None, [150e-9]) is None and ratio(0.0, [150e-9]) is None, "no probe figure: unknown")
+    check(ratio(150e-9, []) is None, "no run sample: unknown")
+    check(ratio(150e-9, [150e-9, 0.0]) is None, "a sample of 0 (not measured): unknown")
+    check(math.isclose(ratio(150e-9, [150e-9, 550e-9]), 550 / 150), "the largest of run/probe: 550/150")
+    check(math.isclose(ratio(550e-9, [150e-9, 500e-9]), 550 / 150), "the largest of probe/run: 550/150")
+    check(run_placement.placement_of(None) == "unknown", "an unknown ratio is unknown, never other")
+    check(run_placement.placement_of(1.5) == "same", "1.5x is the probe's placement (the bound included)")
+    check(run_placement.placement_of(1.51) == "other", "1.51x is another placement")
+    row = {"busy": False, "placement": "other", "placement_ratio": 3.7}
+    check(report.unreliable(row) and not report.unreliable(dict(row, placement="unknown")),
+          "another placement is unreliable, an unknown one is not")
+
+
+def check_results_round_trip(work):
+    """A results file's /<app>/core_round_trip (multigrid writes one) is read; one of another
+    shape is no figure (unknown), not a failure."""
+    import h5py
+    good, bad = os.path.join(work, "rt-good.h5"), os.path.join(work, "rt-bad.h5")
+    for path, data in ((good, [5.5e-7, 5.6e-7]), (bad, [[5.5e-7], [5.6e-7]])):
+        with h5py.File(path, "w") as f:
+            f.attrs["format"] = "suite-results-1"
+            f.attrs["app"] = "multigrid"
+            f.create_dataset("multigrid/core_round_trip", data=data)
+    got = run_placement.results_round_trips(good)
+    check(got == [5.5e-7, 5.6e-7], f"/multigrid/core_round_trip read: {got}")
+    check(run_placement.results_round_trips(bad) == [], "a 2-D core_round_trip gives no samples")
+
+
+def check_placement(build, work):
+    """The report on placement_fixture's campaign: run 0004 (550 ns against the probe's 150)
+    marked other placement, orange and counted; 0002 and 0005 (150 ns) not; 0003 (no
+    samples) unknown."""
+    campaign = os.path.join(work, "placement")
+    os.makedirs(campaign)
+    placement_fixture.make_campaign(build, campaign)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        report.write_report(campaign)
+    with open(os.path.join(campaign, "errors.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    check(rows and list(rows[0].keys()) == report.CSV_COLUMNS, "errors.csv columns with placement")
+    expected = {"0002": ("same", 155 / 150), "0003": ("unknown", None), "0004": ("other", 550 / 150),
+                "0005": ("same", 150 / 145)}
+    for run_id, (placement, want) in expected.items():
+        mine = [r for r in rows if r["run_id"] == run_id]
+        check(mine and all(r["placement"] == placement for r in mine),
+              f"errors.csv: run {run_id} placement {placement}: {sorted({r['placement'] for r in mine})}")
+        got = {r["placement_ratio"] for r in mine}
+        check(got == {""} if want is None else
+              (len(got) == 1 and math.isclose(float(got.pop()), want, rel_tol=1e-5)),
+              f"errors.csv: run {run_id} placement_ratio {want}")
+        check(all(r["busy"] == "0" for r in mine),
+              f"errors.csv: run {run_id} not busy (the busy flag is the load's)")
+    with open(os.path.join(campaign, "report.html"), encoding="utf-8") as f:
+        page = f.read()
+    check(re.search(r"0004 \(rep 1\): [^,<]*<b>other placement 3\.67x</b>", page),
+          "the per-run text marks 0004 other placement 3.67x")
+    check(re.search(r"0002 \(rep 1\): [^,<]* \(placement 1\.03x\)", page), "0002's ratio shown, unmarked")
+    check(not re.search(r"0003 \(rep 2\): [^,<]*(<b>|placement)", page), "0003 (no samples) unmarked")
+    # Orange (class busy) are the tables' rows of configuration shift=b only.
+    marked = set(re.findall(r'<tr class="busy"><td>bsplib-500</td><td>([^<]*)</td>', page))
+    plain = set(re.findall(r'<tr><td>bsplib-500</td><td>([^<]*)</td>', page))
+    check(marked == {"ranks=2;shift=b"} and plain == {"ranks=2;shift=a"},
+          f"orange rows: shift=b only (orange {sorted(marked)}, plain {sorted(plain)})")
+    rows = report.summary_rows(report.score(*placement_inputs(campaign))[1])
+    check(rows and all(r[8] == "1/3 (1 unknown)" for r in rows),
+          f"summary: 1 of 3 runs with a known placement at another: {[r[8] for r in rows]}")
+    check("1/3 (1 unknown)" in printed.getvalue() and "other placement" in printed.getvalue(),
+          "the printed summary counts it")
+    check("<b>other</b>: run 550 ns, 540 ns, probe 150 ns (3.67x)" in page, "provenance: 0004's round trips")
+
+
+def placement_inputs(campaign):
+    """(steps, results, placements) of a campaign, as write_report scores them."""
+    from suite_campaign.store import Store
+    store = Store.open(campaign)
+    results, _ = report.read_all(store)
+    return store.steps, results, run_placement.placements(store, list(results))
 
 
 def fake_scores(app, runs):
@@ -127,7 +214,8 @@ def unit_tests_layout():
         check(abs(rows[0][4] - (0.5 * (3e-5 / 2.1e-5 - 1) + 0.5 * 0.5)) < 1e-12,
               f"summary: median error of the medians {rows[0][4]}")
         check(abs(rows[0][5] - 1e-6 / 2.1e-5) < 1e-12, f"summary: median floor {rows[0][5]}")
-        check(rows[0][6] == "0/2" and rows[0][7] == "0/3", f"within noise and busy {rows[0][6:]}")
+        check(rows[0][6] == "0/2" and rows[0][7] == "0/3" and rows[0][8] == "n/a",
+              f"within noise, busy, other placement (no run measured it) {rows[0][6:]}")
     # The phase stack leaves the send/recv split out (it re-splits send's and recv's time).
     phases = {"iteration": {"inclusive": [3.0, 3.0], "exclusive": [0.5, 0.5]},
               "recv": {"inclusive": [2.0, 1.0], "exclusive": [2.0, 1.0]},
@@ -252,7 +340,8 @@ def check_chromium(campaign, work):
                         + model + r'">' + model + r"</a></td><td>T_total</td>", summary) is not None,
               f"summary row sweep3d {model} T_total with its links")
     check("median error of the medians" in summary and "busy runs" in summary, "summary columns")
-    check(re.search(r'<td class="n">1/2</td></tr>', summary) is not None, "summary: one busy run of 2")
+    check(re.search(r'<td class="n">1/2</td><td class="n">n/a</td></tr>', summary) is not None,
+          "summary: one busy run of 2, the placement unknown (sweep3d has no bspprobe)")
     for target in set(re.findall(r'href="#([^"]+)"', dom)):
         check(f'id="{target}"' in dom, f"the link #{target} has its anchor")
     # Times with their unit in the header, 3-4 significant digits in the cells.
@@ -285,6 +374,9 @@ def main():
     os.makedirs(campaign)
     unit_tests()
     unit_tests_layout()
+    unit_tests_placement()
+    check_results_round_trip(work)
+    check_placement(build, work)
     report_fixture.make_campaign(build, campaign)
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):

@@ -10,15 +10,21 @@ configuration), over the repetitions:
                          the repeated runs: an error below it cannot be told from the noise
                          of this machine ("within noise"); with one repetition there is none;
   busy                 = the run's machine was loaded (load.busy_others > 0.25 or
-                         load.steal > 0.05, campaign-design.md): its comparison is unreliable.
+                         load.steal > 0.05, campaign-design.md): its comparison is unreliable;
+  placement            = whether the run's CPUs were where its bspprobe probe's were
+                         (run_placement.py): the ratio of the run's cache-line round trips
+                         to the probe's (bspmodel::placement_ratio); "other" beyond 1.5: its
+                         comparison is unreliable as a busy run's; "unknown" where either
+                         measured none (p = 1, no bspprobe machine file: sweep3d, tycho).
 A run whose results file cannot be read is listed with its one-line reason; the report goes on.
 
 Layout of report.html, read top-down at a glance: the contents; a summary (per app, model
 and total term: the median error of the medians, the median noise floor, the configurations
-within noise, the runs on a busy machine; linked to the sections); the failed runs; per app a
-section, per model its terms (totals first, then parts, then one table per configuration
-with bsplib's supersteps as rows) and its plot below them, then the app's heat-map (columns
-in the same order) and per-phase stack; provenance; projections; exports. Times in a table
+within noise, the runs on a busy machine, the runs at another placement; linked to the
+sections); the failed runs; per app a section, per model its terms (totals first, then
+parts, then one table per configuration with bsplib's supersteps as rows) and its plot below
+them, then the app's heat-map (columns in the same order) and per-phase stack; provenance
+(with each predicted run's placement); projections; exports. Times in a table
 are in one unit chosen for it (s, ms or us, named in the header), 4 significant digits.
 """
 import base64
@@ -30,7 +36,7 @@ import os
 import re
 import sys
 
-from . import exports, plots
+from . import exports, plots, run_placement
 from .output_file import write_output
 from .results import NotOurs, ReaderBug, read_results
 from .store import Store
@@ -41,7 +47,8 @@ MAX_PROJECTION_ROWS = 500
 MAX_PROJECTION_BYTES = 4 << 20
 
 CSV_COLUMNS = ["app", "group", "model", "term", "kind", "configuration", "rep", "run_id", "ranks",
-               "measured_s", "modelled_s", "error", "noise_floor", "below_floor", "busy"]
+               "measured_s", "modelled_s", "error", "noise_floor", "below_floor", "busy",
+               "placement", "placement_ratio"]
 
 
 # ---------------------------------------------------------------- scoring
@@ -80,6 +87,11 @@ def is_busy(step):
             float(load.get("steal") or 0) > BUSY_STEAL
     except (TypeError, ValueError):
         return False
+
+
+def unreliable(row):
+    """A scored row whose run was on a busy machine or at another placement of its CPUs."""
+    return row["busy"] or row["placement"] == run_placement.OTHER
 
 
 def configuration_key(config):
@@ -171,13 +183,15 @@ def read_all(store):
     return results, unreadable
 
 
-def score(steps, results):
+def score(steps, results, placements=None):
     """(rows of errors.csv as dicts, cells): cells[(app, group, model, term, config)] =
-    {"rows": [...], "measured_median", "modelled_median", "error", "floor", "below"}."""
+    {"rows": [...], "measured_median", "modelled_median", "error", "floor", "below"};
+    placements: {run id: run_placement.run_placement} (a run not in it: "unknown")."""
     rows = []
     for s in steps:
         if s.get("role") != "predict" or s["id"] not in results:
             continue
+        placed = (placements or {}).get(s["id"]) or {}
         for r in results[s["id"]]["rows"]:
             ok = not r["problem"]
             rows.append({"app": s.get("app") or results[s["id"]]["attrs"]["app"] or "?",
@@ -188,7 +202,9 @@ def score(steps, results):
                          "measured_s": r["measured"] if ok else None,
                          "modelled_s": r["modelled"] if ok else None,
                          "error": relative_error(r["modelled"], r["measured"]) if ok else None,
-                         "source": r["source"], "busy": is_busy(s)})
+                         "source": r["source"], "busy": is_busy(s),
+                         "placement": placed.get("placement", run_placement.UNKNOWN),
+                         "placement_ratio": placed.get("ratio")})
     cells = {}
     for r in rows:
         key = (r["app"], r["group"], r["model"], r["term"], r["configuration"])
@@ -221,7 +237,8 @@ def write_errors_csv(path, rows):
                             r["configuration"], r["rep"], r["run_id"], r["ranks"],
                             csv_number(r["measured_s"]), csv_number(r["modelled_s"]),
                             csv_number(r["error"]), csv_number(r["noise_floor"]),
-                            int(r["below_floor"]), int(r["busy"])])
+                            int(r["below_floor"]), int(r["busy"]), r["placement"],
+                            csv_number(r["placement_ratio"])])
     write_output(path, "CSV", fill)
 
 
@@ -397,13 +414,31 @@ def floor_text(floor):
     return "n/a (one repetition)" if floor is None else f"{100 * floor:.1f}%"
 
 
+def ratio_text(ratio):
+    """"1.09x", "3.67x"; "7118x" (a round trip of a process the host descheduled)."""
+    return f"{ratio:.2f}x" if ratio < 100 else f"{ratio:.0f}x"
+
+
+def round_trip_text(seconds):
+    return f"{1e9 * seconds:.0f} ns" if seconds < 1e-5 else f"{1e6 * seconds:.0f} us"
+
+
+def placement_text(r):
+    """" (placement 1.09x)" or " <b>other placement 4.41x</b>" of a row; "" when unknown."""
+    if r["placement"] == run_placement.OTHER:
+        return f" <b>other placement {ratio_text(r['placement_ratio'])}</b>"
+    if r["placement"] == run_placement.SAME:
+        return f" (placement {ratio_text(r['placement_ratio'])})"
+    return ""
+
+
 def per_run_text(cell):
     return ", ".join(f"{esc(r['run_id'])} (rep {esc(r['rep'])}): {pct(r['error'])}"
-                     + (" <b>busy</b>" if r["busy"] else "") for r in cell["rows"])
+                     + (" <b>busy</b>" if r["busy"] else "") + placement_text(r) for r in cell["rows"])
 
 
 def cell_class(cell):
-    return "busy" if any(r["busy"] for r in cell["rows"]) else "noise" if cell["below"] else ""
+    return "busy" if any(unreliable(r) for r in cell["rows"]) else "noise" if cell["below"] else ""
 
 
 def cells_table(first_header, entries):
@@ -429,8 +464,10 @@ def app_section(app, cells, figures):
     parts = [f'<h2 id="{anchor("app", app)}">{esc(app)}: models against runs</h2>',
              '<p class="small">Error = (modelled - measured) / measured. Noise floor = '
              "mean |measured - median| / median over the repetitions. Green: the error of "
-             "the medians is within the noise floor. Orange: a run on a busy machine "
-             "(unreliable).</p>"]
+             "the medians is within the noise floor. Orange: a run on a busy machine, or at "
+             "another placement of its CPUs than its probe's (its cache-line round trip more "
+             "than 1.5x from the probe's, shown as placement Nx: on a virtual machine the "
+             "host's choice of cores sets a small superstep's cost): unreliable.</p>"]
     keys = [k for k in cells if k[0] == app]
     for model, head, steps in ordered_terms(cells, app):
         parts.append(f'<h3 id="{anchor("app", app, "model", model)}">{esc(app)} &middot; '
@@ -461,8 +498,10 @@ def app_section(app, cells, figures):
 
 def summary_rows(cells):
     """Per (app, model, headline total term): [app, model, term, configurations, median error
-    of the medians, median noise floor, within noise "n/N", busy runs "n/N"]. An app's
-    parts are left out unless it has no total term; per-superstep terms always are."""
+    of the medians, median noise floor, within noise "n/N", busy runs "n/N", runs at another
+    placement "n/K" of the K whose placement is known ("n/a" when none is, "n/K (U unknown)"
+    when some are not)]. An app's parts are left out unless it has no total term;
+    per-superstep terms always are."""
     out = []
     for app in apps_of(cells):
         order = ordered_terms(cells, app)
@@ -477,27 +516,38 @@ def summary_rows(cells):
             runs = [r for c in cs for r in c["rows"]]
             out.append([app, model, term, len(cs), median(errors), median(floors),
                         f"{sum(1 for c in cs if c['below'])}/{len(cs)}",
-                        f"{sum(1 for r in runs if r['busy'])}/{len(runs)}"])
+                        f"{sum(1 for r in runs if r['busy'])}/{len(runs)}", other_placement_count(runs)])
     return out
+
+
+def other_placement_count(runs):
+    known = [r for r in runs if r["placement"] != run_placement.UNKNOWN]
+    if not known:
+        return "n/a"
+    other = sum(1 for r in known if r["placement"] == run_placement.OTHER)
+    unknown = len(runs) - len(known)
+    return f"{other}/{len(known)}" + (f" ({unknown} unknown)" if unknown else "")
 
 
 def summary_table(cells):
     rows = summary_rows(cells)
     head = ('<h2 id="summary">Summary</h2><p class="small">Per app, model and total term, over '
             "its configurations: the median of the errors of the medians, the median noise "
-            "floor, how many configurations are within noise and how many runs ran on a busy "
-            "machine. Parts and supersteps are in each app's section.</p>")
+            "floor, how many configurations are within noise, how many runs ran on a busy "
+            "machine and how many at another placement of their CPUs than their bspprobe "
+            "probe's (of the runs where both measured it; n/a: none did). Parts and supersteps "
+            "are in each app's section.</p>")
     if not rows:
         return head + "<p>No predicted run with /compare rows to score.</p>"
     body = [[f'<a href="#{anchor("app", r[0])}">{esc(r[0])}</a>',
              f'<a href="#{anchor("app", r[0], "model", r[1])}">{esc(r[1])}</a>', esc(r[2]), r[3],
-             pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%", r[6], r[7]] for r in rows]
-    classes = ["busy" if not r[7].startswith("0/") else
+             pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%", r[6], r[7], r[8]] for r in rows]
+    classes = ["busy" if not r[7].startswith("0/") or not r[8].startswith(("0/", "n/a")) else
                "noise" if r[4] is not None and r[5] is not None and abs(r[4]) <= r[5] else ""
                for r in rows]
     return head + table(["app", "model", "term", "configurations", "median error of the medians",
-                         "median noise floor", "within noise", "busy runs"], body, classes,
-                        numeric=(3, 4, 5, 6, 7))
+                         "median noise floor", "within noise", "busy runs", "other placement"],
+                        body, classes, numeric=(3, 4, 5, 6, 7, 8))
 
 
 def contents(cells, figures, projections):
@@ -516,7 +566,20 @@ def contents(cells, figures, projections):
     return '<h2 id="contents">Contents</h2><ul class="toc">' + "".join(items) + "</ul>"
 
 
-def html_report(store, results, unreadable, cells, figures, projections, extrap, traces):
+def placement_detail(placed):
+    """The provenance table's placement cell: the run's and the probe's round trips, the
+    ratio and the verdict."""
+    if not placed or placed["placement"] == run_placement.UNKNOWN:
+        if placed and placed.get("probe_s"):
+            return f"unknown (probe {round_trip_text(placed['probe_s'])}; the run measured none)"
+        return "unknown (no bspprobe round trip)"
+    run = ", ".join(round_trip_text(v) for v in placed["run_s"])
+    verdict = "<b>other</b>" if placed["placement"] == run_placement.OTHER else "same"
+    return (f"{verdict}: run {run}, probe {round_trip_text(placed['probe_s'])} "
+            f"({ratio_text(placed['ratio'])})")
+
+
+def html_report(store, results, unreadable, cells, figures, projections, extrap, traces, placed=None):
     m = store.manifest
     steps = [s for s in store.steps]
     runs = [s for s in steps if s.get("kind") == "run"]
@@ -562,9 +625,11 @@ def html_report(store, results, unreadable, cells, figures, projections, extrap,
         sources = sorted({r["source"] for r in results[s["id"]]["rows"]}) if s["id"] in results else []
         prov.append([esc(s["id"]), esc(s.get("group")), esc(configuration_key(s.get("config"))),
                      esc(s.get("rep")), cals or "(none)",
-                     "<br>".join(esc(x) for x in sources) or esc(s.get("status"))])
+                     "<br>".join(esc(x) for x in sources) or esc(s.get("status")),
+                     placement_detail((placed or {}).get(s["id"]))])
     parts.append(table(["predicted run", "group", "configuration", "rep", "calibration runs",
-                        "inputs from (/compare source)"], prov))
+                        "inputs from (/compare source)",
+                        "placement (cache-line round trips: run at bsp_begin, bsp_end; probe)"], prov))
     cal = [[esc(s["id"]), esc(s.get("group")), esc(configuration_key(s.get("config"))),
             esc(s.get("rep")), esc(s.get("status"))] for s in runs if s.get("role") == "calibrate"]
     parts.append("<h3>Calibration runs</h3>" + table(["run", "group", "configuration", "rep",
@@ -603,8 +668,9 @@ def html_report(store, results, unreadable, cells, figures, projections, extrap,
 def print_summary(cells, unreadable, report_path):
     """The report's summary table on stdout, and how many runs' results could not be read."""
     lines = [[r[0], r[1], r[2], pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%",
-              r[6], r[7]] for r in summary_rows(cells)]
-    header = ["app", "model", "term", "median error", "median floor", "within noise", "busy runs"]
+              r[6], r[7], r[8]] for r in summary_rows(cells)]
+    header = ["app", "model", "term", "median error", "median floor", "within noise", "busy runs",
+              "other placement"]
     if lines:
         widths = [max(len(str(x)) for x in col) for col in zip(header, *lines)]
         for row in [header] + lines:
@@ -626,7 +692,9 @@ def write_report(campaign_dir):
     store = Store.open(campaign_dir)
     steps = store.steps
     results, unreadable = read_all(store)
-    rows, cells = score(steps, results)
+    placed = run_placement.placements(store, [s["id"] for s in steps if s.get("role") == "predict"
+                                              and s["id"] in results])
+    rows, cells = score(steps, results, placed)
     write_errors_csv(store.path("errors.csv"), rows)
     figures = draw_plots(store.dir, steps, results, cells)
     projections = []
@@ -643,7 +711,7 @@ def write_report(campaign_dir):
     run_steps = [s for s in steps if s.get("kind") == "run"]
     extrap = exports.write_extrap(store.dir, run_steps, results)
     traces = exports.export_traces(store.dir, store.manifest.get("build"), run_steps, results)
-    page = html_report(store, results, unreadable, cells, figures, projections, extrap, traces)
+    page = html_report(store, results, unreadable, cells, figures, projections, extrap, traces, placed)
     report_path = store.path("report.html")
 
     def fill(fd):
