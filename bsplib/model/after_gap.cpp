@@ -9,22 +9,21 @@
 
 namespace bspmodel {
 
-namespace {
-double mean_at(const AfterGapCosts& a, std::size_t i) {
-  return (a.empty[i] + a.one_way_64[i] + a.one_way_2048[i]) / 3;
+double mean_of_three_at(const std::vector<double>& points, const std::vector<double>& a,
+                        const std::vector<double>& b, const std::vector<double>& c, double x) {
+  const auto mean_at = [&](std::size_t i) { return (a[i] + b[i] + c[i]) / 3; };
+  const std::size_t n = points.size();
+  if (n == 1 || x <= 0) return mean_at(0);
+  if (x >= points[n - 1]) return mean_at(n - 1);
+  std::size_t i = 1;
+  while (points[i] < x) ++i;  // points[i - 1] < x <= points[i]
+  const double lo = points[i - 1], hi = points[i];
+  const double f = i == 1 ? x / hi : std::log(x / lo) / std::log(hi / lo);
+  return mean_at(i - 1) + f * (mean_at(i) - mean_at(i - 1));
 }
-}  // namespace
 
 double after_gap_cost(const AfterGapCosts& a, double x) {
-  const std::size_t n = a.gap_seconds.size();
-  if (n == 1 || x <= 0) return mean_at(a, 0);
-  if (x >= a.gap_seconds[n - 1]) return mean_at(a, n - 1);
-  std::size_t i = 1;
-  while (a.gap_seconds[i] < x) ++i;  // gap[i - 1] < x <= gap[i]
-  const double lo = a.gap_seconds[i - 1], hi = a.gap_seconds[i];
-  // From 0 to the first gap linearly (log 0 is no place); between gaps in log x.
-  const double f = i == 1 ? x / hi : std::log(x / lo) / std::log(hi / lo);
-  return mean_at(a, i - 1) + f * (mean_at(a, i) - mean_at(a, i - 1));
+  return mean_of_three_at(a.gap_seconds, a.empty, a.one_way_64, a.one_way_2048, x);
 }
 
 double after_gap_extra(const AfterGapCosts& a, double gap_seconds) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <iterator>
 #include <numeric>
@@ -253,17 +254,18 @@ void assemble_curves(BspMeasurements& m, const CurveSamples& c, double placement
   }
 }
 
-// Supersteps after a compute gap (BspMeasurements::gap): every process spins on the clock
-// for the gap, then puts (or not) and syncs; the repetitions go round every (gap, h) pair, as
-// T(h)'s do, so a slow spell of the host spreads over all of them. Spinning, not streaming
-// a buffer: the two gave the same increase within the noise at p = 2 on the AMD EPYC guest
-// (after 10 ms: +3.6-4.1 us spinning, +3.9-4.8 us streaming 8 MiB), and spinning keeps the
-// probe's time fixed. The 10 ms gaps make this about 1 s at 31 repetitions.
-ByRepetition measure_after_gap(BspMeasurements& m, int reps) {
+// The after-gap and after-stream measurements (BspMeasurements): an empty superstep and one
+// put of 64 B and of 2 KiB from each process of the lower half into its partner (at p = 1
+// into itself), each after every process ran before(i), for each of `points` points, the
+// repetitions going round every (point, h) pair, as T(h)'s do, so that a slow spell of the
+// host spreads over all of them. An untimed empty superstep first, so that every timed one
+// follows the same kind of superstep: after a 10 ms gap the next sync still cost 0.2-0.3 us
+// more. Samples [rep][point * 3 + h], the smallest over processes (as T(h)).
+template <class Before>
+ByRepetition three_supersteps_after(int reps, std::size_t points, Before before) {
   const int p = bsp_nprocs(), s = bsp_pid(), half = p / 2;
   const int dest = p > 1 ? s + half : s;
   const bool sends = p == 1 || s < half;
-  const double gaps[] = {0, 10e-6, 100e-6, 1e-3, 10e-3};
   const int hs[] = {0, 64, 2048};
   std::vector<char> src(2048, 1), area(2048, 0);
   bsp_push_reg(area.data(), static_cast<int>(area.size()));
@@ -271,14 +273,10 @@ ByRepetition measure_after_gap(BspMeasurements& m, int reps) {
   std::vector<double> mine, round_trip;
   for (int r = 0; r < reps; ++r) {
     round_trip.push_back(placement_sample());
-    for (double gap : gaps)
+    for (std::size_t i = 0; i < points; ++i)
       for (int h : hs) {
-        // An untimed empty superstep first, so that every timed one follows the same kind
-        // of superstep: after a 10 ms gap the next sync still cost 0.2-0.3 us more.
         bsp_sync();
-        const double start = bsp_time();
-        while (bsp_time() - start < gap) {
-        }
+        before(i);
         if (h > 0 && sends) bsp_put(dest, src.data(), area.data(), 0, h);
         const double t0 = bsp_time();
         bsp_sync();
@@ -287,11 +285,76 @@ ByRepetition measure_after_gap(BspMeasurements& m, int reps) {
   }
   MPI_Allreduce(MPI_IN_PLACE, mine.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MIN,
                 MPI_COMM_WORLD);
-  m.gap.assign(std::begin(gaps), std::end(gaps));
   bsp_pop_reg(area.data());
   bsp_sync();
-  // [rep][gap * 3 + h]
-  return by_repetition(mine, std::size(gaps) * std::size(hs), 1, round_trip);
+  return by_repetition(mine, points * std::size(hs), 1, round_trip);
+}
+
+// Supersteps after a compute gap (BspMeasurements::gap): every process spins on the clock
+// for the gap, then puts (or not) and syncs; the repetitions go round every (gap, h) pair, as
+// T(h)'s do, so a slow spell of the host spreads over all of them. Spinning, so that the
+// gap's length alone is measured: streaming a working set the caches hold (8 MiB on the AMD
+// EPYC guest's 32 MiB L3) gave the same increase within the noise (after 10 ms: +3.6-4.1 us
+// spinning, +3.9-4.8 us streaming), but one beyond the cache costs more, which
+// measure_after_stream measures by the working set. The 10 ms gaps make this about 1 s at
+// 31 repetitions.
+ByRepetition measure_after_gap(BspMeasurements& m, int reps) {
+  const double gaps[] = {0, 10e-6, 100e-6, 1e-3, 10e-3};
+  m.gap.assign(std::begin(gaps), std::end(gaps));
+  return three_supersteps_after(reps, m.gap.size(), [&](std::size_t i) {
+    const double start = bsp_time();
+    while (bsp_time() - start < gaps[i]) {
+    }
+  });
+}
+
+// The last-level cache a CPU sees, bytes, as Linux's sysfs describes cpu0's level-3 cache
+// (lscpu's figure); 0 when it does not. Not sysconf(_SC_LEVEL3_CACHE_SIZE): on the AMD EPYC
+// guest it gave 384 MiB where the guest's L3 is 32 MiB.
+double last_level_cache_bytes() {
+  std::FILE* f = std::fopen("/sys/devices/system/cpu/cpu0/cache/index3/size", "r");
+  if (!f) return 0;
+  double size = 0;
+  char unit = 0;
+  const int got = std::fscanf(f, "%lf%c", &size, &unit);
+  std::fclose(f);
+  if (got < 1 || !(size > 0)) return 0;
+  return size * (unit == 'K' ? 1024.0 : unit == 'M' ? 1048576.0 : unit == 'G' ? 1073741824.0 : 1.0);
+}
+
+// The working sets of the after-stream supersteps: 0, then 1 MiB rising fourfold to the
+// largest, twice the last-level cache, held within [64 MiB, 512 MiB] (at least 64 MiB: a
+// cache sysfs does not describe, and room beyond a 32 MiB L3; at most 512 MiB: each
+// repetition makes three passes over it).
+std::vector<double> working_sets() {
+  const double largest = std::clamp(2.0 * last_level_cache_bytes(), 64.0 * 1048576, 512.0 * 1048576);
+  std::vector<double> n = {0};
+  for (double w = 1048576; w < largest; w *= 4) n.push_back(w);
+  n.push_back(std::floor(largest / 4096) * 4096);
+  return n;
+}
+
+// Supersteps after a pass over a working set (BspMeasurements::working_set): every process
+// reads and writes the first N bytes of its buffer (x = x / 2 + 1, as a kernel's sweep over
+// its arrays), then puts (or not) and syncs; the repetitions go round every (N, h) pair, as the
+// gaps' do. The pass covers the same N bytes each time, so a working set the caches hold
+// stays there, as a program's arrays do from superstep to superstep.
+ByRepetition measure_after_stream(BspMeasurements& m, int reps) {
+  m.working_set = working_sets();
+  std::vector<double> buffer(static_cast<std::size_t>(m.working_set.back() / sizeof(double)), 1.0);  // touched here
+  return three_supersteps_after(reps, m.working_set.size(), [&](std::size_t i) {
+    const std::size_t words = static_cast<std::size_t>(m.working_set[i] / sizeof(double));
+    for (std::size_t k = 0; k < words; ++k) buffer[k] = buffer[k] * 0.5 + 1.0;
+    asm volatile("" : : "r"(buffer.data()) : "memory");  // keep the pass
+  });
+}
+
+// The after-stream figures of BspMeasurements from the samples at `placement`.
+void assemble_after_stream(BspMeasurements& m, const ByRepetition& a, double placement) {
+  const std::vector<double> t = a.medians(placement);
+  std::vector<double>* outs[] = {&m.after_stream_empty, &m.after_stream_64, &m.after_stream_2048};
+  for (std::size_t g = 0; g < m.working_set.size(); ++g)
+    for (std::size_t k = 0; k < 3; ++k) outs[k]->push_back(t[g * 3 + k]);
 }
 
 // The after-gap figures of BspMeasurements from the samples at `placement`.
@@ -424,18 +487,21 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
   bsp_sync();
   const CurveSamples curves = measure_curves(reps, hmax);
   const ByRepetition after_gap = measure_after_gap(m, reps);
+  const ByRepetition after_stream = measure_after_stream(m, reps);
   // One placement for every figure that feeds a model: the median of all the repetitions'
-  // round trips (T(h), the curves, the gaps); repetitions at another are left out.
-  for (const ByRepetition* b : {&t_samples, &curves.at_grid, &curves.at_sides, &after_gap})
+  // round trips (T(h), the curves, the gaps, the working sets); repetitions at another are
+  // left out.
+  for (const ByRepetition* b : {&t_samples, &curves.at_grid, &curves.at_sides, &after_gap, &after_stream})
     m.round_trip.insert(m.round_trip.end(), b->round_trip.begin(), b->round_trip.end());
   m.placement = core_round_trip(m.round_trip);
   std::size_t kept = 0, all = 0;
-  for (const ByRepetition* b : {&t_samples, &curves.at_grid, &curves.at_sides, &after_gap})
+  for (const ByRepetition* b : {&t_samples, &curves.at_grid, &curves.at_sides, &after_gap, &after_stream})
     for (std::size_t r = 0; r < b->round_trip.size(); ++r, ++all) kept += b->kept(r, m.placement);
   m.placement_kept = all ? static_cast<double>(kept) / static_cast<double>(all) : 1.0;
   m.t = t_samples.medians(m.placement);
   assemble_curves(m, curves, m.placement);
   assemble_after_gap(m, after_gap, m.placement);
+  assemble_after_stream(m, after_stream, m.placement);
   return m;
 }
 

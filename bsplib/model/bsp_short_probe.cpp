@@ -62,6 +62,10 @@ BspMachine fitted_machine(const BspMeasurements& meas, int p, int hmax, const st
   m.after_gap.empty = meas.after_gap_empty;
   m.after_gap.one_way_64 = meas.after_gap_64;
   m.after_gap.one_way_2048 = meas.after_gap_2048;
+  m.after_stream.working_set_bytes = meas.working_set;
+  m.after_stream.empty = meas.after_stream_empty;
+  m.after_stream.one_way_64 = meas.after_stream_64;
+  m.after_stream.one_way_2048 = meas.after_stream_2048;
   m.core_round_trip_seconds = meas.placement;  // the placement of the CPUs these are true of
   return m;
 }

@@ -22,6 +22,8 @@ const char* const known[] = {"format", "name", "source", "bsp.source", "bsp.p", 
                              "bsp.curve.exchange_seconds", "bsp.curve.gets_seconds",
                              "bsp.after_gap.gap_seconds", "bsp.after_gap.empty_seconds",
                              "bsp.after_gap.one_way_64_seconds", "bsp.after_gap.one_way_2048_seconds",
+                             "bsp.after_stream.working_set_bytes", "bsp.after_stream.empty_seconds",
+                             "bsp.after_stream.one_way_64_seconds", "bsp.after_stream.one_way_2048_seconds",
                              "bsp.core_round_trip_seconds"};
 bool is_known(const std::string& k) {
   for (const char* n : known)
@@ -66,6 +68,13 @@ const char* const kAfterGapKeys[] = {"bsp.after_gap.gap_seconds", "bsp.after_gap
                                      "bsp.after_gap.one_way_64_seconds",
                                      "bsp.after_gap.one_way_2048_seconds"};
 
+// The after-stream costs: working sets whole numbers of bytes in [0, 2^50], 0 first,
+// strictly rising; times in [0, 100] s.
+constexpr KeyRange kRangeWorkingSet{"bsp.after_stream.working_set_bytes", 0, 1125899906842624.0, "bytes"};
+const char* const kAfterStreamKeys[] = {"bsp.after_stream.working_set_bytes", "bsp.after_stream.empty_seconds",
+                                        "bsp.after_stream.one_way_64_seconds",
+                                        "bsp.after_stream.one_way_2048_seconds"};
+
 // A list of numbers separated by spaces, each the whole token (strict_number.hpp).
 std::vector<double> number_list(const instrument::MachineFile& f, const char* key) {
   const std::string text = f.get_string(key).value_or("");
@@ -105,52 +114,83 @@ SuperstepCurves read_curves(const instrument::MachineFile& f) {
   return c;
 }
 
+// A cost series (the after-gap and the after-stream costs): the comm+sync of an empty
+// superstep and of one put of 64 B and of 2 KiB one way at rising points, 0 first. Its four
+// keys (the points first), what it is called in a refusal, and its points' rule.
+struct SeriesSpec {
+  const char* const* keys;  // [4]
+  const char* costs;        // "after-gap costs"
+  const char* point;        // "gap": one time per gap
+  const char* points_rule;  // "numbers in [0, 100] s"
+  KeyRange range;
+  bool whole;               // the points are whole numbers
+};
+const SeriesSpec kGapSeries{kAfterGapKeys, "after-gap costs", "gap", "numbers in [0, 100] s", kRangeGap, false};
+const SeriesSpec kStreamSeries{kAfterStreamKeys, "after-stream costs", "working set",
+                               "whole numbers of bytes in [0, 2^50]", kRangeWorkingSet, true};
+
+// All four lists, or none (empty lists).
+void read_series(const instrument::MachineFile& f, const SeriesSpec& spec, std::vector<double>* const lists[4]) {
+  int present = 0;
+  for (int k = 0; k < 4; ++k) present += f.has(spec.keys[k]);
+  if (present == 0) return;
+  if (present != 4)
+    throw instrument::InputError(f.name(), std::string(spec.keys[0]).substr(0, std::string(spec.keys[0]).rfind('.')) + ".*",
+                                 std::string("the ") + spec.costs + " need all of " + spec.keys[0] + ", " + spec.keys[1] +
+                                     ", " + spec.keys[2] + " and " + spec.keys[3] + ", or none of them");
+  for (int k = 0; k < 4; ++k) *lists[k] = number_list(f, spec.keys[k]);
+}
+
+void validate_series(const SeriesSpec& spec, const std::vector<double>* const lists[4], const std::string& source) {
+  const std::vector<double>& points = *lists[0];
+  if (points.empty()) {
+    for (int k = 1; k < 4; ++k)
+      if (!lists[k]->empty())
+        throw instrument::InputError(source, spec.keys[0],
+                                     std::string(spec.keys[0]) + " must list the " + spec.point + "s of the " + spec.costs);
+    return;
+  }
+  for (int k = 1; k < 4; ++k)
+    if (lists[k]->size() != points.size())
+      throw instrument::InputError(source, spec.keys[k],
+                                   std::string(spec.keys[k]) + " must hold one time per " + spec.point + " of " +
+                                       spec.keys[0] + " (" + std::to_string(points.size()) + "); got " +
+                                       std::to_string(lists[k]->size()));
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const double x = points[i];
+    if (!(x >= spec.range.lo && x <= spec.range.hi) || (spec.whole && x != std::floor(x)) || (i == 0 && x != 0) ||
+        (i > 0 && x <= points[i - 1]))
+      throw instrument::InputError(source, std::string(spec.keys[0]) + " item " + std::to_string(i + 1),
+                                   std::string(spec.keys[0]) + " must be " + spec.points_rule +
+                                       ", 0 first, strictly rising; got " + instrument::format_number(x));
+    for (int k = 1; k < 4; ++k)
+      require_in_range((*lists[k])[i], kRangeCurveT.lo, kRangeCurveT.hi,
+                       {source, std::string(spec.keys[k]) + " item " + std::to_string(i + 1), spec.keys[k], "s"});
+  }
+}
+
 AfterGapCosts read_after_gap(const instrument::MachineFile& f) {
   AfterGapCosts a;
-  int present = 0;
-  for (const char* k : kAfterGapKeys) present += f.has(k);
-  if (present == 0) return a;
-  if (present != 4)
-    throw instrument::InputError(f.name(), "bsp.after_gap.*",
-                                 "the after-gap costs need all of bsp.after_gap.gap_seconds, "
-                                 "bsp.after_gap.empty_seconds, bsp.after_gap.one_way_64_seconds and "
-                                 "bsp.after_gap.one_way_2048_seconds, or none of them");
-  a.gap_seconds = number_list(f, kAfterGapKeys[0]);
-  a.empty = number_list(f, kAfterGapKeys[1]);
-  a.one_way_64 = number_list(f, kAfterGapKeys[2]);
-  a.one_way_2048 = number_list(f, kAfterGapKeys[3]);
+  std::vector<double>* const lists[4] = {&a.gap_seconds, &a.empty, &a.one_way_64, &a.one_way_2048};
+  read_series(f, kGapSeries, lists);
+  return a;
+}
+
+AfterStreamCosts read_after_stream(const instrument::MachineFile& f) {
+  AfterStreamCosts a;
+  std::vector<double>* const lists[4] = {&a.working_set_bytes, &a.empty, &a.one_way_64, &a.one_way_2048};
+  read_series(f, kStreamSeries, lists);
   return a;
 }
 
 void validate_after_gap(const AfterGapCosts& a, const std::string& source) {
-  const std::vector<double>* lists[] = {&a.empty, &a.one_way_64, &a.one_way_2048};
-  if (a.none()) {
-    for (const std::vector<double>* l : lists)
-      if (!l->empty())
-        throw instrument::InputError(source, kAfterGapKeys[0],
-                                     std::string(kAfterGapKeys[0]) + " must list the gaps of the after-gap costs");
-    return;
-  }
-  for (std::size_t k = 0; k < 3; ++k)
-    if (lists[k]->size() != a.gap_seconds.size())
-      throw instrument::InputError(source, kAfterGapKeys[k + 1],
-                                   std::string(kAfterGapKeys[k + 1]) + " must hold one time per gap of " +
-                                       kAfterGapKeys[0] + " (" + std::to_string(a.gap_seconds.size()) +
-                                       "); got " + std::to_string(lists[k]->size()));
-  for (std::size_t i = 0; i < a.gap_seconds.size(); ++i) {
-    const double gap = a.gap_seconds[i];
-    const std::string place = std::string(kAfterGapKeys[0]) + " item " + std::to_string(i + 1);
-    if (!(gap >= kRangeGap.lo && gap <= kRangeGap.hi) || (i == 0 && gap != 0) ||
-        (i > 0 && gap <= a.gap_seconds[i - 1]))
-      throw instrument::InputError(source, place,
-                                   std::string(kAfterGapKeys[0]) +
-                                       " must be numbers in [0, 100] s, 0 first, strictly rising; got " +
-                                       instrument::format_number(gap));
-    for (std::size_t k = 0; k < 3; ++k)
-      require_in_range((*lists[k])[i], kRangeCurveT.lo, kRangeCurveT.hi,
-                       {source, std::string(kAfterGapKeys[k + 1]) + " item " + std::to_string(i + 1),
-                        kAfterGapKeys[k + 1], "s"});
-  }
+  const std::vector<double>* const lists[4] = {&a.gap_seconds, &a.empty, &a.one_way_64, &a.one_way_2048};
+  validate_series(kGapSeries, lists, source);
+}
+
+void validate_after_stream(const AfterStreamCosts& a, const std::string& source) {
+  const std::vector<double>* const lists[4] = {&a.working_set_bytes, &a.empty, &a.one_way_64, &a.one_way_2048};
+  validate_series(kStreamSeries, lists, source);
 }
 
 void validate_curves(const SuperstepCurves& c, const std::string& source) {
@@ -228,6 +268,7 @@ BspMachine machine_from(const instrument::MachineFile& f, const std::string& pat
   m.word_bytes = f.has("bsp.word_bytes") ? whole_in_range(f, "bsp.word_bytes", kRangeWord) : 4;
   m.curves = read_curves(f);
   m.after_gap = read_after_gap(f);
+  m.after_stream = read_after_stream(f);
   m.core_round_trip_seconds = f.get_double("bsp.core_round_trip_seconds").value_or(0);
   for (const std::string& k : f.keys())
     if (!is_known(k)) m.extra[k] = f.get_string(k).value_or("");
@@ -256,6 +297,7 @@ void validate_machine(const BspMachine& m, const std::string& source) {
   check(m.core_round_trip_seconds, kRangeRoundTrip);
   validate_curves(m.curves, source);
   validate_after_gap(m.after_gap, source);
+  validate_after_stream(m.after_stream, source);
 }
 
 void write_machine_file(const std::string& path, const BspMachine& m,
@@ -307,6 +349,15 @@ void write_machine_file(const std::string& path, const BspMachine& m,
       f.set(kAfterGapKeys[1], list_text(m.after_gap.empty));
       f.set(kAfterGapKeys[2], list_text(m.after_gap.one_way_64));
       f.set(kAfterGapKeys[3], list_text(m.after_gap.one_way_2048));
+    }
+    if (!m.after_stream.none()) {
+      f.comment("after-stream costs (bspprobe): comm+sync of an empty superstep and of one put of "
+                "64 B and 2 KiB one way, after each process went over each working set (bytes, read "
+                "and written) since the previous sync");
+      f.set(kAfterStreamKeys[0], list_text(m.after_stream.working_set_bytes));
+      f.set(kAfterStreamKeys[1], list_text(m.after_stream.empty));
+      f.set(kAfterStreamKeys[2], list_text(m.after_stream.one_way_64));
+      f.set(kAfterStreamKeys[3], list_text(m.after_stream.one_way_2048));
     }
     instrument::write_text_output(path, "BSP machine file", f.text());
   } catch (const instrument::InputError& e) {

@@ -249,6 +249,11 @@ int probe(const Options& given) {
     for (std::size_t i = 0; i < meas.gap.size(); ++i)
       std::printf("    %9.0f %12.3f %12.3f %12.3f\n", meas.gap[i] * 1e6, meas.after_gap_empty[i] * 1e6,
                   meas.after_gap_64[i] * 1e6, meas.after_gap_2048[i] * 1e6);
+    std::printf("  supersteps after a pass over a working set (read and written; as T: the last process to enter):\n"
+                "    %9s %12s %12s %12s\n", "set [KiB]", "empty[us]", "64 B[us]", "2 KiB[us]");
+    for (std::size_t i = 0; i < meas.working_set.size(); ++i)
+      std::printf("    %9.0f %12.3f %12.3f %12.3f\n", meas.working_set[i] / 1024, meas.after_stream_empty[i] * 1e6,
+                  meas.after_stream_64[i] * 1e6, meas.after_stream_2048[i] * 1e6);
     if (!meas.round_trip.empty()) {
       const auto [lo, hi] = std::minmax_element(meas.round_trip.begin(), meas.round_trip.end());
       std::printf("  cache-line round trip between the processes' CPUs, before each repetition: "
@@ -295,6 +300,10 @@ int probe(const Options& given) {
     m.after_gap.empty = meas.after_gap_empty;
     m.after_gap.one_way_64 = meas.after_gap_64;
     m.after_gap.one_way_2048 = meas.after_gap_2048;
+    m.after_stream.working_set_bytes = meas.working_set;
+    m.after_stream.empty = meas.after_stream_empty;
+    m.after_stream.one_way_64 = meas.after_stream_64;
+    m.after_stream.one_way_2048 = meas.after_stream_2048;
     try {
       // A fit outside the machine-file ranges (g < 0 from a noisy run) is refused here
       // rather than by every later reader of the file.

@@ -45,6 +45,28 @@ if(round_trip MATCHES "^[1-9](\\.[0-9]+)?e-0[4-8]$")
 else()
   message(FATAL_ERROR "bsp.core_round_trip_seconds = ${round_trip}: not within 10 ns-1 ms")
 endif()
+# The after-stream costs: working sets from 0 rising to 64 MiB or more (whole bytes), and
+# three times at each, one per working set.
+if(NOT probe_text MATCHES "\nbsp.after_stream.working_set_bytes = 0 1048576 4194304 16777216 ([0-9 ]+)\n")
+  message(FATAL_ERROR "the probe's machine file lacks the after-stream working sets 0, 1, 4, 16 MiB, ...:\n${probe_text}")
+endif()
+string(REPLACE " " ";" larger "${CMAKE_MATCH_1}")
+list(GET larger -1 largest)
+if(largest LESS 67108864)
+  message(FATAL_ERROR "the after-stream working sets end at ${largest} bytes, below 64 MiB")
+endif()
+list(LENGTH larger n_larger)
+math(EXPR n_sets "${n_larger} + 4")
+foreach(kind empty one_way_64 one_way_2048)
+  if(NOT probe_text MATCHES "\nbsp.after_stream.${kind}_seconds = ([0-9.e+ -]+)\n")
+    message(FATAL_ERROR "the probe's machine file lacks bsp.after_stream.${kind}_seconds")
+  endif()
+  string(REPLACE " " ";" times "${CMAKE_MATCH_1}")
+  list(LENGTH times n_times)
+  if(NOT n_times EQUAL n_sets)
+    message(FATAL_ERROR "bsp.after_stream.${kind}_seconds holds ${n_times} times for ${n_sets} working sets")
+  endif()
+endforeach()
 # A one-superstep profile to predict with it.
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/probe-test.profile.csv
      "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in,gets_out\n"

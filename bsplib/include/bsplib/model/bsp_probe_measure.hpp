@@ -24,8 +24,13 @@ struct BspMeasurements {
   // h above) of an empty superstep and of one put of 64 B and of 2 KiB from each process of
   // the lower half into its partner (one way; at p = 1 into itself).
   std::vector<double> gap, after_gap_empty, after_gap_64, after_gap_2048;
+  // Supersteps after a pass over a working set (after_stream.hpp): at each working set
+  // (bytes every process read and wrote, the first N bytes of one buffer, before the
+  // superstep's put and sync; 0 first, rising), the median comm+sync (as h above) of the same
+  // three supersteps.
+  std::vector<double> working_set, after_stream_empty, after_stream_64, after_stream_2048;
   // The round trip of one cache line between the processes' CPUs (core_round_trip.hpp),
-  // sampled before every repetition of T(h), the curves and the gaps (200 round trips each),
+  // sampled before every repetition of T(h), the curves, the gaps and the working sets (200 round trips each),
   // seconds; empty at p = 1 or when the processes do not share a node. `placement` is their
   // median: T(h), the curves and the gaps are the medians of the repetitions taken within
   // 1.5x of it (placement_kept of them; all when fewer than a third are), so that every

@@ -6,7 +6,9 @@
 // (bsp.empty_superstep_seconds, bsp.curve.h_bytes, bsp.curve.{one_way,exchange,gets}_seconds:
 // lists of numbers separated by spaces, all four lists or none), the after-gap costs
 // (bsp.after_gap.gap_seconds, bsp.after_gap.{empty,one_way_64,one_way_2048}_seconds: all four
-// or none; after_gap.hpp prices with them), bsp.core_round_trip_seconds (the placement the
+// or none; after_gap.hpp prices with them), the after-stream costs
+// (bsp.after_stream.working_set_bytes, bsp.after_stream.{empty,one_way_64,one_way_2048}_seconds:
+// all four or none; after_stream.hpp), bsp.core_round_trip_seconds (the placement the
 // file was measured at, core_round_trip.hpp; 0 or absent: not measured); other keys are ignored (the
 // same file may hold LogGP parameters). Parsing and writing are instrument::MachineFile's.
 #pragma once
@@ -43,6 +45,17 @@ struct AfterGapCosts {
   bool none() const { return gap_seconds.empty(); }
 };
 
+// What bspprobe measured of supersteps that follow computation over a working set
+// (after_stream.hpp): at each working set (bytes each process went over, read and written,
+// since the previous sync; 0 first, rising), the median comm+sync of an empty superstep and
+// of one put of 64 B and of 2 KiB one way. Empty when the file has none (older files): then
+// only the gap term is charged.
+struct AfterStreamCosts {
+  std::vector<double> working_set_bytes;                         // bsp.after_stream.working_set_bytes
+  std::vector<double> empty, one_way_64, one_way_2048;           // seconds at each working set
+  bool none() const { return working_set_bytes.empty(); }
+};
+
 struct BspMachine {
   std::string name = "unnamed";
   std::string source;
@@ -55,6 +68,7 @@ struct BspMachine {
   double word_bytes = 4;       // the paper's word: 32 bits
   SuperstepCurves curves;      // bsp.curve.* and bsp.empty_superstep_seconds, if measured
   AfterGapCosts after_gap;     // bsp.after_gap.*, if measured
+  AfterStreamCosts after_stream;  // bsp.after_stream.*, if measured
   // bsp.core_round_trip_seconds: the round trip of a cache line between the processes' CPUs
   // when the file was measured (core_round_trip.hpp); 0 if not measured (older files, the
   // paper's, processes on several nodes). Not a cost term: it says which placement of the
