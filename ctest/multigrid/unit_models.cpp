@@ -13,6 +13,16 @@
 
 namespace {
 bool near(double a, double b, double rel = 1e-5) { return std::fabs(a - b) <= rel * std::fabs(b); }
+
+// A profiled superstep with its label, w, h and measured comm+sync, no per-process rows.
+bspmodel::SuperstepSummary cycle_step(const char* label, double w, double h, double comm) {
+  bspmodel::SuperstepSummary s;
+  s.label = label;
+  s.w_max = w;
+  s.h_bytes = h;
+  s.comm_sync = comm;
+  return s;
+}
 }  // namespace
 
 TEST_CASE("eq. 5 on three grids, worked by hand") {
@@ -181,14 +191,7 @@ TEST_CASE("a run's supersteps are tagged by their labels, a label of no grid wit
 TEST_CASE("the replay: measured w plus l + (h + N_1/2) g per superstep, by grid, monitor steps left out") {
   bspmodel::Profile prof;
   prof.nprocs = 2;
-  const auto step = [](const char* label, double w, double h, double comm) {
-    bspmodel::SuperstepSummary s;
-    s.label = label;
-    s.w_max = w;
-    s.h_bytes = h;
-    s.comm_sync = comm;
-    return s;
-  };
+  const auto step = cycle_step;
   prof.steps = {step("grid 1 pre-smooth", 1e-3, 800, 5e-6), step("grid 2 coarse", 2e-4, 0, 2e-6),
                 step("monitor norm", 1.0, 16, 1.0), step("grid 1 post-smooth", 1e-3, 800, 4e-6)};
   bspmodel::BspMachine m;
@@ -214,14 +217,7 @@ TEST_CASE("the replay adds the gap term after_gap(w) - after_gap(0) where the ma
   bspmodel::Profile prof;
   prof.nprocs = 2;
   // No per-process rows: the gap of the last process to enter is taken as w.
-  const auto step = [](const char* label, double w, double h) {
-    bspmodel::SuperstepSummary s;
-    s.label = label;
-    s.w_max = w;
-    s.h_bytes = h;
-    s.comm_sync = 3e-6;
-    return s;
-  };
+  const auto step = [](const char* label, double w, double h) { return cycle_step(label, w, h, 3e-6); };
   prof.steps = {step("grid 1 pre-smooth", 1e-3, 800), step("grid 2 coarse", 2e-4, 0)};
   bspmodel::BspMachine m;
   m.l_seconds = 1e-6;
@@ -239,4 +235,30 @@ TEST_CASE("the replay adds the gap term after_gap(w) - after_gap(0) where the ma
   // without the figures: as before
   m.after_gap = {};
   CHECK(near(mg::replay_cycles(prof, tags, m, 2, false)[0].predicted, 1e-3 + 1e-6 + 800e-9, 1e-12));
+}
+
+TEST_CASE("the replay prices a grid's working set: the larger of the gap and the after-stream term") {
+  bspmodel::Profile prof;
+  prof.nprocs = 2;
+  const auto step = [](const char* label, double w, double h) { return cycle_step(label, w, h, 3e-6); };
+  prof.steps = {step("grid 1 pre-smooth", 1e-3, 800), step("grid 2 coarse", 2e-4, 0)};
+  bspmodel::BspMachine m;
+  m.l_seconds = 1e-6;
+  m.g_seconds_per_byte = 1e-9;
+  m.after_gap.gap_seconds = {0, 1e-4, 1e-2};  // as the case above: +1 us at 1 ms, +0.30103 us at 200 us
+  m.after_gap.empty = m.after_gap.one_way_64 = m.after_gap.one_way_2048 = {1e-6, 1e-6, 3e-6};
+  // after a pass over 0, 1 MiB, 64 MiB: 1, 1, 4 us (every pattern alike)
+  m.after_stream.working_set_bytes = {0, 1048576, 67108864};
+  m.after_stream.empty = m.after_stream.one_way_64 = m.after_stream.one_way_2048 = {1e-6, 1e-6, 4e-6};
+  const std::vector<mg::SuperstepTag> tags = mg::tag_supersteps(prof, mg::cycle_labels(2));
+  // grid 1 goes over 8 MiB (halfway in log from 1 to 64 MiB: +1.5 us, above the gap's 1 us);
+  // grid 2 over 0.5 MiB (+0 us: the gap's 0.30103 us stays)
+  const std::vector<mg::ReplaySum> r = mg::replay_cycles(prof, tags, m, 2, false, {8 * 1048576.0, 0.5 * 1048576.0});
+  REQUIRE(r.size() == 3);
+  CHECK(near(r[0].predicted, 1e-3 + 1e-6 + 800e-9 + 1.5e-6, 1e-12));
+  CHECK(near(r[1].predicted, 2e-4 + 1e-6 + 0.30103e-6, 1e-6));
+  // no working sets: the gap term alone, as before
+  CHECK(near(mg::replay_cycles(prof, tags, m, 2, false)[0].predicted, 1e-3 + 1e-6 + 800e-9 + 1e-6, 1e-12));
+  // one working set a grid, or none
+  CHECK_THROWS_AS(mg::replay_cycles(prof, tags, m, 2, false, {1.0}), std::invalid_argument);
 }

@@ -265,6 +265,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
     const std::vector<std::int64_t> sizes = part_sizes(in.parts[l], p);
     g.imbalance = static_cast<double>(*std::max_element(sizes.begin(), sizes.end())) * p / static_cast<double>(g.cells);
     g.h_bytes = max_over(static_cast<double>(std::max(L.assemble.bytes_out(), L.assemble.bytes_in())));
+    g.working_set_bytes = max_over(working_set_bytes(L));
     g.loose_cells = sum_over(static_cast<double>(L.cells.size() - 8 * L.families.size()));
     g.applications = static_cast<double>(clk.operator_applications) / o.cycles;
     std::int64_t steps = 0;

@@ -352,6 +352,13 @@ ItemBatches<N> batch_items(const std::array<std::uint32_t, N>* items, std::size_
 template ItemBatches<4> batch_items(const std::array<std::uint32_t, 4>*, std::size_t);
 template ItemBatches<10> batch_items(const std::array<std::uint32_t, 10>*, std::size_t);
 
+double working_set_bytes(const LocalLevel& L) {
+  const auto bytes = [](const auto& v) { return static_cast<double>(v.size() * sizeof(v[0])); };
+  double sum = bytes(L.family_batches.batches) + bytes(L.loose_batches.batches) + bytes(L.xyz) + bytes(L.dirichlet);
+  for (const std::vector<double>* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv, &L.d}) sum += bytes(*v);
+  return sum;
+}
+
 void batch_cells(LocalLevel& L) {
   const std::size_t in_families = 8 * L.families.size();
   L.family_batches = batch_items(L.families.data(), L.families.size());

@@ -63,7 +63,9 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
   const double measured_cycle = mean(r.cycle_seconds);
   const int grids = static_cast<int>(r.grids.size());
   // The measured part of grid i: its supersteps as profiled (w + comm+sync), per cycle.
-  const std::vector<ReplaySum> eq3 = replay_cycles(r.profile, r.superstep_tags, machine, grids, false);
+  std::vector<double> working_sets;
+  for (const GridReport& g : r.grids) working_sets.push_back(g.working_set_bytes);
+  const std::vector<ReplaySum> eq3 = replay_cycles(r.profile, r.superstep_tags, machine, grids, false, working_sets);
 
   const Eq5Inputs in = eq5_inputs(r, c1, machine);
   const std::vector<Eq5Terms> t5 = eq5_w_cycle(in);
@@ -93,10 +95,13 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
                .modelled = rs[static_cast<std::size_t>(i) - 1].predicted / cycles, .source = "as T_cycle",
                .kind = instrument::RowKind::part});
   };
-  // The replay's comm+sync includes the probe's after-gap term where the file has it
-  // (bsplib/include/bsplib/model/after_gap.hpp): a cycle's syncs follow computation.
-  const std::string gap_note = machine.after_gap.none() ? " (no after-gap figures)"
-                                                        : " + after_gap(w) - after_gap(0)";
+  // The replay's comm+sync includes the probe's cold term where the file has it
+  // (bsplib/include/bsplib/model/after_stream.hpp): a cycle's syncs follow sweeps.
+  const bool gaps = !machine.after_gap.none(), streams = !machine.after_stream.none();
+  const std::string gap_note = gaps && streams ? " + max(after_gap(w) - after_gap(0), after_stream(W_i) - after_stream(0))"
+                               : gaps          ? " + after_gap(w) - after_gap(0) (no after-stream figures)"
+                               : streams       ? " + after_stream(W_i) - after_stream(0) (no after-gap figures)"
+                                               : " (no after-gap or after-stream figures)";
   add_replay("replay-eq3", eq3, "l + h g(h) (eq. 3)" + gap_note);
   // The part the replay models: the rest of each superstep is the run's own w, so the totals
   // above agree by construction as far as w dominates; this row scores the model itself.
@@ -104,14 +109,14 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
            .modelled = (eq3.back().predicted - eq3.back().w) / cycles,
            .source = "the cycles' supersteps: measured comm+sync against l + h g(h)" + gap_note, .kind = instrument::RowKind::part});
   if (!machine.curves.empty()) {
-    const std::vector<ReplaySum> rs = replay_cycles(r.profile, r.superstep_tags, machine, grids, true);
+    const std::vector<ReplaySum> rs = replay_cycles(r.profile, r.superstep_tags, machine, grids, true, working_sets);
     add_replay("replay-pattern", rs, "by pattern (bspprobe curves)" + gap_note);
     cmp.add({.model = "replay-pattern", .term = "comm+sync", .measured = (rs.back().measured - rs.back().w) / cycles,
              .modelled = (rs.back().predicted - rs.back().w) / cycles,
              .source = "the cycles' supersteps: measured comm+sync against the probe's curves" + gap_note, .kind = instrument::RowKind::part});
   }
   for (const bspmodel::BspMachine& m : others) {
-    const std::vector<ReplaySum> rs = replay_cycles(r.profile, r.superstep_tags, m, grids, false);
+    const std::vector<ReplaySum> rs = replay_cycles(r.profile, r.superstep_tags, m, grids, false, working_sets);
     cmp.add_model_term({"replay-on-" + m.name, "T_cycle", rs.back().predicted / cycles,
                         "this run's w, l + h g(h) of " + m.file});
   }

@@ -69,7 +69,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     x.set_attribute("/multigrid", "setup_page_faults", std::int64_t{r.setup_usage.minor_faults + r.setup_usage.major_faults});
     x.set_attribute("/multigrid", "cell_kernel", std::string(cell_kernel_name(o.cycle.cell_kernel)));
     std::vector<std::int64_t> grid, cells, nodes;
-    std::vector<double> imbalance, h, n_i, steps, omega;
+    std::vector<double> imbalance, h, n_i, steps, omega, working_set;
     for (const GridReport& g : r.grids) {
       grid.push_back(g.grid);
       cells.push_back(g.cells);
@@ -79,12 +79,14 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
       n_i.push_back(g.applications);
       steps.push_back(g.supersteps);
       omega.push_back(g.lambda_max);
+      working_set.push_back(g.working_set_bytes);
     }
     instrument::Table& t = x.add_table("/multigrid/grids");
     t.columns = {instrument::Column::of("grid", "", grid),           instrument::Column::of("cells", "cells", cells),
                  instrument::Column::of("nodes", "nodes", nodes),    instrument::Column::of("imbalance", "", imbalance),
                  instrument::Column::of("h", "bytes", h),             instrument::Column::of("applications", "", n_i),
-                 instrument::Column::of("supersteps", "", steps),     instrument::Column::of("lambda_max", "", omega)};
+                 instrument::Column::of("supersteps", "", steps),     instrument::Column::of("lambda_max", "", omega),
+                 instrument::Column::of("working_set", "bytes", working_set)};
     std::vector<std::int64_t> cycle;
     for (std::size_t k = 0; k < r.residuals.size(); ++k) cycle.push_back(static_cast<std::int64_t>(k));
     instrument::Table& rt = x.add_table("/multigrid/residuals");

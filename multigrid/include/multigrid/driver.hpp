@@ -37,6 +37,7 @@ struct GridReport {  // one grid, the paper's numbering (1 the finest)
   std::int64_t cells = 0, nodes = 0;
   double imbalance = 1;             // largest part's cells / mean
   double h_bytes = 0;               // most bytes into or out of a process per application
+  double working_set_bytes = 0;     // most bytes a process's sweep goes over (local_level.hpp)
   double loose_cells = 0;           // cells in no family of 8 (p1_operator.hpp), all processes
   double applications = 0;          // operator applications per cycle (n_i)
   double supersteps = 0;            // supersteps per cycle

@@ -59,6 +59,12 @@ struct LocalLevel {
 // Rebuilds L.family_batches and L.loose_batches from L.families and L.cells.
 void batch_cells(LocalLevel& L);
 
+// The bytes this process's sweep of the level goes over: the cells' batches, the nodes'
+// coordinates and flags and the six node vectors. A superstep after a sweep pays for the
+// caches the sweep took over (bsplib/model/after_stream.hpp); its replay prices that by this
+// working set.
+double working_set_bytes(const LocalLevel& L);
+
 // The processes on each side of the transfers between a fine grid and the next coarser one,
 // per coarse node: those that feed its restriction (the owners of the fine nodes that
 // interpolate from it), those that need its prolonged value without holding it, and its

@@ -21,9 +21,13 @@ struct ReplaySum {
 
 // [i - 1] for grid i (1 the finest) and, last, the total; `tags` [superstep] says each
 // superstep's grid (supersteps of no grid 1..grids are left out); `by_pattern` uses the
-// machine's curves (which it must have). Throws std::invalid_argument if `tags` is not one
-// per superstep of `profile`.
+// machine's curves (which it must have). `working_sets` [i - 1]: the bytes a process's sweep
+// of grid i goes over (GridReport::working_set_bytes), which price a superstep's cold sync
+// with the machine's after-stream figures (bsplib/model/after_stream.hpp); empty: the gap
+// term alone. Throws std::invalid_argument if `tags` is not one per superstep of `profile`,
+// or `working_sets` is neither empty nor one per grid.
 std::vector<ReplaySum> replay_cycles(const bspmodel::Profile& profile, const std::vector<SuperstepTag>& tags,
-                                     const bspmodel::BspMachine& machine, int grids, bool by_pattern);
+                                     const bspmodel::BspMachine& machine, int grids, bool by_pattern,
+                                     const std::vector<double>& working_sets = {});
 
 }  // namespace mg
