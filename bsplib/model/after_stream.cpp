@@ -6,6 +6,7 @@
 
 #include "bsplib/model/after_gap.hpp"
 #include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/cost_series.hpp"
 #include "bsplib/model/superstep_model.hpp"
 
 namespace bspmodel {

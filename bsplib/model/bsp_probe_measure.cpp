@@ -10,6 +10,7 @@
 #include <iterator>
 #include <numeric>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -308,29 +309,40 @@ ByRepetition measure_after_gap(BspMeasurements& m, int reps) {
   });
 }
 
-// The last-level cache a CPU sees, bytes, as Linux's sysfs describes cpu0's level-3 cache
-// (lscpu's figure); 0 when it does not. Not sysconf(_SC_LEVEL3_CACHE_SIZE): on the AMD EPYC
-// guest it gave 384 MiB where the guest's L3 is 32 MiB.
+// The last-level cache a CPU sees, bytes: cpu0's unified level-3 cache as Linux's sysfs
+// describes one instance of it; 0 when it does not. Not sysconf(_SC_LEVEL3_CACHE_SIZE): on
+// the AMD EPYC guest it gave 384 MiB where the guest's L3 is 32 MiB.
 double last_level_cache_bytes() {
-  std::FILE* f = std::fopen("/sys/devices/system/cpu/cpu0/cache/index3/size", "r");
-  if (!f) return 0;
+  const auto read_line = [](const char* path) {
+    char text[64] = "";
+    if (std::FILE* f = std::fopen(path, "r")) {
+      if (!std::fgets(text, sizeof text, f)) text[0] = '\0';
+      std::fclose(f);
+    }
+    return std::string(text);
+  };
+  const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index3/";
+  if (read_line((dir + "level").c_str()) != "3\n" || read_line((dir + "type").c_str()) != "Unified\n") return 0;
   double size = 0;
   char unit = 0;
-  const int got = std::fscanf(f, "%lf%c", &size, &unit);
-  std::fclose(f);
+  const std::string text = read_line((dir + "size").c_str());
+  const int got = std::sscanf(text.c_str(), "%lf%c", &size, &unit);
   if (got < 1 || !(size > 0)) return 0;
   return size * (unit == 'K' ? 1024.0 : unit == 'M' ? 1048576.0 : unit == 'G' ? 1073741824.0 : 1.0);
 }
 
 // The working sets of the after-stream supersteps: 0, then 1 MiB rising fourfold to the
-// largest, twice the last-level cache, held within [64 MiB, 512 MiB] (at least 64 MiB: a
-// cache sysfs does not describe, and room beyond a 32 MiB L3; at most 512 MiB: each
-// repetition makes three passes over it).
-std::vector<double> working_sets() {
-  const double largest = std::clamp(2.0 * last_level_cache_bytes(), 64.0 * 1048576, 512.0 * 1048576);
+// largest, twice the last-level cache, held within [64 MiB, max_bytes] (at least 64 MiB: a
+// cache sysfs does not describe, and room beyond a 32 MiB L3; at most max_bytes: each
+// repetition makes three passes over it, and every process of the node holds one). Process
+// 0's choice, so that every process runs as many supersteps.
+std::vector<double> working_sets(double max_bytes) {
+  constexpr double MiB = 1048576;
+  double largest = std::floor(std::clamp(2.0 * last_level_cache_bytes(), 64 * MiB, std::max(max_bytes, 64 * MiB)) / MiB) * MiB;
+  MPI_Bcast(&largest, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   std::vector<double> n = {0};
-  for (double w = 1048576; w < largest; w *= 4) n.push_back(w);
-  n.push_back(std::floor(largest / 4096) * 4096);
+  for (double w = MiB; w < largest; w *= 4) n.push_back(w);
+  n.push_back(largest);
   return n;
 }
 
@@ -339,8 +351,8 @@ std::vector<double> working_sets() {
 // its arrays), then puts (or not) and syncs; the repetitions go round every (N, h) pair, as the
 // gaps' do. The pass covers the same N bytes each time, so a working set the caches hold
 // stays there, as a program's arrays do from superstep to superstep.
-ByRepetition measure_after_stream(BspMeasurements& m, int reps) {
-  m.working_set = working_sets();
+ByRepetition measure_after_stream(BspMeasurements& m, int reps, double max_working_set) {
+  m.working_set = working_sets(max_working_set);
   std::vector<double> buffer(static_cast<std::size_t>(m.working_set.back() / sizeof(double)), 1.0);  // touched here
   return three_supersteps_after(reps, m.working_set.size(), [&](std::size_t i) {
     const std::size_t words = static_cast<std::size_t>(m.working_set[i] / sizeof(double));
@@ -421,7 +433,7 @@ double granular_time(char* src, char* dst, int h, int x, bool combined, int iter
 
 }  // namespace
 
-BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
+BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working_set) {
   BspMeasurements m;
   const int p = bsp_nprocs();
   const int others = p > 1 ? p - 1 : 1;
@@ -487,7 +499,7 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked) {
   bsp_sync();
   const CurveSamples curves = measure_curves(reps, hmax);
   const ByRepetition after_gap = measure_after_gap(m, reps);
-  const ByRepetition after_stream = measure_after_stream(m, reps);
+  const ByRepetition after_stream = measure_after_stream(m, reps, max_working_set);
   // One placement for every figure that feeds a model: the median of all the repetitions'
   // round trips (T(h), the curves, the gaps, the working sets); repetitions at another are
   // left out.

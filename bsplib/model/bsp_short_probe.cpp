@@ -27,6 +27,10 @@ namespace {
 // 8-byte word to each other process (bspprobe's check_hmax_for_p).
 constexpr int kReps = 5;
 constexpr int kHmax = 16384;
+// The after-stream supersteps' largest working set: 64 MiB, beyond a 32 MiB L3 (0.1-0.2 s more
+// at p = 2 on the AMD EPYC guest); a larger cache is held at this figure (bspprobe goes up to
+// twice the cache, 512 MiB at most).
+constexpr double kMaxWorkingSet = 64.0 * 1048576;
 constexpr double kAccuracyPercent = 10;  // bspprobe's default y of eq. 4
 constexpr int kTries = 3;
 
@@ -83,7 +87,7 @@ void measure_bsp_machine_short(const std::string& path, const std::string& progr
   // ranges (g < 0 when a loaded host's noise swamps the slope) is measured again, up to
   // kTries times; each try is a fraction of a second.
   for (int attempt = 0; attempt < kTries; ++attempt) {
-    const BspMeasurements meas = measure_bsp_machine(kReps, hmax);
+    const BspMeasurements meas = measure_bsp_machine(kReps, hmax, kMaxWorkingSet);
     int fitted = 0;
     if (bsp_pid() == 0) {
       m = fitted_machine(meas, bsp_nprocs(), hmax, program);
@@ -125,6 +129,10 @@ instrument::machine_cache::Probe bsp_cache_probe(const std::string& program) {
     if (m.p != world)
       throw std::runtime_error(path + ":bsp.p: expected " + std::to_string(world) + " (the file name's p), got " +
                                std::to_string(m.p));
+    // A file of a probe before the after-stream costs (2026-12-02): measured again, so that
+    // the replay's sync after a sweep is priced (after_stream.hpp). At p = 1 too.
+    if (m.after_stream.none())
+      throw std::runtime_error(path + ":bsp.after_stream.*: an earlier probe's file, without the after-stream costs");
   };
   probe.measure = [program](const std::string& path) { measure_bsp_machine_short(path, program); };
   return probe;

@@ -19,7 +19,7 @@
 //       fitted against and applied with.
 //  h_0: 100 N_1/2 / y (eq. 4) for accuracy y %.
 //  round trip: of one cache line between the processes' CPUs (pairs s, s + p/2), before every
-//       repetition of T(h), the curves and the gaps (core_round_trip.hpp: on a virtual machine
+//       repetition of T(h), the curves, the gaps and the working sets (core_round_trip.hpp: on a virtual machine
 //       the host's placement of the CPUs sets what a small superstep costs, and it moves between
 //       launches); their median is the placement written, and repetitions taken at another
 //       (over 1.5x off) are left out of those figures' medians.
@@ -249,7 +249,8 @@ int probe(const Options& given) {
     for (std::size_t i = 0; i < meas.gap.size(); ++i)
       std::printf("    %9.0f %12.3f %12.3f %12.3f\n", meas.gap[i] * 1e6, meas.after_gap_empty[i] * 1e6,
                   meas.after_gap_64[i] * 1e6, meas.after_gap_2048[i] * 1e6);
-    std::printf("  supersteps after a pass over a working set (read and written; as T: the last process to enter):\n"
+    std::printf("  supersteps after a pass over a working set (read and written; up to twice the L3 sysfs reports, at least 64 MiB;\n"
+                "  as T: the last process to enter):\n"
                 "    %9s %12s %12s %12s\n", "set [KiB]", "empty[us]", "64 B[us]", "2 KiB[us]");
     for (std::size_t i = 0; i < meas.working_set.size(); ++i)
       std::printf("    %9.0f %12.3f %12.3f %12.3f\n", meas.working_set[i] / 1024, meas.after_stream_empty[i] * 1e6,
@@ -257,7 +258,7 @@ int probe(const Options& given) {
     if (!meas.round_trip.empty()) {
       const auto [lo, hi] = std::minmax_element(meas.round_trip.begin(), meas.round_trip.end());
       std::printf("  cache-line round trip between the processes' CPUs, before each repetition: "
-                  "median %.0f ns over %zu, range [%.0f, %.0f] ns; T(h), the curves and the gaps "
+                  "median %.0f ns over %zu, range [%.0f, %.0f] ns; T(h), the curves, the gaps and the working sets "
                   "are of the %.0f%% of repetitions within 1.5x of the median\n",
                   meas.placement * 1e9, meas.round_trip.size(), *lo * 1e9, *hi * 1e9,
                   100 * meas.placement_kept);

@@ -14,19 +14,10 @@
 // from 0 to the first gap above 0, linear in log x between measured gaps, held beyond the
 // last. A machine file without after-gap figures charges nothing extra.
 #pragma once
-#include <vector>
-
 #include "bsplib/model/machine_params.hpp"
 #include "bsplib/model/profile_table.hpp"
 
 namespace bspmodel {
-
-// The mean of three series a, b, c (one value a point) at x, the points rising from 0:
-// linear from 0 to the first point above 0 (log 0 is no place), linear in log x between
-// points, held beyond the last. The gap term's and the working-set term's shape
-// (after_stream.hpp).
-double mean_of_three_at(const std::vector<double>& points, const std::vector<double>& a,
-                        const std::vector<double>& b, const std::vector<double>& c, double x);
 
 // after_gap(x) as above, seconds; `a` must not be none().
 double after_gap_cost(const AfterGapCosts& a, double gap_seconds);

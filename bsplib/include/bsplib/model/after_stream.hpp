@@ -8,8 +8,9 @@
 // 32 MiB L3, 2026-12-02, scratch programs): an empty superstep after 1 ms of spinning 0.73
 // us, after 1 ms of streaming a 128 MiB buffer 1.50 us (back to back 0.19); after one pass
 // over 64 MiB an empty superstep took 1.5 us, after 2 MiB 0.30, after 256 KiB as back to
-// back. multigrid's finest-grid supersteps (a working set of tens of MiB a process, 1.3 ms of
-// work) measured 1.85-2.29 us against 1.0 from the curves and the gap term.
+// back. multigrid's finest-grid supersteps (a working set of ~15 MB a process, 1.2-2.4 ms of
+// work) measured 1.85-3.9 us against 0.85-1.0 from the curves and the gap term
+// (multigrid/BENCHMARKS.md).
 //
 // So bspprobe also measures an empty superstep and one put of 64 B and of 2 KiB one way,
 // each after every process made one read-and-write pass over the first N bytes of a buffer,

@@ -32,7 +32,7 @@ struct BspMeasurements {
   // The round trip of one cache line between the processes' CPUs (core_round_trip.hpp),
   // sampled before every repetition of T(h), the curves, the gaps and the working sets (200 round trips each),
   // seconds; empty at p = 1 or when the processes do not share a node. `placement` is their
-  // median: T(h), the curves and the gaps are the medians of the repetitions taken within
+  // median: T(h), the curves, the gaps and the working sets are the medians of the repetitions taken within
   // 1.5x of it (placement_kept of them; all when fewer than a third are), so that every
   // figure is of one placement of the CPUs.
   std::vector<double> round_trip;
@@ -40,7 +40,10 @@ struct BspMeasurements {
   double placement_kept = 1;
 };
 
-// reps: repetitions per point (medians); hmax: the largest h-relation, bytes per process.
-BspMeasurements measure_bsp_machine(int reps, int hmax);
+// reps: repetitions per point (medians); hmax: the largest h-relation, bytes per process;
+// max_working_set: the largest working set of the after-stream supersteps, bytes per process
+// (twice the last-level cache up to it, at least 64 MiB).
+constexpr double kProbeMaxWorkingSet = 512.0 * 1048576;
+BspMeasurements measure_bsp_machine(int reps, int hmax, double max_working_set = kProbeMaxWorkingSet);
 
 }  // namespace bspmodel
