@@ -24,6 +24,13 @@ suite_add_mpi_test(NAME multigrid.run.predict_two_calibrations TARGET multigrid 
   ARGS --cube 3 --machine ${_sp2} --calibration ${_dir}/calibration.h5,${_dir}/calibration4.h5 --no-results
   EXPECT "eq5 +T_cycle +[0-9.e-]+ +[0-9.e-]+ +[-+][0-9.]+% +C1 = [0-9.e+-]+ (s \\(constant\\)|ln\\(N/p\\) [-+] [0-9.e+-]+ s for 1.04e\\+04 <= N/p <= 2.46e\\+04, flat outside), least squares over 2 points: .*/calibration.h5 \\(p = 1, N/p 1.04e\\+04, [a-z0-9]+: [0-9.e+-]+ s, in no family [0-9.e+-]+ s\\), .*/calibration4.h5 \\(p = 1, N/p 2.46e\\+04, ")
 set_tests_properties(multigrid.run.predict_two_calibrations PROPERTIES FIXTURES_REQUIRED multigrid_calibration)
+# The replay prices each grid's sync after a sweep by the grid's working set (after_stream.hpp):
+# with after-stream costs of ~1 s per MiB, the 3^3 cube's working sets (tens of KB a process)
+# make the modelled comm+sync of the cycles at least 1 ms (as printed: no exponent, 0.001 or
+# more), where the measured one is microseconds; the row names the max(gap, working set) term.
+suite_add_mpi_test(NAME multigrid.run.after_stream.np2 TARGET multigrid RANKS 2 TIMEOUT 120
+  ARGS --cube 3 --machine ${CMAKE_CURRENT_SOURCE_DIR}/after_stream-p2.machine --no-results
+  EXPECT "replay-eq3 +comm\\+sync +[0-9.e-]+ +(0\\.00[1-9]|0\\.0[1-9]|0\\.[1-9]|[1-9])[0-9.]* +[-+][0-9.]+% +the cycles' supersteps: measured comm\\+sync against l \\+ h g\\(h\\) \\+ max\\(after_gap\\(w\\) - after_gap\\(0\\), after_stream\\(W_i\\) - after_stream\\(0\\)\\)")
 # The convergence factor, printed: the W-cycle's on the default cube at 2 processes.
 suite_add_mpi_test(NAME multigrid.run.default.np2 TARGET multigrid RANKS 2 TIMEOUT 120 ARGS --no-results
   EXPECT "Convergence factor per cycle: 0\\.2331 \\(the last cycle's. geometric mean 0\\.2008\\)")

@@ -9,7 +9,8 @@
 //                            cycles), w, h, comm+sync as measured
 //   /multigrid/core_round_trip  array [sample], s: the cache-line round trip between the
 //                            processes' CPUs at bsp_begin and bsp_end (the host's placement;
-//                            absent at p = 1), for the campaign report's placement mark
+//                            absent where not measured: p = 1, more processes than CPUs,
+//                            several nodes), for the campaign report's placement mark
 //   /multigrid/calibration   attrs: c1_seconds_per_cell, cells_per_process, p, mesh,
 //                            cell_kernel: what a later run's --calibration reads
 #pragma once
