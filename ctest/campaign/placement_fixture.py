@@ -11,12 +11,13 @@ bsp_predict against that file:
 
   make_campaign(build, out_dir) -> out_dir
 """
-import json
 import os
 import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from report_fixture import write_manifest  # noqa: E402  (beside this file)
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 
 PROBE_ROUND_TRIP = 150e-9
@@ -84,12 +85,7 @@ def make_campaign(build, out_dir):
                       "finished": None, "job_id": None,
                       "load": {"loadavg_before": 0.1, "loadavg_after": 0.1, "steal": None,
                                "busy_others": None}})
-    manifest = {"format": "suite-campaign-1", "name": "placement-test", "spec": "spec.toml",
-                "spec_sha256": "0" * 64, "created": "2026-12-02T23:00:00Z", "host": "testhost",
-                "cpu": "Test CPU", "build": os.path.abspath(build), "repo": REPO,
-                "backend": "local", "steps": steps}
-    with open(os.path.join(out_dir, "campaign.json"), "w") as f:
-        json.dump(manifest, f, indent=1)
+    write_manifest(out_dir, "placement-test", "2026-12-02T23:00:00Z", build, REPO, steps)
     return out_dir
 
 

@@ -64,13 +64,18 @@ def make_campaign(build, out_dir, repo=REPO):
     with open(os.path.join(out_dir, garbage["results"]), "w") as f:
         f.write("not HDF5\n")
     steps += [failed, garbage]
-    manifest = {"format": "suite-campaign-1", "name": "report-test", "spec": "spec.toml",
-                "spec_sha256": "0" * 64, "created": "2026-12-01T22:40:00Z", "host": "testhost",
+    write_manifest(out_dir, "report-test", "2026-12-01T22:40:00Z", build, repo, steps)
+    return out_dir
+
+
+def write_manifest(out_dir, name, created, build, repo, steps):
+    """The campaign's campaign.json, as the runner writes it, over the made-up steps."""
+    manifest = {"format": "suite-campaign-1", "name": name, "spec": "spec.toml",
+                "spec_sha256": "0" * 64, "created": created, "host": "testhost",
                 "cpu": "Test CPU", "build": os.path.abspath(build), "repo": repo,
                 "backend": "local", "steps": steps}
     with open(os.path.join(out_dir, "campaign.json"), "w") as f:
         json.dump(manifest, f, indent=1)
-    return out_dir
 
 
 if __name__ == "__main__":
