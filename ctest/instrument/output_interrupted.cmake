@@ -1,6 +1,7 @@
 # A rank writing an output through OutputFile whose process ends without unwinding (a signal,
 # std::abort, std::exit): its temporary must not stay behind (output_file.hpp). At 1 and 2
-# ranks (at 2, rank 1 waits in a barrier as ranks wait while rank 0 writes the results file).
+# ranks (at 2, rank 1 waits in write_on_root, as the apps' ranks wait while rank 0 writes
+# the results file).
 # MODE SIGTERM..abort raise on rank 0 itself; "wait" sends SIGTERM or SIGINT to mpiexec, which
 # forwards it to every rank (Ctrl-C, a batch system's time limit). run_output_interrupted.cmake.
 add_executable(output_interrupted_program ${CMAKE_CURRENT_LIST_DIR}/output_interrupted_program.cpp)

@@ -11,7 +11,10 @@
 //   exit                              std::exit(3)
 //   wait                              writes DIR/ready and sleeps (20 s at most) until a signal
 //                                     sent from outside (to mpiexec) ends it
-// The other ranks wait in a barrier, as ranks wait while rank 0 writes the results file.
+// Rank 0 does all this inside write_on_root, as the apps write their results file: the other
+// ranks wait with the job's termination signals deferred (write_on_root.hpp), so that a
+// signal sent to the whole job ("wait") cannot end a waiting rank first and have the
+// launcher SIGKILL rank 0 before it removed its temporary.
 #include <mpi.h>
 #include <signal.h>
 #include <unistd.h>
@@ -25,6 +28,7 @@
 
 #include "instrument/mpi_main.hpp"
 #include "instrument/output_file.hpp"
+#include "instrument/write_on_root.hpp"
 
 int main(int argc, char** argv) {
   return instrument::run_mpi_main(argc, argv, "output_interrupted_program", [](int ac, char** av) {
@@ -34,22 +38,19 @@ int main(int argc, char** argv) {
         {"SIGTERM", SIGTERM}, {"SIGINT", SIGINT}, {"SIGQUIT", SIGQUIT}};
     if (signals.count(mode) == 0 && mode != "abort" && mode != "exit" && mode != "wait")
       throw instrument::CollectiveError("unknown MODE " + mode);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank != 0) {
-      MPI_Barrier(MPI_COMM_WORLD);  // never returns: rank 0 ends the job first
-      return 0;
-    }
-    instrument::OutputFile out(dir + "/run.h5", "results file");
-    std::ofstream(out.temp_path()) << "half a results file";
-    if (!std::ifstream(out.temp_path())) throw std::runtime_error("the temporary was not written");
-    std::printf("temporary written: %s\n", out.temp_path().c_str());
-    std::fflush(stdout);
-    if (signals.count(mode)) ::raise(signals.at(mode));
-    if (mode == "abort") std::abort();
-    if (mode == "exit") std::exit(3);
-    std::ofstream(dir + "/ready") << "ready\n";
-    ::sleep(20);
-    throw std::runtime_error("no signal came within 20 s");
+    instrument::write_on_root(MPI_COMM_WORLD, 0, [&] {
+      instrument::OutputFile out(dir + "/run.h5", "results file");
+      std::ofstream(out.temp_path()) << "half a results file";
+      if (!std::ifstream(out.temp_path())) throw std::runtime_error("the temporary was not written");
+      std::printf("temporary written: %s\n", out.temp_path().c_str());
+      std::fflush(stdout);
+      if (signals.count(mode)) ::raise(signals.at(mode));
+      if (mode == "abort") std::abort();
+      if (mode == "exit") std::exit(3);
+      std::ofstream(dir + "/ready") << "ready\n";
+      ::sleep(20);
+      throw std::runtime_error("no signal came within 20 s");
+    });
+    return 0;  // never reached on rank 0; the others end with it (the launcher ends them)
   });
 }
