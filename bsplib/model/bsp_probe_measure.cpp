@@ -350,10 +350,13 @@ std::vector<double> working_sets(double max_bytes) {
 // reads and writes the first N bytes of its buffer (x = x / 2 + 1, as a kernel's sweep over
 // its arrays), then puts (or not) and syncs; the repetitions go round every (N, h) pair, as the
 // gaps' do. The pass covers the same N bytes each time, so a working set the caches hold
-// stays there, as a program's arrays do from superstep to superstep.
-ByRepetition measure_after_stream(BspMeasurements& m, int reps, double max_working_set) {
+// stays there, as a program's arrays do from superstep to superstep. `buffer` is the caller's
+// (StreamBuffer): allocated and first touched here only when it is smaller than the largest
+// working set, so a repeated measurement streams over pages already touched.
+ByRepetition measure_after_stream(BspMeasurements& m, int reps, double max_working_set, StreamBuffer& buffer) {
   m.working_set = working_sets(max_working_set);
-  std::vector<double> buffer(static_cast<std::size_t>(m.working_set.back() / sizeof(double)), 1.0);  // touched here
+  const std::size_t largest = static_cast<std::size_t>(m.working_set.back() / sizeof(double));
+  if (buffer.size() < largest) buffer.assign(largest, 1.0);  // touched here
   return three_supersteps_after(reps, m.working_set.size(), [&](std::size_t i) {
     const std::size_t words = static_cast<std::size_t>(m.working_set[i] / sizeof(double));
     for (std::size_t k = 0; k < words; ++k) buffer[k] = buffer[k] * 0.5 + 1.0;
@@ -434,6 +437,11 @@ double granular_time(char* src, char* dst, int h, int x, bool combined, int iter
 }  // namespace
 
 BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working_set) {
+  StreamBuffer buffer;
+  return measure_bsp_machine(reps, hmax_asked, max_working_set, buffer);
+}
+
+BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working_set, StreamBuffer& stream_buffer) {
   BspMeasurements m;
   const int p = bsp_nprocs();
   const int others = p > 1 ? p - 1 : 1;
@@ -499,7 +507,7 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working
   bsp_sync();
   const CurveSamples curves = measure_curves(reps, hmax);
   const ByRepetition after_gap = measure_after_gap(m, reps);
-  const ByRepetition after_stream = measure_after_stream(m, reps, max_working_set);
+  const ByRepetition after_stream = measure_after_stream(m, reps, max_working_set, stream_buffer);
   // One placement for every figure that feeds a model: the median of all the repetitions'
   // round trips (T(h), the curves, the gaps, the working sets); repetitions at another are
   // left out.

@@ -86,8 +86,10 @@ void measure_bsp_machine_short(const std::string& path, const std::string& progr
   // As bspprobe's test does (ctest/bsplib/run_probe.cmake): a fit outside the machine-file
   // ranges (g < 0 when a loaded host's noise swamps the slope) is measured again, up to
   // kTries times; each try is a fraction of a second.
+  // One after-stream buffer for every try (StreamBuffer): allocated and touched by the first.
+  StreamBuffer stream_buffer;
   for (int attempt = 0; attempt < kTries; ++attempt) {
-    const BspMeasurements meas = measure_bsp_machine(kReps, hmax, kMaxWorkingSet);
+    const BspMeasurements meas = measure_bsp_machine(kReps, hmax, kMaxWorkingSet, stream_buffer);
     int fitted = 0;
     if (bsp_pid() == 0) {
       m = fitted_machine(meas, bsp_nprocs(), hmax, program);
