@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "instrument/results_file.hpp"
+#include "../results_table_column.hpp"
 #include "multigrid/item_batches.hpp"
 #include "multigrid/node_point.hpp"
 
@@ -21,18 +22,6 @@ std::string env(const char* name) {
   const char* v = std::getenv(name);
   if (!v) FAIL(std::string(name) + " is not set (run by ctest: multigrid.results.grids_read.*)");
   return v;
-}
-
-template <class T>
-const std::vector<T>& column(const instrument::Table& t, const std::string& name) {
-  for (const auto& c : t.columns)
-    if (c.name == name) {
-      const auto* v = std::get_if<std::vector<T>>(&c.values);
-      if (!v) FAIL(t.path + " column " + name + " is not of the expected type");
-      return *v;
-    }
-  FAIL(t.path + " has no column " + name);
-  throw;  // not reached
 }
 
 // Per node a process holds: six vectors of doubles over its slots (x, b, r, y, diag_inv, d),

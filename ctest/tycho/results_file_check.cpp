@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "instrument/results_file.hpp"
+#include "../results_table_column.hpp"
 #include "tycho/results_calibration.hpp"
 
 namespace {
@@ -26,18 +27,6 @@ const instrument::Table& table(const instrument::ResultsDocument& doc, const std
   const instrument::Table* t = doc.extras.find_table(path);
   if (!t) FAIL("no table " + path);
   return *t;
-}
-
-template <class T>
-const std::vector<T>& column(const instrument::Table& t, const std::string& name) {
-  for (const auto& c : t.columns)
-    if (c.name == name) {
-      const auto* v = std::get_if<std::vector<T>>(&c.values);
-      if (!v) FAIL(t.path + " column " + name + " is not of the expected type");
-      return *v;
-    }
-  FAIL(t.path + " has no column " + name);
-  throw;  // not reached
 }
 
 template <class T>
