@@ -436,6 +436,45 @@ double granular_time(char* src, char* dst, int h, int x, bool combined, int iter
 
 }  // namespace
 
+FirstUseCosts measure_first_use(int h_bytes) {
+  FirstUseCosts u;
+  const int p = bsp_nprocs(), s = bsp_pid(), half = p / 2;
+  if (p < 2) return u;
+  // Registered in the first superstep, as a program registers its arrays in its first; the
+  // puts and gets below go through it, as pattern_block's do through its area.
+  std::vector<char> src(static_cast<std::size_t>(h_bytes), 1), area(static_cast<std::size_t>(h_bytes)),
+      into(static_cast<std::size_t>(h_bytes));
+  double t[4];
+  bsp_push_reg(area.data(), h_bytes);
+  double t0 = bsp_time();
+  bsp_sync();
+  t[0] = bsp_time() - t0;
+  // Then the patterns in the order of the paper's 500-relation and of pattern_block's shapes.
+  bsp_put((s + 1) % p, src.data(), area.data(), 0, h_bytes);
+  t0 = bsp_time();
+  bsp_sync();
+  t[1] = bsp_time() - t0;
+  if (s < half) bsp_put(s + half, src.data(), area.data(), 0, h_bytes);
+  t0 = bsp_time();
+  bsp_sync();
+  t[2] = bsp_time() - t0;
+  if (s < half) bsp_get(s + half, area.data(), 0, into.data(), h_bytes);
+  t0 = bsp_time();
+  bsp_sync();
+  t[3] = bsp_time() - t0;
+  bsp_pop_reg(area.data());
+  bsp_sync();
+  // As every figure of the probe: the smallest time in bsp_sync over processes (the last
+  // process to enter waits for no one), reduced after the supersteps, not between them.
+  MPI_Allreduce(MPI_IN_PLACE, t, 4, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+  u.h_bytes = h_bytes;
+  u.first_superstep = t[0];
+  u.exchange = t[1];
+  u.one_way = t[2];
+  u.gets = t[3];
+  return u;
+}
+
 BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working_set) {
   StreamBuffer buffer;
   return measure_bsp_machine(reps, hmax_asked, max_working_set, buffer);

@@ -24,7 +24,9 @@ const char* const known[] = {"format", "name", "source", "bsp.source", "bsp.p", 
                              "bsp.after_gap.one_way_64_seconds", "bsp.after_gap.one_way_2048_seconds",
                              "bsp.after_stream.working_set_bytes", "bsp.after_stream.empty_seconds",
                              "bsp.after_stream.one_way_64_seconds", "bsp.after_stream.one_way_2048_seconds",
-                             "bsp.core_round_trip_seconds"};
+                             "bsp.first_use.h_bytes", "bsp.first_use.first_superstep_seconds",
+                             "bsp.first_use.exchange_seconds", "bsp.first_use.one_way_seconds",
+                             "bsp.first_use.gets_seconds", "bsp.core_round_trip_seconds"};
 bool is_known(const std::string& k) {
   for (const char* n : known)
     if (k == n) return true;
@@ -74,6 +76,14 @@ constexpr KeyRange kRangeWorkingSet{"bsp.after_stream.working_set_bytes", 0, 112
 const char* const kAfterStreamKeys[] = {"bsp.after_stream.working_set_bytes", "bsp.after_stream.empty_seconds",
                                         "bsp.after_stream.one_way_64_seconds",
                                         "bsp.after_stream.one_way_2048_seconds"};
+
+double whole_in_range(const instrument::MachineFile& f, const char* key, const KeyRange& r);
+
+// A fresh process's first supersteps: h a whole number of bytes in [1, 2^31 - 1] as the
+// curves', each time in [0, 100] s.
+const char* const kFirstUseKeys[] = {"bsp.first_use.h_bytes", "bsp.first_use.first_superstep_seconds",
+                                     "bsp.first_use.exchange_seconds", "bsp.first_use.one_way_seconds",
+                                     "bsp.first_use.gets_seconds"};
 
 // A list of numbers separated by spaces, each the whole token (strict_number.hpp).
 std::vector<double> number_list(const instrument::MachineFile& f, const char* key) {
@@ -183,6 +193,38 @@ AfterStreamCosts read_after_stream(const instrument::MachineFile& f) {
   return a;
 }
 
+// All five keys, or none.
+FirstUseCosts read_first_use(const instrument::MachineFile& f) {
+  FirstUseCosts u;
+  int present = 0;
+  for (const char* k : kFirstUseKeys) present += f.has(k);
+  if (present == 0) return u;
+  if (present != 5)
+    throw instrument::InputError(f.name(), "bsp.first_use.*",
+                                 "a fresh process's first supersteps need all of bsp.first_use.h_bytes, "
+                                 "bsp.first_use.first_superstep_seconds, bsp.first_use.exchange_seconds, "
+                                 "bsp.first_use.one_way_seconds and bsp.first_use.gets_seconds, or none of them");
+  u.h_bytes = whole_in_range(f, kFirstUseKeys[0], kRangeCurveH);
+  u.first_superstep = f.get_double(kFirstUseKeys[1]).value_or(0);
+  u.exchange = f.get_double(kFirstUseKeys[2]).value_or(0);
+  u.one_way = f.get_double(kFirstUseKeys[3]).value_or(0);
+  u.gets = f.get_double(kFirstUseKeys[4]).value_or(0);
+  return u;
+}
+
+void validate_first_use(const FirstUseCosts& u, const std::string& source) {
+  if (u.none()) return;
+  const double h = u.h_bytes;
+  if (std::floor(h) != h || h < kRangeCurveH.lo || h > kRangeCurveH.hi)
+    throw instrument::InputError(source, kFirstUseKeys[0],
+                                 std::string(kFirstUseKeys[0]) + " must be a whole number in " +
+                                     integer_range_text(1, 2147483647, "bytes") + "; got " +
+                                     instrument::format_number(h));
+  const double times[] = {u.first_superstep, u.exchange, u.one_way, u.gets};
+  for (int k = 0; k < 4; ++k)
+    require_in_range(times[k], kRangeCurveT.lo, kRangeCurveT.hi, {source, kFirstUseKeys[k + 1], kFirstUseKeys[k + 1], "s"});
+}
+
 void validate_after_gap(const AfterGapCosts& a, const std::string& source) {
   const std::vector<double>* const lists[4] = {&a.gap_seconds, &a.empty, &a.one_way_64, &a.one_way_2048};
   validate_series(kGapSeries, lists, source);
@@ -269,6 +311,7 @@ BspMachine machine_from(const instrument::MachineFile& f, const std::string& pat
   m.curves = read_curves(f);
   m.after_gap = read_after_gap(f);
   m.after_stream = read_after_stream(f);
+  m.first_use = read_first_use(f);
   m.core_round_trip_seconds = f.get_double("bsp.core_round_trip_seconds").value_or(0);
   for (const std::string& k : f.keys())
     if (!is_known(k)) m.extra[k] = f.get_string(k).value_or("");
@@ -298,6 +341,7 @@ void validate_machine(const BspMachine& m, const std::string& source) {
   validate_curves(m.curves, source);
   validate_after_gap(m.after_gap, source);
   validate_after_stream(m.after_stream, source);
+  validate_first_use(m.first_use, source);
 }
 
 void write_machine_file(const std::string& path, const BspMachine& m,
@@ -358,6 +402,16 @@ void write_machine_file(const std::string& path, const BspMachine& m,
       f.set(kAfterStreamKeys[1], list_text(m.after_stream.empty));
       f.set(kAfterStreamKeys[2], list_text(m.after_stream.one_way_64));
       f.set(kAfterStreamKeys[3], list_text(m.after_stream.one_way_2048));
+    }
+    if (!m.first_use.none()) {
+      f.comment("a fresh process's first supersteps (bspprobe, right after bsp_begin, once each): "
+                "its first superstep (one registration), then its first exchange, one-way put and get "
+                "of h bytes a pair");
+      f.set(kFirstUseKeys[0], static_cast<std::int64_t>(m.first_use.h_bytes));
+      f.set(kFirstUseKeys[1], m.first_use.first_superstep);
+      f.set(kFirstUseKeys[2], m.first_use.exchange);
+      f.set(kFirstUseKeys[3], m.first_use.one_way);
+      f.set(kFirstUseKeys[4], m.first_use.gets);
     }
     instrument::write_text_output(path, "BSP machine file", f.text());
   } catch (const instrument::InputError& e) {

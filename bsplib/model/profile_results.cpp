@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "bsplib/model/after_gap.hpp"
+#include "bsplib/model/first_use.hpp"
 #include "bsplib/model/cost_model.hpp"
 #include "bsplib/model/profile_comparison.hpp"
 #include "bsplib/model/superstep_model.hpp"
@@ -90,12 +91,14 @@ void write_profile_results(const std::string& path, const Profile& prof,
     const BspMachine& m = machines[mi];
     std::vector<double> std_cost, gran, by_pattern;
     std::vector<std::string> patterns;
-    for (const SuperstepSummary& st : prof.steps) {
+    const std::vector<double> first = first_use_extras(m, prof);
+    for (std::size_t i = 0; i < prof.steps.size(); ++i) {
+      const SuperstepSummary& st = prof.steps[i];
       std_cost.push_back(comm_sync_standard(m, st.h_bytes));
-      gran.push_back(comm_sync_eq3_after_gap(m, st));
+      gran.push_back(comm_sync_eq3_after_gap(m, st) + first[i]);
       const StepPattern pattern = pattern_of(st);
       patterns.push_back(pattern_name(pattern));
-      if (!m.curves.empty()) by_pattern.push_back(comm_sync_by_pattern_after_gap(m, st));
+      if (!m.curves.empty()) by_pattern.push_back(comm_sync_by_pattern_after_gap(m, st) + first[i]);
     }
     auto& pt = ex.add_table("/bsp/prediction/" + slug(m.name));
     pt.columns = {Column::of("superstep", "", index), Column::of("pattern", "", patterns),
@@ -104,6 +107,10 @@ void write_profile_results(const std::string& path, const Profile& prof,
     pt.attributes["machine_file"] = m.file;
     pt.attributes["after_gap"] = m.after_gap.none() ? std::string("no after-gap figures")
                                                     : std::string("l_plus_hg_h and by_pattern include after_gap(w) - after_gap(0)");
+    pt.attributes["first_use"] = m.first_use.none() || m.curves.empty()
+                                     ? std::string("no first-use figures")
+                                     : std::string("l_plus_hg_h and by_pattern include a fresh process's first-use excess "
+                                                   "(superstep 0, the first of each pattern; first_use.hpp)");
     pt.attributes["l"] = m.l_seconds;
     pt.attributes["g_inf"] = m.g_seconds_per_byte;
     pt.attributes["n_half"] = m.n_half_bytes;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bsplib/model/after_gap.hpp"
+#include "bsplib/model/first_use.hpp"
 #include "bsplib/model/core_round_trip.hpp"
 #include "bsplib/model/cost_model.hpp"
 #include "bsplib/model/machine_params.hpp"
@@ -80,16 +81,22 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
   std::printf("  %s\n", gaps ? "after-gap figures: l+hg(h) and pattern include gap+ = after_gap(w) - "
                                "after_gap(0), w the last process's gap before the sync"
                              : "no after-gap figures (gap+ is 0)");
-  std::printf("%5s %-24s %11s %9s %-8s %12s %12s %12s %12s %9s %7s\n", "step", "label", "w_max[us]",
+  const bool first_use = curves && !m.first_use.none();
+  std::printf("  %s\n", first_use ? "first-use figures: l+hg(h) and pattern include first+ = a fresh process's "
+                                    "first-use excess (superstep 0, the first of each pattern)"
+                                  : "no first-use figures (first+ is 0)");
+  std::printf("%5s %-24s %11s %9s %-8s %12s %12s %12s %12s %9s %9s %7s\n", "step", "label", "w_max[us]",
               "h[B]", "pattern", "measured[us]", "l+hg[us]", "l+hg(h)[us]", "pattern[us]",
-              "gap+[us]", "mod/meas");
-  double tw = 0, tm = 0, ts = 0, tg = 0, tp = 0, tgap = 0;
-  for (const SuperstepSummary& s : prof.steps) {
+              "gap+[us]", "first+[us]", "mod/meas");
+  const std::vector<double> first = first_use_extras(m, prof);
+  double tw = 0, tm = 0, ts = 0, tg = 0, tp = 0, tgap = 0, tfirst = 0;
+  for (std::size_t i = 0; i < prof.steps.size(); ++i) {
+    const SuperstepSummary& s = prof.steps[i];
     const double std_cost = comm_sync_standard(m, s.h_bytes);
-    const double gran = comm_sync_eq3_after_gap(m, s);
+    const double gran = comm_sync_eq3_after_gap(m, s) + first[i];
     const double gap_extra = after_gap_extra(m.after_gap, gap_of_last_to_enter(s));
     const StepPattern pattern = pattern_of(s);
-    const double by_pattern = curves ? comm_sync_by_pattern_after_gap(m, s) : 0;
+    const double by_pattern = curves ? comm_sync_by_pattern_after_gap(m, s) + first[i] : 0;
     const double model = curves ? by_pattern : gran;
     tw += s.w_max;
     tm += s.comm_sync;
@@ -97,12 +104,13 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
     tg += gran;
     tp += by_pattern;
     tgap += gap_extra;
+    tfirst += first[i];
     char pattern_us[32] = "-";
     if (curves) std::snprintf(pattern_us, sizeof pattern_us, "%.2f", by_pattern * 1e6);
-    std::printf("%5d %-24.24s %11.2f %9.0f %-8s %12.2f %12.2f %12.2f %12s %9.2f %7.2f\n", s.index,
+    std::printf("%5d %-24.24s %11.2f %9.0f %-8s %12.2f %12.2f %12.2f %12s %9.2f %9.2f %7.2f\n", s.index,
                 s.label.c_str(), s.w_max * 1e6, s.h_bytes, pattern_name(pattern),
                 s.comm_sync * 1e6, std_cost * 1e6, gran * 1e6, pattern_us, gap_extra * 1e6,
-                s.comm_sync > 0 ? model / s.comm_sync : 0.0);
+                first[i] * 1e6, s.comm_sync > 0 ? model / s.comm_sync : 0.0);
     if (csv) {
       char numbers[200];
       std::snprintf(numbers, sizeof numbers, ",%d,", s.index);
@@ -114,7 +122,7 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
         std::snprintf(numbers, sizeof numbers, "%.9g", by_pattern);
         *csv += numbers;
       }
-      std::snprintf(numbers, sizeof numbers, ",%.9g", gap_extra);
+      std::snprintf(numbers, sizeof numbers, ",%.9g,%.9g", gap_extra, first[i]);
       *csv += numbers;
       *csv += "\n";
     }
@@ -122,9 +130,9 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
   char total_pattern[32] = "-";
   if (curves) std::snprintf(total_pattern, sizeof total_pattern, "%.2f", tp * 1e6);
   const double tmodel = curves ? tp : tg;
-  std::printf("%5s %-24s %11.2f %9s %-8s %12.2f %12.2f %12.2f %12s %9.2f %7.2f\n", "total",
+  std::printf("%5s %-24s %11.2f %9s %-8s %12.2f %12.2f %12.2f %12s %9.2f %9.2f %7.2f\n", "total",
               "comm+sync only", tw * 1e6, "", "", tm * 1e6, ts * 1e6, tg * 1e6, total_pattern,
-              tgap * 1e6, tm > 0 ? tmodel / tm : 0.0);
+              tgap * 1e6, tfirst * 1e6, tm > 0 ? tmodel / tm : 0.0);
   auto percent = [&](double predicted) {
     return (tw + tm) > 0 ? 100.0 * (predicted - (tw + tm)) / (tw + tm) : 0.0;
   };
@@ -165,9 +173,11 @@ int main(int argc, char** argv) {
     for (const SuperstepSummary& s : prof.steps) std::printf(" %.0f", s.h_bytes);
     std::printf("\n");
     // predicted_by_pattern_s is empty for a machine file without superstep curves;
-    // after_gap_extra_s (included in the two before it) is 0 without after-gap figures.
+    // after_gap_extra_s and first_use_extra_s (both included in the two before them) are 0
+    // without after-gap figures and without first-use figures.
     std::string csv = "machine,superstep,label,w_max_s,h_bytes,pattern,measured_comm_sync_s,"
-                      "predicted_l_hg_s,predicted_l_hgh_s,predicted_by_pattern_s,after_gap_extra_s\n";
+                      "predicted_l_hg_s,predicted_l_hgh_s,predicted_by_pattern_s,after_gap_extra_s,"
+                      "first_use_extra_s\n";
     for (const BspMachine& m : ms) print_table(prof, m, opt.csv.empty() ? nullptr : &csv);
     std::fflush(stdout);
     if (!opt.csv.empty()) {

@@ -64,6 +64,9 @@ using namespace bspmodel;
 
 namespace {
 
+// The h of the first-use supersteps (measure_first_use): 2 KiB a pair.
+constexpr int kFirstUseBytes = 2048;
+
 struct Options {
   std::string out;
   std::string name = "this machine";
@@ -192,6 +195,9 @@ int probe(const Options& given) {
   const std::string& out = opt.out;
   bsp_begin(world);
   const int p = bsp_nprocs(), pid = bsp_pid();
+  // First, before any other superstep of this process (first_use.hpp): 2 KiB a pair, a
+  // curve point's size and near the 500-relation's 2000 B.
+  const FirstUseCosts first_use = measure_first_use(kFirstUseBytes);
   const BspMeasurements meas = measure_bsp_machine(opt.reps, opt.hmax);
   const double s = meas.s;
   const std::vector<double>& hs = meas.h;
@@ -255,6 +261,12 @@ int probe(const Options& given) {
     for (std::size_t i = 0; i < meas.working_set.size(); ++i)
       std::printf("    %9.0f %12.3f %12.3f %12.3f\n", meas.working_set[i] / 1024, meas.after_stream_empty[i] * 1e6,
                   meas.after_stream_64[i] * 1e6, meas.after_stream_2048[i] * 1e6);
+    if (!first_use.none())
+      std::printf("  a fresh process's first supersteps (right after bsp_begin, once each; as T): first "
+                  "superstep (a registration) %.3f us; first of %.0f B: exchange %.3f us, one way %.3f us, "
+                  "gets %.3f us\n",
+                  first_use.first_superstep * 1e6, first_use.h_bytes, first_use.exchange * 1e6,
+                  first_use.one_way * 1e6, first_use.gets * 1e6);
     if (!meas.round_trip.empty()) {
       const auto [lo, hi] = std::minmax_element(meas.round_trip.begin(), meas.round_trip.end());
       std::printf("  cache-line round trip between the processes' CPUs, before each repetition: "
@@ -305,6 +317,7 @@ int probe(const Options& given) {
     m.after_stream.empty = meas.after_stream_empty;
     m.after_stream.one_way_64 = meas.after_stream_64;
     m.after_stream.one_way_2048 = meas.after_stream_2048;
+    m.first_use = first_use;
     try {
       // A fit outside the machine-file ranges (g < 0 from a noisy run) is refused here
       // rather than by every later reader of the file.

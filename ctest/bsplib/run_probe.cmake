@@ -67,6 +67,20 @@ foreach(kind empty one_way_64 one_way_2048)
     message(FATAL_ERROR "bsp.after_stream.${kind}_seconds holds ${n_times} times for ${n_sets} working sets")
   endif()
 endforeach()
+# A fresh process's first supersteps, measured once right after bsp_begin: 2048 B a pair, and
+# four times in (0, 1) s, the first superstep's and the three patterns' (single samples: on a
+# loaded host one may take milliseconds, which the file writes in fixed notation).
+if(NOT probe_text MATCHES "\nbsp.first_use.h_bytes = 2048\n")
+  message(FATAL_ERROR "the probe's machine file lacks bsp.first_use.h_bytes = 2048:\n${probe_text}")
+endif()
+foreach(kind first_superstep exchange one_way gets)
+  if(NOT probe_text MATCHES "\nbsp.first_use.${kind}_seconds = ([0-9.e+-]+)\n")
+    message(FATAL_ERROR "the probe's machine file lacks bsp.first_use.${kind}_seconds")
+  endif()
+  if(NOT CMAKE_MATCH_1 MATCHES "^[1-9](\\.[0-9]+)?e-[0-9][0-9]$" AND NOT CMAKE_MATCH_1 MATCHES "^0\\.0*[1-9][0-9]*$")
+    message(FATAL_ERROR "bsp.first_use.${kind}_seconds = ${CMAKE_MATCH_1}: not a time in (0, 1) s")
+  endif()
+endforeach()
 # A one-superstep profile to predict with it.
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/probe-test.profile.csv
      "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in,gets_out\n"

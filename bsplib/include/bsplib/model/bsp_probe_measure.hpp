@@ -4,6 +4,8 @@
 #pragma once
 #include <vector>
 
+#include "bsplib/model/machine_params.hpp"
+
 namespace bspmodel {
 
 struct BspMeasurements {
@@ -39,6 +41,13 @@ struct BspMeasurements {
   double placement = 0;
   double placement_kept = 1;
 };
+
+// A fresh process's first supersteps (first_use.hpp): its first superstep (one registration),
+// then its first exchange, first one-way put and first get of `h_bytes` a pair, each once, as
+// the curves' patterns (the comm+sync of the last process to enter). Must be the first
+// supersteps of the process after bsp_begin: bspprobe calls it before anything else, and no
+// caller that has synchronised before may (the apps' built-in probe does not). none() at p = 1.
+FirstUseCosts measure_first_use(int h_bytes);
 
 // reps: repetitions per point (medians); hmax: the largest h-relation, bytes per process;
 // max_working_set: the largest working set of the after-stream supersteps, bytes per process

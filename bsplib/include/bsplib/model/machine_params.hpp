@@ -8,7 +8,9 @@
 // (bsp.after_gap.gap_seconds, bsp.after_gap.{empty,one_way_64,one_way_2048}_seconds: all four
 // or none; after_gap.hpp prices with them), the after-stream costs
 // (bsp.after_stream.working_set_bytes, bsp.after_stream.{empty,one_way_64,one_way_2048}_seconds:
-// all four or none; after_stream.hpp), bsp.core_round_trip_seconds (the placement the
+// all four or none; after_stream.hpp), a fresh process's first supersteps
+// (bsp.first_use.h_bytes, bsp.first_use.{first_superstep,exchange,one_way,gets}_seconds: all
+// five or none; first_use.hpp), bsp.core_round_trip_seconds (the placement the
 // file was measured at, core_round_trip.hpp; 0 or absent: not measured); other keys are ignored (the
 // same file may hold LogGP parameters). Parsing and writing are instrument::MachineFile's.
 #pragma once
@@ -56,6 +58,21 @@ struct AfterStreamCosts {
   bool none() const { return working_set_bytes.empty(); }
 };
 
+// What bspprobe measured of a fresh process's first supersteps (first_use.hpp): right after
+// bsp_begin, its first superstep (one registration, as a program's first superstep is), then
+// its first exchange, first one-way put and first get of h bytes a pair, each once, the
+// comm+sync of the last process to enter. A program's first superstep and its first of each
+// pattern cost more than the curves' back-to-back supersteps (code, data and the transport's
+// state not yet warm), which is most of what a short run's prediction misses. h_bytes 0 when
+// the file has none (older files, the paper's, the apps' built-in probe, p = 1): then no
+// first-use term is charged.
+struct FirstUseCosts {
+  double h_bytes = 0;                       // bsp.first_use.h_bytes
+  double first_superstep = 0;               // bsp.first_use.first_superstep_seconds
+  double exchange = 0, one_way = 0, gets = 0;  // bsp.first_use.{exchange,one_way,gets}_seconds
+  bool none() const { return h_bytes == 0; }
+};
+
 struct BspMachine {
   std::string name = "unnamed";
   std::string source;
@@ -69,6 +86,7 @@ struct BspMachine {
   SuperstepCurves curves;      // bsp.curve.* and bsp.empty_superstep_seconds, if measured
   AfterGapCosts after_gap;     // bsp.after_gap.*, if measured
   AfterStreamCosts after_stream;  // bsp.after_stream.*, if measured
+  FirstUseCosts first_use;     // bsp.first_use.*, if measured
   // bsp.core_round_trip_seconds: the round trip of a cache line between the processes' CPUs
   // when the file was measured (core_round_trip.hpp); 0 if not measured (older files, the
   // paper's, processes on several nodes). Not a cost term: it says which placement of the
