@@ -13,6 +13,7 @@
 #include "bsplib/model/after_stream.hpp"
 #include "bsplib/model/cost_model.hpp"
 #include "bsplib/model/machine_params.hpp"
+#include "machine_text.hpp"
 #include "bsplib/model/profile_table.hpp"
 #include "bsplib/model/superstep_model.hpp"
 
@@ -43,29 +44,10 @@ const std::string kStreams =
     "bsp.after_stream.one_way_2048_seconds = 1e-6 1e-6 2e-6 5e-6 7e-6\n";
 constexpr double MiB = 1048576;
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = "unit_after_gap_" + name + ".machine";
-  std::ofstream(path) << text;
-  return path;
-}
-
-BspMachine read_text(const std::string& name, const std::string& text) {
-  const std::string path = write_temp(name, text);
-  const BspMachine m = read_machine_file(path);
-  std::remove(path.c_str());
-  return m;
-}
+BspMachine read_text(const std::string& name, const std::string& text) { return read_machine_text("unit_after_gap_", name, text); }
 
 std::string read_error(const std::string& name, const std::string& text) {
-  const std::string path = write_temp(name, text);
-  try {
-    read_machine_file(path);
-  } catch (const std::exception& e) {
-    std::remove(path.c_str());
-    return e.what();
-  }
-  std::remove(path.c_str());
-  return "";
+  return machine_text_error("unit_after_gap_", name, text);
 }
 
 // A one-way superstep of 500 B from process 0 to 1 in which process 0 entered the sync at

@@ -11,6 +11,7 @@
 #include "bsplib/model/after_gap.hpp"
 #include "bsplib/model/first_use.hpp"
 #include "bsplib/model/machine_params.hpp"
+#include "machine_text.hpp"
 #include "bsplib/model/profile_comparison.hpp"
 #include "bsplib/model/profile_table.hpp"
 #include "bsplib/model/superstep_model.hpp"
@@ -34,29 +35,10 @@ const std::string kFirstUse =
     "bsp.first_use.exchange_seconds = 4.7e-6\nbsp.first_use.one_way_seconds = 3.2e-6\n"
     "bsp.first_use.gets_seconds = 4e-6\n";
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = "unit_first_use_" + name + ".machine";
-  std::ofstream(path) << text;
-  return path;
-}
-
-BspMachine read_text(const std::string& name, const std::string& text) {
-  const std::string path = write_temp(name, text);
-  const BspMachine m = read_machine_file(path);
-  std::remove(path.c_str());
-  return m;
-}
+BspMachine read_text(const std::string& name, const std::string& text) { return read_machine_text("unit_first_use_", name, text); }
 
 std::string read_error(const std::string& name, const std::string& text) {
-  const std::string path = write_temp(name, text);
-  try {
-    read_machine_file(path);
-  } catch (const std::exception& e) {
-    std::remove(path.c_str());
-    return e.what();
-  }
-  std::remove(path.c_str());
-  return "";
+  return machine_text_error("unit_first_use_", name, text);
 }
 
 // Two processes, no computation; per superstep what each sent and received and whether

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bsplib/model/machine_params.hpp"
+#include "machine_text.hpp"
 #include "bsplib/model/profile_table.hpp"
 #include "bsplib/model/superstep_model.hpp"
 
@@ -40,26 +41,12 @@ SuperstepCurves curves() {
   return c;
 }
 
-std::string write_temp(const std::string& name, const std::string& text) {
-  const std::string path = "unit_superstep_model_" + name + ".machine";
-  std::ofstream(path) << text;
-  return path;
-}
-
 const std::string kMachine =
     "format = suite-machine-1\nbsp.l_seconds = 1e-6\nbsp.g_seconds_per_byte = 1e-9\n"
     "bsp.empty_superstep_seconds = 1e-6\n";
 
 std::string read_error(const std::string& name, const std::string& text) {
-  const std::string path = write_temp(name, text);
-  try {
-    read_machine_file(path);
-  } catch (const std::exception& e) {
-    std::remove(path.c_str());
-    return e.what();
-  }
-  std::remove(path.c_str());
-  return "";
+  return machine_text_error("unit_superstep_model_", name, text);
 }
 
 }  // namespace
