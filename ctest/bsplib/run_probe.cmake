@@ -77,8 +77,10 @@ foreach(kind first_superstep exchange one_way gets)
   if(NOT probe_text MATCHES "\nbsp.first_use.${kind}_seconds = ([0-9.e+-]+)\n")
     message(FATAL_ERROR "the probe's machine file lacks bsp.first_use.${kind}_seconds")
   endif()
-  if(NOT CMAKE_MATCH_1 MATCHES "^[1-9](\\.[0-9]+)?e-[0-9][0-9]$" AND NOT CMAKE_MATCH_1 MATCHES "^0\\.0*[1-9][0-9]*$")
-    message(FATAL_ERROR "bsp.first_use.${kind}_seconds = ${CMAKE_MATCH_1}: not a time in (0, 1) s")
+  # Copied first: a MATCHES that fails clears CMAKE_MATCH_1 before the second is tried.
+  set(value "${CMAKE_MATCH_1}")
+  if(NOT value MATCHES "^[1-9](\\.[0-9]+)?e-[0-9][0-9]$" AND NOT value MATCHES "^0\\.0*[1-9][0-9]*$")
+    message(FATAL_ERROR "bsp.first_use.${kind}_seconds = ${value}: not a time in (0, 1) s")
   endif()
 endforeach()
 # A one-superstep profile to predict with it.
