@@ -80,6 +80,11 @@ function(suite_add_error_test)
   if(SUITE_SANITIZE)
     set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
   endif()
+  # Tests that share a KEEP_FILE (or a NO_FILE) must not run at once: each rewrites the file
+  # before its run, so a parallel one could read it half-written and call it modified.
+  foreach(_shared ${T_KEEP_FILE} ${T_NO_FILE})
+    set_property(TEST ${T_NAME} APPEND PROPERTY RESOURCE_LOCK "${_shared}")
+  endforeach()
 endfunction()
 
 # suite_add_mpi_test(NAME name TARGET exe RANKS n [LABELS ...] [ARGS ...] [TIMEOUT s]
