@@ -82,7 +82,9 @@ function(suite_add_error_test)
   endif()
   # Tests that share a KEEP_FILE (or a NO_FILE) must not run at once: each rewrites the file
   # before its run, so a parallel one could read it half-written and call it modified.
+  # (Absolute, so that two spellings of one file share the lock.)
   foreach(_shared ${T_KEEP_FILE} ${T_NO_FILE})
+    get_filename_component(_shared "${_shared}" ABSOLUTE BASE_DIR "${T_WORKING_DIRECTORY}")
     set_property(TEST ${T_NAME} APPEND PROPERTY RESOURCE_LOCK "${_shared}")
   endforeach()
 endfunction()

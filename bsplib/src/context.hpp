@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "bsmp_queue.hpp"
@@ -73,7 +74,9 @@ class Context {
   // Collective: the processes' cache-line round trip (line_pairs.hpp), seconds; the shared
   // lines are set up at the first call.
   double core_round_trip(int blocks, int per_block) {
-    if (!m_lines) m_lines = std::make_unique<LinePairs>(m_comm);
+    if (!m_lines)
+      m_lines = std::make_unique<instrument::LinePairs>(
+          m_comm, [](const std::string& text) { fatal("core_round_trip", -1, -1, "%s", text.c_str()); });
     return m_lines->measure(blocks, per_block);
   }
 
@@ -153,7 +156,7 @@ class Context {
   Registry m_registry;
   SharedArena m_arena;                  // large puts within the node
   SharedHeaders m_headers;              // the header exchange within one node
-  std::unique_ptr<LinePairs> m_lines;   // core_round_trip's lines, once asked for
+  std::unique_ptr<instrument::LinePairs> m_lines;   // core_round_trip's lines, once asked for
   long m_shared_exchanges = 0;          // syncs whose headers went through m_headers
   std::vector<std::uint64_t> m_wanted;  // [process]: its header's arena size, this sync
   std::vector<Outbox> m_out;            // [destination]

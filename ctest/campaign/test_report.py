@@ -97,6 +97,50 @@ def check_results_round_trip(work):
     check(run_placement.results_round_trips(bad) == [], "a 2-D core_round_trip gives no samples")
 
 
+def check_loggps_placement(work):
+    """A sweep3d or tycho run: its round trips are its results file's root attributes
+    core_round_trip_start/_end, its probe's the loggps-probe machine file's
+    loggp.core_round_trip_seconds (the first probe it needs that keeps one)."""
+    import h5py
+
+    class Store:
+        def __init__(self, steps):
+            self.steps = steps
+
+        def path(self, rel):
+            return os.path.join(work, rel)
+
+    with open(os.path.join(work, "loggps.machine"), "w") as f:
+        f.write("format = suite-machine-1\nname = t\nloggp.core_round_trip_seconds = 1.2e-07\n")
+    with open(os.path.join(work, "old.machine"), "w") as f:
+        f.write("format = suite-machine-1\nname = t\nloggp.L = 1e-06\n")  # before the key
+    for name, attrs in (("same.h5", {"core_round_trip_start": 1.25e-7, "core_round_trip_end": 1.3e-7}),
+                        ("other.h5", {"core_round_trip_start": 1.2e-7, "core_round_trip_end": 5.5e-7}),
+                        ("none.h5", {}), ("bad.h5", {"core_round_trip_start": "fast"})):
+        with h5py.File(os.path.join(work, name), "w") as f:
+            f.attrs["format"] = "suite-results-1"
+            f.attrs["app"] = "tycho"
+            for k, v in attrs.items():
+                f.attrs[k] = v
+    check(run_placement.results_round_trips(os.path.join(work, "other.h5")) == [1.2e-7, 5.5e-7],
+          "the root attributes read, start then end")
+    check(run_placement.results_round_trips(os.path.join(work, "bad.h5")) == [],
+          "a round trip that is not a number gives no samples")
+    probes = [{"id": "p1", "kind": "probe", "program": "/b/instrument/loggps-probe", "machine": "loggps.machine"},
+              {"id": "p2", "kind": "probe", "program": "/b/instrument/loggps-probe", "machine": "old.machine"},
+              {"id": "p3", "kind": "probe", "program": "/b/tycho/tycho-mesh-example", "machine": "x"}]
+    expected = {"same.h5": ("same", 1.3 / 1.2), "other.h5": ("other", 5.5 / 1.2), "none.h5": ("unknown", None)}
+    for name, (placement, ratio) in expected.items():
+        step = {"id": "r", "kind": "run", "results": name, "needs": ["p3", "p1"], "env": {}}
+        got = run_placement.run_placement(Store(probes + [step]), step)
+        check(got["placement"] == placement and
+              (ratio is None if got["ratio"] is None else math.isclose(got["ratio"], ratio, rel_tol=1e-9)),
+              f"{name} against loggps-probe's 120 ns: {placement} {ratio}, got {got}")
+    step = {"id": "r", "kind": "run", "results": "other.h5", "needs": ["p2"], "env": {}}
+    check(run_placement.run_placement(Store(probes + [step]), step)["placement"] == "unknown",
+          "a probe file without the key: unknown, never other")
+
+
 def check_placement(build, work):
     """The report on placement_fixture's campaign: run 0004 (550 ns against the probe's 150)
     marked other placement, orange and counted; 0002 and 0005 (150 ns) not; 0003 (no
@@ -376,6 +420,7 @@ def main():
     unit_tests_layout()
     unit_tests_placement()
     check_results_round_trip(work)
+    check_loggps_placement(work)
     check_placement(build, work)
     report_fixture.make_campaign(build, campaign)
     printed = io.StringIO()

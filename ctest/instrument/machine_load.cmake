@@ -26,3 +26,9 @@ add_test(NAME instrument.cpu_pinning.np1
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_cpu_pinning.py $<TARGET_FILE:sweep3d>
                  ${MPIEXEC_EXECUTABLE} ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input ${_d}/pinning)
 set_tests_properties(instrument.cpu_pinning.np1 PROPERTIES LABELS "mpi;unit" TIMEOUT 120)
+# The CPUs' placement against the probe's (instrument/core_round_trip.hpp, check_placement.py):
+# a 2-rank run's round trips recorded; a probe 1 ms away marks the table and /compare.
+add_test(NAME instrument.placement.np2
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_placement.py $<TARGET_FILE:sweep3d>
+                 ${MPIEXEC_EXECUTABLE} ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input ${_machine} ${_d}/placement)
+set_tests_properties(instrument.placement.np2 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 2)

@@ -36,6 +36,23 @@ if(CMAKE_SCRIPT_MODE_FILE)
       if(NOT found)
         message(FATAL_ERROR "${f}: expected a line '${f}: loggp ok (...), loggps ok (...)'")
       endif()
+      # The placement its figures are true of (instrument/core_round_trip.hpp): a round trip in
+      # (1 ns, 10 ms), or the two samples when the CPUs moved during the probe; neither only
+      # where the two ranks could not have a CPU each.
+      file(STRINGS "${f}" rt REGEX "^loggp\\.core_round_trip_seconds = ")
+      file(STRINGS "${f}" moved REGEX "^probe\\.core_round_trip_moved = [0-9]+ ns, [0-9]+ ns$")
+      set(value "")
+      if(rt MATCHES "= ([0-9.eE+-]+)$")
+        set(value "${CMAKE_MATCH_1}")  # copied before another MATCHES clears it
+      endif()
+      cmake_host_system_information(RESULT cpus QUERY NUMBER_OF_LOGICAL_CORES)
+      if(value)
+        if(value LESS 1e-9 OR value GREATER 1e-2)
+          message(FATAL_ERROR "${f}: ${rt}: expected a round trip in (1 ns, 10 ms)")
+        endif()
+      elseif(NOT moved AND cpus GREATER 1)
+        message(FATAL_ERROR "${f}: expected loggp.core_round_trip_seconds or probe.core_round_trip_moved (${cpus} CPUs)")
+      endif()
     endforeach()
   elseif(MODE STREQUAL "check_S")
     foreach(which LOW HIGH)

@@ -53,7 +53,7 @@ trace_export_error(not_results
   COMMAND ${_exporter} ${_d}/not_results.h5 --otf2 ${_d}/out_not_results --chrome ${_d}/out_not_results.json)
 trace_export_error(no_trace
   "^instrument-trace-export: error: .*/untraced.h5: no /trace \\(run the app with --trace N\\)$" trace_export_untraced
-  NO_FILE ${_d}/out_no_trace COMMAND ${_exporter} ${_d}/untraced.h5 --otf2 ${_d}/out_no_trace)
+  NO_FILE ${_d}/out_no_trace_otf2 COMMAND ${_exporter} ${_d}/untraced.h5 --otf2 ${_d}/out_no_trace_otf2)
 trace_export_error(no_trace_chrome
   "^instrument-trace-export: error: .*/untraced.h5: no /trace \\(run the app with --trace N\\)$" trace_export_untraced
   NO_FILE ${_d}/out_no_trace.json COMMAND ${_exporter} ${_d}/untraced.h5 --chrome ${_d}/out_no_trace.json)

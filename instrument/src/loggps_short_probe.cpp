@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "instrument/core_round_trip.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
@@ -33,6 +34,7 @@ std::vector<std::int64_t> sizes_by_four() {
 struct Measured {
   std::vector<RttSample> rtt0, rttw;
   ThresholdSearch threshold;
+  std::vector<double> round_trips;  // the CPUs' placement before and after (core_round_trip.hpp)
 };
 
 // loggps-probe's experiments 1-3 (loggps-probe.cpp's probe_main), on the pair's communicator.
@@ -41,6 +43,7 @@ Measured measure_pair(int rank, MPI_Comm pair_comm) {
          std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'b'), pair_comm};
   const std::vector<std::int64_t> sizes = sizes_by_four();
   Measured m;
+  m.round_trips.push_back(measure_core_round_trip(pair_comm));
   std::vector<double> w(sizes.size(), 0.0);
   const std::vector<double> m0 = median_round_trips(p, sizes, w, kReps);
   for (std::size_t i = 0; i < sizes.size(); ++i) {
@@ -52,6 +55,7 @@ Measured measure_pair(int rank, MPI_Comm pair_comm) {
   LateSend late;
   m.threshold = find_synchronous_threshold(
       sizes, [&](std::int64_t k) { return send_waits_for_late_receiver(p, k, late, kLateTrials); });
+  m.round_trips.push_back(measure_core_round_trip(pair_comm));
   return m;
 }
 
@@ -82,6 +86,7 @@ MachineFile machine_file_of(const Measured& m, const std::string& program) {
   mf.set("loggp.derivation", gfit.derivation);
   if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
   mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
+  write_loggp_core_round_trip(m.round_trips, mf);
   return mf;
 }
 

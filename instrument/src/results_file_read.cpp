@@ -142,6 +142,18 @@ void read_root(Reading& rd, hid_t file, ResultsDocument& doc, Attributes& root_e
   load.steal = fraction("machine_load_steal");
   load.cpu_wait = fraction("machine_load_cpu_wait");  // NaN in files written before it was kept
   load.detail = text("machine_load_detail");
+  const auto round_trip = [&](const char* name) {  // seconds in (0, 1]; 0 when absent
+    const auto it = attrs.find(name);
+    if (it == attrs.end()) return 0.0;
+    const double v = std::holds_alternative<double>(it->second) ? std::get<double>(it->second) : -1.0;
+    if (!(v > 0.0 && v <= 1.0)) {
+      rd.where = std::string("/@") + name;
+      rd.fail("expected a round trip in (0, 1] s, found " + as_text(it->second));
+    }
+    return v;
+  };
+  doc.run.core_round_trip.start = round_trip("core_round_trip_start");
+  doc.run.core_round_trip.end = round_trip("core_round_trip_end");
   for (const auto& [name, value] : attrs)
     if (!layout::is_root_attribute(name)) root_extras[name] = value;
 }

@@ -95,7 +95,8 @@ void validate(const ResultsDocument& doc) {
 
 // ---- the parts of the layout ------------------------------------------------------------
 
-void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock, const MachineLoad& load) {
+void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock, const MachineLoad& load,
+                const CoreRoundTrips& round_trip) {
   Handle root(H5Gopen2(file, "/", H5P_DEFAULT), "opening /");
   h5::write_attribute(root, "format", std::string(kResultsFormat));
   h5::write_attribute(root, "app", info.app);
@@ -121,6 +122,10 @@ void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock, const M
   h5::write_attribute(root, "machine_load_cpu_wait", load.cpu_wait);
   h5::write_attribute(root, "machine_load_detail",
                       load.state.empty() ? std::string("not measured: not written by a run") : load.detail);
+  // Where the host put the CPUs (core_round_trip.hpp): only what was measured (none at one
+  // process, across nodes, or oversubscribed).
+  if (round_trip.start > 0) h5::write_attribute(root, "core_round_trip_start", round_trip.start);
+  if (round_trip.end > 0) h5::write_attribute(root, "core_round_trip_end", round_trip.end);
 }
 
 void write_input(hid_t file, const RunInfo& info) {
@@ -288,7 +293,7 @@ void write_extras(hid_t file, const ResultsExtras& extras) {
 }
 
 void write_document(hid_t file, const ResultsDocument& doc) {
-  write_root(file, doc.run.info, doc.run.clock, doc.run.machine_load);
+  write_root(file, doc.run.info, doc.run.clock, doc.run.machine_load, doc.run.core_round_trip);
   write_input(file, doc.run.info);
   write_machine(file, doc.machine);
   write_phases(file, doc.run);

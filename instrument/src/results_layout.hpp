@@ -11,11 +11,12 @@ namespace instrument::layout {
 inline constexpr std::array<std::string_view, 7> kCommonGroups = {
     "input", "machine", "phases", "counters", "model", "compare", "trace"};
 
-inline constexpr std::array<std::string_view, 22> kRootAttributes = {
+inline constexpr std::array<std::string_view, 24> kRootAttributes = {
     "format", "app", "version", "git_describe", "date", "host", "mpi_library", "nranks", "threads",
     "clock", "clock_frequency_hz", "clock_read_ns", "clock_start_end_disagreement_ppm",
     "clock_tolerance_ppm", "clock_check", "clock_sync", "pinned_cpu", "machine_load",
-    "machine_load_others", "machine_load_steal", "machine_load_cpu_wait", "machine_load_detail"};
+    "machine_load_others", "machine_load_steal", "machine_load_cpu_wait", "machine_load_detail",
+    "core_round_trip_start", "core_round_trip_end"};
 
 // /compare's attributes: 1, or 0 with the line that says why (machine_load.hpp).
 inline constexpr const char* kCompareReliable = "reliable";

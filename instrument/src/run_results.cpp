@@ -147,6 +147,7 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
   MPI_Comm_size(comm, &size);
   // First: the end of the interval whose load is measured is the end of the run's work.
   const MachineLoad load = measure_machine_load(comm);
+  const CoreRoundTrips round_trips = end_core_round_trip_sample(comm);
   refuse_mis_nested(rec, comm);
 
   // Ticks -> seconds with this rank's rate over the whole run; trace times relative to this
@@ -198,6 +199,7 @@ RunResults gather_results(const Recorder& rec, const RunInfo& info, MPI_Comm com
   out.info = info;
   out.info.nranks = size;
   out.machine_load = load;
+  out.core_round_trip = round_trips;
 #if INSTRUMENT_ENABLED
   std::vector<detail::RankClock> rank_clocks;
   for (int r = 0; r < size; ++r)

@@ -53,6 +53,7 @@
 #include <vector>
 
 #include "instrument/clock.hpp"
+#include "instrument/core_round_trip.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/loggp_cold.hpp"
@@ -455,7 +456,7 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
                         const std::optional<instrument::loggp::ColdCosts>& cold,
                         const std::string& cold_omitted,  // why not (no cold), or the points left out
                         const std::optional<instrument::loggp::AfterStream>& after_stream,
-                        const std::string& after_stream_omitted) {
+                        const std::string& after_stream_omitted, const std::vector<double>& round_trips) {
   const auto info = instrument::make_run_info("loggps-probe", MPI_COMM_SELF);
   instrument::MachineFile mf = instrument::MachineFile::read_to_merge(o.out);
   for (const char* ours : {"loggps.", "loggp.", "probe."}) mf.erase_prefix(ours);
@@ -501,6 +502,7 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   if (after_stream) instrument::loggp::write_after_stream(*after_stream, mf);
   if (!after_stream_omitted.empty())
     mf.set(after_stream ? "probe.after_stream_dropped" : "probe.after_stream_omitted", after_stream_omitted);
+  instrument::write_loggp_core_round_trip(round_trips, mf);
   // The text as a reader will parse it must pass the models' checks before it is written.
   const auto as_read = instrument::MachineFile::parse(mf.text(), o.out);
   (void)instrument::loggps::read_params(as_read);
@@ -522,6 +524,9 @@ std::string out_path(const std::string& given) {
 // was written), the other rank "".
 std::string measure_fit_and_write(const Options& o, int rank) {
   const double t_start = now_seconds();
+  // Where the host put the two CPUs, before and after (core_round_trip.hpp): the placement the
+  // parameters are true of.
+  std::vector<double> round_trips{instrument::measure_core_round_trip(MPI_COMM_WORLD)};
 
   Pair p{rank, 1 - rank, std::vector<char>(static_cast<std::size_t>(o.max_bytes), 'a'),
          std::vector<char>(static_cast<std::size_t>(o.max_bytes), 'b')};
@@ -574,6 +579,7 @@ std::string measure_fit_and_write(const Options& o, int rank) {
     streams.push_back(instrument::probe::measure_after_stream(p, o.stream_messages, std::min(o.stream_bytes, o.max_bytes),
                                                               instrument::probe::kStreamGap, cold_reps, ws));
   const auto& stream = streams.front();
+  round_trips.push_back(instrument::measure_core_round_trip(MPI_COMM_WORLD));
   const double t_stream = now_seconds();
 
   std::string error;
@@ -637,7 +643,7 @@ std::string measure_fit_and_write(const Options& o, int rank) {
                          omitted.empty() ? std::optional(cold_costs(cold)) : std::nullopt,
                          omitted.empty() ? dropped : omitted,
                          stream_omitted.empty() ? std::optional(stream_costs) : std::nullopt,
-                         stream_omitted.empty() ? stream_dropped : stream_omitted);
+                         stream_omitted.empty() ? stream_dropped : stream_omitted, round_trips);
       const double t_end = now_seconds();
       std::printf("\nwrote %s\nprobe time: %.2f s (round trips %.2f s, late-receiver sends %.2f s, cold messages %.2f s, "
                   "after a stream %.2f s, fit %.2f s)\n",

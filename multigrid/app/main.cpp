@@ -7,6 +7,7 @@
 #include <string>
 
 #include "bsplib/model/bsp_short_probe.hpp"
+#include "instrument/core_round_trip.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_cache.hpp"
@@ -174,6 +175,8 @@ int run(Options& o) {
                                                       result.p, kernel}});
       comparison = mg::model_comparison(result, c1, c1.describe(result.p, kernel), machine, others);
       instrument::mark_if_busy(comparison, gathered.machine_load);
+      instrument::mark_if_other_placement(comparison, machine.core_round_trip_seconds,
+                                          gathered.core_round_trip.samples(), o.machine);
       std::cout << "\n Models (Hill, Crumpton & Burgess) beside the measured W-cycle\n";
       comparison.print(std::cout);
       for (const auto& t : comparison.model_terms())

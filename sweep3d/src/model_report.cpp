@@ -9,6 +9,7 @@
 #include "instrument/critical_path.hpp"
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/core_round_trip.hpp"
 #include "instrument/machine_load.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/results_file.hpp"
@@ -183,6 +184,8 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   in.machine_source = models.machine_file;
   model::add_sweep_predictions(report.comparison, run, in);
   instrument::mark_if_busy(report.comparison, g.machine_load);
+  instrument::mark_if_other_placement(report.comparison, models.machine_file, instrument::kLogGpRoundTripKey,
+                                      g.core_round_trip);
   return report;
 }
 

@@ -3,17 +3,20 @@
 On a virtual machine the host decides which cores the guest's vCPUs run on, and within a
 node a small BSP superstep is a few cache lines passed between the processes' cores: on the
 2-vCPU AMD EPYC guest the round trip of a line was 60-80, 130-160 or 500-580 ns by placement,
-and a small superstep's cost moved 2-3x with it (bsplib/include/bsplib/model/
-core_round_trip.hpp). bspprobe names the placement its curves are true of in the machine file
-(bsp.core_round_trip_seconds); a bsplib run records its own at bsp_begin and bsp_end: a
-profiled run in its profile (`# core_round_trip_seconds = a b`, the file BSP_PROFILE names),
-multigrid in its results file (/multigrid/core_round_trip). A run whose round trip is more
+and a small superstep's cost moved 2-3x with it (instrument/include/instrument/
+core_round_trip.hpp). The probes name the placement their figures are true of in the machine
+file: bspprobe bsp.core_round_trip_seconds, loggps-probe loggp.core_round_trip_seconds. A run
+records its own: a profiled bsplib run in its profile (`# core_round_trip_seconds = a b`, at
+bsp_begin and bsp_end, the file BSP_PROFILE names); multigrid in its results file's
+/multigrid/core_round_trip (the same two); every app run (sweep3d, tycho, multigrid) at its
+start and at gather_results in the results file's root attributes core_round_trip_start and
+core_round_trip_end. A run whose round trip is more
 than SAME_PLACEMENT_RATIO from the probe's ran at another placement: its comparison says more
 of the host than of the model, and the report marks it unreliable, as it does a busy run.
 
 placement_ratio is bspmodel::placement_ratio: the largest of run/probe and probe/run over the
 run's samples; None (unknown, never "other") when the probe or the run measured none (p = 1,
-a LogGP(S) probe, sweep3d, tycho) or a record cannot be read.
+more processes than CPUs, a probe written before it was kept) or a record cannot be read.
 """
 import math
 import os
@@ -25,11 +28,13 @@ from . import bsp_machine_file
 from .results import NotOurs, Reader, ReaderBug, open_results, read_in_child
 
 SAME_PLACEMENT_RATIO = 1.5  # bspmodel::kSamePlacementRatio
-PROBE_KEY = "bsp.core_round_trip_seconds"
+PROBE_KEYS = {"bspprobe": "bsp.core_round_trip_seconds",    # the machine file's key, by probe
+              "loggps-probe": "loggp.core_round_trip_seconds"}
 PROFILE_LINE = "# core_round_trip_seconds ="
 PROFILE_HEAD_BYTES = 4096   # the format line and the round trip come before the header
 MAX_SAMPLES = 8             # as the C++ profile reader (profile_table.cpp)
 RESULTS_DATASET = "core_round_trip"  # /<app>/core_round_trip of a results file, seconds
+RESULTS_ATTRIBUTES = ("core_round_trip_start", "core_round_trip_end")  # the root's, seconds
 
 SAME, OTHER, UNKNOWN = "same", "other", "unknown"
 
@@ -62,13 +67,13 @@ def _seconds(text):
     return v if math.isfinite(v) and 0 < v <= 1 else None
 
 
-def probe_round_trip(machine_path):
-    """bsp.core_round_trip_seconds of a machine file; None when absent or unreadable."""
+def probe_round_trip(machine_path, key=PROBE_KEYS["bspprobe"]):
+    """The round trip a machine file names under key; None when absent or unreadable."""
     try:
         entries = bsp_machine_file.read_entries(machine_path)
     except si.Refusal:
         return None
-    value = entries.get(PROBE_KEY)
+    value = entries.get(key)
     return _seconds(value[0]) if value else None
 
 
@@ -99,16 +104,19 @@ def profile_round_trips(path):
 
 
 def _results_round_trips_here(path):
-    """/<app>/core_round_trip of a results file, in the reading child: 1-8 seconds > 0."""
+    """/<app>/core_round_trip of a results file, else its root attributes core_round_trip_start
+    and _end (those present), in the reading child: 1-8 seconds > 0."""
     h5py, f = open_results(path)
     with f:
         rd = Reader(h5py, f, path)
         app = rd.attribute(f, "/", "app", "string", required=False)
-        if not app or "/" in app or rd.child(app, h5py.Group, required=False) is None:
-            return []
-        d = rd.child(f"{app}/{RESULTS_DATASET}", h5py.Dataset, required=False)
+        d = None
+        if app and "/" not in app and rd.child(app, h5py.Group, required=False) is not None:
+            d = rd.child(f"{app}/{RESULTS_DATASET}", h5py.Dataset, required=False)
         if d is None:
-            return []
+            values = [rd.attribute(f, "/", name, "value", required=False) for name in RESULTS_ATTRIBUTES]
+            return [float(v) if isinstance(v, (int, float)) and math.isfinite(v) and 0 < v <= 1 else None
+                    for v in values if v is not None]
         if d.ndim != 1 or not 1 <= d.shape[0] <= MAX_SAMPLES or d.dtype.kind != "f":
             rd.fail(f"/{app}/{RESULTS_DATASET}", f"expected 1 to {MAX_SAMPLES} seconds, found shape "
                                                  f"{d.shape} of {d.dtype}")
@@ -127,16 +135,17 @@ def results_round_trips(path):
 
 
 def probe_machine(store, step):
-    """The path of the machine file of the first bspprobe probe the run names (its `needs`
-    keep the order of its arguments: the first machine file bsp_predict gets is the one its
-    results are scored with), None if it names none."""
+    """(path, key) of the machine file of the first probe the run names that keeps a round
+    trip (bspprobe's, loggps-probe's; its `needs` keep the order of its arguments: the first
+    machine file bsp_predict gets is the one its results are scored with); (None, None) if it
+    names none."""
     by_id = {s["id"]: s for s in store.steps}
     for sid in step.get("needs") or []:
         p = by_id.get(sid)
-        if p and p.get("kind") == "probe" and p.get("machine") and \
-                os.path.basename(p.get("program") or "") == "bspprobe":
-            return store.path(p["machine"])
-    return None
+        key = PROBE_KEYS.get(os.path.basename((p or {}).get("program") or ""))
+        if p and p.get("kind") == "probe" and p.get("machine") and key:
+            return store.path(p["machine"]), key
+    return None, None
 
 
 def run_round_trips(store, step):
@@ -157,8 +166,8 @@ def run_round_trips(store, step):
 
 def run_placement(store, step):
     """{"placement": same/other/unknown, "ratio", "probe_s", "run_s"} of one run."""
-    machine = probe_machine(store, step)
-    probe_s = probe_round_trip(machine) if machine else None
+    machine, key = probe_machine(store, step)
+    probe_s = probe_round_trip(machine, key) if machine else None
     run_s = run_round_trips(store, step) if probe_s else []
     ratio = placement_ratio(probe_s, run_s)
     return {"placement": placement_of(ratio), "ratio": ratio, "probe_s": probe_s, "run_s": run_s}

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <string>
 
+#include "instrument/core_round_trip.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_cache.hpp"
@@ -125,6 +126,8 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
     if (models.enabled) path = tycho::measured_sweep_path(gathered, result);
     comparison = tycho::model_comparison(models, o, result, path);
     instrument::mark_if_busy(comparison, gathered.machine_load);
+    instrument::mark_if_other_placement(comparison, model_options.machine_file, instrument::kLogGpRoundTripKey,
+                                        gathered.core_round_trip);
     if (!comparison.empty()) {
       std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";
       comparison.print(std::cout);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "instrument/core_round_trip.hpp"
 #include "instrument/machine_load.hpp"
 #include "instrument/recorder.hpp"
 #include "instrument/statistics.hpp"
@@ -76,6 +77,7 @@ struct RunResults {
   RunInfo info;
   ClockInfo clock;
   MachineLoad machine_load;  // during the run (machine_load.hpp), measured by gather_results
+  CoreRoundTrips core_round_trip;  // the CPUs' placement at start and end (core_round_trip.hpp)
   std::vector<GatheredPhase> phases;
   std::vector<GatheredCounter> counters;
   GatheredTrace trace;  // empty unless the recorders traced
@@ -85,7 +87,8 @@ struct RunResults {
 };
 
 // Collective over comm. First the machine's load since run_app started the program is
-// measured (machine_load.hpp; "unknown" in a program run_app did not start). Phase and
+// measured (machine_load.hpp; "unknown" in a program run_app did not start), and the CPUs'
+// placement sampled (core_round_trip.hpp). Phase and
 // counter names may differ between ranks (a rank that never
 // sends has no "send"): the result holds the union, in first-seen order by rank. Valid on
 // `root` only; other ranks get an empty RunResults.

@@ -17,20 +17,15 @@
 // round trip before every repetition, keeps the repetitions of one placement and names it in
 // its file (bsp.core_round_trip_seconds); a profiled run records its own at bsp_begin and
 // bsp_end; and bsp_predict says whether the two match.
+// The summary and the ratio are instrument's (instrument/core_round_trip.hpp), shared with
+// sweep3d's and tycho's runs and loggps-probe's key.
 #pragma once
-#include <vector>
+#include "instrument/core_round_trip.hpp"
 
 namespace bspmodel {
 
-// The median of the samples, seconds; 0 when there are none (not measured).
-double core_round_trip(const std::vector<double>& samples);
-
-// How far a run's round trips (the profile's, at bsp_begin and bsp_end) are from the probe's:
-// the largest of run/probe and probe/run over the run's samples; 0 when either is unknown.
-// Within 1.5 the run had the probe's placement (the modes measured are 2x and more apart);
-// beyond, its comm+sync says more of where the host put the CPUs than of the model, and
-// bsp_predict says so. Not a cost term: the prediction never uses the run's round trip.
-double placement_ratio(double probe_seconds, const std::vector<double>& run_seconds);
-constexpr double kSamePlacementRatio = 1.5;
+using instrument::core_round_trip;
+using instrument::kSamePlacementRatio;
+using instrument::placement_ratio;
 
 }  // namespace bspmodel

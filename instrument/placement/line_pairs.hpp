@@ -1,21 +1,31 @@
 // The round trip of one cache line between the CPUs of paired processes, measured through a
-// segment they share: what the host's placement of the CPUs makes a small superstep cost
-// (bsplib/include/bsplib/model/core_round_trip.hpp has the figures). bspprobe samples it
-// while it measures, and the profiler at bsp_begin and bsp_end of a profiled run, so that a
-// run predicted from a probe can be told whether it ran at the probe's placement.
+// segment they share: where the host placed the processes' CPUs, which a small message or
+// superstep within a node follows (instrument/core_round_trip.hpp has the figures). The
+// probes sample it while they measure and the runs at their start and end, so that a run
+// predicted from a probe can be told whether it ran at the probe's placement.
+//
+// A library of its own (MPI only, below instrument and the BSPlib): the BSPlib's profiler and
+// bspprobe use it inside an SPMD section, instrument's run_app and gather_results around
+// every other run.
 #pragma once
 #include <mpi.h>
 
 #include <cstdint>
+#include <functional>
+#include <string>
 
-namespace bsplib {
+namespace instrument {
 
 class LinePairs {
  public:
+  // Called with the error's one line when a partner never answers (store_wait.hpp); it must
+  // end the run (it does not return).
+  using MissedStore = std::function<void(const std::string& text)>;
+
   // Collective over comm. Pairs process s with s + p/2 for s < p/2 (the one-way pattern's
   // pairs); off when p = 1, the processes of comm do not all share a node, or they outnumber
   // the CPUs a process may run on.
-  explicit LinePairs(MPI_Comm comm);
+  LinePairs(MPI_Comm comm, MissedStore missed);
   ~LinePairs();  // collective over comm
   LinePairs(const LinePairs&) = delete;
   LinePairs& operator=(const LinePairs&) = delete;
@@ -33,6 +43,7 @@ class LinePairs {
   std::uint64_t* m_lines = nullptr;  // the pair's two lines, in the lower process's segment
   std::uint64_t m_count = 0;
   bool m_lower = false, m_paired = false;
+  MissedStore m_missed;
 };
 
-}  // namespace bsplib
+}  // namespace instrument

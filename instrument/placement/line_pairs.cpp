@@ -4,31 +4,37 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "fatal.hpp"
-#include "instrument/clock.hpp"
 #include "store_wait.hpp"
 
-namespace bsplib {
+namespace instrument {
 
 namespace {
+// steady_clock seconds (instrument/clock.hpp's now_seconds, which this library sits below).
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 // Waits for the partner's store of `want` into `line`; a partner that never stores ends the
-// run (fatal.hpp) rather than hanging it, naming both processes and the round trip.
-void wait_until(const std::atomic_ref<std::uint64_t>& line, std::uint64_t want, MPI_Comm comm) {
+// run through `missed` rather than hanging it, naming both processes and the round trip.
+void wait_until(const std::atomic_ref<std::uint64_t>& line, std::uint64_t want, MPI_Comm comm,
+                const LinePairs::MissedStore& missed) {
   if (wait_for_store(line, want, kStoreWaitLimit)) return;
   int p = 1, s = 0;
   MPI_Comm_size(comm, &p);
   MPI_Comm_rank(comm, &s);
   const int partner = s < p / 2 ? s + p / 2 : s - p / 2;
-  const std::string text = missed_store_text(s, partner, want, kStoreWaitLimit);
-  fatal("core_round_trip", -1, -1, "%s", text.c_str());
+  missed(missed_store_text(s, partner, want, kStoreWaitLimit));
+  MPI_Abort(comm, 1);  // `missed` must not return; if it does, the run still ends
 }
 }  // namespace
 
-LinePairs::LinePairs(MPI_Comm comm) {
+LinePairs::LinePairs(MPI_Comm comm, MissedStore missed) : m_missed(std::move(missed)) {
   int p = 1, s = 0;
   MPI_Comm_size(comm, &p);
   MPI_Comm_rank(comm, &s);
@@ -88,18 +94,18 @@ double LinePairs::measure(int blocks, int per_block) {
     const std::atomic_ref<std::uint64_t> ping(m_lines[0]), pong(m_lines[16]);
     std::vector<double> means;
     for (int b = 0; b < blocks; ++b) {
-      const double t0 = instrument::now_seconds();
+      const double t0 = now_seconds();
       for (int k = 0; k < per_block; ++k) {
         const std::uint64_t want = ++m_count;
         if (m_lower) {
           ping.store(want, std::memory_order_release);
-          wait_until(pong, want, m_comm);
+          wait_until(pong, want, m_comm, m_missed);
         } else {
-          wait_until(ping, want, m_comm);
+          wait_until(ping, want, m_comm, m_missed);
           pong.store(want, std::memory_order_release);
         }
       }
-      means.push_back((instrument::now_seconds() - t0) / per_block);
+      means.push_back((now_seconds() - t0) / per_block);
     }
     if (m_lower) {
       std::nth_element(means.begin(), means.begin() + means.size() / 2, means.end());
@@ -110,4 +116,4 @@ double LinePairs::measure(int blocks, int per_block) {
   return mine;
 }
 
-}  // namespace bsplib
+}  // namespace instrument

@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <string>
 
-namespace bsplib {
+namespace instrument {
 
 // How long a process waits for its partner's store before the run is ended. A round trip
 // takes 60-600 ns; a partner descheduled by the host for a while answers within
@@ -55,4 +55,4 @@ inline std::string missed_store_text(int waiter, int partner, std::uint64_t want
   return text;
 }
 
-}  // namespace bsplib
+}  // namespace instrument
