@@ -183,6 +183,13 @@ def check_placement(build, work):
     check("1/3 (1 unknown)" in printed.getvalue() and "other placement" in printed.getvalue(),
           "the printed summary counts it")
     check("<b>other</b>: run 550 ns, 540 ns, probe 150 ns (3.67x)" in page, "provenance: 0004's round trips")
+    # 0005: at the probe's placement, but marked unreliable by the run itself (a slow CPU).
+    with open(os.path.join(campaign, "errors.csv"), newline="") as f:
+        marked = {r["run_id"]: r["marked"] for r in csv.DictReader(f)}
+    check(marked.get("0005") == "cpus" and all(marked.get(k) == "" for k in ("0002", "0003", "0004")),
+          f"errors.csv: marked 'cpus' on 0005 alone: {marked}")
+    check(re.search(r'0005 \(rep 2\): [^,<]* \(placement 1\.03x\) <b title="cpus: rank 0 took 1\.74x[^"]*">'
+                    r"marked by the run \(cpus\)</b>", page), "the per-run text marks 0005 with the run's reason")
 
 
 def placement_inputs(campaign):

@@ -6,6 +6,7 @@
 
 #include "tycho/model/history_steps.hpp"
 #include "tycho/model/pce.hpp"
+#include "tycho/model_report.hpp"
 
 using tycho::RankHistory;
 using tycho::StepRecord;
@@ -69,4 +70,28 @@ TEST_CASE("PCE: a missing step counts 0, no work is NaN, bad records are refused
   h[0].steps = {step(0, 0, -1)};
   CHECK_THROWS_AS(parallel_computational_efficiency(h, 0), std::invalid_argument);
   CHECK_THROWS_AS(parallel_computational_efficiency({}, 0), std::invalid_argument);
+}
+
+TEST_CASE("each rank's time per task by iteration: the steps' compute over their work", "[tycho][model]") {
+  // Rank 0: iteration 0 two steps of 100 tasks in 15 + 15 us (150 ns a task), iteration 1 one
+  // step of 100 in 22.3 us; rank 1: 50 tasks in 7.5 us, then 100 in 12.8 us. The rows are
+  // in any order and sum per rank and iteration.
+  const auto timed = [](std::int32_t iteration, std::int32_t s, std::int64_t work, double compute) {
+    StepRecord r = step(iteration, s, work);
+    r.compute_s = compute;
+    return r;
+  };
+  tycho::RunResult result;
+  result.histories.resize(2);
+  result.histories[0].steps = {timed(1, 0, 100, 22.3e-6), timed(0, 0, 100, 15e-6), timed(0, 1, 100, 15e-6)};
+  result.histories[1].steps = {timed(0, 0, 50, 7.5e-6), timed(1, 0, 100, 12.8e-6)};
+  const auto rates = tycho::task_rates_by_iteration(result);
+  REQUIRE(rates.size() == 2);
+  CHECK(rates[0].interval == "iteration 0");
+  CHECK(rates[0].seconds_per_unit[0] == Approx(150e-9));
+  CHECK(rates[0].seconds_per_unit[1] == Approx(150e-9));
+  CHECK(rates[1].seconds_per_unit[0] == Approx(223e-9));
+  CHECK(rates[1].seconds_per_unit[1] == Approx(128e-9));
+  CHECK(instrument::uneven_cpus(rates).ratio == Approx(223.0 / 128));
+  CHECK(tycho::task_rates_by_iteration(tycho::RunResult{}).empty());
 }

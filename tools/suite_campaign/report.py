@@ -48,7 +48,7 @@ MAX_PROJECTION_BYTES = 4 << 20
 
 CSV_COLUMNS = ["app", "group", "model", "term", "kind", "configuration", "rep", "run_id", "ranks",
                "measured_s", "modelled_s", "error", "noise_floor", "below_floor", "busy",
-               "placement", "placement_ratio"]
+               "placement", "placement_ratio", "marked"]
 
 
 # ---------------------------------------------------------------- scoring
@@ -90,8 +90,15 @@ def is_busy(step):
 
 
 def unreliable(row):
-    """A scored row whose run was on a busy machine or at another placement of its CPUs."""
-    return row["busy"] or row["placement"] == run_placement.OTHER
+    """A scored row whose run was on a busy machine, at another placement of its CPUs, or
+    marked unreliable by the run itself (a CPU slower than the others, a load the runner's
+    samples missed)."""
+    return row["busy"] or row["placement"] == run_placement.OTHER or bool(row.get("marked"))
+
+
+def marked_kinds(text):
+    """"cpus, machine" of a run's unreliable_because lines (each "kind: ...")."""
+    return ", ".join(ln.split(":", 1)[0] for ln in (text or "").splitlines() if ln.strip())
 
 
 def configuration_key(config):
@@ -204,7 +211,8 @@ def score(steps, results, placements=None):
                          "error": relative_error(r["modelled"], r["measured"]) if ok else None,
                          "source": r["source"], "busy": is_busy(s),
                          "placement": placed.get("placement", run_placement.UNKNOWN),
-                         "placement_ratio": placed.get("ratio")})
+                         "placement_ratio": placed.get("ratio"),
+                         "marked": results[s["id"]].get("marked") or ""})
     cells = {}
     for r in rows:
         key = (r["app"], r["group"], r["model"], r["term"], r["configuration"])
@@ -238,7 +246,7 @@ def write_errors_csv(path, rows):
                             csv_number(r["measured_s"]), csv_number(r["modelled_s"]),
                             csv_number(r["error"]), csv_number(r["noise_floor"]),
                             int(r["below_floor"]), int(r["busy"]), r["placement"],
-                            csv_number(r["placement_ratio"])])
+                            csv_number(r["placement_ratio"]), marked_kinds(r["marked"])])
     write_output(path, "CSV", fill)
 
 
@@ -434,7 +442,9 @@ def placement_text(r):
 
 def per_run_text(cell):
     return ", ".join(f"{esc(r['run_id'])} (rep {esc(r['rep'])}): {pct(r['error'])}"
-                     + (" <b>busy</b>" if r["busy"] else "") + placement_text(r) for r in cell["rows"])
+                     + (" <b>busy</b>" if r["busy"] else "") + placement_text(r)
+                     + (f' <b title="{esc(r["marked"])}">marked by the run ({esc(marked_kinds(r["marked"]))})</b>'
+                        if r.get("marked") else "") for r in cell["rows"])
 
 
 def cell_class(cell):

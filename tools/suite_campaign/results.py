@@ -412,11 +412,26 @@ def read_results_here(path):
         attrs["host"] = rd.attribute(f, "/", "host", "string", required=False)
         attrs["threads"] = rd.attribute(f, "/", "threads", "integer", required=False)
         rows = rd.compare_table()
+        marked = compare_marked(rd, h5py)
         phases = read_phases(rd, attrs["nranks"])
         inputs = read_inputs(rd)
         has_trace = rd.child("trace", h5py.Group, required=False) is not None
     return {"path": path, "attrs": attrs, "rows": rows, "phases": phases, "input": inputs,
-            "has_trace": has_trace}
+            "has_trace": has_trace, "marked": marked}
+
+
+def compare_marked(rd, h5py):
+    """Why the run marked its own comparison unreliable (/compare's reliable = 0 and its
+    unreliable_because: a busy machine, another placement of its CPUs than its probe's, a CPU
+    slower than the others; instrument/machine_load.hpp, core_round_trip.hpp, uneven_cpus.hpp),
+    "" when it did not."""
+    ds = rd.child("compare", h5py.Dataset, required=False)
+    if ds is None:
+        return ""
+    reliable = rd.attribute(ds, "/compare", "reliable", "integer", required=False)
+    if reliable is None or reliable != 0:
+        return ""
+    return rd.attribute(ds, "/compare", "unreliable_because", "string", required=False) or "unreliable (no reason)"
 
 
 def open_results(path):

@@ -128,6 +128,7 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
     instrument::mark_if_busy(comparison, gathered.machine_load);
     instrument::mark_if_other_placement(comparison, model_options.machine_file, instrument::kLogGpRoundTripKey,
                                         gathered.core_round_trip);
+    if (!comparison.empty()) instrument::mark_if_uneven_cpus(comparison, tycho::task_rates_by_iteration(result), "cell-angle task");
     if (!comparison.empty()) {
       std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";
       comparison.print(std::cout);

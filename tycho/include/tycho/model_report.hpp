@@ -36,6 +36,7 @@
 #include "instrument/loggps.hpp"
 #include "instrument/replay.hpp"
 #include "instrument/run_results.hpp"
+#include "instrument/uneven_cpus.hpp"
 #include "tycho/driver.hpp"
 #include "tycho/model/measured_path.hpp"
 #include "tycho/model/telem.hpp"
@@ -95,5 +96,10 @@ instrument::Comparison model_comparison(const PreparedModels& models, const RunO
 
 // Under the table: the path's time outside the solves and messages, or why there are no part rows.
 void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path);
+
+// The ranks' time per cell-angle task in each iteration, by rank (instrument/uneven_cpus.hpp):
+// a run whose slowest rank took more than 1.5x the fastest's in an iteration had a CPU the
+// host slowed, and its comparison is marked unreliable. Rank 0, from result.histories.
+std::vector<instrument::RankRates> task_rates_by_iteration(const RunResult& result);
 
 }  // namespace tycho
