@@ -131,14 +131,17 @@ def check_loggps_placement(work):
               {"id": "p3", "kind": "probe", "program": "/b/tycho/tycho-mesh-example", "machine": "x"}]
     expected = {"same.h5": ("same", 1.3 / 1.2), "other.h5": ("other", 5.5 / 1.2), "none.h5": ("unknown", None)}
     for name, (placement, ratio) in expected.items():
-        step = {"id": "r", "kind": "run", "results": name, "needs": ["p3", "p1"], "env": {}}
+        step = {"id": "r", "kind": "run", "results": name, "needs": ["p3", "p1"], "env": {}, "ranks": 2}
         got = run_placement.run_placement(Store(probes + [step]), step)
         check(got["placement"] == placement and
               (ratio is None if got["ratio"] is None else math.isclose(got["ratio"], ratio, rel_tol=1e-9)),
               f"{name} against loggps-probe's 120 ns: {placement} {ratio}, got {got}")
-    step = {"id": "r", "kind": "run", "results": "other.h5", "needs": ["p2"], "env": {}}
+    step = {"id": "r", "kind": "run", "results": "other.h5", "needs": ["p2"], "env": {}, "ranks": 2}
     check(run_placement.run_placement(Store(probes + [step]), step)["placement"] == "unknown",
           "a probe file without the key: unknown, never other")
+    step = {"id": "r", "kind": "run", "results": "other.h5", "needs": ["p1"], "env": {}, "ranks": 4}
+    check(run_placement.run_placement(Store(probes + [step]), step)["placement"] == "unknown",
+          "a 4-rank run against loggps-probe's 2-rank pair: not compared (unknown)")
 
 
 def check_placement(build, work):

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <thread>
 
-#include "store_wait.hpp"
+#include "../../instrument/placement/store_wait.hpp"
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <optional>
 
 #include "instrument/comparison.hpp"
@@ -13,7 +15,7 @@
 namespace instrument {
 
 namespace {
-// run_app's sample (MPI_COMM_WORLD, at the start of the run's body).
+// The app's sample (MPI_COMM_WORLD, at the start of its run).
 std::optional<double>& start_sample() {
   static std::optional<double> sample;
   return sample;
@@ -109,8 +111,9 @@ void mark_if_other_placement(Comparison& comparison, double probe_seconds, const
 }
 
 void mark_if_other_placement(Comparison& comparison, const std::string& machine_path, const std::string& key,
-                             const CoreRoundTrips& run) {
+                             const CoreRoundTrips& run, int run_ranks) {
   if (machine_path.empty() || run.samples().empty()) return;
+  if (key == kLogGpRoundTripKey && run_ranks != 2) return;  // the probe's pair is not the run's
   double probe = 0;
   try {
     probe = probe_core_round_trip(MachineFile::read(machine_path), key);

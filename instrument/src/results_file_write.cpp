@@ -124,8 +124,9 @@ void write_root(hid_t file, const RunInfo& info, const ClockInfo& clock, const M
                       load.state.empty() ? std::string("not measured: not written by a run") : load.detail);
   // Where the host put the CPUs (core_round_trip.hpp): only what was measured (none at one
   // process, across nodes, or oversubscribed).
-  if (round_trip.start > 0) h5::write_attribute(root, "core_round_trip_start", round_trip.start);
-  if (round_trip.end > 0) h5::write_attribute(root, "core_round_trip_end", round_trip.end);
+  // (The reader's range, (0, 1] s: a round trip beyond is not one, and would make the file unreadable.)
+  for (const auto& [name, s] : {std::pair{"core_round_trip_start", round_trip.start}, std::pair{"core_round_trip_end", round_trip.end}})
+    if (s > 0 && s <= 1) h5::write_attribute(root, name, s);
 }
 
 void write_input(hid_t file, const RunInfo& info) {

@@ -11,7 +11,6 @@
 
 #include "instrument/cpu_pinning.hpp"
 #include "instrument/error.hpp"
-#include "instrument/core_round_trip.hpp"
 #include "instrument/machine_load.hpp"
 #include "instrument/mpi_main.hpp"
 
@@ -53,7 +52,6 @@ int run_app(int argc, char** argv, OptionTable& table, const std::function<int()
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     if (!no_pin) pin_one_rank_run(ranks, threads_asked(table));
     start_machine_load_sample();  // the end one is gather_results' (machine_load.hpp)
-    start_core_round_trip_sample();  // where the host put the CPUs (core_round_trip.hpp)
     return body();
   });
 }

@@ -197,5 +197,8 @@ int main(int argc, char** argv) {
   Options o;
   instrument::OptionTable table("multigrid", "mpirun -np P multigrid [MESH] [options]");
   declare_options(table, o);
-  return instrument::run_app(argc, argv, table, [&] { return run(o); });
+  return instrument::run_app(argc, argv, table, [&] {
+    instrument::start_core_round_trip_sample();  // where the host put the CPUs (core_round_trip.hpp)
+    return run(o);
+  });
 }

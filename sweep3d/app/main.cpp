@@ -15,6 +15,7 @@
 #include "instrument/option_table.hpp"
 #include "instrument/phase_table.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/core_round_trip.hpp"
 #include "instrument/run_app.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/deck_ranges.hpp"
@@ -218,5 +219,8 @@ int main(int argc, char** argv) {
   Options o;
   instrument::OptionTable table("sweep3d");
   declare_options(table, o);
-  return instrument::run_app(argc, argv, table, [&] { return run(o); });
+  return instrument::run_app(argc, argv, table, [&] {
+    instrument::start_core_round_trip_sample();  // where the host put the CPUs (core_round_trip.hpp)
+    return run(o);
+  });
 }

@@ -185,7 +185,7 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   model::add_sweep_predictions(report.comparison, run, in);
   instrument::mark_if_busy(report.comparison, g.machine_load);
   instrument::mark_if_other_placement(report.comparison, models.machine_file, instrument::kLogGpRoundTripKey,
-                                      g.core_round_trip);
+                                      g.core_round_trip, g.info.nranks);
   return report;
 }
 

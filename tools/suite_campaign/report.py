@@ -11,11 +11,16 @@ configuration), over the repetitions:
                          of this machine ("within noise"); with one repetition there is none;
   busy                 = the run's machine was loaded (load.busy_others > 0.25 or
                          load.steal > 0.05, campaign-design.md): its comparison is unreliable;
-  placement            = whether the run's CPUs were where its bspprobe probe's were
-                         (run_placement.py): the ratio of the run's cache-line round trips
-                         to the probe's (bspmodel::placement_ratio); "other" beyond 1.5: its
-                         comparison is unreliable as a busy run's; "unknown" where either
-                         measured none (p = 1, no bspprobe machine file: sweep3d, tycho).
+  placement            = whether the run's CPUs were where its probe's were (bspprobe's,
+                         or loggps-probe's for a 2-rank run; run_placement.py): the ratio of
+                         the run's cache-line round trips to the probe's
+                         (instrument::placement_ratio); "other" beyond 1.5: its comparison is
+                         unreliable as a busy run's; "unknown" where either measured none
+                         (p = 1, a probe file without the key, a loggps-probe against
+                         another rank count).
+  marked               = the kinds of line the run put under its own table when it marked
+                         its comparison unreliable (machine, placement, cpus: a rank 1.5x
+                         slower than another); such a run is unreliable too.
 A run whose results file cannot be read is listed with its one-line reason; the report goes on.
 
 Layout of report.html, read top-down at a glance: the contents; a summary (per app, model
@@ -544,8 +549,8 @@ def summary_table(cells):
     head = ('<h2 id="summary">Summary</h2><p class="small">Per app, model and total term, over '
             "its configurations: the median of the errors of the medians, the median noise "
             "floor, how many configurations are within noise, how many runs ran on a busy "
-            "machine and how many at another placement of their CPUs than their bspprobe "
-            "probe's (of the runs where both measured it; n/a: none did). Parts and supersteps "
+            "machine and how many at another placement of their CPUs than their probe's "
+            "(of the runs where both measured it; n/a: none did). Parts and supersteps "
             "are in each app's section.</p>")
     if not rows:
         return head + "<p>No predicted run with /compare rows to score.</p>"
@@ -582,7 +587,7 @@ def placement_detail(placed):
     if not placed or placed["placement"] == run_placement.UNKNOWN:
         if placed and placed.get("probe_s"):
             return f"unknown (probe {round_trip_text(placed['probe_s'])}; the run measured none)"
-        return "unknown (no bspprobe round trip)"
+        return "unknown (no probe round trip for this run)"
     run = ", ".join(round_trip_text(v) for v in placed["run_s"])
     verdict = "<b>other</b>" if placed["placement"] == run_placement.OTHER else "same"
     return (f"{verdict}: run {run}, probe {round_trip_text(placed['probe_s'])} "

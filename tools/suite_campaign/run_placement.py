@@ -8,13 +8,14 @@ core_round_trip.hpp). The probes name the placement their figures are true of in
 file: bspprobe bsp.core_round_trip_seconds, loggps-probe loggp.core_round_trip_seconds. A run
 records its own: a profiled bsplib run in its profile (`# core_round_trip_seconds = a b`, at
 bsp_begin and bsp_end, the file BSP_PROFILE names); multigrid in its results file's
-/multigrid/core_round_trip (the same two); every app run (sweep3d, tycho, multigrid) at its
+/multigrid/core_round_trip (the same two: what this reader takes for multigrid; its own table
+checks the pair below, taken a little earlier and later); sweep3d, tycho and multigrid at their
 start and at gather_results in the results file's root attributes core_round_trip_start and
 core_round_trip_end. A run whose round trip is more
 than SAME_PLACEMENT_RATIO from the probe's ran at another placement: its comparison says more
 of the host than of the model, and the report marks it unreliable, as it does a busy run.
 
-placement_ratio is bspmodel::placement_ratio: the largest of run/probe and probe/run over the
+placement_ratio is instrument::placement_ratio (bspmodel's): the largest of run/probe and probe/run over the
 run's samples; None (unknown, never "other") when the probe or the run measured none (p = 1,
 more processes than CPUs, a probe written before it was kept) or a record cannot be read.
 """
@@ -165,8 +166,12 @@ def run_round_trips(store, step):
 
 
 def run_placement(store, step):
-    """{"placement": same/other/unknown, "ratio", "probe_s", "run_s"} of one run."""
+    """{"placement": same/other/unknown, "ratio", "probe_s", "run_s"} of one run. A
+    loggps-probe times its two ranks' pair; a run of another rank count times other pairs (the
+    largest of s with s + P/2), so it is not compared (unknown), as the apps do."""
     machine, key = probe_machine(store, step)
+    if key == PROBE_KEYS["loggps-probe"] and step.get("ranks") != 2:
+        machine = None
     probe_s = probe_round_trip(machine, key) if machine else None
     run_s = run_round_trips(store, step) if probe_s else []
     ratio = placement_ratio(probe_s, run_s)

@@ -127,8 +127,11 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
     comparison = tycho::model_comparison(models, o, result, path);
     instrument::mark_if_busy(comparison, gathered.machine_load);
     instrument::mark_if_other_placement(comparison, model_options.machine_file, instrument::kLogGpRoundTripKey,
-                                        gathered.core_round_trip);
-    if (!comparison.empty()) instrument::mark_if_uneven_cpus(comparison, tycho::task_rates_by_iteration(result), "cell-angle task");
+                                        gathered.core_round_trip, gathered.info.nranks);
+    // Only where each rank had a CPU of its own on one node (the round trip was measured): with
+    // more ranks than CPUs, time-slicing alone makes the ranks' speeds differ.
+    if (!comparison.empty() && !gathered.core_round_trip.samples().empty())
+      instrument::mark_if_uneven_cpus(comparison, tycho::task_rates_by_iteration(result), "cell-angle task");
     if (!comparison.empty()) {
       std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";
       comparison.print(std::cout);
@@ -157,5 +160,8 @@ int main(int argc, char** argv) {
   bool auto_mcps = false, no_machine = false;
   instrument::OptionTable table("tycho", "mpirun -np P tycho MESH [options]");
   declare_options(table, o, results, models, auto_mcps, no_machine);
-  return instrument::run_app(argc, argv, table, [&] { return run(o, results, models, auto_mcps, no_machine); });
+  return instrument::run_app(argc, argv, table, [&] {
+    instrument::start_core_round_trip_sample();  // where the host put the CPUs (core_round_trip.hpp)
+    return run(o, results, models, auto_mcps, no_machine);
+  });
 }

@@ -383,16 +383,16 @@ std::int64_t auto_mcps(const PreparedModels& m, const RunOptions& run, std::size
 std::vector<instrument::RankRates> task_rates_by_iteration(const RunResult& result) {
   std::vector<instrument::RankRates> rates;
   const auto& histories = result.histories;
-  for (std::size_t r = 0; r < histories.size(); ++r)
-    for (const StepRecord& s : histories[r].steps) {
-      const std::size_t it = static_cast<std::size_t>(s.iteration);
-      if (rates.size() <= it) rates.resize(it + 1);
-      rates[it].seconds_per_unit.resize(histories.size(), 0.0);
-    }
+  for (const RankHistory& h : histories)
+    for (const StepRecord& s : h.steps)
+      if (s.iteration >= 0 && rates.size() <= static_cast<std::size_t>(s.iteration))
+        rates.resize(static_cast<std::size_t>(s.iteration) + 1);
+  for (instrument::RankRates& in : rates) in.seconds_per_unit.assign(histories.size(), 0.0);
   // Seconds and tasks summed per rank and iteration, then divided.
   std::vector<std::vector<double>> work(rates.size(), std::vector<double>(histories.size(), 0.0));
   for (std::size_t r = 0; r < histories.size(); ++r)
     for (const StepRecord& s : histories[r].steps) {
+      if (s.iteration < 0) continue;
       rates[static_cast<std::size_t>(s.iteration)].seconds_per_unit[r] += s.compute_s;
       work[static_cast<std::size_t>(s.iteration)][r] += static_cast<double>(s.work);
     }

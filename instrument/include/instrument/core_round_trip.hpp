@@ -11,8 +11,11 @@
 // of the model. So:
 //   - the probes name theirs in the machine file: loggps-probe and the apps' short LogGP(S)
 //     probe `loggp.core_round_trip_seconds`, bspprobe `bsp.core_round_trip_seconds`;
-//   - every run records its own, at its start (run_app) and at gather_results, in its results
-//     file (/<app>/core_round_trip, results_file.hpp);
+//   - sweep3d, tycho and multigrid record their own, at the start of their run
+//     (start_core_round_trip_sample, called by their main, not by run_app: a probe or a
+//     benchmark of a fresh process's first messages must not be warmed by it) and at
+//     gather_results, in their results file's root attributes core_round_trip_start and
+//     core_round_trip_end;
 //   - the app's side-by-side table is marked unreliable when the two differ by more than
 //     kSamePlacementRatio (mark_if_other_placement), and so is the campaign report's row.
 // The measurement is placement/line_pairs.hpp's: 0 (not measured) at one process, across
@@ -40,7 +43,7 @@ struct CoreRoundTrips {
   std::vector<double> samples() const;  // those measured (> 0), in that order
 };
 
-// run_app's sample at the run's start, collective over MPI_COMM_WORLD; gather_results' pair:
+// The app's sample at the run's start, collective over MPI_COMM_WORLD; gather_results' pair:
 // that one (when comm has MPI_COMM_WORLD's group, else 0) and one taken now over comm.
 void start_core_round_trip_sample();
 CoreRoundTrips end_core_round_trip_sample(MPI_Comm comm);
@@ -75,8 +78,10 @@ void mark_if_other_placement(Comparison& comparison, double probe_seconds, const
                              const std::string& machine);
 // The same with the probe's round trip read from the machine file at `machine_path` under
 // `key`; nothing when the path is empty or the file cannot be read (the models read it
-// first: their error is the one to report).
+// first: their error is the one to report). A LogGP(S) probe times its two ranks' pair: a run
+// of `run_ranks` other than 2 times other pairs (the largest of s with s + P/2), which on a
+// node of many cores need not match, so it is not compared (unknown, never "other").
 void mark_if_other_placement(Comparison& comparison, const std::string& machine_path, const std::string& key,
-                             const CoreRoundTrips& run);
+                             const CoreRoundTrips& run, int run_ranks);
 
 }  // namespace instrument
