@@ -107,7 +107,7 @@ void mark_if_other_placement(Comparison& comparison, double probe_seconds, const
   const std::string line = "placement: this run's CPUs were not where its probe's were (cache-line round trip " +
                            run + " against " + nanoseconds(probe_seconds) + " in " + machine + ", " + r +
                            "): the measured-vs-modelled comparison is unreliable";
-  comparison.mark_unreliable(comparison.reliable() ? line : comparison.unreliable_because() + "\n" + line);
+  comparison.mark_unreliable(line);
 }
 
 void mark_if_other_placement(Comparison& comparison, const std::string& machine_path, const std::string& key,

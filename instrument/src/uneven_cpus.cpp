@@ -34,7 +34,7 @@ void mark_if_uneven_cpus(Comparison& comparison, const std::vector<RankRates>& i
                 "(the host's load on it); the measured-vs-modelled comparison is unreliable",
                 u.slow_rank, u.ratio, u.fast_rank, unit.c_str(), u.interval.c_str(), u.slow * 1e9, u.fast * 1e9);
   const std::string line = text;
-  comparison.mark_unreliable(comparison.reliable() ? line : comparison.unreliable_because() + "\n" + line);
+  comparison.mark_unreliable(line);
 }
 
 }  // namespace instrument

@@ -64,9 +64,13 @@ class Comparison {
   const std::vector<ModelTerm>& model_terms() const noexcept { return terms_; }
   bool empty() const noexcept { return rows_.empty() && terms_.empty(); }
 
-  // A comparison of a run made while the machine was busy (machine_load.hpp, mark_if_busy):
-  // `line` says so under the printed tables, and the results file's /compare has reliable = 0.
-  void mark_unreliable(std::string line) { unreliable_because_ = std::move(line); }
+  // A comparison of a run made while the machine was busy (machine_load.hpp, mark_if_busy), at
+  // another placement of its CPUs (core_round_trip.hpp) or on a slower CPU (uneven_cpus.hpp):
+  // `line` says so under the printed tables, after any line marked before, and the results
+  // file's /compare has reliable = 0.
+  void mark_unreliable(const std::string& line) {
+    unreliable_because_ += (unreliable_because_.empty() ? "" : "\n") + line;
+  }
   bool reliable() const noexcept { return unreliable_because_.empty(); }
   const std::string& unreliable_because() const noexcept { return unreliable_because_; }
 
