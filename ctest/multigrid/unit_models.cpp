@@ -9,6 +9,7 @@
 #include "multigrid/model/c1_curve.hpp"
 #include "multigrid/model/eq5_model.hpp"
 #include "multigrid/model/replay.hpp"
+#include "multigrid/model_report.hpp"
 #include "multigrid/superstep_tag.hpp"
 
 namespace {
@@ -261,4 +262,33 @@ TEST_CASE("the replay prices a grid's working set: the larger of the gap and the
   CHECK(near(mg::replay_cycles(prof, tags, m, 2, false)[0].predicted, 1e-3 + 1e-6 + 800e-9 + 1e-6, 1e-12));
   // one working set a grid, or none
   CHECK_THROWS_AS(mg::replay_cycles(prof, tags, m, 2, false, {1.0}), std::invalid_argument);
+}
+
+TEST_CASE("a run's C1 is its median cycle's: a cycle slowed once does not move it") {
+  // Two grids, 4 cycles; each cycle 2 pre- and 2 post-smoothing supersteps on grid 1 (the
+  // first of each cycle dearer, as measured runs have it) and 3 coarse ones on grid 2.
+  mg::RunResult r;
+  r.p = 2;
+  r.grids.resize(2);
+  r.grids[0].cells = 2000;  // 1000 cells a process on grid 1
+  r.grids[1].cells = 400;   // 200 on the coarsest
+  r.cycle_seconds = {1, 1, 1, 1};
+  const double slow[] = {1.0, 1.0, 1.0, 3.0};  // the fourth cycle: 3x its work on both grids
+  for (double f : slow) {
+    r.profile.steps.push_back(cycle_step("grid 1 pre-smooth", f * 5e-6, 0, 0));
+    r.profile.steps.push_back(cycle_step("grid 1 pre-smooth", f * 4e-6, 0, 0));
+    for (int k = 0; k < 3; ++k) r.profile.steps.push_back(cycle_step("grid 2 coarse", f * 1e-6, 0, 0));
+    r.profile.steps.push_back(cycle_step("grid 1 post-smooth", f * 4e-6, 0, 0));
+    r.profile.steps.push_back(cycle_step("grid 1 post-smooth", f * 4e-6, 0, 0));
+    r.profile.steps.push_back(cycle_step("monitor norm", 1.0, 0, 0));  // grid 0: not C1
+  }
+  r.superstep_tags = mg::tag_supersteps(r.profile, mg::cycle_labels(2));
+  // Grid 1: 17 us in each of cycles 1-3, 51 us in the fourth. The median cycle, 17 us, over
+  // its 4 supersteps and 1000 cells; the mean over the cycles would be 25.5 us.
+  CHECK(near(mg::measured_c1(r), 17e-6 / 4 / 1000, 1e-12));
+  // Coarse: 3 us a cycle (9 us in the fourth), median 3 us over 3 supersteps and 200 cells.
+  CHECK(near(mg::measured_c1_loose(r), 3e-6 / 3 / 200, 1e-12));
+  // Supersteps that do not split evenly into the cycles: the mean over all of them.
+  r.cycle_seconds = {1, 1, 1, 1, 1};
+  CHECK(near(mg::measured_c1_loose(r), (9 * 1e-6 + 3 * 3e-6) / 12 / 200, 1e-12));
 }

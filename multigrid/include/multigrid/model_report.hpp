@@ -16,12 +16,13 @@ namespace mg {
 
 // C1 as this run measured it: the work w of the finest grid's smoothing supersteps per cell a
 // process holds (N_1 / p) and application, in seconds (with one grid, its coarse-grid
-// smoothing). 0 if the run had none.
+// smoothing), in the median cycle: the steady cost, without a cycle a first touch of pages or
+// a preemption slowed. 0 if the run had none.
 double measured_c1(const RunResult& r);
 
 // C1 of cells in no family of 8 (the cell loop takes them one at a time, p1_operator.hpp: 85
 // flops to a family's cell's 36.5): the coarsest grid's coarse-solve supersteps' w per cell a
-// process holds, whose cells are never in a family. 0 if the run had none.
+// process holds, whose cells are never in a family, in the median cycle. 0 if the run had none.
 double measured_c1_loose(const RunResult& r);
 
 // Eq. 5's inputs for this run's grids and counts with C1 from `c1` at each grid's N_i / p
