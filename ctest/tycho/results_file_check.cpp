@@ -12,6 +12,7 @@
 #include "instrument/results_file.hpp"
 #include "../results_table_column.hpp"
 #include "tycho/results_calibration.hpp"
+#include "tycho/source_iteration.hpp"
 
 namespace {
 
@@ -139,6 +140,24 @@ TEST_CASE("the results file of a tycho run holds what the run did", "[tycho][res
     CHECK_THAT(c.mesh, Catch::EndsWith("kuhn-6.smesh"));
     CHECK((c.t_elem_s > 1e-9 && c.t_elem_s < 1e-3));
     CHECK(attribute<double>(doc, "/tycho", "t_elem_s") == c.t_elem_s);
+    // T_elem is the tasks' time over the scored iterations only (the first left out when
+    // there are more than two, as the sweep time's median leaves it out), every rank's.
+    const instrument::Table& steps = table(doc, "/tycho/steps");
+    const auto& iteration = column<std::int64_t>(steps, "iteration");
+    const auto& work = column<std::int64_t>(steps, "work");
+    const auto& compute = column<double>(steps, "compute_s");
+    const auto first = static_cast<std::int64_t>(tycho::first_scored_iteration(static_cast<std::size_t>(iterations)));
+    double scored_compute = 0, all_compute = 0, scored_work = 0;
+    for (std::size_t i = 0; i < steps.rows(); ++i) {
+      all_compute += compute[i];
+      if (iteration[i] < first) continue;
+      scored_compute += compute[i];
+      scored_work += static_cast<double>(work[i]);
+    }
+    CHECK(scored_work == static_cast<double>(kCells * kDirections * (iterations - first)));
+    CHECK(c.t_elem_s == Approx(scored_compute / scored_work).epsilon(1e-9));
+    if (first > 0)  // the first iteration's tasks are in the steps but not in T_elem
+      CHECK(all_compute > scored_compute);
   }
 
   SECTION("the solution: its iterations and balance") {

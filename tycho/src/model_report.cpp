@@ -39,7 +39,7 @@ void check_matches(const TychoCalibration& c, const RunOptions& run, int directi
 // The iterations the measured column is the median of (run_report.hpp's rule).
 std::vector<std::int32_t> scored_iterations(const TransportResult& t) {
   std::vector<std::int32_t> its;
-  for (std::size_t k = t.iterations.size() > 2 ? 1 : 0; k < t.iterations.size(); ++k)
+  for (std::size_t k = first_scored_iteration(t.iterations.size()); k < t.iterations.size(); ++k)
     its.push_back(static_cast<std::int32_t>(k));
   return its;
 }

@@ -105,7 +105,8 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
   if (c.step_s >= 0) x.set_attribute(kGroup, kStepKey, c.step_s);
   x.set_attribute(kGroup, "description",
                   std::string("T_elem = every rank's time in the cell solves of its tasks, summed, / every rank's "
-                              "cell-angle tasks (each all groups), at E_p = mesh cells / ranks, with these groups, "
+                              "cell-angle tasks (each all groups), over the iterations the run's sweep time counts (the first left "
+                              "out when more than two), at E_p = mesh cells / ranks, with these groups, "
                               "directions, scheme, threads per rank and MCPS; unpack_s_per_record = T_unpack, the sweep's "
                               "unpack of one received face record timed on synthetic messages of this size, "
                               "unpack_s_per_message its fixed part a message (tycho/unpack_probe.hpp); "

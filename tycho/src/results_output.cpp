@@ -52,7 +52,7 @@ void add_run_attributes(const RunOptions& o, const RunResult& r, const TychoCali
   set("definitions",
       std::string("sweep_s: the median over iterations (the first left out when more than two) of the sweep's "
                   "time, max over ranks; t_elem_s: every rank's time in the cell solves / every rank's cell-angle "
-                  "tasks (each all groups); grind_ns: ranks x sweep_s / (cells x directions x groups); "
+                  "tasks (each all groups), over the iterations sweep_s is the median of; grind_ns: ranks x sweep_s / (cells x directions x groups); "
                   "lagged_pairs: (face, direction) pairs whose inflow is the last iteration's; digest: FNV-1a of "
                   "the scalar flux's bits in global cell order"));
 }

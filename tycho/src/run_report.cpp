@@ -11,7 +11,8 @@ namespace tycho {
 
 double median_sweep_seconds(const TransportResult& t) {
   std::vector<double> s;
-  for (std::size_t k = t.iterations.size() > 2 ? 1 : 0; k < t.iterations.size(); ++k) s.push_back(t.iterations[k].sweep_s);
+  for (std::size_t k = first_scored_iteration(t.iterations.size()); k < t.iterations.size(); ++k)
+    s.push_back(t.iterations[k].sweep_s);
   if (s.empty()) return 0;
   std::sort(s.begin(), s.end());
   const std::size_t m = s.size() / 2;
@@ -19,10 +20,12 @@ double median_sweep_seconds(const TransportResult& t) {
 }
 
 double measured_t_elem(const RunResult& r) {
+  const std::size_t n = r.transport.iterations.size();
+  const auto scored = static_cast<double>(n - first_scored_iteration(n));
   double compute = 0, tasks = 0;
   for (std::size_t p = 0; p < r.compute_s.size() && p < r.tasks.size(); ++p) {
     compute += r.compute_s[p];
-    tasks += static_cast<double>(r.tasks[p]) * static_cast<double>(r.transport.iterations.size());
+    tasks += static_cast<double>(r.tasks[p]) * scored;
   }
   return tasks > 0 ? compute / tasks : 0.0;
 }

@@ -104,7 +104,9 @@ TransportResult run_source_iteration(const SweepPlan& plan, const Problem& probl
       break;
     }
   }
-  for (const StepRecord& s : r.history.steps) r.compute_s += s.compute_s;
+  const auto first_scored = static_cast<std::int32_t>(first_scored_iteration(r.iterations.size()));
+  for (const StepRecord& s : r.history.steps)
+    if (s.iteration >= first_scored) r.compute_s += s.compute_s;
   // Particle balance at the end: absorption = (sigma_t - scattering out) int phi.
   double rates[2] = {0, 0};
   for (std::size_t i = 0; i < cells; ++i) {

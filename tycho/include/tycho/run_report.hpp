@@ -16,7 +16,8 @@ void print_run_summary(std::ostream& out, const RunOptions& options, const RunRe
 double median_sweep_seconds(const TransportResult& transport);
 
 // T_elem as the run measured it: every rank's time in the cell solves / every rank's tasks
-// (each all groups), seconds per cell-angle task; 0 with no task. Rank 0 (needs the gathered
+// (each all groups), over the scored iterations (first_scored_iteration: the sweeps the
+// measured column is the median of), seconds per cell-angle task; 0 with no task. Rank 0 (needs the gathered
 // compute times).
 double measured_t_elem(const RunResult& result);
 
