@@ -1,8 +1,10 @@
 // Geometry and connectivity of hand-built meshes, against values worked by hand.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
 
 #include "../input_error_text.hpp"
 #include "mesh/mesh_checks.hpp"
@@ -128,6 +130,28 @@ TEST_CASE("Kuhn's cube of n^3 cubes: node and cell order, coordinates exactly i/
   }
   CHECK(one.cells == scaled.cells);
   CHECK(one.faces == scaled.faces);
+}
+
+TEST_CASE("Kuhn's slab: the cube's lowest layers, numbered as the cube's first cells and nodes", "[geometry]") {
+  const int n = 4, layers = 2;
+  const Mesh cube = kuhn_cube_mesh(n, 3.0), slab = kuhn_slab_mesh(n, layers, 3.0);
+  REQUIRE(slab.cells.size() == static_cast<std::size_t>(6 * n * n * layers));
+  REQUIRE(slab.nodes.size() == static_cast<std::size_t>((n + 1) * (n + 1) * (layers + 1)));
+  // The slab's cells and nodes are the cube's first ones, bit for bit: cells are cube by cube
+  // with z slowest, nodes x fastest then y then z.
+  for (std::size_t c = 0; c < slab.cells.size(); ++c) CHECK(slab.cells[c] == cube.cells[c]);
+  for (std::size_t i = 0; i < slab.nodes.size(); ++i) CHECK(slab.nodes[i] == cube.nodes[i]);
+  double volume = 0, top = 0;
+  for (const CellGeometry& g : slab.geometry) volume += g.volume;
+  for (const Vec3& p : slab.nodes) top = std::max(top, p.z);
+  CHECK(volume == Approx(3.0 * 3.0 * 3.0 * layers / n).epsilon(1e-13));
+  CHECK(top == 3.0 * (double(layers) / n));
+  // All the layers are the cube; more than n, or none, is refused.
+  const Mesh whole = kuhn_slab_mesh(n, n, 3.0);
+  CHECK(whole.cells == cube.cells);
+  CHECK(whole.nodes == cube.nodes);
+  CHECK_THROWS_AS(kuhn_slab_mesh(n, n + 1, 3.0), std::invalid_argument);
+  CHECK_THROWS_AS(kuhn_slab_mesh(n, 0, 3.0), std::invalid_argument);
 }
 
 TEST_CASE("a triangle of three cells is refused naming the third cell", "[connectivity]") {

@@ -49,3 +49,21 @@ suite_add_error_test(NAME tycho.mesh_info.missing ONE_LINE
 suite_add_error_test(NAME tycho.mesh_info.no_argument ONE_LINE
   EXPECT "^tycho-mesh-info: error: command line:MESH: expected the MESH argument \\(see tycho-mesh-info --help\\)$"
   COMMAND $<TARGET_FILE:tycho-mesh-info>)
+# The slab a rank of two holds of the Kuhn cube 12^3 (its lowest 6 layers), the main job's
+# tycho calibration mesh: half the cube's cells and volume.
+set(_slab ${CMAKE_CURRENT_BINARY_DIR}/kuhn-slab-12-6.smesh)
+add_test(NAME tycho.mesh_example.write_slab
+         COMMAND $<TARGET_FILE:tycho-mesh-example> kuhn-cube ${_slab} --cube 12 --layers 6 --side 100)
+suite_add_expect_test(NAME tycho.mesh_info.kuhn_slab
+  EXPECT "cells 5184, faces 10944 \\(1152 on the boundary, 9792 interior\\), nodes 1183\ntotal volume 500000 .*\nsurface area 40000 .*\nmaterial 1: cells 5184, volume 500000\n"
+  COMMAND $<TARGET_FILE:tycho-mesh-info> ${_slab})
+set_tests_properties(tycho.mesh_example.write_slab PROPERTIES LABELS unit FIXTURES_SETUP tycho_kuhn_slab)
+set_tests_properties(tycho.mesh_info.kuhn_slab PROPERTIES LABELS unit FIXTURES_REQUIRED tycho_kuhn_slab)
+suite_add_error_test(NAME tycho.mesh_example.layers_beyond_cube ONE_LINE
+  EXPECT "^tycho-mesh-example: error: command line:--layers: at most the cube's 4 layers \\(--cube\\), got 6$"
+  NO_FILE ${CMAKE_CURRENT_BINARY_DIR}/slab-too-thick.smesh
+  COMMAND $<TARGET_FILE:tycho-mesh-example> kuhn-cube ${CMAKE_CURRENT_BINARY_DIR}/slab-too-thick.smesh --cube 4 --layers 6)
+suite_add_error_test(NAME tycho.mesh_example.layers_not_kuhn ONE_LINE
+  EXPECT "^tycho-mesh-example: error: command line:--layers: expected it after kuhn-cube only, got corner-tet$"
+  NO_FILE ${CMAKE_CURRENT_BINARY_DIR}/corner-layers.smesh
+  COMMAND $<TARGET_FILE:tycho-mesh-example> corner-tet ${CMAKE_CURRENT_BINARY_DIR}/corner-layers.smesh --layers 2)

@@ -1,6 +1,7 @@
 #include "mesh/mesh_examples.hpp"
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 #include "mesh/mesh_checks.hpp"
@@ -30,13 +31,18 @@ Mesh two_tet_mesh() {
                  "two tets");
 }
 
-Mesh kuhn_cube_mesh(int n, double side) {
+Mesh kuhn_cube_mesh(int n, double side) { return kuhn_slab_mesh(n, n, side); }
+
+Mesh kuhn_slab_mesh(int n, int layers, double side) {
+  if (n < 1 || layers < 1 || layers > n)
+    throw std::invalid_argument("kuhn_slab_mesh: expected 1 <= layers <= n, got n = " + std::to_string(n) +
+                                ", layers = " + std::to_string(layers));
   const auto id = [n](int i, int j, int k) { return static_cast<Index>(i + (n + 1) * (j + (n + 1) * k)); };
   std::vector<Vec3> nodes;
-  nodes.reserve(static_cast<std::size_t>(n + 1) * (n + 1) * (n + 1));
+  nodes.reserve(static_cast<std::size_t>(n + 1) * (n + 1) * (layers + 1));
   // side * (i / n), not side * i / n: at side 1 the coordinates are exactly i / n, the bits
   // multigrid's residual histories were computed on.
-  for (int k = 0; k <= n; ++k)
+  for (int k = 0; k <= layers; ++k)
     for (int j = 0; j <= n; ++j)
       for (int i = 0; i <= n; ++i) nodes.push_back({side * (double(i) / n), side * (double(j) / n), side * (double(k) / n)});
   // Corner c of a small cube: x = bit 0, y = bit 1, z = bit 2. Each tetrahedron walks from
@@ -44,14 +50,15 @@ Mesh kuhn_cube_mesh(int n, double side) {
   // same diagonal in every cube keeps the faces shared between cubes matched.
   const int orders[6][3] = {{1, 2, 4}, {1, 4, 2}, {2, 1, 4}, {2, 4, 1}, {4, 1, 2}, {4, 2, 1}};
   std::vector<CellNodes> cells;
-  cells.reserve(6 * static_cast<std::size_t>(n) * n * n);
-  for (int k = 0; k < n; ++k)
+  cells.reserve(6 * static_cast<std::size_t>(n) * n * layers);
+  for (int k = 0; k < layers; ++k)
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i) {
         const auto corner = [&](int c) { return id(i + (c & 1), j + ((c >> 1) & 1), k + ((c >> 2) & 1)); };
         for (const auto& o : orders) cells.push_back({{corner(0), corner(o[0]), corner(o[0] + o[1]), corner(7)}, 1});
       }
-  const std::string name = "Kuhn cube " + std::to_string(n) + "^3";
+  const std::string name = "Kuhn cube " + std::to_string(n) + "^3" +
+                           (layers < n ? ", its lowest " + std::to_string(layers) + " layers" : "");
   return checked(mesh_from_cells(std::move(nodes), cells, name), name);
 }
 

@@ -22,6 +22,14 @@ Mesh two_tet_mesh();
 // order, and so do the tests that name its cells.
 Mesh kuhn_cube_mesh(int n, double side);
 
+// The lowest `layers` layers (in z, 1 <= layers <= n) of kuhn_cube_mesh(n, side), numbered
+// alike: the slab [0, side]^2 x [0, side * layers / n], 6 n^2 layers cells. With layers = n
+// the cube itself. What one rank holds of the cube cut across z: a one-rank calibration on
+// the piece a rank of a parallel run will sweep (tycho's T_elem rises steeply with the cells
+// a rank holds where they leave the caches, so a point near the run's is worth more than a
+// fit across the step).
+Mesh kuhn_slab_mesh(int n, int layers, double side);
+
 // A triangular prism, its top turned by `twist` degrees about the z axis, coned from its
 // centre p = (0, 0, 1/2): cell 0 on the bottom triangle a0 a1 a2 (z = 0), cell 1 on the top
 // b0 b1 b2 (z = 1), and per side i (a_i a_i+1 b_i+1 b_i) two cells, 2 + 2i and 3 + 2i, on
