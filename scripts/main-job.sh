@@ -6,7 +6,8 @@
 #   2. per repetition (three, for the noise floor), the calibration runs: Sweep3D on the
 #      canonical 50^3 S6 deck at 1 rank with the blocking of the parallel run (W_g, W_before,
 #      W_after), tycho on a cube of 10368 tetrahedra (12^3 Kuhn cubes of side 100/12, made by
-#      tycho-mesh-example) at 1 rank (T_elem), multigrid's 8^3 cube on 3 grids at 2 ranks (C1);
+#      tycho-mesh-example) and on its lower half (5184, what each rank of two holds) at 1 rank
+#      (T_elem), multigrid's 7^3 and 9^3 cubes on 4 grids at 2 ranks (C1);
 #      then the runs they predict: Sweep3D at 1x2 ranks (LogGP and pipeline models; the run
 #      replayed by the LogGOPS simulator and its trace exported to OTF2), tycho at 2 ranks (GM,
 #      MSM, TM), multigrid on 4 grids (eq. 5 and the per-superstep replay, and replayed on the

@@ -264,31 +264,74 @@ TEST_CASE("the replay prices a grid's working set: the larger of the gap and the
   CHECK_THROWS_AS(mg::replay_cycles(prof, tags, m, 2, false, {1.0}), std::invalid_argument);
 }
 
-TEST_CASE("a run's C1 is its median cycle's: a cycle slowed once does not move it") {
-  // Two grids, 4 cycles; each cycle 2 pre- and 2 post-smoothing supersteps on grid 1 (the
-  // first of each cycle dearer, as measured runs have it) and 3 coarse ones on grid 2.
+namespace {
+// A two-grid run of `f.size()` cycles at p = 2: per cycle 2 pre- and 2 post-smoothing
+// supersteps on grid 1 (5, 4, 4, 4 us: the first of a cycle dearer, as measured runs have it)
+// and 3 coarse ones on grid 2 (1, 2, 6 us), each times the cycle's factor f, and a monitor
+// superstep of no grid; comm+sync 1 us a superstep on grid 1, none on grid 2.
+mg::RunResult run_of_cycles(const std::vector<double>& f) {
   mg::RunResult r;
   r.p = 2;
   r.grids.resize(2);
   r.grids[0].cells = 2000;  // 1000 cells a process on grid 1
   r.grids[1].cells = 400;   // 200 on the coarsest
-  r.cycle_seconds = {1, 1, 1, 1};
-  const double slow[] = {1.0, 1.0, 1.0, 3.0};  // the fourth cycle: 3x its work on both grids
-  for (double f : slow) {
-    r.profile.steps.push_back(cycle_step("grid 1 pre-smooth", f * 5e-6, 0, 0));
-    r.profile.steps.push_back(cycle_step("grid 1 pre-smooth", f * 4e-6, 0, 0));
-    for (int k = 0; k < 3; ++k) r.profile.steps.push_back(cycle_step("grid 2 coarse", f * 1e-6, 0, 0));
-    r.profile.steps.push_back(cycle_step("grid 1 post-smooth", f * 4e-6, 0, 0));
-    r.profile.steps.push_back(cycle_step("grid 1 post-smooth", f * 4e-6, 0, 0));
+  for (double x : f) {
+    r.cycle_seconds.push_back(x * 1e-3);
+    r.profile.steps.push_back(cycle_step("grid 1 pre-smooth", x * 5e-6, 0, 1e-6));
+    r.profile.steps.push_back(cycle_step("grid 1 pre-smooth", x * 4e-6, 0, 1e-6));
+    for (double c : {1e-6, 2e-6, 6e-6}) r.profile.steps.push_back(cycle_step("grid 2 coarse", x * c, 0, 0));
+    r.profile.steps.push_back(cycle_step("grid 1 post-smooth", x * 4e-6, 0, 1e-6));
+    r.profile.steps.push_back(cycle_step("grid 1 post-smooth", x * 4e-6, 0, 1e-6));
     r.profile.steps.push_back(cycle_step("monitor norm", 1.0, 0, 0));  // grid 0: not C1
   }
   r.superstep_tags = mg::tag_supersteps(r.profile, mg::cycle_labels(2));
-  // Grid 1: 17 us in each of cycles 1-3, 51 us in the fourth. The median cycle, 17 us, over
-  // its 4 supersteps and 1000 cells; the mean over the cycles would be 25.5 us.
-  CHECK(near(mg::measured_c1(r), 17e-6 / 4 / 1000, 1e-12));
-  // Coarse: 3 us a cycle (9 us in the fourth), median 3 us over 3 supersteps and 200 cells.
-  CHECK(near(mg::measured_c1_loose(r), 3e-6 / 3 / 200, 1e-12));
+  return r;
+}
+}  // namespace
+
+TEST_CASE("a run's C1 is its median cycle's: a cycle slowed once does not move it") {
+  // Five cycles, the fourth 3x slower: grid 1's cycle sums 17, 17, 17, 51, 17 us; the median
+  // 17 us over 4 supersteps and 1000 cells (the mean would be 23.8 us).
+  const mg::RunResult five = run_of_cycles({1, 1, 1, 3, 1});
+  CHECK(near(mg::measured_c1(five), 17e-6 / 4 / 1000, 1e-12));
+  // Coarse: 9 us a cycle (27 in the fourth), over 3 supersteps and 200 cells. A median per
+  // superstep instead (of 1, 2, 6, 3, 6, 18 us ...) would give 2 us, not 3.
+  CHECK(near(mg::measured_c1_loose(five), 9e-6 / 3 / 200, 1e-12));
+  // Four cycles of different sums: the median is the mean of the middle two (17 x 1.1 and
+  // 17 x 1.2 us), not either of them.
+  const mg::RunResult four = run_of_cycles({1.0, 1.2, 1.1, 2.0});
+  CHECK(near(mg::measured_c1(four), 17e-6 * 1.15 / 4 / 1000, 1e-12));
+  // One or two cycles: the median is the mean.
+  CHECK(near(mg::measured_c1(run_of_cycles({1.0})), 17e-6 / 4 / 1000, 1e-12));
+  CHECK(near(mg::measured_c1(run_of_cycles({1.0, 3.0})), 34e-6 / 4 / 1000, 1e-12));
   // Supersteps that do not split evenly into the cycles: the mean over all of them.
-  r.cycle_seconds = {1, 1, 1, 1, 1};
-  CHECK(near(mg::measured_c1_loose(r), (9 * 1e-6 + 3 * 3e-6) / 12 / 200, 1e-12));
+  mg::RunResult uneven = run_of_cycles({1, 1, 1, 3});
+  uneven.cycle_seconds.push_back(1e-3);  // 5 cycles said, 12 coarse supersteps
+  CHECK(near(mg::measured_c1_loose(uneven), (3 * 9e-6 + 27e-6) / 12 / 200, 1e-12));
+}
+
+TEST_CASE("eq. 5's rows are scored against the median cycle, the replays' against the mean") {
+  const mg::RunResult r = run_of_cycles({1, 1, 1, 3, 1});
+  const mg::C1Curve c1({{1000, 17e-6 / 4 / 1000, "by hand", 2, ""}});
+  bspmodel::BspMachine m;
+  m.l_seconds = 1e-6;
+  m.g_seconds_per_byte = 1e-9;
+  m.file = "by hand";
+  const instrument::Comparison cmp = mg::model_comparison(r, c1, "by hand", m, {});
+  const auto row = [&](const std::string& model, const std::string& term) {
+    for (const auto& x : cmp.rows())
+      if (x.model == model && x.term == term) return x;
+    FAIL("no row " + model + " " + term);
+    return cmp.rows().front();
+  };
+  // T_cycle: the median of 1, 1, 1, 3, 1 ms; the replay's: their mean.
+  CHECK(near(row("eq5", "T_cycle").measured, 1e-3, 1e-12));
+  CHECK(near(row("replay-eq3", "T_cycle").measured, 1.4e-3, 1e-12));
+  // Grid 1: w + comm+sync, 17 + 4 us in the median cycle; the replay's the mean, (4 x 21 +
+  // 55) / 5 us (the slow cycle's w 51 us, its comm+sync the same 4). Grid 2: 9 us; the mean
+  // (4 x 9 + 27) / 5.
+  CHECK(near(row("eq5", "grid 1").measured, 21e-6, 1e-12));
+  CHECK(near(row("replay-eq3", "grid 1").measured, (4 * 21e-6 + 55e-6) / 5, 1e-12));
+  CHECK(near(row("eq5", "grid 2").measured, 9e-6, 1e-12));
+  CHECK(near(row("replay-eq3", "grid 2").measured, (4 * 9e-6 + 27e-6) / 5, 1e-12));
 }

@@ -146,7 +146,10 @@ TEST_CASE("the results file of a tycho run holds what the run did", "[tycho][res
     const auto& iteration = column<std::int64_t>(steps, "iteration");
     const auto& work = column<std::int64_t>(steps, "work");
     const auto& compute = column<double>(steps, "compute_s");
-    const auto first = static_cast<std::int64_t>(tycho::first_scored_iteration(static_cast<std::size_t>(iterations)));
+    // The rule, written out rather than read from first_scored_iteration (which it checks):
+    // with more than two iterations the first is left out.
+    const std::int64_t first = iterations > 2 ? 1 : 0;
+    CHECK(static_cast<std::int64_t>(tycho::first_scored_iteration(static_cast<std::size_t>(iterations))) == first);
     double scored_compute = 0, all_compute = 0, scored_work = 0;
     for (std::size_t i = 0; i < steps.rows(); ++i) {
       all_compute += compute[i];

@@ -17,36 +17,60 @@ namespace {
 
 double mean(const std::vector<double>& v) { return v.empty() ? 0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size(); }
 
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
 std::string grid_term(int i) { return "grid " + std::to_string(i); }
 
 }  // namespace
 
 namespace {
 
-// The work w of the supersteps `counts` picks, per cycle (the run's supersteps of one kind
-// come in equal groups, one a cycle, in order), the median over the cycles, per `cells` a
-// process holds and superstep. The median, not the mean: the first cycle of a fresh process
-// touches its pages for the first time and a host can preempt a process for a cycle, and in a
-// 4-cycle calibration run one such cycle put C1 15% above its other cycles (2026-12-03, AMD
-// EPYC: 3.19 against 1.82-1.91 ns a cell at 1.1M cells a process), where the steady cycle the
-// model prices repeats. 0 if the run had none.
+// Values of one kind of superstep in run order, summed per cycle (they come in equal groups,
+// one a cycle), and the median over the cycles. The median, not the mean: the first cycle of
+// a fresh process touches its pages for the first time and a host can preempt a process for
+// a cycle; in a 4-cycle calibration run one such cycle put C1 15% above its other cycles
+// (2026-12-03, AMD EPYC: 3.19 against 1.82-1.91 ns a cell at 1.1M cells a process), where eq.
+// 5 prices the steady cycle that repeats. Groups that do not divide evenly (no run makes
+// them; a hand-built profile could): the mean over the cycles. 0 with no value.
+double median_cycle_sum(const std::vector<double>& v, std::size_t cycles) {
+  if (v.empty()) return 0;
+  cycles = std::max<std::size_t>(cycles, 1);
+  if (v.size() % cycles != 0) return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(cycles);
+  const std::size_t per_cycle = v.size() / cycles;
+  std::vector<double> sums(cycles, 0.0);
+  for (std::size_t k = 0; k < v.size(); ++k) sums[k / per_cycle] += v[k];
+  return median(std::move(sums));
+}
+
+// The work w of the supersteps `counts` picks, per superstep and `cells` a process holds, in
+// the median cycle (median_cycle_sum). 0 if the run had none.
 template <class Counts>
 double median_cycle_seconds_per_cell(const RunResult& r, double cells, Counts counts) {
   std::vector<double> w;
   for (std::size_t k = 0; k < r.profile.steps.size(); ++k)
     if (counts(r.superstep_tags.at(k))) w.push_back(r.profile.steps[k].w_max);
   if (w.empty() || cells <= 0) return 0;
-  const std::size_t cycles = r.cycle_seconds.size();
-  // Groups that do not divide evenly (no such run is made; a hand-built profile could be):
-  // the mean over all of them.
-  if (cycles == 0 || w.size() % cycles != 0) return mean(w) / cells;
-  const std::size_t per_cycle = w.size() / cycles;
-  std::vector<double> sums(cycles, 0.0);
-  for (std::size_t k = 0; k < w.size(); ++k) sums[k / per_cycle] += w[k];
-  std::sort(sums.begin(), sums.end());
-  const double median =
-      cycles % 2 ? sums[cycles / 2] : 0.5 * (sums[cycles / 2 - 1] + sums[cycles / 2]);
-  return median / static_cast<double>(per_cycle) / cells;
+  const std::size_t cycles = std::max<std::size_t>(r.cycle_seconds.size(), 1);
+  return median_cycle_sum(w, cycles) * static_cast<double>(cycles) / static_cast<double>(w.size()) / cells;
+}
+
+// Grid i's supersteps as profiled (w + comm+sync) in the median cycle, [i - 1]: what eq. 5's
+// grid i prices, measured as its C1 is (median_cycle_sum).
+std::vector<double> median_cycle_by_grid(const RunResult& r, int grids) {
+  std::vector<std::vector<double>> per_grid(static_cast<std::size_t>(grids));
+  for (std::size_t k = 0; k < r.profile.steps.size(); ++k) {
+    const int g = r.superstep_tags.at(k).grid;
+    if (g >= 1 && g <= grids)
+      per_grid[static_cast<std::size_t>(g) - 1].push_back(r.profile.steps[k].w_max + r.profile.steps[k].comm_sync);
+  }
+  std::vector<double> out;
+  for (const std::vector<double>& v : per_grid) out.push_back(median_cycle_sum(v, r.cycle_seconds.size()));
+  return out;
 }
 
 }  // namespace
@@ -80,6 +104,10 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
   instrument::Comparison cmp;
   const double cycles = static_cast<double>(r.cycle_seconds.size());
   const double measured_cycle = mean(r.cycle_seconds);
+  // eq. 5 prices the steady cycle from a C1 measured in a median cycle: its rows are scored
+  // against the median cycle, its grid rows against each grid's median cycle. The replays
+  // reuse every superstep's own w, a slow cycle's too, so theirs are the means.
+  const double median_cycle = median(r.cycle_seconds);
   const int grids = static_cast<int>(r.grids.size());
   // The measured part of grid i: its supersteps as profiled (w + comm+sync), per cycle.
   std::vector<double> working_sets;
@@ -91,7 +119,9 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
   std::ostringstream src;
   src << c1_from << "; n_i, C3, C2 = " << std::setprecision(3) << in.c2_bytes << " B, gamma = " << in.gamma
       << " counted in this run; l, g: " << machine.file;
-  cmp.add({.model = "eq5", .term = "T_cycle", .measured = measured_cycle, .modelled = t5.back().total(), .source = src.str()});
+  src << "; measured: the median of " << r.cycle_seconds.size() << " cycles";
+  cmp.add({.model = "eq5", .term = "T_cycle", .measured = median_cycle, .modelled = t5.back().total(), .source = src.str()});
+  const std::vector<double> grid_medians = median_cycle_by_grid(r, grids);
   for (int i = 1; i <= grids; ++i) {
     const std::size_t k = static_cast<std::size_t>(i) - 1;
     std::ostringstream at;
@@ -99,7 +129,7 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
        << in.grids[k].c1_seconds << " s";
     if (in.grids[k].loose_fraction > 0)
       at << " (" << std::setprecision(3) << 100 * in.grids[k].loose_fraction << "% of its cells in no family)";
-    cmp.add({.model = "eq5", .term = grid_term(i), .measured = eq3[k].measured / cycles, .modelled = t5[k].total(),
+    cmp.add({.model = "eq5", .term = grid_term(i), .measured = grid_medians[k], .modelled = t5[k].total(),
              .source = at.str(), .kind = instrument::RowKind::part});
   }
   cmp.add_model_term({"eq5", "compute", t5.back().compute, "Hill, Crumpton & Burgess eq. 5: sum n_i C1(N_i/p) N_i/p"});
