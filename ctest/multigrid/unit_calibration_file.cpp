@@ -31,6 +31,7 @@ std::string write_file(const ScratchDir& dir, const std::string& name,
   a["p"] = std::int64_t{1};
   a["mesh"] = std::string("the default cube");
   a["cell_kernel"] = std::string("avx2");
+  a["c1_cycles"] = std::string("median");
   if (edit) edit(a);
   const std::string path = (dir.path / name).string();
   instrument::write_results(path, doc);
@@ -51,7 +52,9 @@ std::string refusal(const std::string& path) {
 
 TEST_CASE("a C1 calibration is read back, and implausible constants are refused by key") {
   ScratchDir dir("mg_calibration");
-  const mg::C1Point good = mg::read_c1_calibration(write_file(dir, "good.h5"));
+  const std::string good_path = write_file(dir, "good.h5");
+  const mg::C1Point good = mg::read_c1_calibration(good_path);
+  CHECK(good.source == good_path);
   CHECK(good.seconds == 2.2e-9);
   CHECK(good.cells_per_process == 384.0);
   CHECK(good.p == 1);
@@ -67,6 +70,13 @@ TEST_CASE("a C1 calibration is read back, and implausible constants are refused 
         "got 1e+300");
   CHECK(refusal(write_file(dir, "npp.h5", [](auto& a) { a["cells_per_process"] = -5.0; })) ==
         ":/multigrid/calibration/cells_per_process: coarsest grid's cells per process in [1e-06, 1.09951e+12]; got -5");
+  // A file from before C1 was a median cycle's: read, and its point named as such.
+  const std::string older_path = write_file(dir, "older.h5", [](auto& a) { a.erase("c1_cycles"); });
+  const mg::C1Point older = mg::read_c1_calibration(older_path);
+  CHECK(older.seconds == 2.2e-9);
+  CHECK(older.source == older_path + " (an older file: C1 the mean of its cycles)");
+  CHECK(refusal(write_file(dir, "cycles.h5", [](auto& a) { a["c1_cycles"] = std::string("first"); })) ==
+        ":/multigrid/calibration/c1_cycles: \"median\" or \"mean\" (the cycles C1 is of), found \"first\"");
   CHECK(refusal(write_file(dir, "p.h5", [](auto& a) { a["p"] = std::int64_t{0}; })) ==
         ":/multigrid/calibration/p: an integer in [1, 2^24] (the processes of the run); got 0");
 }

@@ -84,6 +84,7 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
   CHECK(c.bsend_extra_s_per_call == 1.5e-7);
   CHECK(c.bsend_extra_s_per_byte == 4e-10);
   CHECK(c.step_s == 1.1e-6);
+  CHECK(c.t_elem_scored);
   CHECK(c.path == path);
   // The fixed parts may be measured as 0 (within noise): written and read as 0, not "absent".
   TychoCalibration zero = sample();
@@ -101,8 +102,10 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
     a.erase("bsend_extra_s_per_call");
     a.erase("bsend_extra_s_per_byte");
     a.erase("step_s_per_step");
+    a.erase("t_elem_iterations");
   }));
   CHECK(older.step_s == -1);
+  CHECK_FALSE(older.t_elem_scored);  // its T_elem counted the first iteration too
   CHECK(older.unpack_s_per_message == -1);
   CHECK(older.bsend_extra_s_per_call == -1);
   CHECK(older.bsend_extra_s_per_byte == -1);
@@ -229,6 +232,8 @@ TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results
       {"step_negative", [](auto& a) { a["step_s_per_step"] = -1.0; },
        ":/tycho/calibration/step_s_per_step: seconds of a one-rank sweep's step bookkeeping per step, 0 or in "
        "[1e-10, 0.01]; got -1"},
+      {"t_elem_iterations_other", [](auto& a) { a["t_elem_iterations"] = std::string("first"); },
+       ":/tycho/calibration/t_elem_iterations: \"scored\" or \"every\" (the iterations T_elem counts), found \"first\""},
       {"step_text", [](auto& a) { a["step_s_per_step"] = std::string("fast"); },
        ":/tycho/calibration/step_s_per_step: a number, seconds of a one-rank sweep's step bookkeeping per step, "
        "0 or in [1e-10, 0.01]"},

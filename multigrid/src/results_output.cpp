@@ -17,6 +17,9 @@ namespace {
 const char* const kCalibration = "/multigrid/calibration";
 // "results file": the name multigrid's errors have always given a calibration file.
 const instrument::CalibrationGroup kCalibrationGroup{"multigrid", kCalibration, "results file"};
+// Which cycle C1 is of: "median" (model_report.hpp's measured_c1), or "mean" over the cycles
+// (files written before 2026-12-03, when the key was added).
+const char* const kC1CyclesKey = "c1_cycles";
 constexpr double kMinC1Seconds = 1e-11, kMaxC1Seconds = 1e-3;
 
 }  // namespace
@@ -122,6 +125,7 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
       x.add_array(std::move(a));
     }
     x.set_attribute(kCalibration, "c1_seconds_per_cell", measured_c1(r));
+    x.set_attribute(kCalibration, kC1CyclesKey, std::string("median"));
     x.set_attribute(kCalibration, "c1_loose_seconds_per_cell", measured_c1_loose(r));
     x.set_attribute(kCalibration, "cells_per_process", static_cast<double>(r.grids.front().cells) / r.p);
     x.set_attribute(kCalibration, "p", std::int64_t{r.p});
@@ -146,7 +150,12 @@ C1Point read_c1_calibration(const std::string& path) {
   // run had none.
   const double loose = a.zero_or_real_or("c1_loose_seconds_per_cell", 0.0, kMinC1Seconds, kMaxC1Seconds,
                                          "seconds per cell of cells in no family");
-  return {npp, c1, path, p, kernel, loose};
+  const std::string cycles = a.text_or(kC1CyclesKey, "mean", "the cycles C1 is of");
+  if (cycles != "median" && cycles != "mean")
+    throw instrument::InputError(path, std::string(kCalibration) + "/" + kC1CyclesKey,
+                                 "\"median\" or \"mean\" (the cycles C1 is of), found \"" + cycles + "\"");
+  // A file whose C1 is the mean of its cycles says so where its point is named.
+  return {npp, c1, cycles == "median" ? path : path + " (an older file: C1 the mean of its cycles)", p, kernel, loose};
 }
 
 C1Curve read_c1_calibrations(const std::vector<std::string>& paths) {

@@ -18,6 +18,9 @@ namespace {
 const char* const kGroup = "/tycho/calibration";
 const instrument::CalibrationGroup kCalibration{"tycho", kGroup, "the calibration results file"};
 constexpr double kMinTelemSeconds = 1e-10, kMaxTelemSeconds = 1.0;
+// Which iterations T_elem counts: "scored" (the sweeps the run's timings count), or "every"
+// (files written before the key, whose T_elem counted the first iteration too).
+const char* const kTelemIterationsKey = "t_elem_iterations";
 // A record's unpack is a memcpy of 24 G bytes and a queue update: ns on any CPU of today, up
 // to a few us from memory under a sanitizer; [0.1 ns, 1 ms] refuses only nonsense.
 constexpr double kMinUnpackSeconds = 1e-10, kMaxUnpackSeconds = 1e-3;
@@ -92,6 +95,7 @@ TychoCalibration calibration_of(const RunOptions& o, const RunResult& r, const m
 void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
   x.set_attribute(kGroup, "e_p", c.e_p);
   x.set_attribute(kGroup, "t_elem_s", c.t_elem_s);
+  x.set_attribute(kGroup, kTelemIterationsKey, std::string(c.t_elem_scored ? "scored" : "every"));
   x.set_attribute(kGroup, "groups", static_cast<std::int64_t>(c.groups));
   x.set_attribute(kGroup, "directions", static_cast<std::int64_t>(c.directions));
   x.set_attribute(kGroup, "scheme", c.scheme);
@@ -106,7 +110,8 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
   x.set_attribute(kGroup, "description",
                   std::string("T_elem = every rank's time in the cell solves of its tasks, summed, / every rank's "
                               "cell-angle tasks (each all groups), over the iterations the run's sweep time counts (the first left "
-                              "out when more than two), at E_p = mesh cells / ranks, with these groups, "
+                              "out when more than two: t_elem_iterations = scored; every in files from before it was kept), at "
+                              "E_p = mesh cells / ranks, with these groups, "
                               "directions, scheme, threads per rank and MCPS; unpack_s_per_record = T_unpack, the sweep's "
                               "unpack of one received face record timed on synthetic messages of this size, "
                               "unpack_s_per_message its fixed part a message (tycho/unpack_probe.hpp); "
@@ -132,6 +137,11 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
   // A cell-angle task of 1 to 64 groups takes tens of ns to tens of us on any CPU of today,
   // 100x more under a sanitizer or valgrind: [0.1 ns, 1 s] leaves room for both.
   c.t_elem_s = a.real("t_elem_s", kMinTelemSeconds, kMaxTelemSeconds, "seconds per cell-angle task");
+  const std::string iterations = a.text_or(kTelemIterationsKey, "every", "the iterations T_elem counts");
+  if (iterations != "scored" && iterations != "every")
+    throw instrument::InputError(path, std::string(kGroup) + "/" + kTelemIterationsKey,
+                                 "\"scored\" or \"every\" (the iterations T_elem counts), found \"" + iterations + "\"");
+  c.t_elem_scored = iterations == "scored";
   c.groups = static_cast<int>(a.whole("groups", 1, 64, "energy groups"));
   c.directions = static_cast<int>(a.whole("directions", 1, 1 << 20, "directions of the quadrature"));
   c.scheme = a.choice("scheme", {"ld", "step"});

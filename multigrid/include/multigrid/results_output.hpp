@@ -11,8 +11,9 @@
 //                            processes' CPUs at bsp_begin and bsp_end (the host's placement;
 //                            absent where not measured: p = 1, more processes than CPUs,
 //                            several nodes), for the campaign report's placement mark
-//   /multigrid/calibration   attrs: c1_seconds_per_cell, cells_per_process, p, mesh,
-//                            cell_kernel: what a later run's --calibration reads
+//   /multigrid/calibration   attrs: c1_seconds_per_cell, c1_loose_seconds_per_cell (both of
+//                            the median cycle: c1_cycles = median), cells_per_process, p,
+//                            mesh, cell_kernel: what a later run's --calibration reads
 #pragma once
 #include <mpi.h>
 

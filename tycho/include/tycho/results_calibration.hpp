@@ -21,6 +21,10 @@ namespace tycho {
 struct TychoCalibration {
   double e_p = 0;        // cells per rank: mesh cells / ranks
   double t_elem_s = 0;   // every rank's compute time summed / every rank's tasks, s per task
+  // T_elem over the scored iterations (first_scored_iteration), as the measured sweep is;
+  // false: a file written before 2026-12-03, whose T_elem counted every iteration, the first
+  // one's cold tasks too (5-7% above the steady cost at 4374 cells on the AMD EPYC Zen 5).
+  bool t_elem_scored = true;
   int groups = 0, directions = 0;
   std::string scheme;    // "ld" or "step", as --scheme spells it
   int threads = 1;
