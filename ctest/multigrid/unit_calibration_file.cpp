@@ -76,7 +76,7 @@ TEST_CASE("a C1 calibration is read back, and implausible constants are refused 
   CHECK(older.seconds == 2.2e-9);
   CHECK(older.source == older_path + " (an older file: C1 the mean of its cycles)");
   CHECK(refusal(write_file(dir, "cycles.h5", [](auto& a) { a["c1_cycles"] = std::string("first"); })) ==
-        ":/multigrid/calibration/c1_cycles: \"median\" or \"mean\" (the cycles C1 is of), found \"first\"");
+        ":/multigrid/calibration/c1_cycles: median or mean; got \"first\"");
   CHECK(refusal(write_file(dir, "p.h5", [](auto& a) { a["p"] = std::int64_t{0}; })) ==
         ":/multigrid/calibration/p: an integer in [1, 2^24] (the processes of the run); got 0");
 }

@@ -233,7 +233,7 @@ TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results
        ":/tycho/calibration/step_s_per_step: seconds of a one-rank sweep's step bookkeeping per step, 0 or in "
        "[1e-10, 0.01]; got -1"},
       {"t_elem_iterations_other", [](auto& a) { a["t_elem_iterations"] = std::string("first"); },
-       ":/tycho/calibration/t_elem_iterations: \"scored\" or \"every\" (the iterations T_elem counts), found \"first\""},
+       ":/tycho/calibration/t_elem_iterations: scored or every; got \"first\""},
       {"step_text", [](auto& a) { a["step_s_per_step"] = std::string("fast"); },
        ":/tycho/calibration/step_s_per_step: a number, seconds of a one-rank sweep's step bookkeeping per step, "
        "0 or in [1e-10, 0.01]"},

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "instrument/statistics.hpp"
 #include "multigrid/model/replay.hpp"
 #include "multigrid/p1_operator.hpp"
 
@@ -16,13 +17,6 @@ namespace mg {
 namespace {
 
 double mean(const std::vector<double>& v) { return v.empty() ? 0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size(); }
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
 
 std::string grid_term(int i) { return "grid " + std::to_string(i); }
 
@@ -44,7 +38,7 @@ double median_cycle_sum(const std::vector<double>& v, std::size_t cycles) {
   const std::size_t per_cycle = v.size() / cycles;
   std::vector<double> sums(cycles, 0.0);
   for (std::size_t k = 0; k < v.size(); ++k) sums[k / per_cycle] += v[k];
-  return median(std::move(sums));
+  return instrument::median(std::move(sums));
 }
 
 // The work w of the supersteps `counts` picks, per superstep and `cells` a process holds, in
@@ -107,7 +101,7 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
   // eq. 5 prices the steady cycle from a C1 measured in a median cycle: its rows are scored
   // against the median cycle, its grid rows against each grid's median cycle. The replays
   // reuse every superstep's own w, a slow cycle's too, so theirs are the means.
-  const double median_cycle = median(r.cycle_seconds);
+  const double median_cycle = instrument::median(r.cycle_seconds);
   const int grids = static_cast<int>(r.grids.size());
   // The measured part of grid i: its supersteps as profiled (w + comm+sync), per cycle.
   std::vector<double> working_sets;
@@ -125,7 +119,7 @@ instrument::Comparison model_comparison(const RunResult& r, const C1Curve& c1, c
   for (int i = 1; i <= grids; ++i) {
     const std::size_t k = static_cast<std::size_t>(i) - 1;
     std::ostringstream at;
-    at << "as T_cycle, C1(" << std::setprecision(6) << in.grids[k].cells / r.p << ") = " << std::setprecision(3)
+    at << "the grid's supersteps in their median cycle (the grids' medians need not add to T_cycle's), C1(" << std::setprecision(6) << in.grids[k].cells / r.p << ") = " << std::setprecision(3)
        << in.grids[k].c1_seconds << " s";
     if (in.grids[k].loose_fraction > 0)
       at << " (" << std::setprecision(3) << 100 * in.grids[k].loose_fraction << "% of its cells in no family)";

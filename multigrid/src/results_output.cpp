@@ -150,10 +150,7 @@ C1Point read_c1_calibration(const std::string& path) {
   // run had none.
   const double loose = a.zero_or_real_or("c1_loose_seconds_per_cell", 0.0, kMinC1Seconds, kMaxC1Seconds,
                                          "seconds per cell of cells in no family");
-  const std::string cycles = a.text_or(kC1CyclesKey, "mean", "the cycles C1 is of");
-  if (cycles != "median" && cycles != "mean")
-    throw instrument::InputError(path, std::string(kCalibration) + "/" + kC1CyclesKey,
-                                 "\"median\" or \"mean\" (the cycles C1 is of), found \"" + cycles + "\"");
+  const std::string cycles = a.has(kC1CyclesKey) ? a.choice(kC1CyclesKey, {"median", "mean"}) : "mean";
   // A file whose C1 is the mean of its cycles says so where its point is named.
   return {npp, c1, cycles == "median" ? path : path + " (an older file: C1 the mean of its cycles)", p, kernel, loose};
 }

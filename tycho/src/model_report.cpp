@@ -117,9 +117,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       const instrument::ResultsDocument doc = std::move(read_tycho_results_shared({path}, comm).front());
       const TychoCalibration c = tycho_calibration_from(doc, path);
       check_matches(c, run, directions);
-      // A file from before T_elem left the first iteration out says so where its point is named.
-      const std::string named = c.t_elem_scored ? path : path + " (an older file: its T_elem counts the first iteration too)";
-      m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, named, static_cast<double>(c.mcps)});
+      m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, telem_point_name(c), static_cast<double>(c.mcps)});
       if (c.unpack_s_per_record > 0) {
         unpack.push_back(c.unpack_s_per_record);
         unpack_paths.push_back(path);

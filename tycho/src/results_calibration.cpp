@@ -121,6 +121,10 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
                               "bookkeeping)"));
 }
 
+std::string telem_point_name(const TychoCalibration& c) {
+  return c.t_elem_scored ? c.path : c.path + " (an older file: its T_elem counts the first iteration too)";
+}
+
 TychoCalibration read_tycho_calibration(const std::string& path) {
   return tycho_calibration_from(instrument::read_calibration_file(path, kCalibration), path);
 }
@@ -137,11 +141,7 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
   // A cell-angle task of 1 to 64 groups takes tens of ns to tens of us on any CPU of today,
   // 100x more under a sanitizer or valgrind: [0.1 ns, 1 s] leaves room for both.
   c.t_elem_s = a.real("t_elem_s", kMinTelemSeconds, kMaxTelemSeconds, "seconds per cell-angle task");
-  const std::string iterations = a.text_or(kTelemIterationsKey, "every", "the iterations T_elem counts");
-  if (iterations != "scored" && iterations != "every")
-    throw instrument::InputError(path, std::string(kGroup) + "/" + kTelemIterationsKey,
-                                 "\"scored\" or \"every\" (the iterations T_elem counts), found \"" + iterations + "\"");
-  c.t_elem_scored = iterations == "scored";
+  c.t_elem_scored = a.has(kTelemIterationsKey) && a.choice(kTelemIterationsKey, {"scored", "every"}) == "scored";
   c.groups = static_cast<int>(a.whole("groups", 1, 64, "energy groups"));
   c.directions = static_cast<int>(a.whole("directions", 1, 1 << 20, "directions of the quadrature"));
   c.scheme = a.choice("scheme", {"ld", "step"});

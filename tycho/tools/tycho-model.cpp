@@ -137,7 +137,7 @@ void run(const Options& o) {
     if (c.directions != directions)
       throw instrument::InputError(path, "/tycho/calibration/directions",
                                    "the projection's " + std::to_string(directions) + ", found " + std::to_string(c.directions));
-    points.push_back({c.e_p, c.t_elem_s, path, static_cast<double>(c.mcps)});
+    points.push_back({c.e_p, c.t_elem_s, tycho::telem_point_name(c), static_cast<double>(c.mcps)});
     if (c.step_s >= 0) steps.push_back(c.step_s);
   }
   const double t_step = steps.empty() ? 0.0 : instrument::median(steps);

@@ -47,6 +47,10 @@ struct TychoCalibration {
   std::string path;      // the results file it came from ("" when made from this run)
 };
 
+// How a calibration's T_elem point is named in a model's source: its path, and for a file
+// from before t_elem_iterations was kept, that its T_elem counts the first iteration too.
+std::string telem_point_name(const TychoCalibration& c);
+
 const char* scheme_option_name(Scheme s);  // "ld", "step"
 
 // Rank 0, after run_tycho: this run's calibration, T_unpack and the buffered send's extra
