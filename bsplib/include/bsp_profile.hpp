@@ -25,6 +25,7 @@ struct ProfiledStep {
   double t_exit;   // exit from bsp_sync
   double bytes_out, bytes_in, msgs_out, msgs_in;
   double gets_out;
+  double pushes, pops;  // registrations this superstep commits (bsp_push_reg, bsp_pop_reg)
 };
 
 struct SectionProfile {

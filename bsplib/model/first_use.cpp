@@ -18,6 +18,25 @@ double first_use_excess(const BspMachine& m, StepPattern pattern) {
   return std::max(0.0, first - comm_sync_by_pattern(m.curves, pattern, u.h_bytes));
 }
 
+double first_pop_excess(const BspMachine& m) {
+  const FirstUseCosts& u = m.first_use;
+  if (u.none() || u.pop == 0 || m.curves.empty()) return 0;
+  return std::max(0.0, u.pop - m.curves.empty_seconds);
+}
+
+const char* disturbed_first_use(const FirstUseCosts& u, const SuperstepCurves& curves) {
+  if (u.none() || curves.empty()) return "";
+  const auto over = [](double first, double back_to_back) {
+    return back_to_back > 0 && first > kFirstUseDisturbed * back_to_back;
+  };
+  if (over(u.first_superstep, curves.empty_seconds)) return "first_superstep";
+  if (over(u.exchange, comm_sync_by_pattern(curves, StepPattern::exchange, u.h_bytes))) return "exchange";
+  if (over(u.one_way, comm_sync_by_pattern(curves, StepPattern::one_way, u.h_bytes))) return "one_way";
+  if (over(u.gets, comm_sync_by_pattern(curves, StepPattern::gets, u.h_bytes))) return "gets";
+  if (over(u.pop, curves.empty_seconds)) return "pop";
+  return "";
+}
+
 std::vector<double> first_use_extras(const BspMachine& m, const Profile& prof) {
   std::vector<double> extra(prof.steps.size(), 0.0);
   if (m.first_use.none() || m.curves.empty() || prof.steps.empty()) return extra;
@@ -32,6 +51,13 @@ std::vector<double> first_use_extras(const BspMachine& m, const Profile& prof) {
     used[static_cast<int>(pattern)] = true;
     extra[i] = first_use_excess(m, pattern);
   }
+  // The first superstep that pops a registration, on top of its pattern's terms (superstep 0
+  // included: its first-superstep figure has a push, not a pop).
+  for (std::size_t i = 0; i < prof.steps.size(); ++i)
+    if (prof.steps[i].pops > 0) {
+      extra[i] += first_pop_excess(m);
+      break;
+    }
   return extra;
 }
 

@@ -26,7 +26,8 @@ const char* const known[] = {"format", "name", "source", "bsp.source", "bsp.p", 
                              "bsp.after_stream.one_way_64_seconds", "bsp.after_stream.one_way_2048_seconds",
                              "bsp.first_use.h_bytes", "bsp.first_use.first_superstep_seconds",
                              "bsp.first_use.exchange_seconds", "bsp.first_use.one_way_seconds",
-                             "bsp.first_use.gets_seconds", "bsp.core_round_trip_seconds"};
+                             "bsp.first_use.gets_seconds", "bsp.first_use.pop_seconds",
+                             "bsp.core_round_trip_seconds"};
 bool is_known(const std::string& k) {
   for (const char* n : known)
     if (k == n) return true;
@@ -84,6 +85,7 @@ double whole_in_range(const instrument::MachineFile& f, const char* key, const K
 const char* const kFirstUseKeys[] = {"bsp.first_use.h_bytes", "bsp.first_use.first_superstep_seconds",
                                      "bsp.first_use.exchange_seconds", "bsp.first_use.one_way_seconds",
                                      "bsp.first_use.gets_seconds"};
+const char* const kFirstUsePopKey = "bsp.first_use.pop_seconds";
 
 // A list of numbers separated by spaces, each the whole token (strict_number.hpp).
 std::vector<double> number_list(const instrument::MachineFile& f, const char* key) {
@@ -198,7 +200,12 @@ FirstUseCosts read_first_use(const instrument::MachineFile& f) {
   FirstUseCosts u;
   int present = 0;
   for (const char* k : kFirstUseKeys) present += f.has(k);
-  if (present == 0) return u;
+  if (present == 0) {
+    if (f.has(kFirstUsePopKey))
+      throw instrument::InputError(f.name(), kFirstUsePopKey,
+                                   std::string(kFirstUsePopKey) + " needs the other bsp.first_use.* keys");
+    return u;
+  }
   if (present != 5)
     throw instrument::InputError(f.name(), "bsp.first_use.*",
                                  "a fresh process's first supersteps need all of bsp.first_use.h_bytes, "
@@ -209,6 +216,7 @@ FirstUseCosts read_first_use(const instrument::MachineFile& f) {
   u.exchange = f.get_double(kFirstUseKeys[2]).value_or(0);
   u.one_way = f.get_double(kFirstUseKeys[3]).value_or(0);
   u.gets = f.get_double(kFirstUseKeys[4]).value_or(0);
+  u.pop = f.get_double(kFirstUsePopKey).value_or(0);  // optional: files before it lack it
   return u;
 }
 
@@ -223,6 +231,7 @@ void validate_first_use(const FirstUseCosts& u, const std::string& source) {
   const double times[] = {u.first_superstep, u.exchange, u.one_way, u.gets};
   for (int k = 0; k < 4; ++k)
     require_in_range(times[k], kRangeCurveT.lo, kRangeCurveT.hi, {source, kFirstUseKeys[k + 1], kFirstUseKeys[k + 1], "s"});
+  if (u.pop != 0) require_in_range(u.pop, kRangeCurveT.lo, kRangeCurveT.hi, {source, kFirstUsePopKey, kFirstUsePopKey, "s"});
 }
 
 void validate_after_gap(const AfterGapCosts& a, const std::string& source) {
@@ -406,12 +415,13 @@ void write_machine_file(const std::string& path, const BspMachine& m,
     if (!m.first_use.none()) {
       f.comment("a fresh process's first supersteps (bspprobe, right after bsp_begin, once each): "
                 "its first superstep (one registration), then its first exchange, one-way put and get "
-                "of h bytes a pair");
+                "of h bytes a pair, then its first pop of a registration (an empty superstep)");
       f.set(kFirstUseKeys[0], static_cast<std::int64_t>(m.first_use.h_bytes));
       f.set(kFirstUseKeys[1], m.first_use.first_superstep);
       f.set(kFirstUseKeys[2], m.first_use.exchange);
       f.set(kFirstUseKeys[3], m.first_use.one_way);
       f.set(kFirstUseKeys[4], m.first_use.gets);
+      if (m.first_use.pop > 0) f.set(kFirstUsePopKey, m.first_use.pop);
     }
     instrument::write_text_output(path, "BSP machine file", f.text());
   } catch (const instrument::InputError& e) {

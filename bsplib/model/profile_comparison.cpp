@@ -36,7 +36,7 @@ void add_bsp_comparison(instrument::Comparison& comparison, const Profile& prof,
   const std::string gap_note = m.after_gap.none() ? "; no after-gap figures"
                                                   : "; + after_gap(w) - after_gap(0) per superstep";
   const std::string first_note =
-      m.first_use.none() || !curves ? "" : "; + a fresh process's first-use excess (superstep 0, the first of each pattern)";
+      m.first_use.none() || !curves ? "" : "; + a fresh process's first-use excess (superstep 0, the first of each pattern, the first pop)";
   if (curves) {
     comparison.add({"bsp", "comm+sync total, by pattern", measured, by_pattern, source});
     comparison.add_model_term({"bsp", "comm+sync total, by pattern", by_pattern,

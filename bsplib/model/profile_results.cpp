@@ -41,7 +41,7 @@ void write_profile_results(const std::string& path, const Profile& prof,
   const std::size_t steps = prof.steps.size(), np = static_cast<std::size_t>(prof.nprocs);
   std::vector<double> t_begin(steps * np), t_enter(steps * np), t_exit(steps * np);
   std::vector<std::int64_t> out(steps * np), in(steps * np), mout(steps * np), min(steps * np),
-      gets(steps * np);
+      gets(steps * np), pushes(steps * np), pops(steps * np);
   std::vector<std::int64_t> index, h;
   std::vector<std::string> labels;
   std::vector<double> w, measured;
@@ -58,6 +58,8 @@ void write_profile_results(const std::string& path, const Profile& prof,
       mout[k] = static_cast<std::int64_t>(ps.msgs_out);
       min[k] = static_cast<std::int64_t>(ps.msgs_in);
       gets[k] = static_cast<std::int64_t>(ps.gets_out);
+      pushes[k] = static_cast<std::int64_t>(ps.pushes);
+      pops[k] = static_cast<std::int64_t>(ps.pops);
     }
     index.push_back(st.index);
     labels.push_back(st.label);
@@ -78,6 +80,12 @@ void write_profile_results(const std::string& path, const Profile& prof,
   ex.add_array(Array::of("/bsp/process/msgs_out", shape, dims, "messages", mout));
   ex.add_array(Array::of("/bsp/process/msgs_in", shape, dims, "messages", min));
   ex.add_array(Array::of("/bsp/process/gets_out", shape, dims, "gets", gets));
+  // The registrations each superstep commits; absent when the profile did not record them
+  // (format 2), rather than zeros that would read as none.
+  if (prof.registrations_known) {
+    ex.add_array(Array::of("/bsp/process/pushes", shape, dims, "registrations", pushes));
+    ex.add_array(Array::of("/bsp/process/pops", shape, dims, "registrations", pops));
+  }
   auto& t = ex.add_table("/bsp/supersteps");
   t.columns = {Column::of("superstep", "", index), Column::of("label", "", labels),
                Column::of("w_max", "s", w), Column::of("h", "bytes", h),
@@ -110,7 +118,7 @@ void write_profile_results(const std::string& path, const Profile& prof,
     pt.attributes["first_use"] = m.first_use.none() || m.curves.empty()
                                      ? std::string("no first-use figures")
                                      : std::string("l_plus_hg_h and by_pattern include a fresh process's first-use excess "
-                                                   "(superstep 0, the first of each pattern; first_use.hpp)");
+                                                   "(superstep 0, the first of each pattern, the first pop; first_use.hpp)");
     pt.attributes["l"] = m.l_seconds;
     pt.attributes["g_inf"] = m.g_seconds_per_byte;
     pt.attributes["n_half"] = m.n_half_bytes;

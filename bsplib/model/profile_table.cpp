@@ -4,7 +4,7 @@
 //   nprocs (P)   integer [1, 2147483647]        of the format line; an MPI job's size is an int
 //   t_begin, t_enter, t_exit, compute_s, comm_sync_s
 //                real [0, 1e7] s                seconds since bsp_begin: a run of up to 115 days
-//   bytes_out, bytes_in, msgs_out, msgs_in, gets_out
+//   bytes_out, bytes_in, msgs_out, msgs_in, gets_out, pushes, pops
 //                integer [0, 2^53]              counts, exact in the double they are kept in
 //   label        at most 1024 bytes, no control characters
 #include "bsplib/model/profile_table.hpp"
@@ -25,8 +25,13 @@ namespace {
 
 constexpr const char* kHeader =
     "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
+    "msgs_out,msgs_in,gets_out,pushes,pops";
+constexpr const char* kFormat = "bsplib-profile-3";
+// Format 2 had no pushes and pops columns: read, with the registrations unknown.
+constexpr const char* kHeaderBeforeRegistrations =
+    "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
     "msgs_out,msgs_in,gets_out";
-constexpr const char* kFormat = "bsplib-profile-2";
+constexpr const char* kFormatBeforeRegistrations = "bsplib-profile-2";
 // Format 1 had no gets_out column; its get supersteps cannot be told from puts.
 constexpr const char* kFormatBeforeGets = "bsplib-profile-1";
 constexpr double kMaxSeconds = 1e7;
@@ -46,9 +51,11 @@ struct Row {
 
 std::string line_place(int line) { return "line " + std::to_string(line); }
 
-// "# format = bsplib-profile-2, nprocs = 4, times in seconds since bsp_begin": the format
-// must be ours; nprocs, if given, bounds pid and says how many processes every superstep has.
-std::int64_t parse_format_line(std::string_view line, const std::string& name, int lineno) {
+// "# format = bsplib-profile-3, nprocs = 4, times in seconds since bsp_begin": the format
+// must be ours (3, or 2 without the registrations: `with_registrations` says which);
+// nprocs, if given, bounds pid and says how many processes every superstep has.
+std::int64_t parse_format_line(std::string_view line, const std::string& name, int lineno,
+                               bool& with_registrations) {
   std::vector<std::string> parts = instrument::split(line.substr(1), ",");
   auto trim = [](std::string s) {
     s.erase(0, s.find_first_not_of(' '));
@@ -62,10 +69,12 @@ std::int64_t parse_format_line(std::string_view line, const std::string& name, i
                                  std::string("format ") + kFormatBeforeGets +
                                      " has no gets_out column, which the model needs: profile "
                                      "the run again (this library writes " + kFormat + ")");
-  if (format != kFormat)
+  with_registrations = format == kFormat;
+  if (format != kFormat && format != kFormatBeforeRegistrations)
     throw instrument::InputError(name, line_place(lineno),
-                                 std::string("expected '# format = ") + kFormat +
-                                     "', got format " + instrument::quote_token(format));
+                                 std::string("expected '# format = ") + kFormat + "' (or " +
+                                     kFormatBeforeRegistrations + "), got format " +
+                                     instrument::quote_token(format));
   for (std::size_t i = 1; i < parts.size(); ++i) {
     const std::string part = trim(parts[i]);
     if (part.rfind("nprocs = ", 0) == 0)
@@ -97,20 +106,25 @@ std::vector<double> parse_round_trips(std::string_view line, const std::string& 
   return out;
 }
 
-Row parse_row(std::string_view line, const std::string& name, int lineno, std::int64_t nprocs) {
+Row parse_row(std::string_view line, const std::string& name, int lineno, std::int64_t nprocs,
+              bool with_registrations) {
   const std::vector<std::string> f = instrument::split(line, ",");
   const std::string place = line_place(lineno);
-  if (f.size() < 13)
-    throw instrument::InputError(name, place,
-                                 "expected 13 comma-separated fields (" + std::string(kHeader) +
-                                     "), got " + std::to_string(f.size()));
+  const std::size_t after_label = with_registrations ? 12 : 10;
+  if (f.size() < after_label + 3)
+    throw instrument::InputError(
+        name, place,
+        "expected " + std::to_string(after_label + 3) + " comma-separated fields (" +
+            std::string(with_registrations ? kHeader : kHeaderBeforeRegistrations) + "), got " +
+            std::to_string(f.size()));
   Row r;
   r.line = lineno;
   r.step = integer_in_range(f[0], 0, kMaxIndex, {name, place, "superstep", ""});
   r.pid = integer_in_range(f[1], 0, nprocs > 0 ? nprocs - 1 : kMaxIndex - 1,
                            {name, place, "pid", nprocs > 0 ? "(nprocs = " + std::to_string(nprocs) + ")" : ""});
-  // The label is what lies between the second field and the last ten: it may hold commas.
-  const std::size_t last = f.size() - 10;
+  // The label is what lies between the second field and the last ten (twelve): it may hold
+  // commas.
+  const std::size_t last = f.size() - after_label;
   for (std::size_t i = 2; i < last; ++i) r.label += (i > 2 ? "," : "") + f[i];
   if (r.label.size() > kMaxLabelBytes ||
       std::any_of(r.label.begin(), r.label.end(),
@@ -136,6 +150,10 @@ Row parse_row(std::string_view line, const std::string& name, int lineno, std::i
   d.msgs_out = count(7, "msgs_out", "messages");
   d.msgs_in = count(8, "msgs_in", "messages");
   d.gets_out = count(9, "gets_out", "gets");
+  if (with_registrations) {
+    d.pushes = count(10, "pushes", "registrations");
+    d.pops = count(11, "pops", "registrations");
+  }
   if (!(d.t_begin <= d.t_enter && d.t_enter <= d.t_exit))
     throw instrument::InputError(
         name, place,
@@ -191,6 +209,8 @@ void summarise(Profile& prof) {
       s.w_max = std::max(s.w_max, ps.t_enter - ps.t_begin);
       s.h_bytes = std::max({s.h_bytes, ps.bytes_out, ps.bytes_in});
       s.gets_max = std::max(s.gets_max, ps.gets_out);
+      s.pushes = std::max(s.pushes, ps.pushes);
+      s.pops = std::max(s.pops, ps.pops);
       s.total_bytes += ps.bytes_out;
       s.comm_sync = std::min(s.comm_sync, ps.t_exit - ps.t_enter);
     }
@@ -202,6 +222,9 @@ Profile parse_profile(std::string_view text, const std::string& name) {
   std::vector<Row> rows;
   std::vector<double> round_trips;
   std::int64_t nprocs = 0;  // from the format line; 0: not given
+  // Format 3 unless the format line or the header says 2 (a profile with neither is read as
+  // format 2, as before format 3 existed).
+  bool with_registrations = false;
   int format_line = 0;
   int lineno = 0;
   for (std::string_view rest = text; !rest.empty();) {
@@ -220,7 +243,7 @@ Profile parse_profile(std::string_view text, const std::string& name) {
         throw instrument::InputError(name, line_place(lineno),
                                      "the format line must come before the rows");
       format_line = lineno;
-      nprocs = parse_format_line(line, name, lineno);
+      nprocs = parse_format_line(line, name, lineno, with_registrations);
       continue;
     }
     if (line.rfind(kRoundTripLine, 0) == 0) {
@@ -229,12 +252,14 @@ Profile parse_profile(std::string_view text, const std::string& name) {
     }
     if (line[0] == '#') continue;
     if (line.rfind("superstep,", 0) == 0) {
-      if (line != kHeader)
+      if (!format_line) with_registrations = line == kHeader;
+      const char* header = with_registrations ? kHeader : kHeaderBeforeRegistrations;
+      if (line != header)
         throw instrument::InputError(name, line_place(lineno),
-                                     std::string("expected the header '") + kHeader + "'");
+                                     std::string("expected the header '") + header + "'");
       continue;
     }
-    rows.push_back(parse_row(line, name, lineno, nprocs));
+    rows.push_back(parse_row(line, name, lineno, nprocs, with_registrations));
   }
   if (rows.empty())
     throw instrument::InputError(name, "",
@@ -248,6 +273,7 @@ Profile parse_profile(std::string_view text, const std::string& name) {
   prof.file = name;
   prof.nprocs = static_cast<int>(nprocs);
   prof.core_round_trip_seconds = round_trips;
+  prof.registrations_known = with_registrations;
   prof.steps.resize(rows.size() / static_cast<std::size_t>(nprocs));
   for (const Row& r : rows) {
     SuperstepSummary& s = prof.steps[static_cast<std::size_t>(r.step)];
@@ -270,6 +296,7 @@ Profile profile_from_section(const bsplib::SectionProfile& section, const std::s
   prof.file = name;
   prof.nprocs = section.nprocs;
   prof.core_round_trip_seconds = section.core_round_trip_seconds;
+  prof.registrations_known = true;
   prof.steps.resize(section.supersteps());
   for (std::size_t k = 0; k < section.supersteps(); ++k) {
     SuperstepSummary& s = prof.steps[k];

@@ -51,11 +51,13 @@ int Profiler::label_index() {
 }
 
 void Profiler::record(double t_begin, double t_enter, double t_exit, long bytes_out,
-                      long bytes_in, long msgs_out, long msgs_in, long gets_out) {
+                      long bytes_in, long msgs_out, long msgs_in, long gets_out, long pushes,
+                      long pops) {
   const int label = label_index();
   m_records.push_back(SuperstepRecord{t_begin, t_enter, t_exit, double(bytes_out),
                                       double(bytes_in), double(msgs_out), double(msgs_in),
-                                      double(gets_out), double(label)});
+                                      double(gets_out), double(pushes), double(pops),
+                                      double(label)});
   m_site_file = nullptr;
   m_site_line = 0;
 }
@@ -91,8 +93,9 @@ SectionProfile Profiler::gather(MPI_Comm comm, int pid, int nprocs) const {
     const std::size_t n = static_cast<std::size_t>(counts[q] / fields);
     for (std::size_t s = 0; s < n && s < steps; ++s)
       prof.steps[s * static_cast<std::size_t>(nprocs) + static_cast<std::size_t>(q)] =
-          ProfiledStep{r[s].t_begin, r[s].t_enter,  r[s].t_exit, r[s].bytes_out,
-                       r[s].bytes_in, r[s].msgs_out, r[s].msgs_in, r[s].gets_out};
+          ProfiledStep{r[s].t_begin,  r[s].t_enter, r[s].t_exit,   r[s].bytes_out,
+                       r[s].bytes_in, r[s].msgs_out, r[s].msgs_in, r[s].gets_out,
+                       r[s].pushes,   r[s].pops};
   }
   return prof;
 }
@@ -104,7 +107,7 @@ void Profiler::write(const SectionProfile& prof, int pid) const {
   const std::string tmp = m_path + ".tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "w");
   if (!f) fatal("bsp_end", pid, -1, "cannot write the profile file %s", tmp.c_str());
-  std::fprintf(f, "# format = bsplib-profile-2, nprocs = %d, times in seconds since bsp_begin\n",
+  std::fprintf(f, "# format = bsplib-profile-3, nprocs = %d, times in seconds since bsp_begin\n",
                prof.nprocs);
   // Not a row: the CSV readers take other comment lines as comments.
   if (!prof.core_round_trip_seconds.empty()) {
@@ -113,14 +116,14 @@ void Profiler::write(const SectionProfile& prof, int pid) const {
     std::fprintf(f, "\n");
   }
   std::fprintf(f, "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,"
-                  "bytes_out,bytes_in,msgs_out,msgs_in,gets_out\n");
+                  "bytes_out,bytes_in,msgs_out,msgs_in,gets_out,pushes,pops\n");
   for (int q = 0; q < prof.nprocs; ++q)
     for (std::size_t s = 0; s < prof.supersteps(); ++s) {
       const ProfiledStep& r = prof.at(s, q);
-      std::fprintf(f, "%zu,%d,%s,%.9f,%.9f,%.9f,%.9f,%.9f,%.0f,%.0f,%.0f,%.0f,%.0f\n", s, q,
-                   prof.labels[s].c_str(), r.t_begin, r.t_enter, r.t_exit,
+      std::fprintf(f, "%zu,%d,%s,%.9f,%.9f,%.9f,%.9f,%.9f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f\n", s,
+                   q, prof.labels[s].c_str(), r.t_begin, r.t_enter, r.t_exit,
                    r.t_enter - r.t_begin, r.t_exit - r.t_enter, r.bytes_out, r.bytes_in,
-                   r.msgs_out, r.msgs_in, r.gets_out);
+                   r.msgs_out, r.msgs_in, r.gets_out, r.pushes, r.pops);
     }
   std::fclose(f);
   if (std::rename(tmp.c_str(), m_path.c_str()) != 0)

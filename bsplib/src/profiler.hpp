@@ -24,6 +24,7 @@ struct SuperstepRecord {
   double t_exit;    // exit from bsp_sync
   double bytes_out, bytes_in, msgs_out, msgs_in;
   double gets_out;  // get requests to other processes
+  double pushes, pops;  // registrations committed by this superstep's sync
   double label;     // index into the label table (double so one MPI type carries it all)
 };
 
@@ -41,7 +42,7 @@ class Profiler {
       if (c == ',' || c == '\n') c = ';';  // keep the CSV one field per label
   }
   void record(double t_begin, double t_enter, double t_exit, long bytes_out, long bytes_in,
-              long msgs_out, long msgs_in, long gets_out);
+              long msgs_out, long msgs_in, long gets_out, long pushes, long pops);
   // A cache-line round trip between the processes' CPUs (bsp_begin's, then bsp_end's):
   // written with the profile, to say at which placement of the CPUs the run ran.
   void add_round_trip(double seconds) { m_round_trips.push_back(seconds); }

@@ -529,6 +529,7 @@ void Context::sync(bool ending) {
   for (Outbox& o : m_out) o.flush_hp();
   m_bytes_in = m_msgs_in = m_reply_bytes_out = m_reply_msgs_out = m_direct_gets_out = 0;
   long bytes_out = 0, msgs_out = 0;
+  const long pushes = m_registry.pending_pushes(), pops = m_registry.pending_pops();
   for (int q = 0; q < m_nprocs; ++q)
     if (q != m_pid) {
       bytes_out += m_out[q].payload();
@@ -592,7 +593,7 @@ void Context::sync(bool ending) {
   m_step_begin = t_exit;
   if (!m_warming) {
     m_profiler.record(t_begin, t_enter, t_exit, bytes_out, m_bytes_in, msgs_out, m_msgs_in,
-                      gets_asked);
+                      gets_asked, pushes, pops);
     // The next superstep starts once the record is written: the profiler's own time is in
     // no superstep's w (its first record cost 59 us of page faults and lazy binding).
     m_step_begin = time();

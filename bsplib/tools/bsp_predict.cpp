@@ -83,7 +83,7 @@ void print_table(const Profile& prof, const BspMachine& m, std::string* csv) {
                              : "no after-gap figures (gap+ is 0)");
   const bool first_use = curves && !m.first_use.none();
   std::printf("  %s\n", first_use ? "first-use figures: l+hg(h) and pattern include first+ = a fresh process's "
-                                    "first-use excess (superstep 0, the first of each pattern)"
+                                    "first-use excess (superstep 0, the first of each pattern, the first pop)"
                                   : "no first-use figures (first+ is 0)");
   std::printf("%5s %-24s %11s %9s %-8s %12s %12s %12s %12s %9s %9s %7s\n", "step", "label", "w_max[us]",
               "h[B]", "pattern", "measured[us]", "l+hg[us]", "l+hg(h)[us]", "pattern[us]",

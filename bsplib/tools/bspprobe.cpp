@@ -49,6 +49,7 @@
 #include "bsplib/model/bsp_probe_fit.hpp"
 #include "bsplib/model/bsp_probe_measure.hpp"
 #include "bsplib/model/cost_model.hpp"
+#include "bsplib/model/first_use.hpp"
 #include "bsplib/model/machine_params.hpp"
 #include "bsplib/model/strict_number.hpp"
 #include "instrument/error.hpp"
@@ -264,9 +265,9 @@ int probe(const Options& given) {
     if (!first_use.none())
       std::printf("  a fresh process's first supersteps (right after bsp_begin, once each; as T): first "
                   "superstep (a registration) %.3f us; first of %.0f B: exchange %.3f us, one way %.3f us, "
-                  "gets %.3f us\n",
+                  "gets %.3f us; first pop (an empty superstep) %.3f us\n",
                   first_use.first_superstep * 1e6, first_use.h_bytes, first_use.exchange * 1e6,
-                  first_use.one_way * 1e6, first_use.gets * 1e6);
+                  first_use.one_way * 1e6, first_use.gets * 1e6, first_use.pop * 1e6);
     if (!meas.round_trip.empty()) {
       const auto [lo, hi] = std::minmax_element(meas.round_trip.begin(), meas.round_trip.end());
       std::printf("  cache-line round trip between the processes' CPUs, before each repetition: "
@@ -318,6 +319,12 @@ int probe(const Options& given) {
     m.after_stream.one_way_64 = meas.after_stream_64;
     m.after_stream.one_way_2048 = meas.after_stream_2048;
     m.first_use = first_use;
+    if (const std::string which = disturbed_first_use(first_use, m.curves); !which.empty()) {
+      std::printf("  note: the first %s superstep took over %.0fx its back-to-back cost (a single "
+                  "sample the host disturbed): no first-use figures written\n",
+                  which.c_str(), kFirstUseDisturbed);
+      m.first_use = FirstUseCosts{};
+    }
     try {
       // A fit outside the machine-file ranges (g < 0 from a noisy run) is refused here
       // rather than by every later reader of the file.

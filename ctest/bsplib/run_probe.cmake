@@ -68,12 +68,13 @@ foreach(kind empty one_way_64 one_way_2048)
   endif()
 endforeach()
 # A fresh process's first supersteps, measured once right after bsp_begin: 2048 B a pair, and
-# four times in (0, 1) s, the first superstep's and the three patterns' (single samples: on a
-# loaded host one may take milliseconds, which the file writes in fixed notation).
+# five times in (0, 1) s, the first superstep's, the three patterns' and the first pop's
+# (single samples: on a loaded host one may take milliseconds, which the file writes in fixed
+# notation).
 if(NOT probe_text MATCHES "\nbsp.first_use.h_bytes = 2048\n")
   message(FATAL_ERROR "the probe's machine file lacks bsp.first_use.h_bytes = 2048:\n${probe_text}")
 endif()
-foreach(kind first_superstep exchange one_way gets)
+foreach(kind first_superstep exchange one_way gets pop)
   if(NOT probe_text MATCHES "\nbsp.first_use.${kind}_seconds = ([0-9.e+-]+)\n")
     message(FATAL_ERROR "the probe's machine file lacks bsp.first_use.${kind}_seconds")
   endif()

@@ -1,7 +1,8 @@
 // The profile a C++ program keeps in memory (bsp_profile.hpp) and the comparison rows the
 // BSP model makes of it (profile_comparison.hpp), at p = 1-4: three supersteps (a
-// registration, 1000 bytes to the right neighbour under a label, bsp_end's); their labels,
-// times in order, bytes as sent (none to oneself), h, and each row's l + h g(h) and the
+// registration, 1000 bytes to the right neighbour under a label, bsp_end's, which pops the
+// registration); their labels, times in order, bytes as sent (none to oneself), the
+// registrations each commits, h, and each row's l + h g(h) and the
 // library's model (superstep curves) worked by hand for a made-up machine. No BSP_PROFILE: no file is written, the profile is in memory.
 #include <mpi.h>
 #include <sched.h>
@@ -45,6 +46,7 @@ int main() {
   bsp_put((s + 1) % p, source, area, 0, static_cast<int>(sizeof source));
   bsp_sync();
   check(bsplib::ended_section_profile().nprocs == 0, "a profile before bsp_end");
+  bsp_pop_reg(area);
   bsp_end();
   if (s != 0) return failures ? 1 : 0;  // reached only where the program owns MPI itself
 
@@ -74,10 +76,15 @@ int main() {
       const double want = k == 1 ? bytes : 0;
       check(r.bytes_out == want && r.bytes_in == want, "bytes as sent");
       check(r.msgs_out == (want > 0 ? 1 : 0), "one message per peer with data");
+      check(r.pushes == (k == 0 ? 1 : 0), "the push in superstep 0 only");
+      check(r.pops == (k == 2 ? 1 : 0), "the pop in bsp_end's superstep only");
     }
 
   const bspmodel::Profile prof = bspmodel::profile_from_section(sec, "this run");
   check(prof.steps[1].h_bytes == bytes, "h of the put superstep");
+  check(prof.registrations_known, "a profile in memory has the registrations");
+  check(prof.steps[0].pushes == 1 && prof.steps[2].pops == 1 && prof.steps[1].pops == 0,
+        "the registrations per superstep carried over");
   check(prof.core_round_trip_seconds == sec.core_round_trip_seconds, "the round trips carried over");
   bspmodel::BspMachine m;
   m.file = "hand-made";

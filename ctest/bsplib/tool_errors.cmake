@@ -23,7 +23,7 @@ set(profile_cases
   "duplicate_row|${row_1_1}|${row_1_1}${row_1_1}|line 8: a second row for superstep 1, process 1 .the first is on line 7."
   "time_order|0.000300000,0.000400000,0.000000000|0.000400000,0.000300000,0.000000000|line 6: expected t_begin <= t_enter <= t_exit"
   "short_row|,0,0,0,0,0\n1,1|,0,0,0,0\n1,1|line 6: expected 13 comma-separated fields"
-  "other_format|bsplib-profile-2|bsplib-profile-7|line 1: expected '# format = bsplib-profile-2', got format .bsplib-profile-7."
+  "other_format|bsplib-profile-2|bsplib-profile-7|line 1: expected '# format = bsplib-profile-3' .or bsplib-profile-2., got format .bsplib-profile-7."
   "format_before_gets|bsplib-profile-2|bsplib-profile-1|line 1: format bsplib-profile-1 has no gets_out column, which the model needs"
   "negative_gets|2000,1,1,0\n0,1|2000,1,1,-1\n0,1|line 4: gets_out must be an integer in \\[0, 9007199254740992\\] gets. got .-1."
   "empty|superstep,pid|superstep,pid| no supersteps: expected one row per superstep and process")

@@ -1,12 +1,14 @@
 
 
 # The paper's four 500-relation supersteps (section 4.1), profiled: the profile must show
-# h = 500 words (2000 bytes) in every superstep.
+# h = 500 words (2000 bytes) in every superstep, the gets in superstep 3, the two pushes in
+# superstep 0 and the two pops in bsp_end's.
 add_test(NAME bsplib.five_hundred_relation.np4
          COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNP=4
                  -DEXE=$<TARGET_FILE:five_hundred_relation> -DPREDICT=$<TARGET_FILE:bsp_predict>
                  -DMACHINE=${CMAKE_CURRENT_LIST_DIR}/../../inputs/bsp/ibm-sp2-switch-p4.machine
                  "-DEXPECT=h-relations in bytes: 0 2000 2000 1992 1992 0" -DGETS=3
+                 -DPUSHES=2 -DPOPS=2
                  -P ${CMAKE_CURRENT_LIST_DIR}/run_profiled.cmake)
 set_tests_properties(bsplib.five_hundred_relation.np4 PROPERTIES LABELS "mpi;unit" TIMEOUT 90
                      PROCESSORS 4)

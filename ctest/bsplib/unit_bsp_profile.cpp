@@ -5,8 +5,13 @@
 
 #include <string>
 
+#include <cstdio>
+#include <variant>
+
 #include "../input_error_text.hpp"
+#include "bsplib/model/profile_results.hpp"
 #include "bsplib/model/profile_table.hpp"
+#include "instrument/results_file.hpp"
 #include "bsplib/model/strict_number.hpp"
 #include "instrument/error.hpp"
 
@@ -59,6 +64,77 @@ TEST_CASE("a good profile reduces to w_max, h and comm+sync per superstep") {
   CHECK(p.steps[1].comm_sync == Approx(90e-6));
   REQUIRE(p.steps[1].per_process.size() == 2);
   CHECK(p.steps[1].per_process[1].t_enter == Approx(310e-6));
+}
+
+// Format 3: the same rows with the registrations each superstep commits (pushes, pops).
+const std::string kHeader3 =
+    "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
+    "msgs_out,msgs_in,gets_out,pushes,pops\n";
+const std::string kRows3 =
+    "0,0,shift,0.000000000,0.000010000,0.000300000,0.000010000,0.000290000,2000,1000,1,1,0,2,0\n"
+    "0,1,shift,0.000000000,0.000020000,0.000300000,0.000020000,0.000280000,500,1500,1,1,3,2,0\n"
+    "1,0,empty,0.000300000,0.000300000,0.000400000,0.000000000,0.000100000,0,0,0,0,0,0,1\n"
+    "1,1,empty,0.000300000,0.000310000,0.000400000,0.000010000,0.000090000,0,0,0,0,0,0,1\n";
+const std::string kFormat3 = "# format = bsplib-profile-3, nprocs = 2, times in seconds\n";
+
+TEST_CASE("format 3 carries the registrations; format 2 is read without them") {
+  const Profile p = parse_profile(kFormat3 + kHeader3 + kRows3, "p.csv");
+  CHECK(p.registrations_known);
+  REQUIRE(p.steps.size() == 2);
+  CHECK(p.steps[0].pushes == 2);
+  CHECK(p.steps[0].pops == 0);
+  CHECK(p.steps[1].pushes == 0);
+  CHECK(p.steps[1].pops == 1);
+  CHECK(p.steps[1].per_process[1].pops == 1);
+  // the other fields as format 2 reads them
+  CHECK(p.steps[0].gets_max == 3);
+  CHECK(p.steps[0].comm_sync == Approx(280e-6));
+  CHECK(p.steps[1].w_max == Approx(10e-6));
+  // a label with commas: the last twelve fields are the numbers
+  const Profile c = parse_profile(kFormat3 + kHeader3 + replaced(kRows3, "0,0,shift,", "0,0,a,b,"), "p.csv");
+  CHECK(c.steps[0].label == "a,b");
+  CHECK(c.steps[0].pushes == 2);
+  // no format line: the header says which
+  CHECK(parse_profile(kHeader3 + kRows3, "p.csv").steps[1].pops == 1);
+  const Profile old = parse_profile(kFormat + kHeader + kRows, "p.csv");
+  CHECK_FALSE(old.registrations_known);
+  CHECK(old.steps[1].pops == 0);
+  CHECK(old.steps[0].pushes == 0);
+}
+
+TEST_CASE("the results file has the registrations where the profile recorded them") {
+  const std::string path = "unit_bsp_profile_registrations.h5";
+  std::remove(path.c_str());
+  write_profile_results(path, parse_profile(kFormat3 + kHeader3 + kRows3, "p.csv"), {});
+  const instrument::ResultsDocument back = instrument::read_results(path);
+  std::remove(path.c_str());
+  const instrument::Array* pushes = back.extras.find_array("/bsp/process/pushes");
+  const instrument::Array* pops = back.extras.find_array("/bsp/process/pops");
+  REQUIRE(pushes);
+  REQUIRE(pops);
+  CHECK(pushes->shape == std::vector<std::size_t>{2, 2});  // [superstep][process]
+  CHECK(std::get<std::vector<std::int64_t>>(pushes->values) == std::vector<std::int64_t>{2, 2, 0, 0});
+  CHECK(std::get<std::vector<std::int64_t>>(pops->values) == std::vector<std::int64_t>{0, 0, 1, 1});
+  // format 2: not recorded, so not written (zeros would read as "none")
+  write_profile_results(path, parse_profile(kFormat + kHeader + kRows, "p.csv"), {});
+  const instrument::ResultsDocument old = instrument::read_results(path);
+  std::remove(path.c_str());
+  CHECK(old.extras.find_array("/bsp/process/pops") == nullptr);
+  CHECK(old.extras.find_array("/bsp/process/gets_out") != nullptr);
+}
+
+TEST_CASE("format 3 rows are refused when short, negative or under the other header") {
+  const std::string all = kFormat3 + kHeader3 + kRows3;
+  CHECK(error_of(replaced(all, ",0,0,0,0,0,1\n1,1,", ",0,0,0,0,0,-1\n1,1,")) ==
+        "p.csv:line 5: pops must be an integer in [0, 9007199254740992] registrations; got \"-1\"");
+  // a format-2 row in a format-3 file: two fields short (the label takes none of them)
+  CHECK(error_of(replaced(all, ",1,1,0,2,0\n0,1,", ",1,1,0\n0,1,")) ==
+        "p.csv:line 3: expected 15 comma-separated fields (superstep,pid,label,t_begin,t_enter,"
+        "t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in,gets_out,pushes,pops), "
+        "got 13");
+  // format 3's format line over format 2's header
+  CHECK(error_of(kFormat3 + kHeader + kRows3).find("p.csv:line 2: expected the header "
+                                                    "'superstep,pid,label,t_begin") == 0);
 }
 
 TEST_CASE("rows in any order, CRLF line ends, no format line, a label with commas") {
@@ -130,12 +206,13 @@ TEST_CASE("every field is a whole token, finite and in its range") {
         "t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,msgs_out,msgs_in,gets_out), got 11");
   CHECK(error_of(replaced(all, "nprocs = 2", "nprocs = 0")) ==
         "p.csv:line 1: nprocs must be an integer in [1, 2147483647] processes; got \"0\"");
-  CHECK(error_of(replaced(all, "bsplib-profile-2", "bsplib-profile-3")) ==
-        "p.csv:line 1: expected '# format = bsplib-profile-2', got format \"bsplib-profile-3\"");
+  CHECK(error_of(replaced(all, "bsplib-profile-2", "bsplib-profile-4")) ==
+        "p.csv:line 1: expected '# format = bsplib-profile-3' (or bsplib-profile-2), got format "
+        "\"bsplib-profile-4\"");
   // format 1 (no gets_out column) is refused with a reason, not misread
   CHECK(error_of(replaced(all, "bsplib-profile-2", "bsplib-profile-1")) ==
         "p.csv:line 1: format bsplib-profile-1 has no gets_out column, which the model needs: "
-        "profile the run again (this library writes bsplib-profile-2)");
+        "profile the run again (this library writes bsplib-profile-3)");
   CHECK(error_of(replaced(all, "0,0,shift,", "0,0,sh\x01ift,")) ==
         "p.csv:line 3: label must be at most 1024 bytes without control characters; got "
         "\"sh\\x01ift\"");

@@ -43,28 +43,35 @@ std::string read_error(const std::string& name, const std::string& text) {
 
 // Two processes, no computation; per superstep what each sent and received and whether
 // process 0 asked a get: the pattern (superstep_model.hpp) follows from these. Each
-// superstep's comm+sync is 10 us (process 1 computes 10 us and enters last).
+// superstep's comm+sync is 10 us (process 1 computes 10 us and enters last). `pops`: the
+// registrations each superstep pops (none where not given), as format 3 records them.
 struct Step {
   int bytes0_out, bytes1_out, gets0;
 };
-Profile profile_of(const std::vector<Step>& steps) {
+Profile profile_of(const std::vector<Step>& steps, const std::vector<int>& pops = {}) {
   std::string text =
       "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
-      "msgs_out,msgs_in,gets_out\n";
+      "msgs_out,msgs_in,gets_out,pushes,pops\n";
   double t = 0;
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const Step& s = steps[i];
+    const int popped = i < pops.size() ? pops[i] : 0;
     char row[400];
-    std::snprintf(row, sizeof row, "%zu,0,s%zu,%.6f,%.6f,%.6f,0,0.000020,%d,%d,%d,%d,%d\n", i, i, t, t,
-                  t + 20e-6, s.bytes0_out, s.bytes1_out, s.bytes0_out ? 1 : 0, s.bytes1_out ? 1 : 0, s.gets0);
+    std::snprintf(row, sizeof row, "%zu,0,s%zu,%.6f,%.6f,%.6f,0,0.000020,%d,%d,%d,%d,%d,0,%d\n", i, i, t, t,
+                  t + 20e-6, s.bytes0_out, s.bytes1_out, s.bytes0_out ? 1 : 0, s.bytes1_out ? 1 : 0, s.gets0,
+                  popped);
     text += row;
-    std::snprintf(row, sizeof row, "%zu,1,s%zu,%.6f,%.6f,%.6f,0.000010,0.000010,%d,%d,%d,%d,0\n", i, i, t,
-                  t + 10e-6, t + 20e-6, s.bytes1_out, s.bytes0_out, s.bytes1_out ? 1 : 0, s.bytes0_out ? 1 : 0);
+    std::snprintf(row, sizeof row, "%zu,1,s%zu,%.6f,%.6f,%.6f,0.000010,0.000010,%d,%d,%d,%d,0,0,%d\n", i, i, t,
+                  t + 10e-6, t + 20e-6, s.bytes1_out, s.bytes0_out, s.bytes1_out ? 1 : 0, s.bytes0_out ? 1 : 0,
+                  popped);
     text += row;
     t += 20e-6;
   }
   return parse_profile(text, "made.csv");
 }
+
+// The first pop: 1.8 us, 0.8 over the empty superstep.
+const std::string kFirstPop = "bsp.first_use.pop_seconds = 1.8e-6\n";
 
 }  // namespace
 
@@ -171,4 +178,76 @@ TEST_CASE("first_use: the keys round-trip, and bad ones are refused in one line 
                        "bsp.first_use.exchange_seconds must be a finite number in [0, 100] s; got") == 0);
   CHECK(errors[4].find("unit_first_use_junk.machine:line ") == 0);
   CHECK(errors[4].find("expected a number for 'bsp.first_use.one_way_seconds', got \"3.2us\"") != std::string::npos);
+}
+
+TEST_CASE("first_use: the first superstep that pops pays the first pop's excess, once") {
+  const BspMachine m = read_text("pop", kBase + kFirstUse + kFirstPop);
+  CHECK(first_pop_excess(m) == Approx(0.8e-6).epsilon(1e-9));
+  // 0 registration (none), 1 exchange, 2 pops (none), 3 pops again, 4 exchange
+  const std::vector<Step> steps = {{0, 0, 0}, {2000, 2000, 0}, {0, 0, 0}, {0, 0, 0}, {2000, 2000, 0}};
+  const std::vector<double> e = first_use_extras(m, profile_of(steps, {0, 0, 2, 1, 0}));
+  REQUIRE(e.size() == 5);
+  CHECK(e[0] == Approx(0.5e-6).epsilon(1e-9));
+  CHECK(e[1] == Approx(0.7e-6).epsilon(1e-9));
+  CHECK(e[2] == Approx(0.8e-6).epsilon(1e-9));
+  CHECK(e[3] == 0);  // the second pop is not a first use
+  CHECK(e[4] == 0);
+  // A first exchange that also pops pays both; superstep 0 popping pays both too.
+  const std::vector<double> both = first_use_extras(m, profile_of(steps, {0, 1, 0, 0, 0}));
+  CHECK(both[1] == Approx(0.7e-6 + 0.8e-6).epsilon(1e-9));
+  CHECK(both[2] == 0);
+  const std::vector<double> at0 = first_use_extras(m, profile_of(steps, {1, 0, 0, 0, 0}));
+  CHECK(at0[0] == Approx(0.5e-6 + 0.8e-6).epsilon(1e-9));
+  // No pop in the profile (or a format-2 profile, which records none): no pop term.
+  CHECK(first_use_extras(m, profile_of(steps))[2] == 0);
+  // A machine file without the key (before it existed): no pop term, the others as before.
+  const BspMachine older = read_text("pop_older", kBase + kFirstUse);
+  CHECK(older.first_use.pop == 0);
+  CHECK(first_pop_excess(older) == 0);
+  const std::vector<double> o = first_use_extras(older, profile_of(steps, {0, 0, 2, 1, 0}));
+  CHECK(o[1] == Approx(0.7e-6).epsilon(1e-9));
+  CHECK(o[2] == 0);
+  // A first pop measured faster than the empty superstep: no excess, not a refund.
+  CHECK(first_pop_excess(read_text("pop_fast", kBase + kFirstUse + "bsp.first_use.pop_seconds = 0.5e-6\n")) == 0);
+}
+
+TEST_CASE("first_use: the pop key round-trips, and alone or negative is refused in one line") {
+  const BspMachine m = read_text("pop_trip", kBase + kFirstUse + kFirstPop);
+  const std::string path = "unit_first_use_pop_roundtrip.machine";
+  std::remove(path.c_str());
+  write_machine_file(path, m, "test");
+  const BspMachine back = read_machine_file(path);
+  std::remove(path.c_str());
+  CHECK(back.first_use.pop == m.first_use.pop);
+  CHECK(back.extra.count("bsp.first_use.pop_seconds") == 0);
+  const std::string alone = read_error("pop_alone", kBase + kFirstPop);
+  CHECK(alone == "unit_first_use_pop_alone.machine:bsp.first_use.pop_seconds: bsp.first_use.pop_seconds "
+                 "needs the other bsp.first_use.* keys");
+  const std::string negative = read_error("pop_negative", kBase + kFirstUse + "bsp.first_use.pop_seconds = -1e-6\n");
+  CHECK(negative.find('\n') == std::string::npos);
+  CHECK(negative.find("unit_first_use_pop_negative.machine:bsp.first_use.pop_seconds: bsp.first_use.pop_seconds "
+                      "must be a finite number in [0, 100] s; got") == 0);
+}
+
+TEST_CASE("first_use: a figure over 20x its back-to-back cost is named as disturbed") {
+  // kBase: empty 1 us; at 2048 B one way 3, exchange 4, gets 5 us.
+  const BspMachine m = read_text("calm", kBase + kFirstUse + kFirstPop);
+  CHECK(std::string(disturbed_first_use(m.first_use, m.curves)).empty());
+  FirstUseCosts u = m.first_use;
+  u.gets = 100e-6;  // exactly 20x the gets curve: a slow first use, kept
+  CHECK(std::string(disturbed_first_use(u, m.curves)).empty());
+  u.gets = 328e-6;  // a descheduled process
+  CHECK(std::string(disturbed_first_use(u, m.curves)) == "gets");
+  u = m.first_use;
+  u.pop = 21e-6;
+  CHECK(std::string(disturbed_first_use(u, m.curves)) == "pop");
+  u = m.first_use;
+  u.first_superstep = 25e-6;
+  CHECK(std::string(disturbed_first_use(u, m.curves)) == "first_superstep");
+  u = m.first_use;
+  u.exchange = 90e-6;
+  CHECK(std::string(disturbed_first_use(u, m.curves)) == "exchange");
+  // No figures, or no curves to judge them by: nothing is named.
+  CHECK(std::string(disturbed_first_use(FirstUseCosts{}, m.curves)).empty());
+  CHECK(std::string(disturbed_first_use(u, SuperstepCurves{})).empty());
 }

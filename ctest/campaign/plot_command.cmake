@@ -16,5 +16,9 @@ suite_add_expect_test(NAME campaign.plot.figure_help
 suite_add_expect_test(NAME campaign.superstep_kinds.steps_first
   EXPECT "^1 cyclic shift +median  280.00 us over 1 supersteps\nempty +median   90.00 us over 1 supersteps\n[^\n]*/fixed_profile.csv: 2 of 2 within 25% of their kind's median\n$"
   COMMAND ${_campaign} superstep-kinds --steps 0 5 ${PROJECT_SOURCE_DIR}/ctest/bsplib/fixed_profile.csv)
+# Format 3 (the pushes and pops columns): the same supersteps, read by the same rules.
+suite_add_expect_test(NAME campaign.superstep_kinds.format_3
+  EXPECT "^1 cyclic shift +median  280.00 us over 1 supersteps\nempty, popped +median   90.00 us over 1 supersteps\n[^\n]*/fixed_profile_registrations.csv: 2 of 2 within 25% of their kind's median\n$"
+  COMMAND ${_campaign} superstep-kinds --steps 0 5 ${PROJECT_SOURCE_DIR}/ctest/bsplib/fixed_profile_registrations.csv)
 set_tests_properties(campaign.plot.unknown_kind campaign.plot.kinds_listed campaign.plot.figure_help
-  campaign.superstep_kinds.steps_first PROPERTIES LABELS "campaign;unit")
+  campaign.superstep_kinds.steps_first campaign.superstep_kinds.format_3 PROPERTIES LABELS "campaign;unit")

@@ -70,6 +70,9 @@ struct FirstUseCosts {
   double h_bytes = 0;                       // bsp.first_use.h_bytes
   double first_superstep = 0;               // bsp.first_use.first_superstep_seconds
   double exchange = 0, one_way = 0, gets = 0;  // bsp.first_use.{exchange,one_way,gets}_seconds
+  // bsp.first_use.pop_seconds: the fresh process's first superstep that pops a registration
+  // (an empty one, after the supersteps above); 0 if the file has none (older files).
+  double pop = 0;
   bool none() const { return h_bytes == 0; }
 };
 

@@ -4,7 +4,8 @@
 //                                 (superstep curves) of that machine, or l + h g(h) if its
 //                                 file has none (model "bsp"); the totals and the whole run
 //   /bsp/process/<quantity>       [superstep][process] arrays: t_begin, t_enter, t_exit (s),
-//                                 bytes_out, bytes_in, msgs_out, msgs_in, gets_out
+//                                 bytes_out, bytes_in, msgs_out, msgs_in, gets_out, and
+//                                 pushes, pops where the profile recorded them (format 3)
 //   /bsp/supersteps               table: superstep, label, w_max, h, measured comm+sync
 //   /bsp/prediction/<machine>     table: superstep, pattern, l+hg, l+hg(h), and by_pattern
 //                                 where the file has curves, for every machine given

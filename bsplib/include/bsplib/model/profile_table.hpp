@@ -11,10 +11,11 @@
 // plausible-looking prediction: every field is the whole token, finite and in its range
 // (profile_table.cpp lists them); t_begin <= t_enter <= t_exit; compute_s and comm_sync_s
 // agree with the times; every superstep 0..S-1 has exactly one row for every process
-// 0..P-1 (P from the `# format = bsplib-profile-2, nprocs = P` line if there is one, else
+// 0..P-1 (P from the `# format = bsplib-profile-3, nprocs = P` line if there is one, else
 // the largest pid + 1); at least one row. Labels may hold commas (the profiler writes
 // bsp_profile_label's text as it is): the label is everything between the second field and
-// the last ten. Format 1 (no gets_out column) is refused with a line that says so. A comment
+// the last twelve. Format 2 (no pushes and pops columns, the last ten) is read with the
+// registrations unknown; format 1 (no gets_out column) is refused with a line that says so. A comment
 // line `# core_round_trip_seconds = ...` (one to eight numbers in [0, 1] s) is read into
 // Profile::core_round_trip_seconds; other comment lines are skipped.
 #pragma once
@@ -35,6 +36,7 @@ struct SuperstepSummary {
   double h_bytes = 0;
   double total_bytes = 0;  // sum of bytes out over processes
   double gets_max = 0;     // most gets one process asked of others
+  double pushes = 0, pops = 0;  // registrations the superstep commits (the same on every process)
   double comm_sync = 0;    // seconds, measured
   std::vector<ProcessStep> per_process;  // [pid]
 };
@@ -46,6 +48,9 @@ struct Profile {
   // (a `# core_round_trip_seconds = a b` line; bsp_round_trip.hpp), seconds; empty if the
   // profile has none (p = 1, several nodes, older profiles).
   std::vector<double> core_round_trip_seconds;
+  // Whether pushes and pops were recorded (format 3, or a profile kept in memory); format 2
+  // has them 0.
+  bool registrations_known = false;
   std::vector<SuperstepSummary> steps;   // [superstep], at least one
 };
 
