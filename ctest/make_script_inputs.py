@@ -101,6 +101,12 @@ def main(out, smesh):
     text(p("nan_profile.csv"), "# format = bsplib-profile-2, nprocs = 1, times in seconds since bsp_begin\n"
                                "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
                                "msgs_out,msgs_in,gets_out\n0,0,step,0,0.001,nan,0.001,0.001,0,0,0,0,0\n")
+    # Format 3 (the pushes and pops columns): a row of format 2's 13 fields, and a negative pops.
+    head3 = ("# format = bsplib-profile-3, nprocs = 1, times in seconds since bsp_begin\n"
+             "superstep,pid,label,t_begin,t_enter,t_exit,compute_s,comm_sync_s,bytes_out,bytes_in,"
+             "msgs_out,msgs_in,gets_out,pushes,pops\n")
+    text(p("short_row_3.csv"), head3 + "0,0,step,0,0.001,0.002,0.001,0.001,0,0,0,0,0\n")
+    text(p("negative_pops.csv"), head3 + "0,0,step,0,0.001,0.002,0.001,0.001,0,0,0,0,0,0,-1\n")
     # One rank, 2 + 8 x 4 computes of 2 us every 3 us: 4 blocks an octant, octant 1 from 3 to
     # 14 us, 1 us between octants, block compute 2 us, period 3 us.
     events = [{"ph": "X", "name": "compute", "pid": 0, "tid": 0, "ts": 3.0 * k, "dur": 2.0} for k in range(34)]

@@ -222,8 +222,9 @@ Profile parse_profile(std::string_view text, const std::string& name) {
   std::vector<Row> rows;
   std::vector<double> round_trips;
   std::int64_t nprocs = 0;  // from the format line; 0: not given
-  // Format 3 unless the format line or the header says 2 (a profile with neither is read as
-  // format 2, as before format 3 existed).
+  // Format 2 unless the format line or the header says 3: a profile with neither is read as
+  // format 2, as it was before format 3 existed (the profiler writes both lines; a format-3
+  // row without them is misread, and the checks of its times refuse it).
   bool with_registrations = false;
   int format_line = 0;
   int lineno = 0;

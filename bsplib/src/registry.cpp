@@ -66,12 +66,6 @@ std::vector<std::uint32_t> Registry::pending_push_words() const {
   return words;
 }
 
-long Registry::pending_pushes() const {
-  long n = 0;
-  for (const Op& op : m_ops) n += op.is_push;
-  return n;
-}
-
 void Registry::gather_push_words(MPI_Comm comm) {
   // Every process pushed the same number (checked by the caller): one allgather.
   const int n = static_cast<int>(m_push_count);

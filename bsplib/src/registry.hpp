@@ -91,8 +91,8 @@ class Registry {
   bool has_pending() const { return !m_ops.empty(); }
   // This superstep's queued pushes and pops (the profile records them: a program's first
   // pop costs more than the registration it undoes; first_use.hpp).
-  long pending_pushes() const;
-  long pending_pops() const { return static_cast<long>(m_ops.size()) - pending_pushes(); }
+  long pending_pushes() const { return static_cast<long>(m_push_count); }
+  long pending_pops() const { return static_cast<long>(m_ops.size() - m_push_count); }
   // The pushes queued in this superstep, in call order, as 32-bit words: the size (an int,
   // so bits 0-30), and null_bit where the address is NULL. Up to header_sizes of them
   // travel in bsp_sync's headers, which every process exchanges anyway (an allgather of

@@ -320,7 +320,7 @@ int probe(const Options& given) {
     m.after_stream.one_way_2048 = meas.after_stream_2048;
     m.first_use = first_use;
     if (const std::string which = disturbed_first_use(first_use, m.curves); !which.empty()) {
-      std::printf("  note: the first %s superstep took over %.0fx its back-to-back cost (a single "
+      std::printf("  note: bsp.first_use.%s_seconds is over %.0fx its back-to-back cost (a single "
                   "sample the host disturbed): no first-use figures written\n",
                   which.c_str(), kFirstUseDisturbed);
       m.first_use = FirstUseCosts{};

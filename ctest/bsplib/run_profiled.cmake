@@ -14,6 +14,9 @@ unset(ENV{BSP_PROFILE})
 # superstep (each gets once from process 0; a copy to itself is not a get of another) and 0
 # everywhere else. With -DPUSHES=<n> and -DPOPS=<n>: superstep 0 commits n pushes on every
 # process, the last superstep (bsp_end's) n pops, and no other superstep either.
+if(DEFINED PUSHES AND NOT DEFINED POPS OR DEFINED POPS AND NOT DEFINED PUSHES)
+  message(FATAL_ERROR "-DPUSHES and -DPOPS go together")
+endif()
 if(DEFINED GETS)
   file(STRINGS ${profile} rows REGEX "^[0-9]")
   set(last 0)

@@ -18,7 +18,9 @@ foreach(_case
     "plot_profile.nan_machine|plot bsp-profile|${_good},${_in}/nan.machine|[^\n]*/nan.machine: line 3: expected a finite number in .0, 100. s as bsp.l_seconds, found \"nan\""
     "plot_profile.fifo|plot bsp-profile|${_in}/fifo|[^\n]*/fifo: expected a regular file .a bsplib profile., found a FIFO"
     "superstep_kinds.nan|superstep-kinds|${_in}/nan_profile.csv|[^\n]*/nan_profile.csv: line 3: expected a finite number in .0, 1e.07. s as t_exit, found \"nan\""
-    "superstep_kinds.dev_zero|superstep-kinds|/dev/zero|/dev/zero: expected a regular file .a bsplib profile., found a character device")
+    "superstep_kinds.dev_zero|superstep-kinds|/dev/zero|/dev/zero: expected a regular file .a bsplib profile., found a character device"
+    "superstep_kinds.short_row_3|superstep-kinds|${_in}/short_row_3.csv|[^\n]*/short_row_3.csv: line 3: expected 15 comma-separated fields .superstep,pid,label,[^\n]*,gets_out,pushes,pops., found 13"
+    "superstep_kinds.negative_pops|superstep-kinds|${_in}/negative_pops.csv|[^\n]*/negative_pops.csv: line 3: expected a whole number in .0, 9007199254740992. as pops, found -1")
   string(REPLACE "|" ";" _f "${_case}")
   list(GET _f 0 _name)
   list(GET _f 1 _script)

@@ -94,8 +94,10 @@ TEST_CASE("format 3 carries the registrations; format 2 is read without them") {
   const Profile c = parse_profile(kFormat3 + kHeader3 + replaced(kRows3, "0,0,shift,", "0,0,a,b,"), "p.csv");
   CHECK(c.steps[0].label == "a,b");
   CHECK(c.steps[0].pushes == 2);
-  // no format line: the header says which
+  // no format line: the header says which; neither: format 2, and format-3 rows are refused
   CHECK(parse_profile(kHeader3 + kRows3, "p.csv").steps[1].pops == 1);
+  CHECK(parse_profile(kRows, "p.csv").steps.size() == 2);
+  CHECK(error_of(kRows3).find("p.csv:line 1: expected t_begin <= t_enter <= t_exit") == 0);
   const Profile old = parse_profile(kFormat + kHeader + kRows, "p.csv");
   CHECK_FALSE(old.registrations_known);
   CHECK(old.steps[1].pops == 0);

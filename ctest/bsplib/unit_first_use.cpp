@@ -138,6 +138,16 @@ TEST_CASE("first_use: the comparison's totals include the term") {
                        comm_sync_by_pattern(m.curves, StepPattern::one_way, 2000);
   CHECK(by_pattern == Approx(curve + 1.4e-6).epsilon(1e-9));
   CHECK(measured == Approx(30e-6).epsilon(1e-6));
+  // A third superstep, empty, that pops: + the empty superstep's curve and the first pop's 0.8
+  // us, with a machine that has the pop figure.
+  instrument::Comparison p;
+  add_bsp_comparison(p, profile_of({{0, 0, 0}, {2000, 2000, 0}, {2000, 0, 0}, {0, 0, 0}}, {0, 0, 0, 2}),
+                     read_text("totals_pop", kBase + kFirstUse + kFirstPop));
+  double with_pop = -1;
+  for (const instrument::ComparisonRow& r : p.rows())
+    if (r.term == "comm+sync total, by pattern") with_pop = r.modelled;
+  CHECK(with_pop == Approx(curve + 1.4e-6 + comm_sync_by_pattern(m.curves, StepPattern::none, 0) + 0.8e-6)
+                        .epsilon(1e-9));
 }
 
 TEST_CASE("first_use: the keys round-trip, and bad ones are refused in one line naming the key") {

@@ -71,7 +71,7 @@ def parse_row(line, path, place, nprocs, registrations):
 def read_profile(path):
     """The supersteps of the profile, in order: {"index", "label", "procs": [row of each
     process, by pid]}, each row a dict of the header's fields as numbers."""
-    # Format 3 unless the format line or the header says 2 (neither: 2, as before 3 existed).
+    # Format 2 unless the format line or the header says 3 (neither: 2, as before 3 existed).
     rows, nprocs, format_at, registrations = [], 0, 0, False
     for lineno, line in si.text_lines(si.read_input_text(path, "bsplib profile", MAX_BYTES)):
         place = f"line {lineno}"

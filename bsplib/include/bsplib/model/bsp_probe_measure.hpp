@@ -43,8 +43,10 @@ struct BspMeasurements {
 };
 
 // A fresh process's first supersteps (first_use.hpp): its first superstep (one registration),
-// then its first exchange, first one-way put and first get of `h_bytes` a pair, each once, as
-// the curves' patterns (the comm+sync of the last process to enter). Must be the first
+// then its first exchange, first one-way put and first get of `h_bytes` a pair (the get made
+// by the processes the one-way put went to, as the curve's getters enter last), then its first
+// pop of a registration (an empty superstep), each once, as the curves' patterns (the
+// comm+sync of the last process to enter). Must be the first
 // supersteps of the process after bsp_begin: bspprobe calls it before anything else, and no
 // caller that has synchronised before may (the apps' built-in probe does not). none() at p = 1.
 FirstUseCosts measure_first_use(int h_bytes);

@@ -10,7 +10,8 @@
 // (bsp.after_stream.working_set_bytes, bsp.after_stream.{empty,one_way_64,one_way_2048}_seconds:
 // all four or none; after_stream.hpp), a fresh process's first supersteps
 // (bsp.first_use.h_bytes, bsp.first_use.{first_superstep,exchange,one_way,gets}_seconds: all
-// five or none; first_use.hpp), bsp.core_round_trip_seconds (the placement the
+// five or none, and bsp.first_use.pop_seconds, optional, only with them; first_use.hpp),
+// bsp.core_round_trip_seconds (the placement the
 // file was measured at, core_round_trip.hpp; 0 or absent: not measured); other keys are ignored (the
 // same file may hold LogGP parameters). Parsing and writing are instrument::MachineFile's.
 #pragma once
@@ -60,8 +61,9 @@ struct AfterStreamCosts {
 
 // What bspprobe measured of a fresh process's first supersteps (first_use.hpp): right after
 // bsp_begin, its first superstep (one registration, as a program's first superstep is), then
-// its first exchange, first one-way put and first get of h bytes a pair, each once, the
-// comm+sync of the last process to enter. A program's first superstep and its first of each
+// its first exchange, first one-way put and first get of h bytes a pair, then (files since
+// bsp.first_use.pop_seconds) its first pop of a registration, each once, the comm+sync of the
+// last process to enter. A program's first superstep and its first of each
 // pattern cost more than the curves' back-to-back supersteps (code, data and the transport's
 // state not yet warm), which is most of what a short run's prediction misses. h_bytes 0 when
 // the file has none (older files, the paper's, the apps' built-in probe, p = 1): then no

@@ -15,7 +15,9 @@
 // the largest pid + 1); at least one row. Labels may hold commas (the profiler writes
 // bsp_profile_label's text as it is): the label is everything between the second field and
 // the last twelve. Format 2 (no pushes and pops columns, the last ten) is read with the
-// registrations unknown; format 1 (no gets_out column) is refused with a line that says so. A comment
+// registrations unknown; format 1 (no gets_out column) is refused with a line that says so.
+// The format is the format line's, else the header's; a profile with neither is read as
+// format 2 (as before format 3). A comment
 // line `# core_round_trip_seconds = ...` (one to eight numbers in [0, 1] s) is read into
 // Profile::core_round_trip_seconds; other comment lines are skipped.
 #pragma once
