@@ -102,6 +102,6 @@ endforeach()
 suite_add_mpi_test(NAME tycho.models.repeated_calibrations.np2 TARGET tycho RANKS 2 TIMEOUT 120
   ARGS ${_mesh} --iterations 2 --no-results --machine ${_machine}
        --calibration ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal2a.h5,${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal2b.h5
-  EXPECT "GM +T_sweep .*least squares over 1 point \\(each the median of the runs at its E_p and MCPS. 2 runs\\): E_p 648: [0-9.e-]+ s of 2. from [^ ]*/\\{tycho_models_cal2a.h5,tycho_models_cal2b.h5\\}.*PCE measured on [^ ]*/\\{tycho_models_cal2a.h5,tycho_models_cal2b.h5\\} \\(median\\)")
+  EXPECT "GM +T_sweep .*through 1 point \\(each the median of the runs at its E_p and MCPS. 2 runs\\): E_p 648: [0-9.e-]+ s of 2. from [^ ]*/\\{tycho_models_cal2a.h5,tycho_models_cal2b.h5\\}.*PCE measured on [^ ]*/\\{tycho_models_cal2a.h5,tycho_models_cal2b.h5\\} \\(median\\)")
 set_tests_properties(tycho.models.repeated_calibrations.np2 PROPERTIES
   FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal2")

@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "instrument/error.hpp"
 #include "tycho/model/telem.hpp"
@@ -162,4 +164,70 @@ TEST_CASE("T_elem: no MCPS factor without MCPS on every point or an E_p at two M
   const TelemCurve one_m({{std::exp(6.0), 2e-6, "s.h5", 512}, {std::exp(8.0), 4e-6, "t.h5", 512}});
   CHECK(!one_m.has_mcps_factor());
   CHECK_THAT(one_m.describe(), !Catch::Contains("MCPS"));
+}
+
+// TelemFit::points: through each measured E_p's value, linear in ln E_p between, constant
+// beyond; on x = ln E_p = 6, 7, 8 with 2, 4, 3 us (a step no line follows).
+TEST_CASE("T_elem points: through each measured E_p, linear in ln E_p between", "[tycho][model]") {
+  using tycho::model::TelemFit;
+  const std::vector<TelemPoint> pts = {{std::exp(6.0), 2e-6, "a.h5"}, {std::exp(8.0), 3e-6, "c.h5"},
+                                       {std::exp(7.0), 4e-6, "b.h5"}};
+  const TelemCurve t(pts, TelemFit::points);
+  CHECK(t.fit() == TelemFit::points);
+  CHECK(!t.is_constant());
+  REQUIRE(t.knots().size() == 3);  // ascending whatever the order given
+  CHECK(t.knots()[1].first == Approx(std::exp(7.0)));
+  CHECK(t(std::exp(6.0), 64) == us(2.0));
+  CHECK(t(std::exp(7.0), 64) == us(4.0));  // the line would give 3
+  CHECK(t(std::exp(8.0), 64) == us(3.0));
+  CHECK(t(std::exp(6.5), 64) == us(3.0));
+  CHECK(t(std::exp(7.25), 64) == us(3.75));
+  CHECK(t(std::exp(2.0), 64) == us(2.0));   // held below
+  CHECK(t(std::exp(12.0), 64) == us(3.0));  // and above
+  const TelemCurve line(pts);  // the default: the paper's least squares
+  CHECK(line.fit() == TelemFit::line);
+  CHECK(line(std::exp(7.0), 64) == us(3.0));
+  const std::string d = t.describe();
+  CHECK_THAT(d, Catch::Contains("T_elem through the measured E_p: 2e-06 s at E_p"));
+  CHECK_THAT(d, Catch::Contains("(linear in ln E_p between, constant outside)"));
+  CHECK_THAT(d, Catch::Contains("through 3 points: a.h5"));
+  CHECK_THROWS_AS(t(0.0, 64), std::invalid_argument);
+  CHECK(std::string(tycho::model::telem_fit_name(TelemFit::points)) == "points");
+  CHECK(std::string(tycho::model::telem_fit_name(TelemFit::line)) == "line");
+}
+
+TEST_CASE("T_elem points: two E_p are the line, one is a constant, repeats enter as medians", "[tycho][model]") {
+  using tycho::model::TelemFit;
+  const std::vector<TelemPoint> two = {{std::exp(6.0), 2e-6, "a.h5"}, {std::exp(8.0), 4e-6, "b.h5"}};
+  const TelemCurve p(two, TelemFit::points), l(two, TelemFit::line);
+  for (double x : {5.0, 6.0, 6.3, 7.0, 7.9, 8.0, 9.0}) CHECK(p(std::exp(x), 64) == us(l(std::exp(x), 64) * 1e6));
+  const TelemCurve one({{100.0, 7.5e-8, "cube.h5"}}, TelemFit::points);
+  CHECK(one.is_constant());
+  CHECK(one(1e9, 1) == Approx(7.5e-8));
+  CHECK(one.describe() == "T_elem = 7.5e-08 s (constant) from cube.h5 (E_p 100: 7.5e-08 s)");
+  // 1, 2 and 30 us at e^6 (a slow start): the median 2; 4 us at e^8.
+  const TelemCurve rep({{std::exp(6.0), 1e-6, "r1.h5"}, {std::exp(6.0), 2e-6, "r2.h5"},
+                        {std::exp(6.0), 30e-6, "r3.h5"}, {std::exp(8.0), 4e-6, "r4.h5"}},
+                       TelemFit::points);
+  CHECK(rep(std::exp(6.0), 64) == us(2.0));
+  CHECK(rep(std::exp(7.0), 64) == us(3.0));
+  CHECK_THAT(rep.describe(), Catch::Contains("through 2 points (each the median of the runs at its E_p and MCPS; 4 runs)"));
+}
+
+TEST_CASE("T_elem points: the MCPS factor divides the points and multiplies the curve", "[tycho][model]") {
+  using tycho::model::TelemFit;
+  // The factor's test points: rho(64) = 1.2, rho(2048) = 0.9; T_ref 5 us at x = 6, 6 at 7, 7 at 8.
+  const auto pt = [](double x, double m, double t_us, const char* src) {
+    return TelemPoint{std::exp(x), t_us * 1e-6, src, m};
+  };
+  const TelemCurve t({pt(6, 64, 6.0, "a.h5"), pt(6, 512, 5.0, "b.h5"), pt(6, 2048, 4.5, "c.h5"),
+                      pt(8, 64, 8.4, "d.h5"), pt(8, 512, 7.0, "e.h5"), pt(8, 512, 7.0, "f.h5"),
+                      pt(7, 512, 6.0, "g.h5")},
+                     TelemFit::points);
+  REQUIRE(t.has_mcps_factor());
+  REQUIRE(t.knots().size() == 3);
+  CHECK(t.knots()[0].second == Approx(5e-6).epsilon(1e-12));
+  CHECK(t(std::exp(7.0), 512) == us(6.0));
+  CHECK(t(std::exp(7.0), 64) == us(7.2));
+  CHECK(t(std::exp(6.5), 2048) == us(5.5 * 0.9));
 }

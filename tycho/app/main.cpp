@@ -74,10 +74,17 @@ void declare_options(instrument::OptionTable& t, tycho::RunOptions& o, std::stri
       .file_list("--calibration", "RUN[,RUN...]", models.calibration_files,
                  "earlier tycho results files whose T_elem(E_p) feeds the models (default: this run's own, "
                  "a consistency check only); same groups, directions, scheme and threads as this run")
+      .choice("--telem-fit", "FIT", models.telem_fit,
+              {{"points", tycho::model::TelemFit::points}, {"line", tycho::model::TelemFit::line}},
+              "how T_elem(E_p) is drawn from the calibrations: points, through each measured E_p (default); "
+              "line, the paper's least-squares a ln(E_p) + b")
       .real("--pce", "X", models.pce, 1e-6, 1, "", "the GM's PCE")
       .shown_default("the first calibration run's, else 0.8")
       .flag("--no-machine", no_machine, "no models: no machine file is read and no probe is run")
-      .after_reading([&models, &auto_mcps, &no_machine] {
+      .after_reading([&t, &models, &auto_mcps, &no_machine] {
+        if (t.given("--telem-fit") && models.calibration_files.empty())
+          throw instrument::InputError("command line", "--telem-fit",
+                                       "expected --calibration too: it draws T_elem from the calibration runs");
         if (no_machine && !models.machine_file.empty())
           throw instrument::InputError("command line", "--no-machine", "no --machine beside it");
         if (no_machine && !models.calibration_files.empty())

@@ -46,9 +46,20 @@ std::vector<TelemPoint> medians_of_repeats(const std::vector<TelemPoint>& points
   return out;
 }
 
+// points' knots: {E_p, T} at each distinct E_p of (x, y), ascending, T the median of the y there.
+std::vector<std::pair<double, double>> knots_through(const std::vector<double>& x, const std::vector<double>& y) {
+  std::map<double, std::vector<double>> at;
+  for (std::size_t i = 0; i < x.size(); ++i) at[x[i]].push_back(y[i]);
+  std::vector<std::pair<double, double>> knots;
+  for (const auto& [e, ts] : at) knots.emplace_back(e, instrument::median(ts));
+  return knots;
+}
+
 }  // namespace
 
-TelemCurve::TelemCurve(std::vector<TelemPoint> points) : points_(std::move(points)) {
+const char* telem_fit_name(TelemFit fit) noexcept { return fit == TelemFit::points ? "points" : "line"; }
+
+TelemCurve::TelemCurve(std::vector<TelemPoint> points, TelemFit fit) : points_(std::move(points)), fit_(fit) {
   if (points_.empty()) throw instrument::InputError(kCalibration, "", "expected at least one point {E_p, T_elem}");
   for (const TelemPoint& p : points_) {
     require_positive(p.cells_per_rank, p, "E_p", "cells per rank");
@@ -67,6 +78,10 @@ TelemCurve::TelemCurve(std::vector<TelemPoint> points) : points_(std::move(point
   // Ordinary least squares in T_elem (not relative): the points are of one magnitude (a few
   // tens of ns per task), and one E_p gives slope 0 through the mean: a constant.
   ref_ = instrument::fit_clamped_log_line(x, y);
+  if (fit_ == TelemFit::points) {
+    knots_ = knots_through(x, y);  // medians of positive times: positive
+    return;
+  }
   if (!ref_.positive_at_ends()) {
     const double e = ref_.slope * std::log(ref_.lo) + ref_.intercept > 0.0 ? ref_.hi : ref_.lo;
     std::ostringstream s;
@@ -144,14 +159,30 @@ double TelemCurve::operator()(double cells_per_rank, double mcps) const {
     throw std::invalid_argument("T_elem(E_p): E_p must be finite and > 0, got " +
                                 std::to_string(cells_per_rank));
   }
-  return ref_(cells_per_rank) * rho(mcps);
+  return ref(cells_per_rank) * rho(mcps);
+}
+
+double TelemCurve::ref(double cells_per_rank) const {
+  if (fit_ == TelemFit::line) return ref_(cells_per_rank);
+  if (cells_per_rank <= knots_.front().first) return knots_.front().second;
+  if (cells_per_rank >= knots_.back().first) return knots_.back().second;
+  std::size_t k = 1;
+  while (knots_[k].first < cells_per_rank) ++k;
+  const auto& [e0, t0] = knots_[k - 1];
+  const auto& [e1, t1] = knots_[k];
+  return t0 + std::log(cells_per_rank / e0) / std::log(e1 / e0) * (t1 - t0);
 }
 
 std::string TelemCurve::describe() const {
   std::ostringstream s;
   s.precision(4);
-  if (ref_.slope == 0.0) {
-    s << "T_elem = " << ref_.intercept << " s (constant)";
+  if (fit_ == TelemFit::points && knots_.size() > 1) {
+    s << "T_elem through the measured E_p:";
+    for (std::size_t i = 0; i < knots_.size(); ++i)
+      s << (i ? "," : "") << " " << knots_[i].second << " s at E_p " << knots_[i].first;
+    s << " (linear in ln E_p between, constant outside)";
+  } else if (fit_ == TelemFit::points || ref_.slope == 0.0) {
+    s << "T_elem = " << (fit_ == TelemFit::points ? knots_.front().second : ref_.intercept) << " s (constant)";
   } else {
     s << "T_elem = " << ref_.slope << " ln(E_p) " << (ref_.intercept < 0 ? "- " : "+ ")
       << std::abs(ref_.intercept) << " s for " << ref_.lo << " <= E_p <= " << ref_.hi
@@ -166,7 +197,8 @@ std::string TelemCurve::describe() const {
   if (!mcps_note_.empty()) s << " (" << mcps_note_ << ")";
   if (fitted_.size() < points_.size()) {
     // Repeated runs: each point with its median and count, then every run once, listed compactly.
-    s << ", least squares over " << fitted_.size() << " point" << (fitted_.size() == 1 ? "" : "s")
+    s << ", " << (fit_ == TelemFit::points ? "through " : "least squares over ") << fitted_.size() << " point"
+      << (fitted_.size() == 1 ? "" : "s")
       << " (each the median of the runs at its E_p and MCPS; " << points_.size() << " runs): ";
     std::vector<std::string> sources;
     for (std::size_t i = 0; i < fitted_.size(); ++i) {
@@ -181,7 +213,9 @@ std::string TelemCurve::describe() const {
     s << "; from " << instrument::path_list(sources);
     return s.str();
   }
-  s << (points_.size() == 1 ? " from " : ", least squares over " + std::to_string(points_.size()) + " points: ");
+  s << (points_.size() == 1 ? " from "
+                            : std::string(fit_ == TelemFit::points ? ", through " : ", least squares over ") +
+                                  std::to_string(points_.size()) + " points: ");
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const TelemPoint& p = points_[i];
     s << (i ? ", " : "") << (p.source.empty() ? "<unnamed>" : p.source) << " (E_p " << p.cells_per_rank;

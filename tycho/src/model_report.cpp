@@ -83,6 +83,7 @@ constexpr const char* kMeasuredComm =
 
 PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_Comm comm) {
   PreparedModels m;
+  m.telem_fit = o.telem_fit;
   std::string error;
   try {
     if (o.machine_file.empty()) {
@@ -153,7 +154,7 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
       m.pce = median(pce_runs);
       m.pce_source = "measured on " + instrument::path_list(pce_paths) + (pce_runs.size() > 1 ? " (median)" : "");
     }
-    if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points);  // refuses a bad fit now
+    if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points, m.telem_fit);  // refuses a bad fit now
     if (!unpack.empty()) {
       m.unpack_s_per_record = median(unpack);
       m.unpack_source = "T_unpack measured by " + instrument::path_list(unpack_paths) + (unpack.size() > 1 ? " (median)" : "");
@@ -223,7 +224,7 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
     t_elem_of = [own](double, double) { return own; };
     t_elem_source = "T_elem this run's own (a consistency check, not a prediction)";
   } else {
-    const model::TelemCurve curve(m.telem_points);
+    const model::TelemCurve curve(m.telem_points, m.telem_fit);
     t_elem_of = curve;
     t_elem_source = "T_elem calibrated: " + curve.describe();
   }
@@ -361,7 +362,7 @@ instrument::Comparison model_comparison(const PreparedModels& m, const RunOption
 
 std::int64_t auto_mcps(const PreparedModels& m, const RunOptions& run, std::size_t cells, int ranks,
                        std::string& why) {
-  const model::TelemCurve curve(m.telem_points);
+  const model::TelemCurve curve(m.telem_points, m.telem_fit);
   model::GmInputs gm;
   gm.cells = static_cast<double>(cells);
   gm.ranks = ranks;

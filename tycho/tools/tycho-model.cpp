@@ -56,6 +56,7 @@ struct Options {
   int refine = 0, sn = 8, groups = 2;
   std::int64_t mcps = 512;
   double pce = 0.0;
+  tycho::model::TelemFit telem_fit = tycho::model::TelemFit::points;
 };
 
 // The command line, bound to `o`. --calibration and --ranks add to their lists when repeated.
@@ -88,6 +89,10 @@ void declare_options(instrument::OptionTable& t, Options& o) {
                 throw instrument::InputError("command line", n, "expected a PCE in (0, 1], found " + instrument::quote_token(v));
             },
             "the GM's PCE, in (0, 1] (default: the projected schedule's own, eq. 4)")
+      .choice("--telem-fit", "FIT", o.telem_fit,
+              {{"points", tycho::model::TelemFit::points}, {"line", tycho::model::TelemFit::line}},
+              "how T_elem(E_p) is drawn from the calibrations: points, through each measured E_p (default); "
+              "line, the paper's least-squares a ln(E_p) + b")
       .output_file("--csv", "FILE", o.csv, "the table as CSV too")
       .after_reading([&o] {
         if (o.machine.empty()) throw instrument::InputError("command line", "--machine", "expected a machine file");
@@ -141,7 +146,7 @@ void run(const Options& o) {
     if (c.step_s >= 0) steps.push_back(c.step_s);
   }
   const double t_step = steps.empty() ? 0.0 : instrument::median(steps);
-  const tycho::model::TelemCurve t_elem(points);
+  const tycho::model::TelemCurve t_elem(points, o.telem_fit);
   const instrument::MachineFile file = instrument::MachineFile::read(o.machine);
   const tycho::model::CommCost t_comm = tycho::model::comm_cost_from_machine(file);
   const instrument::replay::Machine machine = instrument::replay::machine_from(file);

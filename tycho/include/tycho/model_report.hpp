@@ -47,6 +47,7 @@ struct ModelOptions {
   std::string machine_file;                    // empty: no models
   std::vector<std::string> calibration_files;  // empty: this run's own T_elem
   double pce = 0;                              // > 0: the GM's PCE as given
+  model::TelemFit telem_fit = model::TelemFit::points;  // how T_elem(E_p) is drawn (telem.hpp)
 };
 
 inline constexpr const char* kPceGiven = "given (--pce)";
@@ -69,6 +70,7 @@ struct PreparedModels {
   std::string step_source;
   instrument::replay::Machine machine;
   std::vector<model::TelemPoint> telem_points;  // empty: this run's own
+  model::TelemFit telem_fit = model::TelemFit::points;
   double pce = 0.8;
   std::string pce_source = "assumed 0.8 (the paper's Figure 9)";
 };

@@ -33,6 +33,18 @@
 // says so. A point without its MCPS (a results file written before it was kept) gives the
 // curve of E_p alone.
 //
+// How T_ref(E_p) is drawn (TelemFit): `line`, the paper's, is the least-squares line above;
+// `points`, ours, goes through each measured E_p's value (the median of the points there, each
+// divided by its rho), linear in ln E_p between neighbours and constant beyond the ends. Why:
+// a cache's step between two measured E_p is a jump a line over all the points cannot follow.
+// In the Table 3 campaign (AMD EPYC Zen 5, 2026-12-03) the calibrations sit at E_p 2064 and
+// 4128 (cube-4128) and 5358 and 10717 (cube-10717), and the caches step between 4128 and 5358
+// (the kuhn cubes at one rank: 103-117 ns a task at 4374 cells, 134-149 at 6000): the line,
+// pulled up by the points above the step, put cube-4128's one-rank runs 7-12% over their
+// measured sweeps (tycho/BENCHMARKS.md has both fits scored). With the points at two E_p the
+// two fits are one line; with one E_p, one constant. `points` follows each measured E_p's noise
+// where `line` averages it out.
+//
 // Units: E_p in cells per rank, T_elem in seconds per cell-angle task, MCPS in tasks a step.
 #pragma once
 #include <string>
@@ -42,6 +54,10 @@
 #include "instrument/fitting.hpp"
 
 namespace tycho::model {
+
+enum class TelemFit { line, points };
+// "line" or "points" (the --telem-fit words).
+const char* telem_fit_name(TelemFit fit) noexcept;
 
 struct TelemPoint {
   double cells_per_rank = 0.0;    // E_p of the run (its mean over ranks)
@@ -56,22 +72,28 @@ class TelemCurve {
   // that is not finite and positive, and ("T_elem calibration", "", ...) for no point at all or
   // a fit that is not positive at an end of the measured range (noisy points whose line dips
   // below zero: the model would be meaningless).
-  explicit TelemCurve(std::vector<TelemPoint> points);
+  // `fit`: line, the paper's, unless asked (the apps' --telem-fit default is points).
+  explicit TelemCurve(std::vector<TelemPoint> points, TelemFit fit = TelemFit::line);
 
   // Seconds per cell-angle task at E_p cells per rank and MCPS tasks a step;
   // std::invalid_argument unless E_p is finite and positive, and MCPS too when the curve has
   // an MCPS term (it is ignored otherwise).
   double operator()(double cells_per_rank, double mcps) const;
 
-  bool is_constant() const noexcept { return ref_.slope == 0.0 && rho_.empty(); }
+  bool is_constant() const noexcept {
+    return rho_.empty() && (fit_ == TelemFit::line ? ref_.slope == 0.0 : knots_.size() == 1);
+  }
+  TelemFit fit() const noexcept { return fit_; }
   bool has_mcps_factor() const noexcept { return !rho_.empty(); }
   // rho at the measured MCPS, ascending: {MCPS, factor}; empty without an MCPS factor.
   const std::vector<std::pair<double, double>>& mcps_factor() const noexcept { return rho_; }
   double rho(double mcps) const;  // 1 without an MCPS factor
-  double slope() const noexcept { return ref_.slope; }          // a, s per ln(cell)
-  double intercept() const noexcept { return ref_.intercept; }  // b, s
+  double slope() const noexcept { return ref_.slope; }          // a, s per ln(cell) (line)
+  double intercept() const noexcept { return ref_.intercept; }  // b, s (line)
   double lowest_cells() const noexcept { return ref_.lo; }      // E_lo
   double highest_cells() const noexcept { return ref_.hi; }     // E_hi
+  // points: {E_p, T_ref} at each measured E_p, ascending; empty for line.
+  const std::vector<std::pair<double, double>>& knots() const noexcept { return knots_; }
   const std::vector<TelemPoint>& points() const noexcept { return points_; }
 
   // The curve and the points that fed it, e.g.
@@ -85,7 +107,10 @@ class TelemCurve {
 
   std::vector<TelemPoint> points_;  // as given, for describe()
   std::vector<TelemPoint> fitted_;  // one a distinct (E_p, MCPS): the median of its repeats
-  instrument::ClampedLogLine ref_;  // T_ref(E_p)
+  TelemFit fit_ = TelemFit::line;
+  instrument::ClampedLogLine ref_;  // T_ref(E_p) for line; lo and hi the measured ends for both
+  std::vector<std::pair<double, double>> knots_;  // T_ref at each measured E_p for points
+  double ref(double cells_per_rank) const;
   std::vector<std::pair<double, double>> rho_;  // {MCPS, factor}, ascending
   double mcps_ref_ = 0.0;
   std::string mcps_note_;  // what of the points' MCPS could not be used, and why
