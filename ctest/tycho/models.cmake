@@ -105,3 +105,15 @@ suite_add_mpi_test(NAME tycho.models.repeated_calibrations.np2 TARGET tycho RANK
   EXPECT "GM +T_sweep .*through 1 point \\(each the median of the runs at its E_p and MCPS. 2 runs\\): E_p 648: [0-9.e-]+ s of 2. from [^ ]*/\\{tycho_models_cal2a.h5,tycho_models_cal2b.h5\\}.*PCE measured on [^ ]*/\\{tycho_models_cal2a.h5,tycho_models_cal2b.h5\\} \\(median\\)")
 set_tests_properties(tycho.models.repeated_calibrations.np2 PROPERTIES
   FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal2")
+# Calibrations at two E_p (the 1-rank run's 1296 cells, the 2-rank runs' 648): by default
+# T_elem goes through each E_p's median (--telem-fit points), with --telem-fit line it is the
+# paper's least squares; each row names its curve.
+set(_cal_two_ep ${_cal},${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal2a.h5,${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal2b.h5)
+suite_add_mpi_test(NAME tycho.models.telem_fit_points.np2 TARGET tycho RANKS 2 TIMEOUT 120
+  ARGS ${_mesh} --iterations 2 --no-results --machine ${_machine} --calibration ${_cal_two_ep}
+  EXPECT "GM +T_sweep .*T_elem through the measured E_p: ${_num} s at E_p 648, ${_num} s at E_p 1296 \\(linear in ln E_p between, constant outside\\), through 2 points \\(each the median")
+suite_add_mpi_test(NAME tycho.models.telem_fit_line.np2 TARGET tycho RANKS 2 TIMEOUT 120
+  ARGS ${_mesh} --iterations 2 --no-results --machine ${_machine} --calibration ${_cal_two_ep} --telem-fit line
+  EXPECT "GM +T_sweep .*T_elem = -?${_num} ln\\(E_p\\) [-+] ${_num} s for 648 <= E_p <= 1296, constant outside, least squares over 2 points \\(each the median")
+set_tests_properties(tycho.models.telem_fit_points.np2 tycho.models.telem_fit_line.np2 PROPERTIES
+  FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal;tycho_models_cal2")

@@ -230,4 +230,9 @@ TEST_CASE("T_elem points: the MCPS factor divides the points and multiplies the 
   CHECK(t(std::exp(7.0), 512) == us(6.0));
   CHECK(t(std::exp(7.0), 64) == us(7.2));
   CHECK(t(std::exp(6.5), 2048) == us(5.5 * 0.9));
+  // At e^8 the points are 8.4 us at MCPS 64 and 7 at 512: 7 and 7 once divided by rho; the
+  // median of the undivided would be 7.7.
+  CHECK(t.knots()[2].second == Approx(7e-6).epsilon(1e-12));
+  CHECK(t(std::exp(8.0), 512) == us(7.0));
+  CHECK(t(std::exp(8.0), 64) == us(8.4));
 }

@@ -76,7 +76,7 @@ void declare_options(instrument::OptionTable& t, tycho::RunOptions& o, std::stri
                  "a consistency check only); same groups, directions, scheme and threads as this run")
       .choice("--telem-fit", "FIT", models.telem_fit,
               {{"points", tycho::model::TelemFit::points}, {"line", tycho::model::TelemFit::line}},
-              "how T_elem(E_p) is drawn from the calibrations: points, through each measured E_p (default); "
+              "how T_elem(E_p) is drawn from the calibrations: points, through each measured E_p; "
               "line, the paper's least-squares a ln(E_p) + b")
       .real("--pce", "X", models.pce, 1e-6, 1, "", "the GM's PCE")
       .shown_default("the first calibration run's, else 0.8")

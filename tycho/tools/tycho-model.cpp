@@ -3,7 +3,8 @@
 // calibration runs. No MPI: one process.
 //
 //   tycho-model MESH --machine FILE --calibration RUN[,RUN...] --ranks P[,P...]
-//               [--refine K] [--sn N] [--groups G] [--mcps N] [--pce X] [--csv FILE]
+//               [--refine K] [--sn N] [--groups G] [--mcps N] [--pce X] [--telem-fit FIT]
+//               [--csv FILE]
 //
 // Per P: METIS k-way into P parts (as tycho does), the sweep's schedule of one iteration made
 // in lockstep rounds (schedule_projection.hpp), its PCE (eq. 4); the GM (eq. 6, 8, 9) with
@@ -91,7 +92,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
             "the GM's PCE, in (0, 1] (default: the projected schedule's own, eq. 4)")
       .choice("--telem-fit", "FIT", o.telem_fit,
               {{"points", tycho::model::TelemFit::points}, {"line", tycho::model::TelemFit::line}},
-              "how T_elem(E_p) is drawn from the calibrations: points, through each measured E_p (default); "
+              "how T_elem(E_p) is drawn from the calibrations: points, through each measured E_p; "
               "line, the paper's least-squares a ln(E_p) + b")
       .output_file("--csv", "FILE", o.csv, "the table as CSV too")
       .after_reading([&o] {

@@ -40,10 +40,12 @@
 // In the Table 3 campaign (AMD EPYC Zen 5, 2026-12-03) the calibrations sit at E_p 2064 and
 // 4128 (cube-4128) and 5358 and 10717 (cube-10717), and the caches step between 4128 and 5358
 // (the kuhn cubes at one rank: 103-117 ns a task at 4374 cells, 134-149 at 6000): the line,
-// pulled up by the points above the step, put cube-4128's one-rank runs 7-12% over their
-// measured sweeps (tycho/BENCHMARKS.md has both fits scored). With the points at two E_p the
-// two fits are one line; with one E_p, one constant. `points` follows each measured E_p's noise
-// where `line` averages it out.
+// pulled up by the points above the step, put cube-4128's one-rank runs +7.4..+12.3% over
+// their measured sweeps (medians, two invocations at 15:31-15:36; tycho/BENCHMARKS.md scores
+// both fits alternated). With one value at each of two E_p (one MCPS) the two fits are one
+// line, and with one E_p one constant; with more values at an E_p, `points` takes their median
+// where `line` passes through their mean. `points` follows each measured E_p's noise where
+// `line` averages it out.
 //
 // Units: E_p in cells per rank, T_elem in seconds per cell-angle task, MCPS in tasks a step.
 #pragma once
