@@ -46,6 +46,19 @@ std::vector<TelemPoint> medians_of_repeats(const std::vector<TelemPoint>& points
   return out;
 }
 
+// The value at x of {x_i, v_i} (ascending x_i > 0, at least one): linear in ln x between
+// neighbours, the end's value beyond either end. Both the MCPS factor and the points' T_ref.
+double log_interpolated(const std::vector<std::pair<double, double>>& at, double x) {
+  if (x <= at.front().first) return at.front().second;
+  if (x >= at.back().first) return at.back().second;
+  std::size_t k = 1;
+  while (at[k].first < x) ++k;
+  const auto& [x0, v0] = at[k - 1];
+  const auto& [x1, v1] = at[k];
+  const double f = std::log(x / x0) / std::log(x1 / x0);
+  return v0 + f * (v1 - v0);
+}
+
 // points' knots: {E_p, T} at each distinct E_p of (x, y), ascending, T the median of the y there.
 std::vector<std::pair<double, double>> knots_through(const std::vector<double>& x, const std::vector<double>& y) {
   std::map<double, std::vector<double>> at;
@@ -144,14 +157,7 @@ double TelemCurve::rho(double mcps) const {
   if (rho_.empty()) return 1.0;
   if (!std::isfinite(mcps) || mcps <= 0.0)
     throw std::invalid_argument("T_elem(E_p, MCPS): MCPS must be finite and > 0, got " + std::to_string(mcps));
-  if (mcps <= rho_.front().first) return rho_.front().second;
-  if (mcps >= rho_.back().first) return rho_.back().second;
-  std::size_t k = 1;
-  while (rho_[k].first < mcps) ++k;
-  const auto& [m0, r0] = rho_[k - 1];
-  const auto& [m1, r1] = rho_[k];
-  const double f = std::log(mcps / m0) / std::log(m1 / m0);
-  return r0 + f * (r1 - r0);
+  return log_interpolated(rho_, mcps);
 }
 
 double TelemCurve::operator()(double cells_per_rank, double mcps) const {
@@ -164,13 +170,7 @@ double TelemCurve::operator()(double cells_per_rank, double mcps) const {
 
 double TelemCurve::ref(double cells_per_rank) const {
   if (fit_ == TelemFit::line) return ref_(cells_per_rank);
-  if (cells_per_rank <= knots_.front().first) return knots_.front().second;
-  if (cells_per_rank >= knots_.back().first) return knots_.back().second;
-  std::size_t k = 1;
-  while (knots_[k].first < cells_per_rank) ++k;
-  const auto& [e0, t0] = knots_[k - 1];
-  const auto& [e1, t1] = knots_[k];
-  return t0 + std::log(cells_per_rank / e0) / std::log(e1 / e0) * (t1 - t0);
+  return log_interpolated(knots_, cells_per_rank);
 }
 
 std::string TelemCurve::describe() const {
