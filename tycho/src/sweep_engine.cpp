@@ -48,6 +48,7 @@ SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const Sw
   ready_ = std::make_unique<ReadyQueueImpl>(plan.priority_scheme == Priority::fifo, plan.priority_levels, plan.tasks());
   batch_.reserve(static_cast<std::size_t>(std::min<std::int64_t>(options.mcps, static_cast<std::int64_t>(plan.tasks()) + 1)));
   outflow_.reserve(batch_.capacity());
+  downwind_.reserve(3 * batch_.capacity());  // a task has at most 3 outflow faces
   outgoing_.resize(plan.peers.size());
   recv_requests_.assign(plan.peers.size(), MPI_REQUEST_NULL);
   recv_buffers_.resize(plan.peers.size());
@@ -212,7 +213,7 @@ void SweepEngine::release_task(std::uint32_t t, std::uint8_t outflow, std::vecto
           for (std::size_t g = 0; g < G; ++g)
             for (std::size_t k = 0; k < 3; ++k) to[g * 3 + k] = psi[g * 4 + nodes[k]];
         } else {
-          ready_->satisfy(static_cast<std::uint32_t>(down));
+          downwind_.push_back(static_cast<std::uint32_t>(down));
         }
         break;
       }
@@ -228,6 +229,14 @@ void SweepEngine::release_task(std::uint32_t t, std::uint8_t outflow, std::vecto
         break;
       }
     }
+  }
+}
+
+void SweepEngine::satisfy_downwind() {
+  const std::size_t n = downwind_.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k + kSatisfyAhead < n) ready_->prefetch(downwind_[k + kSatisfyAhead]);
+    ready_->satisfy(downwind_[k]);
   }
 }
 
@@ -266,7 +275,9 @@ void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vecto
       // every task (measured 129 vs 111 ns per cell-angle-group on cube-10717).
       solve_batch(0, batch_.size());
     }
+    downwind_.clear();
     for (std::size_t b = 0; b < batch_.size(); ++b) release_task(batch_[b], outflow_[b], leakage);
+    satisfy_downwind();
     done_ += batch_.size();
     rec.work = n;
     const instrument::Ticks t1 = instrument::now_ticks();
