@@ -26,14 +26,13 @@ LdTet ld_tet(const Mesh& mesh, Index c) {
     // The node off face f: its basis function falls from 1 to 0 across the cell towards f.
     std::size_t opposite = 0;
     while (on_face & (1u << opposite)) ++opposite;
-    t.opposite_node[f] = static_cast<std::uint8_t>(opposite);
+    t.face_opposite[opposite] = static_cast<std::uint8_t>(f);
   }
   return t;
 }
 
 Vec3 ld_gradient(const LdTet& t, int node) {
-  std::size_t f = 0;  // opposite_node is a permutation of the four nodes
-  while (f < 3 && t.opposite_node[f] != node) ++f;
+  const std::size_t f = t.face_opposite[static_cast<std::size_t>(node)];
   const double s = -1 / (3 * t.volume);
   return {s * t.area_normal[f].x, s * t.area_normal[f].y, s * t.area_normal[f].z};
 }

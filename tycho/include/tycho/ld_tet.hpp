@@ -28,7 +28,11 @@ struct alignas(64) LdTet {
   // Cell-local face f's 3 nodes as cell-local node indices, in the order of the face's own
   // nodes (mesh.faces[..].nodes): the order in which inflow and outflow values are exchanged.
   std::array<std::array<std::uint8_t, 3>, 4> face_nodes{};
-  std::array<std::uint8_t, 4> opposite_node{};  // per face f: the cell-local node off it
+  // Per cell-local node j: the face off it (a permutation). Kept this way round so the solve
+  // reads the streaming term's column j as flow[face_opposite[j]]: written by node through
+  // the other permutation, four 8-byte stores then 16-byte loads, it stalled on store
+  // forwarding (~a fifth of the sweep's solve samples, perf, cube-10717).
+  std::array<std::uint8_t, 4> face_opposite{};
 };
 
 // grad b_i of cell-local node i: -A_f n_f / (3 V), f the face opposite i.
