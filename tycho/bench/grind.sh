@@ -7,6 +7,7 @@
 # e.g. tycho/bench/grind.sh build ../shared/meshes/tycho2/cube-10717.smesh "1" "1 --priority direction" "2"
 # A configuration starting with @DIR runs DIR's tycho instead: a before/after pair alternated.
 # ITERATIONS (default 5) source iterations a run; the median is over iterations 2 to the last.
+# PAUSE=SECONDS (default 0) sleeps before each run (back-to-back runs on a PVM guest: vs_tycho2.sh).
 set -euo pipefail
 build=$1 mesh=$2
 shift 2
@@ -21,6 +22,7 @@ for ((r = 0; r < reps; r++)); do
       read -r np opts <<<"$opts"
       [ -n "$np" ] || { echo "grind.sh: '$config' names a build but no rank count" >&2; exit 2; }
     fi
+    sleep "${PAUSE:-0}"
     # shellcheck disable=SC2086
     g=$(mpiexec -n "$np" -bind-to core "$exe" "$mesh" --iterations "${ITERATIONS:-5}" --no-results $opts |
         sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')

@@ -8,6 +8,9 @@
 # options" string is one configuration of ours (default: "--priority octant").
 # BASELINE=OTHER_BUILD_DIR adds that build's tycho, run with the same configurations in the
 # same alternation: before and after a change, each against the same Tycho2 runs.
+# PAUSE=SECONDS (default 0) sleeps that long before each run: on the Firecracker/PVM guests
+# (tycho/BENCHMARKS.md) runs started back to back swept up to 1.6x slower than runs a few
+# seconds apart, and not equally for every program.
 # Building Tycho2 and cutting the meshes: tycho/BENCHMARKS.md ("The peer").
 #
 # Both run 5 source iterations of S8, 2 groups, at most 512 cell-angle tasks a step, one
@@ -68,6 +71,7 @@ declare -A ours before
 for ((r = 0; r < reps; r++)); do
   # Tycho2's MPI_Finalize can abort under MPICH/UCX after its output is complete: judged by
   # the output, not the exit code.
+  sleep "${PAUSE:-0}"
   OMP_NUM_THREADS=1 mpiexec -n "$np" -bind-to core "$peer" "$pmesh" "$work/input.deck" >"$work/peer.log" 2>&1 || true
   grep -q "Diff between groups" "$work/peer.log" || { echo "vs_tycho2: Tycho2 did not finish:" >&2; tail -5 "$work/peer.log" >&2; exit 1; }
   g=$(grep -o 'Traverse Timer (total): *[0-9.eE+-]*' "$work/peer.log" | awk '{print $NF}' | tail -5 | median |
@@ -75,12 +79,14 @@ for ((r = 0; r < reps; r++)); do
   [ -n "$g" ] || { echo "vs_tycho2: no 'Traverse Timer (total)' lines in Tycho2's output" >&2; exit 1; }
   peer_runs+="$g "
   for config in "$@"; do
+    sleep "${PAUSE:-0}"
     # shellcheck disable=SC2086
     g=$(OMP_NUM_THREADS=1 mpiexec -n "$np" -bind-to core "$build/tycho/tycho" "$smesh" --iterations 5 --no-results $config |
         sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
     [ -n "$g" ] || { echo "vs_tycho2: no grind line from tycho $config" >&2; exit 1; }
     ours[$config]+="$g "
     [ -n "$baseline" ] || continue
+    sleep "${PAUSE:-0}"
     # shellcheck disable=SC2086
     g=$(OMP_NUM_THREADS=1 mpiexec -n "$np" -bind-to core "$baseline/tycho/tycho" "$smesh" --iterations 5 --no-results $config |
         sed -n 's/.*grind: \([0-9.]*\) ns per cell-angle-group.*/\1/p')
