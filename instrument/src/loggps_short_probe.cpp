@@ -44,6 +44,7 @@ Measured measure_pair(int rank, MPI_Comm pair_comm) {
   const std::vector<std::int64_t> sizes = sizes_by_four();
   Measured m;
   m.round_trips.push_back(measure_core_round_trip(pair_comm));
+  warm_up_round_trips(p, kMaxBytes);
   std::vector<double> w(sizes.size(), 0.0);
   const std::vector<double> m0 = median_round_trips(p, sizes, w, kReps);
   for (std::size_t i = 0; i < sizes.size(); ++i) {
@@ -98,8 +99,9 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
   MPI_Comm pair_comm = MPI_COMM_NULL;
   MPI_Comm_split(comm, rank < 2 ? 0 : MPI_UNDEFINED, rank, &pair_comm);
   // A loaded host (other jobs on these cores) can give round trips of milliseconds that no
-  // constrained fit makes physical (a G above 1 us/B): such a fit is measured again, up to
-  // kTries times, as bspprobe's short probe does; each try takes under a second.
+  // constrained fit makes physical (a G above 1 us/B), or a fit far from its own round trips
+  // (round_trip_fit_problem): such a fit is measured again, up to kTries times, as bspprobe's
+  // short probe does; each try takes under a second.
   MachineFile mf;
   std::string refused;
   for (int attempt = 0; attempt < kTries; ++attempt) {
@@ -113,7 +115,8 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
         const MachineFile as_read = MachineFile::parse(mf.text(), path);
         (void)loggps::read_params(as_read);
         (void)loggp::read_params(as_read);
-        fitted = 1;
+        refused = round_trip_fit_problem(as_read);
+        fitted = refused.empty() ? 1 : 0;
       } catch (const std::exception& e) {
         refused = e.what();
       }

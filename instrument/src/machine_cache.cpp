@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <stdexcept>
 #include <vector>
 
 #include "instrument/clock.hpp"
@@ -18,6 +19,7 @@
 #include "instrument/loggps_short_probe.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
+#include "instrument/probe_fit.hpp"
 #include "instrument/run_results.hpp"
 
 namespace instrument::machine_cache {
@@ -230,6 +232,7 @@ Probe loggps_probe(const std::string& program, MPI_Comm comm) {
     f.require_finite_parameters();
     (void)loggps::read_params(f);
     (void)loggp::read_params(f);
+    if (const std::string misfit = probe::round_trip_fit_problem(f); !misfit.empty()) throw std::runtime_error(misfit);
   };
   p.measure = [program, comm](const std::string& path) { probe::measure_loggps_short(path, program, comm); };
   return p;

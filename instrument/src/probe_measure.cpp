@@ -1,6 +1,7 @@
 // The timed MPI loops of loggps-probe. See probe_measure.hpp.
 #include "instrument/probe_measure.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -12,6 +13,12 @@ namespace instrument::probe {
 namespace {
 constexpr int kTag = 7;
 }  // namespace
+
+void warm_up_round_trips(Pair& p, std::int64_t max_bytes) {
+  const std::int64_t k = std::min<std::int64_t>(std::int64_t{8} << 10, max_bytes);
+  MPI_Barrier(p.comm);
+  for (int i = 0; i < kWarmUpRoundTrips; ++i) round_trip(p, k, 0.0);
+}
 
 // Busy computation of (at least) w seconds, like the dummy iteration of §4.3; returns the
 // time it really took (a preemption during the spin then counts as w, not as communication).
