@@ -130,7 +130,8 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
   // cache holds a file, so that such a run prints the same on every account (and nothing
   // about machines: a one-rank run of the apps never had models).
   if (size < probe.min_ranks) return "";
-  // Rank 0 decides: the cached path, or "" with `damaged` saying why it is not used.
+  // Rank 0 decides: the cached path, or "" with `damaged` saying why it is not used (a damaged
+  // file, a link, or one the models should not use).
   const std::string dir = directory();
   std::string name, cached, damaged;
   if (rank == 0) {
@@ -158,7 +159,7 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
   if (rank == 0)
     opening = damaged.empty() ? "machine: no machine file for " + safe_token(make_run_info(program, MPI_COMM_SELF).host, 64) +
                                     " in " + (dir.empty() ? "a cache (HOME and XDG_CACHE_HOME unset)" : dir)
-                              : "machine: ignoring the damaged cached machine file " + dir + "/" + name + " (" +
+                              : "machine: ignoring the unusable cached machine file " + dir + "/" + name + " (" +
                                     damaged + ")";
   // More ranks on a node than it has cores: they take turns on them, and a probe would time
   // the scheduler's slices, not the network (a barrier among busy-polling ranks that share

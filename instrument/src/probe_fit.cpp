@@ -13,9 +13,9 @@ namespace instrument::probe {
 std::string round_trip_fit_problem(const MachineFile& f) {
   for (const char* key : {"loggps.max_rel_error_rtt", "loggp.max_rel_error_rtt"}) {
     const std::optional<double> e = f.get_double(key);
-    if (e && !(*e <= kMaxRoundTripFitError)) {
+    if (e && *e > kMaxRoundTripFitError) {
       char text[160];
-      std::snprintf(text, sizeof text, "%s = %.3g: the fit misses a measured round trip by %.0f%%, more than %.0f%%",
+      std::snprintf(text, sizeof text, "%s = %.4g: the fit misses a measured round trip by %.1f%%, more than %.0f%%",
                     key, *e, 100 * *e, 100 * kMaxRoundTripFitError);
       return text;
     }

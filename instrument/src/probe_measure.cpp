@@ -15,9 +15,11 @@ constexpr int kTag = 7;
 }  // namespace
 
 void warm_up_round_trips(Pair& p, std::int64_t max_bytes) {
-  const std::int64_t k = std::min<std::int64_t>(std::int64_t{8} << 10, max_bytes);
   MPI_Barrier(p.comm);
-  for (int i = 0; i < kWarmUpRoundTrips; ++i) round_trip(p, k, 0.0);
+  for (std::int64_t size : {8191, 4095, 2047, 1023}) {
+    const std::int64_t k = std::min(size, max_bytes);
+    for (int i = 0; i < kWarmUpRoundTrips; ++i) round_trip(p, k, 0.0);
+  }
 }
 
 // Busy computation of (at least) w seconds, like the dummy iteration of §4.3; returns the

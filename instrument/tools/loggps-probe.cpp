@@ -694,8 +694,9 @@ int probe_main(const Options& given) {
     }
   instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, problem);
   // A loaded host (other jobs on these cores) can give round trips that no constrained fit
-  // makes physical; such a fit is refused and measured again, up to kTries times, as the
-  // apps' short probe does (loggps_short_probe.cpp). Each try is a whole probe.
+  // makes physical, or a fit far off its own round trips (probe::round_trip_fit_problem);
+  // such a fit is refused and measured again, up to kTries times, as the apps' short probe
+  // does (loggps_short_probe.cpp). Each try is a whole probe.
   constexpr int kTries = 3;
   std::string error;
   for (int attempt = 1; attempt <= kTries; ++attempt) {

@@ -9,7 +9,7 @@
 # BASELINE=OTHER_BUILD_DIR adds that build's tycho, run with the same configurations in the
 # same alternation: before and after a change, each against the same Tycho2 runs.
 # PAUSE=SECONDS (default 0) sleeps that long before each run: on the Firecracker/PVM guests
-# (tycho/BENCHMARKS.md) runs started back to back swept up to 1.6x slower than runs a few
+# (tycho/BENCHMARKS.md) runs started back to back swept up to 1.7x slower than runs a few
 # seconds apart, and not equally for every program.
 # Building Tycho2 and cutting the meshes: tycho/BENCHMARKS.md ("The peer").
 #

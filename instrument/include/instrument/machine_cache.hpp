@@ -15,8 +15,9 @@
 //   bsp-pP-HOST-MPI.machine        bspprobe's keys at P processes, multigrid
 // Files are written as every machine file is (MachineFile::write, OutputFile): a temporary,
 // then rename, never through a symbolic link. A cached file that does not read back as
-// the models need it (damaged, truncated, a symbolic link) is not fatal: the app says in
-// one line that it ignores it, and measures again.
+// the models need it (damaged, truncated, a symbolic link, a LogGP/LogGPS fit off its own
+// round trips by more than probe::kMaxRoundTripFitError) is not fatal: the app says in one
+// line that it ignores it as unusable, and measures again.
 #pragma once
 #include <mpi.h>
 

@@ -32,13 +32,16 @@ constexpr double kTimeFloor = 1e-9;
 
 // A fit whose worst undelayed round trip is off by more than this describes the measurement's
 // noise or a first-use cost, not the network: the probes refuse it and measure again, and the
-// apps do not use a cached file that says so (machine_cache.hpp). Sound fits on the suite's
-// machines miss by 2.5-5% (BENCHMARKS.md); the apps' short probe, before its warm-up, by 80%.
-constexpr double kMaxRoundTripFitError = 0.25;
+// apps do not use a cached file that says so (machine_cache.hpp). Fits on the suite's idle
+// machines miss by 1.4-5% (BENCHMARKS.md), `loggps-probe --quick --reps 3` on a loaded 2-vCPU
+// guest by up to 21%; the apps' short probe before its warm-up missed by 80%. The bound sits
+// between, so that a loaded test machine does not refuse three fits in a row.
+constexpr double kMaxRoundTripFitError = 0.5;
 
 // Why a machine file's fits are too far from their own round trips to use: its
 // loggps.max_rel_error_rtt or loggp.max_rel_error_rtt above kMaxRoundTripFitError, said with
-// the key and the figure; "" when neither is (or neither is there).
+// the key and the figure; "" when neither is (or neither is there). Throws InputError where
+// either key is there but not a number (MachineFile::get_double).
 std::string round_trip_fit_problem(const MachineFile& f);
 
 struct RttSample {
