@@ -1,83 +1,32 @@
 // The transport's first-use costs, paid at bsp_begin instead of in the first supersteps.
 //
-// MPICH's UCX transport passes small messages between processes of a node through a
-// shared-memory FIFO (UCX_MM_FIFO_SIZE elements, 64 by default) and receive buffers that are
-// touched for the first time when a message first passes through them. Measured on the
-// development machine (a VM, MPICH 4.0, ch4:ucx; a plain MPI exchange of 2 KiB each way):
-// the first ~64 exchanges take 35-45 us each, every later one 1.1 us; with
-// UCX_MM_FIFO_SIZE=16 the slow ones are the first ~16, with 256 all of the first 120; the
-// same with UCX_TLS=sm,self (so not a connection set-up). A BSPlib program's first ~64
-// supersteps paid it: 15-30 us instead of 1-1.5 us, 10-20 times the l + h g the probe
-// measures in steady state (the 'small-superstep anomaly', bsplib/BENCHMARKS.md).
-// The warm-up passes FIFO + 8 messages of the largest size a superstep's header message
-// takes (header and inline stream) each way between every pair of processes, then runs a
-// few supersteps of its own.
-#include <algorithm>
+// The transport's own first use (MPICH's UCX shared-memory FIFO between the processes of a
+// node: the first ~64 exchanges took 35-45 us each, every later one 1.1 us, and a BSPlib
+// program's first ~64 supersteps paid it: 15-30 us instead of 1-1.5 us, 10-20 times the
+// l + h g the probe measures in steady state, the 'small-superstep anomaly' of
+// bsplib/BENCHMARKS.md) is paid by suite_transport::warm_up_eager_buffers
+// (instrument/transport/eager_warm_up.hpp), as the probes pay it, its largest messages the
+// size of a superstep's largest header message (header and inline stream) or of a FIFO
+// element if that is larger. Then a few supersteps of the library's own.
 #include <cstdlib>
 #include <vector>
 
 #include "context.hpp"
+#include "eager_warm_up.hpp"
 
 namespace bsplib {
-
-namespace {
-// UCX_MM_FIFO_SIZE if set to a number, else UCX's default; at most 4096 rounds.
-int fifo_rounds() {
-  int fifo = 64;
-  if (const char* e = std::getenv("UCX_MM_FIFO_SIZE")) {
-    char* end = nullptr;
-    const long v = std::strtol(e, &end, 10);
-    if (end != e && *end == '\0' && v > 0) fifo = static_cast<int>(v < 4088 ? v : 4088);
-  }
-  return fifo + 8;
-}
-// The bytes of one FIFO element (UCX_MM_SEG_SIZE: a number with an optional k or m, 8 KiB by
-// default): a message touches the element's pages up to its own size, so the warm-up's
-// messages fill elements, not only a header's worth of each.
-int fifo_element_bytes() {
-  long seg = 8192;
-  if (const char* e = std::getenv("UCX_MM_SEG_SIZE")) {
-    char* end = nullptr;
-    long v = std::strtol(e, &end, 10);
-    if (end != e && (*end == 'k' || *end == 'K')) v *= 1024, ++end;
-    else if (end != e && (*end == 'm' || *end == 'M')) v *= 1024 * 1024, ++end;
-    if (end != e && *end == '\0' && v >= 1024 && v <= (1 << 20)) seg = v;
-  }
-  return static_cast<int>(seg);
-}
-}  // namespace
 
 void Context::warm_up() {
   // BSP_WARM_UP=0 (on any process) turns it off, to measure the transient itself.
   const char* e = std::getenv("BSP_WARM_UP");
-  // Every process must decide alike and pass as many messages of the same size as the
-  // others: the largest over processes (the environment may differ between them). A message
-  // is just under a FIFO element (UCX's own header shares it) and at least a header message.
-  int want[3] = {e && e[0] == '0' && e[1] == '\0',
-                 std::max((header_words + inline_words) * 8, fifo_element_bytes() - 256),
-                 m_nprocs > 1 ? fifo_rounds() : 0};
-  MPI_Allreduce(MPI_IN_PLACE, want, 3, MPI_INT, MPI_MAX, m_comm);
-  if (want[0]) return;
-  const int bytes = want[1], rounds = want[2];
-  std::vector<char> out(static_cast<std::size_t>(bytes), 0);
-  std::vector<char> in(static_cast<std::size_t>(bytes) * m_nprocs);
-  std::vector<MPI_Request> req;
-  req.reserve(2 * static_cast<std::size_t>(m_nprocs));
-  for (int r = 0; r < rounds; ++r) {
-    req.clear();
-    for (int q = 0; q < m_nprocs; ++q) {
-      if (q == m_pid) continue;
-      req.emplace_back();
-      MPI_Irecv(&in[static_cast<std::size_t>(q) * bytes], bytes, MPI_BYTE, q, tag_warm_up,
-                m_comm, &req.back());
-      req.emplace_back();
-      MPI_Isend(out.data(), bytes, MPI_BYTE, q, tag_warm_up, m_comm, &req.back());
-    }
-    MPI_Waitall(static_cast<int>(req.size()), req.data(), MPI_STATUSES_IGNORE);
-  }
+  // Every process must decide alike (the environment may differ between them).
+  int off = e && e[0] == '0' && e[1] == '\0';
+  MPI_Allreduce(MPI_IN_PLACE, &off, 1, MPI_INT, MPI_MAX, m_comm);
+  if (off) return;
+  suite_transport::warm_up_eager_buffers(m_comm, tag_warm_up, (header_words + inline_words) * 8,
+                                         long{1} << 20);
   // The superstep's own code (a registration pushed and popped, a put and a get, empty
-  // supersteps): its pages
-  // and lazily bound calls are in place before the first measured superstep, which cost
+  // supersteps): its pages and lazily bound calls are in place before the first measured superstep, which cost
   // 7-8 us empty and 20 us with registrations without this. Not profiled; every process
   // does the same, so the registration order stays matched; start_clock numbers the first
   // real superstep 0.

@@ -44,7 +44,7 @@ Measured measure_pair(int rank, MPI_Comm pair_comm) {
   const std::vector<std::int64_t> sizes = sizes_by_four();
   Measured m;
   m.round_trips.push_back(measure_core_round_trip(pair_comm));
-  warm_up_round_trips(p, kMaxBytes);
+  warm_up_pair(p, kMaxBytes);
   std::vector<double> w(sizes.size(), 0.0);
   const std::vector<double> m0 = median_round_trips(p, sizes, w, kReps);
   for (std::size_t i = 0; i < sizes.size(); ++i) {

@@ -7,6 +7,7 @@
 
 #include "instrument/clock.hpp"
 #include "instrument/statistics.hpp"
+#include "eager_warm_up.hpp"
 
 namespace instrument::probe {
 
@@ -14,12 +15,9 @@ namespace {
 constexpr int kTag = 7;
 }  // namespace
 
-void warm_up_round_trips(Pair& p, std::int64_t max_bytes) {
+void warm_up_pair(Pair& p, std::int64_t max_bytes) {
   MPI_Barrier(p.comm);
-  for (std::int64_t size : {8191, 4095, 2047, 1023}) {
-    const std::int64_t k = std::min(size, max_bytes);
-    for (int i = 0; i < kWarmUpRoundTrips; ++i) round_trip(p, k, 0.0);
-  }
+  suite_transport::warm_up_eager_buffers(p.comm, kTag, 0, static_cast<long>(max_bytes));
 }
 
 // Busy computation of (at least) w seconds, like the dummy iteration of §4.3; returns the

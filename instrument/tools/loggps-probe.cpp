@@ -533,7 +533,7 @@ std::string measure_fit_and_write(const Options& o, int rank) {
   Pair p{rank, 1 - rank, std::vector<char>(static_cast<std::size_t>(o.max_bytes), 'a'),
          std::vector<char>(static_cast<std::size_t>(o.max_bytes), 'b')};
   const auto sizes = geometric_sizes(o.max_bytes);
-  instrument::probe::warm_up_round_trips(p, o.max_bytes);
+  instrument::probe::warm_up_pair(p, o.max_bytes);
 
   // 1 and 2: round trips without and with a delay (w three times the plain round trip, and
   // at least 20 us, so the max{} terms of eq. 12-14 vanish).

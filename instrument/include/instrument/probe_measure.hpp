@@ -33,20 +33,13 @@ double compute_for(double w);
 // rank 1: receive, send. Returns RTT - (actual w) on rank 0.
 double round_trip(Pair& p, std::int64_t k, double w);
 
-// Untimed round trips until the MPI library's message buffers between the pair have all been
-// written once. MPICH ch4:ucx on one node passes eager messages through a ring of 64
-// shared-memory segments of ~8 KiB (UCX's mm transport); a message's first pass through a
-// segment faults in the pages it reaches, and on a guest where a first-touch fault costs ~11 us
-// (the Firecracker/PVM guests of BENCHMARKS.md) the first 64 round trips of a fresh pair took
-// 20-80 us against 1.3-2.7 us after, whatever the size. The apps' short probe, 9 round trips a
-// size, measured 1 and 4 KiB at 36-58 us and fitted o = 1 ns with its round trips off by 80%.
-// kWarmUpRoundTrips (three times the ring: past it on both sides) at each of 8191, 4095, 2047
-// and 1023 bytes (up to max_bytes), largest first: the largest that the library still sends
-// eagerly reaches every page of every segment, whether its eager limit is the default 8 KiB or
-// a UCX_RNDV_THRESH of 2 or 4 KiB (the largest sizes then go by rendezvous, past the ring).
-// ~25 ms a pair on that guest.
-constexpr int kWarmUpRoundTrips = 192;
-void warm_up_round_trips(Pair& p, std::int64_t max_bytes);
+// Untimed messages until the MPI library's eager buffers between the pair have all been
+// written once (suite_transport::warm_up_eager_buffers, instrument/transport/): without it
+// the first ~64 round trips of a fresh pair took 20-80 us against 1.3-2.7 us after, at any
+// size, on the Firecracker/PVM guests of BENCHMARKS.md, and the apps' short probe, 9 round
+// trips a size, measured 1 and 4 KiB at 36-58 us and fitted o = 1 ns with its round trips off
+// by 80%. Messages up to max_bytes.
+void warm_up_pair(Pair& p, std::int64_t max_bytes);
 
 // Median of about `reps` round trips per size (w[i] for sizes[i]), interleaved over sizes.
 std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>& sizes,
