@@ -15,6 +15,20 @@ suite_add_error_test(NAME tycho.model_tool.calibration_groups ONE_LINE
   EXPECT "tycho-model: error: .*tycho_models_cal.h5:/tycho/calibration/groups: the projection's 3"
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --groups 3 --machine ${_machine} --calibration ${_cal} --ranks 4)
 set_tests_properties(tycho.model_tool.calibration_groups PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
+# The octant order projected from an octant calibration (its 1-rank T_elem): at P = 1 the
+# models agree; a blevel calibration is refused for it.
+set(_cal_octant ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal_octant.h5)
+suite_add_mpi_test(NAME tycho.model_tool.calibrate_octant TARGET tycho RANKS 1 TIMEOUT 120
+  ARGS ${_mesh} --iterations 3 --priority octant --results ${_cal_octant} EXPECT " Results file: ")
+set_tests_properties(tycho.model_tool.calibrate_octant PROPERTIES FIXTURES_SETUP tycho_models_cal_octant)
+suite_add_expect_test(NAME tycho.model_tool.projection_octant
+  EXPECT "1296 cells. S8 \\(80 directions\\), 2 groups, MCPS 512\n.*\n +1 +1296\\.0 +[0-9]+ +[0-9]+ +1\\.0000 +${_num} +${_num} +1\\.000 +0\\.0% .*\n +16 +81\\.0 +[0-9]+ +[0-9]+ +0\\.[0-9]+ +${_num} +${_num} +[0-9.]+ +[0-9.]+%"
+  COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --priority octant --machine ${_machine} --calibration ${_cal_octant} --ranks 1,16)
+set_tests_properties(tycho.model_tool.projection_octant PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal_octant")
+suite_add_error_test(NAME tycho.model_tool.calibration_priority ONE_LINE
+  EXPECT "tycho-model: error: .*tycho_models_cal.h5:/tycho/calibration/priority: the projection's octant \\(T_elem depends on it\\), found blevel"
+  COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --priority octant --machine ${_machine} --calibration ${_cal} --ranks 4)
+set_tests_properties(tycho.model_tool.calibration_priority PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 suite_add_error_test(NAME tycho.model_tool.too_many_ranks ONE_LINE
   EXPECT "tycho-model: error: .*kuhn-6.smesh:P: expected a part count in \\[1, 1296\\]"
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --machine ${_machine} --calibration ${_cal} --ranks 2,5000)

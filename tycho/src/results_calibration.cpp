@@ -66,6 +66,7 @@ TychoCalibration calibration_of(const RunOptions& o, const RunResult& r, const m
   c.directions = static_cast<int>(r.problem.quadrature.size());
   c.scheme = scheme_option_name(r.problem.scheme);
   c.threads = o.sweep.threads;
+  c.priority = priority_name(o.priority);
   c.mcps = r.mcps;
   c.mesh = o.mesh_path;
   // Cold as in the sweep: a step of this run's MCPS tasks between two messages. A step holds
@@ -100,6 +101,7 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
   x.set_attribute(kGroup, "directions", static_cast<std::int64_t>(c.directions));
   x.set_attribute(kGroup, "scheme", c.scheme);
   x.set_attribute(kGroup, "threads", static_cast<std::int64_t>(c.threads));
+  if (!c.priority.empty()) x.set_attribute(kGroup, "priority", c.priority);
   if (c.mcps > 0) x.set_attribute(kGroup, "mcps", c.mcps);
   x.set_attribute(kGroup, "mesh", c.mesh);
   if (c.unpack_s_per_record > 0) x.set_attribute(kGroup, kUnpackKey, c.unpack_s_per_record);
@@ -112,7 +114,7 @@ void add_calibration(const TychoCalibration& c, instrument::ResultsExtras& x) {
                               "cell-angle tasks (each all groups), over the iterations the run's sweep time counts (the first left "
                               "out when more than two: t_elem_iterations = scored; every in files from before it was kept), at "
                               "E_p = mesh cells / ranks, with these groups, "
-                              "directions, scheme, threads per rank and MCPS; unpack_s_per_record = T_unpack, the sweep's "
+                              "directions, scheme, threads per rank, priority and MCPS; unpack_s_per_record = T_unpack, the sweep's "
                               "unpack of one received face record timed on synthetic messages of this size, "
                               "unpack_s_per_message its fixed part a message (tycho/unpack_probe.hpp); "
                               "bsend_extra_s_per_call + bytes x bsend_extra_s_per_byte = an MPI_Bsend call less an "
@@ -146,6 +148,7 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
   c.directions = static_cast<int>(a.whole("directions", 1, 1 << 20, "directions of the quadrature"));
   c.scheme = a.choice("scheme", {"ld", "step"});
   c.threads = static_cast<int>(a.whole("threads", 1, 256, "OpenMP threads per rank"));
+  if (a.has("priority")) c.priority = a.choice("priority", {"blevel", "boundary", "direction", "octant", "fifo"});
   c.mesh = a.text("mesh", "the mesh file of the calibration run");
   c.mcps = a.whole_or("mcps", 0, 1, std::int64_t{1} << 40, "the run's MCPS");  // 0: a file from before MCPS was kept
   c.unpack_s_per_record = a.real_or(kUnpackKey, 0.0, kMinUnpackSeconds, kMaxUnpackSeconds,

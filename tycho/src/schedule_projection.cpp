@@ -2,11 +2,13 @@
 #include "tycho/schedule_projection.hpp"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "tycho/quadrature.hpp"
 #include "tycho/sweep_dag.hpp"
 #include "tycho/sweep_plan.hpp"
 
@@ -16,22 +18,15 @@ namespace {
 
 double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
-// One rank's ready tasks in the engine's blevel order: the higher band of b-levels first
-// (kBlevelBand), then the lower direction, then the higher b-level, then the last pushed
-// (the engine's bucket per (band, direction, b-level) is a stack). A heap, where the engine's plan numbers its pairs densely: P ranks' arrays of
-// b-levels x directions buckets would not fit at P = 4096.
+// One rank's ready tasks in the engine's order: the larger priority first (the plan's key,
+// blevel_key or octant_priority), then the last pushed (the engine's bucket per priority
+// level is a stack). A heap, where the engine's plan numbers its levels densely: P ranks'
+// arrays of buckets would not fit at P = 4096.
 class ProjectedQueue {
  public:
   bool empty() const { return heap_.empty(); }
-  void push(std::uint32_t task, std::uint16_t blevel, std::uint16_t direction_rank) {
-    // Band (16 - B bits: 0xFFFF >> B), direction (16), level in the band (B =
-    // kBlevelBandBits), push count (32).
-    constexpr unsigned B = kBlevelBandBits;
-    static_assert(B <= 16, "the key holds band, direction, level and push count in 64 bits");
-    const std::uint64_t key = (std::uint64_t{blevel / kBlevelBand} << (48 + B)) |
-                              (std::uint64_t{direction_rank} << (32 + B)) | (std::uint64_t{blevel % kBlevelBand} << 32) |
-                              pushed_++;
-    heap_.push_back({key, task});
+  void push(std::uint32_t task, std::uint32_t priority) {
+    heap_.push_back({(std::uint64_t{priority} << 32) | pushed_++, task});
     std::push_heap(heap_.begin(), heap_.end());
   }
   std::uint32_t pop() {  // precondition: !empty()
@@ -46,15 +41,29 @@ class ProjectedQueue {
   std::uint32_t pushed_ = 0;  // wraps only past 2^32 pushes on one rank: more tasks than a plan allows
 };
 
+// blevel's key (sweep_plan.hpp): the band (16 - B bits: 0xFFFF >> B), the direction's rank
+// D - 1 - d (16), the level in the band (B = kBlevelBandBits). The engine's key packs the
+// same three fields in fewer bits; the order is the same.
+std::uint32_t blevel_key(std::uint16_t blevel, std::uint16_t direction_rank) {
+  constexpr unsigned B = kBlevelBandBits;
+  static_assert(B <= 16, "the key holds band, direction and level in 32 bits");
+  return (std::uint32_t{blevel} / kBlevelBand << (16 + B)) | (std::uint32_t{direction_rank} << B) | (blevel % kBlevelBand);
+}
+
 }  // namespace
 
 ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& partition, const std::vector<Vec3>& omega,
-                                   int groups, std::int64_t mcps) {
+                                   int groups, std::int64_t mcps, Priority priority) {
   if (mcps < 1) throw std::invalid_argument("project_schedule: MCPS must be >= 1, got " + std::to_string(mcps));
   if (omega.empty()) throw std::invalid_argument("project_schedule: no direction");
   if (groups < 1) throw std::invalid_argument("project_schedule: groups must be >= 1");
   if (omega.size() > 0xFFFF)
     throw std::invalid_argument("project_schedule: at most 65535 directions, got " + std::to_string(omega.size()));
+  if (priority != Priority::blevel && priority != Priority::octant)
+    throw std::invalid_argument(std::string("project_schedule: projects the blevel and octant orders, not ") +
+                                priority_name(priority));
+  if (priority == Priority::octant && omega.size() > 512)
+    throw std::invalid_argument("project_schedule: octant takes at most 512 directions, got " + std::to_string(omega.size()));
   const std::size_t N = mesh.cells.size(), D = omega.size();
   if (partition.part_of_cell.size() != N || partition.parts < 1)
     throw std::invalid_argument("project_schedule: the partition is not of this mesh's " + std::to_string(N) + " cells");
@@ -85,17 +94,37 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
     }
   }
 
+  // Each rank's cells in its plan's order (sweep_plan.hpp), in which the engine queues the
+  // tasks ready at the start; octant's keys: per octant and cell, its slab among its rank's
+  // cells, and each direction's octant.
+  std::vector<std::vector<Index>> cells_of(static_cast<std::size_t>(P));
+  std::vector<std::uint32_t> slab_of, last_slab;
+  std::vector<std::uint8_t> octant(D, 0);
+  if (priority == Priority::octant) {
+    slab_of.assign(8 * N, 0);
+    last_slab.assign(static_cast<std::size_t>(P), 0);
+    for (std::size_t d = 0; d < D; ++d) octant[d] = octant_of(omega[d]);
+  }
+  for (int p = 0; p < P; ++p) {
+    const std::vector<Index>& cells = cells_of[static_cast<std::size_t>(p)] = plan_cell_order(mesh, partition, p);
+    if (priority != Priority::octant || cells.empty()) continue;
+    const std::array<std::vector<std::uint32_t>, 8> slabs = octant_slabs(mesh, cells);
+    for (std::size_t o = 0; o < 8; ++o)
+      for (std::size_t i = 0; i < cells.size(); ++i) slab_of[o * N + cells[i]] = slabs[o][i];
+    last_slab[static_cast<std::size_t>(p)] = static_cast<std::uint32_t>((cells.size() - 1) / kOctantSlabCells);
+  }
+
   std::vector<ProjectedQueue> ready(static_cast<std::size_t>(P));
   const auto push = [&](std::size_t p, std::uint32_t u) {
-    ready[p].push(u, level[u], static_cast<std::uint16_t>(D - 1 - u / N));
+    const std::size_t d = u / N, c = u % N;
+    ready[p].push(u, priority == Priority::octant
+                         ? octant_priority(octant[d], slab_of[octant[d] * N + c], last_slab[p], D, d)
+                         : blevel_key(level[u], static_cast<std::uint16_t>(D - 1 - d)));
   };
-  std::vector<std::int64_t> left(static_cast<std::size_t>(P), 0);
-  for (std::size_t d = 0; d < D; ++d)
-    for (std::size_t c = 0; c < N; ++c) {
-      const auto p = static_cast<std::size_t>(partition.part_of_cell[c]);
-      ++left[p];
-      if (waiting[d * N + c] == 0) push(p, static_cast<std::uint32_t>(d * N + c));
-    }
+  for (std::size_t p = 0; p < static_cast<std::size_t>(P); ++p)
+    for (std::size_t d = 0; d < D; ++d)
+      for (Index c : cells_of[p])
+        if (waiting[d * N + c] == 0) push(p, static_cast<std::uint32_t>(d * N + c));
 
   out.ranks.resize(static_cast<std::size_t>(P));
   std::vector<std::int32_t> next_step(static_cast<std::size_t>(P), 0);
@@ -137,7 +166,6 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
         }
       }
       for (std::uint32_t u : released) push(static_cast<std::size_t>(p), u);
-      left[static_cast<std::size_t>(p)] -= static_cast<std::int64_t>(batch.size());
       remaining -= static_cast<std::int64_t>(batch.size());
 
       RankHistory& h = out.ranks[static_cast<std::size_t>(p)];

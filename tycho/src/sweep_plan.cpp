@@ -24,21 +24,14 @@ const char* priority_name(Priority p) {
   return "?";
 }
 
+namespace {
+double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+}  // namespace
+
 int SweepPlan::peer_index(std::int32_t r) const {
   const auto it = std::lower_bound(peers.begin(), peers.end(), r);
   return it != peers.end() && *it == r ? static_cast<int>(it - peers.begin()) : -1;
 }
-
-namespace {
-
-double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-
-int local_face_of(const Cell& cell, Index face) {
-  for (int f = 0; f < 4; ++f)
-    if (cell.faces[static_cast<std::size_t>(f)] == face) return f;
-  return -1;
-}
-
 
 // The rank's cells along a Morton (Z-order) curve through their centroids, ties by cell id.
 // Any compact block of cells is then a few contiguous ranges of the sweep's arrays, so the
@@ -46,7 +39,7 @@ int local_face_of(const Cell& cell, Index face) {
 // (Breadth-first order, used before, keeps face neighbours a layer apart but spreads a
 // compact block over the whole array: `direction` on cube-85736 at one rank, 359 -> 317 ns
 // per cell-angle-group, alternated; BENCHMARKS.md.)
-std::vector<Index> locality_order(const Mesh& mesh, const mesh::Partition& partition, std::int32_t rank) {
+std::vector<Index> plan_cell_order(const Mesh& mesh, const mesh::Partition& partition, std::int32_t rank) {
   std::vector<std::pair<Index, Vec3>> cell;
   Vec3 lo{std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
   Vec3 hi{-lo.x, -lo.y, -lo.z};
@@ -71,33 +64,40 @@ std::vector<Index> locality_order(const Mesh& mesh, const mesh::Partition& parti
 }
 
 // The octant scheme's slabs: per octant, the local cells ranked by their centroid's
-// projection on the octant's diagonal, kSlabCells to a slab, so that in any direction of
+// projection on the octant's diagonal, kOctantSlabCells to a slab, so that in any direction of
 // the octant a slab's upwind cells are mostly in the slabs before it. A slab's records
 // (512 x (120 + 64 + 64) B: geometry, links, source) and its psi in the octant's 10 S8
 // directions (512 x 10 x 64 B) are 455 KB, within one core's L2 (512 KB); 256 and 1024 cells
 // measured alike on cube-85736.
-constexpr std::size_t kSlabCells = 512;
-std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const SweepPlan& plan) {
+std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const std::vector<Index>& cells) {
   std::array<std::vector<std::uint32_t>, 8> slab;
-  const std::size_t N = plan.cells.size();
+  const std::size_t N = cells.size();
   std::vector<Vec3> centre(N);
-  for (std::size_t i = 0; i < N; ++i) centre[i] = mesh::cell_centroid(mesh, plan.cells[i]);
+  for (std::size_t i = 0; i < N; ++i) centre[i] = mesh::cell_centroid(mesh, cells[i]);
   std::vector<std::pair<double, Index>> along(N);
   for (std::uint8_t o = 0; o < 8; ++o) {
     const Vec3 diagonal{o & 1 ? -1.0 : 1.0, o & 2 ? -1.0 : 1.0, o & 4 ? -1.0 : 1.0};
     for (Index i = 0; i < N; ++i) along[i] = {dot(diagonal, centre[i]), i};
     std::sort(along.begin(), along.end());
     slab[o].resize(N);
-    for (std::size_t r = 0; r < N; ++r) slab[o][along[r].second] = static_cast<std::uint32_t>(r / kSlabCells);
+    for (std::size_t r = 0; r < N; ++r) slab[o][along[r].second] = static_cast<std::uint32_t>(r / kOctantSlabCells);
   }
   return slab;
+}
+
+namespace {
+
+int local_face_of(const Cell& cell, Index face) {
+  for (int f = 0; f < 4; ++f)
+    if (cell.faces[static_cast<std::size_t>(f)] == face) return f;
+  return -1;
 }
 
 // Cells, their LD records with the faces' own normals, materials and face links.
 void place_cells(const Mesh& mesh, const mesh::Partition& partition, const Problem& problem,
                  const std::vector<Vec3>& normals, SweepPlan& plan) {
   const std::int32_t rank = plan.rank;
-  plan.cells = locality_order(mesh, partition, rank);
+  plan.cells = plan_cell_order(mesh, partition, rank);
   std::vector<Index> local_of(mesh.cells.size(), kBoundary);
   for (Index i = 0; i < plan.cells.size(); ++i) local_of[plan.cells[i]] = i;
   std::map<std::uint32_t, std::uint32_t> slot_of_material;
@@ -158,7 +158,7 @@ void order_direction(const Mesh& mesh, const mesh::Partition& partition, const s
   plan.lagged_faces_global += order.lagged.size();
   for (Index F : order.lagged) lag_flag[F] = 1;
   const std::uint8_t octant = octant_of(omega);
-  const std::uint32_t last_slab = plan.cells.empty() ? 0 : static_cast<std::uint32_t>((plan.cells.size() - 1) / kSlabCells);
+  const std::uint32_t last_slab = plan.cells.empty() ? 0 : static_cast<std::uint32_t>((plan.cells.size() - 1) / kOctantSlabCells);
   // blevel's key: the band, the direction's bits (enough for D - 1), the level within the
   // band (kBlevelBandBits); the band capped where the three would not fit in 32 bits (a
   // downwind path of 2^25 cells at S8's D = 80: never in practice).
@@ -214,8 +214,7 @@ void order_direction(const Mesh& mesh, const mesh::Partition& partition, const s
         break;
       case Priority::octant:
         // Octant (3 bits), slab (20), direction (9): the levels' order, made dense below.
-        plan.priority[t] = (static_cast<std::uint32_t>(7 - octant) << 29) | ((last_slab - slabs[octant][i]) << 9) |
-                           static_cast<std::uint32_t>(D - 1 - d);
+        plan.priority[t] = octant_priority(octant, slabs[octant][i], last_slab, D, d);
         break;
       case Priority::fifo: plan.priority[t] = 0; break;
     }
@@ -250,7 +249,7 @@ SweepPlan make_sweep_plan(const Mesh& mesh, const mesh::Partition& partition, co
     if (D > 512)
       throw instrument::InputError(name, "priority octant", "at most 512 directions, found " + std::to_string(D) +
                                                                 " (use another priority)");
-    slabs = octant_slabs(mesh, plan);
+    slabs = octant_slabs(mesh, plan.cells);
   }
   std::vector<std::uint8_t> lag_flag(mesh.faces.size(), 0);
   for (std::size_t d = 0; d < D; ++d)

@@ -89,7 +89,9 @@ std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::in
   const double per_task = 1 + 2 + kFacesPerCell * 1 + kReadyBytesPerTask;
   // A step of at most MCPS tasks; a message out and one in at most, each with its record.
   const double steps = tasks / static_cast<double>(std::max<std::int64_t>(mcps, 1));
-  const double schedule = tasks * per_task + steps * (sizeof(StepRecord) + 2 * sizeof(MessageRecord));
+  // Per cell: its place in its rank's order (4 B) and octant's slab in each octant (32 B;
+  // counted for blevel too: at S8 under a tenth of the tasks' arrays).
+  const double schedule = tasks * per_task + n * (4.0 + 32.0) + steps * (sizeof(StepRecord) + 2 * sizeof(MessageRecord));
   return bytes_of(held + std::max(partition, schedule) + kModelFixedBytes);
 }
 

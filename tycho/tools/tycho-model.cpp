@@ -58,6 +58,7 @@ struct Options {
   std::int64_t mcps = 512;
   double pce = 0.0;
   tycho::model::TelemFit telem_fit = tycho::model::TelemFit::points;
+  tycho::Priority priority = tycho::Priority::blevel;
 };
 
 // The command line, bound to `o`. --calibration and --ranks add to their lists when repeated.
@@ -82,6 +83,8 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .whole("--sn", "N", o.sn, 2, 16, "(the S_N order)", "level-symmetric S_N, N even (8: 80 directions)")
       .whole("--groups", "G", o.groups, 1, 64, "groups", "energy groups")
       .whole("--mcps", "N", o.mcps, 1, std::int64_t{1} << 40, "cell-angle tasks", "at most N cell-angle tasks a step")
+      .choice("--priority", "P", o.priority, {{"blevel", tycho::Priority::blevel}, {"octant", tycho::Priority::octant}},
+              "the order of ready tasks the schedule follows, as tycho's --priority (blevel, octant)")
       .text("--pce", "X",
             [&o](const std::string& n, const std::string& v) {
               char* end = nullptr;
@@ -143,6 +146,10 @@ void run(const Options& o) {
     if (c.directions != directions)
       throw instrument::InputError(path, "/tycho/calibration/directions",
                                    "the projection's " + std::to_string(directions) + ", found " + std::to_string(c.directions));
+    if (!c.priority.empty() && c.priority != tycho::priority_name(o.priority))
+      throw instrument::InputError(path, "/tycho/calibration/priority",
+                                   std::string("the projection's ") + tycho::priority_name(o.priority) +
+                                       " (T_elem depends on it), found " + c.priority);
     points.push_back({c.e_p, c.t_elem_s, tycho::telem_point_name(c), static_cast<double>(c.mcps)});
     if (c.step_s >= 0) steps.push_back(c.step_s);
   }
@@ -169,7 +176,7 @@ void run(const Options& o) {
   for (int p : o.ranks) {
     const auto start = std::chrono::steady_clock::now();
     const mesh::Partition partition = tycho::sweep_partition(mesh, p, o.mesh);
-    const tycho::ProjectedSchedule schedule = tycho::project_schedule(mesh, partition, quadrature.omega, o.groups, o.mcps);
+    const tycho::ProjectedSchedule schedule = tycho::project_schedule(mesh, partition, quadrature.omega, o.groups, o.mcps, o.priority);
     const tycho::model::PceOfIteration pce = tycho::model::parallel_computational_efficiency(schedule.ranks, 0);
     const double e_p = static_cast<double>(mesh.cells.size()) / p;
 

@@ -28,6 +28,10 @@ struct TychoCalibration {
   int groups = 0, directions = 0;
   std::string scheme;    // "ld" or "step", as --scheme spells it
   int threads = 1;
+  // The order of ready tasks, as --priority spells it: it decides which cell records a task
+  // finds in cache (octant's T_elem is up to a third below blevel's at one rank on
+  // cube-85736). "": not known (a file written before 2026-12-04).
+  std::string priority;
   std::int64_t mcps = 0; // the run's MCPS (T_elem falls as it grows); 0: a file written before it was kept
   std::string mesh;      // the mesh file the run read
   // T_unpack, s per face record (unpack_probe.hpp, at this run's E_p, directions and groups);

@@ -1,12 +1,12 @@
 // The sweep's schedule at a rank count never run: the per-step records (step_history.hpp)
 // that P ranks sweeping one iteration would leave, made in one process from the mesh, the
-// partition and the quadrature alone, for the trace model at P beyond this machine (the
+// partition, the quadrature and the priority scheme alone, for the trace model at P beyond this machine (the
 // paper's Figure 9 runs its Trace Model Evaluator on traces of P it could not run either).
 //
 // The schedule is the sweep engine's, with time replaced by rounds: in round r every rank
-// that has ready tasks takes at most MCPS of the highest priority (sweep_plan.hpp's b-level:
-// the longest downwind path, then the lower direction; the last pushed first among equals, as
-// the engine's buckets),
+// that has ready tasks takes at most MCPS of the highest priority (sweep_plan.hpp's blevel or
+// octant key, the one the engine's plan gives; the last pushed first among equals, as the
+// engine's buckets),
 // solves them, releases its own downwind tasks for its next step, and sends one message per
 // downwind rank with the face records the step produced (8 + 24 G bytes each); every message
 // of round r is received in round r, after the sends, by a rank that records a step then
@@ -18,7 +18,7 @@
 // messages in this order (as in MPI, by pair) but later.
 //
 // Cost: O(tasks x (4 + log of a rank's ready tasks)) time, 6 bytes of memory per task (cells x
-// directions) and 16 per ready task.
+// directions), 16 per ready task, and for octant 32 per cell (its slab in each octant).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -26,6 +26,7 @@
 #include "tycho/mesh_types.hpp"
 #include "mesh/partition.hpp"
 #include "tycho/step_history.hpp"
+#include "tycho/sweep_plan.hpp"
 
 namespace tycho {
 
@@ -36,9 +37,10 @@ struct ProjectedSchedule {
   std::size_t lagged_faces = 0;        // (face, direction) pairs lagged, over all directions
 };
 
-// std::invalid_argument for MCPS < 1, no direction, groups < 1, or a partition whose size is
-// not the mesh's cell count. Precondition: a checked mesh (mesh/mesh_checks.hpp).
+// std::invalid_argument for MCPS < 1, no direction, groups < 1, a partition whose size is
+// not the mesh's cell count, or a priority other than blevel and octant (octant: at most 512
+// directions). Precondition: a checked mesh (mesh/mesh_checks.hpp).
 ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& partition, const std::vector<Vec3>& omega,
-                                   int groups, std::int64_t mcps);
+                                   int groups, std::int64_t mcps, Priority priority);
 
 }  // namespace tycho

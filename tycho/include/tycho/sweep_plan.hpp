@@ -49,6 +49,27 @@ inline constexpr unsigned kBlevelBandBits = 5;
 inline constexpr std::uint32_t kBlevelBand = 1u << kBlevelBandBits;
 const char* priority_name(Priority p);
 
+// octant's slabs: kOctantSlabCells of a rank's cells to a slab (see octant_slabs).
+inline constexpr std::size_t kOctantSlabCells = 512;
+
+// octant's key of task (cell in `slab` of its rank's last_slab + 1, direction d of D in
+// `octant`), larger first: the lower octant, then the lower slab, then the lower direction.
+// 3 + 20 + 9 bits: D <= 512, and at most 2^20 slabs (2^29 cells) a rank.
+inline std::uint32_t octant_priority(std::uint8_t octant, std::uint32_t slab, std::uint32_t last_slab, std::size_t D,
+                                     std::size_t d) {
+  return (static_cast<std::uint32_t>(7 - octant) << 29) | ((last_slab - slab) << 9) | static_cast<std::uint32_t>(D - 1 - d);
+}
+
+// A rank's cells in its plan's order (SweepPlan::cells): along a Morton curve through their
+// centroids, ties by cell id.
+std::vector<Index> plan_cell_order(const Mesh& mesh, const mesh::Partition& partition, std::int32_t rank);
+
+// The octant scheme's slabs of a rank's cells (`cells`, in plan_cell_order): per octant, per
+// position in `cells`, its slab, the cells ranked by their centroid's projection on the
+// octant's diagonal (ties by position), kOctantSlabCells to a slab. The engine's plan and the
+// schedule projection (schedule_projection.hpp) both use it, so they order tasks alike.
+std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const std::vector<Index>& cells);
+
 enum class LinkKind : std::uint8_t { boundary, local, remote };
 
 // Local face f of a local cell.
