@@ -57,9 +57,13 @@ TransportResult run_source_iteration(const SweepPlan& plan, const Problem& probl
     engine.sweep(it, r.history, leakage);
     const double sweep_s = MPI_Wtime() - t_sweep;
     // phi in direction order: the same sums, in the same order, whatever the schedule was.
+    // Direction by direction, as psi lies (direction-major): each direction's psi is read
+    // once, in order, where a cell-major loop strides across all of psi for every cell (7% of
+    // a 1-rank run on cube-10717, outside the sweep's time). Each phi value still adds its
+    // directions in ascending order: the same bits.
     std::fill(next.begin(), next.end(), 0.0);
-    for (std::size_t i = 0; i < cells; ++i)
-      for (std::size_t d = 0; d < D; ++d)
+    for (std::size_t d = 0; d < D; ++d)
+      for (std::size_t i = 0; i < cells; ++i)
         for (std::size_t g = 0; g < G; ++g) {
           const double* psi = engine.psi(i, d, static_cast<int>(g));
           double* phi = &next[(i * G + g) * 4];
