@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "instrument/error.hpp"
-#include "mesh/huge_pages.hpp"
+#include "instrument/huge_pages.hpp"
 #include "mesh/mesh_checks.hpp"
 #include "mesh/mesh_from_cells.hpp"
 #include "mesh/mesh_geometry.hpp"
@@ -43,7 +43,7 @@ EdgesByLow edges_by_low(const Mesh& mesh) {
     for (const auto& e : kTetEdges) ++start[std::min(cell.nodes[e[0]], cell.nodes[e[1]]) + std::size_t{1}];
   for (std::size_t n = 0; n < mesh.nodes.size(); ++n) start[n + 1] += start[n];
   std::vector<Index> high;
-  assign_huge(high, start.back());
+  instrument::assign_huge(high, start.back());
   {
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
     for (const Cell& cell : mesh.cells)
@@ -71,7 +71,7 @@ EdgesByLow edges_by_low(const Mesh& mesh) {
 // The edges as (low, high) pairs, in their sorted order.
 std::vector<std::array<Index, 2>> edge_list(const EdgesByLow& edges) {
   std::vector<std::array<Index, 2>> list;
-  reserve_huge(list, edges.high.size());
+  instrument::reserve_huge(list, edges.high.size());
   for (std::size_t a = 0; a + 1 < edges.first.size(); ++a)
     for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) list.push_back({static_cast<Index>(a), edges.high[k]});
   return list;
@@ -178,8 +178,8 @@ std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vecto
   static const std::array<ChildSidePattern, 3> patterns = {side_pattern(0), side_pattern(1), side_pattern(2)};
   const std::size_t n = parent.cells.size();
   SidePairs pairs;
-  assign_huge(pairs.other_cell, 32 * n, kBoundary);
-  assign_huge(pairs.other_local, 32 * n, std::uint8_t{0});
+  instrument::assign_huge(pairs.other_cell, 32 * n, kBoundary);
+  instrument::assign_huge(pairs.other_local, 32 * n, std::uint8_t{0});
   const auto pair = [&pairs](std::size_t cell_a, std::size_t side_a, std::size_t cell_b, std::size_t side_b) {
     pairs.other_cell[4 * cell_a + side_a] = static_cast<Index>(cell_b);
     pairs.other_local[4 * cell_a + side_a] = static_cast<std::uint8_t>(side_b);
@@ -239,7 +239,7 @@ EdgesByLow refine_nodes_and_cells(const Mesh& mesh, const std::string& name, std
   refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);
   EdgesByLow edges = edges_by_low(mesh);
   refuse_if_too_large(mesh.nodes.size() + std::uint64_t{edges.high.size()}, "nodes", name);
-  reserve_huge(nodes, mesh.nodes.size() + edges.high.size());
+  instrument::reserve_huge(nodes, mesh.nodes.size() + edges.high.size());
   nodes.assign(mesh.nodes.begin(), mesh.nodes.end());
   for (std::size_t a = 0; a < mesh.nodes.size(); ++a)
     for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) {
@@ -325,7 +325,7 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
   std::vector<Vec3> nodes;
   // Parent by parent (store's order): children 8c..8c+7 appended, not written over zeros.
   std::vector<CellNodes> children;
-  reserve_huge(children, 8 * mesh.cells.size());
+  instrument::reserve_huge(children, 8 * mesh.cells.size());
   const EdgesByLow edges = refine_nodes_and_cells(mesh, name, nodes, [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
     for (std::size_t k = 0; k < 8; ++k) children.push_back({kids[k].nodes, mesh.cells[c].material});
   });
@@ -344,7 +344,7 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
 Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges) {
   refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);  // before the cells are made
   Mesh fine;
-  reserve_huge(fine.cells, 8 * mesh.cells.size());
+  instrument::reserve_huge(fine.cells, 8 * mesh.cells.size());
   // The cells appended parent by parent (store's order) and checked as they come (the first
   // degenerate one refused, as check_refined_cells refuses it: by the parent's check where
   // that suffices, else child by child), not copied from a list of children nor written over

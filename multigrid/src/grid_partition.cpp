@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "mesh/huge_pages.hpp"
+#include "instrument/huge_pages.hpp"
 #include "mesh/mesh_from_cells.hpp"
 
 namespace mg {
@@ -42,14 +42,14 @@ std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& gr
   const std::vector<std::int32_t>& given = parts[at];
   if (!given.empty() && std::all_of(given.begin(), given.end(), [&](std::int32_t p) { return p == given[0]; })) {
     for (std::size_t l = 0; l < grids.size(); ++l)
-      if (l != at) mesh::assign_huge(parts[l], grids[l].mesh.cells.size(), given[0]);
+      if (l != at) instrument::assign_huge(parts[l], grids[l].mesh.cells.size(), given[0]);
     return parts;
   }
   for (std::size_t l = at + 1; l < grids.size(); ++l) {
     // Children 8c..8c+7 of coarse cell c (Grid::refined): each takes c's part.
     const std::vector<std::int32_t>& coarse = parts[l - 1];
     std::vector<std::int32_t>& fine = parts[l];
-    mesh::reserve_huge(fine, grids[l].mesh.cells.size());
+    instrument::reserve_huge(fine, grids[l].mesh.cells.size());
     for (Index p : grids[l].parent_of) fine.push_back(coarse[p]);
   }
   for (std::size_t l = at; l-- > 0;) {

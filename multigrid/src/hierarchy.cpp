@@ -12,7 +12,7 @@
 #include "mesh/point_location.hpp"
 #include "mesh/mesh_reader.hpp"
 
-#include "mesh/huge_pages.hpp"
+#include "instrument/huge_pages.hpp"
 #include "mesh/mesh_checks.hpp"
 #include "mesh/mesh_geometry.hpp"
 #include "mesh/refine.hpp"
@@ -148,11 +148,11 @@ std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const st
       g.dirichlet = boundary_nodes(g.mesh);
     }
     g.refined = true;
-    // Appended in node and cell order onto huge pages (mesh/huge_pages.hpp): no zeros first.
-    mesh::reserve_huge(g.from_coarse, g.mesh.nodes.size());
+    // Appended in node and cell order onto huge pages (instrument/huge_pages.hpp): no zeros first.
+    instrument::reserve_huge(g.from_coarse, g.mesh.nodes.size());
     for (std::size_t n = 0; n < g.coarse_nodes; ++n) g.from_coarse.push_back({{static_cast<Index>(n)}, {1.0}, 1});
     for (const std::array<Index, 2>& edge : g.midpoint_of) g.from_coarse.push_back({{edge[0], edge[1]}, {0.5, 0.5}, 2});
-    mesh::reserve_huge(g.parent_of, g.mesh.cells.size());
+    instrument::reserve_huge(g.parent_of, g.mesh.cells.size());
     for (std::size_t c = 0; c < g.mesh.cells.size(); ++c) g.parent_of.push_back(static_cast<Index>(c / 8));
     grids.push_back(std::move(g));
   }

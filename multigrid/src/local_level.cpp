@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "p1_cell_math.hpp"
-#include "mesh/huge_pages.hpp"
+#include "instrument/huge_pages.hpp"
 #include "mesh/mesh_geometry.hpp"
 #include "mesh/morton.hpp"
 #include "mesh/refine.hpp"
@@ -176,12 +176,12 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   // family by family, then the cells in none, in that order; nodes numbered by first touch
   // in it. A family's cells are numbered as it is found, its 10 nodes being its cells'
   // corners, so no list of cells or of families' global nodes is kept in between.
-  // Arrays sized by the grid go on huge pages (mesh/huge_pages.hpp), reserved for what one
+  // Arrays sized by the grid go on huge pages (instrument/huge_pages.hpp), reserved for what one
   // process can hold; it touches only its share.
   const std::size_t my_cells = static_cast<std::size_t>(std::count(part.begin(), part.end(), me));
-  mesh::assign_huge(L.slot_of, mesh.nodes.size(), kNoSlot);
-  mesh::reserve_huge(L.node_global, std::min(mesh.nodes.size(), 4 * my_cells));
-  mesh::reserve_huge(L.cells, my_cells);
+  instrument::assign_huge(L.slot_of, mesh.nodes.size(), kNoSlot);
+  instrument::reserve_huge(L.node_global, std::min(mesh.nodes.size(), 4 * my_cells));
+  instrument::reserve_huge(L.cells, my_cells);
   const auto add_cell = [&L, &mesh](Index c) {
     std::array<std::uint32_t, 4> corners;
     for (std::size_t k = 0; k < 4; ++k) {
@@ -202,14 +202,14 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
       bool operator<(const Parent& o) const { return key != o.key ? key < o.key : q < o.q; }
     };
     std::vector<Parent> parents;
-    mesh::reserve_huge(parents, coarser->cells.size());
+    instrument::reserve_huge(parents, coarser->cells.size());
     for (std::size_t q = 0; q < coarser->cells.size(); ++q) {
       std::uint32_t mine = 0;
       for (std::size_t k = 0; k < 8; ++k) mine |= static_cast<std::uint32_t>(part[8 * q + k] == me) << k;
       if (mine) parents.push_back({morton_key(mesh::cell_centroid(*coarser, static_cast<Index>(q)), lo, hi), static_cast<Index>(q), mine});
     }
     std::sort(parents.begin(), parents.end());
-    mesh::reserve_huge(L.families, parents.size());
+    instrument::reserve_huge(L.families, parents.size());
     for (const Parent& parent : parents) {
       const Index q = parent.q, first = 8 * q;
       std::array<Index, 10> nodes;
@@ -225,18 +225,18 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
     }
   } else {
     std::vector<std::pair<std::uint64_t, Index>> keyed;
-    mesh::reserve_huge(keyed, my_cells);
+    instrument::reserve_huge(keyed, my_cells);
     for (std::size_t c = 0; c < mesh.cells.size(); ++c)
       if (part[c] == me) keyed.push_back({morton_key(mesh::cell_centroid(mesh, static_cast<Index>(c)), lo, hi), static_cast<Index>(c)});
     std::sort(keyed.begin(), keyed.end());
-    mesh::reserve_huge(loose, my_cells);
+    instrument::reserve_huge(loose, my_cells);
     for (const auto& [key, c] : keyed) loose.push_back(c);
   }
   for (Index c : loose) add_cell(c);
   L.n_local = L.node_global.size();
-  mesh::reserve_huge(L.xyz, L.n_local);
-  mesh::reserve_huge(L.dirichlet, L.n_local);
-  mesh::reserve_huge(L.owned, L.n_local);
+  instrument::reserve_huge(L.xyz, L.n_local);
+  instrument::reserve_huge(L.dirichlet, L.n_local);
+  instrument::reserve_huge(L.owned, L.n_local);
   for (Index g : L.node_global) {
     const mesh::Vec3& p = mesh.nodes[g];
     L.xyz.push_back({p.x, p.y, p.z, 0.0});
@@ -248,14 +248,14 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
 
 void size_vectors(LocalLevel& L) {
   const std::size_t n = L.slots();
-  for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv, &L.d}) mesh::assign_huge(*v, n, 0.0);
+  for (auto* v : {&L.x, &L.b, &L.r, &L.y, &L.diag_inv, &L.d}) instrument::assign_huge(*v, n, 0.0);
 }
 
 }  // namespace
 
 TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRanks& cr) {
   std::vector<std::uint64_t> feeders, needers;
-  mesh::reserve_huge(feeders, 2 * fine.mesh.nodes.size());  // 1 coarse node a coarse node's copy, 2 a midpoint
+  instrument::reserve_huge(feeders, 2 * fine.mesh.nodes.size());  // 1 coarse node a coarse node's copy, 2 a midpoint
   for (Index g = 0; g < fine.mesh.nodes.size(); ++g)
     for (std::uint32_t k = 0; k < fine.from_coarse[g].count; ++k) {
       const Index c = fine.from_coarse[g].node[k];
@@ -309,7 +309,7 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     std::sort(ghosts.begin(), ghosts.end());
     ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
     for (Index c : ghosts) add_slot(C, c);
-    mesh::reserve_huge(F.coarse_slots, F.n_local);
+    instrument::reserve_huge(F.coarse_slots, F.n_local);
     for (std::size_t s = 0; s < F.n_local; ++s) {
       const CoarseStencil& from = fine.from_coarse[F.node_global[s]];
       LocalLevel::SlotStencil to;
@@ -337,7 +337,7 @@ ItemBatches<N> batch_items(const std::array<std::uint32_t, N>* items, std::size_
   ItemBatches<N> B;
   B.items = n;
   const std::size_t batches = (n + kBatch - 1) / kBatch;
-  mesh::reserve_huge(B.batches, batches);
+  instrument::reserve_huge(B.batches, batches);
   for (std::size_t b = 0; b < batches; ++b) {
     typename ItemBatches<N>::Batch batch;
     for (std::size_t l = 0; l < kBatch; ++l) {

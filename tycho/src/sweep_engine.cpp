@@ -40,7 +40,7 @@ SweepEngine::SweepEngine(const SweepPlan& plan, const Problem& problem, const Sw
   message_receive_phase_ = recorder.define_phase(instrument::comm_phase::kRecv);
   const std::size_t G = static_cast<std::size_t>(plan.groups);
   const std::size_t D = static_cast<std::size_t>(plan.directions);
-  psi_.resize(plan.tasks() * G * 4);
+  psi_.resize(plan.tasks() * G * 4, instrument::AlignedBuffer::Pages::huge);
   q_.resize(plan.cells.size() * G * 4);
   ghost_.assign(plan.remote_faces.size() * D * G * 3, 0.0);
   lag_cur_.assign(plan.lag_slot.size() * G * 3, 0.0);

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-namespace mesh {
+namespace instrument {
 
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
@@ -52,4 +52,4 @@ void assign_huge(std::vector<T>& v, std::size_t n, const T& value = T()) {
   v.assign(n, value);
 }
 
-}  // namespace mesh
+}  // namespace instrument

@@ -1,5 +1,5 @@
 // Advice for transparent huge pages (huge_pages.hpp).
-#include "mesh/huge_pages.hpp"
+#include "instrument/huge_pages.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -9,7 +9,7 @@
 #include <unistd.h>
 #endif
 
-namespace mesh {
+namespace instrument {
 
 namespace {
 
@@ -57,4 +57,4 @@ bool advise_huge_pages(const void* data, std::size_t bytes) {
 #endif
 }
 
-}  // namespace mesh
+}  // namespace instrument

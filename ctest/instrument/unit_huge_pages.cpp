@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "mesh/huge_pages.hpp"
+#include "instrument/huge_pages.hpp"
 
-using namespace mesh;
+using namespace instrument;
 
 TEST_CASE("huge_capacity: whole huge pages less the allocator's header, never less than asked", "[huge_pages]") {
   CHECK(huge_capacity(0, 8) == 0);
