@@ -141,6 +141,29 @@ TEST_CASE("octant priorities: octant after octant, slabs along the diagonal, dir
   }
 }
 
+TEST_CASE("priority keys renumbered densely: order kept, equal keys alike, small and large keys") {
+  // Keys under 2^27 go through a bitmap, larger ones through a sorted copy: both paths, and
+  // a key at each path's edges, against the ranks a sort gives.
+  const std::vector<std::vector<std::uint32_t>> cases = {
+      {},
+      {7},
+      {5, 5, 5},
+      {64, 63, 0, 127, 128, 64, 1, 63},
+      {(1u << 27) - 1, 0, 12345, (1u << 27) - 1, 64},
+      {1u << 27, 0, 3, 1u << 27},
+      {0xFFFFFFFFu, 0, 0x80000000u, 17, 0xFFFFFFFFu}};
+  for (const std::vector<std::uint32_t>& keys : cases) {
+    CAPTURE(keys);
+    std::vector<std::uint32_t> distinct = keys;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    std::vector<std::uint32_t> dense = keys;
+    CHECK(renumber_densely(dense) == distinct.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      CHECK(dense[i] == static_cast<std::uint32_t>(std::lower_bound(distinct.begin(), distinct.end(), keys[i]) - distinct.begin()));
+  }
+}
+
 TEST_CASE("the octant scheme refuses more directions than its key holds") {
   Mesh mesh = meshtest::jittered_cube(6, 100.0);
   compute_geometry(mesh);

@@ -54,11 +54,17 @@ inline constexpr std::size_t kOctantSlabCells = 512;
 
 // octant's key of task (cell in `slab` of its rank's last_slab + 1, direction d of D in
 // `octant`), larger first: the lower octant, then the lower slab, then the lower direction.
-// 3 + 20 + 9 bits: D <= 512, and at most 2^20 slabs (2^29 cells) a rank.
+// Mixed radix (8, last_slab + 1, D), so the keys are dense: under 8 x slabs x D, which
+// cells x D < 2^32 (make_sweep_plan's limit) keeps under 2^32 for D >= 8.
 inline std::uint32_t octant_priority(std::uint8_t octant, std::uint32_t slab, std::uint32_t last_slab, std::size_t D,
                                      std::size_t d) {
-  return (static_cast<std::uint32_t>(7 - octant) << 29) | ((last_slab - slab) << 9) | static_cast<std::uint32_t>(D - 1 - d);
+  const std::uint64_t slabs = std::uint64_t{last_slab} + 1;
+  return static_cast<std::uint32_t>(((std::uint64_t{7u - octant} * slabs + (last_slab - slab)) * D) + (D - 1 - d));
 }
+
+// The keys renumbered 0, 1, ... in their order, equal keys alike (the plan's dense priority
+// levels); returns how many differ.
+std::size_t renumber_densely(std::vector<std::uint32_t>& key);
 
 // A rank's cells in its plan's order (SweepPlan::cells): along a Morton curve through their
 // centroids, ties by cell id.
