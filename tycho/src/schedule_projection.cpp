@@ -105,8 +105,10 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
     last_slab.assign(static_cast<std::size_t>(P), 0);
     for (std::size_t d = 0; d < D; ++d) octant[d] = octant_of(omega[d]);
   }
+  for (Index c = 0; c < N; ++c) cells_of[static_cast<std::size_t>(partition.part_of_cell[c])].push_back(c);
   for (int p = 0; p < P; ++p) {
-    const std::vector<Index>& cells = cells_of[static_cast<std::size_t>(p)] = plan_cell_order(mesh, partition, p);
+    std::vector<Index>& cells = cells_of[static_cast<std::size_t>(p)];
+    cells = plan_cell_order(mesh, cells);
     if (priority != Priority::octant || cells.empty()) continue;
     const std::array<std::vector<std::uint32_t>, 8> slabs = octant_slabs(mesh, cells);
     for (std::size_t o = 0; o < 8; ++o)

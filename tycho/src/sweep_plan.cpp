@@ -39,12 +39,12 @@ int SweepPlan::peer_index(std::int32_t r) const {
 // (Breadth-first order, used before, keeps face neighbours a layer apart but spreads a
 // compact block over the whole array: `direction` on cube-85736 at one rank, 359 -> 317 ns
 // per cell-angle-group, alternated; BENCHMARKS.md.)
-std::vector<Index> plan_cell_order(const Mesh& mesh, const mesh::Partition& partition, std::int32_t rank) {
+std::vector<Index> plan_cell_order(const Mesh& mesh, const std::vector<Index>& cells) {
   std::vector<std::pair<Index, Vec3>> cell;
+  cell.reserve(cells.size());
   Vec3 lo{std::numeric_limits<double>::max(), std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
   Vec3 hi{-lo.x, -lo.y, -lo.z};
-  for (Index c = 0; c < mesh.cells.size(); ++c) {
-    if (partition.part_of_cell[c] != rank) continue;
+  for (Index c : cells) {
     const Vec3 m = mesh::cell_centroid(mesh, c);
     lo = {std::min(lo.x, m.x), std::min(lo.y, m.y), std::min(lo.z, m.z)};
     hi = {std::max(hi.x, m.x), std::max(hi.y, m.y), std::max(hi.z, m.z)};
@@ -125,7 +125,10 @@ int local_face_of(const Cell& cell, Index face) {
 void place_cells(const Mesh& mesh, const mesh::Partition& partition, const Problem& problem,
                  const std::vector<Vec3>& normals, SweepPlan& plan) {
   const std::int32_t rank = plan.rank;
-  plan.cells = plan_cell_order(mesh, partition, rank);
+  std::vector<Index> own;
+  for (Index c = 0; c < mesh.cells.size(); ++c)
+    if (partition.part_of_cell[c] == rank) own.push_back(c);
+  plan.cells = plan_cell_order(mesh, own);
   std::vector<Index> local_of(mesh.cells.size(), kBoundary);
   for (Index i = 0; i < plan.cells.size(); ++i) local_of[plan.cells[i]] = i;
   std::map<std::uint32_t, std::uint32_t> slot_of_material;

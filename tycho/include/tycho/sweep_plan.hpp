@@ -66,9 +66,9 @@ inline std::uint32_t octant_priority(std::uint8_t octant, std::uint32_t slab, st
 // levels); returns how many differ.
 std::size_t renumber_densely(std::vector<std::uint32_t>& key);
 
-// A rank's cells in its plan's order (SweepPlan::cells): along a Morton curve through their
-// centroids, ties by cell id.
-std::vector<Index> plan_cell_order(const Mesh& mesh, const mesh::Partition& partition, std::int32_t rank);
+// A rank's cells (`cells`, in any order) in its plan's order (SweepPlan::cells): along a
+// Morton curve through their centroids, ties by cell id.
+std::vector<Index> plan_cell_order(const Mesh& mesh, const std::vector<Index>& cells);
 
 // The octant scheme's slabs of a rank's cells (`cells`, in plan_cell_order): per octant, per
 // position in `cells`, its slab, the cells ranked by their centroid's projection on the
