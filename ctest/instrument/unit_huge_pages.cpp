@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "instrument/aligned_buffer.hpp"
 #include "instrument/huge_pages.hpp"
 
 using namespace instrument;
@@ -72,4 +73,28 @@ TEST_CASE("assign_huge: v.assign(n, value), value-initialised by default", "[hug
     assign_huge(zeros, n);
     CHECK(zeros == std::vector<double>(n, 0.0));
   }
+}
+
+TEST_CASE("AlignedBuffer on huge pages: zeros, its size, a 2 MiB boundary; small under 2 MiB", "[huge_pages]") {
+  // The huge request's storage starts on a 2 MiB boundary (so each 2 MiB of it can be a huge
+  // page) and reads zeros, as the small one does; under kHugePageBytes the request is small.
+  const std::size_t n = 3 * kHugePageBytes / sizeof(double) + 5;  // not a whole number of pages
+  instrument::AlignedBuffer huge;
+  huge.resize(n, instrument::AlignedBuffer::Pages::huge);
+  REQUIRE(huge.size() == n);
+  CHECK(reinterpret_cast<std::uintptr_t>(huge.data()) % kHugePageBytes == 0);
+  bool zeros = true;
+  for (std::size_t i = 0; i < n; i += 4093) zeros = zeros && huge[i] == 0.0;
+  CHECK(zeros);
+  CHECK(huge[n - 1] == 0.0);
+  huge[n - 1] = 1.5;  // the whole of it is writable
+  CHECK(huge[n - 1] == 1.5);
+  instrument::AlignedBuffer small;
+  small.resize(1000, instrument::AlignedBuffer::Pages::huge);
+  REQUIRE(small.size() == 1000);
+  CHECK(reinterpret_cast<std::uintptr_t>(small.data()) % instrument::AlignedBuffer::alignment == 0);
+  CHECK(small[999] == 0.0);
+  huge.resize(0, instrument::AlignedBuffer::Pages::huge);
+  CHECK(huge.size() == 0);
+  CHECK(huge.data() == nullptr);
 }

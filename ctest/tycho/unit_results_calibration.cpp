@@ -32,6 +32,7 @@ TychoCalibration sample() {
   c.scheme = "ld";
   c.threads = 1;
   c.mcps = 512;
+  c.priority = "octant";
   c.mesh = "cube-1374.smesh";
   c.unpack_s_per_record = 4.25e-8;
   c.unpack_s_per_message = 2.5e-7;
@@ -78,6 +79,7 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
   CHECK(c.scheme == "ld");
   CHECK(c.threads == 1);
   CHECK(c.mcps == 512);
+  CHECK(c.priority == "octant");
   CHECK(c.mesh == "cube-1374.smesh");
   CHECK(c.unpack_s_per_record == 4.25e-8);
   CHECK(c.unpack_s_per_message == 2.5e-7);
@@ -103,7 +105,9 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
     a.erase("bsend_extra_s_per_byte");
     a.erase("step_s_per_step");
     a.erase("t_elem_iterations");
+    a.erase("priority");
   }));
+  CHECK(older.priority.empty());  // not known: taken as it is
   CHECK(older.step_s == -1);
   CHECK_FALSE(older.t_elem_scored);  // its T_elem counted the first iteration too
   CHECK(older.unpack_s_per_message == -1);
@@ -196,6 +200,8 @@ TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results
       {"no_directions", [](auto& a) { a.erase("directions"); }, ":/tycho/calibration/directions: this attribute (a tycho results file of this version; re-run it)"},
       {"scheme_foo", [](auto& a) { a["scheme"] = std::string("foo"); },
        ":/tycho/calibration/scheme: ld or step; got \"foo\""},
+      {"priority_foo", [](auto& a) { a["priority"] = std::string("foo"); },
+       ":/tycho/calibration/priority: blevel, boundary, direction, octant or fifo; got \"foo\""},
       {"mcps_zero", [](auto& a) { a["mcps"] = std::int64_t{0}; },
        ":/tycho/calibration/mcps: an integer in [1, 2^40] (the run's MCPS); got 0"},
       {"mcps_real", [](auto& a) { a["mcps"] = 512.0; },

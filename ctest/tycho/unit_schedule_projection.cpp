@@ -145,6 +145,9 @@ TEST_CASE("projected schedule: bad arguments", "[tycho][projection]") {
   CHECK_THROWS_AS(project_schedule(mesh, Partition{2, {0}}, omega, 1, 4, Priority::blevel), std::invalid_argument);
   for (const Priority p : {Priority::boundary, Priority::direction, Priority::fifo})
     CHECK_THROWS_AS(project_schedule(mesh, partition, omega, 1, 4, p), std::invalid_argument);
+  const std::vector<Vec3> many(513, Vec3{1, 0, 0});  // octant's limit, as the engine's plan
+  CHECK_THROWS_AS(project_schedule(mesh, partition, many, 1, 4, Priority::octant), std::invalid_argument);
+  CHECK_NOTHROW(project_schedule(mesh, partition, many, 1, 4, Priority::blevel));
 }
 
 TEST_CASE("projected schedule at P = 1: the engine's steps, the blevel and octant orders mirrored", "[tycho][projection]") {

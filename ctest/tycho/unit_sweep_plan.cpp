@@ -164,7 +164,7 @@ TEST_CASE("priority keys renumbered densely: order kept, equal keys alike, small
   }
 }
 
-TEST_CASE("the octant scheme refuses more directions than its key holds") {
+TEST_CASE("the octant scheme refuses more than 512 directions") {
   Mesh mesh = meshtest::jittered_cube(6, 100.0);
   compute_geometry(mesh);
   const Partition part = metis_partition(mesh, 1, kMesh);

@@ -23,12 +23,13 @@ TEST_CASE("refined_cell_count: 8 a cell a level, saturated", "[tool_memory]") {
 
 TEST_CASE("the estimates are within 10% of the measured peaks", "[tool_memory]") {
   CHECK(ratio(tycho::refine_tool_peak_bytes(3145728), 1226580) == Approx(1.0).margin(0.1));
-  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 512, 16), 85144) == Approx(1.0).margin(0.1));
-  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 1, 16), 978160) == Approx(1.0).margin(0.1));
+  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 512, 16, false), 85144) == Approx(1.0).margin(0.1));
+  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 1, 16, false), 978160) == Approx(1.0).margin(0.1));
 }
 
 TEST_CASE("larger options need more", "[tool_memory]") {
-  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 16) < tycho::model_tool_peak_bytes(1000, 168, 512, 16));
-  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 1) <= tycho::model_tool_peak_bytes(1000, 80, 512, 16));
+  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 16, false) < tycho::model_tool_peak_bytes(1000, 168, 512, 16, false));
+  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 16, false) < tycho::model_tool_peak_bytes(1000, 80, 512, 16, true));
+  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 1, false) <= tycho::model_tool_peak_bytes(1000, 80, 512, 16, false));
   CHECK(tycho::refine_tool_peak_bytes(8000) > tycho::refine_tool_peak_bytes(1000));
 }

@@ -112,7 +112,8 @@ std::uint64_t run_peak_bytes(const RunShape& s) {
   const double records = records_out(s);
 
   // While the plan is made, the mesh is held with its face normals, the cells' local ids,
-  // one direction's order at a time and the plan's arrays, the priorities' sorted copy.
+  // one direction's order at a time and the plan's arrays, the priorities' renumbering (a
+  // bitmap of at most 24 MiB; a sorted copy, 4 B a task, where keys are large: counted).
   const double planning = mesh_bytes(s) +
                           static_cast<double>(s.mesh_faces) * (sizeof(Vec3) + sizeof(std::int32_t) + 1) +
                           static_cast<double>(s.mesh_cells) * (sizeof(Index) + kDirectionOrderBytesPerCell) +

@@ -42,8 +42,9 @@ class ProjectedQueue {
 };
 
 // blevel's key (sweep_plan.hpp): the band (16 - B bits: 0xFFFF >> B), the direction's rank
-// D - 1 - d (16), the level in the band (B = kBlevelBandBits). The engine's key packs the
-// same three fields in fewer bits; the order is the same.
+// D - 1 - d (16), the level in the band (B = kBlevelBandBits). The engine packs the same
+// three fields, its band in more bits; the two orders agree for b-levels under 65536 (kept
+// here in 16 bits: a downwind path of 65536 cells, never on meshes of today).
 std::uint32_t blevel_key(std::uint16_t blevel, std::uint16_t direction_rank) {
   constexpr unsigned B = kBlevelBandBits;
   static_assert(B <= 16, "the key holds band, direction and level in 32 bits");

@@ -85,8 +85,8 @@ std::array<std::vector<std::uint32_t>, 8> octant_slabs(const Mesh& mesh, const s
   return slab;
 }
 
-// Keys under 2^27 (every scheme's on meshes of today: blevel's bands x directions x 32,
-// octant's 8 x slabs x D) by a bitmap of the keys present and its running counts, two passes
+// Keys under 2^27 (blevel's bands x directions x 32 and octant's 8 x slabs x D on meshes of
+// today; boundary's reach 2^32 at P > 1 and take the sort) by a bitmap of the keys present and its running counts, two passes
 // over the tasks; larger ones by a sorted copy and a binary search a key, which took 0.5 s of
 // cube-85736's 2.2 s set-up (6.9M tasks).
 std::size_t renumber_densely(std::vector<std::uint32_t>& key) {
@@ -275,8 +275,9 @@ SweepPlan make_sweep_plan(const Mesh& mesh, const mesh::Partition& partition, co
   plan.priority.assign(plan.tasks(), 0);
   std::array<std::vector<std::uint32_t>, 8> slabs;
   if (priority == Priority::octant) {
-    // octant_priority's keys stay under 8 x (cells / 512 + 1) x D <= cells x D / 64 + 4096:
-    // under 2^32, as cells x D < 2^32 (checked above) and D <= 512.
+    // At most 512 directions (an S_N of today has at most 288): octant_priority's keys then
+    // stay under 8 x (cells / 512 + 1) x D <= cells x D / 64 + 4096, far under 2^32 as
+    // cells x D < 2^32 (checked above). The projection keeps the same limit.
     if (D > 512)
       throw instrument::InputError(name, "priority octant", "at most 512 directions, found " + std::to_string(D) +
                                                                 " (use another priority)");

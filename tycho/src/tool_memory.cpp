@@ -76,7 +76,8 @@ std::uint64_t refine_tool_peak_bytes(std::uint64_t cells) {
   return bytes_of(static_cast<double>(cells) * per_cell + kFixedBytes);
 }
 
-std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::int64_t mcps, int largest_p) {
+std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::int64_t mcps, int largest_p,
+                                    bool octant) {
   const double n = static_cast<double>(cells);
   const double tasks = n * directions;
   // Held throughout: the mesh, the parts (4 B a cell), the face normals.
@@ -89,9 +90,12 @@ std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::in
   const double per_task = 1 + 2 + kFacesPerCell * 1 + kReadyBytesPerTask;
   // A step of at most MCPS tasks; a message out and one in at most, each with its record.
   const double steps = tasks / static_cast<double>(std::max<std::int64_t>(mcps, 1));
-  // Per cell: its place in its rank's order (4 B) and octant's slab in each octant (32 B;
-  // counted for blevel too: at S8 under a tenth of the tasks' arrays).
-  const double schedule = tasks * per_task + n * (4.0 + 32.0) + steps * (sizeof(StepRecord) + 2 * sizeof(MessageRecord));
+  // Per cell: its place in its rank's order (4 B), and one rank's temporaries while that order
+  // is made (Morton keys and centroids, 52 B a cell), counted for the whole mesh (P = 1);
+  // octant: each cell's slab in each octant (32 B) and one rank's temporaries while they are
+  // made (centroids, projections, slabs: 72 B a cell).
+  const double per_cell = 4.0 + 52.0 + (octant ? 32.0 + 72.0 : 0.0);
+  const double schedule = tasks * per_task + n * per_cell + steps * (sizeof(StepRecord) + 2 * sizeof(MessageRecord));
   return bytes_of(held + std::max(partition, schedule) + kModelFixedBytes);
 }
 

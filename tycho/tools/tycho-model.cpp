@@ -120,7 +120,8 @@ void check_memory(const Options& o, std::uint64_t mesh_cells, int directions) {
                                  "at most 2^32 cell-direction tasks in the schedule, got " + std::to_string(cells) +
                                      " cells x " + std::to_string(directions) + " directions");
   const int largest_p = *std::max_element(o.ranks.begin(), o.ranks.end());
-  const std::uint64_t peak = std::max(tycho::model_tool_peak_bytes(cells, directions, o.mcps, largest_p),
+  const std::uint64_t peak = std::max(tycho::model_tool_peak_bytes(cells, directions, o.mcps, largest_p,
+                                                                 o.priority == tycho::Priority::octant),
                                       o.refine > 0 ? tycho::refine_tool_peak_bytes(cells) : 0);
   instrument::require_node_memory(peak, 1, "command line", field,
                                   "projecting " + o.mesh + " (" + std::to_string(mesh_cells) + " cells) refined to " +

@@ -18,7 +18,8 @@
 // messages in this order (as in MPI, by pair) but later.
 //
 // Cost: O(tasks x (4 + log of a rank's ready tasks)) time, 6 bytes of memory per task (cells x
-// directions), 16 per ready task, and for octant 32 per cell (its slab in each octant).
+// directions), 16 per ready task, 4 per cell (its rank's order), and for octant 32 per cell
+// (its slab in each octant).
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -55,7 +55,7 @@ inline constexpr std::size_t kOctantSlabCells = 512;
 // octant's key of task (cell in `slab` of its rank's last_slab + 1, direction d of D in
 // `octant`), larger first: the lower octant, then the lower slab, then the lower direction.
 // Mixed radix (8, last_slab + 1, D), so the keys are dense: under 8 x slabs x D, which
-// cells x D < 2^32 (make_sweep_plan's limit) keeps under 2^32 for D >= 8.
+// make_sweep_plan's limits (cells x D < 2^32, D <= 512) keep under 2^27.
 inline std::uint32_t octant_priority(std::uint8_t octant, std::uint32_t slab, std::uint32_t last_slab, std::size_t D,
                                      std::size_t d) {
   const std::uint64_t slabs = std::uint64_t{last_slab} + 1;

@@ -25,6 +25,8 @@ std::uint64_t refine_tool_peak_bytes(std::uint64_t cells);
 // directions, at most `mcps` tasks a step, largest rank count `largest_p`: the mesh, METIS's
 // partition (none at one rank), and project_schedule's arrays per cell-direction task, its
 // face normals, its step and message records, which the replay reads.
-std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::int64_t mcps, int largest_p);
+// `octant`: the octant order's slabs too (tycho-model --priority octant).
+std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::int64_t mcps, int largest_p,
+                                    bool octant);
 
 }  // namespace tycho
