@@ -71,11 +71,11 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
   const int P = partition.parts;
   const std::int64_t record_bytes = 8 + 24 * static_cast<std::int64_t>(groups);
 
-  // Per task t = d * N + c: its unresolved inflow count and its b-level; per direction, the
-  // lagged faces (they carry nothing within a sweep).
+  // Per task t = d * N + c: its unresolved inflow count and (blevel's key only) its b-level;
+  // per direction, the lagged faces (they carry nothing within a sweep).
   const std::vector<Vec3> normals = face_area_normals(mesh);
   std::vector<std::uint8_t> waiting(N * D, 0);
-  std::vector<std::uint16_t> level(N * D, 0);
+  std::vector<std::uint16_t> level(priority == Priority::blevel ? N * D : 0, 0);
   std::vector<std::vector<std::uint8_t>> lagged(D);
   ProjectedSchedule out;
   for (std::size_t d = 0; d < D; ++d) {
@@ -83,9 +83,8 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
     out.lagged_faces += order.lagged.size();
     lagged[d].assign(mesh.faces.size(), 0);
     for (Index f : order.lagged) lagged[d][f] = 1;
-    for (std::size_t c = 0; c < N; ++c) {
-      level[d * N + c] = static_cast<std::uint16_t>(std::min<std::uint32_t>(order.blevel[c], 0xFFFF));
-    }
+    if (priority == Priority::blevel)
+      for (std::size_t c = 0; c < N; ++c) level[d * N + c] = static_cast<std::uint16_t>(std::min<std::uint32_t>(order.blevel[c], 0xFFFF));
     for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
       const Face& face = mesh.faces[f];
       if (face.on_boundary() || lagged[d][f]) continue;

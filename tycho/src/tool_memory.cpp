@@ -85,9 +85,10 @@ std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::in
   // Freed before the schedule is made: the dual graph (an offset and 4 neighbours a cell),
   // its idx_t copy, METIS's parts and its own arrays.
   const double partition = largest_p > 1 ? n * (5 * 4.0 + 5 * 4.0 + 4.0 + kMetisBytesPerCell) : 0.0;
-  // Per task: its inflow count (1 B) and b-level (2 B), per direction a flag a face, and the
-  // ready queues (16 B a ready task; 8% of the tasks ready at once, as measured).
-  const double per_task = 1 + 2 + kFacesPerCell * 1 + kReadyBytesPerTask;
+  // Per task: its inflow count (1 B) and blevel's b-level (2 B; none for octant), per direction
+  // a flag a face, and the ready queues (16 B a ready task; 8% of the tasks ready at once, as
+  // measured).
+  const double per_task = 1 + (octant ? 0 : 2) + kFacesPerCell * 1 + kReadyBytesPerTask;
   // A step of at most MCPS tasks; a message out and one in at most, each with its record.
   const double steps = tasks / static_cast<double>(std::max<std::int64_t>(mcps, 1));
   // Per cell: its place in its rank's order (4 B), and one rank's temporaries while that order
