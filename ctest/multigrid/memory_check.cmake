@@ -28,11 +28,11 @@ foreach(ranks 1 2)
     set_property(TEST multigrid.memory_check.${name}.np${ranks} APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=4GiB)
   endforeach()
 endforeach()
-# What fits under the same stand-in runs (about 100 MB a process).
+# What fits under the same stand-in runs (about 40 MB a process).
 suite_add_mpi_test(NAME multigrid.memory_check.fits.np2 TARGET multigrid RANKS 2 TIMEOUT 120
   ARGS --cube 8 --grids 3 --cycles 1 --no-results EXPECT "cycle  1  residual")
 set_property(TEST multigrid.memory_check.fits.np2 APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=1GiB)
-# multigrid-model: 100663296 finest cells projected (about 42 GiB).
+# multigrid-model: 100663296 finest cells projected (about 12.6 GiB).
 suite_add_error_test(NAME multigrid.memory_check.model_grids8 ONE_LINE TIMEOUT 20
   EXPECT "^multigrid-model: error: command line:--cube 2 --grids 8: projecting 100663296 finest cells needs about [0-9.]+ GiB, more than the 4 GiB available$"
   COMMAND $<TARGET_FILE:multigrid-model> --cube 2 --grids 8 --procs 2,16 --calibration ${_dir}/calibration.h5

@@ -72,12 +72,12 @@ void check_threads_keep_bits(const mg::LocalLevel& L) {
 TEST_CASE("the cell loop on T threads gives one thread's bits: families, loose cells, and both") {
   SECTION("a refined grid held whole: families only") {
     const mg::LocalLevel L = share(2, 3, 1, 0);
-    REQUIRE(8 * L.families.size() == L.cells.size());
+    REQUIRE(L.loose_cells.empty());
     check_threads_keep_bits(L);
   }
   SECTION("the same cells one by one: loose cells only") {
     mg::LocalLevel L = share(2, 3, 1, 0);
-    L.families.clear();
+    mg::dissolve_families(L, 0);
     mg::batch_cells(L);
     check_threads_keep_bits(L);
   }
@@ -86,7 +86,7 @@ TEST_CASE("the cell loop on T threads gives one thread's bits: families, loose c
       CAPTURE(me);
       const mg::LocalLevel L = share(2, 3, 3, me);
       REQUIRE(!L.families.empty());
-      REQUIRE(8 * L.families.size() < L.cells.size());
+      REQUIRE(!L.loose_cells.empty());
       check_threads_keep_bits(L);
     }
   }
@@ -98,7 +98,7 @@ TEST_CASE("the split: contiguous ranges in the serial order, balanced by cells; 
   const mg::CellLoopSplit split = mg::split_cell_loop(L, 4, 8);
   REQUIRE(split.threads() == 4);
   // Range by range, the families' batches then the loose cells', each from where the last ended.
-  std::size_t f = 0, l = 0, biggest = 0, smallest = L.cells.size();
+  std::size_t f = 0, l = 0, biggest = 0, smallest = L.cell_count();
   for (const mg::CellLoopSplit::Range& r : split.ranges) {
     CHECK(r.families.begin == f);
     CHECK(r.loose.begin == l);
@@ -117,12 +117,12 @@ TEST_CASE("the split: contiguous ranges in the serial order, balanced by cells; 
   CHECK(biggest - smallest < 128);  // a range ends within a batch of families (64 cells) of its share
   CHECK(split.ranges[0].kept_nodes.empty());  // no range below the first
   // The default least cells a thread: fewer than twice that many cells take one thread.
-  REQUIRE(L.cells.size() < 2 * mg::kMinCellsPerThread);
+  REQUIRE(L.cell_count() < 2 * mg::kMinCellsPerThread);
   CHECK(mg::split_cell_loop(L, 4).threads() == 1);
   CHECK(mg::split_cell_loop(L, 1, 8).threads() == 1);
   // A split of other batches is refused.
   mg::LocalLevel other = L;
-  other.families.clear();
+  mg::dissolve_families(other, 0);
   mg::batch_cells(other);
   mg::CellLoopSplit stale = mg::split_cell_loop(L, 2, 8);
   std::vector<double> u(other.slots(), 1.0), y(other.slots(), 0.0);

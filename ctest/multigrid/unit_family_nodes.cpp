@@ -4,8 +4,10 @@
 // along all three diagonals.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -29,9 +31,9 @@ std::vector<std::array<mg::Index, 10>> global_families(const std::vector<mg::Gri
   return f;
 }
 
-}  // namespace
-
-TEST_CASE("families: refinement's own children and the same children listed otherwise agree") {
+// The 3^3 Kuhn cube with its inner nodes moved: its refinement's octahedra are cut along all
+// three diagonals.
+mesh::Mesh moved_cube() {
   mesh::Mesh coarse = mesh::kuhn_cube_mesh(3, 1.0);
   for (std::size_t k = 0; k < coarse.nodes.size(); ++k) {
     mesh::Vec3& v = coarse.nodes[k];
@@ -40,7 +42,13 @@ TEST_CASE("families: refinement's own children and the same children listed othe
     const double t = static_cast<double>(k), h = 0.25 / 3;
     v = {v.x + h * std::sin(1.7 * t), v.y + h * std::sin(2.3 * t + 1), v.z + h * std::sin(3.1 * t + 2)};
   }
-  std::vector<mg::Grid> g = mg::build_hierarchy(coarse, 3, "cube");
+  return coarse;
+}
+
+}  // namespace
+
+TEST_CASE("families: refinement's own children and the same children listed otherwise agree") {
+  std::vector<mg::Grid> g = mg::build_hierarchy(moved_cube(), 3, "cube");
   // Every diagonal occurs: child 4 starts with the diagonal's first end, m01, m02 or m03.
   std::set<mg::Index> firsts;
   for (std::size_t p = 0; p < g[1].mesh.cells.size(); ++p) {
@@ -55,4 +63,65 @@ TEST_CASE("families: refinement's own children and the same children listed othe
   for (mesh::Cell& c : g[2].mesh.cells) c.nodes = {c.nodes[1], c.nodes[2], c.nodes[3], c.nodes[0]};
   const auto searched = global_families(g);
   CHECK(searched == fast);
+}
+
+namespace {
+
+// The process's cells as for_each_cell gives them, in global nodes, corner order kept.
+std::vector<std::array<mg::Index, 4>> cells_in_global_nodes(const mg::LocalLevel& L) {
+  std::vector<std::array<mg::Index, 4>> cells;
+  mg::for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
+    cells.push_back({L.node_global[v[0]], L.node_global[v[1]], L.node_global[v[2]], L.node_global[v[3]]});
+  });
+  return cells;
+}
+
+}  // namespace
+
+TEST_CASE("a family's cells from its nodes and shape: every cell of the process, corner for corner") {
+  std::vector<mg::Grid> g = mg::build_hierarchy(moved_cube(), 3, "cube");
+  const auto check_parts = [&](int parts) {
+    const auto part = mg::partition_grids(g, parts, "cube");
+    std::size_t families = 0;
+    for (int me = 0; me < parts; ++me) {
+      CAPTURE(parts, me);
+      const std::vector<mg::LocalLevel> levels = mg::build_local_levels(g, part, me, parts);
+      const mg::LocalLevel& L = levels.back();
+      families += L.families.size();
+      REQUIRE(L.family_shape.size() == L.families.size());
+      CHECK(L.shapes.size() <= 3);  // one a diagonal
+      std::vector<std::array<mg::Index, 4>> mine;
+      for (std::size_t c = 0; c < g.back().mesh.cells.size(); ++c)
+        if (part.back()[c] == me) mine.push_back(g.back().mesh.cells[c].nodes);
+      const std::vector<std::array<mg::Index, 4>> listed = cells_in_global_nodes(L);
+      REQUIRE(listed.size() == L.cell_count());
+      // The order the sums add in: family f's child j is the grid's cell 8 q + j of its parent
+      // q, corners in the grid's order (a cell's tuple is found as the grid lists it).
+      std::map<std::array<mg::Index, 4>, std::size_t> id;
+      for (std::size_t c = 0; c < g.back().mesh.cells.size(); ++c) id[g.back().mesh.cells[c].nodes] = c;
+      std::size_t out_of_place = 0;
+      for (std::size_t f = 0; f < L.families.size(); ++f) {
+        const auto first = id.find(listed[8 * f]);
+        REQUIRE(first != id.end());
+        out_of_place += first->second % 8 != 0;
+        for (std::size_t j = 1; j < 8; ++j) {
+          const auto at = id.find(listed[8 * f + j]);
+          out_of_place += at == id.end() || at->second != first->second + j;
+        }
+      }
+      CHECK(out_of_place == 0);
+      std::vector<std::array<mg::Index, 4>> sorted = listed;
+      std::sort(mine.begin(), mine.end());
+      std::sort(sorted.begin(), sorted.end());
+      CHECK(sorted == mine);
+      // Dissolved, the same cells in the same order, all loose.
+      mg::LocalLevel loose = L;
+      mg::dissolve_families(loose, L.families.size() / 2);
+      CHECK(loose.families.size() == L.families.size() / 2);
+      CHECK(cells_in_global_nodes(loose) == cells_in_global_nodes(L));
+    }
+    return families;
+  };
+  CHECK(check_parts(1) == g[1].mesh.cells.size());
+  CHECK(check_parts(3) > 0);
 }

@@ -56,20 +56,20 @@ TEST_CASE("the reference tetrahedron's element matrix, worked by hand") {
   const double u[4] = {1, 2, 3, 4};
   for (CellKernel k : kernels_here()) {
     CAPTURE(mg::cell_kernel_name(k));
-    L.cells = {{0, 1, 2, 3}};
+    L.loose_cells = {{0, 1, 2, 3}};
     mg::batch_cells(L);
     double y[4] = {0, 0, 0, 0};
     mg::apply_cells(L, u, y, k);
     const double expected[4] = {-1.0, 1.0 / 6, 2.0 / 6, 3.0 / 6};
     for (int i = 0; i < 4; ++i) CHECK_THAT(y[i], WithinAbs(expected[i], 1e-15));
-    L.cells = {{2, 0, 3, 1}};
+    L.loose_cells = {{2, 0, 3, 1}};
     mg::batch_cells(L);
     double z[4] = {0, 0, 0, 0};
     mg::apply_cells(L, u, z, k);
     for (int i = 0; i < 4; ++i) CHECK_THAT(z[i], WithinAbs(expected[i], 1e-15));
   }
   double d[4] = {0, 0, 0, 0};
-  L.cells = {{0, 1, 2, 3}};
+  L.loose_cells = {{0, 1, 2, 3}};
   mg::add_cell_diagonal(L, d);
   const double diagonal[4] = {0.5, 1.0 / 6, 1.0 / 6, 1.0 / 6};
   for (int i = 0; i < 4; ++i) CHECK_THAT(d[i], WithinAbs(diagonal[i], 1e-15));
@@ -111,9 +111,9 @@ TEST_CASE("families: every cell of a refined grid is in one, and they apply what
   // Distorted and refined twice, so that the parents of the finest grid take each of the
   // three diagonals (154, 199 and 79 of its 432 families, counted once by hand).
   const mg::LocalLevel L = cube_level(2, 3, 0.2);
-  CHECK(8 * L.families.size() == L.cells.size());
+  CHECK(L.loose_cells.empty());
   mg::LocalLevel by_cell = L;
-  by_cell.families.clear();
+  mg::dissolve_families(by_cell, 0);
   mg::batch_cells(by_cell);
   const std::size_t n = L.n_local;
   std::vector<double> u(n);
@@ -148,10 +148,10 @@ TEST_CASE("families split between processes: each process's are the parents it h
       whole += all;
     }
     CHECK(L.families.size() == whole);
-    CHECK(whole < L.cells.size() / 8);  // METIS cuts some families
+    CHECK(whole < L.cell_count() / 8);  // METIS cuts some families
     total += L.families.size();
     mg::LocalLevel by_cell = L;
-    by_cell.families.clear();
+    mg::dissolve_families(by_cell, 0);
     mg::batch_cells(by_cell);
     std::vector<double> u(L.slots());
     for (std::size_t s = 0; s < u.size(); ++s) u[s] = std::sin(0.5 + 1.3 * static_cast<double>(L.node_global[s]));
@@ -179,7 +179,7 @@ TEST_CASE("the batches: item 8 b + l in lane l of batch b, slot by slot; a dead 
   // A level whose cells changed after batching is refused, not swept with stale batches.
   mg::LocalLevel L = cube_level(1, 1);
   std::vector<double> u(L.slots(), 1.0), y(L.slots(), 0.0);
-  L.cells.pop_back();
+  L.loose_cells.pop_back();
   CHECK_THROWS_WITH(mg::apply_cells(L, u.data(), y.data()), Catch::Contains("batch_cells"));
 }
 
@@ -208,16 +208,16 @@ TEST_CASE("the vector builds give the portable build's bits, whatever the cell o
   for (std::size_t families : {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 17, 47, 48}) {
     CAPTURE(families);
     mg::LocalLevel L = whole;
-    L.families.resize(families);
+    mg::dissolve_families(L, families);
     mg::batch_cells(L);
     same_bits(L);
   }
-  whole.families.clear();
+  mg::dissolve_families(whole, 0);
   // Cells one by one: 1-17 exercise short batches; 383 and 384 a partial and a full last one.
   for (std::size_t cells : {1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 17, 383, 384}) {
     CAPTURE(cells);
     mg::LocalLevel L = whole;
-    L.cells.resize(cells);
+    L.loose_cells.resize(cells);
     mg::batch_cells(L);
     same_bits(L);
   }

@@ -115,7 +115,7 @@ TEST_CASE("the load and the error norm: every build the bits of the reference or
   std::vector<double> b_ref(L.slots(), 0.25);
   double e_ref = 0;
   std::vector<double> wb(64), fk(64), d2(64);
-  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+  mg::for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
     for (std::size_t k = 0; k < 64; ++k) {
       double p[3] = {0, 0, 0}, value = 0;
       for (std::size_t i = 0; i < 4; ++i) {
@@ -133,7 +133,7 @@ TEST_CASE("the load and the error norm: every build the bits of the reference or
       b_ref[v[i]] += volume * reference_rule_sum(wb, fk);
     }
     e_ref += volume * reference_rule_sum(q.weight, d2);
-  }
+  });
 
   for (mg::CellKernel k : kernels_here()) {
     CAPTURE(mg::cell_kernel_name(k));
@@ -149,7 +149,7 @@ TEST_CASE("the load is exact for a linear f: integral of f lambda_i = V (f_0 + .
   const auto f = [](double x, double y, double z) { return 0.3 + 1.7 * x - 0.9 * y + 2.2 * z; };
   std::vector<double> b(L.slots(), 0.0), exact(L.slots(), 0.0);
   mg::add_cell_load(L, f, b.data());
-  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+  mg::for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
     double fc[4], sum = 0;
     for (std::size_t i = 0; i < 4; ++i) {
       const mg::NodePoint& n = L.xyz[v[i]];
@@ -157,7 +157,7 @@ TEST_CASE("the load is exact for a linear f: integral of f lambda_i = V (f_0 + .
       sum += fc[i];
     }
     for (std::size_t i = 0; i < 4; ++i) exact[v[i]] += cell_volume(L, v) * (sum + fc[i]) / 20;
-  }
+  });
   double total = 0;
   for (std::size_t s = 0; s < b.size(); ++s) {
     CHECK(std::fabs(b[s] - exact[s]) <= 1e-14);

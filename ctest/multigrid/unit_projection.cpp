@@ -69,7 +69,7 @@ TEST_CASE("the bytes counted for P = 3 are those the run's exchange plans send")
       same(levels[l].assemble, t.assemble[l][static_cast<std::size_t>(me)]);
       same(levels[l].restrict_sum, t.restrict_sum[l][static_cast<std::size_t>(me)]);
       same(levels[l].prolong_fetch, t.prolong_fetch[l][static_cast<std::size_t>(me)]);
-      CHECK(t.cells[l][static_cast<std::size_t>(me)] == static_cast<std::int64_t>(levels[l].cells.size()));
+      CHECK(t.cells[l][static_cast<std::size_t>(me)] == static_cast<std::int64_t>(levels[l].cell_count()));
     }
   }
   CHECK(messages > 10);

@@ -1,8 +1,9 @@
 // run_memory: the up-front estimates of a run's and a projection's memory stay near the peak
-// RSS measured (/usr/bin/time -v, 2026-12-01, Release) at --cube 8 --grids 4 (1572864 finest
-// cells): multigrid 577832 kB at 1 process, 731028 kB a process at 2; multigrid-model
-// --procs 2 714848 kB; and at --cube 100 --grids 2 (48000000 cells, 1 process) 15788944 kB.
-// Within 10%: an estimate far above refuses runs that fit, one far below lets a bad_alloc through.
+// RSS measured (/usr/bin/time -v, 2026-12-04, Release, AMD EPYC Zen 4) at --cube 8 --grids 4
+// (1572864 finest cells): multigrid 188644 kB at 1 process, 159088 kB a process at 2;
+// multigrid-model --procs 2 239432 kB; at --cube 10 --grids 4 (3072000 cells) 332296 kB at 1
+// process; and at --cube 100 --grids 2 (48000000 cells, 1 process) 5526220 kB. Within 10%:
+// an estimate far above refuses runs that fit, one far below lets a bad_alloc through.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -23,16 +24,29 @@ TEST_CASE("finest_cells: 8 a cell a grid, saturated", "[run_memory]") {
 }
 
 TEST_CASE("the estimates are within 10% of the measured peaks", "[run_memory]") {
-  CHECK(ratio(mg::run_peak_bytes(1572864, 1), 577832) == Approx(1.0).margin(0.1));
-  CHECK(ratio(mg::run_peak_bytes(1572864, 2), 731028) == Approx(1.0).margin(0.1));
-  CHECK(ratio(mg::projection_peak_bytes(1572864, 2), 714848) == Approx(1.0).margin(0.1));
-  CHECK(ratio(mg::run_peak_bytes(48000000, 1), 15788944) == Approx(1.0).margin(0.1));
+  const mg::GridsShape cube8 = mg::refined_grids(6 * 8 * 8 * 8, 4), cube10 = mg::refined_grids(6 * 10 * 10 * 10, 4);
+  REQUIRE(cube8.finest == 1572864);
+  CHECK(ratio(mg::run_peak_bytes(cube8, 1), 188644) == Approx(1.0).margin(0.1));
+  CHECK(ratio(mg::run_peak_bytes(cube8, 2), 159088) == Approx(1.0).margin(0.1));
+  CHECK(ratio(mg::run_peak_bytes(cube10, 1), 332296) == Approx(1.0).margin(0.1));
+  CHECK(ratio(mg::projection_peak_bytes(cube8, 2), 239432) == Approx(1.0).margin(0.1));
+  CHECK(ratio(mg::run_peak_bytes(mg::refined_grids(6 * 100 * 100 * 100, 2), 1), 5526220) == Approx(1.0).margin(0.1));
 }
 
-TEST_CASE("the issue's commands need more than this kind of machine has", "[run_memory]") {
-  // --cube 200 (3 grids) at 2 processes; --cube 2 --grids 8 projected.
-  CHECK(mg::run_peak_bytes(mg::finest_cells(48000000, 3), 2) > (std::uint64_t{1} << 40));
-  CHECK(mg::projection_peak_bytes(mg::finest_cells(48, 8), 16) > (std::uint64_t{40} << 30));
+TEST_CASE("commands too large for this kind of machine (24 GiB) are seen to be", "[run_memory]") {
+  // --cube 200 (3 grids) at 2 processes, about 240 GB; --cube 2 --grids 9 projected (805306368
+  // finest cells, about 108 GB), where --grids 8 (13.6 GB) now fits.
+  constexpr std::uint64_t kMachine = std::uint64_t{24} << 30;
+  CHECK(mg::run_peak_bytes(mg::refined_grids(48000000, 3), 2) > 8 * kMachine);
+  CHECK(mg::projection_peak_bytes(mg::refined_grids(48, 9), 16) > 3 * kMachine);
+  CHECK(mg::projection_peak_bytes(mg::refined_grids(48, 8), 16) < kMachine);
   // The hierarchy alone grows with the cells: the estimate never saturates below them.
-  CHECK(mg::hierarchy_bytes(1000) < mg::hierarchy_bytes(8000));
+  CHECK(mg::hierarchy_bytes(mg::refined_grids(1000, 2), mg::GridFaces::omitted) <
+        mg::hierarchy_bytes(mg::refined_grids(8000, 2), mg::GridFaces::omitted));
+  // A sequence's grids are meshes read, with faces and geometry: dearer than a refinement's;
+  // and a sequence of slow growth holds more cells than a refinement to the same finest grid.
+  CHECK(mg::hierarchy_bytes(mg::grid_sequence({1000, 8000, 64000}), mg::GridFaces::omitted) >
+        mg::hierarchy_bytes(mg::refined_grids(1000, 3), mg::GridFaces::omitted));
+  CHECK(mg::run_peak_bytes(mg::grid_sequence({8000, 16000, 32000, 64000}), 1) >
+        mg::run_peak_bytes(mg::grid_sequence({1000, 8000, 64000}), 1));
 }

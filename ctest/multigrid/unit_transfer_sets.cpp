@@ -39,8 +39,8 @@ TEST_CASE("transfer sets: the ranks a sort of every pair gives for the same pair
     const mg::NodeRanks fr = mg::node_ranks(grids[l].mesh, parts[l]), cr = mg::node_ranks(grids[l - 1].mesh, parts[l - 1]);
     std::vector<std::uint64_t> feeders, needers;
     for (mg::Index g = 0; g < grids[l].mesh.nodes.size(); ++g)
-      for (std::uint32_t k = 0; k < grids[l].from_coarse[g].count; ++k) {
-        const mg::Index c = grids[l].from_coarse[g].node[k];
+      for (std::uint32_t k = 0; k < grids[l].stencil(g).count; ++k) {
+        const mg::Index c = grids[l].stencil(g).node[k];
         feeders.push_back(mg::node_rank_pair(c, fr.owner(g)));
         for (std::uint32_t j = fr.offsets[g]; j < fr.offsets[g + 1]; ++j)
           if (!cr.holds(c, fr.ranks[j])) needers.push_back(mg::node_rank_pair(c, fr.ranks[j]));

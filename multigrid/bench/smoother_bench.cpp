@@ -212,7 +212,7 @@ int run(const Options& o) {
 #ifdef MULTIGRID_HAVE_AVX512
     if (!mg::cell_kernel_runs_here(mg::CellKernel::avx512))
       throw instrument::CollectiveError("command line:--without-parts: the AVX-512 build does not run here");
-    if (8 * L.families.size() != L.cells.size())
+    if (!L.loose_cells.empty())
       throw instrument::CollectiveError("--without-parts: the finest grid has cells in no family");
     for (mg::bench::LeftOut part : mg::bench::kLeftOut)
       variants.push_back({std::string("avx512 families, left out: ") + mg::bench::left_out_name(part),
@@ -231,7 +231,7 @@ int run(const Options& o) {
     const double start = instrument::now_seconds();
     fof = mg::bench::family_of_families_batches(grids, L);
     fof_seconds = instrument::now_seconds() - start;
-    if (8 * 8 * fof.batches.size() != L.cells.size())
+    if (8 * 8 * fof.batches.size() != L.cell_count())
       throw instrument::CollectiveError("--family-of-families: " + std::to_string(fof.refused) +
                                         " grandparents not in the fixed labelling");
     variants.push_back({"avx512, families of families (bench loop)", mg::CellKernel::avx512, true, -1, false,
@@ -255,7 +255,7 @@ int run(const Options& o) {
   mg::LocalLevel by_fof;  // L numbered in the families of families' order (with its batches)
   if (o.family_of_families) by_fof = renumbered_for(fof, L);
   mg::LocalLevel cell_by_cell = L;
-  cell_by_cell.families.clear();
+  mg::dissolve_families(cell_by_cell, 0);
   mg::batch_cells(cell_by_cell);
   const auto level_of = [&](const Variant& v) -> mg::LocalLevel& {
     return v.fof >= 0 ? by_fof : v.families ? L : cell_by_cell;
@@ -336,7 +336,7 @@ int run(const Options& o) {
     }
 
   if (me != 0) return 0;
-  const double cells = static_cast<double>(L.cells.size()), nodes = static_cast<double>(n);
+  const double cells = static_cast<double>(L.cell_count()), nodes = static_cast<double>(n);
   const double families = static_cast<double>(L.families.size());
   if (procs == 1)
     std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process of %d thread%s, %d sweeps "

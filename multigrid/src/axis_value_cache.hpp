@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "mesh/tet_quadrature.hpp"
+#include "multigrid/local_level.hpp"
 
 namespace mg::detail {
 
@@ -68,9 +69,7 @@ class PatternTable {
   std::vector<V> values_;
 };
 
-// A family's children's corners as places among its 10 nodes: corner k of child j is node
-// places[j][k].
-using CornerPlaces = std::array<std::array<std::uint8_t, 4>, 8>;
+using mg::CornerPlaces;  // local_level.hpp
 
 class AxisValueCache {
  public:

@@ -61,13 +61,12 @@ void keep(BatchRange<N>& range, std::size_t b, const std::array<std::uint8_t, 10
 }  // namespace
 
 CellLoopSplit split_cell_loop(const LocalLevel& L, int threads, std::size_t min_cells_per_thread) {
-  const std::size_t in_families = 8 * L.families.size();
-  if (L.family_batches.items != L.families.size() || L.loose_batches.items + in_families != L.cells.size())
+  if (L.family_batches.items != L.families.size() || L.loose_batches.items != L.loose_cells.size())
     throw std::logic_error("split_cell_loop: the level's batches are not those of its cells (batch_cells)");
   if (L.family_batches.batches.size() > std::numeric_limits<std::uint32_t>::max())
     throw std::logic_error("split_cell_loop: more batches than a batch index holds");
   const BatchSequence seq(L);
-  const std::size_t cells = L.cells.size(), batches = seq.size();
+  const std::size_t cells = L.cell_count(), batches = seq.size();
   std::size_t T = threads < 1 ? 1 : static_cast<std::size_t>(threads);
   T = std::min({T, std::max<std::size_t>(1, cells / std::max<std::size_t>(1, min_cells_per_thread)),
                 std::max<std::size_t>(1, batches)});

@@ -27,9 +27,15 @@ const double kPi = std::acos(-1.0);
 
 // The memory the run will take on this node (every process holds the whole hierarchy and the
 // processes of a node share its memory; run_memory.hpp), refused before anything is built.
-void check_memory(std::uint64_t finest, int p, int on_node, const std::string& source, const std::string& field) {
-  instrument::require_node_memory(run_peak_bytes(finest, p), on_node, source, field,
-                                  "a run of " + std::to_string(finest) + " finest cells at " + std::to_string(p) +
+std::vector<std::uint64_t> cell_counts(const std::vector<mesh::Mesh>& meshes) {
+  std::vector<std::uint64_t> cells;
+  for (const mesh::Mesh& m : meshes) cells.push_back(m.cells.size());
+  return cells;
+}
+
+void check_memory(const GridsShape& grids, int p, int on_node, const std::string& source, const std::string& field) {
+  instrument::require_node_memory(run_peak_bytes(grids, p), on_node, source, field,
+                                  "a run of " + std::to_string(grids.finest) + " finest cells at " + std::to_string(p) +
                                       (p == 1 ? " process" : " processes"));
 }
 
@@ -48,7 +54,7 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
       SetupTimer t(&in.setup, "mesh");
       meshes = read_checked_meshes(o.mesh_sequence);
     }
-    check_memory(meshes.back().cells.size(), p, on_node, o.mesh_sequence.front(), "--mesh-sequence");
+    check_memory(grid_sequence(cell_counts(meshes)), p, on_node, o.mesh_sequence.front(), "--mesh-sequence");
     check_part_count(meshes.front(), p, o.mesh_sequence.front());
     {
       SetupTimer t(&in.setup, "point-location");
@@ -64,14 +70,14 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
       if (o.mesh_path.empty()) {
         // Known from the options alone: refused before the cube is built (6 n^3 cells).
         const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
-        check_memory(finest_cells(6 * n * n * n, o.grids), p, on_node, "command line",
+        check_memory(refined_grids(6 * n * n * n, o.grids), p, on_node, "command line",
                      "--cube " + std::to_string(o.cube) + " " + grids_option);
         coarse = mesh::kuhn_cube_mesh(o.cube, 1.0);
         in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
       } else {
         coarse = mesh::read_mesh(o.mesh_path);
         in.mesh_name = o.mesh_path;
-        check_memory(finest_cells(coarse.cells.size(), o.grids), p, on_node, o.mesh_path, grids_option);
+        check_memory(refined_grids(coarse.cells.size(), o.grids), p, on_node, o.mesh_path, grids_option);
       }
       check_nodes(coarse, name);
       check_part_count(coarse, p, name);
@@ -266,7 +272,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
     g.imbalance = static_cast<double>(*std::max_element(sizes.begin(), sizes.end())) * p / static_cast<double>(g.cells);
     g.h_bytes = max_over(static_cast<double>(std::max(L.assemble.bytes_out(), L.assemble.bytes_in())));
     g.working_set_bytes = max_over(working_set_bytes(L));
-    g.loose_cells = sum_over(static_cast<double>(L.cells.size() - 8 * L.families.size()));
+    g.loose_cells = sum_over(static_cast<double>(L.loose_cells.size()));
     g.applications = static_cast<double>(clk.operator_applications) / o.cycles;
     std::int64_t steps = 0;
     for (int ph = 0; ph < kPhases; ++ph) {

@@ -46,24 +46,25 @@ std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& gr
     return parts;
   }
   for (std::size_t l = at + 1; l < grids.size(); ++l) {
-    // Children 8c..8c+7 of coarse cell c (Grid::refined): each takes c's part.
+    // Each cell takes its parent's part (Grid::parent: on a refined grid children 8c..8c+7 of c).
     const std::vector<std::int32_t>& coarse = parts[l - 1];
     std::vector<std::int32_t>& fine = parts[l];
     instrument::reserve_huge(fine, grids[l].mesh.cells.size());
-    for (Index p : grids[l].parent_of) fine.push_back(coarse[p]);
+    const std::size_t n = grids[l].mesh.cells.size();
+    for (Index c = 0; c < n; ++c) fine.push_back(coarse[grids[l].parent(c)]);
   }
   for (std::size_t l = at; l-- > 0;) {
     const Grid& fine_grid = grids[l + 1];
     const std::vector<std::int32_t>& fine = parts[l + 1];
     std::vector<std::int32_t>& coarse = parts[l];
     const std::size_t nc = grids[l].mesh.cells.size();
-    // The children's parts grouped by parent (a counting sort on parent_of).
+    // The children's parts grouped by parent (a counting sort on Grid::parent).
     std::vector<std::uint32_t> start(nc + 1, 0);
-    for (Index p : fine_grid.parent_of) ++start[p + 1];
+    for (Index c = 0; c < fine.size(); ++c) ++start[fine_grid.parent(c) + 1];
     for (std::size_t c = 0; c < nc; ++c) start[c + 1] += start[c];
     std::vector<std::int32_t> kids(fine.size());
     std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-    for (std::size_t c = 0; c < fine.size(); ++c) kids[fill[fine_grid.parent_of[c]]++] = fine[c];
+    for (Index c = 0; c < fine.size(); ++c) kids[fill[fine_grid.parent(c)]++] = fine[c];
     coarse.resize(nc);
     for (std::size_t c = 0; c < nc; ++c) {
       const auto b = kids.begin() + start[c], e = kids.begin() + start[c + 1];

@@ -147,13 +147,7 @@ std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const st
       g.mesh = mesh::refine_uniform(parent, name, mesh::RefinedGeometry::omitted, &g.midpoint_of);
       g.dirichlet = boundary_nodes(g.mesh);
     }
-    g.refined = true;
-    // Appended in node and cell order onto huge pages (instrument/huge_pages.hpp): no zeros first.
-    instrument::reserve_huge(g.from_coarse, g.mesh.nodes.size());
-    for (std::size_t n = 0; n < g.coarse_nodes; ++n) g.from_coarse.push_back({{static_cast<Index>(n)}, {1.0}, 1});
-    for (const std::array<Index, 2>& edge : g.midpoint_of) g.from_coarse.push_back({{edge[0], edge[1]}, {0.5, 0.5}, 2});
-    instrument::reserve_huge(g.parent_of, g.mesh.cells.size());
-    for (std::size_t c = 0; c < g.mesh.cells.size(); ++c) g.parent_of.push_back(static_cast<Index>(c / 8));
+    g.refined = true;  // its stencils and parents derived (Grid::stencil, Grid::parent), not stored
     grids.push_back(std::move(g));
   }
   return grids;

@@ -157,6 +157,44 @@ bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::arra
   return children_match_table(out, kids);
 }
 
+using ChildSlots = std::array<std::array<std::uint32_t, 4>, 8>;
+
+// The level's family shapes (LocalLevel::shapes) as they are met: a family's is found by 32
+// comparisons with the last one met, else with each known one (a refinement gives one a
+// diagonal), else added. -1 if its corners are not its nodes or kMaxShapes are known (each
+// new family would search them all): its cells are then swept one by one, correct either way.
+class FamilyShapeTable {
+ public:
+  static constexpr std::size_t kMaxShapes = 64;
+  explicit FamilyShapeTable(std::vector<CornerPlaces>& shapes) : shapes_(shapes) {}
+  int of(const std::array<std::uint32_t, 10>& nodes, const ChildSlots& kids) {
+    if (last_ >= 0 && holds(shapes_[static_cast<std::size_t>(last_)], nodes, kids)) return last_;
+    for (std::size_t s = 0; s < shapes_.size(); ++s)
+      if (holds(shapes_[s], nodes, kids)) return last_ = static_cast<int>(s);
+    CornerPlaces p;
+    for (std::size_t j = 0; j < 8; ++j)
+      for (std::size_t k = 0; k < 4; ++k) {
+        std::size_t at = 0;
+        while (at < 10 && nodes[at] != kids[j][k]) ++at;
+        if (at == 10) return -1;
+        p[j][k] = static_cast<std::uint8_t>(at);
+      }
+    if (shapes_.size() == kMaxShapes) return -1;
+    shapes_.push_back(p);
+    return last_ = static_cast<int>(shapes_.size() - 1);
+  }
+
+ private:
+  static bool holds(const CornerPlaces& p, const std::array<std::uint32_t, 10>& nodes, const ChildSlots& kids) {
+    bool all = true;
+    for (std::size_t j = 0; j < 8; ++j)
+      for (std::size_t k = 0; k < 4; ++k) all = all && nodes[p[j][k]] == kids[j][k];
+    return all;
+  }
+  std::vector<CornerPlaces>& shapes_;
+  int last_ = -1;
+};
+
 // `coarser`: the mesh `grid` refines, or null on the coarsest grid or an independent mesh (no
 // families; cells in Morton order of their own centroids).
 LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, const std::vector<std::int32_t>& part,
@@ -181,15 +219,15 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   const std::size_t my_cells = static_cast<std::size_t>(std::count(part.begin(), part.end(), me));
   instrument::assign_huge(L.slot_of, mesh.nodes.size(), kNoSlot);
   instrument::reserve_huge(L.node_global, std::min(mesh.nodes.size(), 4 * my_cells));
-  instrument::reserve_huge(L.cells, my_cells);
-  const auto add_cell = [&L, &mesh](Index c) {
+  // Cell c's corners as slots, each node given one at its first touch.
+  const auto cell_slots = [&L, &mesh](Index c) {
     std::array<std::uint32_t, 4> corners;
     for (std::size_t k = 0; k < 4; ++k) {
       const Index g = mesh.cells[c].nodes[k];
       if (L.slot_of[g] == kNoSlot) add_slot(L, g);
       corners[k] = L.slot_of[g];
     }
-    L.cells.push_back(corners);
+    return corners;
   };
   std::vector<Index> loose;  // my cells in no family, in order
   if (coarser) {
@@ -210,14 +248,23 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
     }
     std::sort(parents.begin(), parents.end());
     instrument::reserve_huge(L.families, parents.size());
+    instrument::reserve_huge(L.family_shape, parents.size());
+    FamilyShapeTable shapes(L.shapes);
     for (const Parent& parent : parents) {
       const Index q = parent.q, first = 8 * q;
       std::array<Index, 10> nodes;
       if (parent.mine == 0xFFu && family_nodes(grid, *coarser, q, nodes)) {
-        for (Index c = first; c < first + 8; ++c) add_cell(c);
+        ChildSlots kids;
+        for (Index k = 0; k < 8; ++k) kids[k] = cell_slots(first + k);
         std::array<std::uint32_t, 10> slots;
         for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[nodes[n]];
-        L.families.push_back(slots);
+        const int shape = shapes.of(slots, kids);
+        if (shape >= 0) {
+          L.families.push_back(slots);
+          L.family_shape.push_back(static_cast<std::uint16_t>(shape));
+          continue;
+        }
+        for (Index k = 0; k < 8; ++k) loose.push_back(first + k);  // no shape left: correct either way
       } else {
         for (Index k = 0; k < 8; ++k)
           if (parent.mine >> k & 1u) loose.push_back(first + k);
@@ -232,7 +279,8 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
     instrument::reserve_huge(loose, my_cells);
     for (const auto& [key, c] : keyed) loose.push_back(c);
   }
-  for (Index c : loose) add_cell(c);
+  instrument::reserve_huge(L.loose_cells, loose.size());
+  for (Index c : loose) L.loose_cells.push_back(cell_slots(c));
   L.n_local = L.node_global.size();
   instrument::reserve_huge(L.xyz, L.n_local);
   instrument::reserve_huge(L.dirichlet, L.n_local);
@@ -256,13 +304,15 @@ void size_vectors(LocalLevel& L) {
 TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRanks& cr) {
   std::vector<std::uint64_t> feeders, needers;
   instrument::reserve_huge(feeders, 2 * fine.mesh.nodes.size());  // 1 coarse node a coarse node's copy, 2 a midpoint
-  for (Index g = 0; g < fine.mesh.nodes.size(); ++g)
-    for (std::uint32_t k = 0; k < fine.from_coarse[g].count; ++k) {
-      const Index c = fine.from_coarse[g].node[k];
+  for (Index g = 0; g < fine.mesh.nodes.size(); ++g) {
+    const CoarseStencil from = fine.stencil(g);
+    for (std::uint32_t k = 0; k < from.count; ++k) {
+      const Index c = from.node[k];
       feeders.push_back(node_rank_pair(c, fr.owner(g)));
       for (std::uint32_t k = fr.offsets[g]; k < fr.offsets[g + 1]; ++k)
         if (!cr.holds(c, fr.ranks[k])) needers.push_back(node_rank_pair(c, fr.ranks[k]));
     }
+  }
   const std::size_t cn = cr.offsets.size() - 1;  // the coarse grid's nodes
   TransferSets t{ranks_from_pairs(feeders, cn), ranks_from_pairs(needers, cn), {}};
   t.owner_only.offsets.resize(cn + 1);
@@ -302,7 +352,7 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     // Ghost slots on the coarse level: the coarse nodes my fine nodes reference, ascending.
     std::vector<Index> ghosts;
     for (std::size_t s = 0; s < F.n_local; ++s) {
-      const CoarseStencil& from = fine.from_coarse[F.node_global[s]];
+      const CoarseStencil from = fine.stencil(F.node_global[s]);
       for (std::uint32_t k = 0; k < from.count; ++k)
         if (C.slot_of[from.node[k]] == kNoSlot) ghosts.push_back(from.node[k]);
     }
@@ -311,7 +361,7 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     for (Index c : ghosts) add_slot(C, c);
     instrument::reserve_huge(F.coarse_slots, F.n_local);
     for (std::size_t s = 0; s < F.n_local; ++s) {
-      const CoarseStencil& from = fine.from_coarse[F.node_global[s]];
+      const CoarseStencil from = fine.stencil(F.node_global[s]);
       LocalLevel::SlotStencil to;
       to.count = from.count;
       for (std::uint32_t k = 0; k < from.count; ++k) {
@@ -360,9 +410,20 @@ double working_set_bytes(const LocalLevel& L) {
 }
 
 void batch_cells(LocalLevel& L) {
-  const std::size_t in_families = 8 * L.families.size();
   L.family_batches = batch_items(L.families.data(), L.families.size());
-  L.loose_batches = batch_items(L.cells.data() + in_families, L.cells.size() - in_families);
+  L.loose_batches = batch_items(L.loose_cells.data(), L.loose_cells.size());
+}
+
+void dissolve_families(LocalLevel& L, std::size_t keep) {
+  if (keep >= L.families.size()) return;
+  std::vector<std::array<std::uint32_t, 4>> cells;
+  cells.reserve(8 * (L.families.size() - keep) + L.loose_cells.size());
+  for (std::size_t f = keep; f < L.families.size(); ++f)
+    for (std::size_t j = 0; j < 8; ++j) cells.push_back(family_cell(L, f, j));
+  cells.insert(cells.end(), L.loose_cells.begin(), L.loose_cells.end());
+  L.loose_cells = std::move(cells);
+  L.families.resize(keep);
+  L.family_shape.resize(keep);
 }
 
 }  // namespace mg

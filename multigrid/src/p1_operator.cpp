@@ -151,8 +151,7 @@ namespace {
 
 // The batches must be those of the families and cells (batch_cells after a change).
 void require_batched(const LocalLevel& L) {
-  const std::size_t in_families = 8 * L.families.size();
-  if (L.family_batches.items != L.families.size() || L.loose_batches.items + in_families != L.cells.size())
+  if (L.family_batches.items != L.families.size() || L.loose_batches.items != L.loose_cells.size())
     throw std::logic_error("apply_cells: the level's batches are not those of its cells (batch_cells)");
 }
 
@@ -203,12 +202,12 @@ int apply_cells(const LocalLevel& L, CellLoopSplit& split, const double* x, doub
 }
 
 void add_cell_diagonal(const LocalLevel& L, double* d) {
-  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+  for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
     const ElementVectors ev = element_vectors(L.xyz.data(), v);
     for (int i = 0; i < 4; ++i)
       d[v[static_cast<std::size_t>(i)]] +=
           ev.scale * (ev.c[i][0] * ev.c[i][0] + ev.c[i][1] * ev.c[i][1] + ev.c[i][2] * ev.c[i][2]);
-  }
+  });
 }
 
 namespace {
@@ -302,12 +301,12 @@ void add_cell_load(const LocalLevel& L, const std::function<double(double, doubl
   const detail::CellRule& r = cell_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
   PointValues values;
-  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+  for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
     values_at_points(L, v, f, values);
     double s[4];
     k.corner_integrals(r, values.product(), s);
     add_to_corners(v, cell_volume(L, v), s, b);
-  }
+  });
 }
 
 double cell_l2_error_squared(const LocalLevel& L, const double* uh,
@@ -316,11 +315,11 @@ double cell_l2_error_squared(const LocalLevel& L, const double* uh,
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
   PointValues values;
   double sum = 0;
-  for (const std::array<std::uint32_t, 4>& v : L.cells) {
+  for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
     values_at_points(L, v, u, values);
     const double corner[4] = {uh[v[0]], uh[v[1]], uh[v[2]], uh[v[3]]};
     sum += cell_volume(L, v) * k.squared_error(r, corner, values.product());
-  }
+  });
   return sum;
 }
 
@@ -329,44 +328,6 @@ namespace {
 // The values of f's g at the rule's points of a cell, one array per axis.
 struct CellAxisValues {
   const double *x, *y, *z;
-};
-
-// The shapes of the level's families: each family's children's corners as places among its
-// 10 nodes (detail::CornerPlaces), found once per distinct shape and then recognised by 32
-// comparisons (the last one matched tried first). A family whose corners are not its nodes,
-// or that would be a shape beyond the first kMaxShapes, has none: its cells go one by one.
-class FamilyShapes {
- public:
-  using Places = detail::CornerPlaces;
-  static constexpr std::size_t kMaxShapes = 16;
-
-  int of(const std::array<std::uint32_t, 10>& nodes, const std::array<std::uint32_t, 4>* cells) {
-    if (last_ >= 0 && holds(shapes_[static_cast<std::size_t>(last_)], nodes, cells)) return last_;
-    for (std::size_t s = 0; s < shapes_.size(); ++s)
-      if (holds(shapes_[s], nodes, cells)) return last_ = static_cast<int>(s);
-    Places p;
-    for (std::size_t j = 0; j < 8; ++j)
-      for (std::size_t k = 0; k < 4; ++k) {
-        std::size_t at = 0;
-        while (at < 10 && nodes[at] != cells[j][k]) ++at;
-        if (at == 10) return -1;
-        p[j][k] = static_cast<std::uint8_t>(at);
-      }
-    if (shapes_.size() == kMaxShapes) return -1;
-    shapes_.push_back(p);
-    return last_ = static_cast<int>(shapes_.size() - 1);
-  }
-  const Places& places(int shape) const { return shapes_[static_cast<std::size_t>(shape)]; }
-
- private:
-  static bool holds(const Places& p, const std::array<std::uint32_t, 10>& nodes, const std::array<std::uint32_t, 4>* cells) {
-    bool all = true;
-    for (std::size_t j = 0; j < 8; ++j)
-      for (std::size_t k = 0; k < 4; ++k) all = all && nodes[p[j][k]] == cells[j][k];
-    return all;
-  }
-  std::vector<Places> shapes_;
-  int last_ = -1;
 };
 
 class ProductValues {
@@ -398,21 +359,22 @@ class ProductValues {
   std::array<std::uint32_t, 8> px_{}, py_{}, pz_{};
 };
 
-// per_cell(cell, its values) for every cell of the level in L.cells' order: a family's 8 cells
-// from one lookup per axis, the cells in no family (and a family of no known shape) one by one.
+// per_cell(cell, its values) for every cell of the level in for_each_cell's order: a family's
+// 8 cells from one lookup per axis (its shape is the level's: LocalLevel::family_shape), the
+// cells in no family (and a family the cache cannot keep) one by one.
 template <class PerCell>
 void for_each_cell_values(const LocalLevel& L, ProductValues& values, PerCell&& per_cell) {
-  FamilyShapes shapes;
   for (std::size_t f = 0; f < L.families.size(); ++f) {
-    const std::array<std::uint32_t, 4>* cells = L.cells.data() + 8 * f;
-    const int shape = shapes.of(L.families[f], cells);
-    if (shape >= 0 && values.family(L, L.families[f], shape, shapes.places(shape))) {
+    std::array<std::array<std::uint32_t, 4>, 8> cells;
+    for (std::size_t j = 0; j < 8; ++j) cells[j] = family_cell(L, f, j);
+    const std::uint16_t shape = L.family_shape[f];
+    if (values.family(L, L.families[f], shape, L.shapes[shape])) {
       for (std::size_t j = 0; j < 8; ++j) per_cell(cells[j], values.family_cell(j));
       continue;
     }
     for (std::size_t j = 0; j < 8; ++j) per_cell(cells[j], values.at(L, cells[j]));
   }
-  for (std::size_t c = 8 * L.families.size(); c < L.cells.size(); ++c) per_cell(L.cells[c], values.at(L, L.cells[c]));
+  for (const std::array<std::uint32_t, 4>& v : L.loose_cells) per_cell(v, values.at(L, v));
 }
 
 }  // namespace

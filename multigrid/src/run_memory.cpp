@@ -1,14 +1,14 @@
 // The memory of a run and of a projection from the counts alone (run_memory.hpp).
 //
-// Checked against the peak RSS of real runs (/usr/bin/time -v or VmHWM, Release build,
-// 2026-12-01); ratios are measured / estimated. The marginal bytes a finest cell between
-// --cube 8 --grids 3 and --cube 8 --grids 4 (196608 and 1572864 finest cells):
-//   multigrid at 1 process: 361 measured, 343 estimated (1.05);
-//   multigrid at 2 processes: 456 a process measured, 449 estimated (1.02);
-//   multigrid-model --procs 2: 450 measured, 451 estimated (1.00);
-//   the fixed share: 22-24 MB measured (93 MB at 196608 cells, 1 process).
+// Checked against the peak RSS of real runs (/usr/bin/time -v, Release build, 2026-12-04, AMD
+// EPYC Zen 4); the marginal bytes a finest cell between --cube 6 and --cube 10, --grids 4
+// (663552 and 3072000 finest cells), measured / estimated:
+//   multigrid at 1 process: 99.6 measured, 100.5 estimated (0.99);
+//   multigrid at 2 processes: 81.5 a process measured, 78.4 estimated (1.04);
+//   multigrid-model --procs 2: 137.4 measured, 134.7 estimated (1.02);
+//   the fixed share: 24-27 MB measured (--cube 2 --grids 1 at 1 and 2 processes).
 // And whole: multigrid --cube 100 --grids 2 (48000000 finest cells, 1 process) peaked at
-// 16.2 GB (VmHWM) against 16.5 GB estimated (0.98).
+// 5.66 GB against 5.99 GB estimated (0.95).
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
@@ -16,9 +16,11 @@
 #include <cmath>
 #include <limits>
 
+#include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 #include "multigrid/local_level.hpp"
 #include "mesh/mesh.hpp"
+#include "mesh/mesh_from_cells.hpp"
 
 namespace mg {
 
@@ -31,8 +33,9 @@ constexpr double kNodesPerCell = 1.0 / 5;
 constexpr double kFacesPerCell = 2.0;
 // All grids of a hierarchy against its finest: 1 + 1/8 + 1/64 + ... < 8/7.
 constexpr double kAllGrids = 8.0 / 7.0;
-// What every process holds whatever the grids: MPI, bsplib's buffers, the program (22 MB measured).
-constexpr double kFixedBytes = 24.0 * 1024 * 1024;
+// What every process holds whatever the grids: MPI, bsplib's buffers, the program (24-27 MB measured).
+constexpr double kFixedBytes = 26.0 * 1024 * 1024;
+constexpr std::uint64_t kMostCells = std::numeric_limits<std::uint64_t>::max();
 // METIS_PartGraphKway's own arrays, per vertex (cell) of the graph: its copy of the graph with
 // vertex and edge weights and each coarsened graph (about half the last, so twice the first
 // in all), each with xadj, adjncy, adjwgt (4 neighbours a cell), vwgt, cmap, label, where:
@@ -45,64 +48,126 @@ std::uint64_t bytes_of(double bytes) {
   return bytes >= most ? std::numeric_limits<std::uint64_t>::max() : static_cast<std::uint64_t>(std::ceil(bytes));
 }
 
-// Per cell of one grid: its mesh (cells, faces, nodes, geometry) and the grid's transfers
-// (parent per cell; per node the Dirichlet flag, the coarse stencil, the midpoint's edge).
-double grid_bytes_per_cell() {
-  const double mesh = sizeof(mesh::Cell) + kFacesPerCell * sizeof(mesh::Face) + sizeof(mesh::CellGeometry) +
-                      kNodesPerCell * sizeof(mesh::Vec3);
-  const double transfers =
-      sizeof(Index) + kNodesPerCell * (sizeof(std::uint8_t) + sizeof(CoarseStencil) + sizeof(std::array<Index, 2>));
-  return mesh + transfers;
+// Per cell of a mesh made or read (the coarsest grid, or any grid of a sequence): the cell,
+// its faces, its geometry and nodes, and per node the Dirichlet flag; a sequence's finer
+// grids also their parents and coarse stencils (sequence_transfers_per_cell).
+double read_grid_bytes_per_cell() {
+  return sizeof(mesh::Cell) + kFacesPerCell * sizeof(mesh::Face) + sizeof(mesh::CellGeometry) +
+         kNodesPerCell * (sizeof(mesh::Vec3) + sizeof(std::uint8_t));
+}
+double sequence_transfers_per_cell() { return sizeof(Index) + kNodesPerCell * sizeof(CoarseStencil); }
+
+// Per cell of a refined grid: the cell (no geometry; faces if kept), per node its coordinates,
+// Dirichlet flag and the midpoint's edge (its parents and stencils are derived: Grid::parent,
+// Grid::stencil).
+double refined_grid_bytes_per_cell(GridFaces faces) {
+  return sizeof(mesh::Cell) + (faces == GridFaces::kept ? kFacesPerCell * sizeof(mesh::Face) : 0.0) +
+         kNodesPerCell * (sizeof(mesh::Vec3) + sizeof(std::uint8_t) + sizeof(std::array<Index, 2>));
 }
 
-// The partition of the finest grid at more than one part: the dual graph (an offset and 4
-// neighbours a cell), its idx_t copy for METIS, METIS's parts and ours, and METIS's own. A
-// refined hierarchy partitions a coarser grid (metis_grid) unless none has 128 cells a part;
-// the finest is kept here as the bound, since which grid it is depends on P.
+// The refinement with faces (refine_uniform) holds, while it makes the finest grid, its
+// children's cells and their side pairs (20 + 20 B a cell) beside the grids: the model's peak
+// (measured 137 B a finest cell against 97 for the grids it keeps).
+double faces_refinement_bytes_per_cell() { return sizeof(mesh::CellNodes) + 4 * (sizeof(Index) + sizeof(std::uint8_t)); }
+
+// Every grid's cells together: a sequence's as counted, a refinement's 8 (finest - coarsest)
+// / 7 + coarsest.
+double all_cells(const GridsShape& g) {
+  const double finest = static_cast<double>(g.finest), coarsest = static_cast<double>(g.coarsest);
+  return g.sequence ? static_cast<double>(g.total) : 8 * (finest - coarsest) / 7 + coarsest;
+}
+
+// The cells in no family: a sequence's all, a refinement's coarsest grid's (the few cut from
+// their families by a partition are left out).
+double loose_cells(const GridsShape& g) { return static_cast<double>(g.sequence ? g.total : g.coarsest); }
+
+// The partition of the grid METIS cuts at more than one part: the dual graph (an offset and
+// 4 neighbours a cell), its idx_t copy for METIS, METIS's parts and ours, and METIS's own. A
+// refined hierarchy partitions the coarsest grid with kMetisCellsPerPart cells a part
+// (metis_grid): the coarsest if it has them, else one of fewer than 8 x that many, else the
+// finest; a sequence its finest. A faceless refined grid is first copied to a mesh with
+// faces (metis_partition_grid): not counted, since that grid has fewer than 8 x 128 P cells.
 double partition_bytes_per_cell() {
   return 5.0 * sizeof(Index) + 5.0 * sizeof(std::int32_t) + 2.0 * sizeof(std::int32_t) + kMetisBytesPerCell;
 }
 
-// One process's own levels per cell it holds: corners as slots, families and their batches,
-// and per node (its slots) the global index, coordinates, flags, coarse stencil and the six
-// vectors of the smoother; plus the slot of every node of the grid (not only its own).
-double own_level_bytes_per_cell() {
-  const double cells = sizeof(std::array<std::uint32_t, 4>) + sizeof(std::array<std::uint32_t, 10>) / 8.0 +
-                       sizeof(ItemBatches<10>::Batch) / 64.0;  // a batch: 8 families, 64 cells
-  const double nodes =
-      kNodesPerCell * (sizeof(Index) + sizeof(NodePoint) + 2 + sizeof(LocalLevel::SlotStencil) + 6 * sizeof(double));
-  return cells + nodes;
+// One process's own levels per cell it holds: a cell in a family its share of the family (10
+// slots and a shape) and of its batch, one in none its corners and its batch's share; and per
+// node (its slots) the global index, coordinates, flags, coarse stencil and the six vectors
+// of the smoother.
+double family_cell_bytes() {
+  return (sizeof(std::array<std::uint32_t, 10>) + sizeof(std::uint16_t)) / 8.0 +
+         sizeof(ItemBatches<10>::Batch) / 64.0;  // a batch: 8 families, 64 cells
+}
+double loose_cell_bytes() { return sizeof(std::array<std::uint32_t, 4>) + sizeof(ItemBatches<4>::Batch) / 8.0; }
+double own_node_bytes_per_cell() {
+  return kNodesPerCell * (sizeof(Index) + sizeof(NodePoint) + 2 + sizeof(LocalLevel::SlotStencil) + 6 * sizeof(double));
+}
+// All grids' own levels at one process (divided among `processes`).
+double own_level_bytes(const GridsShape& g) {
+  const double cells = all_cells(g), loose = loose_cells(g);
+  return (cells - loose) * family_cell_bytes() + loose * loose_cell_bytes() + cells * own_node_bytes_per_cell();
 }
 
 }  // namespace
 
 std::uint64_t finest_cells(std::uint64_t coarse_cells, int grids) {
   std::uint64_t cells = coarse_cells;
-  constexpr std::uint64_t kMost = std::numeric_limits<std::uint64_t>::max();
-  for (int l = 1; l < grids; ++l) cells = cells > kMost / 8 ? kMost : 8 * cells;
+  for (int l = 1; l < grids; ++l) cells = cells > kMostCells / 8 ? kMostCells : 8 * cells;
   return cells;
 }
 
-std::uint64_t hierarchy_bytes(std::uint64_t finest) {
-  return bytes_of(static_cast<double>(finest) * kAllGrids * grid_bytes_per_cell());
+GridsShape refined_grids(std::uint64_t coarse_cells, int grids) {
+  return {coarse_cells, finest_cells(coarse_cells, grids), 0, false};
 }
 
-std::uint64_t run_peak_bytes(std::uint64_t finest, int processes) {
-  const double cells = static_cast<double>(finest);
-  const double parts = cells * kAllGrids * sizeof(std::int32_t);
-  const double own = cells * kAllGrids * (own_level_bytes_per_cell() / processes + kNodesPerCell * sizeof(std::uint32_t));
-  const double metis = processes > 1 ? cells * partition_bytes_per_cell() : 0.0;
+GridsShape grid_sequence(const std::vector<std::uint64_t>& cells) {
+  GridsShape g{cells.empty() ? 0 : cells.front(), cells.empty() ? 0 : cells.back(), 0, true};
+  for (std::uint64_t c : cells) g.total = g.total > kMostCells - c ? kMostCells : g.total + c;
+  return g;
+}
+
+std::uint64_t hierarchy_bytes(const GridsShape& g, GridFaces faces) {
+  const double coarsest = static_cast<double>(g.coarsest);
+  if (g.sequence) {
+    const double cells = all_cells(g);
+    return bytes_of(cells * read_grid_bytes_per_cell() + (cells - coarsest) * sequence_transfers_per_cell());
+  }
+  return bytes_of(coarsest * read_grid_bytes_per_cell() + (all_cells(g) - coarsest) * refined_grid_bytes_per_cell(faces));
+}
+
+namespace {
+
+double metis_cells(const GridsShape& g, int parts) {
+  if (parts <= 1) return 0.0;
+  const double finest = static_cast<double>(g.finest);
+  if (g.sequence) return finest;
+  const double enough = static_cast<double>(kMetisCellsPerPart) * parts;
+  return std::min(finest, std::max(static_cast<double>(g.coarsest), 8 * enough));
+}
+
+}  // namespace
+
+std::uint64_t run_peak_bytes(const GridsShape& g, int processes) {
+  const double cells = all_cells(g);
+  const double parts = cells * sizeof(std::int32_t);
+  // Beside its own share, every grid's node slots and node ranks (an offset and about one rank
+  // a node, held while the levels are built).
+  const double own = own_level_bytes(g) / processes + cells * kNodesPerCell * 3 * sizeof(std::uint32_t);
+  const double metis = metis_cells(g, processes) * partition_bytes_per_cell();
   // METIS's arrays are freed before the levels are built: the larger of the two.
-  return bytes_of(static_cast<double>(hierarchy_bytes(finest)) + parts + std::max(own, metis) + kFixedBytes);
+  return bytes_of(static_cast<double>(hierarchy_bytes(g, GridFaces::omitted)) + parts + std::max(own, metis) + kFixedBytes);
 }
 
-std::uint64_t projection_peak_bytes(std::uint64_t finest, int largest_p) {
-  const double cells = static_cast<double>(finest);
-  const double parts = cells * kAllGrids * sizeof(std::int32_t);
-  const double metis = largest_p > 1 ? cells * partition_bytes_per_cell() : 0.0;
+std::uint64_t projection_peak_bytes(const GridsShape& g, int largest_p) {
+  const double cells = all_cells(g);
+  const double refinement = g.sequence ? 0.0 : static_cast<double>(g.finest) * faces_refinement_bytes_per_cell();
+  const double parts = cells * sizeof(std::int32_t);
+  const double metis = metis_cells(g, largest_p) * partition_bytes_per_cell();
   // count_traffic's holders of each node of every grid (an offset and about one rank a node).
-  const double holders = cells * kAllGrids * kNodesPerCell * 2 * sizeof(std::uint32_t);
-  return bytes_of(static_cast<double>(hierarchy_bytes(finest)) + parts + metis + holders + kFixedBytes);
+  const double holders = cells * kNodesPerCell * 2 * sizeof(std::uint32_t);
+  return bytes_of(static_cast<double>(hierarchy_bytes(g, GridFaces::kept)) + std::max(refinement, parts + metis + holders) +
+                  kFixedBytes);
 }
 
 }  // namespace mg

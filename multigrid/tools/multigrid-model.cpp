@@ -94,11 +94,10 @@ void declare_options(instrument::OptionTable& t, Options& o) {
 
 // The hierarchy and the largest partition (run_memory.hpp), refused before they are built:
 // `--cube 2 --grids 8` (100663296 finest cells) once ran for minutes into a bad_alloc.
-void check_memory(const Options& o, std::uint64_t coarse_cells, const std::string& source, const std::string& field) {
-  const std::uint64_t finest = o.sequence.empty() ? mg::finest_cells(coarse_cells, o.grids) : coarse_cells;
+void check_memory(const Options& o, const mg::GridsShape& grids, const std::string& source, const std::string& field) {
   const int largest_p = *std::max_element(o.procs.begin(), o.procs.end());
-  instrument::require_node_memory(mg::projection_peak_bytes(finest, largest_p), 1, source, field,
-                                  "projecting " + std::to_string(finest) + " finest cells");
+  instrument::require_node_memory(mg::projection_peak_bytes(grids, largest_p), 1, source, field,
+                                  "projecting " + std::to_string(grids.finest) + " finest cells");
 }
 
 void run(const Options& o) {
@@ -116,16 +115,18 @@ void run(const Options& o) {
   std::vector<mg::Grid> grids;
   if (o.sequence.empty()) {
     const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
-    if (o.mesh.empty()) check_memory(o, 6 * n * n * n, "command line",
+    if (o.mesh.empty()) check_memory(o, mg::refined_grids(6 * n * n * n, o.grids), "command line",
                                   "--cube " + std::to_string(o.cube) + " --grids " + std::to_string(o.grids));
     const mesh::Mesh coarse = o.mesh.empty() ? mesh::kuhn_cube_mesh(o.cube, 1.0) : mesh::read_mesh(o.mesh);
-    if (!o.mesh.empty()) check_memory(o, coarse.cells.size(), o.mesh, "--grids " + std::to_string(o.grids));
+    if (!o.mesh.empty()) check_memory(o, mg::refined_grids(coarse.cells.size(), o.grids), o.mesh, "--grids " + std::to_string(o.grids));
     mg::check_nodes(coarse, name);
     for (int p : o.procs) mesh::check_part_count(p, coarse.cells.size(), name);  // before any output
     grids = mg::build_hierarchy(coarse, o.grids, name);
   } else {
     std::vector<mesh::Mesh> meshes = mg::read_checked_meshes(o.sequence);
-    check_memory(o, meshes.back().cells.size(), o.sequence.back(), "--mesh-sequence");
+    std::vector<std::uint64_t> cells;
+    for (const mesh::Mesh& m : meshes) cells.push_back(m.cells.size());
+    check_memory(o, mg::grid_sequence(cells), o.sequence.back(), "--mesh-sequence");
     for (int p : o.procs) mesh::check_part_count(p, meshes.front().cells.size(), o.sequence.front());
     grids = mg::build_sequence(std::move(meshes), o.sequence);
     name = "sequence " + o.sequence.front() + " .. " + o.sequence.back();

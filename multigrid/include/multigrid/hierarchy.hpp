@@ -30,9 +30,11 @@ struct Grid {
   mesh::Mesh mesh;
   // Per node: 1 if it is on the boundary (a node of a boundary face): Dirichlet.
   std::vector<std::uint8_t> dirichlet;
-  // Below, empty on the coarsest grid.
-  std::vector<CoarseStencil> from_coarse;  // per node
-  std::vector<Index> parent_of;            // per cell: the coarser cell it lies in
+  // Below, empty on the coarsest grid, and on a refined grid, where stencil() and parent()
+  // derive them (a stored copy would be 56 B a node and 4 B a cell of fresh memory, written
+  // by every process: most of a set-up's time on a guest whose first touches are dear).
+  std::vector<CoarseStencil> from_coarse;  // per node (a sequence's grid)
+  std::vector<Index> parent_of;            // per cell: the coarser cell it lies in (a sequence's grid)
   // Per coarser cell with no cell of this grid whose parent it is (only in a sequence): the
   // cell of this grid at its centroid, whose part it takes. Empty if every one has children.
   std::vector<Index> stand_in;
@@ -42,6 +44,18 @@ struct Grid {
   bool refined = false;
   std::size_t coarse_nodes = 0;
   std::vector<std::array<Index, 2>> midpoint_of;
+
+  // Node n's interpolation from the next coarser grid: on a refined grid the coarse node n
+  // itself (weight 1) or its edge's two ends (1/2 each); else from_coarse[n]. Not on the
+  // coarsest grid (it has none); parent() likewise.
+  CoarseStencil stencil(Index n) const {
+    if (!refined) return from_coarse[n];
+    if (n < coarse_nodes) return {{n}, {1.0}, 1};
+    const std::array<Index, 2>& edge = midpoint_of[n - coarse_nodes];
+    return {{edge[0], edge[1]}, {0.5, 0.5}, 2};
+  }
+  // The coarser cell cell c lies in: c / 8 on a refined grid, else parent_of[c].
+  Index parent(Index c) const { return refined ? c / 8 : parent_of[c]; }
 };
 
 // Refuses a coarse mesh with a node in no cell (a dangling node: it would be a free unknown

@@ -1,8 +1,8 @@
 // One process's share of one grid: its cells (those of its part) with corners renumbered
 // into local slots, the nodes they touch, and on coarse grids the ghost slots the transfers
-// from the next finer grid need. Cells are stored in Morton order of their centroids (of
-// their parents' on a refined grid, families first) and nodes numbered by first touch in
-// that order, so the smoother's gathers and scatters walk memory nearly in sequence (a
+// from the next finer grid need. Cells are taken in Morton order of their centroids (of
+// their parents' on a refined grid; a family's 8 as its nodes and shape, the cells in no
+// family after them, as corners) and nodes numbered by first touch in that order, so the smoother's gathers and scatters walk memory nearly in sequence (a
 // random gather runs many times slower than streaming here).
 #pragma once
 #include <array>
@@ -17,21 +17,29 @@
 
 namespace mg {
 
+// A family's children's corners as places among its 10 nodes: corner k of child j is node
+// places[j][k].
+using CornerPlaces = std::array<std::array<std::uint8_t, 4>, 8>;
+
 struct LocalLevel {
   std::size_t global_cells = 0, global_nodes = 0;
   std::size_t n_local = 0;                 // nodes of my cells: slots [0, n_local)
   std::vector<Index> node_global;          // [slot]: local nodes, then ghosts
   std::vector<std::uint32_t> slot_of;      // [global node]: my slot or kNoSlot
-  std::vector<std::array<std::uint32_t, 4>> cells;  // corners as slots; families' cells first
   // On a refined grid (Grid::refined), the parents all 8 of whose children are mine (a family), in Morton
   // order of the parent: the slots of the family's 10 nodes v0..v3, m01, m02, m03, m12,
   // m13, m23 (m_ij the midpoint of parent edge ij), the parent's corners labelled so that
-  // the children are those of p1_cell_math.hpp's table. cells[8f..8f+7] are family f's
-  // children; the cells after 8 x families.size() are in no family. The smoother gathers a
-  // family's nodes once for its 8 cells.
+  // the children are those of p1_cell_math.hpp's table. The smoother gathers a family's
+  // nodes once for its 8 cells.
   std::vector<std::array<std::uint32_t, 10>> families;
+  // Family f's children as the grid lists their corners: child j's corner k is
+  // families[f][shapes[family_shape[f]][j][k]] (family_cell). A refinement's families take a
+  // few shapes (one a diagonal), so 2 B a family stand for the 128 B of its cells' corners.
+  std::vector<std::uint16_t> family_shape;
+  std::vector<CornerPlaces> shapes;
+  std::vector<std::array<std::uint32_t, 4>> loose_cells;  // the cells in no family, corners as slots
   // The families and the cells in none, batched for the cell loop (item_batches.hpp): made
-  // from `families` and `cells` by batch_cells, which must run again after they change.
+  // from `families` and `loose_cells` by batch_cells, which must run again after they change.
   ItemBatches<10> family_batches;
   ItemBatches<4> loose_batches;
   std::vector<NodePoint> xyz;              // per local node
@@ -43,7 +51,7 @@ struct LocalLevel {
   SumExchange restrict_sum;                // fine residuals' weighted shares -> coarse totals
   SumExchange prolong_fetch;               // owner's coarse correction -> ghost slots
   // Fine side (empty on the coarsest grid): per local node, the coarse slots it
-  // interpolates from and their weights (Grid::from_coarse in slots).
+  // interpolates from and their weights (Grid::stencil in slots).
   struct SlotStencil {
     std::array<std::uint32_t, 4> slot{};
     std::array<double, 4> weight{};
@@ -54,9 +62,31 @@ struct LocalLevel {
   // Vectors over all slots (ghosts included).
   std::vector<double> x, b, r, y, diag_inv, d;  // d: the Chebyshev step
   std::size_t slots() const { return node_global.size(); }
+  std::size_t cell_count() const { return 8 * families.size() + loose_cells.size(); }
 };
 
-// Rebuilds L.family_batches and L.loose_batches from L.families and L.cells.
+// Corners (slots) of child j of family f, in the grid's order of them.
+inline std::array<std::uint32_t, 4> family_cell(const LocalLevel& L, std::size_t f, std::size_t j) {
+  const std::array<std::uint8_t, 4>& at = L.shapes[L.family_shape[f]][j];
+  const std::array<std::uint32_t, 10>& nodes = L.families[f];
+  return {nodes[at[0]], nodes[at[1]], nodes[at[2]], nodes[at[3]]};
+}
+
+// per_cell(corners) for every cell of the level: the families' children family by family,
+// then the cells in no family, in order.
+template <class PerCell>
+void for_each_cell(const LocalLevel& L, PerCell&& per_cell) {
+  for (std::size_t f = 0; f < L.families.size(); ++f)
+    for (std::size_t j = 0; j < 8; ++j) per_cell(family_cell(L, f, j));
+  for (const std::array<std::uint32_t, 4>& v : L.loose_cells) per_cell(v);
+}
+
+// Leaves the first `keep` families and makes the rest's cells loose, ahead of the loose cells
+// there are, in the order for_each_cell gives (tests and benches: the same cells swept
+// without families). The caller must then run batch_cells.
+void dissolve_families(LocalLevel& L, std::size_t keep);
+
+// Rebuilds L.family_batches and L.loose_batches from L.families and L.loose_cells.
 void batch_cells(LocalLevel& L);
 
 // The bytes this process's sweep of the level goes over: the cells' batches, the nodes'

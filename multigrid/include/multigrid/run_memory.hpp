@@ -3,13 +3,16 @@
 // the figure, not after minutes by a bad_alloc or the OOM killer.
 //
 // Each estimate adds the sizes of the structures the run holds at its peak (sizeof of the
-// structs in mesh/mesh.hpp, hierarchy.hpp, local_level.hpp, grid_partition.hpp) per finest
-// cell, from the counts of a tetrahedral mesh: 4 faces a cell, each inside one shared by two
-// cells (2 faces a cell); about 1/6 node a cell on a refined mesh (1/5 is counted); the
-// coarser grids 1/8, 1/64, ... of the finest (8/7 of it in all). METIS's own work arrays are
-// the one figure measured rather than derived (run_memory.cpp says how).
+// structs in mesh/mesh.hpp, hierarchy.hpp, local_level.hpp, grid_partition.hpp) per cell,
+// from the counts of a tetrahedral mesh: 4 faces a cell, each inside one shared by two cells
+// (2 faces a cell); about 1/6 node a cell on a refined mesh (1/5 is counted). METIS's own
+// work arrays and the refinement's temporaries with faces are the figures measured rather
+// than derived (run_memory.cpp says how).
 #pragma once
 #include <cstdint>
+#include <vector>
+
+#include "multigrid/hierarchy.hpp"
 
 namespace mg {
 
@@ -17,18 +20,33 @@ namespace mg {
 // a cell a level), saturated at UINT64_MAX.
 std::uint64_t finest_cells(std::uint64_t coarse_cells, int grids);
 
-// The grids build_hierarchy holds (meshes with their geometry, the transfers' stencils,
-// parents and midpoints), all grids together, for a finest grid of `finest` cells.
-std::uint64_t hierarchy_bytes(std::uint64_t finest);
+// What the estimates need of the grids: the coarsest (the mesh made or read, with its faces
+// and geometry) and the finest, and whether every grid is a mesh read (--mesh-sequence)
+// rather than a refinement of the one below (which has no geometry, and no faces in a run).
+struct GridsShape {
+  std::uint64_t coarsest = 0;
+  std::uint64_t finest = 0;
+  std::uint64_t total = 0;  // a sequence's cells, all grids together
+  bool sequence = false;
+};
+// `grids` grids refined from a mesh of `coarse_cells` cells.
+GridsShape refined_grids(std::uint64_t coarse_cells, int grids);
+// A sequence of meshes of these cells, coarsest first.
+GridsShape grid_sequence(const std::vector<std::uint64_t>& cells);
 
-// One process of the multigrid program at its peak: the whole hierarchy (every process builds
-// it), the inherited parts, and the larger of METIS's partition of the finest grid (none at
-// one process) and the process's own levels (its 1/processes share of the cells, its slots,
-// the smoother's vectors), plus the libraries' fixed share.
-std::uint64_t run_peak_bytes(std::uint64_t finest, int processes);
+// The grids build_hierarchy (or build_sequence) holds: meshes, Dirichlet flags, midpoints and
+// a sequence's stencils and parents, all grids together; refined grids with their faces or not.
+std::uint64_t hierarchy_bytes(const GridsShape& grids, GridFaces faces);
 
-// multigrid-model at its peak: the hierarchy, one partition into `largest_p` parts at a time
+// One process of the multigrid program at its peak: the whole hierarchy without refined
+// faces (every process builds it), the inherited parts, and the larger of METIS's partition of
+// the grid it partitions (none at one process) and the process's own levels (its 1/processes
+// share of the cells, its slots, the smoother's vectors), plus the libraries' fixed share.
+std::uint64_t run_peak_bytes(const GridsShape& grids, int processes);
+
+// multigrid-model at its peak: the hierarchy with faces, and the larger of the refinement's
+// temporaries for the finest grid's faces and one partition into `largest_p` parts at a time
 // with its inherited parts and the node holders count_traffic builds.
-std::uint64_t projection_peak_bytes(std::uint64_t finest, int largest_p);
+std::uint64_t projection_peak_bytes(const GridsShape& grids, int largest_p);
 
 }  // namespace mg
