@@ -1,4 +1,4 @@
-// refine_uniform_cells (refine.hpp): the cells, materials, nodes and midpoint edges of
+// refine_uniform_corners (refine.hpp): the cells' corners, nodes and midpoint edges of
 // refine_uniform, bit for bit, without faces; refined again from its own faceless result as
 // from refine_uniform's; and a degenerate child refused with refine_uniform's message.
 #include <catch2/catch.hpp>
@@ -19,38 +19,32 @@ using namespace mesh;
 
 namespace {
 
-void require_same_cells(const Mesh& faced, const Mesh& cells_only) {
+void require_same_cells(const Mesh& faced, const CornerMesh& cells_only) {
   REQUIRE(cells_only.cells.size() == faced.cells.size());
   REQUIRE(cells_only.nodes.size() == faced.nodes.size());
-  CHECK(cells_only.faces.empty());
-  CHECK(cells_only.geometry.empty());
-  bool same_corners = true;
-  for (std::size_t c = 0; c < faced.cells.size(); ++c)
-    same_corners = same_corners && faced.cells[c].nodes == cells_only.cells[c].nodes &&
-                   faced.cells[c].material == cells_only.cells[c].material;
-  CHECK(same_corners);
+  CHECK(cell_corners(faced) == cells_only.cells);
   CHECK(std::memcmp(faced.nodes.data(), cells_only.nodes.data(), faced.nodes.size() * sizeof(Vec3)) == 0);
 }
 
 }  // namespace
 
-TEST_CASE("refine_uniform_cells: refine_uniform's cells and nodes, twice, without faces", "[refine]") {
+TEST_CASE("refine_uniform_corners: refine_uniform's cells and nodes, twice, without faces", "[refine]") {
   const Mesh coarse = meshtest::jittered_cube(3);  // 162 cells, unstructured
   std::vector<std::array<Index, 2>> edges_faced, edges_cells;
   const Mesh faced = refine_uniform(coarse, "cube", RefinedGeometry::omitted, &edges_faced);
-  const Mesh cells_only = refine_uniform_cells(coarse, "cube", &edges_cells);
+  const CornerMesh cells_only = refine_uniform_corners(coarse.nodes, cell_corners(coarse), "cube", &edges_cells);
   require_same_cells(faced, cells_only);
   CHECK(edges_faced == edges_cells);
   CHECK(edges_cells == sorted_edges(coarse));
   // Again: from the faced mesh and from the faceless one, the same grid.
   const Mesh faced2 = refine_uniform(faced, "cube", RefinedGeometry::omitted, &edges_faced);
-  const Mesh cells_only2 = refine_uniform_cells(cells_only, "cube", &edges_cells);
+  const CornerMesh cells_only2 = refine_uniform_corners(cells_only.nodes, cells_only.cells, "cube", &edges_cells);
   require_same_cells(faced2, cells_only2);
   CHECK(cells_only2.cells.size() == 64 * coarse.cells.size());
   CHECK(edges_faced == edges_cells);
 }
 
-TEST_CASE("refine_uniform_cells refuses a degenerate child as refine_uniform does", "[refine]") {
+TEST_CASE("refine_uniform_corners refuses a degenerate child as refine_uniform does", "[refine]") {
   // Flat tetrahedra of height eps over a long thin base: some are accepted, their children
   // flatter still; the two refinements refuse the same ones with the same line.
   int refused = 0;
@@ -59,7 +53,7 @@ TEST_CASE("refine_uniform_cells refuses a degenerate child as refine_uniform doe
     const std::vector<Vec3> nodes = {{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, eps}};
     const Mesh flat = mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "flat");
     const std::string faced = input_error_text([&] { (void)refine_uniform(flat, "flat"); });
-    const std::string cells_only = input_error_text([&] { (void)refine_uniform_cells(flat, "flat"); });
+    const std::string cells_only = input_error_text([&] { (void)refine_uniform_corners(flat.nodes, cell_corners(flat), "flat"); });
     CHECK(faced == cells_only);
     if (!cells_only.empty()) {
       ++refused;
@@ -70,7 +64,7 @@ TEST_CASE("refine_uniform_cells refuses a degenerate child as refine_uniform doe
   CHECK(refused > 0);
 }
 
-TEST_CASE("refine_uniform_cells checks a parent for its children: the same refusals, far from the origin too",
+TEST_CASE("refine_uniform_corners checks a parent for its children: the same refusals, far from the origin too",
           "[refine]") {
   // The parent's check (an eighth of its volume against its children's longest edge) lets
   // the children through only where each child's own check would pass; near the limit they
@@ -92,7 +86,7 @@ TEST_CASE("refine_uniform_cells checks a parent for its children: the same refus
       if (!made.empty()) continue;  // the parent itself refused
       const Mesh flat = mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "flat");
       const std::string faced = input_error_text([&] { (void)refine_uniform(flat, "flat"); });
-      const std::string cells_only = input_error_text([&] { (void)refine_uniform_cells(flat, "flat"); });
+      const std::string cells_only = input_error_text([&] { (void)refine_uniform_corners(flat.nodes, cell_corners(flat), "flat"); });
       CHECK(faced == cells_only);
       if (cells_only.empty()) {
         ++accepted;
@@ -110,5 +104,5 @@ TEST_CASE("refine_uniform_cells checks a parent for its children: the same refus
   const std::vector<Vec3> nodes = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
   Mesh one = mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "one");
   one.nodes[3] = {0.25, 0.25, 0};  // into the opposite face's plane, after the mesh's check
-  CHECK(input_error_text([&] { (void)refine_uniform_cells(one, "one"); }).find("degenerate") != std::string::npos);
+  CHECK(input_error_text([&] { (void)refine_uniform_corners(one.nodes, cell_corners(one), "one"); }).find("degenerate") != std::string::npos);
 }

@@ -16,6 +16,7 @@ set(_bad
   "missing_mesh|^multigrid: error: .*/no-such.msh: cannot open Gmsh mesh: No such file or directory$|${_dir}/no-such.msh"
   "more_ranks_than_cells|^multigrid: error: .*/corner-tet.smesh:P: at most one process per coarse cell: 2 processes for 1 cells$|${_corner}"
   "partition_short|^multigrid: error: .*/short.part:line 6: expected 6 lines, one part per cell, found 5$|--cube|1|--grids|1|--partition|${_dir}/short.part"
+  "partition_short_refined|^multigrid: error: .*/short.part:line 6: expected 48 lines, one part per cell, found 5$|--cube|1|--grids|2|--partition|${_dir}/short.part"
   "grids_zero|^multigrid: error: command line:--grids: expected a whole number in \\[1, 8\\] \\(grids\\), got \"0\"$|--grids|0"
   "cycle_X|^multigrid: error: command line:--cycle: expected W or V, got \"X\"$|--cycle|X"
   "cell_kernel_bogus|^multigrid: error: command line:--cell-kernel: expected avx512, avx2 or portable, got \"sse9\"$|--cell-kernel|sse9"

@@ -1,5 +1,5 @@
-// build_hierarchy's refined grids with GridFaces::omitted (mesh::refine_uniform_cells): their cells,
-// nodes and Dirichlet nodes are those of the faced refinement (boundary nodes found from
+// build_hierarchy's refined grids with GridFaces::omitted (mesh::refine_uniform_corners): their
+// cells (corners alone, Grid::corners), nodes and Dirichlet nodes are those of the faced refinement (boundary nodes found from
 // the refined boundary triangles), and METIS on a refined grid (metis_partition_grid, faces
 // found first) gives the partition of the faced grid.
 #include <catch2/catch.hpp>
@@ -51,10 +51,12 @@ TEST_CASE("refined grids without faces: the faced refinement's cells, nodes and 
       faced = mesh::refine_uniform(faced, "cube", mesh::RefinedGeometry::omitted);
       const mesh::Mesh& m = grids[l].mesh;
       CHECK(m.faces.empty());
-      REQUIRE(m.cells.size() == faced.cells.size());
+      CHECK(m.cells.empty());  // the corners alone, 16 B a cell
+      REQUIRE(grids[l].cell_count() == faced.cells.size());
       REQUIRE(m.nodes.size() == faced.nodes.size());
+      CHECK(grids[l].corners == mesh::cell_corners(faced));
       bool same = true;
-      for (std::size_t c = 0; c < m.cells.size(); ++c) same = same && m.cells[c].nodes == faced.cells[c].nodes;
+      for (std::size_t c = 0; c < faced.cells.size(); ++c) same = same && grids[l].cell(c) == faced.cells[c].nodes;
       CHECK(same);
       CHECK(std::memcmp(m.nodes.data(), faced.nodes.data(), m.nodes.size() * sizeof(mesh::Vec3)) == 0);
       const std::vector<std::uint8_t> expected = boundary_nodes_of_faces(faced);

@@ -10,6 +10,7 @@
 
 #include "instrument/error.hpp"
 #include "mesh/mesh_examples.hpp"
+#include "mesh/refine.hpp"
 #include "mesh/mesh_geometry.hpp"
 #include "mesh/partition.hpp"
 #include "multigrid/grid_partition.hpp"
@@ -131,10 +132,31 @@ TEST_CASE("a sequence of independent meshes is partitioned on its finest grid") 
   CHECK(mg::metis_grid(g, 4) == 2);
 }
 
+namespace {
+
+// A grid of a mesh's own cells, or (as_corners) of its nodes and its cells' corners alone, as
+// a faceless refined grid holds them.
+mg::Grid grid_of(const mesh::Mesh& m, bool as_corners = false) {
+  mg::Grid g;
+  g.mesh = m;
+  if (as_corners) {
+    g.corners = mesh::cell_corners(m);
+    g.mesh.cells.clear();
+    g.mesh.faces.clear();
+  }
+  return g;
+}
+
+}  // namespace
+
 TEST_CASE("node holders: the parts with a cell at the node, ascending; the owner is the first") {
   const mesh::Mesh m = mesh::kuhn_cube_mesh(1, 1.0);  // 6 cells around the diagonal 0-7
   const std::vector<std::int32_t> part{3, 1, 1, 0, 3, 3};
-  const mg::NodeRanks r = mg::node_ranks(m, part);
+  const mg::NodeRanks r = mg::node_ranks(grid_of(m), part);
+  // A grid of corners alone: the same holders.
+  const mg::NodeRanks rc = mg::node_ranks(grid_of(m, true), part);
+  CHECK(rc.offsets == r.offsets);
+  CHECK(rc.ranks == r.ranks);
   // Nodes 0 and 7 are in every cell.
   for (mg::Index n : {0u, 7u}) {
     REQUIRE(r.count(n) == 3);
@@ -159,7 +181,7 @@ TEST_CASE("node holders: the parts with a cell at the node, ascending; the owner
 TEST_CASE("node holders of a one-part partition: that part at every node in a cell, none elsewhere") {
   mesh::Mesh m = mesh::kuhn_cube_mesh(1, 1.0);
   m.nodes.push_back({2, 2, 2});  // node 8: in no cell
-  const mg::NodeRanks r = mg::node_ranks(m, std::vector<std::int32_t>(6, 5));
+  const mg::NodeRanks r = mg::node_ranks(grid_of(m), std::vector<std::int32_t>(6, 5));
   REQUIRE(r.offsets.size() == 10);
   for (mg::Index n = 0; n < 8; ++n) {
     REQUIRE(r.count(n) == 1);
@@ -172,7 +194,7 @@ TEST_CASE("node holders of a one-part partition: that part at every node in a ce
   // The same as the general path gives with a second part somewhere: cell 0 in part 5 too.
   std::vector<std::int32_t> two(6, 5);
   two[3] = 1;
-  const mg::NodeRanks g = mg::node_ranks(m, two);
+  const mg::NodeRanks g = mg::node_ranks(grid_of(m), two);
   CHECK(g.count(8) == 0);
   CHECK(g.offsets[8] == g.offsets[9]);
 }

@@ -36,7 +36,7 @@ TEST_CASE("transfer sets: the ranks a sort of every pair gives for the same pair
   const auto parts = mg::partition_grids(grids, 3, "cube");
   for (std::size_t l = 1; l < grids.size(); ++l) {
     CAPTURE(l);
-    const mg::NodeRanks fr = mg::node_ranks(grids[l].mesh, parts[l]), cr = mg::node_ranks(grids[l - 1].mesh, parts[l - 1]);
+    const mg::NodeRanks fr = mg::node_ranks(grids[l], parts[l]), cr = mg::node_ranks(grids[l - 1], parts[l - 1]);
     std::vector<std::uint64_t> feeders, needers;
     for (mg::Index g = 0; g < grids[l].mesh.nodes.size(); ++g)
       for (std::uint32_t k = 0; k < grids[l].stencil(g).count; ++k) {

@@ -19,12 +19,14 @@ double six_signed_volume(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3
   return dot(cross(minus(b, a), minus(c, a)), minus(d, a));
 }
 
-Vec3 cell_centroid(const Mesh& mesh, Index cell) {
+Vec3 cell_centroid(const Mesh& mesh, Index cell) { return corners_centroid(mesh.nodes, mesh.cells[cell].nodes); }
+
+Vec3 corners_centroid(const std::vector<Vec3>& nodes, const std::array<Index, 4>& corners) {
   Vec3 m{0, 0, 0};
-  for (Index n : mesh.cells[cell].nodes) {
-    m.x += mesh.nodes[n].x / 4;
-    m.y += mesh.nodes[n].y / 4;
-    m.z += mesh.nodes[n].z / 4;
+  for (Index n : corners) {
+    m.x += nodes[n].x / 4;
+    m.y += nodes[n].y / 4;
+    m.z += nodes[n].z / 4;
   }
   return m;
 }

@@ -36,25 +36,27 @@ struct EdgesByLow {
   }
 };
 
-EdgesByLow edges_by_low(const Mesh& mesh) {
+// corners(c): cell c's four nodes, for c below `cells` (a Mesh's cells or bare corners).
+template <class Corners>
+EdgesByLow edges_by_low(std::size_t node_count, std::size_t cells, const Corners& corners) {
   EdgesByLow edges;
-  std::vector<std::size_t> start(mesh.nodes.size() + 1, 0);
-  for (const Cell& cell : mesh.cells)
-    for (const auto& e : kTetEdges) ++start[std::min(cell.nodes[e[0]], cell.nodes[e[1]]) + std::size_t{1}];
-  for (std::size_t n = 0; n < mesh.nodes.size(); ++n) start[n + 1] += start[n];
+  std::vector<std::size_t> start(node_count + 1, 0);
+  for (std::size_t c = 0; c < cells; ++c)
+    for (const auto& e : kTetEdges) ++start[std::min(corners(c)[e[0]], corners(c)[e[1]]) + std::size_t{1}];
+  for (std::size_t n = 0; n < node_count; ++n) start[n + 1] += start[n];
   std::vector<Index> high;
   instrument::assign_huge(high, start.back());
   {
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
-    for (const Cell& cell : mesh.cells)
+    for (std::size_t c = 0; c < cells; ++c)
       for (const auto& e : kTetEdges) {
-        const Index a = cell.nodes[e[0]], b = cell.nodes[e[1]];
+        const Index a = corners(c)[e[0]], b = corners(c)[e[1]];
         high[fill[std::min(a, b)]++] = std::max(a, b);
       }
   }
-  edges.first.assign(mesh.nodes.size() + 1, 0);
+  edges.first.assign(node_count + 1, 0);
   std::size_t kept = 0;
-  for (std::size_t n = 0; n < mesh.nodes.size(); ++n) {
+  for (std::size_t n = 0; n < node_count; ++n) {
     const auto from = high.begin() + static_cast<std::ptrdiff_t>(start[n]);
     const auto to = high.begin() + static_cast<std::ptrdiff_t>(start[n + 1]);
     std::sort(from, to);
@@ -62,10 +64,14 @@ EdgesByLow edges_by_low(const Mesh& mesh) {
     edges.first[n] = kept;
     kept = static_cast<std::size_t>(std::copy(from, end, high.begin() + static_cast<std::ptrdiff_t>(kept)) - high.begin());
   }
-  edges.first[mesh.nodes.size()] = kept;
+  edges.first[node_count] = kept;
   high.resize(kept);
   edges.high = std::move(high);
   return edges;
+}
+
+EdgesByLow edges_by_low(const Mesh& mesh) {
+  return edges_by_low(mesh.nodes.size(), mesh.cells.size(), [&mesh](std::size_t c) -> const std::array<Index, 4>& { return mesh.cells[c].nodes; });
 }
 
 // The edges as (low, high) pairs, in their sorted order.
@@ -233,25 +239,27 @@ namespace {
 
 // Refinement's nodes (the parent's, then the midpoints in sorted-edge order) and cells:
 // store(c, kids) receives parent c's eight children (8c..8c+7), for c = 0, 1, ... in turn
-// (so a store may append them). Returns the edges.
-template <class Store>
-EdgesByLow refine_nodes_and_cells(const Mesh& mesh, const std::string& name, std::vector<Vec3>& nodes, Store store) {
-  refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);
-  EdgesByLow edges = edges_by_low(mesh);
-  refuse_if_too_large(mesh.nodes.size() + std::uint64_t{edges.high.size()}, "nodes", name);
-  instrument::reserve_huge(nodes, mesh.nodes.size() + edges.high.size());
-  nodes.assign(mesh.nodes.begin(), mesh.nodes.end());
-  for (std::size_t a = 0; a < mesh.nodes.size(); ++a)
+// (so a store may append them). The parent: its nodes and corners(c) for each of its `cells`
+// cells. Returns the edges.
+template <class Corners, class Store>
+EdgesByLow refine_nodes_and_cells(const std::vector<Vec3>& parent_nodes, std::size_t cells, const Corners& corners,
+                                  const std::string& name, std::vector<Vec3>& nodes, Store store) {
+  refuse_if_too_large(8 * std::uint64_t{cells}, "cells", name);
+  EdgesByLow edges = edges_by_low(parent_nodes.size(), cells, corners);
+  refuse_if_too_large(parent_nodes.size() + std::uint64_t{edges.high.size()}, "nodes", name);
+  instrument::reserve_huge(nodes, parent_nodes.size() + edges.high.size());
+  nodes.assign(parent_nodes.begin(), parent_nodes.end());
+  for (std::size_t a = 0; a < parent_nodes.size(); ++a)
     for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) {
-      const Vec3 &p = mesh.nodes[a], &q = mesh.nodes[edges.high[k]];
+      const Vec3 &p = parent_nodes[a], &q = parent_nodes[edges.high[k]];
       nodes.push_back({0.5 * (p.x + q.x), 0.5 * (p.y + q.y), 0.5 * (p.z + q.z)});
     }
-  const auto midpoint = [&](const Cell& cell, int e) {
-    const Index a = cell.nodes[kTetEdges[e][0]], b = cell.nodes[kTetEdges[e][1]];
-    return static_cast<Index>(mesh.nodes.size() + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
+  const auto midpoint = [&](const std::array<Index, 4>& cell, int e) {
+    const Index a = cell[kTetEdges[e][0]], b = cell[kTetEdges[e][1]];
+    return static_cast<Index>(parent_nodes.size() + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
   };
-  for (std::size_t c = 0; c < mesh.cells.size(); ++c) {
-    const Cell& cell = mesh.cells[c];
+  for (std::size_t c = 0; c < cells; ++c) {
+    const std::array<Index, 4>& cell = corners(c);
     Index m[6];  // m[e]: midpoint of kTetEdges[e]
     for (int e = 0; e < 6; ++e) m[e] = midpoint(cell, e);
     // The octahedron's shortest diagonal (see children_of).
@@ -261,7 +269,7 @@ EdgesByLow refine_nodes_and_cells(const Mesh& mesh, const std::string& name, std
       const double length = distance2(nodes[m[kDiagonalEnds[d][0]]], nodes[m[kDiagonalEnds[d][1]]]);
       if (length < best_length) best = d, best_length = length;
     }
-    store(c, children_of(cell.nodes, m, best));
+    store(c, children_of(cell, m, best));
   }
   return edges;
 }
@@ -326,7 +334,9 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
   // Parent by parent (store's order): children 8c..8c+7 appended, not written over zeros.
   std::vector<CellNodes> children;
   instrument::reserve_huge(children, 8 * mesh.cells.size());
-  const EdgesByLow edges = refine_nodes_and_cells(mesh, name, nodes, [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
+  const auto corners = [&mesh](std::size_t c) -> const std::array<Index, 4>& { return mesh.cells[c].nodes; };
+  const EdgesByLow edges = refine_nodes_and_cells(mesh.nodes, mesh.cells.size(), corners, name, nodes,
+                                                  [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
     for (std::size_t k = 0; k < 8; ++k) children.push_back({kids[k].nodes, mesh.cells[c].material});
   });
   const std::optional<SidePairs> pairs = refined_side_pairs(mesh, children);
@@ -341,21 +351,31 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
   return fine;
 }
 
-Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges) {
-  refuse_if_too_large(8 * std::uint64_t{mesh.cells.size()}, "cells", name);  // before the cells are made
-  Mesh fine;
-  instrument::reserve_huge(fine.cells, 8 * mesh.cells.size());
+CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vector<std::array<Index, 4>>& cells,
+                                  const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges) {
+  refuse_if_too_large(8 * std::uint64_t{cells.size()}, "cells", name);  // before the cells are made
+  CornerMesh fine;
+  instrument::reserve_huge(fine.cells, 8 * cells.size());
   // The cells appended parent by parent (store's order) and checked as they come (the first
   // degenerate one refused, as check_refined_cells refuses it: by the parent's check where
   // that suffices, else child by child), not copied from a list of children nor written over
   // zeros. Child 4's first two corners are the octahedron's diagonal (children_of).
-  const EdgesByLow edges = refine_nodes_and_cells(mesh, name, fine.nodes, [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
-    for (std::size_t k = 0; k < 8; ++k) fine.cells.push_back({{}, kids[k].nodes, mesh.cells[c].material});
-    if (children_shaped(fine.nodes, mesh.cells[c].nodes, kids[4].nodes[0], kids[4].nodes[1])) return;
+  const auto corners = [&cells](std::size_t c) -> const std::array<Index, 4>& { return cells[c]; };
+  const EdgesByLow edges = refine_nodes_and_cells(nodes, cells.size(), corners, name, fine.nodes,
+                                                  [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
+    for (std::size_t k = 0; k < 8; ++k) fine.cells.push_back(kids[k].nodes);
+    if (children_shaped(fine.nodes, cells[c], kids[4].nodes[0], kids[4].nodes[1])) return;
     for (std::size_t k = 0; k < 8; ++k) check_refined_volume(fine.nodes, kids[k].nodes, 8 * c + k, name);
   });
   if (midpoint_edges) *midpoint_edges = edge_list(edges);
   return fine;
+}
+
+std::vector<std::array<Index, 4>> cell_corners(const Mesh& mesh) {
+  std::vector<std::array<Index, 4>> corners;
+  instrument::reserve_huge(corners, mesh.cells.size());
+  for (const Cell& c : mesh.cells) corners.push_back(c.nodes);
+  return corners;
 }
 
 std::array<CellNodes, 8> refined_children(const std::array<Index, 4>& v, const std::array<Index, 6>& m, int diagonal) {

@@ -117,7 +117,7 @@ void declare_options(instrument::OptionTable& t, Options& o) {
 // (so the cell and node order, which decides the traffic, is the program's).
 mg::LocalLevel finest_level(const Options& o, std::vector<mg::Grid>& grids) {
   grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(o.cube, 1.0), o.grids, "bench");
-  const std::size_t cells = grids.back().mesh.cells.size();
+  const std::size_t cells = grids.back().cell_count();
   const mesh::Partition one_part{1, std::vector<std::int32_t>(cells, 0)};
   std::vector<mg::LocalLevel> levels = mg::build_local_levels(grids, mg::inherit_parts(grids, one_part), 0, 1);
   return std::move(levels.back());

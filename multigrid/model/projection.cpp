@@ -139,7 +139,7 @@ Traffic count_traffic(const std::vector<Grid>& grids, const std::vector<std::vec
   Traffic t;
   std::vector<NodeRanks> ranks;
   for (std::size_t l = 0; l < grids.size(); ++l) {
-    ranks.push_back(node_ranks(grids[l].mesh, parts[l]));
+    ranks.push_back(node_ranks(grids[l], parts[l]));
     std::vector<std::int64_t> cells(static_cast<std::size_t>(nprocs), 0);
     for (std::int32_t p : parts[l]) ++cells[static_cast<std::size_t>(p)];
     t.cells.push_back(std::move(cells));

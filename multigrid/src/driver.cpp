@@ -89,12 +89,11 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
                                                    : o.mesh_sequence.back();
   // METIS on a coarse grid (metis_grid), a partition file on the finest.
   const std::size_t at = o.partition_path.empty() ? metis_grid(in.grids, p) : in.grids.size() - 1;
-  const mesh::Mesh& partitioned = in.grids[at].mesh;
   mesh::Partition part;
   {
     SetupTimer t(&in.setup, o.partition_path.empty() ? "METIS" : "partition-file");
     part = o.partition_path.empty() ? metis_partition_grid(in.grids[at], p, name)
-                                    : mesh::read_partition_file(o.partition_path, partitioned.cells.size(), p);
+                                    : mesh::read_partition_file(o.partition_path, in.grids[at].cell_count(), p);
   }
   SetupTimer t(&in.setup, "inheritance");
   in.parts = inherit_parts(in.grids, at, part);

@@ -14,14 +14,17 @@ std::size_t metis_grid(const std::vector<Grid>& grids, int parts) {
   while (first_refined > 0 && grids[first_refined].refined) --first_refined;
   const std::size_t enough = kMetisCellsPerPart * static_cast<std::size_t>(std::max(parts, 1));
   for (std::size_t l = first_refined; l < finest; ++l)
-    if (grids[l].mesh.cells.size() >= enough) return l;
+    if (grids[l].cell_count() >= enough) return l;
   return finest;
 }
 
 mesh::Partition metis_partition_grid(const Grid& grid, int parts, const std::string& name) {
-  if (!grid.mesh.faces.empty() || grid.mesh.cells.empty() || parts == 1) return mesh::metis_partition(grid.mesh, parts, name);
-  std::vector<mesh::CellNodes> cells(grid.mesh.cells.size());
-  for (std::size_t c = 0; c < cells.size(); ++c) cells[c] = {grid.mesh.cells[c].nodes, grid.mesh.cells[c].material};
+  if (grid.corners.empty()) return mesh::metis_partition(grid.mesh, parts, name);  // a mesh's own cells and faces
+  if (parts == 1) return {1, std::vector<std::int32_t>(grid.cell_count(), 0)};
+  // A faceless grid's cells made a mesh, whose faces give METIS its dual graph. Material 0: a
+  // partition reads only which cells meet.
+  std::vector<mesh::CellNodes> cells(grid.cell_count());
+  for (std::size_t c = 0; c < cells.size(); ++c) cells[c] = {grid.cell(c), 0};
   return mesh::metis_partition(mesh::mesh_from_cells(grid.mesh.nodes, cells, name), parts, name);
 }
 
@@ -42,22 +45,22 @@ std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& gr
   const std::vector<std::int32_t>& given = parts[at];
   if (!given.empty() && std::all_of(given.begin(), given.end(), [&](std::int32_t p) { return p == given[0]; })) {
     for (std::size_t l = 0; l < grids.size(); ++l)
-      if (l != at) instrument::assign_huge(parts[l], grids[l].mesh.cells.size(), given[0]);
+      if (l != at) instrument::assign_huge(parts[l], grids[l].cell_count(), given[0]);
     return parts;
   }
   for (std::size_t l = at + 1; l < grids.size(); ++l) {
     // Each cell takes its parent's part (Grid::parent: on a refined grid children 8c..8c+7 of c).
     const std::vector<std::int32_t>& coarse = parts[l - 1];
     std::vector<std::int32_t>& fine = parts[l];
-    instrument::reserve_huge(fine, grids[l].mesh.cells.size());
-    const std::size_t n = grids[l].mesh.cells.size();
+    instrument::reserve_huge(fine, grids[l].cell_count());
+    const std::size_t n = grids[l].cell_count();
     for (Index c = 0; c < n; ++c) fine.push_back(coarse[grids[l].parent(c)]);
   }
   for (std::size_t l = at; l-- > 0;) {
     const Grid& fine_grid = grids[l + 1];
     const std::vector<std::int32_t>& fine = parts[l + 1];
     std::vector<std::int32_t>& coarse = parts[l];
-    const std::size_t nc = grids[l].mesh.cells.size();
+    const std::size_t nc = grids[l].cell_count();
     // The children's parts grouped by parent (a counting sort on Grid::parent).
     std::vector<std::uint32_t> start(nc + 1, 0);
     for (Index c = 0; c < fine.size(); ++c) ++start[fine_grid.parent(c) + 1];
@@ -99,12 +102,12 @@ namespace {
 
 // Every cell in part q (one process): each node in a cell has the one holder q, a node in none
 // has none. One pass marking the nodes, not the grouping and sorting below.
-NodeRanks one_part_node_ranks(const mesh::Mesh& mesh, std::int32_t q) {
-  std::vector<std::uint8_t> used(mesh.nodes.size(), 0);
-  for (const mesh::Cell& c : mesh.cells)
-    for (Index n : c.nodes) used[n] = 1;
+NodeRanks one_part_node_ranks(const Grid& grid, std::int32_t q) {
+  std::vector<std::uint8_t> used(grid.mesh.nodes.size(), 0);
+  for (std::size_t c = 0; c < grid.cell_count(); ++c)
+    for (Index n : grid.cell(c)) used[n] = 1;
   NodeRanks nr;
-  nr.offsets.resize(mesh.nodes.size() + 1);
+  nr.offsets.resize(grid.mesh.nodes.size() + 1);
   std::uint32_t kept = 0;
   for (std::size_t n = 0; n < used.size(); ++n) {
     nr.offsets[n] = kept;
@@ -117,22 +120,22 @@ NodeRanks one_part_node_ranks(const mesh::Mesh& mesh, std::int32_t q) {
 
 }  // namespace
 
-NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& part_of_cell) {
+NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_cell) {
   if (!part_of_cell.empty() &&
       std::all_of(part_of_cell.begin(), part_of_cell.end(), [&](std::int32_t p) { return p == part_of_cell[0]; }))
-    return one_part_node_ranks(mesh, part_of_cell[0]);
+    return one_part_node_ranks(grid, part_of_cell[0]);
   // Most nodes lie inside one part: each node's first part, and whether a cell of another
   // touches it, in one pass; only the nodes on the parts' borders then collect their cells'
   // parts (grouped by node, a counting sort), sorted and made unique. Not a list of every
   // cell's four (node, part): a node's count and its few parts, not 16 bytes a cell.
-  const std::size_t nodes = mesh.nodes.size();
+  const std::size_t nodes = grid.mesh.nodes.size();
   enum : std::uint8_t { kInNone, kInOne, kInSeveral };
   std::vector<std::uint8_t> held(nodes, kInNone);
   std::vector<std::int32_t> first(nodes);
   std::vector<std::uint32_t> corners(nodes, 0);  // cells touching the node
-  for (std::size_t c = 0; c < mesh.cells.size(); ++c) {
+  for (std::size_t c = 0; c < grid.cell_count(); ++c) {
     const std::int32_t q = part_of_cell[c];
-    for (Index n : mesh.cells[c].nodes) {
+    for (Index n : grid.cell(c)) {
       ++corners[n];
       if (held[n] == kInNone) held[n] = kInOne, first[n] = q;
       else if (first[n] != q) held[n] = kInSeveral;
@@ -148,8 +151,8 @@ NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& pa
   std::vector<std::int32_t> border(start.back());
   if (!border.empty()) {
     std::vector<std::size_t> fill(start.begin(), start.end() - 1);
-    for (std::size_t c = 0; c < mesh.cells.size(); ++c)
-      for (Index n : mesh.cells[c].nodes)
+    for (std::size_t c = 0; c < grid.cell_count(); ++c)
+      for (Index n : grid.cell(c))
         if (held[n] == kInSeveral) border[fill[static_cast<std::size_t>(first[n])]++] = part_of_cell[c];
   }
   NodeRanks nr;

@@ -134,17 +134,22 @@ std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const st
   std::vector<Triangle> boundary;  // the finest grid's so far, with faces omitted
   if (faces == GridFaces::omitted) boundary = boundary_triangles(coarse);
   for (int l = 1; l < levels; ++l) {
-    const mesh::Mesh& parent = grids.back().mesh;
+    const Grid& parent = grids.back();
     Grid g;
-    g.coarse_nodes = parent.nodes.size();
+    g.coarse_nodes = parent.mesh.nodes.size();
     // No geometry (no use for it here), no faces if omitted; midpoint_of: the sorted edges,
     // whose order numbers the midpoints.
     if (faces == GridFaces::omitted) {
-      g.mesh = mesh::refine_uniform_cells(parent, name, &g.midpoint_of);
+      // The coarsest grid's corners copied (a mesh's cells), a refined parent's read as they are.
+      mesh::CornerMesh fine = parent.corners.empty()
+                                  ? mesh::refine_uniform_corners(parent.mesh.nodes, mesh::cell_corners(parent.mesh), name, &g.midpoint_of)
+                                  : mesh::refine_uniform_corners(parent.mesh.nodes, parent.corners, name, &g.midpoint_of);
+      g.mesh.nodes = std::move(fine.nodes);
+      g.corners = std::move(fine.cells);
       boundary = refine_boundary(boundary, g);
       g.dirichlet = nodes_of(boundary, g.mesh.nodes.size());
     } else {
-      g.mesh = mesh::refine_uniform(parent, name, mesh::RefinedGeometry::omitted, &g.midpoint_of);
+      g.mesh = mesh::refine_uniform(parent.mesh, name, mesh::RefinedGeometry::omitted, &g.midpoint_of);
       g.dirichlet = boundary_nodes(g.mesh);
     }
     g.refined = true;  // its stencils and parents derived (Grid::stencil, Grid::parent), not stored

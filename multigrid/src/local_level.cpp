@@ -101,8 +101,8 @@ const std::array<bool, 3>& refined_children_match_table() {
 
 // The 10 nodes of parent p's family in p1_cell_math.hpp's order, or false if its 8 children
 // are not that pattern (then they are swept one by one, correct either way).
-bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::array<Index, 10>& out) {
-  const auto& a = coarse.cells[p].nodes;
+bool family_nodes(const Grid& fine, const Grid& coarse, Index p, std::array<Index, 10>& out) {
+  const auto& a = coarse.cell(p);
   std::array<Index, 6> lo, hi;  // the parent's edges' ends, low and high
   for (std::size_t e = 0; e < 6; ++e) {
     lo[e] = std::min(a[kTetEdges[e][0]], a[kTetEdges[e][1]]);
@@ -116,14 +116,14 @@ bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::arra
   // Where refine_uniform puts them (children_of): m01, m02, m03 are child 0's nodes 1..3,
   // m12, m13 child 1's nodes 2, 3, m23 child 2's node 3, and child 4 starts with the
   // diagonal. Checked, and searched for if another refinement placed them elsewhere.
-  const auto& kid = [&](Index k) -> const std::array<Index, 4>& { return fine.mesh.cells[8 * p + k].nodes; };
+  const auto& kid = [&](Index k) -> const std::array<Index, 4>& { return fine.cell(8 * p + k); };
   std::array<Index, 6> mid = {kid(0)[1], kid(0)[2], kid(0)[3], kid(1)[2], kid(1)[3], kid(2)[3]};
   bool placed = true;
   for (std::size_t e = 0; e < 6; ++e) placed = placed && is_midpoint(mid[e], e);
   if (!placed) {
     mid.fill(kNone);
     for (Index c = 8 * p; c < 8 * p + 8; ++c)
-      for (Index g : fine.mesh.cells[c].nodes)
+      for (Index g : fine.cell(c))
         for (std::size_t e = 0; e < 6; ++e)
           if (is_midpoint(g, e)) mid[e] = g;
     for (Index m : mid)
@@ -146,7 +146,7 @@ bool family_nodes(const Grid& fine, const mesh::Mesh& coarse, Index p, std::arra
   }
   for (int d = 0; d < 3 && diagonal < 0; ++d)
     for (Index c = 8 * p; c < 8 * p + 8; ++c) {
-      const auto& n = fine.mesh.cells[c].nodes;
+      const auto& n = fine.cell(c);
       const auto has = [&](Index g) { return std::find(n.begin(), n.end(), g) != n.end(); };
       if (has(mid[static_cast<std::size_t>(kOpposite[d][0])]) && has(mid[static_cast<std::size_t>(kOpposite[d][1])])) diagonal = d;
     }
@@ -195,13 +195,13 @@ class FamilyShapeTable {
   int last_ = -1;
 };
 
-// `coarser`: the mesh `grid` refines, or null on the coarsest grid or an independent mesh (no
+// `coarser`: the grid `grid` refines, or null on the coarsest grid or an independent mesh (no
 // families; cells in Morton order of their own centroids).
-LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, const std::vector<std::int32_t>& part,
+LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const std::vector<std::int32_t>& part,
                                  const NodeRanks& ranks, int me) {
-  const mesh::Mesh& mesh = grid.mesh;
+  const mesh::Mesh& mesh = grid.mesh;  // its nodes (its cells: grid.cell)
   LocalLevel L;
-  L.global_cells = mesh.cells.size();
+  L.global_cells = grid.cell_count();
   L.global_nodes = mesh.nodes.size();
   mesh::Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
   for (const mesh::Vec3& p : mesh.nodes) {
@@ -220,10 +220,10 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   instrument::assign_huge(L.slot_of, mesh.nodes.size(), kNoSlot);
   instrument::reserve_huge(L.node_global, std::min(mesh.nodes.size(), 4 * my_cells));
   // Cell c's corners as slots, each node given one at its first touch.
-  const auto cell_slots = [&L, &mesh](Index c) {
+  const auto cell_slots = [&L, &grid](Index c) {
     std::array<std::uint32_t, 4> corners;
     for (std::size_t k = 0; k < 4; ++k) {
-      const Index g = mesh.cells[c].nodes[k];
+      const Index g = grid.cell(c)[k];
       if (L.slot_of[g] == kNoSlot) add_slot(L, g);
       corners[k] = L.slot_of[g];
     }
@@ -240,11 +240,11 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
       bool operator<(const Parent& o) const { return key != o.key ? key < o.key : q < o.q; }
     };
     std::vector<Parent> parents;
-    instrument::reserve_huge(parents, coarser->cells.size());
-    for (std::size_t q = 0; q < coarser->cells.size(); ++q) {
+    instrument::reserve_huge(parents, coarser->cell_count());
+    for (std::size_t q = 0; q < coarser->cell_count(); ++q) {
       std::uint32_t mine = 0;
       for (std::size_t k = 0; k < 8; ++k) mine |= static_cast<std::uint32_t>(part[8 * q + k] == me) << k;
-      if (mine) parents.push_back({morton_key(mesh::cell_centroid(*coarser, static_cast<Index>(q)), lo, hi), static_cast<Index>(q), mine});
+      if (mine) parents.push_back({morton_key(mesh::corners_centroid(coarser->mesh.nodes, coarser->cell(q)), lo, hi), static_cast<Index>(q), mine});
     }
     std::sort(parents.begin(), parents.end());
     instrument::reserve_huge(L.families, parents.size());
@@ -273,8 +273,8 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const mesh::Mesh* coarser, co
   } else {
     std::vector<std::pair<std::uint64_t, Index>> keyed;
     instrument::reserve_huge(keyed, my_cells);
-    for (std::size_t c = 0; c < mesh.cells.size(); ++c)
-      if (part[c] == me) keyed.push_back({morton_key(mesh::cell_centroid(mesh, static_cast<Index>(c)), lo, hi), static_cast<Index>(c)});
+    for (std::size_t c = 0; c < grid.cell_count(); ++c)
+      if (part[c] == me) keyed.push_back({morton_key(mesh::corners_centroid(mesh.nodes, grid.cell(c)), lo, hi), static_cast<Index>(c)});
     std::sort(keyed.begin(), keyed.end());
     instrument::reserve_huge(loose, my_cells);
     for (const auto& [key, c] : keyed) loose.push_back(c);
@@ -333,11 +333,11 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
   for (std::size_t l = 0; l < grids.size(); ++l) {
     {
       SetupTimer t(clock, "node-ranks");
-      ranks.push_back(node_ranks(grids[l].mesh, parts[l]));
+      ranks.push_back(node_ranks(grids[l], parts[l]));
     }
     {
       SetupTimer t(clock, "numbering");
-      const mesh::Mesh* parents = l > 0 && grids[l].refined ? &grids[l - 1].mesh : nullptr;
+      const Grid* parents = l > 0 && grids[l].refined ? &grids[l - 1] : nullptr;
       levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], ranks[l], me));
     }
     SetupTimer t(clock, "exchange-plans");

@@ -1,14 +1,15 @@
 // The memory of a run and of a projection from the counts alone (run_memory.hpp).
 //
 // Checked against the peak RSS of real runs (/usr/bin/time -v, Release build, 2026-12-04, AMD
-// EPYC Zen 4); the marginal bytes a finest cell between --cube 6 and --cube 10, --grids 4
-// (663552 and 3072000 finest cells), measured / estimated:
-//   multigrid at 1 process: 99.6 measured, 100.5 estimated (0.99);
-//   multigrid at 2 processes: 81.5 a process measured, 78.4 estimated (1.04);
-//   multigrid-model --procs 2: 137.4 measured, 134.7 estimated (1.02);
+// EPYC Zen 4; runs with the refined grids' cells as corners alone); the marginal bytes a finest
+// cell between --cube 6 and --cube 10, --grids 4 (663552 and 3072000 finest cells),
+// measured / estimated:
+//   multigrid at 1 process: 79.9 measured, 77.7 estimated (0.97);
+//   multigrid at 2 processes: 56.8 a process measured, 55.6 estimated (0.98);
+//   multigrid-model --procs 2 (grids with faces, unchanged): 137.4 measured, 134.7 estimated (1.02);
 //   the fixed share: 24-27 MB measured (--cube 2 --grids 1 at 1 and 2 processes).
 // And whole: multigrid --cube 100 --grids 2 (48000000 finest cells, 1 process) peaked at
-// 5.66 GB against 5.99 GB estimated (0.95).
+// 4.77 GB against 5.03 GB estimated (1.05).
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
@@ -57,11 +58,11 @@ double read_grid_bytes_per_cell() {
 }
 double sequence_transfers_per_cell() { return sizeof(Index) + kNodesPerCell * sizeof(CoarseStencil); }
 
-// Per cell of a refined grid: the cell (no geometry; faces if kept), per node its coordinates,
-// Dirichlet flag and the midpoint's edge (its parents and stencils are derived: Grid::parent,
-// Grid::stencil).
+// Per cell of a refined grid: the cell (no geometry; a mesh::Cell and faces if kept, else its
+// corners alone: Grid::corners), per node its coordinates, Dirichlet flag and the midpoint's
+// edge (its parents and stencils are derived: Grid::parent, Grid::stencil).
 double refined_grid_bytes_per_cell(GridFaces faces) {
-  return sizeof(mesh::Cell) + (faces == GridFaces::kept ? kFacesPerCell * sizeof(mesh::Face) : 0.0) +
+  return (faces == GridFaces::kept ? sizeof(mesh::Cell) + kFacesPerCell * sizeof(mesh::Face) : sizeof(std::array<Index, 4>)) +
          kNodesPerCell * (sizeof(mesh::Vec3) + sizeof(std::uint8_t) + sizeof(std::array<Index, 2>));
 }
 

@@ -132,7 +132,7 @@ void run(const Options& o) {
     name = "sequence " + o.sequence.front() + " .. " + o.sequence.back();
   }
   const std::vector<mg::CycleStep> steps = mg::cycle_steps(o.grids, o.cycle);
-  const std::size_t finest = grids.back().mesh.cells.size();
+  const std::size_t finest = grids.back().cell_count();
   std::printf("multigrid-model: %s, %d grids (finest %zu cells), %zu supersteps per cycle\n", name.c_str(), o.grids,
               finest, steps.size());
   std::printf("  %s, per cell and application; LogGOPS machine %s; eq. 5's l, g: %s\n", c1.describe(0, "").c_str(),
@@ -159,7 +159,7 @@ void run(const Options& o) {
           if ((s.kind == mg::CycleStep::apply && s.level == static_cast<int>(l))) ++applications, ++supersteps;
           else if (s.level + 1 == static_cast<int>(l) && s.kind != mg::CycleStep::apply) ++supersteps;  // l's transfers
         // The coarsest grid's cells are in no family (the partitions' edges are left out).
-        const double cells = static_cast<double>(grids[l].mesh.cells.size());
+        const double cells = static_cast<double>(grids[l].cell_count());
         counts.push_back({cells, applications, supersteps, traffic.h_bytes[l], l == 0 ? cells : 0.0});
       }
       const mg::Eq5Inputs in =

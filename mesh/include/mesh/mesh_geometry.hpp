@@ -10,6 +10,8 @@ double six_signed_volume(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3
 
 // The mean of the cell's four nodes.
 Vec3 cell_centroid(const Mesh& mesh, Index cell);
+// The same for a cell given by its corners (the same bits as cell_centroid of that cell).
+Vec3 corners_centroid(const std::vector<Vec3>& nodes, const std::array<Index, 4>& corners);
 
 // The cell's node that is not one of the face's three (precondition: three are).
 Index node_opposite(const Cell& cell, const Face& face);

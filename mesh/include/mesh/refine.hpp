@@ -30,14 +30,24 @@ enum class RefinedGeometry { computed, omitted };
 Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry geometry = RefinedGeometry::computed,
                     std::vector<std::array<Index, 2>>* midpoint_edges = nullptr);
 
-// The cells and nodes of refine_uniform(mesh) (the same cells, corners in the same order, and
-// nodes), without faces or geometry: mesh.faces empty and the cells' faces 0, so not a mesh
-// check_mesh passes. For a program that needs the cells alone (multigrid's refined grids):
-// the faces are two thirds of the refinement's time. The parent's faces are not read, so a
-// mesh made by it refines again the same way. Refuses what refine_uniform refuses (too large;
-// a degenerate child: InputError(name, "cell N", ...)).
-Mesh refine_uniform_cells(const Mesh& mesh, const std::string& name,
-                          std::vector<std::array<Index, 2>>* midpoint_edges = nullptr);
+// A mesh as its nodes and its cells' corners only: 16 bytes a cell, where a Cell with its
+// faces and material is 36. What a program that reads a refinement's cells alone keeps
+// (multigrid's refined grids: the cells are most of the bytes a set-up writes).
+struct CornerMesh {
+  std::vector<Vec3> nodes;
+  std::vector<std::array<Index, 4>> cells;
+};
+
+// The nodes and cells of refine_uniform on a mesh of these nodes and cells' corners (the same
+// cells, corners in the same order, and nodes), without faces, materials or geometry: the
+// faces are two thirds of the refinement's time, and a faceless result refines again the same
+// way. Refuses what refine_uniform refuses (too large; a degenerate child: InputError(name,
+// "cell N", ...)); the parent's cells are taken as checked (a mesh's, or an earlier result).
+CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vector<std::array<Index, 4>>& cells,
+                                  const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges = nullptr);
+
+// The corners of each of the mesh's cells, in its order (what refine_uniform_corners reads).
+std::vector<std::array<Index, 4>> cell_corners(const Mesh& mesh);
 
 // The eight children refine_uniform makes of a cell of corners v, m[e] the midpoint of its
 // edge kTetEdges[e], its octahedron cut along diagonal `diagonal` (0: m01-m23, 1: m02-m13,

@@ -55,7 +55,7 @@ struct NodeRanks {
   bool holds(Index n, std::int32_t r) const;
   std::size_t count(Index n) const { return offsets[n + 1] - offsets[n]; }
 };
-NodeRanks node_ranks(const mesh::Mesh& mesh, const std::vector<std::int32_t>& part_of_cell);
+NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_cell);
 // A NodeRanks from ranks grouped by node (node n's are grouped[start[n] .. start[n+1]), any
 // order, duplicates allowed): each node's few sorted and made unique in place, then compacted.
 NodeRanks node_ranks_from_groups(std::vector<std::int32_t> grouped, const std::vector<std::size_t>& start);
