@@ -354,7 +354,7 @@ class Catalogue:
                                                          "--no-results"], "either", 1, LONG)
         self.add("multigrid.big.cube_2_grids_8", mg + ["--cube", "2", "--grids", "8", "--cycles", "1", "--no-results"],
                  "fail", 1, LONG)
-        # 17M finest cells need about 1.6 GiB (run_memory.hpp): under the harness's 6 GiB
+        # 17M finest cells need about 1.24 GiB (run_memory.hpp): under the harness's 6 GiB
         # stand-in the run fits and takes minutes (a long run, not a hang); under 1 GiB it must
         # be refused at once.
         self.add("multigrid.big.cube4128_grids_5", mg + [g["smesh4128"], "--grids", "5", "--cycles", "1",
