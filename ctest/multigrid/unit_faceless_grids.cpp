@@ -1,7 +1,7 @@
-// build_hierarchy's refined grids with GridFaces::omitted (mesh::refine_uniform_corners): their
-// cells (corners alone, Grid::corners), nodes and Dirichlet nodes are those of the faced refinement (boundary nodes found from
-// the refined boundary triangles), and METIS on a refined grid (metis_partition_grid, faces
-// found first) gives the partition of the faced grid.
+// build_hierarchy's refined grids with GridFaces::omitted (mesh::refine_uniform_corners):
+// their cells (corners alone, Grid::corners), nodes and Dirichlet nodes are those of the faced
+// refinement (boundary nodes found from the refined boundary triangles), and METIS on a refined
+// grid (metis_partition_grid, faces found first) gives the partition of the faced grid.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -10,9 +10,9 @@
 
 #include "instrument/error.hpp"
 #include "mesh/mesh_examples.hpp"
-#include "mesh/refine.hpp"
 #include "mesh/mesh_geometry.hpp"
 #include "mesh/partition.hpp"
+#include "mesh/refine.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
 

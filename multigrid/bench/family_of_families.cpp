@@ -49,7 +49,7 @@ class Midpoints {
 // the midpoints of its labelled edges mid[0..5] (kFofEdges): 0 (m01-m23), 1 (m02-m13), 2
 // (m03-m12), or -1.
 int diagonal_of(const Grid& finer, Index cell, const Index (&mid)[6]) {
-  const auto& d = finer.mesh.cells[8 * static_cast<std::size_t>(cell) + 4].nodes;
+  const auto& d = finer.cell(8 * static_cast<std::size_t>(cell) + 4);
   constexpr int kEnds[3][2] = {{0, 5}, {1, 4}, {2, 3}};
   for (int k = 0; k < 3; ++k) {
     const Index a = mid[kEnds[k][0]], b = mid[kEnds[k][1]];
@@ -66,9 +66,9 @@ FofBatches family_of_families_batches(const std::vector<Grid>& grids, const Loca
   const Midpoints mid1(parents), mid2(fine);
   FofBatches out;
   std::vector<std::pair<std::uint32_t, FamilyOfFamilies>> keyed;
-  keyed.reserve(top.mesh.cells.size());
-  for (std::size_t g = 0; g < top.mesh.cells.size(); ++g) {
-    const auto& a = top.mesh.cells[g].nodes;
+  keyed.reserve(top.cell_count());
+  for (std::size_t g = 0; g < top.cell_count(); ++g) {
+    const auto& a = top.cell(g);
     Index m[6];
     for (int e = 0; e < 6; ++e) m[e] = mid1(a[kFofEdges[e][0]], a[kFofEdges[e][1]]);
     const int dg = diagonal_of(parents, static_cast<Index>(g), m);
@@ -86,7 +86,7 @@ FofBatches family_of_families_batches(const std::vector<Grid>& grids, const Loca
       // The child with these corners: one of cells 8g..8g+7 of the parents' grid.
       Index q = ~Index{0};
       for (std::size_t c = 8 * g; c < 8 * g + 8; ++c) {
-        auto n = parents.mesh.cells[c].nodes;
+        auto n = parents.cell(c);
         std::array<Index, 4> s = {w[0], w[1], w[2], w[3]};
         std::sort(n.begin(), n.end());
         std::sort(s.begin(), s.end());

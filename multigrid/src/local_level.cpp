@@ -199,12 +199,12 @@ class FamilyShapeTable {
 // families; cells in Morton order of their own centroids).
 LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const std::vector<std::int32_t>& part,
                                  const NodeRanks& ranks, int me) {
-  const mesh::Mesh& mesh = grid.mesh;  // its nodes (its cells: grid.cell)
+  const std::vector<mesh::Vec3>& points = grid.mesh.nodes;  // the cells: grid.cell (a refined grid's mesh has none)
   LocalLevel L;
   L.global_cells = grid.cell_count();
-  L.global_nodes = mesh.nodes.size();
+  L.global_nodes = points.size();
   mesh::Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
-  for (const mesh::Vec3& p : mesh.nodes) {
+  for (const mesh::Vec3& p : points) {
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
   }
@@ -217,8 +217,8 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
   // Arrays sized by the grid go on huge pages (instrument/huge_pages.hpp), reserved for what one
   // process can hold; it touches only its share.
   const std::size_t my_cells = static_cast<std::size_t>(std::count(part.begin(), part.end(), me));
-  instrument::assign_huge(L.slot_of, mesh.nodes.size(), kNoSlot);
-  instrument::reserve_huge(L.node_global, std::min(mesh.nodes.size(), 4 * my_cells));
+  instrument::assign_huge(L.slot_of, points.size(), kNoSlot);
+  instrument::reserve_huge(L.node_global, std::min(points.size(), 4 * my_cells));
   // Cell c's corners as slots, each node given one at its first touch.
   const auto cell_slots = [&L, &grid](Index c) {
     std::array<std::uint32_t, 4> corners;
@@ -274,7 +274,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
     std::vector<std::pair<std::uint64_t, Index>> keyed;
     instrument::reserve_huge(keyed, my_cells);
     for (std::size_t c = 0; c < grid.cell_count(); ++c)
-      if (part[c] == me) keyed.push_back({morton_key(mesh::corners_centroid(mesh.nodes, grid.cell(c)), lo, hi), static_cast<Index>(c)});
+      if (part[c] == me) keyed.push_back({morton_key(mesh::corners_centroid(points, grid.cell(c)), lo, hi), static_cast<Index>(c)});
     std::sort(keyed.begin(), keyed.end());
     instrument::reserve_huge(loose, my_cells);
     for (const auto& [key, c] : keyed) loose.push_back(c);
@@ -286,7 +286,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
   instrument::reserve_huge(L.dirichlet, L.n_local);
   instrument::reserve_huge(L.owned, L.n_local);
   for (Index g : L.node_global) {
-    const mesh::Vec3& p = mesh.nodes[g];
+    const mesh::Vec3& p = points[g];
     L.xyz.push_back({p.x, p.y, p.z, 0.0});
     L.dirichlet.push_back(grid.dirichlet[g]);
     L.owned.push_back(ranks.owner(g) == me ? 1 : 0);

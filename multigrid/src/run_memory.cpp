@@ -4,12 +4,12 @@
 // EPYC Zen 4; runs with the refined grids' cells as corners alone); the marginal bytes a finest
 // cell between --cube 6 and --cube 10, --grids 4 (663552 and 3072000 finest cells),
 // measured / estimated:
-//   multigrid at 1 process: 79.9 measured, 77.7 estimated (0.97);
-//   multigrid at 2 processes: 56.8 a process measured, 55.6 estimated (0.98);
+//   multigrid at 1 process: 79.9 measured, 77.7 estimated (1.03);
+//   multigrid at 2 processes: 56.8 a process measured, 55.6 estimated (1.02);
 //   multigrid-model --procs 2 (grids with faces, unchanged): 137.4 measured, 134.7 estimated (1.02);
 //   the fixed share: 24-27 MB measured (--cube 2 --grids 1 at 1 and 2 processes).
 // And whole: multigrid --cube 100 --grids 2 (48000000 finest cells, 1 process) peaked at
-// 4.77 GB against 5.03 GB estimated (1.05).
+// 4.77 GB against 5.03 GB estimated (0.95).
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
