@@ -57,11 +57,25 @@ void restrict_residual(Multigrid& mg, std::size_t fine) {
   LocalLevel &F = mg.levels[fine], &C = mg.levels[fine - 1];
   Timed t{mg.clock[fine], kRestrict};
   std::fill(C.b.begin(), C.b.end(), 0.0);
-  // Each fine node's residual once, by its owner: r_c = P^T r_f.
-  for (std::size_t s = 0; s < F.n_local; ++s) {
-    if (!F.owned[s] || F.dirichlet[s]) continue;
-    const LocalLevel::SlotStencil& cs = F.coarse_slots[s];
-    for (std::uint32_t k = 0; k < cs.count; ++k) C.b[cs.slot[k]] += cs.weight[k] * F.r[s];
+  // Each fine node's residual once, by its owner: r_c = P^T r_f. A refined grid's weights are
+  // 1 or 1/2 twice (the products the same bits as a stencil's with those weights).
+  if (!F.coarse_pairs.empty()) {
+    for (std::size_t s = 0; s < F.n_local; ++s) {
+      if (!F.owned[s] || F.dirichlet[s]) continue;
+      const std::array<std::uint32_t, 2>& to = F.coarse_pairs[s];
+      if (to[1] == kNoSlot) {
+        C.b[to[0]] += 1.0 * F.r[s];
+      } else {
+        C.b[to[0]] += 0.5 * F.r[s];
+        C.b[to[1]] += 0.5 * F.r[s];
+      }
+    }
+  } else {
+    for (std::size_t s = 0; s < F.n_local; ++s) {
+      if (!F.owned[s] || F.dirichlet[s]) continue;
+      const LocalLevel::SlotStencil& cs = F.coarse_slots[s];
+      for (std::uint32_t k = 0; k < cs.count; ++k) C.b[cs.slot[k]] += cs.weight[k] * F.r[s];
+    }
   }
   run_exchange(C.restrict_sum, C.b.data(), label(mg, fine, kRestrict));
   ++mg.clock[fine].supersteps[kRestrict];
@@ -76,10 +90,25 @@ void prolong_correction(Multigrid& mg, std::size_t fine) {
   run_exchange(C.prolong_fetch, C.x.data(), label(mg, fine, kProlong));
   ++mg.clock[fine].supersteps[kProlong];
   detail::for_node_chunks(F.n_local, mg.options.threads, mg.options.min_nodes_per_thread, [&F, &C](std::size_t begin, std::size_t end) {
+    if (!F.coarse_pairs.empty()) {
+      for (std::size_t s = begin; s < end; ++s) {
+        if (F.dirichlet[s]) continue;
+        const std::array<std::uint32_t, 2>& from = F.coarse_pairs[s];
+        double sum = 0;  // as the stencil's loop below adds, with weights 1 or 1/2 twice
+        if (from[1] == kNoSlot) {
+          sum += 1.0 * C.x[from[0]];
+        } else {
+          sum += 0.5 * C.x[from[0]];
+          sum += 0.5 * C.x[from[1]];
+        }
+        F.x[s] += sum;
+      }
+      return;
+    }
     for (std::size_t s = begin; s < end; ++s) {
       if (F.dirichlet[s]) continue;
       const LocalLevel::SlotStencil& cs = F.coarse_slots[s];
-      double sum = 0;  // on a refined grid the weights are 1 or 1/2 twice: the same bits as the mean
+      double sum = 0;
       for (std::uint32_t k = 0; k < cs.count; ++k) sum += cs.weight[k] * C.x[cs.slot[k]];
       F.x[s] += sum;
     }

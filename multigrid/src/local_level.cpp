@@ -359,16 +359,24 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     std::sort(ghosts.begin(), ghosts.end());
     ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
     for (Index c : ghosts) add_slot(C, c);
-    instrument::reserve_huge(F.coarse_slots, F.n_local);
-    for (std::size_t s = 0; s < F.n_local; ++s) {
-      const CoarseStencil from = fine.stencil(F.node_global[s]);
-      LocalLevel::SlotStencil to;
-      to.count = from.count;
-      for (std::uint32_t k = 0; k < from.count; ++k) {
-        to.slot[k] = C.slot_of[from.node[k]];
-        to.weight[k] = from.weight[k];
+    if (fine.refined) {  // weights 1, or 1/2 and 1/2 (Grid::stencil): the slots say which
+      instrument::reserve_huge(F.coarse_pairs, F.n_local);
+      for (std::size_t s = 0; s < F.n_local; ++s) {
+        const CoarseStencil from = fine.stencil(F.node_global[s]);
+        F.coarse_pairs.push_back({C.slot_of[from.node[0]], from.count == 2 ? C.slot_of[from.node[1]] : kNoSlot});
       }
-      F.coarse_slots.push_back(to);
+    } else {
+      instrument::reserve_huge(F.coarse_slots, F.n_local);
+      for (std::size_t s = 0; s < F.n_local; ++s) {
+        const CoarseStencil from = fine.stencil(F.node_global[s]);
+        LocalLevel::SlotStencil to;
+        to.count = from.count;
+        for (std::uint32_t k = 0; k < from.count; ++k) {
+          to.slot[k] = C.slot_of[from.node[k]];
+          to.weight[k] = from.weight[k];
+        }
+        F.coarse_slots.push_back(to);
+      }
     }
     phase.emplace(clock, "exchange-plans");
     C.restrict_sum = build_sum_exchange(sets.fed_by, cr, me, nprocs, C.slot_of);

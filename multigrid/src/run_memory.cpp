@@ -1,15 +1,15 @@
 // The memory of a run and of a projection from the counts alone (run_memory.hpp).
 //
 // Checked against the peak RSS of real runs (/usr/bin/time -v, Release build, 2026-12-04, AMD
-// EPYC Zen 4; runs with the refined grids' cells as corners alone); the marginal bytes a finest
-// cell between --cube 6 and --cube 10, --grids 4 (663552 and 3072000 finest cells),
-// measured / estimated:
-//   multigrid at 1 process: 79.9 measured, 77.7 estimated (1.03);
-//   multigrid at 2 processes: 56.8 a process measured, 55.6 estimated (1.02);
+// EPYC Zen 4; refined grids' cells as corners, their transfers as slot pairs, freed memory
+// reused); the marginal bytes a finest cell between --cube 6 and --cube 10, --grids 4 (663552
+// and 3072000 finest cells), measured / estimated:
+//   multigrid at 1 process: 72.8 measured, 66.8 estimated (1.09);
+//   multigrid at 2 processes: 53.0 a process measured, 50.1 estimated (1.06);
 //   multigrid-model --procs 2 (grids with faces, unchanged): 137.4 measured, 134.7 estimated (1.02);
 //   the fixed share: 24-27 MB measured (--cube 2 --grids 1 at 1 and 2 processes).
 // And whole: multigrid --cube 100 --grids 2 (48000000 finest cells, 1 process) peaked at
-// 4.77 GB against 5.03 GB estimated (0.95).
+// 4.38 GB against 4.51 GB estimated (0.97).
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
@@ -94,20 +94,21 @@ double partition_bytes_per_cell() {
 
 // One process's own levels per cell it holds: a cell in a family its share of the family (10
 // slots and a shape) and of its batch, one in none its corners and its batch's share; and per
-// node (its slots) the global index, coordinates, flags, coarse stencil and the six vectors
-// of the smoother.
+// node (its slots) the global index, coordinates, flags, coarse slots (a refinement's two, a
+// sequence's stencil) and the six vectors of the smoother.
 double family_cell_bytes() {
   return (sizeof(std::array<std::uint32_t, 10>) + sizeof(std::uint16_t)) / 8.0 +
          sizeof(ItemBatches<10>::Batch) / 64.0;  // a batch: 8 families, 64 cells
 }
 double loose_cell_bytes() { return sizeof(std::array<std::uint32_t, 4>) + sizeof(ItemBatches<4>::Batch) / 8.0; }
-double own_node_bytes_per_cell() {
-  return kNodesPerCell * (sizeof(Index) + sizeof(NodePoint) + 2 + sizeof(LocalLevel::SlotStencil) + 6 * sizeof(double));
+double own_node_bytes_per_cell(const GridsShape& g) {
+  const double transfer = g.sequence ? sizeof(LocalLevel::SlotStencil) : sizeof(std::array<std::uint32_t, 2>);
+  return kNodesPerCell * (sizeof(Index) + sizeof(NodePoint) + 2 + transfer + 6 * sizeof(double));
 }
 // All grids' own levels at one process (divided among `processes`).
 double own_level_bytes(const GridsShape& g) {
   const double cells = all_cells(g), loose = loose_cells(g);
-  return (cells - loose) * family_cell_bytes() + loose * loose_cell_bytes() + cells * own_node_bytes_per_cell();
+  return (cells - loose) * family_cell_bytes() + loose * loose_cell_bytes() + cells * own_node_bytes_per_cell(g);
 }
 
 }  // namespace

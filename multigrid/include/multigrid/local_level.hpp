@@ -51,7 +51,11 @@ struct LocalLevel {
   SumExchange restrict_sum;                // fine residuals' weighted shares -> coarse totals
   SumExchange prolong_fetch;               // owner's coarse correction -> ghost slots
   // Fine side (empty on the coarsest grid): per local node, the coarse slots it
-  // interpolates from and their weights (Grid::stencil in slots).
+  // interpolates from (Grid::stencil in slots). On a refined grid a node is a coarse node's
+  // copy (weight 1) or its edge's midpoint (1/2 from each end): its two slots alone, the
+  // second kNoSlot for a copy, 8 B a node (coarse_pairs). On a sequence's grid any stencil
+  // with its weights, 56 B (coarse_slots). One of the two is filled.
+  std::vector<std::array<std::uint32_t, 2>> coarse_pairs;
   struct SlotStencil {
     std::array<std::uint32_t, 4> slot{};
     std::array<double, 4> weight{};
