@@ -21,6 +21,9 @@
 #endif
 #endif
 
+#if defined(SUITE_SANITIZED_ALLOCATOR)
+TEST_CASE("a sanitizer's allocator refuses the advice, and the call says so") { CHECK_FALSE(instrument::reuse_freed_memory()); }
+#else
 namespace {
 
 constexpr std::size_t kBytes = 64u << 20;  // above glibc's largest mmap threshold (32 MiB)
@@ -39,9 +42,6 @@ long faults_of_a_block() {
 
 }  // namespace
 
-#if defined(SUITE_SANITIZED_ALLOCATOR)
-TEST_CASE("a sanitizer's allocator refuses the advice, and the call says so") { CHECK_FALSE(instrument::reuse_freed_memory()); }
-#else
 TEST_CASE("after reuse_freed_memory a freed 64 MiB block is written again without page faults") {
   REQUIRE(instrument::reuse_freed_memory());
   const long first = faults_of_a_block();
