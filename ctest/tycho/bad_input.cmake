@@ -29,7 +29,7 @@ set(_bad
   "sn_odd|^tycho: error: --sn: the level-symmetric order must be one of 2, 4, 6, 8, 10, 12, 14, 16, found 7$|${_cube12}|--sn|7"
   "sn_18|^tycho: error: command line:--sn: expected a whole number in \\[2, 16\\] \\(the S_N order, even\\), got \"18\"$|${_cube12}|--sn|18"
   "scheme_foo|^tycho: error: command line:--scheme: expected ld or step, got \"foo\"$|${_cube12}|--scheme|foo"
-  "priority_foo|^tycho: error: command line:--priority: expected blevel, boundary, direction, octant or fifo, got \"foo\"$|${_cube12}|--priority|foo"
+  "priority_foo|^tycho: error: command line:--priority: expected band-octant, blevel, boundary, direction, octant or fifo, got \"foo\"$|${_cube12}|--priority|foo"
   "telem_fit_curve|^tycho: error: command line:--telem-fit: expected points or line, got \"curve\"$|${_cube12}|--telem-fit|curve"
   "telem_fit_alone|^tycho: error: command line:--telem-fit: expected --calibration too: it draws T_elem from the calibration runs$|${_cube12}|--telem-fit|line"
   "groups_zero|^tycho: error: command line:--groups: expected a whole number in \\[1, 64\\] \\(energy groups\\), got \"0\"$|${_cube12}|--groups|0"

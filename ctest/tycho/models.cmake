@@ -21,10 +21,10 @@ suite_add_error_test(NAME tycho.models.calibration_groups RANKS 2 ONE_LINE
   EXPECT "tycho_models_cal.h5:/tycho/calibration/groups: the same as this run's 3"
   COMMAND $<TARGET_FILE:tycho> ${_mesh} --groups 3 --no-results --machine ${_machine} --calibration ${_cal})
 set_tests_properties(tycho.models.calibration_groups PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
-# The order of ready tasks decides what a task finds in cache: a blevel calibration does not
+# The order of ready tasks decides what a task finds in cache: a band-octant calibration does not
 # price an octant run.
 suite_add_error_test(NAME tycho.models.calibration_priority RANKS 2 ONE_LINE
-  EXPECT "tycho_models_cal.h5:/tycho/calibration/priority: the same as this run's octant \\(T_elem depends on it\\), found blevel"
+  EXPECT "tycho_models_cal.h5:/tycho/calibration/priority: the same as this run's octant \\(T_elem depends on it\\), found band-octant"
   COMMAND $<TARGET_FILE:tycho> ${_mesh} --priority octant --no-results --machine ${_machine} --calibration ${_cal})
 set_tests_properties(tycho.models.calibration_priority PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 # --no-machine turns the models off: nothing that feeds them may stand beside it.

@@ -16,7 +16,7 @@ suite_add_error_test(NAME tycho.model_tool.calibration_groups ONE_LINE
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --groups 3 --machine ${_machine} --calibration ${_cal} --ranks 4)
 set_tests_properties(tycho.model_tool.calibration_groups PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 # The octant order projected from an octant calibration (its 1-rank T_elem): at P = 1 the
-# models agree; a blevel calibration is refused for it.
+# models agree; a band-octant calibration (the default) is refused for it.
 set(_cal_octant ${CMAKE_CURRENT_BINARY_DIR}/tycho_models_cal_octant.h5)
 suite_add_mpi_test(NAME tycho.model_tool.calibrate_octant TARGET tycho RANKS 1 TIMEOUT 120
   ARGS ${_mesh} --iterations 3 --priority octant --results ${_cal_octant} EXPECT " Results file: ")
@@ -26,7 +26,7 @@ suite_add_expect_test(NAME tycho.model_tool.projection_octant
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --priority octant --machine ${_machine} --calibration ${_cal_octant} --ranks 1,16)
 set_tests_properties(tycho.model_tool.projection_octant PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal_octant")
 suite_add_error_test(NAME tycho.model_tool.calibration_priority ONE_LINE
-  EXPECT "tycho-model: error: .*tycho_models_cal.h5:/tycho/calibration/priority: the projection's octant \\(T_elem depends on it\\), found blevel"
+  EXPECT "tycho-model: error: .*tycho_models_cal.h5:/tycho/calibration/priority: the projection's octant \\(T_elem depends on it\\), found band-octant"
   COMMAND $<TARGET_FILE:tycho-model> ${_mesh} --priority octant --machine ${_machine} --calibration ${_cal} --ranks 4)
 set_tests_properties(tycho.model_tool.calibration_priority PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 suite_add_error_test(NAME tycho.model_tool.too_many_ranks ONE_LINE

@@ -5,7 +5,7 @@
 #   results     the results file read back by instrument's reader (results_file_check.cpp):
 #               steps, messages, PCE, calibration and solution consistent with the run
 set(_mesh ${SUITE_TEST_MESHES}/kuhn-6.smesh)
-set(_runs "1|2|4 --mcps 7 --priority fifo|3 --nonblocking --priority boundary --mcps 33|2 --threads 2 --nonblocking|2 --priority direction --mcps 100000|3 --priority octant --mcps 64|1 --priority octant")
+set(_runs "1|2|4 --mcps 7 --priority fifo|3 --nonblocking --priority boundary --mcps 33|2 --threads 2 --nonblocking|2 --priority direction --mcps 100000|3 --priority octant --mcps 64|1 --priority octant|2 --priority blevel --mcps 64")
 add_test(NAME tycho.run.digest_invariant
          COMMAND ${CMAKE_COMMAND} -DMPIEXEC=${MPIEXEC_EXECUTABLE} -DNPFLAG=${MPIEXEC_NUMPROC_FLAG}
                  -DEXE=$<TARGET_FILE:tycho> -DMESH=${_mesh} "-DRUNS=${_runs}" "-DARGS=--iterations 3"

@@ -201,7 +201,7 @@ TEST_CASE("a bad calibration names the file and the attribute", "[tycho][results
       {"scheme_foo", [](auto& a) { a["scheme"] = std::string("foo"); },
        ":/tycho/calibration/scheme: ld or step; got \"foo\""},
       {"priority_foo", [](auto& a) { a["priority"] = std::string("foo"); },
-       ":/tycho/calibration/priority: blevel, boundary, direction, octant or fifo; got \"foo\""},
+       ":/tycho/calibration/priority: band-octant, blevel, boundary, direction, octant or fifo; got \"foo\""},
       {"mcps_zero", [](auto& a) { a["mcps"] = std::int64_t{0}; },
        ":/tycho/calibration/mcps: an integer in [1, 2^40] (the run's MCPS); got 0"},
       {"mcps_real", [](auto& a) { a["mcps"] = 512.0; },

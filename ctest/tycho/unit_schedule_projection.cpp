@@ -61,7 +61,7 @@ TEST_CASE("projected schedule: every task once, by its owner; the crossing recor
   // jittered (../mesh/jittered_cube.hpp), so that METIS's parts and the rounds are irregular.
   const Mesh mesh = meshtest::jittered_cube(6, 100.0);
   const Quadrature q = level_symmetric(4, "test");
-  for (const Priority priority : {Priority::blevel, Priority::octant})
+  for (const Priority priority : {Priority::blevel, Priority::band_octant, Priority::octant})
   for (int parts : {1, 3, 8}) {
     for (std::int64_t mcps : {1, 7, 512}) {
       CAPTURE(priority_name(priority), parts, mcps);
@@ -150,7 +150,7 @@ TEST_CASE("projected schedule: bad arguments", "[tycho][projection]") {
   CHECK_NOTHROW(project_schedule(mesh, partition, many, 1, 4, Priority::blevel));
 }
 
-TEST_CASE("projected schedule at P = 1: the engine's steps, the blevel and octant orders mirrored", "[tycho][projection]") {
+TEST_CASE("projected schedule at P = 1: the engine's steps, the blevel, band-octant and octant orders mirrored", "[tycho][projection]") {
   // One rank, no message: which tasks each step takes is set by which tasks the order makes
   // ready, so the projection's steps equal the engine's when its queue orders tasks as the
   // engine's buckets do (the plan's key, the last pushed first, the tasks ready at the start
@@ -163,7 +163,7 @@ TEST_CASE("projected schedule at P = 1: the engine's steps, the blevel and octan
   problem.quadrature = level_symmetric(8, "test");
   problem.fallback = default_material(2);
   const Partition partition = metis_partition(mesh, 1, "jittered cube");
-  for (const Priority priority : {Priority::blevel, Priority::octant}) {
+  for (const Priority priority : {Priority::blevel, Priority::band_octant, Priority::octant}) {
     CAPTURE(priority_name(priority));
     const SweepPlan plan = make_sweep_plan(mesh, partition, problem, 0, priority, "jittered cube");
     SweepOptions options;

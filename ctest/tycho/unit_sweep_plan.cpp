@@ -3,11 +3,13 @@
 // own, once each, along a Morton curve; the octant scheme sweeps one octant after another,
 // slab by slab along the octant's diagonal, and in a slab the octant's directions in
 // ascending order; the blevel scheme puts the higher band of b-levels (longest downwind
-// paths) first, then the lower direction, then the higher b-level; TaskDivider splits a task id
-// into its direction exactly as t / N does.
+// paths) first, then the lower direction, then the higher b-level; the band-octant scheme
+// blevel's bands first, then octant's order within a band; TaskDivider splits a task id into
+// its direction exactly as t / N does.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -43,6 +45,28 @@ Problem s4_problem() {
   p.quadrature = level_symmetric(4, "test");  // 24 directions, 3 an octant
   p.fallback = default_material(1);
   return p;
+}
+
+// For the key tests: on [0,100]^3 as n^3 jittered Kuhn cubes cut into 2 METIS parts, with S4's
+// 24 directions and with a product set of more than 512 (octant alone refuses it; blevel's
+// direction bits grow), each rank's plan under `priority`, its quadrature and every
+// direction's b-levels (sweep_dag.hpp) passed to check(plan, q, blevel).
+template <typename Check>
+void for_each_plan(int n, Priority priority, Check check) {
+  Mesh mesh = meshtest::jittered_cube(n, 100.0);
+  compute_geometry(mesh);
+  const Partition part = metis_partition(mesh, 2, kMesh);
+  const std::vector<Vec3> normals = face_area_normals(mesh);
+  for (const Quadrature& q : {level_symmetric(4, "test"), product_quadrature(8, 72, "test")}) {
+    Problem problem = s4_problem();
+    problem.quadrature = q;
+    std::vector<std::vector<std::uint32_t>> blevel(q.size());
+    for (std::size_t d = 0; d < q.size(); ++d) blevel[d] = direction_order(mesh, normals, q.omega[d]).blevel;
+    for (int rank = 0; rank < 2; ++rank) {
+      CAPTURE(q.size(), rank);
+      check(mesh, make_sweep_plan(mesh, part, problem, rank, priority, kMesh), q, blevel);
+    }
+  }
 }
 
 }  // namespace
@@ -164,6 +188,74 @@ TEST_CASE("priority keys renumbered densely: order kept, equal keys alike, small
   }
 }
 
+TEST_CASE("64-bit priority keys renumbered densely: order kept, equal keys alike, past 2^32") {
+  const std::vector<std::vector<std::uint64_t>> cases = {
+      {}, {9, 9, 2}, {std::uint64_t{1} << 40, 3, (std::uint64_t{1} << 40) + 1, 3, 0xFFFFFFFFu, std::uint64_t{1} << 32}};
+  for (const std::vector<std::uint64_t>& keys : cases) {
+    CAPTURE(keys);
+    std::vector<std::uint64_t> distinct = keys;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    std::vector<std::uint32_t> dense;
+    CHECK(renumber_densely(keys, dense) == distinct.size());
+    REQUIRE(dense.size() == keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      CHECK(dense[i] == static_cast<std::uint32_t>(std::lower_bound(distinct.begin(), distinct.end(), keys[i]) - distinct.begin()));
+  }
+}
+
+TEST_CASE("band-octant priorities: the higher band of b-levels first, then octant, slab and direction") {
+  // 10^3 Kuhn cubes (6000 cells): b-levels past several bands of 32, so the band decides too.
+  for_each_plan(10, Priority::band_octant, [](const Mesh& mesh, const SweepPlan& plan, const Quadrature& q,
+                                               const std::vector<std::vector<std::uint32_t>>& blevel) {
+    const std::size_t D = q.size();
+    const std::size_t N = plan.cells.size();
+    REQUIRE(N > 512);  // more than one slab
+    // Each cell's slab along each octant's diagonal, counted here: its rank among the
+    // rank's cells by the projection on the diagonal (ties by position), 512 to a slab.
+    std::array<std::vector<std::size_t>, 8> slab;
+    for (std::uint8_t o = 0; o < 8; ++o) {
+      const Vec3 diagonal{o & 1 ? -1.0 : 1.0, o & 2 ? -1.0 : 1.0, o & 4 ? -1.0 : 1.0};
+      std::vector<std::pair<double, std::size_t>> along(N);
+      for (std::size_t i = 0; i < N; ++i) {
+        const Vec3 m = cell_centroid(mesh, plan.cells[i]);
+        along[i] = {diagonal.x * m.x + diagonal.y * m.y + diagonal.z * m.z, i};
+      }
+      std::sort(along.begin(), along.end());
+      slab[o].resize(N);
+      for (std::size_t r = 0; r < N; ++r) slab[o][along[r].second] = r / 512;
+    }
+    const auto key = [&](std::size_t k, std::size_t f) {
+      const std::uint8_t o = q.octant[f];
+      return std::make_tuple(blevel[f][plan.cells[k]] / kBlevelBand, 7 - o, N - slab[o][k], D - f);
+    };
+    // Pairs decided by the band; in one band, by the octant, the slab, the direction.
+    std::size_t compared = 0, bands = 0, octants = 0, slabs = 0, directions = 0;
+    for (std::size_t i = 0; i < N; i += 23)
+      for (std::size_t d = 0; d < D; d += std::max<std::size_t>(1, D / 24))
+        for (std::size_t j = i % 13; j < N; j += 211)
+          for (std::size_t e = 0; e < D; e += std::max<std::size_t>(1, D / 24)) {
+            const std::uint32_t pa = plan.priority[plan.task(i, d)], pb = plan.priority[plan.task(j, e)];
+            const auto a = key(i, d), b = key(j, e);
+            if (a < b) REQUIRE(pa < pb);
+            if (a == b) REQUIRE(pa == pb);
+            if (std::get<0>(a) != std::get<0>(b)) {
+              ++bands;
+            } else {
+              if (std::get<1>(a) != std::get<1>(b)) ++octants;
+              else if (std::get<2>(a) != std::get<2>(b)) ++slabs;
+              else if (d != e) ++directions;
+            }
+            ++compared;
+          }
+    CHECK(compared > 10000);
+    CHECK(bands > 1000);    // the band first,
+    CHECK(octants > 1000);  // within a band the octant,
+    CHECK(slabs > 100);     // then the slab,
+    CHECK(directions > 10);  // then the direction
+  });
+}
+
 TEST_CASE("the octant scheme refuses more than 512 directions") {
   Mesh mesh = meshtest::jittered_cube(6, 100.0);
   compute_geometry(mesh);
@@ -174,48 +266,38 @@ TEST_CASE("the octant scheme refuses more than 512 directions") {
   REQUIRE_THROWS_WITH(make_sweep_plan(mesh, part, problem, 0, Priority::octant, kMesh),
                       Catch::Contains("at most 512 directions, found " + std::to_string(problem.quadrature.size())));
   CHECK_NOTHROW(make_sweep_plan(mesh, part, problem, 0, Priority::direction, kMesh));
+  CHECK_NOTHROW(make_sweep_plan(mesh, part, problem, 0, Priority::band_octant, kMesh));
 }
 
 TEST_CASE("blevel priorities: the higher band of b-levels first, then the lower direction, then the b-level") {
-  Mesh mesh = meshtest::jittered_cube(6, 100.0);
-  compute_geometry(mesh);
-  const Partition part = metis_partition(mesh, 2, kMesh);
-  const std::vector<Vec3> normals = face_area_normals(mesh);
-  // S4's 24 directions, and a product set of more than 512 (the key's direction bits grow).
-  for (const Quadrature& q : {level_symmetric(4, "test"), product_quadrature(8, 72, "test")}) {
-    Problem problem = s4_problem();
-    problem.quadrature = q;
+  for_each_plan(6, Priority::blevel, [](const Mesh&, const SweepPlan& plan, const Quadrature& q,
+                                        const std::vector<std::vector<std::uint32_t>>& blevel) {
     const std::size_t D = q.size();
-    std::vector<std::vector<std::uint32_t>> blevel(D);
-    for (std::size_t d = 0; d < D; ++d) blevel[d] = direction_order(mesh, normals, q.omega[d]).blevel;
-    for (int rank = 0; rank < 2; ++rank) {
-      const SweepPlan plan = make_sweep_plan(mesh, part, problem, rank, Priority::blevel, kMesh);
-      // Every task against a stride of others: the order of (band, -direction, b-level) is
-      // the order of the priorities, strictly where the triple differs.
-      const std::size_t N = plan.cells.size();
-      std::size_t compared = 0, ties = 0, within = 0;  // same band: different directions; one direction, levels
-      for (std::size_t i = 0; i < N; i += 7)
-        for (std::size_t d = 0; d < D; d += std::max<std::size_t>(1, D / 16))
-          for (std::size_t j = i % 11; j < N; j += 97)
-            for (std::size_t e = 0; e < D; e += std::max<std::size_t>(1, D / 24)) {
-              const auto key = [&](std::size_t k, std::size_t f) {
-                const std::uint32_t b = blevel[f][plan.cells[k]];
-                return std::make_tuple(b / kBlevelBand, D - f, b % kBlevelBand);
-              };
-              const std::uint32_t pa = plan.priority[plan.task(i, d)], pb = plan.priority[plan.task(j, e)];
-              if (key(i, d) < key(j, e)) REQUIRE(pa < pb);
-              if (key(i, d) == key(j, e)) REQUIRE(pa == pb);
-              if (std::get<0>(key(i, d)) == std::get<0>(key(j, e)) && d != e) ++ties;
-              if (d == e && blevel[d][plan.cells[i]] != blevel[e][plan.cells[j]] &&
-                  std::get<0>(key(i, d)) == std::get<0>(key(j, e)))
-                ++within;
-              ++compared;
-            }
-      CHECK(compared > 10000);
-      CHECK(ties > 1000);   // the direction decides within a band, not only the band
-      CHECK(within > 100);  // and the b-level within a band and direction
-    }
-  }
+    // Every task against a stride of others: the order of (band, -direction, b-level) is
+    // the order of the priorities, strictly where the triple differs.
+    const std::size_t N = plan.cells.size();
+    std::size_t compared = 0, ties = 0, within = 0;  // same band: different directions; one direction, levels
+    for (std::size_t i = 0; i < N; i += 7)
+      for (std::size_t d = 0; d < D; d += std::max<std::size_t>(1, D / 16))
+        for (std::size_t j = i % 11; j < N; j += 97)
+          for (std::size_t e = 0; e < D; e += std::max<std::size_t>(1, D / 24)) {
+            const auto key = [&](std::size_t k, std::size_t f) {
+              const std::uint32_t b = blevel[f][plan.cells[k]];
+              return std::make_tuple(b / kBlevelBand, D - f, b % kBlevelBand);
+            };
+            const std::uint32_t pa = plan.priority[plan.task(i, d)], pb = plan.priority[plan.task(j, e)];
+            if (key(i, d) < key(j, e)) REQUIRE(pa < pb);
+            if (key(i, d) == key(j, e)) REQUIRE(pa == pb);
+            if (std::get<0>(key(i, d)) == std::get<0>(key(j, e)) && d != e) ++ties;
+            if (d == e && blevel[d][plan.cells[i]] != blevel[e][plan.cells[j]] &&
+                std::get<0>(key(i, d)) == std::get<0>(key(j, e)))
+              ++within;
+            ++compared;
+          }
+    CHECK(compared > 10000);
+    CHECK(ties > 1000);   // the direction decides within a band, not only the band
+    CHECK(within > 100);  // and the b-level within a band and direction
+  });
 }
 
 // Every cell costs a sweep the same D tasks, so the largest part sets the sweep's time.

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "tycho/sweep_plan.hpp"
 #include "tycho/tool_memory.hpp"
 
 namespace {
@@ -23,20 +24,23 @@ TEST_CASE("refined_cell_count: 8 a cell a level, saturated", "[tool_memory]") {
 
 TEST_CASE("the estimates are within 10% of the measured peaks", "[tool_memory]") {
   CHECK(ratio(tycho::refine_tool_peak_bytes(3145728), 1226580) == Approx(1.0).margin(0.1));
-  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 512, 16, false), 85144) == Approx(1.0).margin(0.1));
-  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 1, 16, false), 978160) == Approx(1.0).margin(0.1));
+  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 512, 16, tycho::Priority::blevel), 85144) == Approx(1.0).margin(0.1));
+  CHECK(ratio(tycho::model_tool_peak_bytes(87936, 80, 1, 16, tycho::Priority::blevel), 978160) == Approx(1.0).margin(0.1));
 }
 
 TEST_CASE("larger options need more", "[tool_memory]") {
-  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 16, false) < tycho::model_tool_peak_bytes(1000, 168, 512, 16, false));
-  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 1, false) <= tycho::model_tool_peak_bytes(1000, 80, 512, 16, false));
+  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 16, tycho::Priority::blevel) < tycho::model_tool_peak_bytes(1000, 168, 512, 16, tycho::Priority::blevel));
+  CHECK(tycho::model_tool_peak_bytes(1000, 80, 512, 1, tycho::Priority::blevel) <= tycho::model_tool_peak_bytes(1000, 80, 512, 16, tycho::Priority::blevel));
   CHECK(tycho::refine_tool_peak_bytes(8000) > tycho::refine_tool_peak_bytes(1000));
 }
 
 TEST_CASE("octant's projection keeps slabs, not b-levels", "[tool_memory]") {
   // No b-level a task (2 B), a slab per cell and octant and its temporaries (104 B a cell): at
   // 80 directions 56 B a cell less than blevel's.
-  const double blevel = static_cast<double>(tycho::model_tool_peak_bytes(1000, 80, 512, 16, false));
-  const double octant = static_cast<double>(tycho::model_tool_peak_bytes(1000, 80, 512, 16, true));
+  const double blevel = static_cast<double>(tycho::model_tool_peak_bytes(1000, 80, 512, 16, tycho::Priority::blevel));
+  const double octant = static_cast<double>(tycho::model_tool_peak_bytes(1000, 80, 512, 16, tycho::Priority::octant));
   CHECK(blevel - octant == Approx((2.0 * 80 - 104) * 1000).margin(2));
+  // band-octant keeps both: octant's slabs and blevel's b-levels.
+  const double band_octant = static_cast<double>(tycho::model_tool_peak_bytes(1000, 80, 512, 16, tycho::Priority::band_octant));
+  CHECK(band_octant - blevel == Approx(104.0 * 1000).margin(2));
 }

@@ -54,8 +54,8 @@ void declare_options(instrument::OptionTable& t, tycho::RunOptions& o, std::stri
                      "at most N cell-angle tasks a step; auto: chosen by the GM so that communication is at "
                      "most 20% of the sweep (needs --calibration and a machine file)")
       .choice("--priority", "P", o.priority,
-              {{"blevel", Priority::blevel}, {"boundary", Priority::boundary}, {"direction", Priority::direction},
-               {"octant", Priority::octant}, {"fifo", Priority::fifo}},
+              {{"band-octant", Priority::band_octant}, {"blevel", Priority::blevel}, {"boundary", Priority::boundary},
+               {"direction", Priority::direction}, {"octant", Priority::octant}, {"fifo", Priority::fifo}},
               "the order of ready tasks")
       .flag("--nonblocking", o.sweep.nonblocking, "MPI_Isend/MPI_Irecv (default: MPI_Bsend and blocking receives)")
       .whole("--threads", "N", o.sweep.threads, 1, 256, "(OpenMP threads per rank)",

@@ -5,7 +5,7 @@
 #   tycho/bench/vs_tycho2.sh BUILD_DIR SWEEP_X MESH.smesh MESH.pmesh NP ["tycho options" ...]
 # SWEEP_X is a Tycho2 build's sweep.x; MESH.pmesh the same mesh cut into NP parts by Tycho2's
 # own partitioner. Neither is part of this repository: build Tycho2 yourself. Each "tycho
-# options" string is one configuration of ours (default: "--priority octant").
+# options" string is one configuration of ours (default: "--priority band-octant", the default order).
 # BASELINE=OTHER_BUILD_DIR adds that build's tycho, run with the same configurations in the
 # same alternation: before and after a change, each against the same Tycho2 runs.
 # PAUSE=SECONDS (default 0) sleeps that long before each run: on the Firecracker/PVM guests
@@ -25,7 +25,7 @@
 set -euo pipefail
 build=$1 peer=$2 smesh=$3 pmesh=$4 np=$5
 shift 5
-[ $# -gt 0 ] || set -- "--priority octant"
+[ $# -gt 0 ] || set -- "--priority band-octant"
 reps=${REPS:-3}
 baseline=${BASELINE:-}
 [ -z "$baseline" ] || [ -x "$baseline/tycho/tycho" ] || { echo "vs_tycho2: BASELINE=$baseline has no tycho/tycho" >&2; exit 2; }

@@ -46,6 +46,7 @@ void check_memory(const RunOptions& o, const Mesh& mesh, const mesh::Partition& 
   shape.groups = o.groups;
   shape.mcps = mcps;
   shape.nonblocking = o.sweep.nonblocking;
+  shape.priority = o.priority;
   // With --tol the run may stop after any sweep: only the first is certain, and a run that
   // converges must not be refused for the history of a cap it never reaches.
   shape.iterations = o.tolerance > 0 ? 1 : o.iterations;

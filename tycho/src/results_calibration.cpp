@@ -148,7 +148,7 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
   c.directions = static_cast<int>(a.whole("directions", 1, 1 << 20, "directions of the quadrature"));
   c.scheme = a.choice("scheme", {"ld", "step"});
   c.threads = static_cast<int>(a.whole("threads", 1, 256, "OpenMP threads per rank"));
-  if (a.has("priority")) c.priority = a.choice("priority", {"blevel", "boundary", "direction", "octant", "fifo"});
+  if (a.has("priority")) c.priority = a.choice("priority", {"band-octant", "blevel", "boundary", "direction", "octant", "fifo"});
   c.mesh = a.text("mesh", "the mesh file of the calibration run");
   c.mcps = a.whole_or("mcps", 0, 1, std::int64_t{1} << 40, "the run's MCPS");  // 0: a file from before MCPS was kept
   c.unpack_s_per_record = a.real_or(kUnpackKey, 0.0, kMinUnpackSeconds, kMaxUnpackSeconds,

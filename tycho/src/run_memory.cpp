@@ -1,9 +1,9 @@
 // A tycho rank's memory from counts (run_memory.hpp).
 //
 // Checked against the peak RSS of real runs (/usr/bin/time -v, the largest rank's, Release
-// build, 2026-12-01, --iterations 1 --no-results unless said); ratios are measured /
-// estimated, METIS's partition at 2 ranks (cube-10717: 5473 cells and 277 shared faces on
-// the largest part; cube-1374: 698 and 70):
+// build, 2026-12-01, --iterations 1 --no-results unless said; `blevel`, the default then);
+// ratios are measured / estimated, METIS's partition at 2 ranks (cube-10717: 5473 cells and
+// 277 shared faces on the largest part; cube-1374: 698 and 70):
 //                                          1 rank              2 ranks
 //   cube-10717 S8, 2 groups                 98224 kB  1.00     69140 kB  1.03
 //   cube-10717 S8, 16 groups               486668 kB  0.99    284916 kB  1.00
@@ -14,6 +14,7 @@
 //   cube-10717 8 groups --nonblocking      266924 kB  1.00    156980 kB  1.01
 //   cube-10717 8 groups --threads 2        267040 kB  1.00    163096 kB  1.01
 //   cube-10717 S8 --priority octant         93352 kB  0.95     66988 kB  1.00
+//   cube-10717 S8, band-octant (2026-12-04) 106396 kB  (blevel the same hour: 106000 kB)
 //   cube-1374 S8, 64 groups                254048 kB  0.99    162096 kB  0.99
 //   cube-1374 --product 16x64, 8 groups    405376 kB  1.01    255840 kB  1.02
 //   cube-1374 --scheme step, 8 groups       54736 kB  0.98     45060 kB  1.04
@@ -113,11 +114,13 @@ std::uint64_t run_peak_bytes(const RunShape& s) {
 
   // While the plan is made, the mesh is held with its face normals, the cells' local ids,
   // one direction's order at a time and the plan's arrays, the priorities' renumbering (a
-  // bitmap of at most 24 MiB; a sorted copy, 4 B a task, where keys are large: counted).
+  // bitmap of at most 24 MiB; a sorted copy, 4 B a task, where keys are large: counted;
+  // band-octant's 64-bit keys, 8 B a task).
   const double planning = mesh_bytes(s) +
                           static_cast<double>(s.mesh_faces) * (sizeof(Vec3) + sizeof(std::int32_t) + 1) +
                           static_cast<double>(s.mesh_cells) * (sizeof(Index) + kDirectionOrderBytesPerCell) +
-                          n * plan_bytes_per_cell() + tasks * (kPlanBytesPerTask + sizeof(std::uint32_t));
+                          n * plan_bytes_per_cell() + tasks * (kPlanBytesPerTask + sizeof(std::uint32_t)) +
+                          (s.priority == Priority::band_octant ? tasks * sizeof(std::uint64_t) : 0.0);
 
   // In the sweep (the mesh freed): the plan, psi, the engine's per-task state, the source,
   // scalar flux and its next iterate, ghost faces, and the message buffers.

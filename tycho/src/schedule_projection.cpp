@@ -19,32 +19,38 @@ namespace {
 double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
 // One rank's ready tasks in the engine's order: the larger priority first (the plan's key,
-// blevel_key or octant_priority), then the last pushed (the engine's bucket per priority
-// level is a stack). A heap, where the engine's plan numbers its levels densely: P ranks'
-// arrays of buckets would not fit at P = 4096.
+// blevel_key, octant_priority or band_octant_priority), then the last pushed (the engine's
+// bucket per priority level is a stack). A heap, where the engine's plan numbers its levels
+// densely: P ranks' arrays of buckets would not fit at P = 4096.
 class ProjectedQueue {
  public:
   bool empty() const { return heap_.empty(); }
-  void push(std::uint32_t task, std::uint32_t priority) {
-    heap_.push_back({(std::uint64_t{priority} << 32) | pushed_++, task});
+  void push(std::uint32_t task, std::uint64_t priority) {
+    heap_.push_back({priority, pushed_++, task});
     std::push_heap(heap_.begin(), heap_.end());
   }
   std::uint32_t pop() {  // precondition: !empty()
     std::pop_heap(heap_.begin(), heap_.end());
-    const std::uint32_t t = heap_.back().second;
+    const std::uint32_t t = heap_.back().task;
     heap_.pop_back();
     return t;
   }
 
  private:
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> heap_;
+  struct Entry {
+    std::uint64_t priority;
+    std::uint32_t pushed, task;
+    bool operator<(const Entry& o) const { return priority < o.priority || (priority == o.priority && pushed < o.pushed); }
+  };
+  std::vector<Entry> heap_;
   std::uint32_t pushed_ = 0;  // wraps only past 2^32 pushes on one rank: more tasks than a plan allows
 };
 
 // blevel's key (sweep_plan.hpp): the band (16 - B bits: 0xFFFF >> B), the direction's rank
 // D - 1 - d (16), the level in the band (B = kBlevelBandBits). The engine packs the same
 // three fields, its band in more bits; the two orders agree for b-levels under 65536 (kept
-// here in 16 bits: a downwind path of 65536 cells, never on meshes of today).
+// here in 16 bits: a downwind path of 65536 cells, never on meshes of today). band-octant's
+// bands come from the same 16-bit b-levels, with the same limit.
 std::uint32_t blevel_key(std::uint16_t blevel, std::uint16_t direction_rank) {
   constexpr unsigned B = kBlevelBandBits;
   static_assert(B <= 16, "the key holds band, direction and level in 32 bits");
@@ -60,8 +66,8 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
   if (groups < 1) throw std::invalid_argument("project_schedule: groups must be >= 1");
   if (omega.size() > 0xFFFF)
     throw std::invalid_argument("project_schedule: at most 65535 directions, got " + std::to_string(omega.size()));
-  if (priority != Priority::blevel && priority != Priority::octant)
-    throw std::invalid_argument(std::string("project_schedule: projects the blevel and octant orders, not ") +
+  if (priority != Priority::blevel && priority != Priority::octant && priority != Priority::band_octant)
+    throw std::invalid_argument(std::string("project_schedule: projects the blevel, band-octant and octant orders, not ") +
                                 priority_name(priority));
   if (priority == Priority::octant && omega.size() > 512)
     throw std::invalid_argument("project_schedule: octant takes at most 512 directions, got " + std::to_string(omega.size()));
@@ -71,11 +77,12 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
   const int P = partition.parts;
   const std::int64_t record_bytes = 8 + 24 * static_cast<std::int64_t>(groups);
 
-  // Per task t = d * N + c: its unresolved inflow count and (blevel's key only) its b-level;
+  // Per task t = d * N + c: its unresolved inflow count and (blevel's and band-octant's
+  // keys) its b-level;
   // per direction, the lagged faces (they carry nothing within a sweep).
   const std::vector<Vec3> normals = face_area_normals(mesh);
   std::vector<std::uint8_t> waiting(N * D, 0);
-  std::vector<std::uint16_t> level(priority == Priority::blevel ? N * D : 0, 0);
+  std::vector<std::uint16_t> level(priority != Priority::octant ? N * D : 0, 0);
   std::vector<std::vector<std::uint8_t>> lagged(D);
   ProjectedSchedule out;
   for (std::size_t d = 0; d < D; ++d) {
@@ -83,7 +90,7 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
     out.lagged_faces += order.lagged.size();
     lagged[d].assign(mesh.faces.size(), 0);
     for (Index f : order.lagged) lagged[d][f] = 1;
-    if (priority == Priority::blevel)
+    if (priority != Priority::octant)
       for (std::size_t c = 0; c < N; ++c) level[d * N + c] = static_cast<std::uint16_t>(std::min<std::uint32_t>(order.blevel[c], 0xFFFF));
     for (std::size_t f = 0; f < mesh.faces.size(); ++f) {
       const Face& face = mesh.faces[f];
@@ -95,12 +102,12 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
   }
 
   // Each rank's cells in its plan's order (sweep_plan.hpp), in which the engine queues the
-  // tasks ready at the start; octant's keys: per octant and cell, its slab among its rank's
-  // cells, and each direction's octant.
+  // tasks ready at the start; octant's and band-octant's keys: per octant and cell, its slab
+  // among its rank's cells, and each direction's octant.
   std::vector<std::vector<Index>> cells_of(static_cast<std::size_t>(P));
   std::vector<std::uint32_t> slab_of, last_slab;
   std::vector<std::uint8_t> octant(D, 0);
-  if (priority == Priority::octant) {
+  if (priority != Priority::blevel) {
     slab_of.assign(8 * N, 0);
     last_slab.assign(static_cast<std::size_t>(P), 0);
     for (std::size_t d = 0; d < D; ++d) octant[d] = octant_of(omega[d]);
@@ -109,7 +116,7 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
   for (int p = 0; p < P; ++p) {
     std::vector<Index>& cells = cells_of[static_cast<std::size_t>(p)];
     cells = plan_cell_order(mesh, cells);
-    if (priority != Priority::octant || cells.empty()) continue;
+    if (priority == Priority::blevel || cells.empty()) continue;
     const std::array<std::vector<std::uint32_t>, 8> slabs = octant_slabs(mesh, cells);
     for (std::size_t o = 0; o < 8; ++o)
       for (std::size_t i = 0; i < cells.size(); ++i) slab_of[o * N + cells[i]] = slabs[o][i];
@@ -121,6 +128,8 @@ ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& part
     const std::size_t d = u / N, c = u % N;
     ready[p].push(u, priority == Priority::octant
                          ? octant_priority(octant[d], slab_of[octant[d] * N + c], last_slab[p], D, d)
+                     : priority == Priority::band_octant
+                         ? band_octant_priority(level[u], octant[d], slab_of[octant[d] * N + c], last_slab[p], D, d)
                          : blevel_key(level[u], static_cast<std::uint16_t>(D - 1 - d)));
   };
   for (std::size_t p = 0; p < static_cast<std::size_t>(P); ++p)

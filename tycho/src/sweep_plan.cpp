@@ -16,6 +16,7 @@ namespace tycho {
 const char* priority_name(Priority p) {
   switch (p) {
     case Priority::blevel: return "blevel";
+    case Priority::band_octant: return "band-octant";
     case Priority::boundary: return "boundary";
     case Priority::direction: return "direction";
     case Priority::octant: return "octant";
@@ -113,6 +114,21 @@ std::size_t renumber_densely(std::vector<std::uint32_t>& key) {
   return distinct.size();
 }
 
+std::size_t renumber_densely(const std::vector<std::uint64_t>& key, std::vector<std::uint32_t>& dense) {
+  dense.resize(key.size());
+  const std::uint64_t top = key.empty() ? 0 : *std::max_element(key.begin(), key.end());
+  if (top <= std::numeric_limits<std::uint32_t>::max()) {
+    for (std::size_t t = 0; t < key.size(); ++t) dense[t] = static_cast<std::uint32_t>(key[t]);
+    return renumber_densely(dense);
+  }
+  std::vector<std::uint64_t> distinct = key;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  for (std::size_t t = 0; t < key.size(); ++t)
+    dense[t] = static_cast<std::uint32_t>(std::lower_bound(distinct.begin(), distinct.end(), key[t]) - distinct.begin());
+  return distinct.size();
+}
+
 namespace {
 
 int local_face_of(const Cell& cell, Index face) {
@@ -180,10 +196,11 @@ void place_cells(const Mesh& mesh, const mesh::Partition& partition, const Probl
   plan.records_from.assign(plan.peers.size(), 0);
 }
 
-// Dependencies, lagged faces, priorities and record counts of direction d.
+// Dependencies, lagged faces, priorities and record counts of direction d (band-octant's
+// 64-bit keys into wide_key, renumbered by the caller).
 void order_direction(const Mesh& mesh, const mesh::Partition& partition, const std::vector<Vec3>& normals,
                      const Vec3& omega, std::size_t d, const std::array<std::vector<std::uint32_t>, 8>& slabs,
-                     std::vector<std::uint8_t>& lag_flag, SweepPlan& plan) {
+                     std::vector<std::uint8_t>& lag_flag, std::vector<std::uint64_t>& wide_key, SweepPlan& plan) {
   const std::size_t D = static_cast<std::size_t>(plan.directions);
   const DirectionOrder order = direction_order(mesh, normals, omega);
   plan.lagged_faces_global += order.lagged.size();
@@ -248,6 +265,9 @@ void order_direction(const Mesh& mesh, const mesh::Partition& partition, const s
         plan.priority[t] = octant_priority(octant, slabs[octant][i], last_slab, D, d);
         break;
       case Priority::fifo: plan.priority[t] = 0; break;
+      case Priority::band_octant:
+        wide_key[t] = band_octant_priority(order.blevel[c], octant, slabs[octant][i], last_slab, D, d);
+        break;
     }
   }
   for (Index F : order.lagged) lag_flag[F] = 0;
@@ -274,21 +294,24 @@ SweepPlan make_sweep_plan(const Mesh& mesh, const mesh::Partition& partition, co
   plan.lagged_mask.assign(plan.tasks(), 0);
   plan.priority.assign(plan.tasks(), 0);
   std::array<std::vector<std::uint32_t>, 8> slabs;
-  if (priority == Priority::octant) {
-    // At most 512 directions (an S_N of today has at most 288): octant_priority's keys then
-    // stay under 8 x (cells / 512 + 1) x D <= cells x D / 64 + 4096, far under 2^32 as
-    // cells x D < 2^32 (checked above). The projection keeps the same limit.
-    if (D > 512)
+  if (priority == Priority::octant || priority == Priority::band_octant) {
+    // octant: at most 512 directions (an S_N of today has at most 288): octant_priority's
+    // keys then stay under 8 x (cells / 512 + 1) x D <= cells x D / 64 + 4096, far under 2^32
+    // as cells x D < 2^32 (checked above). The projection keeps the same limit. band-octant's
+    // keys are 64-bit (band_octant_priority): any D.
+    if (priority == Priority::octant && D > 512)
       throw instrument::InputError(name, "priority octant", "at most 512 directions, found " + std::to_string(D) +
                                                                 " (use another priority)");
     slabs = octant_slabs(mesh, plan.cells);
   }
   std::vector<std::uint8_t> lag_flag(mesh.faces.size(), 0);
+  std::vector<std::uint64_t> wide_key(priority == Priority::band_octant ? plan.tasks() : 0);
   for (std::size_t d = 0; d < D; ++d)
-    order_direction(mesh, partition, normals, problem.quadrature.omega[d], d, slabs, lag_flag, plan);
+    order_direction(mesh, partition, normals, problem.quadrature.omega[d], d, slabs, lag_flag, wide_key, plan);
   for (std::int64_t n : plan.records_from) plan.records_in += n;
   // Dense levels keep the order and let the ready queue be an array of buckets.
-  plan.priority_levels = std::max<std::size_t>(renumber_densely(plan.priority), 1);
+  plan.priority_levels = std::max<std::size_t>(
+      priority == Priority::band_octant ? renumber_densely(wide_key, plan.priority) : renumber_densely(plan.priority), 1);
   return plan;
 }
 

@@ -17,6 +17,7 @@
 #include "tycho/mesh_types.hpp"
 #include "mesh/mesh_from_cells.hpp"
 #include "tycho/step_history.hpp"
+#include "tycho/sweep_plan.hpp"
 
 namespace tycho {
 
@@ -77,7 +78,8 @@ std::uint64_t refine_tool_peak_bytes(std::uint64_t cells) {
 }
 
 std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::int64_t mcps, int largest_p,
-                                    bool octant) {
+                                    Priority priority) {
+  const bool levels = priority != Priority::octant, slabs = priority == Priority::octant || priority == Priority::band_octant;
   const double n = static_cast<double>(cells);
   const double tasks = n * directions;
   // Held throughout: the mesh, the parts (4 B a cell), the face normals.
@@ -85,17 +87,17 @@ std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::in
   // Freed before the schedule is made: the dual graph (an offset and 4 neighbours a cell),
   // its idx_t copy, METIS's parts and its own arrays.
   const double partition = largest_p > 1 ? n * (5 * 4.0 + 5 * 4.0 + 4.0 + kMetisBytesPerCell) : 0.0;
-  // Per task: its inflow count (1 B) and blevel's b-level (2 B; none for octant), per direction
+  // Per task: its inflow count (1 B) and its b-level (2 B; none for octant), per direction
   // a flag a face, and the ready queues (16 B a ready task; 8% of the tasks ready at once, as
   // measured).
-  const double per_task = 1 + (octant ? 0 : 2) + kFacesPerCell * 1 + kReadyBytesPerTask;
+  const double per_task = 1 + (levels ? 2 : 0) + kFacesPerCell * 1 + kReadyBytesPerTask;
   // A step of at most MCPS tasks; a message out and one in at most, each with its record.
   const double steps = tasks / static_cast<double>(std::max<std::int64_t>(mcps, 1));
   // Per cell: its place in its rank's order (4 B), and one rank's temporaries while that order
   // is made (Morton keys and centroids, 52 B a cell), counted for the whole mesh (P = 1);
-  // octant: each cell's slab in each octant (32 B) and one rank's temporaries while they are
-  // made (centroids, projections, slabs: 72 B a cell).
-  const double per_cell = 4.0 + 52.0 + (octant ? 32.0 + 72.0 : 0.0);
+  // octant and band-octant: each cell's slab in each octant (32 B) and one rank's temporaries
+  // while they are made (centroids, projections, slabs: 72 B a cell).
+  const double per_cell = 4.0 + 52.0 + (slabs ? 32.0 + 72.0 : 0.0);
   const double schedule = tasks * per_task + n * per_cell + steps * (sizeof(StepRecord) + 2 * sizeof(MessageRecord));
   return bytes_of(held + std::max(partition, schedule) + kModelFixedBytes);
 }

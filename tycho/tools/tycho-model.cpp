@@ -58,7 +58,7 @@ struct Options {
   std::int64_t mcps = 512;
   double pce = 0.0;
   tycho::model::TelemFit telem_fit = tycho::model::TelemFit::points;
-  tycho::Priority priority = tycho::Priority::blevel;
+  tycho::Priority priority = tycho::Priority::band_octant;
 };
 
 // The command line, bound to `o`. --calibration and --ranks add to their lists when repeated.
@@ -83,8 +83,8 @@ void declare_options(instrument::OptionTable& t, Options& o) {
       .whole("--sn", "N", o.sn, 2, 16, "(the S_N order)", "level-symmetric S_N, N even (8: 80 directions)")
       .whole("--groups", "G", o.groups, 1, 64, "groups", "energy groups")
       .whole("--mcps", "N", o.mcps, 1, std::int64_t{1} << 40, "cell-angle tasks", "at most N cell-angle tasks a step")
-      .choice("--priority", "P", o.priority, {{"blevel", tycho::Priority::blevel}, {"octant", tycho::Priority::octant}},
-              "the order of ready tasks the schedule follows, as tycho's --priority (blevel, octant)")
+      .choice("--priority", "P", o.priority, {{"band-octant", tycho::Priority::band_octant}, {"blevel", tycho::Priority::blevel}, {"octant", tycho::Priority::octant}},
+              "the order of ready tasks the schedule follows, as tycho's --priority (band-octant, blevel, octant)")
       .text("--pce", "X",
             [&o](const std::string& n, const std::string& v) {
               char* end = nullptr;
@@ -121,7 +121,7 @@ void check_memory(const Options& o, std::uint64_t mesh_cells, int directions) {
                                      " cells x " + std::to_string(directions) + " directions");
   const int largest_p = *std::max_element(o.ranks.begin(), o.ranks.end());
   const std::uint64_t peak = std::max(tycho::model_tool_peak_bytes(cells, directions, o.mcps, largest_p,
-                                                                 o.priority == tycho::Priority::octant),
+                                                                 o.priority),
                                       o.refine > 0 ? tycho::refine_tool_peak_bytes(cells) : 0);
   instrument::require_node_memory(peak, 1, "command line", field,
                                   "projecting " + o.mesh + " (" + std::to_string(mesh_cells) + " cells) refined to " +

@@ -27,7 +27,7 @@ struct RunOptions {
   int product_polar = 0, product_azimuthal = 0;
   int groups = 2;
   Scheme scheme = Scheme::linear_discontinuous;
-  Priority priority = Priority::blevel;
+  Priority priority = Priority::band_octant;
   SweepOptions sweep;
   // --mcps auto: called with the mesh's cells once it is read; returns the MCPS to use and
   // says why (model_report.hpp's auto_mcps).

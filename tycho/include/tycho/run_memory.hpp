@@ -14,6 +14,7 @@
 
 #include "tycho/mesh_types.hpp"
 #include "mesh/partition.hpp"
+#include "tycho/sweep_plan.hpp"
 
 namespace tycho {
 
@@ -27,6 +28,7 @@ struct RunShape {
   std::int64_t mcps = 512;
   bool nonblocking = false;
   int iterations = 5;  // the sweeps whose steps the history keeps (those certain to be done)
+  Priority priority = Priority::band_octant;  // band-octant's plan keeps 64-bit keys while it is made
 };
 
 // The mesh's counts and, over the parts of `partition`, the largest part's cells and the

@@ -4,9 +4,9 @@
 // paper's Figure 9 runs its Trace Model Evaluator on traces of P it could not run either).
 //
 // The schedule is the sweep engine's, with time replaced by rounds: in round r every rank
-// that has ready tasks takes at most MCPS of the highest priority (sweep_plan.hpp's blevel or
-// octant key, the one the engine's plan gives; the last pushed first among equals, as the
-// engine's buckets),
+// that has ready tasks takes at most MCPS of the highest priority (sweep_plan.hpp's blevel,
+// band-octant or octant key, the one the engine's plan gives; the last pushed first among
+// equals, as the engine's buckets),
 // solves them, releases its own downwind tasks for its next step, and sends one message per
 // downwind rank with the face records the step produced (8 + 24 G bytes each); every message
 // of round r is received in round r, after the sends, by a rank that records a step then
@@ -18,8 +18,8 @@
 // messages in this order (as in MPI, by pair) but later.
 //
 // Cost: O(tasks x (4 + log of a rank's ready tasks)) time, 6 bytes of memory per task (cells x
-// directions), 16 per ready task, 4 per cell (its rank's order), and for octant 32 per cell
-// (its slab in each octant).
+// directions), 16 per ready task, 4 per cell (its rank's order), and for octant and
+// band-octant 32 per cell (its slab in each octant).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -39,8 +39,8 @@ struct ProjectedSchedule {
 };
 
 // std::invalid_argument for MCPS < 1, no direction, groups < 1, a partition whose size is
-// not the mesh's cell count, or a priority other than blevel and octant (octant: at most 512
-// directions). Precondition: a checked mesh (mesh/mesh_checks.hpp).
+// not the mesh's cell count, or a priority other than blevel, band-octant and octant (octant:
+// at most 512 directions). Precondition: a checked mesh (mesh/mesh_checks.hpp).
 ProjectedSchedule project_schedule(const Mesh& mesh, const mesh::Partition& partition, const std::vector<Vec3>& omega,
                                    int groups, std::int64_t mcps, Priority priority);
 

@@ -29,13 +29,14 @@ namespace tycho {
 
 // blevel: Pautz's b-level (longest downwind path) first, in bands of kBlevelBand levels:
 // the higher band first, within a band the lower direction first, then the higher b-level
-// (see kBlevelBand); boundary: nearest to a cell feeding another rank first, then b-level; direction:
-// the lowest direction first, then b-level (one direction's cells, 64 B each per group pair,
-// stay in cache while it sweeps); octant: one octant at a time, and within it slab by slab
-// along the octant's diagonal, every direction of the octant in a slab before the next slab
-// (a slab's cell records, read from memory once, serve the octant's directions from cache);
-// fifo.
-enum class Priority { blevel, boundary, direction, octant, fifo };
+// (see kBlevelBand); band-octant (the default): blevel's bands, the higher first, and within
+// a band octant's order (see band_octant_priority); boundary: nearest to a cell feeding
+// another rank first, then b-level; direction: the lowest direction first, then b-level
+// (one direction's cells, 64 B each per group pair, stay in cache while it sweeps); octant:
+// one octant at a time, and within it slab by slab along the octant's diagonal, every
+// direction of the octant in a slab before the next slab (a slab's cell records, read from
+// memory once, serve the octant's directions from cache); fifo.
+enum class Priority { blevel, band_octant, boundary, direction, octant, fifo };
 
 // blevel's band: b-levels b and b' are in the same band when b / kBlevelBand == b' /
 // kBlevelBand. Exact b-level order (a band of 1) interleaves all directions' wavefronts,
@@ -62,9 +63,27 @@ inline std::uint32_t octant_priority(std::uint8_t octant, std::uint32_t slab, st
   return static_cast<std::uint32_t>(((std::uint64_t{7u - octant} * slabs + (last_slab - slab)) * D) + (D - 1 - d));
 }
 
+// band-octant's key of task (cell with b-level `blevel` in direction d, in `slab` of its
+// rank's last_slab + 1, d of D in `octant`), larger first: the higher band of b-levels
+// (blevel / kBlevelBand), then as octant's key: the lower octant, slab, direction. The bands
+// keep blevel's critical-path order, so the schedule's efficiency stays blevel's (projected
+// on cube-10717 and cube-85736 at 2-64 ranks: within 1%); within a band a slab's cells are
+// swept in the octant's directions one after another, so a cell's record is read once for
+// several tasks (octant's reuse; on cube-85736 at one rank 0.22x Tycho2's grind against
+// blevel's 0.36x on Zen 4: tycho/BENCHMARKS.md). Mixed radix (bands, 8, last_slab + 1, D)
+// in 64 bits (under 2^55 for any plan: cells x D < 2^32), renumbered densely by the plan; no
+// limit on D.
+inline std::uint64_t band_octant_priority(std::uint32_t blevel, std::uint8_t octant, std::uint32_t slab,
+                                          std::uint32_t last_slab, std::size_t D, std::size_t d) {
+  const std::uint64_t slabs = std::uint64_t{last_slab} + 1;
+  return ((std::uint64_t{blevel / kBlevelBand} * 8 + (7u - octant)) * slabs + (last_slab - slab)) * D + (D - 1 - d);
+}
+
 // The keys renumbered 0, 1, ... in their order, equal keys alike (the plan's dense priority
 // levels); returns how many differ.
 std::size_t renumber_densely(std::vector<std::uint32_t>& key);
+// The same for 64-bit keys, into `dense` (resized to key.size()).
+std::size_t renumber_densely(const std::vector<std::uint64_t>& key, std::vector<std::uint32_t>& dense);
 
 // A rank's cells (`cells`, in any order) in its plan's order (SweepPlan::cells): along a
 // Morton curve through their centroids, ties by cell id.

@@ -13,6 +13,8 @@
 
 namespace tycho {
 
+enum class Priority;  // sweep_plan.hpp
+
 // cells x 8^times, saturated at UINT64_MAX.
 std::uint64_t refined_cell_count(std::uint64_t cells, int times);
 
@@ -25,8 +27,9 @@ std::uint64_t refine_tool_peak_bytes(std::uint64_t cells);
 // directions, at most `mcps` tasks a step, largest rank count `largest_p`: the mesh, METIS's
 // partition (none at one rank), and project_schedule's arrays per cell-direction task, its
 // face normals, its step and message records, which the replay reads.
-// `octant`: the octant order's slabs too (tycho-model --priority octant).
+// `priority`: the order projected (tycho-model --priority): blevel's and band-octant's keep a
+// b-level a task, octant's and band-octant's a slab per cell and octant.
 std::uint64_t model_tool_peak_bytes(std::uint64_t cells, int directions, std::int64_t mcps, int largest_p,
-                                    bool octant);
+                                    Priority priority);
 
 }  // namespace tycho
