@@ -12,6 +12,7 @@
 
 #include "instrument/error.hpp"
 #include "instrument/memory_budget.hpp"
+#include "../memory_limit_text.hpp"
 
 using instrument::format_bytes;
 using instrument::InputError;
@@ -59,15 +60,16 @@ TEST_CASE("memory_limit_bytes is at most MemAvailable and the address-space limi
 }
 
 TEST_CASE("require_memory throws for 2^60 bytes, naming the figure and the limit", "[memory_budget]") {
+  const std::uint64_t before = memory_limit_bytes();
   std::string message;
   try {
     require_memory(std::uint64_t{1} << 60, "--trace", "", "the trace buffer of 1000000000 events");
   } catch (const InputError& e) {
     message = e.what();
   }
-  const std::string limit = format_bytes(memory_limit_bytes());
-  CHECK(message == "--trace: the trace buffer of 1000000000 events needs 1 EiB, more than the " +
-                       limit + " this process can allocate");
+  const std::uint64_t after = memory_limit_bytes();
+  check_limit_named(message, "--trace: the trace buffer of 1000000000 events needs 1 EiB, more than the ",
+                    " this process can allocate", before, after);
   CHECK_NOTHROW(require_memory(4096, "x", "", "a page"));
 }
 
