@@ -1,6 +1,6 @@
 // transfer_sets (local_level.hpp) groups its (coarse node, rank) pairs by ranks_from_pairs's
 // counting sort: the same sets as a plain sort of every pair, on 3 parts of a refined cube
-// (coarse nodes fed by several ranks).
+// (coarse nodes fed by several ranks), by the general path and by the one for inherited parts.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -33,7 +33,20 @@ mg::NodeRanks by_sort(std::vector<std::uint64_t> pairs, std::size_t nodes) {
 
 TEST_CASE("transfer sets: the ranks a sort of every pair gives for the same pairs") {
   const std::vector<mg::Grid> grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(3, 1.0), 3, "cube");
-  const auto parts = mg::partition_grids(grids, 3, "cube");
+  // METIS's parts as a run makes them (grid 2 inherits them from grid 1, grid 1 takes its
+  // children's), and parts scattered over the coarsest grid that both finer grids inherit.
+  std::vector<std::vector<std::vector<std::int32_t>>> partitions{mg::partition_grids(grids, 3, "cube")};
+  std::vector<std::vector<std::int32_t>> scattered(grids.size());
+  std::uint32_t x = 3;
+  for (std::size_t c = 0; c < grids[0].cell_count(); ++c) {
+    x = x * 1664525u + 1013904223u;  // a fixed LCG
+    scattered[0].push_back(static_cast<std::int32_t>((x >> 16) % 4));
+  }
+  for (std::size_t l = 1; l < grids.size(); ++l)
+    for (std::size_t c = 0; c < grids[l].cell_count(); ++c) scattered[l].push_back(scattered[l - 1][c / 8]);
+  partitions.push_back(scattered);
+  int inherited_levels = 0;
+  for (const auto& parts : partitions)
   for (std::size_t l = 1; l < grids.size(); ++l) {
     CAPTURE(l);
     const mg::NodeRanks fr = mg::node_ranks(grids[l], parts[l]), cr = mg::node_ranks(grids[l - 1], parts[l - 1]);
@@ -47,11 +60,19 @@ TEST_CASE("transfer sets: the ranks a sort of every pair gives for the same pair
       }
     const std::size_t cn = grids[l - 1].mesh.nodes.size();
     const mg::NodeRanks fed = by_sort(feeders, cn), needed = by_sort(needers, cn);
-    const mg::TransferSets t = mg::transfer_sets(grids[l], fr, cr);
-    CHECK(t.fed_by.offsets == fed.offsets);
-    CHECK(t.fed_by.ranks == fed.ranks);
-    CHECK(t.needed_by.offsets == needed.offsets);
-    CHECK(t.needed_by.ranks == needed.ranks);
+    // The general path, and where the parts are inherited (as build_local_levels decides it)
+    // the one that looks at the border nodes alone.
+    mg::NodeRanks derived;
+    const bool inherited = mg::refined_node_ranks(grids[l], parts[l], grids[l - 1], parts[l - 1], cr, derived);
+    inherited_levels += inherited;
+    for (bool shortcut : {false, inherited}) {
+      CAPTURE(shortcut);
+      const mg::TransferSets t = mg::transfer_sets(grids[l], fr, cr, shortcut);
+      CHECK(t.fed_by.offsets == fed.offsets);
+      CHECK(t.fed_by.ranks == fed.ranks);
+      CHECK(t.needed_by.offsets == needed.offsets);
+      CHECK(t.needed_by.ranks == needed.ranks);
+    }
     const mg::NodeRanks fed_by_pairs = mg::ranks_from_pairs(feeders, cn);
     CHECK(fed_by_pairs.offsets == fed.offsets);
     CHECK(fed_by_pairs.ranks == fed.ranks);
@@ -61,4 +82,5 @@ TEST_CASE("transfer sets: the ranks a sort of every pair gives for the same pair
     for (std::size_t c = 0; c < cn; ++c) shared = shared || fed.count(static_cast<mg::Index>(c)) > 1;
     CHECK(shared);
   }
+  CHECK(inherited_levels == 3);  // METIS's grid 2, the scattered parts' grids 1 and 2
 }

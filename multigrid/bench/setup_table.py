@@ -11,7 +11,7 @@ import re
 import statistics
 import sys
 
-PHASES = ("refinement", "numbering", "transfers", "batches", "load", "operator")
+PHASES = ("refinement", "node-ranks", "numbering", "transfers", "batches", "load", "operator")
 
 
 def main():

@@ -174,6 +174,75 @@ NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_
   return nr;
 }
 
+bool refined_node_ranks(const Grid& fine, const std::vector<std::int32_t>& fine_parts, const Grid& coarse,
+                        const std::vector<std::int32_t>& coarse_parts, const NodeRanks& coarse_ranks, NodeRanks& out) {
+  const std::size_t cn = fine.coarse_nodes, nodes = fine.mesh.nodes.size(), cells = fine.cell_count();
+  if (!fine.refined || cn != coarse.mesh.nodes.size() || coarse_ranks.offsets.size() != cn + 1 ||
+      nodes != cn + fine.midpoint_of.size() || cells != 8 * coarse.cell_count() || fine_parts.size() != cells ||
+      coarse_parts.size() != coarse.cell_count())
+    return false;
+  for (std::size_t c = 0; c < cells; ++c)
+    if (fine_parts[c] != coarse_parts[c / 8]) return false;
+  // Per midpoint: the one part its ends share, or kSeveral (looked up below).
+  constexpr std::int32_t kSeveral = -1;
+  const std::size_t midpoints = nodes - cn;
+  std::vector<std::int32_t> shared(midpoints);
+  std::size_t several = 0;
+  for (std::size_t j = 0; j < midpoints; ++j) {
+    const std::array<Index, 2>& e = fine.midpoint_of[j];
+    const std::int32_t* a = coarse_ranks.ranks.data() + coarse_ranks.offsets[e[0]];
+    const std::int32_t* a_end = coarse_ranks.ranks.data() + coarse_ranks.offsets[e[0] + 1];
+    const std::int32_t* b = coarse_ranks.ranks.data() + coarse_ranks.offsets[e[1]];
+    const std::int32_t* b_end = coarse_ranks.ranks.data() + coarse_ranks.offsets[e[1] + 1];
+    if (a_end - a == 1 || b_end - b == 1) {  // an end inside one part: every cell at the edge is in it
+      shared[j] = a_end - a == 1 ? *a : *b;
+      continue;
+    }
+    std::int32_t found = kSeveral, count = 0;
+    while (a != a_end && b != b_end) {  // both ascending
+      if (*a < *b) ++a;
+      else if (*b < *a) ++b;
+      else found = *a, ++count, ++a, ++b;
+    }
+    shared[j] = count == 1 ? found : kSeveral;
+    several += count != 1;
+  }
+  // The parts of the midpoints whose ends share several: the parts of the coarse cells at
+  // their edge, met as nodes of those cells' children. Only a coarse cell with two corners on
+  // a border has such an edge.
+  std::vector<std::uint64_t> pairs;  // (midpoint j << 32) | part
+  if (several > 0) {
+    for (std::size_t c = 0; c < coarse.cell_count(); ++c) {
+      int border = 0;
+      for (Index n : coarse.cell(c)) border += coarse_ranks.count(n) > 1;
+      if (border < 2) continue;
+      for (std::size_t k = 0; k < 8; ++k)
+        for (Index n : fine.cell(8 * c + k))
+          if (n >= cn && shared[n - cn] == kSeveral)
+            pairs.push_back((std::uint64_t{n - cn} << 32) | static_cast<std::uint32_t>(coarse_parts[c]));
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  }
+  NodeRanks nr;
+  nr.offsets.resize(nodes + 1);
+  nr.ranks.reserve(coarse_ranks.ranks.size() + midpoints + pairs.size());
+  nr.ranks.assign(coarse_ranks.ranks.begin(), coarse_ranks.ranks.end());  // the coarse nodes' copies
+  std::copy(coarse_ranks.offsets.begin(), coarse_ranks.offsets.end() - 1, nr.offsets.begin());
+  std::size_t p = 0;
+  for (std::size_t j = 0; j < midpoints; ++j) {
+    nr.offsets[cn + j] = static_cast<std::uint32_t>(nr.ranks.size());
+    if (shared[j] != kSeveral) {
+      nr.ranks.push_back(shared[j]);
+      continue;
+    }
+    for (; p < pairs.size() && (pairs[p] >> 32) == j; ++p) nr.ranks.push_back(static_cast<std::int32_t>(pairs[p] & 0xFFFFFFFFu));
+  }
+  nr.offsets[nodes] = static_cast<std::uint32_t>(nr.ranks.size());
+  out = std::move(nr);
+  return true;
+}
+
 NodeRanks node_ranks_from_groups(std::vector<std::int32_t> grouped, const std::vector<std::size_t>& start) {
   const std::size_t nodes = start.size() - 1;
   NodeRanks nr;

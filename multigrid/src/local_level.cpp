@@ -301,13 +301,18 @@ void size_vectors(LocalLevel& L) {
 
 }  // namespace
 
-TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRanks& cr) {
+TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRanks& cr, bool inherited) {
+  // Inherited parts on a refinement: a coarse node inside one part feeds only its owner's
+  // fine nodes (its copy and its edges' midpoints are in that part alone) and no rank needs
+  // it without holding it. Only the pairs of the nodes on a border are then collected.
+  const bool shortcut = inherited && fine.refined;
   std::vector<std::uint64_t> feeders, needers;
-  instrument::reserve_huge(feeders, 2 * fine.mesh.nodes.size());  // 1 coarse node a coarse node's copy, 2 a midpoint
+  if (!shortcut) instrument::reserve_huge(feeders, 2 * fine.mesh.nodes.size());  // 1 coarse node a coarse node's copy, 2 a midpoint
   for (Index g = 0; g < fine.mesh.nodes.size(); ++g) {
     const CoarseStencil from = fine.stencil(g);
     for (std::uint32_t k = 0; k < from.count; ++k) {
       const Index c = from.node[k];
+      if (shortcut && cr.count(c) == 1) continue;
       feeders.push_back(node_rank_pair(c, fr.owner(g)));
       for (std::uint32_t k = fr.offsets[g]; k < fr.offsets[g + 1]; ++k)
         if (!cr.holds(c, fr.ranks[k])) needers.push_back(node_rank_pair(c, fr.ranks[k]));
@@ -315,6 +320,18 @@ TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRank
   }
   const std::size_t cn = cr.offsets.size() - 1;  // the coarse grid's nodes
   TransferSets t{ranks_from_pairs(feeders, cn), ranks_from_pairs(needers, cn), {}};
+  if (shortcut) {  // the one-part coarse nodes' feeder, their owner, put in
+    NodeRanks fed;
+    fed.offsets.resize(cn + 1);
+    fed.ranks.reserve(cn + t.fed_by.ranks.size());
+    for (std::size_t c = 0; c < cn; ++c) {
+      fed.offsets[c] = static_cast<std::uint32_t>(fed.ranks.size());
+      if (cr.count(static_cast<Index>(c)) == 1) fed.ranks.push_back(cr.owner(static_cast<Index>(c)));
+      else fed.ranks.insert(fed.ranks.end(), t.fed_by.ranks.begin() + t.fed_by.offsets[c], t.fed_by.ranks.begin() + t.fed_by.offsets[c + 1]);
+    }
+    fed.offsets[cn] = static_cast<std::uint32_t>(fed.ranks.size());
+    t.fed_by = std::move(fed);
+  }
   t.owner_only.offsets.resize(cn + 1);
   t.owner_only.ranks.resize(cn);
   for (std::size_t c = 0; c < cn; ++c) {
@@ -329,11 +346,15 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
                                            const std::vector<std::vector<std::int32_t>>& parts, int me,
                                            int nprocs, SetupClock* clock) {
   std::vector<NodeRanks> ranks;
+  std::vector<bool> inherited;  // per grid: a refinement whose cells took their parents' parts
   std::vector<LocalLevel> levels;
   for (std::size_t l = 0; l < grids.size(); ++l) {
     {
       SetupTimer t(clock, "node-ranks");
-      ranks.push_back(node_ranks(grids[l], parts[l]));
+      NodeRanks r;
+      inherited.push_back(l > 0 && refined_node_ranks(grids[l], parts[l], grids[l - 1], parts[l - 1], ranks[l - 1], r));
+      if (!inherited.back()) r = node_ranks(grids[l], parts[l]);
+      ranks.push_back(std::move(r));
     }
     {
       SetupTimer t(clock, "numbering");
@@ -348,7 +369,7 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     LocalLevel &F = levels[l], &C = levels[l - 1];
     const NodeRanks &fr = ranks[l], &cr = ranks[l - 1];
     std::optional<SetupTimer> phase(std::in_place, clock, "transfers");
-    const TransferSets sets = transfer_sets(fine, fr, cr);
+    const TransferSets sets = transfer_sets(fine, fr, cr, inherited[l]);
     // Ghost slots on the coarse level: the coarse nodes my fine nodes reference, ascending.
     std::vector<Index> ghosts;
     for (std::size_t s = 0; s < F.n_local; ++s) {

@@ -56,6 +56,17 @@ struct NodeRanks {
   std::size_t count(Index n) const { return offsets[n + 1] - offsets[n]; }
 };
 NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_cell);
+// node_ranks of a refined grid whose cells took their parents' parts (fine_parts[c] ==
+// coarse_parts[c / 8], inherit_parts above the grid METIS partitions), from the coarser grid's
+// node ranks: a copy of coarse node a is held where a is, an edge's midpoint by the parts of
+// the coarse cells with that edge. Those are the parts both ends share when they share one;
+// only the midpoints whose ends share several are looked up, in the children of the coarse
+// cells with two or more corners on a border. The same result as node_ranks(fine,
+// fine_parts), without its pass over every fine cell (replicated on every process: at P = 2
+// it cost 4x the one-part pass at P = 1). Returns false, leaving `out` alone, if `fine` is
+// not a refinement of `coarse` or a cell's part is not its parent's.
+bool refined_node_ranks(const Grid& fine, const std::vector<std::int32_t>& fine_parts, const Grid& coarse,
+                        const std::vector<std::int32_t>& coarse_parts, const NodeRanks& coarse_ranks, NodeRanks& out);
 // A NodeRanks from ranks grouped by node (node n's are grouped[start[n] .. start[n+1]), any
 // order, duplicates allowed): each node's few sorted and made unique in place, then compacted.
 NodeRanks node_ranks_from_groups(std::vector<std::int32_t> grouped, const std::vector<std::size_t>& start);

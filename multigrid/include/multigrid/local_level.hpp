@@ -106,7 +106,10 @@ double working_set_bytes(const LocalLevel& L);
 struct TransferSets {
   NodeRanks fed_by, needed_by, owner_only;
 };
-TransferSets transfer_sets(const Grid& fine, const NodeRanks& fine_ranks, const NodeRanks& coarse_ranks);
+// `inherited`: `fine` refines the coarser grid and its cells took their parents' parts
+// (refined_node_ranks returned true): only the coarse nodes on a border are then looked at.
+TransferSets transfer_sets(const Grid& fine, const NodeRanks& fine_ranks, const NodeRanks& coarse_ranks,
+                           bool inherited = false);
 
 // Every level of process `me` (levels[l] for grids[l]); `parts` from inherit_parts. Builds
 // the exchanges (not yet registered with bsplib). `clock`, if given, gets the seconds of its
