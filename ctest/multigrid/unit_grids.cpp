@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "instrument/error.hpp"
 #include "mesh/mesh_examples.hpp"
@@ -227,7 +229,10 @@ TEST_CASE("a domain too small or too large for the solver's products is refused,
 TEST_CASE("node holders of a refined grid from the coarser grid's: node_ranks' own, for any inherited parts") {
   // The 2^3 cube over 3 grids (48, 384, 3072 cells), faceless as a run builds them.
   const std::vector<mg::Grid> g = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 3, "cube", mg::GridFaces::omitted);
-  const auto check_level = [&](const std::vector<std::int32_t>& coarse_parts, std::size_t l, std::size_t* several) {
+  // several: midpoints held by more than one part; apart: midpoints whose ends share a part
+  // that no cell at the edge is in (what taking the ends' shared parts would get wrong).
+  const auto check_level = [&](const std::vector<std::int32_t>& coarse_parts, std::size_t l, std::size_t* several,
+                               std::size_t* apart) {
     std::vector<std::int32_t> fine_parts(g[l].cell_count());
     for (std::size_t c = 0; c < fine_parts.size(); ++c) fine_parts[c] = coarse_parts[c / 8];
     const mg::NodeRanks coarse = mg::node_ranks(g[l - 1], coarse_parts);
@@ -236,14 +241,19 @@ TEST_CASE("node holders of a refined grid from the coarser grid's: node_ranks' o
     REQUIRE(mg::refined_node_ranks(g[l], fine_parts, g[l - 1], coarse_parts, coarse, got));
     CHECK(got.offsets == want.offsets);
     CHECK(got.ranks == want.ranks);
-    // Midpoints held by more than one part: where the lookup in the coarse cells decided.
-    for (mg::Index n = static_cast<mg::Index>(g[l].coarse_nodes); n < g[l].mesh.nodes.size(); ++n)
+    for (mg::Index n = static_cast<mg::Index>(g[l].coarse_nodes); n < g[l].mesh.nodes.size(); ++n) {
       *several += want.count(n) > 1;
+      const auto& e = g[l].midpoint_of[n - g[l].coarse_nodes];
+      std::size_t shared = 0;
+      for (std::uint32_t k = coarse.offsets[e[0]]; k < coarse.offsets[e[0] + 1]; ++k)
+        shared += coarse.holds(e[1], coarse.ranks[k]);
+      *apart += shared > want.count(n);
+    }
   };
-  std::size_t several = 0;
+  std::size_t several = 0, apart = 0;
   // METIS's parts, one part, and scattered parts (a part's cells apart: edges whose ends share
   // two parts that no cell at the edge is in).
-  for (int parts : {1, 2, 4}) check_level(mg::partition_grids(g, parts, "cube")[1], 2, &several);
+  for (int parts : {1, 2, 4}) check_level(mg::partition_grids(g, parts, "cube")[1], 2, &several, &apart);
   for (std::size_t l : {1u, 2u}) {
     for (std::uint32_t seed : {1u, 7u, 12345u}) {
       std::vector<std::int32_t> coarse_parts(g[l - 1].cell_count());
@@ -252,10 +262,11 @@ TEST_CASE("node holders of a refined grid from the coarser grid's: node_ranks' o
         x = x * 1664525u + 1013904223u;  // a fixed LCG: the same parts on every run
         q = static_cast<std::int32_t>((x >> 16) % 5);
       }
-      check_level(coarse_parts, l, &several);
+      check_level(coarse_parts, l, &several, &apart);
     }
   }
   CHECK(several > 100);  // the border midpoints' path ran, not only the one-part shortcut
+  CHECK(apart > 10);     // and where the lookup, not the ends' shared parts, decided
   // Refused: a cell not in its parent's part, and a grid that is not a refinement.
   const std::vector<std::int32_t> coarse_parts(g[1].cell_count(), 0);
   std::vector<std::int32_t> fine_parts(g[2].cell_count(), 0);

@@ -182,7 +182,7 @@ bool refined_node_ranks(const Grid& fine, const std::vector<std::int32_t>& fine_
       coarse_parts.size() != coarse.cell_count())
     return false;
   for (std::size_t c = 0; c < cells; ++c)
-    if (fine_parts[c] != coarse_parts[c / 8]) return false;
+    if (fine_parts[c] != coarse_parts[c / 8] || fine_parts[c] < 0) return false;  // parts >= 0: kSeveral below
   // Per midpoint: the one part its ends share, or kSeveral (looked up below).
   constexpr std::int32_t kSeveral = -1;
   const std::size_t midpoints = nodes - cn;
@@ -236,7 +236,8 @@ bool refined_node_ranks(const Grid& fine, const std::vector<std::int32_t>& fine_
       nr.ranks.push_back(shared[j]);
       continue;
     }
-    for (; p < pairs.size() && (pairs[p] >> 32) == j; ++p) nr.ranks.push_back(static_cast<std::int32_t>(pairs[p] & 0xFFFFFFFFu));
+    for (; p < pairs.size() && (pairs[p] >> 32) == j; ++p)
+      nr.ranks.push_back(static_cast<std::int32_t>(pairs[p] & 0xFFFFFFFFu));
   }
   nr.offsets[nodes] = static_cast<std::uint32_t>(nr.ranks.size());
   out = std::move(nr);

@@ -307,7 +307,8 @@ TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRank
   // it without holding it. Only the pairs of the nodes on a border are then collected.
   const bool shortcut = inherited && fine.refined;
   std::vector<std::uint64_t> feeders, needers;
-  if (!shortcut) instrument::reserve_huge(feeders, 2 * fine.mesh.nodes.size());  // 1 coarse node a coarse node's copy, 2 a midpoint
+  if (!shortcut)  // 1 coarse node a coarse node's copy, 2 a midpoint
+    instrument::reserve_huge(feeders, 2 * fine.mesh.nodes.size());
   for (Index g = 0; g < fine.mesh.nodes.size(); ++g) {
     const CoarseStencil from = fine.stencil(g);
     for (std::uint32_t k = 0; k < from.count; ++k) {
@@ -327,7 +328,9 @@ TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRank
     for (std::size_t c = 0; c < cn; ++c) {
       fed.offsets[c] = static_cast<std::uint32_t>(fed.ranks.size());
       if (cr.count(static_cast<Index>(c)) == 1) fed.ranks.push_back(cr.owner(static_cast<Index>(c)));
-      else fed.ranks.insert(fed.ranks.end(), t.fed_by.ranks.begin() + t.fed_by.offsets[c], t.fed_by.ranks.begin() + t.fed_by.offsets[c + 1]);
+      else
+        fed.ranks.insert(fed.ranks.end(), t.fed_by.ranks.begin() + t.fed_by.offsets[c],
+                         t.fed_by.ranks.begin() + t.fed_by.offsets[c + 1]);
     }
     fed.offsets[cn] = static_cast<std::uint32_t>(fed.ranks.size());
     t.fed_by = std::move(fed);

@@ -64,7 +64,7 @@ NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_
 // cells with two or more corners on a border. The same result as node_ranks(fine,
 // fine_parts), without its pass over every fine cell (replicated on every process: at P = 2
 // it cost 4x the one-part pass at P = 1). Returns false, leaving `out` alone, if `fine` is
-// not a refinement of `coarse` or a cell's part is not its parent's.
+// not a refinement of `coarse`, a cell's part is not its parent's, or a part is negative.
 bool refined_node_ranks(const Grid& fine, const std::vector<std::int32_t>& fine_parts, const Grid& coarse,
                         const std::vector<std::int32_t>& coarse_parts, const NodeRanks& coarse_ranks, NodeRanks& out);
 // A NodeRanks from ranks grouped by node (node n's are grouped[start[n] .. start[n+1]), any

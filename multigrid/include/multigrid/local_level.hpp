@@ -106,8 +106,9 @@ double working_set_bytes(const LocalLevel& L);
 struct TransferSets {
   NodeRanks fed_by, needed_by, owner_only;
 };
-// `inherited`: `fine` refines the coarser grid and its cells took their parents' parts
-// (refined_node_ranks returned true): only the coarse nodes on a border are then looked at.
+// `inherited`: true only where refined_node_ranks returned true for these grids and parts
+// (`fine` refines the coarser grid and its cells took their parents' parts; not checked
+// here): pairs are then collected only for the coarse nodes on a border.
 TransferSets transfer_sets(const Grid& fine, const NodeRanks& fine_ranks, const NodeRanks& coarse_ranks,
                            bool inherited = false);
 
