@@ -107,7 +107,12 @@ TEST_CASE("a calibration written is read back whole", "[tycho][results]") {
     a.erase("t_elem_iterations");
     a.erase("priority");
   }));
-  CHECK(older.priority.empty());  // not known: taken as it is
+  CHECK(older.priority.empty());  // not recorded: blevel, the default then, assumed
+  CHECK(tycho::calibration_priority(older) == "blevel");
+  CHECK(tycho::calibration_priority_found(older) ==
+        "none recorded (a file from before 2026-12-04: blevel, the default then, assumed)");
+  CHECK(tycho::calibration_priority(c) == "octant");  // a recorded one as it is
+  CHECK(tycho::calibration_priority_found(c) == "octant");
   CHECK(older.step_s == -1);
   CHECK_FALSE(older.t_elem_scored);  // its T_elem counted the first iteration too
   CHECK(older.unpack_s_per_message == -1);

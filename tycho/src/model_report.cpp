@@ -34,9 +34,8 @@ void check_matches(const TychoCalibration& c, const RunOptions& run, int directi
   if (c.directions != directions) refuse("directions", std::to_string(c.directions), std::to_string(directions));
   if (c.scheme != scheme_option_name(run.scheme)) refuse("scheme", c.scheme, scheme_option_name(run.scheme));
   if (c.threads != run.sweep.threads) refuse("threads", std::to_string(c.threads), std::to_string(run.sweep.threads));
-  // A file from before the priority was kept says nothing of it: taken as it is.
-  if (!c.priority.empty() && c.priority != priority_name(run.priority))
-    refuse("priority", c.priority, priority_name(run.priority));
+  if (calibration_priority(c) != priority_name(run.priority))
+    refuse("priority", calibration_priority_found(c), priority_name(run.priority));
 }
 
 // The iterations the measured column is the median of (run_report.hpp's rule).

@@ -127,6 +127,12 @@ std::string telem_point_name(const TychoCalibration& c) {
   return c.t_elem_scored ? c.path : c.path + " (an older file: its T_elem counts the first iteration too)";
 }
 
+std::string calibration_priority(const TychoCalibration& c) { return c.priority.empty() ? "blevel" : c.priority; }
+
+std::string calibration_priority_found(const TychoCalibration& c) {
+  return c.priority.empty() ? "none recorded (a file from before 2026-12-04: blevel, the default then, assumed)" : c.priority;
+}
+
 TychoCalibration read_tycho_calibration(const std::string& path) {
   return tycho_calibration_from(instrument::read_calibration_file(path, kCalibration), path);
 }

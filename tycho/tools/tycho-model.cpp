@@ -147,10 +147,10 @@ void run(const Options& o) {
     if (c.directions != directions)
       throw instrument::InputError(path, "/tycho/calibration/directions",
                                    "the projection's " + std::to_string(directions) + ", found " + std::to_string(c.directions));
-    if (!c.priority.empty() && c.priority != tycho::priority_name(o.priority))
+    if (tycho::calibration_priority(c) != tycho::priority_name(o.priority))
       throw instrument::InputError(path, "/tycho/calibration/priority",
                                    std::string("the projection's ") + tycho::priority_name(o.priority) +
-                                       " (T_elem depends on it), found " + c.priority);
+                                       " (T_elem depends on it), found " + tycho::calibration_priority_found(c));
     points.push_back({c.e_p, c.t_elem_s, tycho::telem_point_name(c), static_cast<double>(c.mcps)});
     if (c.step_s >= 0) steps.push_back(c.step_s);
   }

@@ -30,7 +30,7 @@ struct TychoCalibration {
   int threads = 1;
   // The order of ready tasks, as --priority spells it: it decides which cell records a task
   // finds in cache (octant's T_elem is up to a third below blevel's at one rank on
-  // cube-85736). "": not known (a file written before 2026-12-04).
+  // cube-85736). "": not recorded (a file written before 2026-12-04; calibration_priority).
   std::string priority;
   std::int64_t mcps = 0; // the run's MCPS (T_elem falls as it grows); 0: a file written before it was kept
   std::string mesh;      // the mesh file the run read
@@ -54,6 +54,14 @@ struct TychoCalibration {
 // How a calibration's T_elem point is named in a model's source: its path, and for a file
 // from before t_elem_iterations was kept, that its T_elem counts the first iteration too.
 std::string telem_point_name(const TychoCalibration& c);
+
+// The order a calibration's run swept in: the recorded one, or for a file from before the
+// order was recorded (2026-12-04) "blevel", the default then. Checked against a run's or a
+// projection's order, so an old file is not taken for band-octant, whose T_elem is up to
+// 0.6x blevel's on cube-85736.
+std::string calibration_priority(const TychoCalibration& c);
+// The same as a refusal names it: the recorded order, or that none was and blevel is assumed.
+std::string calibration_priority_found(const TychoCalibration& c);
 
 const char* scheme_option_name(Scheme s);  // "ld", "step"
 
