@@ -24,6 +24,15 @@ suite_add_mpi_test(NAME multigrid.run.predict_two_calibrations TARGET multigrid 
   ARGS --cube 3 --machine ${_sp2} --calibration ${_dir}/calibration.h5,${_dir}/calibration4.h5 --no-results
   EXPECT "eq5 +T_cycle +[0-9.e-]+ +[0-9.e-]+ +[-+][0-9.]+% +C1 = [0-9.e+-]+ (s \\(constant\\)|ln\\(N/p\\) [-+] [0-9.e+-]+ s for 1.04e\\+04 <= N/p <= 2.46e\\+04, flat outside), least squares over 2 points: .*/calibration.h5 \\(p = 1, N/p 1.04e\\+04, [a-z0-9]+: [0-9.e+-]+ s, in no family [0-9.e+-]+ s\\), .*/calibration4.h5 \\(p = 1, N/p 2.46e\\+04, ")
 set_tests_properties(multigrid.run.predict_two_calibrations PROPERTIES FIXTURES_REQUIRED multigrid_calibration)
+# With no --calibration, eq. 5 runs on the run's own C1 (a consistency check) and prices the
+# coarsest grid's cells, in no family of 8, at the run's own C1 of such cells, as a
+# calibration file's point does (check_own_c1.py compares the printed figures).
+foreach(_np 1 2)
+  add_test(NAME multigrid.run.own_c1.np${_np}
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_own_c1.py $<TARGET_FILE:multigrid>
+                   ${MPIEXEC_EXECUTABLE} ${_np} ${_sp2})
+  set_tests_properties(multigrid.run.own_c1.np${_np} PROPERTIES LABELS mpi TIMEOUT 120 PROCESSORS ${_np})
+endforeach()
 # The replay prices each grid's sync after a sweep by the grid's working set (after_stream.hpp):
 # with after-stream costs of ~1 s per MiB, the 3^3 cube's working sets (tens of KB a process)
 # make the modelled comm+sync of the cycles at least 1 ms (as printed: no exponent, 0.001 or

@@ -173,7 +173,7 @@ int run(Options& o) {
       const mg::C1Curve c1 = c1_given ? *c1_given
                                       : mg::C1Curve({{static_cast<double>(result.grids.front().cells) / result.p,
                                                       mg::measured_c1(result), "this run (a consistency check, not a prediction)",
-                                                      result.p, kernel}});
+                                                      result.p, kernel, mg::measured_c1_loose(result)}});
       comparison = mg::model_comparison(result, c1, c1.describe(result.p, kernel), machine, others);
       instrument::mark_if_busy(comparison, gathered.machine_load);
       instrument::mark_if_other_placement(comparison, machine.core_round_trip_seconds,
