@@ -10,8 +10,11 @@
 
 #include "instrument/core_round_trip.hpp"
 #include "instrument/loggp.hpp"
+#include "instrument/loggp_cold.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/probe_cold.hpp"
+#include "instrument/probe_cold_costs.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/probe_measure.hpp"
 #include "instrument/run_results.hpp"
@@ -24,6 +27,19 @@ constexpr std::int64_t kMaxBytes = std::int64_t{1} << 18;
 constexpr int kReps = 9;            // three interleaved rounds of three (median_round_trips)
 constexpr int kLateTrials = 1;
 constexpr int kTries = 3;
+// The message costs under a working set (loggps-probe's experiments 5 and 6), reduced: the
+// cold messages at five working sets instead of seven (the two bracketing a 1 MiB L2 kept,
+// where sweep3d's blocks sit), the after-stream series spinning and at 4 MiB (loggps-probe
+// --quick's), 9 repetitions instead of 15. Without them the sweep3d and tycho rows price a
+// message after a kernel block at the ping-pong's warm cost: on the AMD EPYC Zen 4 guest
+// (2026-12-05) sweep3d 1x2 input50's comm + sync row read -33% and its reductions -94% on the
+// short probe's file, -6% and -24..-42% on loggps-probe's.
+const std::vector<std::int64_t> kColdWorkingSets{0, 512 << 10, 1 << 20, 2 << 20, 16 << 20};
+const std::vector<std::int64_t> kStreamWorkingSets{0, 4 << 20};
+const std::vector<int> kStreamMessages{0, 5, 10, 20, 40, 80, 160, 320};
+const std::vector<std::int64_t> kRendezvousBytes{12000, 24000};  // sweep3d input50's 1x2 face and twice it
+constexpr std::int64_t kStreamBytes = 12000;
+constexpr int kColdReps = 9;
 
 std::vector<std::int64_t> sizes_by_four() {
   std::vector<std::int64_t> s;
@@ -34,6 +50,8 @@ std::vector<std::int64_t> sizes_by_four() {
 struct Measured {
   std::vector<RttSample> rtt0, rttw;
   ThresholdSearch threshold;
+  ColdMessages cold;
+  std::vector<AfterStreamMeasurement> streams;  // the spinning series first
   std::vector<double> round_trips;  // the CPUs' placement before and after (core_round_trip.hpp)
 };
 
@@ -56,6 +74,16 @@ Measured measure_pair(int rank, MPI_Comm pair_comm) {
   LateSend late;
   m.threshold = find_synchronous_threshold(
       sizes, [&](std::int64_t k) { return send_waits_for_late_receiver(p, k, late, kLateTrials); });
+  // loggps-probe's experiments 5 and 6 (its probe_main), with its sizes: eager messages
+  // within S, rendezvous sizes above it.
+  const std::int64_t eager = std::max<std::int64_t>(std::min(m.threshold.S, kMaxBytes), 1);
+  std::vector<std::int64_t> rendezvous;
+  for (std::int64_t k : kRendezvousBytes)
+    if (k > m.threshold.S && k <= kMaxBytes) rendezvous.push_back(k);
+  m.cold = measure_cold_messages(p, kColdWorkingSets, std::min<std::int64_t>(8, eager), std::min<std::int64_t>(8192, eager),
+                                 rendezvous, kColdReps);
+  for (std::int64_t ws : kStreamWorkingSets)
+    m.streams.push_back(measure_after_stream(p, kStreamMessages, kStreamBytes, kStreamGap, kColdReps, ws));
   m.round_trips.push_back(measure_core_round_trip(pair_comm));
   return m;
 }
@@ -87,6 +115,7 @@ MachineFile machine_file_of(const Measured& m, const std::string& program) {
   mf.set("loggp.derivation", gfit.derivation);
   if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
   mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
+  write_cold_keys(m.cold, m.streams, mf);
   write_loggp_core_round_trip(m.round_trips, mf);
   return mf;
 }
@@ -115,6 +144,8 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
         const MachineFile as_read = MachineFile::parse(mf.text(), path);
         (void)loggps::read_params(as_read);
         (void)loggp::read_params(as_read);
+        (void)loggp::read_cold(as_read);
+        (void)loggp::read_after_stream(as_read);
         refused = round_trip_fit_problem(as_read);
         fitted = refused.empty() ? 1 : 0;
       } catch (const std::exception& e) {

@@ -65,6 +65,7 @@
 #include "instrument/option_number.hpp"
 #include "instrument/option_table.hpp"
 #include "instrument/probe_cold.hpp"
+#include "instrument/probe_cold_costs.hpp"
 #include "instrument/probe_pending.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/probe_measure.hpp"
@@ -72,6 +73,12 @@
 #include "instrument/run_results.hpp"
 
 namespace {
+
+using instrument::probe::after_stream_costs;
+using instrument::probe::after_stream_problem;
+using instrument::probe::cold_costs;
+using instrument::probe::cold_dropped;
+using instrument::probe::cold_problem;
 
 using instrument::CollectiveError;
 using instrument::now_seconds;
@@ -351,82 +358,6 @@ void print_after_stream(const instrument::probe::AfterStreamMeasurement& a, int 
                 us(p.second_allreduce8), p.kept, p.made);
 }
 
-// Why no loggp.after_stream.* keys can be written ("" when they can): a count with too few
-// repetitions as intended (a loaded host).
-std::string after_stream_problem(const instrument::probe::AfterStreamMeasurement& a) {
-  for (const auto& p : a.points)
-    if (p.kept == 0)
-      return std::to_string(p.messages) + " messages (fewer than " +
-             std::to_string(instrument::probe::kMinAsIntended) + " of " + std::to_string(p.made) +
-             " repetitions had rank 1 arriving after rank 0)";
-  for (std::size_t i = 1; i < a.points.size(); ++i)
-    if (a.points[i].interval <= a.points[i - 1].interval) return "intervals not increasing with the message count";
-  return "";
-}
-
-// The spinning series (streams[0]) with the streaming ones that were measured as intended
-// (the others are left out and named in `dropped`). The intervals are the spinning series':
-// the compute is timed by the clock either way.
-instrument::loggp::AfterStream after_stream_costs(const std::vector<instrument::probe::AfterStreamMeasurement>& streams,
-                                                  std::string& dropped) {
-  const auto& a = streams.front();
-  instrument::loggp::AfterStream k;
-  k.message_bytes = a.bytes;
-  k.gap = a.gap;
-  for (const auto& p : a.points) k.points.push_back({p.messages, p.interval, p.allreduce8, p.second_allreduce8, {}, {}});
-  for (std::size_t w = 1; w < streams.size(); ++w) {
-    if (const std::string problem = after_stream_problem(streams[w]); !problem.empty()) {
-      dropped += (dropped.empty() ? "" : "; ") + std::to_string(streams[w].working_set) + " B: " + problem;
-      continue;
-    }
-    k.working_sets.push_back(streams[w].working_set);
-    for (std::size_t i = 0; i < k.points.size(); ++i) {
-      k.points[i].streamed_allreduce8.push_back(streams[w].points[i].allreduce8);
-      k.points[i].streamed_second_allreduce8.push_back(streams[w].points[i].second_allreduce8);
-    }
-  }
-  return k;
-}
-
-// A cold point is a measurement when at least kMinAsIntended of its allreduces had the ranks
-// arriving as intended (a loaded host deschedules them during long streams).
-bool measured(const instrument::probe::ColdPoint& p) { return p.allreduce_kept >= instrument::probe::kMinAsIntended; }
-
-std::string not_measured(const instrument::probe::ColdPoint& p) {
-  return std::to_string(p.working_set_bytes) + " B (only " + std::to_string(p.allreduce_kept) + " of " +
-         std::to_string(p.allreduce_reps) + " allreduces had rank 1 arriving about 20 us after rank 0)";
-}
-
-// Why no cold keys can be written ("" when they can): the warm reference, or every working
-// set beyond it, not measured.
-std::string cold_problem(const instrument::probe::ColdMessages& c) {
-  if (c.points.empty() || !measured(c.points.front())) return c.points.empty() ? "no points" : not_measured(c.points.front());
-  for (std::size_t i = 1; i < c.points.size(); ++i)
-    if (measured(c.points[i])) return "";
-  return "no working set beyond 0 B measured";
-}
-
-// The working sets left out (not measured), for the file and the report; "" when none.
-std::string cold_dropped(const instrument::probe::ColdMessages& c) {
-  std::string d;
-  for (const auto& p : c.points)
-    if (!measured(p)) d += (d.empty() ? "" : "; ") + not_measured(p);
-  return d;
-}
-
-// The measured points (the models interpolate between them and hold the end values).
-instrument::loggp::ColdCosts cold_costs(const instrument::probe::ColdMessages& c) {
-  instrument::loggp::ColdCosts k;
-  k.small_bytes = c.small_bytes;
-  k.face_bytes = c.face_bytes;
-  k.rendezvous_bytes = c.rendezvous_bytes;
-  for (const auto& p : c.points)
-    if (measured(p))
-      k.points.push_back({p.working_set_bytes, p.allreduce8, p.receive_small, p.receive_face, p.send_small, p.send_face,
-                          p.send_rendezvous, p.receive_rendezvous});
-  return k;
-}
-
 void print_rendezvous(const std::optional<instrument::probe::RendezvousSendEvidence>& e,
                       const instrument::loggps::LogGpsParams& p) {
   namespace lg = instrument::loggps;
@@ -497,11 +428,7 @@ void write_machine_file(const Options& o, const instrument::probe::ThresholdSear
   }
   if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
   mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
-  if (cold) instrument::loggp::write_cold(*cold, mf);
-  if (!cold_omitted.empty()) mf.set(cold ? "probe.cold_dropped" : "probe.cold_omitted", cold_omitted);
-  if (after_stream) instrument::loggp::write_after_stream(*after_stream, mf);
-  if (!after_stream_omitted.empty())
-    mf.set(after_stream ? "probe.after_stream_dropped" : "probe.after_stream_omitted", after_stream_omitted);
+  instrument::probe::write_cold_keys(cold, cold_omitted, after_stream, after_stream_omitted, mf);
   instrument::write_loggp_core_round_trip(round_trips, mf);
   // The text as a reader will parse it must pass the models' checks before it is written.
   const auto as_read = instrument::MachineFile::parse(mf.text(), o.out);

@@ -7,7 +7,9 @@
 // 256 KiB a message; the last band's G serves beyond it), 9 round trips per size instead of
 // 51, one late-receiver trial per size instead of three (20 ms each, against microseconds:
 // one tells them apart), and no rendezvous-send experiment (a send above S returns after
-// injecting, Ino's eq. 5, as loggps-probe assumes when it cannot tell). About 0.5-1 s at
+// injecting, Ino's eq. 5, as loggps-probe assumes when it cannot tell). The message costs
+// under a working set (the loggp.cold.* and loggp.after_stream.* keys, probe_cold.hpp) at
+// fewer working sets and repetitions (loggps_short_probe.cpp says which). About 2-3 s at
 // 2 ranks on this 2-core machine.
 #pragma once
 #include <mpi.h>
