@@ -79,7 +79,7 @@ void declare_options(instrument::OptionTable& t, tycho::RunOptions& o, std::stri
               "how T_elem(E_p) is drawn from the calibrations: points, through each measured E_p; "
               "line, the paper's least-squares a ln(E_p) + b")
       .real("--pce", "X", models.pce, 1e-6, 1, "", "the GM's PCE")
-      .shown_default("the first calibration run's, else 0.8")
+      .shown_default("1 at one rank; without --calibration this run's own; else the first calibration run's, else 0.8")
       .flag("--no-machine", no_machine, "no models: no machine file is read and no probe is run")
       .after_reading([&t, &models, &auto_mcps, &no_machine] {
         if (t.given("--telem-fit") && models.calibration_files.empty())

@@ -11,9 +11,9 @@
 //            the send call, the receive call and the unpack of its records, T_unpack from the
 //            calibration files (the median of those that have it; none: not priced, the rows
 //            say so). --mcps auto keeps eq. 7's one-way cost.
-//   PCE (GM) --pce X as given, else 1 at one rank (no idle time by definition), else the first
-//            calibration run's measured PCE, else the paper's 0.8 (its Figure 9); the row says
-//            which.
+//   PCE (GM) --pce X as given, else 1 at one rank (no idle time by definition), else without
+//            --calibration this run's own (its last sweep's, eq. 4), else the first calibration
+//            run's measured PCE, else the paper's 0.8 (its Figure 9); the row says which.
 // The measured column is what all three model: the sweep of one source iteration, max over
 // ranks, the median over iterations (the first left out when there are more than two).
 // MSM and TM are fed this run's recorded steps and messages (their point: the mesh and the
