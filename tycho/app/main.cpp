@@ -2,6 +2,7 @@
 #include <mpi.h>
 
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "instrument/core_round_trip.hpp"
@@ -126,12 +127,16 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
       instrument::gather_results(recorder, tycho::run_info(o, MPI_COMM_WORLD), MPI_COMM_WORLD);
   instrument::Comparison comparison;
   tycho::model::MeasuredSweepPath path;
+  std::optional<tycho::TychoCalibration> own;  // rank 0: this run's figures, when the models take them
   if (rank == 0) {
     tycho::print_run_summary(std::cout, o, result);
     std::cout << "\n";
     instrument::print_phase_table(std::cout, gathered);
     if (models.enabled) path = tycho::measured_sweep_path(gathered, result);
-    comparison = tycho::model_comparison(models, o, result, path);
+    // The consistency check prices messages with this run's own unpack and Bsend figures,
+    // measured once here for the results file too.
+    if (models.enabled && model_options.calibration_files.empty()) own = tycho::calibration_of(o, result, path);
+    comparison = tycho::model_comparison(models, o, result, path, own ? &*own : nullptr);
     instrument::mark_if_busy(comparison, gathered.machine_load);
     instrument::mark_if_other_placement(comparison, model_options.machine_file, instrument::kLogGpRoundTripKey,
                                         gathered.core_round_trip, gathered.info.nranks);
@@ -146,7 +151,8 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
     }
   }
   if (!results.empty()) {
-    tycho::write_results_file(results, o, result, std::move(gathered), comparison, path, MPI_COMM_WORLD);
+    tycho::write_results_file(results, o, result, std::move(gathered), comparison, path, MPI_COMM_WORLD,
+                              own ? &*own : nullptr);
     if (rank == 0) std::cout << " Results file: " << results << "\n";
   }
   if (o.tolerance > 0 && !result.transport.converged) {

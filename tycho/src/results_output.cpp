@@ -219,13 +219,14 @@ instrument::RunInfo run_info(const RunOptions& o, MPI_Comm comm) {
 
 void write_results_file(const std::string& path, const RunOptions& o, const RunResult& r,
                         instrument::RunResults gathered, const instrument::Comparison& comparison,
-                        const model::MeasuredSweepPath& critical_path, MPI_Comm comm) {
+                        const model::MeasuredSweepPath& critical_path, MPI_Comm comm,
+                        const TychoCalibration* calibration) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   instrument::ResultsDocument doc;
   doc.run = std::move(gathered);
   if (rank == 0) {
-    const TychoCalibration cal = calibration_of(o, r, critical_path);
+    const TychoCalibration cal = calibration ? *calibration : calibration_of(o, r, critical_path);
     add_run_attributes(o, r, cal, doc.extras);
     add_step_tables(r.histories, doc.extras);
     add_pce(r, doc.extras);

@@ -10,7 +10,8 @@
 //            message what the sweep's critical path holds of it (machine_comm.hpp's T_msg):
 //            the send call, the receive call and the unpack of its records, T_unpack from the
 //            calibration files (the median of those that have it; none: not priced, the rows
-//            say so). --mcps auto keeps eq. 7's one-way cost.
+//            say so), or without --calibration this run's own, measured after its sweeps.
+//            --mcps auto keeps eq. 7's one-way cost.
 //   PCE (GM) --pce X as given, else 1 at one rank (no idle time by definition), else without
 //            --calibration this run's own (its last sweep's, eq. 4), else the first calibration
 //            run's measured PCE, else the paper's 0.8 (its Figure 9); the row says which.
@@ -40,6 +41,7 @@
 #include "tycho/driver.hpp"
 #include "tycho/model/measured_path.hpp"
 #include "tycho/model/telem.hpp"
+#include "tycho/results_calibration.hpp"
 
 namespace tycho {
 
@@ -92,9 +94,12 @@ std::int64_t auto_mcps(const PreparedModels& models, const RunOptions& run, std:
 model::MeasuredSweepPath measured_sweep_path(const instrument::RunResults& gathered, const RunResult& result);
 
 // Rank 0, after run_tycho: the comparison rows (empty when the models are not enabled), the
-// part rows from `path` when it walked any sweep.
+// part rows from `path` when it walked any sweep. `own`: this run's own figures
+// (calibration_of), whose T_unpack and buffered-send extra price the messages where no
+// --calibration gave them: the consistency check, which takes the run's own T_elem too.
 instrument::Comparison model_comparison(const PreparedModels& models, const RunOptions& run, const RunResult& result,
-                                        const model::MeasuredSweepPath& path);
+                                        const model::MeasuredSweepPath& path,
+                                        const TychoCalibration* own = nullptr);
 
 // Under the table: the path's time outside the solves and messages, or why there are no part rows.
 void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path);

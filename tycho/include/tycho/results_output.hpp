@@ -23,16 +23,20 @@
 #include "instrument/run_results.hpp"
 #include "tycho/driver.hpp"
 #include "tycho/model/measured_path.hpp"
+#include "tycho/results_calibration.hpp"
 
 namespace tycho {
 
 // The run's metadata and every option as given (the root and /input attributes).
 instrument::RunInfo run_info(const RunOptions& options, MPI_Comm comm);
 
-// Collective. `result`, `gathered`, `comparison` and `critical_path` are rank 0's. A failed
-// write leaves no file and ends every rank with one line (instrument::CollectiveError).
+// Collective. `result`, `gathered`, `comparison` and `critical_path` are rank 0's, and
+// `calibration`, this run's figures (calibration_of) when the models measured them already
+// (null: measured here). A failed write leaves no file and ends every rank with one line
+// (instrument::CollectiveError).
 void write_results_file(const std::string& path, const RunOptions& options, const RunResult& result,
                         instrument::RunResults gathered, const instrument::Comparison& comparison,
-                        const model::MeasuredSweepPath& critical_path, MPI_Comm comm);
+                        const model::MeasuredSweepPath& critical_path, MPI_Comm comm,
+                        const TychoCalibration* calibration = nullptr);
 
 }  // namespace tycho
