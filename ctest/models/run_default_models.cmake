@@ -92,6 +92,7 @@ function(expect_tycho_rows out)
 endfunction()
 
 # First run: one probe line naming the file it saved, the rows; second: no probe, the rows.
+# Sets `saved` (the cached file) and `first` (the first run's output).
 function(default_twice kind pattern)
   run(2 first ${${kind}_run})
   expect_probe_lines("${first}" 1)
@@ -116,6 +117,21 @@ function(default_twice kind pattern)
       endforeach()
     endif()
   endforeach()
+  set(saved ${saved} PARENT_SCOPE)
+  set(first "${first}" PARENT_SCOPE)
+endfunction()
+
+# `file`'s text without the costs of messages after a working set, as an earlier probe wrote
+# it, in `out_var`.
+set(outdated_why "from an earlier probe, without the costs of messages after a working set \\(loggp\\.cold\\.\\*\\)")
+function(earlier_probe_text file out_var)
+  file(READ ${file} text)
+  string(REGEX REPLACE "\n(loggp\\.cold|loggp\\.after_stream|probe\\.cold|probe\\.after_stream)[^\n]*" "" earlier
+         "${text}")
+  if(earlier MATCHES "\nloggp\\.cold\\." OR NOT earlier MATCHES "\nloggp\\.L = ")
+    fail("the cold keys were not taken out of ${file}, or more was")
+  endif()
+  set(${out_var} "${earlier}" PARENT_SCOPE)
 endfunction()
 
 if(CASE STREQUAL "sweep3d_default.np2")
@@ -123,8 +139,6 @@ if(CASE STREQUAL "sweep3d_default.np2")
   # The short probe measures the messages after a working set too (loggps_short_probe.hpp):
   # cold points from the warm reference up, and the after-stream series; or, on a loaded host,
   # says why not (probe.cold_omitted). The rows then name those costs, not the warm ones.
-  expect_cached(${cache} "loggps-*.machine" saved)
-  run(2 first ${sweep3d_run})
   file(STRINGS ${saved} cold_points REGEX "^loggp\\.cold\\.points = ")
   file(STRINGS ${saved} cold_omitted REGEX "^probe\\.cold_omitted = ")
   if(cold_points)
@@ -206,16 +220,17 @@ elseif(CASE STREQUAL "damaged_cache.np2")
   endforeach()
   expect_tycho_rows("${misfit}")
   # A file of an earlier probe (no costs of messages after a working set): measured again.
-  file(READ ${saved} text)
-  string(REGEX REPLACE "\n(loggp\\.cold|loggp\\.after_stream|probe\\.cold|probe\\.after_stream)[^\n]*" "" earlier "${text}")
-  if(earlier MATCHES "\nloggp\\.cold\\.")
-    fail("the cold keys were not taken out of the file for the earlier-probe case")
+  earlier_probe_text(${saved} earlier)
+  file(WRITE ${saved} "${earlier}")
+  run(2 stale ${tycho_run})
+  expect_probe_lines("${stale}" 1)
+  if(NOT "\n${stale}" MATCHES "\nmachine: the cached machine file ${saved} is ${outdated_why}. measured again")
+    fail("no line saying the earlier probe's file is measured again:\n${stale}")
   endif()
-  expect_measured_again("${earlier}"
-                        "written by an earlier probe: no costs of messages after a working set \\(loggp\\.cold\\.\\*\\)" stale)
   expect_tycho_rows("${stale}")
   # One whose probe tried and said why not (a loaded host): kept, no probe.
-  file(WRITE ${saved} "${earlier}\nprobe.cold_omitted = 0 B (only 1 of 9 allreduces had rank 1 arriving about 20 us after rank 0)\n")
+  file(WRITE ${saved}
+       "${earlier}\nprobe.cold_omitted = 0 B (only 1 of 9 allreduces had rank 1 arriving about 20 us after rank 0)\n")
   run(2 kept ${tycho_run})
   expect_probe_lines("${kept}" 0)
   expect_tycho_rows("${kept}")
@@ -311,6 +326,23 @@ elseif(CASE STREQUAL "oversubscribed.np4")
     if(cached)
       fail("${cached} written by an oversubscribed run")
     endif()
+  endif()
+  # An earlier probe's file (usable, without the costs of messages after a working set) is
+  # used as it is where no probe can run, not deleted.
+  run(2 first ${tycho_run})
+  expect_cached(${cache} "loggps-*.machine" saved)
+  earlier_probe_text(${saved} earlier)
+  file(WRITE ${saved} "${earlier}")
+  run(4 out ${tycho_run})
+  expect_probe_lines("${out}" 0)
+  set(line "machine: the cached machine file ${saved} is ${outdated_why}. 4 ranks share this node's [1-3] cores")
+  if(NOT "\n${out}" MATCHES "\n${line}, so a probe would time the scheduler, not the network: used as it is")
+    fail("no line saying the earlier probe's file is used as it is:\n${out}")
+  endif()
+  expect_tycho_rows("${out}")
+  file(READ ${saved} after)
+  if(NOT after STREQUAL earlier)
+    fail("the earlier probe's ${saved} was changed by an oversubscribed run")
   endif()
 else()
   fail("unknown case")

@@ -29,10 +29,11 @@ def main():
         fail("usage: check_own_c1.py MULTIGRID MPIEXEC RANKS MACHINE")
     exe, mpiexec, ranks, machine = sys.argv[1:]
     cmd = [mpiexec, "-n", ranks, exe, "--cube", "3", "--grids", "3", "--machine", machine, "--no-results"]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=100)
     if p.returncode != 0:
         fail("%s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
-    rows = {m.group(1): m.group(2) for m in re.finditer(r"^eq5 +(T_cycle|grid \d) +\S+ +\S+ +\S+ +(.*)$", p.stdout, re.M)}
+    row = re.compile(r"^eq5 +(T_cycle|grid \d) +\S+ +\S+ +\S+ +(.*)$", re.M)
+    rows = {m.group(1): m.group(2) for m in row.finditer(p.stdout)}
     for term in ("T_cycle", "grid 1", "grid 2", "grid 3"):
         if term not in rows:
             fail("no eq5 %s row in:\n%s" % (term, p.stdout))

@@ -7,6 +7,7 @@ foreach(_np 1 2)
   add_test(NAME tycho.models.consistency.np${_np}
            COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_consistency.py $<TARGET_FILE:tycho>
                    ${MPIEXEC_EXECUTABLE} ${_np} ${SUITE_TEST_MESHES}/kuhn-6.smesh
-                   ${PROJECT_SOURCE_DIR}/ctest/sweep3d/replay_this_vm.machine ${CMAKE_CURRENT_BINARY_DIR}/consistency_np${_np})
+                   ${PROJECT_SOURCE_DIR}/ctest/sweep3d/replay_this_vm.machine
+                   ${CMAKE_CURRENT_BINARY_DIR}/consistency_np${_np})
   set_tests_properties(tycho.models.consistency.np${_np} PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS ${_np})
 endforeach()

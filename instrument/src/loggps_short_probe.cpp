@@ -29,13 +29,17 @@ constexpr int kLateTrials = 1;
 constexpr int kTries = 3;
 // The message costs under a working set (loggps-probe's experiments 5 and 6), reduced: the
 // cold messages at five working sets instead of seven (the two bracketing a 1 MiB L2 kept,
-// where sweep3d's blocks sit), the after-stream series spinning and at 4 MiB (loggps-probe
-// --quick's), 9 repetitions instead of 15. Without them the sweep3d and tycho rows price a
-// message after a kernel block at the ping-pong's warm cost: on the AMD EPYC Zen 4 guest
-// (2026-12-05) sweep3d 1x2 input50's comm + sync row read -33% and its reductions -94% on the
-// short probe's file, -6% and -24..-42% on loggps-probe's.
+// where sweep3d's blocks sit), the after-stream series spinning and at 4 and 16 MiB (not 1
+// MiB), 9 repetitions instead of 15. Without them the sweep3d and tycho rows price a message
+// after a kernel block at the ping-pong's warm cost. AMD EPYC Zen 4 guest (2026-12-05), sweep3d
+// 1x2 input50 --mk 10 --mmi 3, medians: comm + sync -24.6% and reductions -85.0% on a
+// warm-only file; with this probe, fresh each time, +1.0% and -29.8% (ten runs), against -1.1%
+// and -32.2% with loggps-probe's, fresh each time, alternated (BENCHMARKS.md). With the
+// after-stream series at 4 MiB alone (loggps-probe --quick's) the reductions read -45.3% in
+// five runs: the first allreduce after a 16 MiB stream costs 2-3x what it does after 4 MiB,
+// and sweep3d's 4.6 MB a rank sits between the two, where the reader interpolates.
 const std::vector<std::int64_t> kColdWorkingSets{0, 512 << 10, 1 << 20, 2 << 20, 16 << 20};
-const std::vector<std::int64_t> kStreamWorkingSets{0, 4 << 20};
+const std::vector<std::int64_t> kStreamWorkingSets{0, 4 << 20, 16 << 20};
 const std::vector<int> kStreamMessages{0, 5, 10, 20, 40, 80, 160, 320};
 const std::vector<std::int64_t> kRendezvousBytes{12000, 24000};  // sweep3d input50's 1x2 face and twice it
 constexpr std::int64_t kStreamBytes = 12000;
@@ -50,15 +54,17 @@ std::vector<std::int64_t> sizes_by_four() {
 struct Measured {
   std::vector<RttSample> rtt0, rttw;
   ThresholdSearch threshold;
-  ColdMessages cold;
-  std::vector<AfterStreamMeasurement> streams;  // the spinning series first
   std::vector<double> round_trips;  // the CPUs' placement before and after (core_round_trip.hpp)
 };
 
+Pair make_pair_buffers(int rank, MPI_Comm pair_comm) {
+  return Pair{rank, 1 - rank, std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'a'),
+              std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'b'), pair_comm};
+}
+
 // loggps-probe's experiments 1-3 (loggps-probe.cpp's probe_main), on the pair's communicator.
 Measured measure_pair(int rank, MPI_Comm pair_comm) {
-  Pair p{rank, 1 - rank, std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'a'),
-         std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'b'), pair_comm};
+  Pair p = make_pair_buffers(rank, pair_comm);
   const std::vector<std::int64_t> sizes = sizes_by_four();
   Measured m;
   m.round_trips.push_back(measure_core_round_trip(pair_comm));
@@ -74,18 +80,44 @@ Measured measure_pair(int rank, MPI_Comm pair_comm) {
   LateSend late;
   m.threshold = find_synchronous_threshold(
       sizes, [&](std::int64_t k) { return send_waits_for_late_receiver(p, k, late, kLateTrials); });
-  // loggps-probe's experiments 5 and 6 (its probe_main), with its sizes: eager messages
-  // within S, rendezvous sizes above it.
-  const std::int64_t eager = std::max<std::int64_t>(std::min(m.threshold.S, kMaxBytes), 1);
-  std::vector<std::int64_t> rendezvous;
-  for (std::int64_t k : kRendezvousBytes)
-    if (k > m.threshold.S && k <= kMaxBytes) rendezvous.push_back(k);
-  m.cold = measure_cold_messages(p, kColdWorkingSets, std::min<std::int64_t>(8, eager), std::min<std::int64_t>(8192, eager),
-                                 rendezvous, kColdReps);
-  for (std::int64_t ws : kStreamWorkingSets)
-    m.streams.push_back(measure_after_stream(p, kStreamMessages, kStreamBytes, kStreamGap, kColdReps, ws));
   m.round_trips.push_back(measure_core_round_trip(pair_comm));
   return m;
+}
+
+// loggps-probe's experiments 5 and 6 (its probe_main), with its sizes: eager messages within
+// the eager limit S, rendezvous sizes above it. Valid on rank 0.
+struct UnderWorkingSet {
+  ColdMessages cold;
+  std::vector<AfterStreamMeasurement> streams;  // the spinning series first
+};
+UnderWorkingSet measure_under_working_set(int rank, MPI_Comm pair_comm, std::int64_t S) {
+  Pair p = make_pair_buffers(rank, pair_comm);
+  const std::int64_t eager = std::max<std::int64_t>(std::min(S, kMaxBytes), 1);
+  std::vector<std::int64_t> rendezvous;
+  for (std::int64_t k : kRendezvousBytes)
+    if (k > S && k <= kMaxBytes) rendezvous.push_back(k);
+  UnderWorkingSet u;
+  u.cold = measure_cold_messages(p, kColdWorkingSets, std::min<std::int64_t>(8, eager),
+                                 std::min<std::int64_t>(8192, eager), rendezvous, kColdReps);
+  for (std::int64_t ws : kStreamWorkingSets)
+    u.streams.push_back(measure_after_stream(p, kStreamMessages, kStreamBytes, kStreamGap, kColdReps, ws));
+  return u;
+}
+
+// `mf` with the keys of `u` (write_cold_keys), checked as the models read them; a set the
+// readers refuse is left out, and probe.cold_omitted says why, so that the cache keeps the
+// file (machine_cache.cpp measures again a file with neither).
+void add_under_working_set(const UnderWorkingSet& u, MachineFile& mf) {
+  MachineFile with = mf;
+  try {
+    write_cold_keys(u.cold, u.streams, with);
+    const MachineFile as_read = MachineFile::parse(with.text(), "the short probe's file");
+    (void)loggp::read_cold(as_read);
+    (void)loggp::read_after_stream(as_read);
+    mf = std::move(with);
+  } catch (const std::exception& e) {
+    mf.set("probe.cold_omitted", std::string("the measurement's figures refused: ") + e.what());
+  }
 }
 
 // loggps-probe's keys (its write_machine_file), less the evidence it alone measures.
@@ -115,7 +147,6 @@ MachineFile machine_file_of(const Measured& m, const std::string& program) {
   mf.set("loggp.derivation", gfit.derivation);
   if (!gfit.rejected.empty()) mf.set("loggp.rejected", "ssv-3.3: " + gfit.rejected);
   mf.set("loggp.max_rel_error_rtt", gfit.max_rel_error);
-  write_cold_keys(m.cold, m.streams, mf);
   write_loggp_core_round_trip(m.round_trips, mf);
   return mf;
 }
@@ -130,9 +161,12 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
   // A loaded host (other jobs on these cores) can give round trips of milliseconds that no
   // constrained fit makes physical (a G above 1 us/B), or a fit far from its own round trips
   // (round_trip_fit_problem): such a fit is measured again, up to kTries times, as bspprobe's
-  // short probe does; each try takes under a second.
+  // short probe does; each try takes under a second. The messages under a working set (about
+  // a second idle, much longer on a loaded host) are measured once, after a fit is accepted.
   MachineFile mf;
   std::string refused;
+  std::int64_t eager_limit = 0;  // S of the accepted fit (rank 0's)
+  int accepted = 0;              // every rank's: a fit was accepted (rank 0's verdict)
   for (int attempt = 0; attempt < kTries; ++attempt) {
     Measured m;
     if (pair_comm != MPI_COMM_NULL) m = measure_pair(rank, pair_comm);
@@ -140,12 +174,11 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
     if (rank == 0) {
       try {
         mf = machine_file_of(m, program);
+        eager_limit = m.threshold.S;
         // As loggps-probe: the text as a reader will parse it passes the models' checks.
         const MachineFile as_read = MachineFile::parse(mf.text(), path);
         (void)loggps::read_params(as_read);
         (void)loggp::read_params(as_read);
-        (void)loggp::read_cold(as_read);
-        (void)loggp::read_after_stream(as_read);
         refused = round_trip_fit_problem(as_read);
         fitted = refused.empty() ? 1 : 0;
       } catch (const std::exception& e) {
@@ -155,8 +188,15 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
     MPI_Bcast(&fitted, 1, MPI_INT, 0, comm);  // the other ranks wait here, sending nothing
     if (fitted) {
       refused.clear();
+      accepted = 1;
       break;
     }
+  }
+  if (accepted) {
+    MPI_Bcast(&eager_limit, 1, MPI_INT64_T, 0, comm);
+    UnderWorkingSet u;
+    if (pair_comm != MPI_COMM_NULL) u = measure_under_working_set(rank, pair_comm, eager_limit);
+    if (rank == 0) add_under_working_set(u, mf);
   }
   if (pair_comm != MPI_COMM_NULL) MPI_Comm_free(&pair_comm);
   if (rank != 0) return;

@@ -15,6 +15,7 @@
 #include "instrument/clock.hpp"
 #include "instrument/error.hpp"
 #include "instrument/loggp.hpp"
+#include "instrument/loggp_cold.hpp"
 #include "instrument/loggps.hpp"
 #include "instrument/loggps_short_probe.hpp"
 #include "instrument/machine_file.hpp"
@@ -133,7 +134,9 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
   // Rank 0 decides: the cached path, or "" with `damaged` saying why it is not used (a damaged
   // file, a link, or one the models should not use).
   const std::string dir = directory();
-  std::string name, cached, damaged;
+  // An outdated file (usable, but without figures today's probe measures) is measured again
+  // where a probe can run, and used as it is where none can.
+  std::string name, cached, damaged, outdated, outdated_path;
   if (rank == 0) {
     name = file_name(probe.kind, probe.p);
     if (!dir.empty()) {
@@ -143,7 +146,8 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
         try {
           if (S_ISLNK(st.st_mode)) throw std::runtime_error("a symbolic link");
           probe.check(path);
-          cached = path;
+          outdated = probe.outdated ? probe.outdated(path) : std::string();
+          (outdated.empty() ? cached : outdated_path) = path;
         } catch (const std::exception& e) {
           damaged = e.what();  // "PATH:line N: ..." as every reader says it: the line names PATH already
           if (damaged.rfind(path + ":", 0) == 0) damaged.erase(0, path.size() + 1);
@@ -154,13 +158,17 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
   }
   cached = broadcast(cached, comm);
   if (!cached.empty()) return cached;
+  outdated_path = broadcast(outdated_path, comm);
 
   std::string opening;
-  if (rank == 0)
-    opening = damaged.empty() ? "machine: no machine file for " + safe_token(make_run_info(program, MPI_COMM_SELF).host, 64) +
-                                    " in " + (dir.empty() ? "a cache (HOME and XDG_CACHE_HOME unset)" : dir)
-                              : "machine: ignoring the unusable cached machine file " + dir + "/" + name + " (" +
-                                    damaged + ")";
+  if (rank == 0) {
+    if (!outdated.empty()) opening = "machine: the cached machine file " + outdated_path + " is " + outdated;
+    else if (!damaged.empty())
+      opening = "machine: ignoring the unusable cached machine file " + dir + "/" + name + " (" + damaged + ")";
+    else
+      opening = "machine: no machine file for " + safe_token(make_run_info(program, MPI_COMM_SELF).host, 64) + " in " +
+                (dir.empty() ? "a cache (HOME and XDG_CACHE_HOME unset)" : dir);
+  }
   // More ranks on a node than it has cores: they take turns on them, and a probe would time
   // the scheduler's slices, not the network (a barrier among busy-polling ranks that share
   // a core takes milliseconds, and the probe many seconds). No probe then; a cached file
@@ -170,11 +178,15 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
   int oversubscribed = online > 0 && on_node > online ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, &oversubscribed, 1, MPI_INT, MPI_MAX, comm);
   if (oversubscribed) {
-    if (rank == 0)
+    if (rank == 0) {
       out << opening << "; " << on_node << " ranks share this node's " << online
-          << " cores, so a probe would time the scheduler, not the network: models not shown (run at most "
-          << online << " ranks a node, or give --machine FILE)" << std::endl;
-    return "";
+          << " cores, so a probe would time the scheduler, not the network: ";
+      if (outdated_path.empty())
+        out << "models not shown (run at most " << online << " ranks a node, or give --machine FILE)" << std::endl;
+      else
+        out << "used as it is" << std::endl;
+    }
+    return outdated_path;
   }
   // Where the short probe writes (rank 0): the cache, else a temporary for this run.
   std::string path, not_saved;
@@ -212,7 +224,7 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
       out << "; the short probe failed (" << failed << "): models not shown (" << probe.full_probe
           << " measures in full; or give --machine FILE)" << std::endl;
     } else {
-      out << (damaged.empty() ? "; measured " : "; measured again ") << probe.parameters << " in "
+      out << (damaged.empty() && outdated.empty() ? "; measured " : "; measured again ") << probe.parameters << " in "
           << seconds_text(now_seconds() - t0) << " with a short probe (" << probe.full_probe << " measures in full) and ";
       if (not_saved.empty()) out << "saved it as " << path;
       else out << "used it for this run only (" << not_saved << ")";
@@ -234,12 +246,18 @@ Probe loggps_probe(const std::string& program, MPI_Comm comm) {
     (void)loggps::read_params(f);
     (void)loggp::read_params(f);
     if (const std::string misfit = probe::round_trip_fit_problem(f); !misfit.empty()) throw std::runtime_error(misfit);
-    // A file of an earlier probe, without the messages after a working set: the models would
-    // price a message after a kernel block at the ping-pong's warm cost (sweep3d's comm + sync
-    // -33% on the Zen 4 guest, loggps_short_probe.cpp), so it is measured again. A probe that
-    // tried and could not (a loaded host) says so in probe.cold_omitted, and is kept.
-    if (!f.has("loggp.cold.points") && !f.has("probe.cold_omitted"))
-      throw std::runtime_error("written by an earlier probe: no costs of messages after a working set (loggp.cold.*)");
+    (void)loggp::read_cold(f);  // sweep3d reads both sets: a damaged one is measured again
+    (void)loggp::read_after_stream(f);
+  };
+  // A file of an earlier probe, without the messages after a working set: the models would
+  // price a message after a kernel block at the ping-pong's warm cost (sweep3d's comm + sync
+  // -33% on the Zen 4 guest, loggps_short_probe.cpp). A probe that tried and could not (a
+  // loaded host) says so in probe.cold_omitted, and is current.
+  p.outdated = [](const std::string& path) {
+    const MachineFile f = MachineFile::read(path);
+    return f.has("loggp.cold.points") || f.has("probe.cold_omitted")
+               ? std::string()
+               : std::string("from an earlier probe, without the costs of messages after a working set (loggp.cold.*)");
   };
   p.measure = [program, comm](const std::string& path) { probe::measure_loggps_short(path, program, comm); };
   return p;

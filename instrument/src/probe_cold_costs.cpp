@@ -1,5 +1,6 @@
-// probe_cold_costs.hpp: the cold-message and after-stream measurements as machine-file keys.
-// Moved from loggps-probe, which wrote them alone until the apps' short probe did too.
+// The cold-message and after-stream measurements as machine-file keys (probe_cold_costs.hpp:
+// what each function decides). Moved from loggps-probe, which alone wrote them until the apps'
+// short probe did too.
 #include "instrument/probe_cold_costs.hpp"
 
 #include <string>
@@ -20,29 +21,24 @@ std::string not_measured(const ColdPoint& p) {
 
 }  // namespace
 
-// Why no loggp.after_stream.* keys can be written ("" when they can): a count with too few
-// repetitions as intended (a loaded host).
 std::string after_stream_problem(const AfterStreamMeasurement& a) {
   for (const auto& p : a.points)
     if (p.kept == 0)
-      return std::to_string(p.messages) + " messages (fewer than " +
-             std::to_string(kMinAsIntended) + " of " + std::to_string(p.made) +
-             " repetitions had rank 1 arriving after rank 0)";
+      return std::to_string(p.messages) + " messages (fewer than " + std::to_string(kMinAsIntended) + " of " +
+             std::to_string(p.made) + " repetitions had rank 1 arriving after rank 0)";
   for (std::size_t i = 1; i < a.points.size(); ++i)
     if (a.points[i].interval <= a.points[i - 1].interval) return "intervals not increasing with the message count";
   return "";
 }
 
-// The spinning series (streams[0]) with the streaming ones that were measured as intended
-// (the others are left out and named in `dropped`). The intervals are the spinning series':
-// the compute is timed by the clock either way.
-loggp::AfterStream after_stream_costs(const std::vector<AfterStreamMeasurement>& streams,
-                                                  std::string& dropped) {
+// The intervals are the spinning series': the compute is timed by the clock either way.
+loggp::AfterStream after_stream_costs(const std::vector<AfterStreamMeasurement>& streams, std::string& dropped) {
   const auto& a = streams.front();
   loggp::AfterStream k;
   k.message_bytes = a.bytes;
   k.gap = a.gap;
-  for (const auto& p : a.points) k.points.push_back({p.messages, p.interval, p.allreduce8, p.second_allreduce8, {}, {}});
+  for (const auto& p : a.points)
+    k.points.push_back({p.messages, p.interval, p.allreduce8, p.second_allreduce8, {}, {}});
   for (std::size_t w = 1; w < streams.size(); ++w) {
     if (const std::string problem = after_stream_problem(streams[w]); !problem.empty()) {
       dropped += (dropped.empty() ? "" : "; ") + std::to_string(streams[w].working_set) + " B: " + problem;
@@ -57,16 +53,14 @@ loggp::AfterStream after_stream_costs(const std::vector<AfterStreamMeasurement>&
   return k;
 }
 
-// Why no cold keys can be written ("" when they can): the warm reference, or every working
-// set beyond it, not measured.
 std::string cold_problem(const ColdMessages& c) {
-  if (c.points.empty() || !measured(c.points.front())) return c.points.empty() ? "no points" : not_measured(c.points.front());
+  if (c.points.empty()) return "no points";
+  if (!measured(c.points.front())) return not_measured(c.points.front());
   for (std::size_t i = 1; i < c.points.size(); ++i)
     if (measured(c.points[i])) return "";
   return "no working set beyond 0 B measured";
 }
 
-// The working sets left out (not measured), for the file and the report; "" when none.
 std::string cold_dropped(const ColdMessages& c) {
   std::string d;
   for (const auto& p : c.points)
@@ -74,7 +68,6 @@ std::string cold_dropped(const ColdMessages& c) {
   return d;
 }
 
-// The measured points (the models interpolate between them and hold the end values).
 loggp::ColdCosts cold_costs(const ColdMessages& c) {
   loggp::ColdCosts k;
   k.small_bytes = c.small_bytes;
@@ -101,9 +94,9 @@ void write_cold_keys(const ColdMessages& c, const std::vector<AfterStreamMeasure
   const std::string omitted = cold_problem(c), stream_omitted = after_stream_problem(streams.front());
   std::string stream_dropped;
   const loggp::AfterStream stream = after_stream_costs(streams, stream_dropped);
-  write_cold_keys(omitted.empty() ? std::optional(cold_costs(c)) : std::nullopt, omitted.empty() ? cold_dropped(c) : omitted,
-                  stream_omitted.empty() ? std::optional(stream) : std::nullopt,
-                  stream_omitted.empty() ? stream_dropped : stream_omitted, mf);
+  const bool cold_kept = omitted.empty(), stream_kept = stream_omitted.empty();
+  write_cold_keys(cold_kept ? std::optional(cold_costs(c)) : std::nullopt, cold_kept ? cold_dropped(c) : omitted,
+                  stream_kept ? std::optional(stream) : std::nullopt, stream_kept ? stream_dropped : stream_omitted, mf);
 }
 
 }  // namespace instrument::probe

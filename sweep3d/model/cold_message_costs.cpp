@@ -100,7 +100,7 @@ std::string describe_allreduce_after_stream(const MachineCosts& m, double interv
   const std::string compute =
       streamed ? ", the ranks streaming " + mb(working_set) + " each"
                : (m.after_stream->working_sets.empty()
-                      ? ", ranks spinning (no streaming figures in the machine file: an earlier loggps-probe)"
+                      ? ", ranks spinning (no streaming figures in the machine file: " + std::string(kNoColdWhy) + ")"
                       : ", ranks spinning (working set unknown)");
   return "first allreduce after the sweeps' one-way stream (" + std::to_string(messages_in_a_row) +
          " messages in a row at the end), " + b + " after the previous reductions" + compute + " = " + us(at.first) +
@@ -109,14 +109,14 @@ std::string describe_allreduce_after_stream(const MachineCosts& m, double interv
 }
 
 std::string describe_cold_allreduce(const MachineCosts& m, std::int64_t working_set) {
-  if (!m.cold) return "no cold figures in the machine file (an earlier loggps-probe): warm LogGP allreduce";
+  if (!m.cold) return "no cold figures in the machine file (" + std::string(kNoColdWhy) + "): warm LogGP allreduce";
   if (working_set <= 0) return "working set unknown: warm LogGP allreduce";
   return "cold allreduce8 after " + mb(working_set) + " streamed = " + us(m.cold->at(working_set).allreduce8) +
          " (loggps-probe)";
 }
 
 std::string describe_cold_messages(const MachineCosts& m, std::int64_t bytes, std::int64_t working_set) {
-  if (!m.cold) return "no cold figures in the machine file (an earlier loggps-probe): warm LogGP messages";
+  if (!m.cold) return "no cold figures in the machine file (" + std::string(kNoColdWhy) + "): warm LogGP messages";
   if (working_set <= 0) return "working set unknown: warm LogGP messages";
   const std::string face = "face " + std::to_string(bytes) + " B";
   if (const auto rv = rendezvous_after_block(m, bytes, working_set))

@@ -87,7 +87,7 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
     const double interval = m.w_before + m.computation + m.communication + m.w_after;
     const std::string s = describe_allreduce_after_stream(in.machine, interval, sh.one_way_messages_at_end(), sh.rank_bytes(0, 0));
     return s.empty() ? describe_cold_allreduce(in.machine, sh.rank_bytes(0, 0)) +
-                           "; no after-stream figures in the machine file (an earlier loggps-probe)"
+                           "; no after-stream figures in the machine file (" + kNoColdWhy + ")"
                      : s;
   };
 

@@ -78,7 +78,8 @@ std::string PathMessagePrice::describe(std::int64_t k) const {
     }
     if (!unpack_source.empty()) text += " (" + unpack_source + ")";
   } else {
-    text += "; the unpack is not priced (no calibration file with /tycho/calibration/unpack_s_per_record)";
+    text += "; the unpack is not priced (no calibration file with /tycho/calibration/unpack_s_per_record; without "
+            "--calibration, this run's own out of range)";
   }
   if (bsend_priced) {
     std::snprintf(s, sizeof s, "; the send call holds MPI_Bsend's extra %.3g us (%.3g us a call + %.3g ns a byte)",
@@ -86,7 +87,8 @@ std::string PathMessagePrice::describe(std::int64_t k) const {
     text += s;
     if (!bsend_source.empty()) text += " (" + bsend_source + ")";
   } else {
-    text += "; MPI_Bsend's extra is not priced (no calibration file with /tycho/calibration/bsend_extra_s_per_call)";
+    text += "; MPI_Bsend's extra is not priced (no calibration file with /tycho/calibration/bsend_extra_s_per_call; "
+            "without --calibration, this run's own out of range)";
   }
   return text;
 }

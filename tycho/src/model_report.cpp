@@ -77,9 +77,8 @@ PceChoice gm_pce(const PreparedModels& m, int ranks, double own = 0) {
 // no work.
 double last_sweep_pce(const RunResult& r) {
   if (r.histories.empty() || r.transport.iterations.empty()) return 0;
-  const double pce =
-      model::parallel_computational_efficiency(r.histories, static_cast<std::int32_t>(r.transport.iterations.size() - 1))
-          .pce;
+  const auto last = static_cast<std::int32_t>(r.transport.iterations.size() - 1);
+  const double pce = model::parallel_computational_efficiency(r.histories, last).pce;
   return std::isfinite(pce) ? pce : 0;
 }
 
@@ -266,8 +265,8 @@ instrument::Comparison model_comparison(const PreparedModels& prepared, const Ru
   std::function<double(double, double)> t_elem_of;
   std::string t_elem_source;
   if (m.telem_points.empty()) {
-    const double own = measured_t_elem(r);
-    t_elem_of = [own](double, double) { return own; };
+    const double own_t_elem = measured_t_elem(r);
+    t_elem_of = [own_t_elem](double, double) { return own_t_elem; };
     t_elem_source = "T_elem this run's own (a consistency check, not a prediction)";
   } else {
     const model::TelemCurve curve(m.telem_points, m.telem_fit);

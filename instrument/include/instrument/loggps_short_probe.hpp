@@ -8,9 +8,10 @@
 // 51, one late-receiver trial per size instead of three (20 ms each, against microseconds:
 // one tells them apart), and no rendezvous-send experiment (a send above S returns after
 // injecting, Ino's eq. 5, as loggps-probe assumes when it cannot tell). The message costs
-// under a working set (the loggp.cold.* and loggp.after_stream.* keys, probe_cold.hpp) at
-// fewer working sets and repetitions (loggps_short_probe.cpp says which). About 2-3 s at
-// 2 ranks on this 2-core machine.
+// under a working set (the loggp.cold.* and loggp.after_stream.* keys, probe_cold.hpp) are
+// measured at fewer working sets and with fewer repetitions (loggps_short_probe.cpp says
+// which), once, after the LogGP fit is accepted. About 2 s at 2 ranks on an idle 2-core
+// machine (0.5 s without the costs under a working set; loggps-probe 6.8-7.0 s).
 #pragma once
 #include <mpi.h>
 

@@ -17,7 +17,9 @@
 // then rename, never through a symbolic link. A cached file that does not read back as
 // the models need it (damaged, truncated, a symbolic link, a LogGP/LogGPS fit off its own
 // round trips by more than probe::kMaxRoundTripFitError) is not fatal: the app says in one
-// line that it ignores it as unusable, and measures again.
+// line that it ignores it as unusable, and measures again. An outdated one (a LogGP file of
+// an earlier probe without the costs of messages after a working set, loggp_cold.hpp) is
+// measured again likewise, with a line saying so, or used as it is where no probe can run.
 #pragma once
 #include <mpi.h>
 
@@ -54,6 +56,9 @@ struct Probe {
   std::string full_probe;      // the program that measures in full: "loggps-probe"
   // Rank 0: throws when the file at the path is not one the models can use.
   std::function<void(const std::string& path)> check;
+  // Rank 0, on a file that passed `check`: why it is outdated (usable, but without figures
+  // today's probe measures: measured again where a probe can run), "" when current. May be empty.
+  std::function<std::string(const std::string& path)> outdated;
   // Collective over the app's communicator: the short probe, rank 0 writing the path; it
   // may throw on rank 0 only, after the collective part.
   std::function<void(const std::string& path)> measure;

@@ -26,7 +26,7 @@ loggp::ColdCosts cold_costs(const ColdMessages& c);
 // repetitions as intended (a loaded host), or intervals not increasing.
 std::string after_stream_problem(const AfterStreamMeasurement& a);
 // The spinning series (streams[0]) with the streaming ones measured as intended (the others
-// are left out and named in `dropped`).
+// are left out and named in `dropped`). `streams` is not empty.
 loggp::AfterStream after_stream_costs(const std::vector<AfterStreamMeasurement>& streams, std::string& dropped);
 
 // The keys: the costs where there are any, and the note beside them: probe.cold_omitted (no

@@ -80,6 +80,10 @@ std::optional<AllreducePair> allreduce8_after_stream(const MachineCosts& m, int 
 std::string describe_allreduce_after_stream(const MachineCosts& m, double interval, int messages_in_a_row,
                                             std::int64_t working_set);
 
+// Why a machine file may lack the cold or after-stream figures, for a row's text: an earlier
+// probe's file, or one whose probe could not measure them (probe.cold_omitted).
+inline constexpr const char* kNoColdWhy = "an earlier probe, or a loaded host: run loggps-probe idle";
+
 // For a row's text: which probe figure priced the calls after a kernel block, e.g.
 // "cold allreduce8 at 4.6 MB = 8.1 us (loggps-probe)", or why none did.
 std::string describe_cold_allreduce(const MachineCosts& m, std::int64_t working_set);
