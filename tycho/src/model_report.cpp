@@ -75,11 +75,9 @@ PceChoice gm_pce(const PreparedModels& m, int ranks, double own = 0) {
 
 // This run's PCE (eq. 4) of its last sweep, as its summary prints it; 0 with no histories or
 // no work.
-double last_sweep_pce(const RunResult& r) {
-  if (r.histories.empty() || r.transport.iterations.empty()) return 0;
-  const auto last = static_cast<std::int32_t>(r.transport.iterations.size() - 1);
-  const double pce = model::parallel_computational_efficiency(r.histories, last).pce;
-  return std::isfinite(pce) ? pce : 0;
+double own_pce(const RunResult& r) {
+  const std::optional<model::PceOfIteration> pce = last_sweep_pce(r);
+  return pce && std::isfinite(pce->pce) ? pce->pce : 0;
 }
 
 // The consistency check (no --calibration) prices a message with this run's own T_unpack
@@ -312,7 +310,7 @@ instrument::Comparison model_comparison(const PreparedModels& prepared, const Ru
   gm.ranks = r.ranks;
   gm.directions = static_cast<int>(r.problem.quadrature.size());
   gm.mcps = r.mcps;
-  const PceChoice pce = gm_pce(m, r.ranks, last_sweep_pce(r));
+  const PceChoice pce = gm_pce(m, r.ranks, own_pce(r));
   gm.pce = pce.pce;
   gm.pce_source = pce.source;
   gm.bytes_per_boundary_cell_angle = 8.0 + 24.0 * r.problem.groups;

@@ -5,9 +5,13 @@
 #include <cstdio>
 #include <ostream>
 
-#include "tycho/model/pce.hpp"
 
 namespace tycho {
+
+std::optional<model::PceOfIteration> last_sweep_pce(const RunResult& r) {
+  if (r.histories.empty() || r.transport.iterations.empty()) return std::nullopt;
+  return model::parallel_computational_efficiency(r.histories, static_cast<std::int32_t>(r.transport.iterations.size() - 1));
+}
 
 double median_sweep_seconds(const TransportResult& t) {
   std::vector<double> s;
@@ -55,12 +59,10 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
   out << line;
   std::snprintf(line, sizeof line, "  scalar flux digest %016llx\n", static_cast<unsigned long long>(r.digest));
   out << line;
-  if (!r.histories.empty()) {
-    const model::PceOfIteration pce =
-        model::parallel_computational_efficiency(r.histories, static_cast<std::int32_t>(t.iterations.size() - 1));
+  if (const std::optional<model::PceOfIteration> pce = last_sweep_pce(r)) {
     std::snprintf(line, sizeof line,
                   "  last sweep: %lld steps (max over ranks) of at most %lld tasks; PCE (eq. 4) %.4f\n",
-                  static_cast<long long>(pce.steps), static_cast<long long>(r.mcps), pce.pce);
+                  static_cast<long long>(pce->steps), static_cast<long long>(r.mcps), pce->pce);
     out << line;
   }
 

@@ -3,8 +3,10 @@
 // cell-angle-group) and the run's step statistics (steps, PCE of eq. 4).
 #pragma once
 #include <iosfwd>
+#include <optional>
 
 #include "tycho/driver.hpp"
+#include "tycho/model/pce.hpp"
 
 namespace tycho {
 
@@ -20,6 +22,10 @@ double median_sweep_seconds(const TransportResult& transport);
 // measured column is the median of), seconds per cell-angle task; 0 with no task. Rank 0 (needs the gathered
 // compute times).
 double measured_t_elem(const RunResult& result);
+
+// The last sweep's steps and PCE (eq. 4), as the summary prints them; none with no histories
+// (not rank 0) or no iteration. Rank 0.
+std::optional<model::PceOfIteration> last_sweep_pce(const RunResult& result);
 
 // ranks x median sweep time / (cells x directions x groups), ns per cell-angle-group.
 double grind_ns(const RunResult& result);
