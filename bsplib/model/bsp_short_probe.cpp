@@ -135,6 +135,7 @@ instrument::machine_cache::Probe bsp_cache_probe(const std::string& program) {
     // the replay's sync after a sweep is priced (after_stream.hpp). At p = 1 too.
     if (m.after_stream.none())
       throw std::runtime_error(path + ":bsp.after_stream.*: an earlier probe's file, without the after-stream costs");
+    return std::string();
   };
   probe.measure = [program](const std::string& path) { measure_bsp_machine_short(path, program); };
   return probe;

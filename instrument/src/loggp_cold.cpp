@@ -315,7 +315,9 @@ void write_after_stream(const AfterStream& a, MachineFile& f) {
   f.comment("the first collective after a one-way stream (probe_cold.hpp): rank 0 sends `messages`");
   f.comment("messages of message_bytes to rank 1, computing gap_seconds before each; interval_seconds:");
   f.comment("median time since the previous collective; allreduce8: the first 8-byte allreduce after");
-  f.comment("the stream, last entry to later exit (median); second_allreduce8: the one right after it");
+  f.comment("the stream, last entry to later exit (median); second_allreduce8: the one right after it;");
+  f.comment("operations: the pair's, as the sweep reduces (the previous collectives the same pair)");
+  f.set("loggp.after_stream.operations", std::string(kAfterStreamOperations));
   f.set("loggp.after_stream.message_bytes", a.message_bytes);
   f.set("loggp.after_stream.gap_seconds", a.gap);
   f.set("loggp.after_stream.points", static_cast<std::int64_t>(a.points.size()));

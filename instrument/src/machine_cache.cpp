@@ -145,8 +145,7 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
       if (::lstat(path.c_str(), &st) == 0) {
         try {
           if (S_ISLNK(st.st_mode)) throw std::runtime_error("a symbolic link");
-          probe.check(path);
-          outdated = probe.outdated ? probe.outdated(path) : std::string();
+          outdated = probe.check(path);
           (outdated.empty() ? cached : outdated_path) = path;
         } catch (const std::exception& e) {
           damaged = e.what();  // "PATH:line N: ..." as every reader says it: the line names PATH already
@@ -248,16 +247,18 @@ Probe loggps_probe(const std::string& program, MPI_Comm comm) {
     if (const std::string misfit = probe::round_trip_fit_problem(f); !misfit.empty()) throw std::runtime_error(misfit);
     (void)loggp::read_cold(f);  // sweep3d reads both sets: a damaged one is measured again
     (void)loggp::read_after_stream(f);
-  };
-  // A file of an earlier probe, without the messages after a working set: the models would
-  // price a message after a kernel block at the ping-pong's warm cost (sweep3d's comm + sync
-  // -33% on the Zen 4 guest, loggps_short_probe.cpp). A probe that tried and could not (a
-  // loaded host) says so in probe.cold_omitted, and is current.
-  p.outdated = [](const std::string& path) {
-    const MachineFile f = MachineFile::read(path);
-    return f.has("loggp.cold.points") || f.has("probe.cold_omitted")
-               ? std::string()
-               : std::string("from an earlier probe, without the costs of messages after a working set (loggp.cold.*)");
+    // A file of an earlier probe, without the messages after a working set, is outdated: the
+    // models would price a message after a kernel block at the ping-pong's warm cost
+    // (sweep3d's comm + sync -33% on the Zen 4 guest, loggps_short_probe.cpp). A probe that
+    // tried and could not (a loaded host) says so in probe.cold_omitted, and is current.
+    if (!f.has("loggp.cold.points") && !f.has("probe.cold_omitted"))
+      return std::string("from an earlier probe, without the costs of messages after a working set (loggp.cold.*)");
+    // So is one whose after-stream reductions were a pair of double sums, not the sweep's
+    // pair (loggp_cold.hpp): ~1.4x below what sweep3d's reductions cost.
+    if (f.has("loggp.after_stream.points") && !f.has("loggp.after_stream.operations"))
+      return std::string("from an earlier probe, whose reductions after a stream were not the sweep's pair "
+                         "(loggp.after_stream.operations)");
+    return std::string();
   };
   p.measure = [program, comm](const std::string& path) { probe::measure_loggps_short(path, program, comm); };
   return p;

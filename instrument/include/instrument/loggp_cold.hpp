@@ -87,6 +87,9 @@ void write_cold(const ColdCosts& c, MachineFile& file);
 //
 // Machine file keys (absent in files of earlier probes: the models then keep their other
 // terms and say so):
+//   loggp.after_stream.operations                      kAfterStreamOperations: the pair timed
+//                                                      (absent in files of earlier probes, which
+//                                                      timed two double sums: outdated, ~1.4x low)
 //   loggp.after_stream.message_bytes, .gap_seconds     the stream measured
 //   loggp.after_stream.points = n                      1..64
 //   loggp.after_stream.point.<i>.messages              increasing; the first is 0
@@ -104,6 +107,9 @@ void write_cold(const ColdCosts& c, MachineFile& file);
 //                                                      s, as above, at the point's interval
 // Between working sets the figures are linear in log N, between 0 (the spinning series) and
 // the first linear in N, the last one's held above it.
+// The reductions the probe times, as a sweep3d iteration ends (probe_cold.hpp).
+inline constexpr const char* kAfterStreamOperations = "MPI_LONG_LONG MPI_SUM, then MPI_DOUBLE MPI_MAX";
+
 struct AfterStreamPoint {
   std::int64_t messages = 0;
   double interval = 0.0;

@@ -54,11 +54,10 @@ struct Probe {
   int min_ranks = 1;           // below this the short probe has nothing to measure
   std::string parameters;      // what the short probe measures, for the line: "L, o, g, G"
   std::string full_probe;      // the program that measures in full: "loggps-probe"
-  // Rank 0: throws when the file at the path is not one the models can use.
-  std::function<void(const std::string& path)> check;
-  // Rank 0, on a file that passed `check`: why it is outdated (usable, but without figures
-  // today's probe measures: measured again where a probe can run), "" when current. May be empty.
-  std::function<std::string(const std::string& path)> outdated;
+  // Rank 0: throws when the file at the path is not one the models can use; else why it is
+  // outdated (usable, but without figures today's probe measures: measured again where a
+  // probe can run), "" when current. One read of the file.
+  std::function<std::string(const std::string& path)> check;
   // Collective over the app's communicator: the short probe, rank 0 writing the path; it
   // may throw on rank 0 only, after the collective part.
   std::function<void(const std::string& path)> measure;

@@ -104,10 +104,13 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
 // The first collective after a one-way message stream, the pattern of a wavefront sweep's
 // end: rank 0 computes `gap` and sends a `bytes` message to rank 1, `messages` times (rank 1
 // receives each and computes), then both enter an 8-byte MPI_Allreduce (rank 1 last, as the
-// stream's receiver is) and at once a second one. Timed as the measured critical path times
-// a collective: from the last arrival's entry to the later exit. Each repetition starts with
-// a barrier and an allreduce, the previous collective; `interval` is the time from its exit
-// to the first allreduce's entry on rank 0.
+// stream's receiver is) and at once a second one: the sweep's own pair, an integer sum
+// (MPI_LONG_LONG) then a maximum (MPI_DOUBLE), as sweep3d's source iteration reduces its
+// fixups and its flux error (a pair of double sums costs ~1.4x less: each operation's code
+// goes cold on its own). Timed as the measured critical path times a collective: from the
+// last arrival's entry to the later exit. Each repetition starts with a barrier and the same
+// pair, the previous collectives; `interval` is the time from their exit to the first
+// allreduce's entry on rank 0.
 //
 // What the cost depends on (issue 39; MPICH 4.0.2 ch4:ucx, whose intra-node messages go
 // through MPICH's own POSIX shared memory, not UCX: UCX_TLS changes nothing, and
