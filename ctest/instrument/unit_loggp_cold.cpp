@@ -178,6 +178,17 @@ TEST_CASE("after-stream keys read back as written; absent in an earlier probe's 
   REQUIRE(again->points.size() == 3);
   CHECK(again->points[1].allreduce8 == a->points[1].allreduce8);
   CHECK(again->points[1].second_allreduce8 == 1e-6);
+  // An earlier probe's file names no operations, and none is written back for it; today's
+  // probe's names the sweep's pair, which reads back as written.
+  CHECK(a->operations.empty());
+  CHECK_FALSE(MachineFile::parse(f.text(), "written").has("loggp.after_stream.operations"));
+  AfterStream pair = *a;
+  pair.operations = kAfterStreamOperations;
+  MachineFile g;
+  write_after_stream(pair, g);
+  const auto named = read_after_stream(MachineFile::parse(g.text(), "named"));
+  REQUIRE(named);
+  CHECK(named->operations == "MPI_LONG_LONG MPI_SUM, then MPI_DOUBLE MPI_MAX");
   CHECK_FALSE(read_after_stream(MachineFile::parse(three_points(), "cold-only.machine")));
   CHECK_FALSE(read_after_stream(MachineFile::parse("format = suite-machine-1\nloggp.L = 1e-6\n", "old.machine")));
 }

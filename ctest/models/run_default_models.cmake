@@ -165,6 +165,21 @@ if(CASE STREQUAL "sweep3d_default.np2")
   if(stream_points AND NOT stream_operations STREQUAL "loggp.after_stream.operations = MPI_LONG_LONG MPI_SUM, then MPI_DOUBLE MPI_MAX")
     fail("the short probe's after-stream series does not name the sweep's reductions: '${stream_operations}'")
   endif()
+  # Given (--machine) an earlier probe's series, without the pair's name, the reductions row
+  # says it is an earlier probe's and low; today's does not.
+  if(stream_points)
+    file(READ ${saved} text)
+    string(REGEX REPLACE "\nloggp\\.after_stream\\.operations = [^\n]*" "" pairless "${text}")
+    file(WRITE ${WORK}/pairless.machine "${pairless}")
+    run(2 given ${sweep3d_run} --machine ${WORK}/pairless.machine)
+    set(note "an earlier probe's series, two double sums, ~1.4x below the sweep's pair of reductions")
+    if(NOT given MATCHES "\nloggp +reductions [^\n]*${note}")
+      fail("the reductions row does not say the series is an earlier probe's:\n${given}")
+    endif()
+    if(first MATCHES "${note}")
+      fail("the reductions row calls today's series an earlier probe's:\n${first}")
+    endif()
+  endif()
 elseif(CASE STREQUAL "tycho_default.np2")
   default_twice(tycho "loggps-*.machine")
 elseif(CASE STREQUAL "multigrid_default.np2")
@@ -173,10 +188,11 @@ elseif(CASE STREQUAL "damaged_cache.np2")
   # Writes `content` over the cached file ${saved} and runs tycho at 2 ranks into `out`, which
   # must say in one line why the file is not used and that it is measured again: `why` (a
   # regular expression) in the line of an unusable file ("ignoring ... (why); measured again"),
-  # or, when `kind` is "outdated", of a usable but outdated one ("... is why. measured again").
+  # or, with a fourth argument "outdated", of a usable but outdated one ("... is why. measured
+  # again").
   function(expect_measured_again content why out)
     set(line "ignoring the unusable cached machine file ${saved} \\(${why}\\); measured again")
-    if(ARGV3 STREQUAL "outdated")
+    if(ARGC GREATER 3 AND ARGV3 STREQUAL "outdated")
       set(line "the cached machine file ${saved} is ${why}. measured again")
     endif()
     file(WRITE ${saved} "${content}")
@@ -239,21 +255,28 @@ elseif(CASE STREQUAL "damaged_cache.np2")
   # (a loaded host's short probe may say why not instead, probe.after_stream_omitted).
   expect_cached(${cache} "loggps-*.machine" saved)
   file(READ ${saved} text)
-  if(text MATCHES "\nloggp\\.after_stream\\.points = ")
-    string(REGEX REPLACE "\nloggp\\.after_stream\\.operations = [^\n]*" "" pairless "${text}")
-    if(pairless STREQUAL text)
-      fail("no loggp.after_stream.operations line in ${saved} to take out")
-    endif()
-    expect_measured_again("${pairless}"
-      "from an earlier probe, whose reductions after a stream were not the sweep's pair \\(loggp\\.after_stream\\.operations\\)" pair
-      outdated)
-    expect_tycho_rows("${pair}")
-    file(READ ${saved} measured)
-    if(NOT measured MATCHES "\n(loggp\\.after_stream\\.operations|probe\\.after_stream_omitted) = ")
-      fail("the file measured again has neither loggp.after_stream.operations nor probe.after_stream_omitted:\n${measured}")
-    endif()
-  else()
-    message("damaged_cache: the short probe left out its after-stream series; the pair's check not made")
+  if(NOT text MATCHES "\nloggp\\.after_stream\\.points = ")
+    # The short probe left the series out (a loaded host): an earlier probe's series, written
+    # here, in its place.
+    string(REGEX REPLACE "\nprobe\\.after_stream_[a-z]+ = [^\n]*" "" text "${text}")
+    string(APPEND text "\nloggp.after_stream.message_bytes = 12000\nloggp.after_stream.gap_seconds = 7e-05\n"
+           "loggp.after_stream.points = 2\nloggp.after_stream.point.1.messages = 0\n"
+           "loggp.after_stream.point.1.interval_seconds = 7e-05\nloggp.after_stream.point.1.allreduce8 = 1e-06\n"
+           "loggp.after_stream.point.1.second_allreduce8 = 4e-07\nloggp.after_stream.point.2.messages = 20\n"
+           "loggp.after_stream.point.2.interval_seconds = 0.0015\nloggp.after_stream.point.2.allreduce8 = 2e-06\n"
+           "loggp.after_stream.point.2.second_allreduce8 = 4e-07\n")
+  endif()
+  string(REGEX REPLACE "\nloggp\\.after_stream\\.operations = [^\n]*" "" pairless "${text}")
+  if(pairless MATCHES "after_stream\\.operations")
+    fail("a loggp.after_stream.operations line left in the earlier probe's file:\n${pairless}")
+  endif()
+  expect_measured_again("${pairless}"
+    "from an earlier probe, whose reductions after a stream were not the sweep's pair \\(loggp\\.after_stream\\.operations\\)" pair
+    outdated)
+  expect_tycho_rows("${pair}")
+  file(READ ${saved} measured)
+  if(NOT measured MATCHES "\n(loggp\\.after_stream\\.operations = MPI_LONG_LONG MPI_SUM, then MPI_DOUBLE MPI_MAX|probe\\.after_stream_omitted = )")
+    fail("the file measured again names neither the sweep's pair nor probe.after_stream_omitted:\n${measured}")
   endif()
   # One whose probe tried and said why not (a loaded host): kept, no probe.
   file(WRITE ${saved}

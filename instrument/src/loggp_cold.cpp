@@ -283,6 +283,7 @@ std::optional<AfterStream> read_after_stream(const MachineFile& f) {
     return std::nullopt;
   }
   AfterStream a;
+  a.operations = f.get_string("loggp.after_stream.operations").value_or("");
   a.message_bytes = f.require_bytes("loggp.after_stream.message_bytes");
   a.gap = f.require_double("loggp.after_stream.gap_seconds", "seconds");
   const std::int64_t n = f.require_bytes("loggp.after_stream.points");
@@ -317,7 +318,7 @@ void write_after_stream(const AfterStream& a, MachineFile& f) {
   f.comment("median time since the previous collective; allreduce8: the first 8-byte allreduce after");
   f.comment("the stream, last entry to later exit (median); second_allreduce8: the one right after it;");
   f.comment("operations: the pair's, as the sweep reduces (the previous collectives the same pair)");
-  f.set("loggp.after_stream.operations", std::string(kAfterStreamOperations));
+  if (!a.operations.empty()) f.set("loggp.after_stream.operations", a.operations);
   f.set("loggp.after_stream.message_bytes", a.message_bytes);
   f.set("loggp.after_stream.gap_seconds", a.gap);
   f.set("loggp.after_stream.points", static_cast<std::int64_t>(a.points.size()));

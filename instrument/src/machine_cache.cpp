@@ -255,7 +255,8 @@ Probe loggps_probe(const std::string& program, MPI_Comm comm) {
       return std::string("from an earlier probe, without the costs of messages after a working set (loggp.cold.*)");
     // So is one whose after-stream reductions were a pair of double sums, not the sweep's
     // pair (loggp_cold.hpp): ~1.4x below what sweep3d's reductions cost.
-    if (f.has("loggp.after_stream.points") && !f.has("loggp.after_stream.operations"))
+    if (f.has("loggp.after_stream.points") &&
+        f.get_string("loggp.after_stream.operations").value_or("") != loggp::kAfterStreamOperations)
       return std::string("from an earlier probe, whose reductions after a stream were not the sweep's pair "
                          "(loggp.after_stream.operations)");
     return std::string();

@@ -35,6 +35,7 @@ std::string after_stream_problem(const AfterStreamMeasurement& a) {
 loggp::AfterStream after_stream_costs(const std::vector<AfterStreamMeasurement>& streams, std::string& dropped) {
   const auto& a = streams.front();
   loggp::AfterStream k;
+  k.operations = loggp::kAfterStreamOperations;  // what measure_after_stream times
   k.message_bytes = a.bytes;
   k.gap = a.gap;
   for (const auto& p : a.points)

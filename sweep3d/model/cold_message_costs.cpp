@@ -105,7 +105,11 @@ std::string describe_allreduce_after_stream(const MachineCosts& m, double interv
   return "first allreduce after the sweeps' one-way stream (" + std::to_string(messages_in_a_row) +
          " messages in a row at the end), " + b + " after the previous reductions" + compute + " = " + us(at.first) +
          ", the second " + us(at.second) +
-         " (loggps-probe after_stream: the cost follows that interval and the working set, not the count)";
+         " (loggps-probe after_stream: the cost follows that interval and the working set, not the count)" +
+         (m.after_stream->operations == instrument::loggp::kAfterStreamOperations
+              ? std::string()
+              : std::string("; an earlier probe's series, two double sums, ~1.4x below the sweep's pair of "
+                            "reductions: measure the machine file again"));
 }
 
 std::string describe_cold_allreduce(const MachineCosts& m, std::int64_t working_set) {

@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <ostream>
 
-
 namespace tycho {
 
 std::optional<model::PceOfIteration> last_sweep_pce(const RunResult& r) {

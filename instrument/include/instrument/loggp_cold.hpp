@@ -107,9 +107,6 @@ void write_cold(const ColdCosts& c, MachineFile& file);
 //                                                      s, as above, at the point's interval
 // Between working sets the figures are linear in log N, between 0 (the spinning series) and
 // the first linear in N, the last one's held above it.
-// The reductions the probe times, as a sweep3d iteration ends (probe_cold.hpp).
-inline constexpr const char* kAfterStreamOperations = "MPI_LONG_LONG MPI_SUM, then MPI_DOUBLE MPI_MAX";
-
 struct AfterStreamPoint {
   std::int64_t messages = 0;
   double interval = 0.0;
@@ -118,7 +115,13 @@ struct AfterStreamPoint {
   std::vector<double> streamed_allreduce8, streamed_second_allreduce8;
 };
 
+// The reductions today's probe times, as a sweep3d iteration ends (probe_cold.hpp).
+inline constexpr const char* kAfterStreamOperations = "MPI_LONG_LONG MPI_SUM, then MPI_DOUBLE MPI_MAX";
+
 struct AfterStream {
+  // loggp.after_stream.operations: kAfterStreamOperations for today's probe; "" in a file of
+  // an earlier probe (two double sums, ~1.4x below the sweep's pair). Written when not "".
+  std::string operations;
   std::int64_t message_bytes = 12000;
   double gap = 70e-6;
   std::vector<std::int64_t> working_sets;  // increasing, > 0; empty: the spinning series only

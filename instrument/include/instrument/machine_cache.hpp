@@ -18,8 +18,9 @@
 // the models need it (damaged, truncated, a symbolic link, a LogGP/LogGPS fit off its own
 // round trips by more than probe::kMaxRoundTripFitError) is not fatal: the app says in one
 // line that it ignores it as unusable, and measures again. An outdated one (a LogGP file of
-// an earlier probe without the costs of messages after a working set, loggp_cold.hpp) is
-// measured again likewise, with a line saying so, or used as it is where no probe can run.
+// an earlier probe without the costs of messages after a working set, or whose after-stream
+// reductions are not the sweep's pair, loggp_cold.hpp) is measured again likewise, with a line
+// saying so, or used as it is where no probe can run.
 #pragma once
 #include <mpi.h>
 
