@@ -329,7 +329,7 @@ AfterStreamMeasurement measure_after_stream(Pair& p, const std::vector<int>& mes
   std::vector<Samples> s(message_counts.size());
   // The sweep's own pair of reductions (sweep3d's source iteration: the fixups' count summed,
   // then the flux error's maximum), the previous ones too: each operation's code goes cold on
-  // its own, and a pair of double sums, one warming the other, cost 1.3-1.4x less after the
+  // its own, and a pair of double sums, one warming the other, cost ~1.5x less after the
   // same stream (medians, AMD EPYC Zen 4 guest, 2026-12-05: 4.5 against 6.8 us after 5.7 ms
   // and 4 MiB streamed), which put sweep3d's reductions row at -34% (now -5%, BENCHMARKS.md).
   long long count = 1, counted = 0;
