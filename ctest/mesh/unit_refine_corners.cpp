@@ -1,8 +1,11 @@
 // refine_uniform_corners (refine.hpp): the cells' corners, nodes and midpoint edges of
 // refine_uniform, bit for bit, without faces; refined again from its own faceless result as
 // from refine_uniform's; and a degenerate child refused with refine_uniform's message.
+// RefinedCells::by_parent: each parent's midpoints and diagonal, the same children; checked alike,
+// or later by check_refined_children.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -105,4 +108,55 @@ TEST_CASE("refine_uniform_corners checks a parent for its children: the same ref
   Mesh one = mesh_from_cells(nodes, {{{0, 1, 2, 3}, 0}}, "one");
   one.nodes[3] = {0.25, 0.25, 0};  // into the opposite face's plane, after the mesh's check
   CHECK(input_error_text([&] { (void)refine_uniform_corners(one.nodes, cell_corners(one), "one"); }).find("degenerate") != std::string::npos);
+}
+
+TEST_CASE("refine_uniform_corners by parent: each parent's midpoints and diagonal give its children, bit for bit",
+          "[refine]") {
+  const Mesh coarse = meshtest::jittered_cube(3);  // 162 cells, unstructured: more than one diagonal chosen
+  const std::vector<std::array<Index, 4>> parents = cell_corners(coarse);
+  std::vector<std::array<Index, 2>> edges, edges_by_parent;
+  const CornerMesh stored = refine_uniform_corners(coarse.nodes, parents, "cube", &edges);
+  const CornerMesh by_parent = refine_uniform_corners(coarse.nodes, parents, "cube", &edges_by_parent, RefinedCells::by_parent);
+  CHECK(by_parent.cells.empty());
+  CHECK(stored.midpoints.empty());
+  CHECK(edges_by_parent == edges);
+  REQUIRE(by_parent.nodes.size() == stored.nodes.size());
+  CHECK(std::memcmp(by_parent.nodes.data(), stored.nodes.data(), stored.nodes.size() * sizeof(Vec3)) == 0);
+  REQUIRE(by_parent.midpoints.size() == parents.size());
+  REQUIRE(by_parent.diagonals.size() == parents.size());
+  std::array<int, 3> chosen{};
+  for (std::size_t c = 0; c < parents.size(); ++c) {
+    REQUIRE(by_parent.diagonals[c] < 3);
+    ++chosen[by_parent.diagonals[c]];
+    for (std::size_t e = 0; e < 6; ++e) {  // midpoint e is the node of edge kTetEdges[e]'s midpoint
+      const Index a = parents[c][static_cast<std::size_t>(kTetEdges[e][0])], b = parents[c][static_cast<std::size_t>(kTetEdges[e][1])];
+      const std::array<Index, 2> edge = {std::min(a, b), std::max(a, b)};
+      REQUIRE(edges[by_parent.midpoints[c][e] - coarse.nodes.size()] == edge);
+    }
+    const std::array<CellNodes, 8> kids = refined_children(parents[c], by_parent.midpoints[c], by_parent.diagonals[c]);
+    for (std::size_t k = 0; k < 8; ++k) REQUIRE(kids[k].nodes == stored.cells[8 * c + k]);
+  }
+  CHECK(std::count_if(chosen.begin(), chosen.end(), [](int n) { return n > 0; }) >= 2);
+  // A flat parent's children refused alike when they are kept by parent.
+  for (double eps : {1e-7, 3e-8, 1e-8, 3e-9, 1e-9}) {
+    const std::vector<Vec3> flat_nodes = {{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, eps}};
+    const std::vector<std::array<Index, 4>> flat = {{0, 1, 2, 3}};
+    CAPTURE(eps);
+    const std::string whole = input_error_text([&] { (void)refine_uniform_corners(flat_nodes, flat, "flat"); });
+    CHECK(input_error_text([&] { (void)refine_uniform_corners(flat_nodes, flat, "flat", nullptr, RefinedCells::by_parent); }) ==
+          whole);
+    // Unchecked: made without a word, then the same refusal from the parent's own check.
+    CornerMesh unchecked;
+    CHECK(input_error_text([&] {
+            unchecked = refine_uniform_corners(flat_nodes, flat, "flat", nullptr, RefinedCells::by_parent_unchecked);
+          }).empty());
+    REQUIRE(unchecked.midpoints.size() == 1);
+    CHECK(input_error_text([&] {
+            check_refined_children(unchecked.nodes, flat[0], unchecked.midpoints[0], unchecked.diagonals[0], 0, "flat");
+          }) == whole);
+  }
+  CHECK_FALSE(input_error_text([&] {
+                (void)refine_uniform_corners({{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, 1e-9}}, {{0, 1, 2, 3}},
+                                             "flat", nullptr, RefinedCells::by_parent);
+              }).empty());
 }

@@ -23,9 +23,9 @@ foreach(ranks 1 2)
     list(GET fields 4 unit)
     separate_arguments(args)
     suite_add_error_test(NAME multigrid.memory_check.${name}.np${ranks} RANKS ${ranks} ONE_LINE LABELS mpi TIMEOUT 20
-      EXPECT "^multigrid: error: command line:${said}: a run of ${cells} finest cells at ${_procs} needs about [0-9.]+ ${unit}${_share}, more than the 4 GiB available$"
+      EXPECT "^multigrid: error: command line:${said}: a run of ${cells} finest cells at ${_procs} needs about [0-9.]+ ${unit}${_share}, more than the 3 GiB available$"
       COMMAND $<TARGET_FILE:multigrid> ${args} --no-results)
-    set_property(TEST multigrid.memory_check.${name}.np${ranks} APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=4GiB)
+    set_property(TEST multigrid.memory_check.${name}.np${ranks} APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=3GiB)
   endforeach()
 endforeach()
 # What fits under the same stand-in runs (about 40 MB a process).
@@ -34,8 +34,8 @@ suite_add_mpi_test(NAME multigrid.memory_check.fits.np2 TARGET multigrid RANKS 2
 set_property(TEST multigrid.memory_check.fits.np2 APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=1GiB)
 # multigrid-model: 100663296 finest cells projected (about 12.6 GiB).
 suite_add_error_test(NAME multigrid.memory_check.model_grids8 ONE_LINE TIMEOUT 20
-  EXPECT "^multigrid-model: error: command line:--cube 2 --grids 8: projecting 100663296 finest cells needs about [0-9.]+ GiB, more than the 4 GiB available$"
+  EXPECT "^multigrid-model: error: command line:--cube 2 --grids 8: projecting 100663296 finest cells needs about [0-9.]+ GiB, more than the 3 GiB available$"
   COMMAND $<TARGET_FILE:multigrid-model> --cube 2 --grids 8 --procs 2,16 --calibration ${_dir}/calibration.h5
           --loggps ${PROJECT_SOURCE_DIR}/ctest/sweep3d_model/replay_test.machine)
 set_tests_properties(multigrid.memory_check.model_grids8 PROPERTIES FIXTURES_REQUIRED multigrid_calibration)
-set_property(TEST multigrid.memory_check.model_grids8 APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=4GiB)
+set_property(TEST multigrid.memory_check.model_grids8 APPEND PROPERTY ENVIRONMENT SUITE_MEMORY_AVAILABLE=3GiB)

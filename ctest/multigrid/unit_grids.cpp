@@ -2,16 +2,20 @@
 // cube's counts and volume; every fine node of a refinement is a coarse node or the midpoint
 // of the coarse edge midpoint_of names; majority inheritance with ties to the lower part;
 // METIS on the coarsest grid with kMetisCellsPerPart cells a part, inherited by the finer
-// grids (the finest of a sequence of independent meshes); node holders and owners.
+// grids (the finest of a sequence of independent meshes); node holders and owners; the finest
+// grid's cells kept by parent (FinestCells::by_parent, store_finest_cells).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
+#include "../input_error_text.hpp"
 #include "instrument/error.hpp"
 #include "mesh/mesh_examples.hpp"
+#include "mesh/mesh_from_cells.hpp"
 #include "mesh/mesh_geometry.hpp"
 #include "mesh/partition.hpp"
 #include "mesh/refine.hpp"
@@ -281,4 +285,54 @@ TEST_CASE("node holders of a refined grid from the coarser grid's: node_ranks' o
   CHECK_FALSE(mg::refined_node_ranks(independent, fine_parts, g[1], coarse_parts, coarse, out));
   CHECK(out.ranks == std::vector<std::int32_t>{42});  // left alone
   CHECK(mg::refined_node_ranks(g[2], fine_parts, g[1], coarse_parts, coarse, out));
+}
+
+TEST_CASE("a finest grid kept by parent: the refinement's children, node holders alike, stored on demand") {
+  // The 2^3 cube over 3 grids, the finest's cells kept by parent (a run's), its parts inherited
+  // from METIS on the middle grid.
+  const mesh::Mesh cube = mesh::kuhn_cube_mesh(2, 1.0);
+  const std::vector<mg::Grid> whole = mg::build_hierarchy(cube, 3, "cube", mg::GridFaces::omitted);
+  std::vector<mg::Grid> g = mg::build_hierarchy(cube, 3, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent);
+  REQUIRE(g[2].cells_by_parent());
+  CHECK(g[2].corners.empty());
+  REQUIRE(g[2].cell_count() == whole[2].cell_count());
+  CHECK(g[2].midpoint_of == whole[2].midpoint_of);
+  CHECK(g[2].dirichlet == whole[2].dirichlet);
+  for (mg::Index q = 0; q < g[1].cell_count(); ++q) {
+    const std::array<std::array<mg::Index, 4>, 8> kids = g[2].children(g[1], q), stored = whole[2].children(whole[1], q);
+    REQUIRE(kids == stored);
+    for (std::size_t k = 0; k < 8; ++k) REQUIRE(stored[k] == whole[2].cell(8 * std::size_t{q} + k));
+  }
+  // The node holders from the coarser grid need no cell of the finest.
+  for (int p : {2, 3}) {
+    const std::vector<std::vector<std::int32_t>> parts = mg::partition_grids(whole, p, "cube");
+    const mg::NodeRanks coarse = mg::node_ranks(g[1], parts[1]);
+    const mg::NodeRanks want = mg::node_ranks(whole[2], parts[2]);
+    mg::NodeRanks got;
+    REQUIRE(mg::refined_node_ranks(g[2], parts[2], g[1], parts[1], coarse, got));
+    CHECK(got.offsets == want.offsets);
+    CHECK(got.ranks == want.ranks);
+    CHECK_THROWS_AS(mg::node_ranks(g[2], parts[2]), std::logic_error);
+  }
+  // Its cells checked by the processes that hold them: a well-shaped cube passes at any part.
+  const std::vector<std::vector<std::int32_t>> three = mg::partition_grids(whole, 3, "cube");
+  for (int me = 0; me < 3; ++me) CHECK_NOTHROW(mg::check_finest_cells(g, three[1], me, "cube"));
+  CHECK_THROWS_AS(mg::check_finest_cells(g, std::vector<std::int32_t>(5, 0), 0, "cube"), std::logic_error);
+  // A flat cell whose children are degenerate: refused by the process that holds it, with the
+  // refinement's own line, and by store_finest_cells; the other process has nothing to refuse.
+  const std::vector<mesh::Vec3> flat_nodes = {{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, 1e-9}};
+  const mesh::Mesh flat = mesh::mesh_from_cells(flat_nodes, {{{0, 1, 2, 3}, 0}}, "flat");
+  const std::string whole_line = input_error_text([&] { (void)mg::build_hierarchy(flat, 2, "flat", mg::GridFaces::omitted); });
+  REQUIRE(whole_line.find("degenerate") != std::string::npos);
+  CHECK(input_error_text([&] { (void)mg::build_hierarchy(flat, 2, "flat", mg::GridFaces::omitted, mg::FinestCells::by_parent); }) ==
+        whole_line);
+  std::vector<mg::Grid> f = mg::build_hierarchy(flat, 2, "flat", mg::GridFaces::omitted, mg::FinestCells::by_parent_unchecked);
+  CHECK(input_error_text([&] { mg::check_finest_cells(f, {0}, 0, "flat"); }) == whole_line);
+  CHECK(input_error_text([&] { mg::check_finest_cells(f, {0}, 1, "flat"); }).empty());
+  CHECK(input_error_text([&] { mg::store_finest_cells(f, "flat"); }) == whole_line);
+  // Stored on demand (METIS or a partition file on the finest grid): the whole grid.
+  mg::store_finest_cells(g, "cube");
+  CHECK_FALSE(g[2].cells_by_parent());
+  CHECK(g[2].corners == whole[2].corners);
+  CHECK_THROWS_AS(mg::build_hierarchy(cube, 1, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent), std::logic_error);
 }

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 
 #include "instrument/error.hpp"
@@ -237,13 +238,11 @@ std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vecto
 
 namespace {
 
-// Refinement's nodes (the parent's, then the midpoints in sorted-edge order) and cells:
-// store(c, kids) receives parent c's eight children (8c..8c+7), for c = 0, 1, ... in turn
-// (so a store may append them). The parent: its nodes and corners(c) for each of its `cells`
-// cells. Returns the edges.
-template <class Corners, class Store>
-EdgesByLow refine_nodes_and_cells(const std::vector<Vec3>& parent_nodes, std::size_t cells, const Corners& corners,
-                                  const std::string& name, std::vector<Vec3>& nodes, Store store) {
+// Refinement's nodes: the parent's, then the midpoints in sorted-edge order. The parent: its
+// nodes and corners(c) for each of its `cells` cells. Returns the edges.
+template <class Corners>
+EdgesByLow refine_nodes(const std::vector<Vec3>& parent_nodes, std::size_t cells, const Corners& corners,
+                        const std::string& name, std::vector<Vec3>& nodes) {
   refuse_if_too_large(8 * std::uint64_t{cells}, "cells", name);
   EdgesByLow edges = edges_by_low(parent_nodes.size(), cells, corners);
   refuse_if_too_large(parent_nodes.size() + std::uint64_t{edges.high.size()}, "nodes", name);
@@ -254,23 +253,48 @@ EdgesByLow refine_nodes_and_cells(const std::vector<Vec3>& parent_nodes, std::si
       const Vec3 &p = parent_nodes[a], &q = parent_nodes[edges.high[k]];
       nodes.push_back({0.5 * (p.x + q.x), 0.5 * (p.y + q.y), 0.5 * (p.z + q.z)});
     }
-  const auto midpoint = [&](const std::array<Index, 4>& cell, int e) {
-    const Index a = cell[kTetEdges[e][0]], b = cell[kTetEdges[e][1]];
-    return static_cast<Index>(parent_nodes.size() + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
-  };
-  for (std::size_t c = 0; c < cells; ++c) {
-    const std::array<Index, 4>& cell = corners(c);
-    Index m[6];  // m[e]: midpoint of kTetEdges[e]
-    for (int e = 0; e < 6; ++e) m[e] = midpoint(cell, e);
-    // The octahedron's shortest diagonal (see children_of).
-    int best = 0;
-    double best_length = distance2(nodes[m[kDiagonalEnds[0][0]]], nodes[m[kDiagonalEnds[0][1]]]);
-    for (int d = 1; d < 3; ++d) {
-      const double length = distance2(nodes[m[kDiagonalEnds[d][0]]], nodes[m[kDiagonalEnds[d][1]]]);
-      if (length < best_length) best = d, best_length = length;
-    }
-    store(c, children_of(cell, m, best));
+  return edges;
+}
+
+// How parent `cell` splits: its edges' midpoints (m[e] of kTetEdges[e]: node parent_nodes +
+// the edge's rank) and its octahedron's shortest diagonal (see children_of; the first of equals).
+struct ParentSplit {
+  std::array<Index, 6> m;
+  int diagonal;
+};
+ParentSplit parent_split(std::size_t parent_nodes, const std::vector<Vec3>& nodes, const EdgesByLow& edges,
+                         const std::array<Index, 4>& cell) {
+  ParentSplit split;
+  for (std::size_t e = 0; e < 6; ++e) {
+    const Index a = cell[static_cast<std::size_t>(kTetEdges[e][0])], b = cell[static_cast<std::size_t>(kTetEdges[e][1])];
+    split.m[e] = static_cast<Index>(parent_nodes + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
   }
+  const auto& m = split.m;
+  int best = 0;
+  double best_length = distance2(nodes[m[kDiagonalEnds[0][0]]], nodes[m[kDiagonalEnds[0][1]]]);
+  for (int d = 1; d < 3; ++d) {
+    const double length = distance2(nodes[m[kDiagonalEnds[d][0]]], nodes[m[kDiagonalEnds[d][1]]]);
+    if (length < best_length) best = d, best_length = length;
+  }
+  split.diagonal = best;
+  return split;
+}
+
+// Refinement's cells: store(c, split) receives parent c's split (its children: children_of
+// with it, cells 8c..8c+7), for c = 0, 1, ... in turn (so a store may append them).
+// `nodes`: refine_nodes's, of `parent_nodes` nodes and `edges`.
+template <class Corners, class Store>
+void refine_cells(std::size_t parent_nodes, const std::vector<Vec3>& nodes, const EdgesByLow& edges, std::size_t cells,
+                  const Corners& corners, Store store) {
+  for (std::size_t c = 0; c < cells; ++c) store(c, parent_split(parent_nodes, nodes, edges, corners(c)));
+}
+
+// Both, every parent's children made.
+template <class Corners, class Store>
+EdgesByLow refine_nodes_and_cells(const std::vector<Vec3>& parent_nodes, std::size_t cells, const Corners& corners,
+                                  const std::string& name, std::vector<Vec3>& nodes, Store store) {
+  EdgesByLow edges = refine_nodes(parent_nodes, cells, corners, name, nodes);
+  refine_cells(parent_nodes.size(), nodes, edges, cells, corners, store);
   return edges;
 }
 
@@ -336,7 +360,8 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
   instrument::reserve_huge(children, 8 * mesh.cells.size());
   const auto corners = [&mesh](std::size_t c) -> const std::array<Index, 4>& { return mesh.cells[c].nodes; };
   const EdgesByLow edges = refine_nodes_and_cells(mesh.nodes, mesh.cells.size(), corners, name, nodes,
-                                                  [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
+                                                  [&](std::size_t c, const ParentSplit& split) {
+    const std::array<CellNodes, 8> kids = children_of(mesh.cells[c].nodes, split.m.data(), split.diagonal);
     for (std::size_t k = 0; k < 8; ++k) children.push_back({kids[k].nodes, mesh.cells[c].material});
   });
   const std::optional<SidePairs> pairs = refined_side_pairs(mesh, children);
@@ -351,24 +376,60 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
   return fine;
 }
 
+namespace {
+
+// refine_uniform_corners's store: the children appended parent by parent, or the parent's
+// split (RefinedCells::by_parent), and checked as they come (the first degenerate one
+// refused, as check_refined_cells refuses it: by the parent's check, from its diagonal's ends,
+// where that suffices, else child by child), not copied from a list of children nor written
+// over zeros.
+struct KeepRefinedCells {
+  const std::vector<Vec3>& nodes;
+  const std::vector<std::array<Index, 4>>& parents;
+  const std::string& name;
+  CornerMesh& fine;
+  RefinedCells kept;
+  void operator()(std::size_t c, const ParentSplit& split) const {
+    if (kept == RefinedCells::stored) {
+      for (const CellNodes& kid : children_of(parents[c], split.m.data(), split.diagonal)) fine.cells.push_back(kid.nodes);
+    } else {
+      fine.midpoints.push_back(split.m);
+      fine.diagonals.push_back(static_cast<std::uint8_t>(split.diagonal));
+      if (kept == RefinedCells::by_parent_unchecked) return;
+    }
+    check_refined_children(nodes, parents[c], split.m, split.diagonal, c, name);
+  }
+};
+
+}  // namespace
+
 CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vector<std::array<Index, 4>>& cells,
-                                  const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges) {
+                                  const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges,
+                                  RefinedCells kept) {
   refuse_if_too_large(8 * std::uint64_t{cells.size()}, "cells", name);  // before the cells are made
   CornerMesh fine;
-  instrument::reserve_huge(fine.cells, 8 * cells.size());
-  // The cells appended parent by parent (store's order) and checked as they come (the first
-  // degenerate one refused, as check_refined_cells refuses it: by the parent's check where
-  // that suffices, else child by child), not copied from a list of children nor written over
-  // zeros. Child 4's first two corners are the octahedron's diagonal (children_of).
   const auto corners = [&cells](std::size_t c) -> const std::array<Index, 4>& { return cells[c]; };
-  const EdgesByLow edges = refine_nodes_and_cells(nodes, cells.size(), corners, name, fine.nodes,
-                                                  [&](std::size_t c, const std::array<CellNodes, 8>& kids) {
-    for (std::size_t k = 0; k < 8; ++k) fine.cells.push_back(kids[k].nodes);
-    if (children_shaped(fine.nodes, cells[c], kids[4].nodes[0], kids[4].nodes[1])) return;
-    for (std::size_t k = 0; k < 8; ++k) check_refined_volume(fine.nodes, kids[k].nodes, 8 * c + k, name);
-  });
+  const EdgesByLow edges = refine_nodes(nodes, cells.size(), corners, name, fine.nodes);
+  const bool by_parent = kept != RefinedCells::stored;
+  if (by_parent) {
+    instrument::reserve_huge(fine.midpoints, cells.size());
+    instrument::reserve_huge(fine.diagonals, cells.size());
+  } else {
+    instrument::reserve_huge(fine.cells, 8 * cells.size());
+  }
+  refine_cells(nodes.size(), fine.nodes, edges, cells.size(), corners, KeepRefinedCells{fine.nodes, cells, name, fine, kept});
   if (midpoint_edges) *midpoint_edges = edge_list(edges);
   return fine;
+}
+
+void check_refined_children(const std::vector<Vec3>& fine_nodes, const std::array<Index, 4>& parent,
+                            const std::array<Index, 6>& midpoints, int diagonal, std::size_t c, const std::string& name) {
+  const std::size_t d = static_cast<std::size_t>(diagonal);
+  if (children_shaped(fine_nodes, parent, midpoints[static_cast<std::size_t>(kDiagonalEnds[d][0])],
+                      midpoints[static_cast<std::size_t>(kDiagonalEnds[d][1])]))
+    return;
+  const std::array<CellNodes, 8> kids = children_of(parent, midpoints.data(), diagonal);
+  for (std::size_t k = 0; k < 8; ++k) check_refined_volume(fine_nodes, kids[k].nodes, 8 * c + k, name);
 }
 
 std::vector<std::array<Index, 4>> cell_corners(const Mesh& mesh) {

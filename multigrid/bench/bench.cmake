@@ -2,6 +2,7 @@
 #
 # stream_triad              STREAM's triad: the memory bandwidth the smoother is compared with
 # multigrid_smoother_bench  the smoother's sweep alone on one process (or P at once), beside that bandwidth
+# multigrid_setup_bench     the set-up's phases built again and again in one process (each rank its share)
 add_executable(stream_triad ${CMAKE_CURRENT_LIST_DIR}/stream_triad.cpp)
 target_link_libraries(stream_triad PRIVATE instrument suite_options OpenMP::OpenMP_CXX)
 suite_register_program(TARGET stream_triad OPTIONS --n --reps --threads)
@@ -23,3 +24,7 @@ if(TARGET multigrid_cells_avx512)
   target_sources(multigrid_smoother_bench PRIVATE $<TARGET_OBJECTS:multigrid_bench_parts_avx512>)
   target_compile_definitions(multigrid_smoother_bench PRIVATE MULTIGRID_HAVE_AVX512=1)
 endif()
+
+add_executable(multigrid_setup_bench ${CMAKE_CURRENT_LIST_DIR}/setup_bench.cpp)
+target_link_libraries(multigrid_setup_bench PRIVATE multigrid_core MPI::MPI_CXX)
+suite_register_program(TARGET multigrid_setup_bench MPI OPTIONS --cube --grids --reps)

@@ -45,7 +45,7 @@ void check_part_count(const mesh::Mesh& coarse, int p, const std::string& name) 
                                                 " processes for " + std::to_string(coarse.cells.size()) + " cells");
 }
 
-ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
+ProblemInput prepare_input(const RunOptions& o, int p, int me, int on_node) {
   ProblemInput in;
   const std::string grids_option = "--grids " + std::to_string(o.grids);
   if (!o.mesh_sequence.empty()) {
@@ -70,33 +70,50 @@ ProblemInput prepare_input(const RunOptions& o, int p, int on_node) {
       if (o.mesh_path.empty()) {
         // Known from the options alone: refused before the cube is built (6 n^3 cells).
         const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
-        check_memory(refined_grids(6 * n * n * n, o.grids), p, on_node, "command line",
+        check_memory(refined_grids(6 * n * n * n, o.grids, o.partition_path.empty()), p, on_node, "command line",
                      "--cube " + std::to_string(o.cube) + " " + grids_option);
         coarse = mesh::kuhn_cube_mesh(o.cube, 1.0);
         in.mesh_name = "unit cube, " + std::to_string(o.cube) + "^3 cubes x 6 tetrahedra";
       } else {
         coarse = mesh::read_mesh(o.mesh_path);
         in.mesh_name = o.mesh_path;
-        check_memory(refined_grids(coarse.cells.size(), o.grids), p, on_node, o.mesh_path, grids_option);
+        check_memory(refined_grids(coarse.cells.size(), o.grids, o.partition_path.empty()), p, on_node, o.mesh_path,
+                     grids_option);
       }
       check_nodes(coarse, name);
       check_part_count(coarse, p, name);
     }
     SetupTimer t(&in.setup, "refinement");
-    in.grids = build_hierarchy(coarse, o.grids, name, GridFaces::omitted);  // METIS finds a grid's faces if it needs them
+    // METIS finds a grid's faces if it needs them. The finest grid's cells are kept by parent
+    // (its largest array, 5x smaller), unless the partition is to be read for it; at P > 1
+    // each process checks its own below.
+    const FinestCells finest = !o.partition_path.empty() || o.grids < 2 ? FinestCells::stored
+                               : p == 1                                 ? FinestCells::by_parent
+                                                                        : FinestCells::by_parent_unchecked;
+    in.grids = build_hierarchy(coarse, o.grids, name, GridFaces::omitted, finest);
   }
   const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
                                                    : o.mesh_sequence.back();
   // METIS on a coarse grid (metis_grid), a partition file on the finest.
   const std::size_t at = o.partition_path.empty() ? metis_grid(in.grids, p) : in.grids.size() - 1;
+  if (at == in.grids.size() - 1 && in.grids[at].cells_by_parent()) {  // METIS partitions the finest grid: its cells stored
+    SetupTimer t(&in.setup, "refinement");
+    store_finest_cells(in.grids, name);
+  }
   mesh::Partition part;
   {
     SetupTimer t(&in.setup, o.partition_path.empty() ? "METIS" : "partition-file");
     part = o.partition_path.empty() ? metis_partition_grid(in.grids[at], p, name)
                                     : mesh::read_partition_file(o.partition_path, in.grids[at].cell_count(), p);
   }
-  SetupTimer t(&in.setup, "inheritance");
-  in.parts = inherit_parts(in.grids, at, part);
+  {
+    SetupTimer t(&in.setup, "inheritance");
+    in.parts = inherit_parts(in.grids, at, part);
+  }
+  if (p > 1 && in.grids.back().cells_by_parent()) {  // this process's cells of the finest grid checked
+    SetupTimer t(&in.setup, "refinement");
+    check_finest_cells(in.grids, in.parts[in.grids.size() - 2], me, name);
+  }
   return in;
 }
 
@@ -144,13 +161,16 @@ void require_finite_residual(double residual, int cycle) {
 double exact_solution(double x, double y, double z) { return std::sin(kPi * x) * std::sin(kPi * y) * std::sin(kPi * z); }
 
 ProblemInput load_problem(const RunOptions& o) {
-  int p = 1;
+  int p = 1, me = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
   const int on_node = instrument::processes_on_node(MPI_COMM_WORLD);  // collective: before any rank can fail
   ProblemInput in;
   std::string error;
   try {
-    in = prepare_input(o, p, on_node);
+    // A rank's own error (a degenerate cell of the finest grid is found by the rank that holds
+    // it): the lowest failing rank's line is every rank's.
+    in = prepare_input(o, p, me, on_node);
   } catch (const std::exception& e) {
     error = e.what();
   }

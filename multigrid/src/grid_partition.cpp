@@ -2,9 +2,11 @@
 #include "multigrid/grid_partition.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "instrument/huge_pages.hpp"
 #include "mesh/mesh_from_cells.hpp"
+#include "mesh/refine.hpp"
 
 namespace mg {
 
@@ -19,6 +21,8 @@ std::size_t metis_grid(const std::vector<Grid>& grids, int parts) {
 }
 
 mesh::Partition metis_partition_grid(const Grid& grid, int parts, const std::string& name) {
+  if (grid.cells_by_parent())  // no cells to read (FinestCells::by_parent)
+    throw std::logic_error("metis_partition_grid: a grid whose cells are kept by parent (store_finest_cells first)");
   if (grid.corners.empty()) return mesh::metis_partition(grid.mesh, parts, name);  // a mesh's own cells and faces
   if (parts == 1) return {1, std::vector<std::int32_t>(grid.cell_count(), 0)};
   // A faceless grid's cells made a mesh, whose faces give METIS its dual graph. Material 0: a
@@ -121,6 +125,8 @@ NodeRanks one_part_node_ranks(const Grid& grid, std::int32_t q) {
 }  // namespace
 
 NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_cell) {
+  if (grid.cells_by_parent())  // no cells stored (FinestCells::by_parent)
+    throw std::logic_error("node_ranks: a grid whose cells are kept by parent (refined_node_ranks is its, or store_finest_cells)");
   if (!part_of_cell.empty() &&
       std::all_of(part_of_cell.begin(), part_of_cell.end(), [&](std::int32_t p) { return p == part_of_cell[0]; }))
     return one_part_node_ranks(grid, part_of_cell[0]);
@@ -208,18 +214,24 @@ bool refined_node_ranks(const Grid& fine, const std::vector<std::int32_t>& fine_
     several += count != 1;
   }
   // The parts of the midpoints whose ends share several: the parts of the coarse cells at
-  // their edge, met as nodes of those cells' children. Only a coarse cell with two corners on
-  // a border has such an edge.
+  // their edge (the cells whose children hold the midpoint), found from the coarse cells'
+  // edges, not their children, which a finest grid does not store (FinestCells::by_parent).
+  // Only a coarse cell with two corners on a border has such an edge.
   std::vector<std::uint64_t> pairs;  // (midpoint j << 32) | part
   if (several > 0) {
+    const MidpointLookup midpoint(fine);
     for (std::size_t c = 0; c < coarse.cell_count(); ++c) {
+      const std::array<Index, 4>& v = coarse.cell(c);
       int border = 0;
-      for (Index n : coarse.cell(c)) border += coarse_ranks.count(n) > 1;
+      for (Index n : v) border += coarse_ranks.count(n) > 1;
       if (border < 2) continue;
-      for (std::size_t k = 0; k < 8; ++k)
-        for (Index n : fine.cell(8 * c + k))
-          if (n >= cn && shared[n - cn] == kSeveral)
-            pairs.push_back((std::uint64_t{n - cn} << 32) | static_cast<std::uint32_t>(coarse_parts[c]));
+      for (const auto& e : mesh::kTetEdges) {
+        const Index a = v[static_cast<std::size_t>(e[0])], b = v[static_cast<std::size_t>(e[1])];
+        if (coarse_ranks.count(a) == 1 || coarse_ranks.count(b) == 1) continue;  // shared[] has its part
+        const Index n = midpoint.node(a, b);
+        if (shared[n - cn] == kSeveral)
+          pairs.push_back((std::uint64_t{n - cn} << 32) | static_cast<std::uint32_t>(coarse_parts[c]));
+      }
     }
     std::sort(pairs.begin(), pairs.end());
     pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());

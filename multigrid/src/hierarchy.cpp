@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <stdexcept>
 #include <tuple>
 #include <utility>
 
@@ -44,17 +45,8 @@ std::vector<Triangle> boundary_triangles(const mesh::Mesh& mesh) {
 // The edges are sorted by (low, high): each low node's few are found from where its run
 // starts (one pass over the edges), not by a search of all of them.
 std::vector<Triangle> refine_boundary(const std::vector<Triangle>& coarse, const Grid& g) {
-  const std::vector<std::array<Index, 2>>& edges = g.midpoint_of;
-  std::vector<std::size_t> first(g.coarse_nodes + 1, 0);  // low node a's edges: [first[a], first[a + 1])
-  for (const std::array<Index, 2>& e : edges) ++first[e[0] + std::size_t{1}];
-  for (std::size_t a = 0; a < g.coarse_nodes; ++a) first[a + 1] += first[a];
-  const auto midpoint = [&](Index a, Index b) {
-    const std::array<Index, 2> edge = {std::min(a, b), std::max(a, b)};
-    const auto from = edges.begin() + static_cast<std::ptrdiff_t>(first[edge[0]]);
-    const auto to = edges.begin() + static_cast<std::ptrdiff_t>(first[edge[0] + std::size_t{1}]);
-    const auto at = std::lower_bound(from, to, edge);
-    return static_cast<Index>(g.coarse_nodes + static_cast<std::size_t>(at - edges.begin()));
-  };
+  const MidpointLookup mid(g);
+  const auto midpoint = [&mid](Index a, Index b) { return mid.node(a, b); };
   std::vector<Triangle> fine;
   fine.reserve(4 * coarse.size());
   for (const Triangle& t : coarse) {
@@ -124,7 +116,10 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name) {
                                        " (a duplicate node)");
 }
 
-std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name, GridFaces faces) {
+std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name, GridFaces faces,
+                                  FinestCells finest) {
+  if (finest != FinestCells::stored && (faces != GridFaces::omitted || levels < 2))
+    throw std::logic_error("build_hierarchy: a finest grid kept by parent is a refinement without faces");
   std::vector<Grid> grids;
   grids.reserve(static_cast<std::size_t>(levels));
   Grid coarsest;
@@ -141,11 +136,17 @@ std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const st
     // whose order numbers the midpoints.
     if (faces == GridFaces::omitted) {
       // The coarsest grid's corners copied (a mesh's cells), a refined parent's read as they are.
+      const mesh::RefinedCells made = l + 1 < levels || finest == FinestCells::stored ? mesh::RefinedCells::stored
+                                      : finest == FinestCells::by_parent             ? mesh::RefinedCells::by_parent
+                                                                                     : mesh::RefinedCells::by_parent_unchecked;
       mesh::CornerMesh fine = parent.corners.empty()
-                                  ? mesh::refine_uniform_corners(parent.mesh.nodes, mesh::cell_corners(parent.mesh), name, &g.midpoint_of)
-                                  : mesh::refine_uniform_corners(parent.mesh.nodes, parent.corners, name, &g.midpoint_of);
+                                  ? mesh::refine_uniform_corners(parent.mesh.nodes, mesh::cell_corners(parent.mesh), name,
+                                                                 &g.midpoint_of, made)
+                                  : mesh::refine_uniform_corners(parent.mesh.nodes, parent.corners, name, &g.midpoint_of, made);
       g.mesh.nodes = std::move(fine.nodes);
       g.corners = std::move(fine.cells);
+      g.parent_midpoints = std::move(fine.midpoints);
+      g.parent_diagonals = std::move(fine.diagonals);
       boundary = refine_boundary(boundary, g);
       g.dirichlet = nodes_of(boundary, g.mesh.nodes.size());
     } else {
@@ -156,6 +157,46 @@ std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const st
     grids.push_back(std::move(g));
   }
   return grids;
+}
+
+MidpointLookup::MidpointLookup(const Grid& refined) : grid_(refined), first_(refined.coarse_nodes + 1, 0) {
+  for (const std::array<Index, 2>& e : refined.midpoint_of) ++first_[e[0] + std::size_t{1}];
+  for (std::size_t a = 0; a < refined.coarse_nodes; ++a) first_[a + 1] += first_[a];
+}
+
+Index MidpointLookup::node(Index a, Index b) const {
+  const std::vector<std::array<Index, 2>>& edges = grid_.midpoint_of;
+  const std::array<Index, 2> edge = {std::min(a, b), std::max(a, b)};
+  const auto from = edges.begin() + static_cast<std::ptrdiff_t>(first_[edge[0]]);
+  const auto to = edges.begin() + static_cast<std::ptrdiff_t>(first_[edge[0] + std::size_t{1}]);
+  const auto at = std::lower_bound(from, to, edge);
+  return static_cast<Index>(grid_.coarse_nodes + static_cast<std::size_t>(at - edges.begin()));
+}
+
+void check_finest_cells(const std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
+                        const std::string& name) {
+  const Grid& fine = grids.back();
+  if (grids.size() < 2 || !fine.cells_by_parent()) return;
+  const Grid& coarse = grids[grids.size() - 2];
+  if (coarser_parts.size() != coarse.cell_count())
+    throw std::logic_error("check_finest_cells: the parts are not the coarser grid's");
+  for (std::size_t q = 0; q < coarse.cell_count(); ++q)
+    if (coarser_parts[q] == me)
+      mesh::check_refined_children(fine.mesh.nodes, coarse.cell(q), fine.parent_midpoints[q], fine.parent_diagonals[q], q, name);
+}
+
+void store_finest_cells(std::vector<Grid>& grids, const std::string& name) {
+  Grid& fine = grids.back();
+  if (grids.size() < 2 || !fine.cells_by_parent()) return;
+  const Grid& coarse = grids[grids.size() - 2];
+  check_finest_cells(grids, std::vector<std::int32_t>(coarse.cell_count(), 0), 0, name);
+  std::vector<std::array<Index, 4>> cells;
+  instrument::reserve_huge(cells, fine.cell_count());
+  for (std::size_t q = 0; q < coarse.cell_count(); ++q)
+    for (const std::array<Index, 4>& kid : fine.children(coarse, static_cast<Index>(q))) cells.push_back(kid);
+  fine.corners = std::move(cells);
+  fine.parent_midpoints = {};
+  fine.parent_diagonals = {};
 }
 
 namespace {

@@ -100,8 +100,9 @@ const std::array<bool, 3>& refined_children_match_table() {
 }
 
 // The 10 nodes of parent p's family in p1_cell_math.hpp's order, or false if its 8 children
-// are not that pattern (then they are swept one by one, correct either way).
-bool family_nodes(const Grid& fine, const Grid& coarse, Index p, std::array<Index, 10>& out) {
+// `kids` (Grid::children) are not that pattern (then they are swept one by one, correct
+// either way).
+bool family_nodes(const Grid& fine, const Grid& coarse, Index p, const ChildCorners& kids, std::array<Index, 10>& out) {
   const auto& a = coarse.cell(p);
   std::array<Index, 6> lo, hi;  // the parent's edges' ends, low and high
   for (std::size_t e = 0; e < 6; ++e) {
@@ -116,14 +117,14 @@ bool family_nodes(const Grid& fine, const Grid& coarse, Index p, std::array<Inde
   // Where refine_uniform puts them (children_of): m01, m02, m03 are child 0's nodes 1..3,
   // m12, m13 child 1's nodes 2, 3, m23 child 2's node 3, and child 4 starts with the
   // diagonal. Checked, and searched for if another refinement placed them elsewhere.
-  const auto& kid = [&](Index k) -> const std::array<Index, 4>& { return fine.cell(8 * p + k); };
+  const auto& kid = [&](Index k) -> const std::array<Index, 4>& { return kids[k]; };
   std::array<Index, 6> mid = {kid(0)[1], kid(0)[2], kid(0)[3], kid(1)[2], kid(1)[3], kid(2)[3]};
   bool placed = true;
   for (std::size_t e = 0; e < 6; ++e) placed = placed && is_midpoint(mid[e], e);
   if (!placed) {
     mid.fill(kNone);
-    for (Index c = 8 * p; c < 8 * p + 8; ++c)
-      for (Index g : fine.cell(c))
+    for (const std::array<Index, 4>& n : kids)
+      for (Index g : n)
         for (std::size_t e = 0; e < 6; ++e)
           if (is_midpoint(g, e)) mid[e] = g;
     for (Index m : mid)
@@ -145,16 +146,32 @@ bool family_nodes(const Grid& fine, const Grid& coarse, Index p, std::array<Inde
     }
   }
   for (int d = 0; d < 3 && diagonal < 0; ++d)
-    for (Index c = 8 * p; c < 8 * p + 8; ++c) {
-      const auto& n = fine.cell(c);
+    for (const std::array<Index, 4>& n : kids) {
       const auto has = [&](Index g) { return std::find(n.begin(), n.end(), g) != n.end(); };
       if (has(mid[static_cast<std::size_t>(kOpposite[d][0])]) && has(mid[static_cast<std::size_t>(kOpposite[d][1])])) diagonal = d;
     }
   if (diagonal < 0) return false;
   out = labelled(a, mid, diagonal);
-  ChildCorners kids;
-  for (Index k = 0; k < 8; ++k) kids[k] = kid(k);
   return children_match_table(out, kids);
+}
+
+// The parents are taken in Morton order, and their corners and children (or their splits,
+// Grid::children) are stored in refinement order: each parent's reads are a jump into arrays
+// larger than the L2, which the hardware prefetchers do not follow. Parent i +
+// kPrefetchParents's are asked for while parent i is numbered; likewise the nodes' coordinates
+// and holders, gathered in first-touch order. The numbering took 0.74-0.78 of its time without
+// (multigrid_setup_bench at P = 1 and 2, BENCHMARKS.md).
+constexpr std::size_t kPrefetchParents = 12, kPrefetchNodes = 16;
+void prefetch_parent(const Grid& fine, const Grid& coarse, Index q) {
+  __builtin_prefetch(&coarse.cell(q));
+  if (fine.cells_by_parent()) {  // its children from the parent's corners and split
+    __builtin_prefetch(&fine.parent_midpoints[q]);
+    __builtin_prefetch(&fine.parent_diagonals[q]);
+    return;
+  }
+  const char* kids = reinterpret_cast<const char*>(&fine.cell(8 * std::size_t{q}));
+  __builtin_prefetch(kids);
+  __builtin_prefetch(kids + 64);
 }
 
 using ChildSlots = std::array<std::array<std::uint32_t, 4>, 8>;
@@ -199,7 +216,7 @@ class FamilyShapeTable {
 // families; cells in Morton order of their own centroids).
 LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const std::vector<std::int32_t>& part,
                                  const NodeRanks& ranks, int me) {
-  const std::vector<mesh::Vec3>& points = grid.mesh.nodes;  // the cells: grid.cell (a refined grid's mesh has none)
+  const std::vector<mesh::Vec3>& points = grid.mesh.nodes;  // the cells: grid.children of a parent, else grid.cell
   LocalLevel L;
   L.global_cells = grid.cell_count();
   L.global_nodes = points.size();
@@ -219,17 +236,19 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
   const std::size_t my_cells = static_cast<std::size_t>(std::count(part.begin(), part.end(), me));
   instrument::assign_huge(L.slot_of, points.size(), kNoSlot);
   instrument::reserve_huge(L.node_global, std::min(points.size(), 4 * my_cells));
-  // Cell c's corners as slots, each node given one at its first touch.
-  const auto cell_slots = [&L, &grid](Index c) {
+  // A cell's corners as slots, each node given one at its first touch.
+  const auto cell_slots = [&L](const std::array<Index, 4>& cell) {
     std::array<std::uint32_t, 4> corners;
     for (std::size_t k = 0; k < 4; ++k) {
-      const Index g = grid.cell(c)[k];
+      const Index g = cell[k];
       if (L.slot_of[g] == kNoSlot) add_slot(L, g);
       corners[k] = L.slot_of[g];
     }
     return corners;
   };
-  std::vector<Index> loose;  // my cells in no family, in order
+  // My cells in no family of a refined grid (few: cut by a partition, or of a shape the table
+  // has no room for), in order, given their slots after every family's.
+  std::vector<std::array<Index, 4>> loose;
   if (coarser) {
     // Which of the parent's 8 children are mine (bit k: child 8q + k), found here in q's order:
     // read in the Morton order below, part[] would be a jump a parent.
@@ -250,12 +269,15 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
     instrument::reserve_huge(L.families, parents.size());
     instrument::reserve_huge(L.family_shape, parents.size());
     FamilyShapeTable shapes(L.shapes);
-    for (const Parent& parent : parents) {
-      const Index q = parent.q, first = 8 * q;
+    for (std::size_t i = 0; i < parents.size(); ++i) {
+      const Parent& parent = parents[i];
+      if (i + kPrefetchParents < parents.size()) prefetch_parent(grid, *coarser, parents[i + kPrefetchParents].q);
+      const Index q = parent.q;
+      const ChildCorners cells = grid.children(*coarser, q);
       std::array<Index, 10> nodes;
-      if (parent.mine == 0xFFu && family_nodes(grid, *coarser, q, nodes)) {
+      if (parent.mine == 0xFFu && family_nodes(grid, *coarser, q, cells, nodes)) {
         ChildSlots kids;
-        for (Index k = 0; k < 8; ++k) kids[k] = cell_slots(first + k);
+        for (std::size_t k = 0; k < 8; ++k) kids[k] = cell_slots(cells[k]);
         std::array<std::uint32_t, 10> slots;
         for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[nodes[n]];
         const int shape = shapes.of(slots, kids);
@@ -264,10 +286,10 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
           L.family_shape.push_back(static_cast<std::uint16_t>(shape));
           continue;
         }
-        for (Index k = 0; k < 8; ++k) loose.push_back(first + k);  // no shape left: correct either way
+        loose.insert(loose.end(), cells.begin(), cells.end());  // no shape left: correct either way
       } else {
-        for (Index k = 0; k < 8; ++k)
-          if (parent.mine >> k & 1u) loose.push_back(first + k);
+        for (std::size_t k = 0; k < 8; ++k)
+          if (parent.mine >> k & 1u) loose.push_back(cells[k]);
       }
     }
   } else {
@@ -276,16 +298,25 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
     for (std::size_t c = 0; c < grid.cell_count(); ++c)
       if (part[c] == me) keyed.push_back({morton_key(mesh::corners_centroid(points, grid.cell(c)), lo, hi), static_cast<Index>(c)});
     std::sort(keyed.begin(), keyed.end());
-    instrument::reserve_huge(loose, my_cells);
-    for (const auto& [key, c] : keyed) loose.push_back(c);
+    // No families here: every cell is loose, its slots given in this order.
+    instrument::reserve_huge(L.loose_cells, keyed.size());
+    for (const auto& [key, c] : keyed) L.loose_cells.push_back(cell_slots(grid.cell(c)));
   }
-  instrument::reserve_huge(L.loose_cells, loose.size());
-  for (Index c : loose) L.loose_cells.push_back(cell_slots(c));
+  if (!loose.empty()) {
+    instrument::reserve_huge(L.loose_cells, loose.size());
+    for (const std::array<Index, 4>& cell : loose) L.loose_cells.push_back(cell_slots(cell));
+  }
   L.n_local = L.node_global.size();
   instrument::reserve_huge(L.xyz, L.n_local);
   instrument::reserve_huge(L.dirichlet, L.n_local);
   instrument::reserve_huge(L.owned, L.n_local);
-  for (Index g : L.node_global) {
+  for (std::size_t s = 0; s < L.n_local; ++s) {
+    const Index g = L.node_global[s];
+    if (s + kPrefetchNodes < L.n_local) {  // the nodes in first-touch order are a jump each in the grid's
+      const Index ahead = L.node_global[s + kPrefetchNodes];
+      __builtin_prefetch(&points[ahead]);
+      __builtin_prefetch(&ranks.offsets[ahead]);
+    }
     const mesh::Vec3& p = points[g];
     L.xyz.push_back({p.x, p.y, p.z, 0.0});
     L.dirichlet.push_back(grid.dirichlet[g]);

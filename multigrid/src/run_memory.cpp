@@ -1,15 +1,15 @@
 // The memory of a run and of a projection from the counts alone (run_memory.hpp).
 //
-// Checked against the peak RSS of real runs (/usr/bin/time -v, Release build, 2026-12-04, AMD
-// EPYC Zen 4; refined grids' cells as corners, their transfers as slot pairs, freed memory
-// reused); the marginal bytes a finest cell between --cube 6 and --cube 10, --grids 4 (663552
-// and 3072000 finest cells), measured / estimated:
-//   multigrid at 1 process: 72.8 measured, 66.8 estimated (1.09);
-//   multigrid at 2 processes: 53.0 a process measured, 50.1 estimated (1.06);
-//   multigrid-model --procs 2 (grids with faces, unchanged): 137.4 measured, 134.7 estimated (1.02);
-//   the fixed share: 24-27 MB measured (--cube 2 --grids 1 at 1 and 2 processes).
-// And whole: multigrid --cube 100 --grids 2 (48000000 finest cells, 1 process) peaked at
-// 4.38 GB against 4.51 GB estimated (0.97).
+// Checked against the peak RSS of real runs (/usr/bin/time, Release build, AMD EPYC Zen 4;
+// refined grids' cells as corners, their transfers as slot pairs, freed memory reused). On
+// 2026-12-04 the marginal bytes a finest cell between --cube 6 and --cube 10, --grids 4
+// (663552 and 3072000 finest cells), measured / estimated: multigrid at 1 process 72.8 /
+// 66.8 (1.09), at 2 processes 53.0 / 50.1 a process (1.06); multigrid-model --procs 2 (grids
+// with faces) 137.4 / 134.7 (1.02); the fixed share 24-27 MB (--cube 2 --grids 1 at 1 and 2
+// processes). Since 2026-12-05 a run keeps its finest grid's cells by parent (25 B for 8, not
+// 128): peaks then of 120648 kB (--cube 8, 1 process), 90640 kB a process (2), 193628 kB
+// (--cube 10, 1 process) and 3665732 kB (--cube 100 --grids 2), estimated 0.91-1.04 of them
+// (ctest/multigrid/unit_run_memory.cpp).
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
@@ -66,6 +66,12 @@ double refined_grid_bytes_per_cell(GridFaces faces) {
          kNodesPerCell * (sizeof(mesh::Vec3) + sizeof(std::uint8_t) + sizeof(std::array<Index, 2>));
 }
 
+// A run's finest grid keeps its cells by parent (Grid::parent_midpoints and parent_diagonals:
+// six midpoints and a diagonal, 25 B for 8 cells), not their corners: the saving per cell.
+double by_parent_saving_per_cell() {
+  return sizeof(std::array<Index, 4>) - (sizeof(std::array<Index, 6>) + sizeof(std::uint8_t)) / 8.0;
+}
+
 // The refinement with faces (refine_uniform) holds, while it makes the finest grid, its
 // children's cells and their side pairs (20 + 20 B a cell) beside the grids: the model's peak
 // (measured 137 B a finest cell against 97 for the grids it keeps).
@@ -119,8 +125,8 @@ std::uint64_t finest_cells(std::uint64_t coarse_cells, int grids) {
   return cells;
 }
 
-GridsShape refined_grids(std::uint64_t coarse_cells, int grids) {
-  return {coarse_cells, finest_cells(coarse_cells, grids), 0, false};
+GridsShape refined_grids(std::uint64_t coarse_cells, int grids, bool finest_by_parent) {
+  return {coarse_cells, finest_cells(coarse_cells, grids), 0, false, finest_by_parent};
 }
 
 GridsShape grid_sequence(const std::vector<std::uint64_t>& cells) {
@@ -135,7 +141,10 @@ std::uint64_t hierarchy_bytes(const GridsShape& g, GridFaces faces) {
     const double cells = all_cells(g);
     return bytes_of(cells * read_grid_bytes_per_cell() + (cells - coarsest) * sequence_transfers_per_cell());
   }
-  return bytes_of(coarsest * read_grid_bytes_per_cell() + (all_cells(g) - coarsest) * refined_grid_bytes_per_cell(faces));
+  const double by_parent =
+      faces == GridFaces::omitted && g.finest_by_parent && g.finest > g.coarsest ? static_cast<double>(g.finest) : 0.0;
+  return bytes_of(coarsest * read_grid_bytes_per_cell() + (all_cells(g) - coarsest) * refined_grid_bytes_per_cell(faces) -
+                  by_parent * by_parent_saving_per_cell());
 }
 
 namespace {

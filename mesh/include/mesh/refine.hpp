@@ -7,6 +7,7 @@
 // diagonal choice degrades it level after level).
 #pragma once
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,8 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
 struct CornerMesh {
   std::vector<Vec3> nodes;
   std::vector<std::array<Index, 4>> cells;
+  std::vector<std::array<Index, 6>> midpoints;  // RefinedCells::by_parent only
+  std::vector<std::uint8_t> diagonals;          // likewise
 };
 
 // The nodes and cells of refine_uniform on a mesh of these nodes and cells' corners (the same
@@ -43,8 +46,23 @@ struct CornerMesh {
 // faces are two thirds of the refinement's time, and a faceless result refines again the same
 // way. Refuses what refine_uniform refuses (too large; a degenerate child: InputError(name,
 // "cell N", ...)); the parent's cells are taken as checked (a mesh's, or an earlier result).
+// RefinedCells::by_parent: cells left empty; instead, per parent c, its edges' midpoints
+// (midpoints[c][e] of kTetEdges[e]) and its octahedron's diagonal (diagonals[c]), from which
+// refined_children gives cells 8c..8c+7, the same corners: 25 bytes a parent where its
+// children's corners are 128 (multigrid's finest grid, the largest array its set-up wrote).
+// Every child is checked as it is made, unless by_parent_unchecked: then the program checks
+// the parents it will use (check_refined_children: the same refusal), where each process of a
+// partitioned run needs only its own.
+enum class RefinedCells { stored, by_parent, by_parent_unchecked };
 CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vector<std::array<Index, 4>>& cells,
-                                  const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges = nullptr);
+                                  const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges = nullptr,
+                                  RefinedCells kept = RefinedCells::stored);
+
+// refine_uniform_corners's check of parent c's children (of corners `parent`, split at
+// `midpoints` along `diagonal`): InputError(name, "cell 8c + k", "degenerate: ...") for the
+// first degenerate one, as the refinement refuses it.
+void check_refined_children(const std::vector<Vec3>& fine_nodes, const std::array<Index, 4>& parent,
+                            const std::array<Index, 6>& midpoints, int diagonal, std::size_t c, const std::string& name);
 
 // The corners of each of the mesh's cells, in its order (what refine_uniform_corners reads).
 std::vector<std::array<Index, 4>> cell_corners(const Mesh& mesh);

@@ -60,8 +60,9 @@ NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_
 // coarse_parts[c / 8], inherit_parts above the grid METIS partitions), from the coarser grid's
 // node ranks: a copy of coarse node a is held where a is, an edge's midpoint by the parts of
 // the coarse cells with that edge. Those are the parts both ends share when they share one;
-// only the midpoints whose ends share several are looked up, in the children of the coarse
-// cells with two or more corners on a border. The same result as node_ranks(fine,
+// only the midpoints whose ends share several are looked up, from the edges of the coarse
+// cells with two or more corners on a border (no fine cell is read: a run's finest grid keeps
+// its cells by parent). The same result as node_ranks(fine,
 // fine_parts), without its pass over every fine cell (replicated on every process: at P = 2
 // it cost 4x the one-part pass at P = 1). Returns false, leaving `out` alone, if `fine` is
 // not a refinement of `coarse`, a cell's part is not its parent's, or a part is negative.

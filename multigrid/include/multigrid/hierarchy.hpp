@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "mesh/mesh.hpp"
+#include "mesh/refine.hpp"
 
 namespace mg {
 
@@ -27,10 +28,11 @@ struct CoarseStencil {
 };
 
 struct Grid {
-  mesh::Mesh mesh;  // its nodes always; its cells (and faces) unless `corners` holds them
+  mesh::Mesh mesh;  // its nodes always; its cells (and faces) unless `corners` or the parents hold them
   // A refined grid's cells' corners where its mesh has no cells (GridFaces::omitted): 16 B a
   // cell, where a mesh::Cell is 36, and the cells are most of what a set-up writes. Empty
-  // otherwise. Read both kinds through cell_count() and cell().
+  // otherwise. Read both kinds through cell_count() and cell(); a finest grid that keeps its
+  // cells by parent (parent_midpoints, below) through cell_count() and children().
   std::vector<std::array<Index, 4>> corners;
   // Per node: 1 if it is on the boundary (a node of a boundary face): Dirichlet.
   std::vector<std::uint8_t> dirichlet;
@@ -61,9 +63,46 @@ struct Grid {
   // The coarser cell cell c lies in: c / 8 on a refined grid, else parent_of[c].
   Index parent(Index c) const { return refined ? c / 8 : parent_of[c]; }
 
-  std::size_t cell_count() const { return corners.empty() ? mesh.cells.size() : corners.size(); }
-  // Cell c's four nodes, in the mesh's (or the refinement's) corner order.
+  // The finest grid of a run whose parts come from a coarser grid (FinestCells::by_parent):
+  // its cells are not stored (16 B a cell, the largest array a set-up wrote, and at P > 1
+  // every process wrote all of it to read its own share), but per coarser cell q its edges'
+  // midpoints and its octahedron's diagonal (mesh::RefinedCells::by_parent, 25 B for 8 cells),
+  // from which children() gives its 8 as the refinement made them. Empty on every other grid.
+  std::vector<std::array<Index, 6>> parent_midpoints;
+  std::vector<std::uint8_t> parent_diagonals;
+
+  bool cells_by_parent() const { return !parent_midpoints.empty(); }
+  std::size_t cell_count() const {
+    if (cells_by_parent()) return 8 * parent_midpoints.size();
+    return corners.empty() ? mesh.cells.size() : corners.size();
+  }
+  // Cell c's four nodes, in the mesh's (or the refinement's) corner order. Not on a grid whose
+  // cells are kept by parent (children() is its way to its cells).
   const std::array<Index, 4>& cell(std::size_t c) const { return corners.empty() ? mesh.cells[c].nodes : corners[c]; }
+  // Cells 8q..8q+7 of a refined grid, the children of cell q of `coarser` (the grid below it),
+  // stored or made from the parent's split.
+  std::array<std::array<Index, 4>, 8> children(const Grid& coarser, Index q) const {
+    std::array<std::array<Index, 4>, 8> kids;
+    if (cells_by_parent()) {
+      const std::array<mesh::CellNodes, 8> made = mesh::refined_children(coarser.cell(q), parent_midpoints[q], parent_diagonals[q]);
+      for (std::size_t k = 0; k < 8; ++k) kids[k] = made[k].nodes;
+    } else {
+      for (std::size_t k = 0; k < 8; ++k) kids[k] = cell(8 * std::size_t{q} + k);
+    }
+    return kids;
+  }
+};
+
+// The midpoint node of a coarse edge on a refined grid (Grid::midpoint_of is sorted by
+// (low, high)): node(a, b) for an edge (a, b) of the coarser grid, either way round.
+class MidpointLookup {
+ public:
+  explicit MidpointLookup(const Grid& refined);
+  Index node(Index a, Index b) const;
+
+ private:
+  const Grid& grid_;
+  std::vector<std::size_t> first_;  // low node a's edges: [first_[a], first_[a + 1])
 };
 
 // Refuses a coarse mesh with a node in no cell (a dangling node: it would be a free unknown
@@ -82,9 +121,24 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name);
 // metis_partition_grid (grid_partition.hpp) finds the faces of a grid METIS partitions. A
 // caller that takes a refined grid's mesh as a mesh (mesh::metis_partition, build_sequence)
 // keeps them.
+// FinestCells::by_parent (with GridFaces::omitted and levels >= 2): the finest grid's cells
+// kept by parent (Grid::parent_midpoints), for a run whose METIS grid is a coarser one; each
+// child checked as it is made. by_parent_unchecked: not checked there, for a partitioned run
+// whose processes check their own (check_finest_cells; checking every one in every process
+// was a replicated third of the refinement at P = 2).
 enum class GridFaces { kept, omitted };
+enum class FinestCells { stored, by_parent, by_parent_unchecked };
 std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name,
-                                  GridFaces faces = GridFaces::kept);
+                                  GridFaces faces = GridFaces::kept, FinestCells finest = FinestCells::stored);
+
+// Checks the children of the coarser cells q of a finest grid kept by parent with
+// coarser_parts[q] == me: InputError(name, "cell N", "degenerate: ...") as the refinement would
+// have refused it (mesh::check_refined_children). A run's processes together check every cell.
+void check_finest_cells(const std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
+                        const std::string& name);
+// Stores the cells of a finest grid built with FinestCells::by_parent (where METIS is to
+// partition it after all: a small mesh at many processes), every one checked.
+void store_finest_cells(std::vector<Grid>& grids, const std::string& name);
 
 // Reads each path (mesh::read_mesh: .smesh or .msh) and checks its nodes (check_nodes).
 std::vector<mesh::Mesh> read_checked_meshes(const std::vector<std::string>& paths);

@@ -28,14 +28,19 @@ struct GridsShape {
   std::uint64_t finest = 0;
   std::uint64_t total = 0;  // a sequence's cells, all grids together
   bool sequence = false;
+  // A refinement whose finest grid keeps its cells by parent (FinestCells::by_parent: a run
+  // without --partition), not their corners.
+  bool finest_by_parent = false;
 };
-// `grids` grids refined from a mesh of `coarse_cells` cells.
-GridsShape refined_grids(std::uint64_t coarse_cells, int grids);
+// `grids` grids refined from a mesh of `coarse_cells` cells, the finest's cells kept by parent
+// or stored.
+GridsShape refined_grids(std::uint64_t coarse_cells, int grids, bool finest_by_parent = false);
 // A sequence of meshes of these cells, coarsest first.
 GridsShape grid_sequence(const std::vector<std::uint64_t>& cells);
 
 // The grids build_hierarchy (or build_sequence) holds: meshes, Dirichlet flags, midpoints and
-// a sequence's stencils and parents, all grids together; refined grids with their faces or not.
+// a sequence's stencils and parents, all grids together; refined grids with their faces or not
+// (and without, the finest's cells by parent where grids.finest_by_parent says so).
 std::uint64_t hierarchy_bytes(const GridsShape& grids, GridFaces faces);
 
 // One process of the multigrid program at its peak: the whole hierarchy without refined
