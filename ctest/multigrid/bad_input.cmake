@@ -47,3 +47,18 @@ suite_add_error_test(NAME multigrid.bad_input.calibration_second_missing.np2 RAN
   COMMAND $<TARGET_FILE:multigrid> --no-results --machine ${_sp2}
           --calibration ${CMAKE_CURRENT_BINARY_DIR}/multigrid_run/calibration.h5,${_dir}/no-such-2.h5)
 set_tests_properties(multigrid.bad_input.calibration_second_missing.np2 PROPERTIES FIXTURES_REQUIRED multigrid_calibration)
+
+# A mesh that passes the reader but one of whose refined children is degenerate
+# (sliver_mesh.py: a flat cap beside a 4^3 Kuhn cube, 385 cells). At one process the finest
+# grid's children are checked as they are refined; at two, METIS cuts the coarse grid (385 >=
+# 2 x 128 cells) and each process checks the children of its own parents after the
+# inheritance (check_finest_cells): either way one line naming the child, non-zero exit.
+set(_sliver ${_dir}/sliver.msh)
+add_test(NAME multigrid.bad_input.write_sliver COMMAND python3 ${CMAKE_CURRENT_SOURCE_DIR}/sliver_mesh.py ${_sliver})
+set_tests_properties(multigrid.bad_input.write_sliver PROPERTIES LABELS unit FIXTURES_SETUP multigrid_sliver)
+set(_sliver_error "^multigrid: error: .*/sliver.msh:cell 3076: degenerate: its volume 0.000000 must exceed 1e-12 x \\(longest edge 0.577350\\)\\^3$")
+foreach(ranks 1 2)
+  suite_add_error_test(NAME multigrid.bad_input.finest_child_degenerate.np${ranks} RANKS ${ranks} ONE_LINE LABELS mpi TIMEOUT 60
+                       EXPECT "${_sliver_error}" COMMAND $<TARGET_FILE:multigrid> --no-results ${_sliver} --grids 2)
+  set_tests_properties(multigrid.bad_input.finest_child_degenerate.np${ranks} PROPERTIES FIXTURES_REQUIRED multigrid_sliver)
+endforeach()
