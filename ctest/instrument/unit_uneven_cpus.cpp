@@ -42,3 +42,24 @@ TEST_CASE("beyond 1.5x the comparison is marked, after any busy line; within, no
             "\ncpus: rank 0 took 1.74x rank 1's time per cell-angle task in iteration 2 (223 ns against 128 ns): its "
             "CPU ran slower (the host's load on it); the measured-vs-modelled comparison is unreliable");
 }
+
+TEST_CASE("intervals joined until every working rank has the minimum; a short tail joins the last span") {
+  using instrument::RankWork;
+  // Rank 1 idle in interval 2; 4 ms a rank an interval otherwise.
+  const std::vector<RankWork> work = {{1, {4e-3, 4e-3}, {1000, 1000}},
+                                      {2, {4e-3, 0.0}, {1000, 0}},
+                                      {3, {4e-3, 8e-3}, {1000, 1000}},
+                                      {4, {4e-3, 4e-3}, {1000, 1000}}};
+  const std::vector<RankRates> spans = instrument::rates_over_spans(work, "iteration", 0.01);
+  REQUIRE(spans.size() == 1);  // 1-3 reach 12 ms on both ranks; 4 (4 ms) joins them
+  CHECK(spans[0].interval == "iterations 1-4");
+  CHECK(spans[0].seconds_per_unit[0] == Approx(16e-3 / 4000));
+  CHECK(spans[0].seconds_per_unit[1] == Approx(16e-3 / 3000));
+  const std::vector<RankRates> each = instrument::rates_over_spans(work, "cycle", 0.0);
+  REQUIRE(each.size() == 4);
+  CHECK(each[1].interval == "cycle 2");
+  CHECK(each[1].seconds_per_unit[1] == 0.0);  // no work: left out by uneven_cpus
+  CHECK(each[2].seconds_per_unit[1] == Approx(8e-6));
+  CHECK(instrument::rates_over_spans(work, "iteration", 1.0).empty());  // 16 ms in all: too short to tell
+  CHECK(instrument::rates_over_spans({}, "iteration").empty());
+}

@@ -26,6 +26,26 @@ struct RankRates {
   std::vector<double> seconds_per_unit;  // by rank
 };
 
+// One interval's work by rank (an iteration, a cycle): the seconds and the units of work
+// each rank spent and did in it (0 units: the rank did no work there).
+struct RankWork {
+  int number = 0;  // the interval's number in the run ("iteration 3")
+  std::vector<double> seconds, units;  // by rank
+};
+
+// Below this much work a rank's rate says little: a timer interrupt, a page fault or the
+// scheduler's tick costs tens to hundreds of microseconds once, and on sweep3d's small deck,
+// whose iterations take a few microseconds of kernel a rank, single iterations of idle runs
+// read 1.6-5.5x between the ranks (12 runs, AMD EPYC Zen 5, 2026-12-05).
+inline constexpr double kUnevenCpuMinSeconds = 0.01;
+
+// Consecutive intervals joined until every rank that worked in the span has spent at least
+// min_seconds in it, each span's rates its seconds over its units ("iteration 3", or
+// "iterations 3-5" when joined, with `name` "iteration"). A last span short of min_seconds is
+// joined to the one before; a run short of it in all gives no span (too short to tell).
+std::vector<RankRates> rates_over_spans(const std::vector<RankWork>& intervals, const std::string& name,
+                                        double min_seconds = kUnevenCpuMinSeconds);
+
 // The largest ratio of the slowest rank's rate to the fastest's over the intervals (1 when
 // fewer than two ranks worked in any), and where it was.
 struct UnevenCpus {
