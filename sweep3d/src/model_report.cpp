@@ -14,6 +14,7 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/results_file.hpp"
 #include "instrument/shared_input.hpp"
+#include "sweep3d/kernel_rates.hpp"
 #include "sweep3d/model/loggp_machine_costs.hpp"
 #include "sweep3d/model/run_comparison.hpp"
 #include "sweep3d/phases.hpp"
@@ -186,6 +187,10 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   instrument::mark_if_busy(report.comparison, g.machine_load);
   instrument::mark_if_other_placement(report.comparison, models.machine_file, instrument::kLogGpRoundTripKey,
                                       g.core_round_trip, g.info.nranks);
+  // Only where each rank had a CPU of its own on one node (the round trip was measured): with
+  // more ranks than CPUs, time-slicing alone makes the ranks' speeds differ.
+  if (!report.comparison.empty() && !g.core_round_trip.samples().empty())
+    instrument::mark_if_uneven_cpus(report.comparison, kernel_rates_by_iteration(g.trace), "cell-angle");
   return report;
 }
 
