@@ -20,6 +20,7 @@
 #include "instrument/recorder.hpp"
 #include "instrument/run_app.hpp"
 #include "instrument/run_results.hpp"
+#include "instrument/uneven_cpus.hpp"
 #include "multigrid/driver.hpp"
 #include "multigrid/model_report.hpp"
 #include "multigrid/results_output.hpp"
@@ -178,6 +179,10 @@ int run(Options& o) {
       instrument::mark_if_busy(comparison, gathered.machine_load);
       instrument::mark_if_other_placement(comparison, machine.core_round_trip_seconds,
                                           gathered.core_round_trip.samples(), o.machine);
+      // Only where each process had a CPU of its own on one node (the round trip was measured):
+      // with more processes than CPUs, time-slicing alone makes their speeds differ.
+      if (!comparison.empty() && !gathered.core_round_trip.samples().empty())
+        instrument::mark_if_uneven_cpus(comparison, mg::cell_rates_by_cycle(result), "cell");
       std::cout << "\n Models (Hill, Crumpton & Burgess) beside the measured W-cycle\n";
       comparison.print(std::cout);
       for (const auto& t : comparison.model_terms())

@@ -237,24 +237,30 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
 
   res.residuals.push_back(residual_norm(mgd, sums));
   require_finite_residual(res.residuals.back(), 0);
-  if (out) *out << " cycle  0  residual " << std::scientific << std::setprecision(3) << res.residuals[0] << "\n";
   for (int c = 1; c <= o.cycles; ++c) {
     const double t0 = instrument::now_seconds();
     cycle(mgd, top);
     res.cycle_seconds.push_back(instrument::now_seconds() - t0);
     res.residuals.push_back(residual_norm(mgd, sums));
     require_finite_residual(res.residuals.back(), c);
-    if (out) {
-      const double before = res.residuals[res.residuals.size() - 2];
-      *out << " cycle " << std::setw(2) << c << "  residual " << res.residuals.back() << "  factor " << std::fixed
+  }
+  // The cycles' lines are written after the last cycle, from what it kept: a line written
+  // between cycles would be timed in process 0's first superstep of the next (its w runs from
+  // the sync before it), which C1, the replay and the uneven-CPU check read (13 us a line
+  // against ~20 us a smoothing superstep at --cube 4 --grids 3; 4 ms for the first).
+  if (out) {
+    *out << " cycle  0  residual " << std::scientific << std::setprecision(3) << res.residuals[0] << "\n";
+    for (std::size_t c = 1; c < res.residuals.size(); ++c) {
+      const double before = res.residuals[c - 1];
+      *out << " cycle " << std::setw(2) << c << "  residual " << res.residuals[c] << "  factor " << std::fixed
            << std::setprecision(4);
-      if (before > 0) *out << res.residuals.back() / before;
+      if (before > 0) *out << res.residuals[c] / before;
       else *out << "  -   ";  // nothing left to reduce (no free nodes, or an exact solve)
-      *out << "  " << std::setprecision(2) << 1e3 * res.cycle_seconds.back() << " ms\n" << std::scientific
+      *out << "  " << std::setprecision(2) << 1e3 * res.cycle_seconds[c - 1] << " ms\n" << std::scientific
            << std::setprecision(3);
     }
+    *out << std::defaultfloat << std::setprecision(6);
   }
-  if (out) *out << std::defaultfloat << std::setprecision(6);
   res.threads = mgd.cell_loop_team;
   const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), u, mgd.options.cell_kernel)}, "error norm")[0];
   res.l2_error = std::sqrt(err2);
@@ -289,6 +295,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
     g.nodes = static_cast<std::int64_t>(L.global_nodes);
     const std::vector<std::int64_t> sizes = part_sizes(in.parts[l], p);
     g.imbalance = static_cast<double>(*std::max_element(sizes.begin(), sizes.end())) * p / static_cast<double>(g.cells);
+    g.process_cells = sizes;
     g.h_bytes = max_over(static_cast<double>(std::max(L.assemble.bytes_out(), L.assemble.bytes_in())));
     g.working_set_bytes = max_over(working_set_bytes(L));
     g.loose_cells = sum_over(static_cast<double>(L.loose_cells.size()));

@@ -67,13 +67,16 @@ std::vector<double> median_cycle_by_grid(const RunResult& r, int grids) {
   return out;
 }
 
+// The supersteps C1 is of: the finest grid's smoothing (with one grid, its coarse-grid smoothing).
+bool finest_smoothing(const SuperstepTag& t) {
+  return t.grid == 1 && (t.phase == kPreSmooth || t.phase == kPostSmooth || t.phase == kCoarse);
+}
+
 }  // namespace
 
 double measured_c1(const RunResult& r) {
   const double per_process = static_cast<double>(r.grids.front().cells) / r.p;
-  return median_cycle_seconds_per_cell(r, per_process, [](const SuperstepTag& t) {
-    return t.grid == 1 && (t.phase == kPreSmooth || t.phase == kPostSmooth || t.phase == kCoarse);
-  });
+  return median_cycle_seconds_per_cell(r, per_process, finest_smoothing);
 }
 
 double measured_c1_loose(const RunResult& r) {
@@ -82,6 +85,32 @@ double measured_c1_loose(const RunResult& r) {
   return median_cycle_seconds_per_cell(r, per_process, [coarsest](const SuperstepTag& t) {
     return t.grid == coarsest && t.phase == kCoarse;
   });
+}
+
+std::vector<instrument::RankRates> cell_rates_by_cycle(const RunResult& r, double min_seconds) {
+  if (r.grids.empty()) return {};
+  const std::vector<std::int64_t>& cells = r.grids.front().process_cells;
+  std::vector<std::size_t> finest;  // the supersteps, in run order
+  for (std::size_t k = 0; k < r.profile.steps.size(); ++k)
+    if (finest_smoothing(r.superstep_tags.at(k))) finest.push_back(k);
+  const std::size_t cycles = r.cycle_seconds.size();
+  if (cycles == 0 || finest.size() % cycles != 0 || finest.size() / cycles < 2) return {};
+  const std::size_t per_cycle = finest.size() / cycles;
+  std::vector<instrument::RankWork> work(cycles);
+  for (std::size_t c = 0; c < cycles; ++c) {
+    instrument::RankWork& in = work[c];
+    in.number = static_cast<int>(c + 1);
+    in.seconds.assign(cells.size(), 0.0);  // by process, summed over the cycle's supersteps
+    for (std::size_t k = c * per_cycle + 1; k < (c + 1) * per_cycle; ++k) {  // the cycle's first left out
+      const std::vector<bspmodel::ProcessStep>& rows = r.profile.steps[finest[k]].per_process;
+      if (rows.size() != cells.size()) return {};
+      for (std::size_t q = 0; q < rows.size(); ++q) in.seconds[q] += rows[q].t_enter - rows[q].t_begin;
+    }
+    in.units.assign(cells.size(), 0.0);  // cells x applications
+    for (std::size_t q = 0; q < cells.size(); ++q)
+      in.units[q] = static_cast<double>(cells[q]) * static_cast<double>(per_cycle - 1);
+  }
+  return instrument::rates_over_spans(work, "cycle", min_seconds);
 }
 
 Eq5Inputs eq5_inputs(const RunResult& r, const C1Curve& c1, const bspmodel::BspMachine& machine) {

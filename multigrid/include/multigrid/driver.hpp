@@ -36,6 +36,7 @@ struct GridReport {  // one grid, the paper's numbering (1 the finest)
   int grid = 0;
   std::int64_t cells = 0, nodes = 0;
   double imbalance = 1;             // largest part's cells / mean
+  std::vector<std::int64_t> process_cells;  // [pid]: the cells each process holds
   double h_bytes = 0;               // most bytes into or out of a process per application
   double working_set_bytes = 0;     // most bytes a process's sweep goes over (local_level.hpp)
   double loose_cells = 0;           // cells in no family of 8 (p1_operator.hpp), all processes
