@@ -424,28 +424,26 @@ std::int64_t auto_mcps(const PreparedModels& m, const RunOptions& run, std::size
   return c.mcps;
 }
 
-std::vector<instrument::RankRates> task_rates_by_iteration(const RunResult& result) {
-  std::vector<instrument::RankRates> rates;
+std::vector<instrument::RankRates> task_rates_by_iteration(const RunResult& result, double min_seconds) {
   const auto& histories = result.histories;
+  std::size_t iterations = 0;
   for (const RankHistory& h : histories)
     for (const StepRecord& s : h.steps)
-      if (s.iteration >= 0 && rates.size() <= static_cast<std::size_t>(s.iteration))
-        rates.resize(static_cast<std::size_t>(s.iteration) + 1);
-  for (instrument::RankRates& in : rates) in.seconds_per_unit.assign(histories.size(), 0.0);
-  // Seconds and tasks summed per rank and iteration, then divided.
-  std::vector<std::vector<double>> work(rates.size(), std::vector<double>(histories.size(), 0.0));
+      if (s.iteration >= 0) iterations = std::max(iterations, static_cast<std::size_t>(s.iteration) + 1);
+  // Seconds and tasks summed per rank and iteration.
+  std::vector<instrument::RankWork> work(iterations);
+  for (std::size_t it = 0; it < iterations; ++it) {
+    work[it].number = static_cast<int>(it);
+    work[it].seconds.assign(histories.size(), 0.0);
+    work[it].units.assign(histories.size(), 0.0);
+  }
   for (std::size_t r = 0; r < histories.size(); ++r)
     for (const StepRecord& s : histories[r].steps) {
       if (s.iteration < 0) continue;
-      rates[static_cast<std::size_t>(s.iteration)].seconds_per_unit[r] += s.compute_s;
-      work[static_cast<std::size_t>(s.iteration)][r] += static_cast<double>(s.work);
+      work[static_cast<std::size_t>(s.iteration)].seconds[r] += s.compute_s;
+      work[static_cast<std::size_t>(s.iteration)].units[r] += static_cast<double>(s.work);
     }
-  for (std::size_t it = 0; it < rates.size(); ++it) {
-    rates[it].interval = "iteration " + std::to_string(it);
-    for (std::size_t r = 0; r < histories.size(); ++r)
-      rates[it].seconds_per_unit[r] = work[it][r] > 0 ? rates[it].seconds_per_unit[r] / work[it][r] : 0.0;
-  }
-  return rates;
+  return instrument::rates_over_spans(work, "iteration", min_seconds);
 }
 
 }  // namespace tycho

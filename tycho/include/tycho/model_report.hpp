@@ -104,9 +104,13 @@ instrument::Comparison model_comparison(const PreparedModels& models, const RunO
 // Under the table: the path's time outside the solves and messages, or why there are no part rows.
 void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path);
 
-// The ranks' time per cell-angle task in each iteration, by rank (instrument/uneven_cpus.hpp):
+// The ranks' time per cell-angle task by iteration, by rank (instrument/uneven_cpus.hpp):
 // a run whose slowest rank took more than 1.5x the fastest's in an iteration had a CPU the
-// host slowed, and its comparison is marked unreliable. Rank 0, from result.histories.
-std::vector<instrument::RankRates> task_rates_by_iteration(const RunResult& result);
+// host slowed, and its comparison is marked unreliable. Iterations are joined until each rank
+// has min_seconds of compute in the span (instrument::rates_over_spans: a small mesh's
+// iterations hold microseconds, where one interrupt decides the ratio). Rank 0, from
+// result.histories.
+std::vector<instrument::RankRates> task_rates_by_iteration(const RunResult& result,
+                                                           double min_seconds = instrument::kUnevenCpuMinSeconds);
 
 }  // namespace tycho
