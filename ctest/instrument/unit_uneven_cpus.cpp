@@ -63,3 +63,19 @@ TEST_CASE("intervals joined until every working rank has the minimum; a short ta
   CHECK(instrument::rates_over_spans(work, "iteration", 1.0).empty());  // 16 ms in all: too short to tell
   CHECK(instrument::rates_over_spans({}, "iteration").empty());
 }
+
+TEST_CASE("a rank that stops working does not hold the spans open, and is left out where short") {
+  using instrument::RankWork;
+  // Rank 0 10 ms an interval throughout; rank 1 1 ms in the first only, then nothing.
+  const std::vector<RankWork> work = {{1, {10e-3, 1e-3}, {1000, 1000}},
+                                      {2, {10e-3, 0.0}, {1000, 0}},
+                                      {3, {10e-3, 0.0}, {1000, 0}}};
+  const std::vector<RankRates> spans = instrument::rates_over_spans(work, "iteration", 0.01);
+  // Interval 1: rank 1 short, so it stays open; interval 2: rank 0 alone worked, 20 ms: closes.
+  REQUIRE(spans.size() == 2);
+  CHECK(spans[0].interval == "iterations 1-2");
+  CHECK(spans[1].interval == "iteration 3");
+  CHECK(spans[0].seconds_per_unit[0] == Approx(10e-6));
+  CHECK(spans[0].seconds_per_unit[1] == 0.0);  // 1 ms in its span: too short to judge
+  CHECK(instrument::uneven_cpus(spans).ratio == 1.0);
+}

@@ -147,6 +147,13 @@ TEST_CASE("one grid: its smoothing is the coarse phase; no rates without rows, w
   split.cycle_seconds.push_back(1e-3);  // 3 cycles said, 8 supersteps
   CHECK(mg::cell_rates_by_cycle(split, 0.0).empty());
   CHECK(mg::cell_rates_by_cycle(mg::RunResult{}, 0.0).empty());
+  // Some of the finest grid's cells loose (a --partition that cut families): their share per
+  // process is not known, so no rates; all loose (a mesh sequence's grid): the same work.
+  mg::RunResult cut = run_of({1000, 1000}, {{1, 1}, {1, 1}});
+  cut.grids[0].loose_cells = 16;
+  CHECK(mg::cell_rates_by_cycle(cut, 0.0).empty());
+  cut.grids[0].loose_cells = 2000;
+  CHECK(mg::cell_rates_by_cycle(cut, 0.0).size() == 2);
 }
 
 TEST_CASE("a process 2x slower marks the comparison, per cell; 1.2x does not") {

@@ -41,6 +41,7 @@ std::vector<instrument::TraceEvent> rank_events(const std::vector<double>& slow,
     out.push_back(event(kSendKind, t + 0.2, t + 0.3));
     out.push_back(event(k, t + 0.4, t + 0.4 + slow[i] * block, 1000));
     out.push_back(event(kIterationKind, t, t + 0.9));
+    out.push_back(event(kKernelKind, t + 0.95, t + 0.96, 1));  // between iterations: not counted
   }
   return out;
 }
@@ -102,7 +103,7 @@ TEST_CASE("even ranks are not marked; fixup iterations are left out") {
 
 TEST_CASE("a rank whose trace ended early is left out of the iterations it lacks") {
   instrument::GatheredTrace t = trace_of({{1, 1, 1}, {1, 1, 1}}, {false, false, false});
-  t.per_rank[1].resize(1 + 4);  // the block before, then iteration 1's four events only
+  t.per_rank[1].resize(1 + 5);  // the block before, then iteration 1's five events only
   const auto rates = sweep3d::kernel_rates_by_iteration(t, 0.0);
   REQUIRE(rates.size() == 3);
   CHECK(rates[2].seconds_per_unit[1] == 0.0);

@@ -22,9 +22,11 @@ std::vector<std::pair<std::size_t, std::size_t>> spans_of(const std::vector<Rank
     units.resize(std::max(units.size(), in.units.size()), 0.0);
     for (std::size_t r = 0; r < in.seconds.size(); ++r) seconds[r] += in.seconds[r];
     for (std::size_t r = 0; r < in.units.size(); ++r) units[r] += in.units[r];
+    // The ranks that worked in this interval decide: one that stopped working (a full trace,
+    // few cells) does not hold the span open; its short share is left out below.
     bool enough = false;
-    for (std::size_t r = 0; r < units.size(); ++r)
-      if (units[r] > 0) {
+    for (std::size_t r = 0; r < in.units.size(); ++r)
+      if (in.units[r] > 0) {
         enough = r < seconds.size() && seconds[r] >= min_seconds;
         if (!enough) break;
       }
@@ -58,7 +60,7 @@ std::vector<RankRates> rates_over_spans(const std::vector<RankWork>& intervals, 
     }
     span.seconds_per_unit.assign(units.size(), 0.0);
     for (std::size_t r = 0; r < units.size(); ++r)
-      if (units[r] > 0 && r < seconds.size()) span.seconds_per_unit[r] = seconds[r] / units[r];
+      if (units[r] > 0 && r < seconds.size() && seconds[r] >= min_seconds) span.seconds_per_unit[r] = seconds[r] / units[r];
     rates.push_back(std::move(span));
   }
   return rates;

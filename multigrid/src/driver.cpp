@@ -235,20 +235,13 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   res.setup_seconds = instrument::now_seconds() - t_setup;
   res.setup_usage = instrument::process_usage() - u_setup;
 
-  res.residuals.push_back(residual_norm(mgd, sums));
-  require_finite_residual(res.residuals.back(), 0);
-  for (int c = 1; c <= o.cycles; ++c) {
-    const double t0 = instrument::now_seconds();
-    cycle(mgd, top);
-    res.cycle_seconds.push_back(instrument::now_seconds() - t0);
-    res.residuals.push_back(residual_norm(mgd, sums));
-    require_finite_residual(res.residuals.back(), c);
-  }
   // The cycles' lines are written after the last cycle, from what it kept: a line written
   // between cycles would be timed in process 0's first superstep of the next (its w runs from
   // the sync before it), which C1, the replay and the uneven-CPU check read (13 us a line
-  // against ~20 us a smoothing superstep at --cube 4 --grids 3; 4 ms for the first).
-  if (out) {
+  // against ~20 us a smoothing superstep at --cube 4 --grids 3; the first line, after the
+  // set-up's, 4 ms). A residual that is not finite ends the run: the lines so far first.
+  const auto write_cycle_lines = [&] {
+    if (!out) return;
     *out << " cycle  0  residual " << std::scientific << std::setprecision(3) << res.residuals[0] << "\n";
     for (std::size_t c = 1; c < res.residuals.size(); ++c) {
       const double before = res.residuals[c - 1];
@@ -260,7 +253,21 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
            << std::setprecision(3);
     }
     *out << std::defaultfloat << std::setprecision(6);
+  };
+  res.residuals.push_back(residual_norm(mgd, sums));
+  require_finite_residual(res.residuals.back(), 0);
+  for (int c = 1; c <= o.cycles; ++c) {
+    const double t0 = instrument::now_seconds();
+    cycle(mgd, top);
+    res.cycle_seconds.push_back(instrument::now_seconds() - t0);
+    const double residual = residual_norm(mgd, sums);
+    if (!std::isfinite(residual)) {
+      write_cycle_lines();
+      require_finite_residual(residual, c);
+    }
+    res.residuals.push_back(residual);
   }
+  write_cycle_lines();
   res.threads = mgd.cell_loop_team;
   const double err2 = sums.sum({cell_l2_error_squared(F, F.x.data(), u, mgd.options.cell_kernel)}, "error norm")[0];
   res.l2_error = std::sqrt(err2);

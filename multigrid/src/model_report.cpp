@@ -89,6 +89,10 @@ double measured_c1_loose(const RunResult& r) {
 
 std::vector<instrument::RankRates> cell_rates_by_cycle(const RunResult& r, double min_seconds) {
   if (r.grids.empty()) return {};
+  // Some cells loose, some in families: a process's share of the dearer loose cells is not
+  // recorded, so its time per cell says nothing of its CPU.
+  if (r.grids.front().loose_cells > 0 && r.grids.front().loose_cells < static_cast<double>(r.grids.front().cells))
+    return {};
   const std::vector<std::int64_t>& cells = r.grids.front().process_cells;
   std::vector<std::size_t> finest;  // the supersteps, in run order
   for (std::size_t k = 0; k < r.profile.steps.size(); ++k)

@@ -19,10 +19,10 @@ class Comparison;
 
 inline constexpr double kUnevenCpuRatio = 1.5;
 
-// One interval (an iteration, a cycle) and each rank's seconds per unit of work over it (0: the
-// rank did no work there, left out).
+// One interval (an iteration, a cycle, or a span of them) and each rank's seconds per unit of
+// work over it (0: the rank did no work there, left out).
 struct RankRates {
-  std::string interval;            // "iteration 2"
+  std::string interval;            // "iteration 2", "iterations 3-5"
   std::vector<double> seconds_per_unit;  // by rank
 };
 
@@ -39,10 +39,12 @@ struct RankWork {
 // read 1.6-5.5x between the ranks (12 runs, AMD EPYC Zen 5, 2026-12-05).
 inline constexpr double kUnevenCpuMinSeconds = 0.01;
 
-// Consecutive intervals joined until every rank that worked in the span has spent at least
-// min_seconds in it, each span's rates its seconds over its units ("iteration 3", or
-// "iterations 3-5" when joined, with `name` "iteration"). A last span short of min_seconds is
-// joined to the one before; a run short of it in all gives no span (too short to tell).
+// Consecutive intervals joined until every rank that worked in the last of them has spent at
+// least min_seconds in the span, each span's rates its seconds over its units ("iteration 3",
+// or "iterations 3-5" when joined, with `name` "iteration"); a rank with less than
+// min_seconds in a span (it stopped working) gets 0 there, left out. A last span short of
+// min_seconds is joined to the one before; a run short of it in all gives no span (too short
+// to tell).
 std::vector<RankRates> rates_over_spans(const std::vector<RankWork>& intervals, const std::string& name,
                                         double min_seconds = kUnevenCpuMinSeconds);
 

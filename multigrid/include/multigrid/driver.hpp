@@ -86,7 +86,8 @@ ProblemInput load_problem(const RunOptions& options);
 
 // The solve, inside a BSPlib section that takes every process of MPI_COMM_WORLD: registers
 // its buffers, runs the cycles, and pops them again (so a section may hold several solves:
-// the tests do). `out` (process 0) gets a line per cycle. res.profile is left empty.
+// the tests do). `out` (process 0) gets a line per cycle, after the last cycle (or before the
+// error of a residual that is not finite). res.profile is left empty.
 RunResult solve_in_section(const ProblemInput& input, const RunOptions& options, std::ostream* out);
 
 // load_problem, then one profiled section around solve_in_section; res.profile holds it and

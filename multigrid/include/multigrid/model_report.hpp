@@ -35,7 +35,8 @@ double measured_c1_loose(const RunResult& r);
 // unit; 0 for a process without cells (left out). Every process does the same work per cell,
 // so one far slower than another ran on a CPU the host slowed; except that a --partition of the
 // finest grid that cuts families leaves loose cells, of 2.3x a family cell's flops
-// (p1_operator.hpp), on the processes it cut. The first is left out because its w begins at the
+// (p1_operator.hpp), on the processes it cut: a finest grid with some cells loose and some in
+// families gives no rates. The first is left out because its w begins at the
 // sync before the cycle and holds whatever a process does between cycles (process 0 printed
 // the cycle's line there until the lines moved after the last cycle: 13 us beside 20 us of
 // work on 12288 cells at --cube 4 --grids 3, P = 2). The supersteps are split into cycles in
