@@ -181,7 +181,7 @@ ProblemInput load_problem(const RunOptions& o) {
 RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
   const double t0 = instrument::now_seconds();
   const instrument::ProcessUsage u0 = instrument::process_usage();
-  const ProblemInput in = load_problem(o);
+  ProblemInput in = load_problem(o);
   const double t_input = instrument::now_seconds() - t0;
   const instrument::ProcessUsage input_usage = instrument::process_usage() - u0;
   int p = 1, rank = 0;
@@ -189,7 +189,7 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   bsplib::profile_in_memory();
   bsp_begin(p);
-  RunResult res = solve_in_section(in, o, out);
+  RunResult res = solve_in_section(std::move(in), o, out);
   bsp_end();
   res.setup_seconds += t_input;
   res.setup_usage += input_usage;
@@ -200,7 +200,15 @@ RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
   return res;
 }
 
-RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ostream* out) {
+namespace {
+
+// The solve of solve_in_section. `consumed`: the same input when the caller gives it up; its
+// grids and parts are then freed once the levels are numbered, before the levels' vectors and
+// batches are written (batch_local_levels), which then reuse the grids' memory (with
+// instrument::reuse_freed_memory, as the program runs) rather than fault in fresh pages: at
+// P = 1 the finest grid's nodes, midpoints and parts are about the size of those arrays, and
+// each process holds the whole grids but only its share of the levels.
+RunResult solve(const ProblemInput& in, ProblemInput* consumed, const RunOptions& o, std::ostream* out) {
   const int p = bsp_nprocs(), me = bsp_pid();
   const double t_setup = instrument::now_seconds();
   const instrument::ProcessUsage u_setup = instrument::process_usage();
@@ -208,8 +216,15 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   mgd.options = o.cycle;
   RunResult res;
   res.setup_phases = in.setup;
-  mgd.levels = build_local_levels(in.grids, in.parts, me, p, &res.setup_phases);
+  mgd.levels = number_local_levels(in.grids, in.parts, me, p, &res.setup_phases);
   const std::size_t n = mgd.levels.size(), top = n - 1;
+  std::vector<std::vector<std::int64_t>> part_cells;  // per level: each process's cells
+  for (const std::vector<std::int32_t>& part : in.parts) part_cells.push_back(part_sizes(part, p));
+  if (consumed) {
+    std::vector<Grid>().swap(consumed->grids);
+    std::vector<std::vector<std::int32_t>>().swap(consumed->parts);
+  }
+  batch_local_levels(mgd.levels, &res.setup_phases);
 
   res.p = p;
   res.mesh = in.mesh_name;
@@ -300,7 +315,7 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
     g.grid = static_cast<int>(n - l);
     g.cells = static_cast<std::int64_t>(L.global_cells);
     g.nodes = static_cast<std::int64_t>(L.global_nodes);
-    const std::vector<std::int64_t> sizes = part_sizes(in.parts[l], p);
+    const std::vector<std::int64_t>& sizes = part_cells[l];
     g.imbalance = static_cast<double>(*std::max_element(sizes.begin(), sizes.end())) * p / static_cast<double>(g.cells);
     g.process_cells = sizes;
     g.h_bytes = max_over(static_cast<double>(std::max(L.assemble.bytes_out(), L.assemble.bytes_in())));
@@ -319,5 +334,13 @@ RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ost
   }
   return res;
 }
+
+}  // namespace
+
+RunResult solve_in_section(const ProblemInput& in, const RunOptions& o, std::ostream* out) {
+  return solve(in, nullptr, o, out);
+}
+
+RunResult solve_in_section(ProblemInput&& in, const RunOptions& o, std::ostream* out) { return solve(in, &in, o, out); }
 
 }  // namespace mg

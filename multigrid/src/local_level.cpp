@@ -104,6 +104,14 @@ const std::array<bool, 3>& refined_children_match_table() {
 // either way).
 bool family_nodes(const Grid& fine, const Grid& coarse, Index p, const ChildCorners& kids, std::array<Index, 10>& out) {
   const auto& a = coarse.cell(p);
+  // A grid kept by parent: its children are refined_children of the parent's midpoints and
+  // diagonal (Grid::children), so the checks and the search below would find exactly those;
+  // they cost 6 reads of midpoint_of a parent, a jump each, and the children made twice more.
+  if (fine.cells_by_parent()) {
+    const int diagonal = fine.parent_diagonals[p];
+    out = labelled(a, fine.parent_midpoints[p], diagonal);
+    return refined_children_match_table()[static_cast<std::size_t>(diagonal)];
+  }
   std::array<Index, 6> lo, hi;  // the parent's edges' ends, low and high
   for (std::size_t e = 0; e < 6; ++e) {
     lo[e] = std::min(a[kTetEdges[e][0]], a[kTetEdges[e][1]]);
@@ -379,6 +387,14 @@ TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRank
 std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
                                            const std::vector<std::vector<std::int32_t>>& parts, int me,
                                            int nprocs, SetupClock* clock) {
+  std::vector<LocalLevel> levels = number_local_levels(grids, parts, me, nprocs, clock);
+  batch_local_levels(levels, clock);
+  return levels;
+}
+
+std::vector<LocalLevel> number_local_levels(const std::vector<Grid>& grids,
+                                            const std::vector<std::vector<std::int32_t>>& parts, int me,
+                                            int nprocs, SetupClock* clock) {
   std::vector<NodeRanks> ranks;
   std::vector<bool> inherited;  // per grid: a refinement whose cells took their parents' parts
   std::vector<LocalLevel> levels;
@@ -437,12 +453,15 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
     C.restrict_sum = build_sum_exchange(sets.fed_by, cr, me, nprocs, C.slot_of);
     C.prolong_fetch = build_sum_exchange(sets.owner_only, sets.needed_by, me, nprocs, C.slot_of);
   }
+  return levels;
+}
+
+void batch_local_levels(std::vector<LocalLevel>& levels, SetupClock* clock) {
   SetupTimer t(clock, "batches");
   for (LocalLevel& L : levels) {
     size_vectors(L);
     batch_cells(L);
   }
-  return levels;
 }
 
 template <std::size_t N>

@@ -89,6 +89,10 @@ ProblemInput load_problem(const RunOptions& options);
 // the tests do). `out` (process 0) gets a line per cycle, after the last cycle (or before the
 // error of a residual that is not finite). res.profile is left empty.
 RunResult solve_in_section(const ProblemInput& input, const RunOptions& options, std::ostream* out);
+// The same, the input given up: its grids and parts are freed once the levels are numbered,
+// so that the levels' largest arrays reuse their memory (the program's way; input is left
+// with its name and set-up clock only).
+RunResult solve_in_section(ProblemInput&& input, const RunOptions& options, std::ostream* out);
 
 // load_problem, then one profiled section around solve_in_section; res.profile holds it and
 // res.superstep_tags its supersteps' grids and phases.

@@ -114,9 +114,19 @@ TransferSets transfer_sets(const Grid& fine, const NodeRanks& fine_ranks, const 
 
 // Every level of process `me` (levels[l] for grids[l]); `parts` from inherit_parts. Builds
 // the exchanges (not yet registered with bsplib). `clock`, if given, gets the seconds of its
-// phases: node-ranks, numbering, exchange-plans, transfers, batches.
+// phases: node-ranks, numbering, exchange-plans, transfers, batches. It is the two below in
+// turn.
 std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
                                            const std::vector<std::vector<std::int32_t>>& parts, int me,
                                            int nprocs, SetupClock* clock = nullptr);
+
+// The levels' cells, nodes, transfers and exchanges: all that reads the grids and parts.
+std::vector<LocalLevel> number_local_levels(const std::vector<Grid>& grids,
+                                            const std::vector<std::vector<std::int32_t>>& parts, int me,
+                                            int nprocs, SetupClock* clock = nullptr);
+// The rest, from the levels alone (phase "batches"): each level's vectors, zero, and its cell
+// batches. The grids may be freed before it, so that these arrays, the largest a process
+// writes after the numbering, take the memory the grids held rather than pages never touched.
+void batch_local_levels(std::vector<LocalLevel>& levels, SetupClock* clock = nullptr);
 
 }  // namespace mg
