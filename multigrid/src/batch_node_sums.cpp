@@ -16,19 +16,25 @@ std::vector<BatchNodeSums<N>> group_batch_sums(const ItemBatches<N>& items, std:
     const typename ItemBatches<N>::Batch& batch = items.batches[b];
     const std::size_t lanes = items.lanes(b);
     // The batch's nodes in the order of their first position; each position's node.
+    // Without a branch on whether a node is new (about half the positions are, unpredictably):
+    // `first` and `count` are written at `nodes` either way, and `nodes` moves on only for a
+    // new one.
     std::uint8_t first[N * kBatch], count[N * kBatch], node_at[N * kBatch];
     std::size_t nodes = 0;
     for (std::size_t n = 0; n < N; ++n)
       for (std::size_t l = 0; l < lanes; ++l) {
         const std::uint32_t slot = batch[n][l];
         if (slot >= slots) throw std::logic_error("group_batch_sums: an item names a slot past the level's");
-        if (local[slot] == kNone) {
-          local[slot] = static_cast<std::uint8_t>(nodes);
-          first[nodes] = static_cast<std::uint8_t>(kBatch * n + l);
-          count[nodes++] = 0;
-        }
-        node_at[kBatch * n + l] = local[slot];
-        ++count[local[slot]];
+        const std::uint8_t seen = local[slot];
+        const bool added = seen == kNone;
+        const std::uint8_t k = added ? static_cast<std::uint8_t>(nodes) : seen;
+        const std::uint8_t position = static_cast<std::uint8_t>(kBatch * n + l);
+        first[nodes] = position;  // kept only if the node is new: else the next new one's
+        count[nodes] = 0;
+        local[slot] = k;
+        node_at[position] = k;
+        ++count[k];
+        nodes += added;
       }
     bool twice = false;
     for (std::size_t k = 0; k < nodes; ++k) {
