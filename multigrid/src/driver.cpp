@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 
 #include "bsp.h"
 #include "bsp_profile.hpp"
@@ -209,6 +210,8 @@ namespace {
 // P = 1 the finest grid's nodes, midpoints and parts are about the size of those arrays, and
 // each process holds the whole grids but only its share of the levels.
 RunResult solve(const ProblemInput& in, ProblemInput* consumed, const RunOptions& o, std::ostream* out) {
+  if (in.grids.empty() || in.parts.size() != in.grids.size())
+    throw std::invalid_argument("solve_in_section: an input with no grids, or not a part list a grid (one already given up?)");
   const int p = bsp_nprocs(), me = bsp_pid();
   const double t_setup = instrument::now_seconds();
   const instrument::ProcessUsage u_setup = instrument::process_usage();
