@@ -23,7 +23,8 @@ std::vector<std::array<mg::Index, 10>> global_families(const std::vector<mg::Gri
   const mesh::Partition one{1, std::vector<std::int32_t>(g.back().mesh.cells.size(), 0)};
   const std::vector<mg::LocalLevel> levels = mg::build_local_levels(g, mg::inherit_parts(g, one), 0, 1);
   std::vector<std::array<mg::Index, 10>> f;
-  for (const auto& slots : levels.back().families) {
+  for (std::size_t q = 0; q < levels.back().family_count(); ++q) {
+    const std::array<std::uint32_t, 10> slots = levels.back().family(q);
     std::array<mg::Index, 10> nodes;
     for (std::size_t k = 0; k < 10; ++k) nodes[k] = levels.back().node_global[slots[k]];
     f.push_back(nodes);
@@ -87,8 +88,8 @@ TEST_CASE("a family's cells from its nodes and shape: every cell of the process,
       CAPTURE(parts, me);
       const std::vector<mg::LocalLevel> levels = mg::build_local_levels(g, part, me, parts);
       const mg::LocalLevel& L = levels.back();
-      families += L.families.size();
-      REQUIRE(L.family_shape.size() == L.families.size());
+      families += L.family_count();
+      REQUIRE(L.family_shape.size() == L.family_count());
       CHECK(L.shapes.size() <= 3);  // one a diagonal
       std::vector<std::array<mg::Index, 4>> mine;
       for (std::size_t c = 0; c < g.back().mesh.cells.size(); ++c)
@@ -100,7 +101,7 @@ TEST_CASE("a family's cells from its nodes and shape: every cell of the process,
       std::map<std::array<mg::Index, 4>, std::size_t> id;
       for (std::size_t c = 0; c < g.back().mesh.cells.size(); ++c) id[g.back().mesh.cells[c].nodes] = c;
       std::size_t out_of_place = 0;
-      for (std::size_t f = 0; f < L.families.size(); ++f) {
+      for (std::size_t f = 0; f < L.family_count(); ++f) {
         const auto first = id.find(listed[8 * f]);
         REQUIRE(first != id.end());
         out_of_place += first->second % 8 != 0;
@@ -116,9 +117,13 @@ TEST_CASE("a family's cells from its nodes and shape: every cell of the process,
       CHECK(sorted == mine);
       // Dissolved, the same cells in the same order, all loose.
       mg::LocalLevel loose = L;
-      mg::dissolve_families(loose, L.families.size() / 2);
-      CHECK(loose.families.size() == L.families.size() / 2);
+      mg::dissolve_families(loose, L.family_count() / 2);
+      CHECK(loose.family_count() == L.family_count() / 2);
       CHECK(cells_in_global_nodes(loose) == cells_in_global_nodes(L));
+      // The families kept, batched as batch_items batches them (dead lanes included).
+      std::vector<std::array<std::uint32_t, 10>> kept;
+      for (std::size_t f = 0; f < loose.family_count(); ++f) kept.push_back(loose.family(f));
+      CHECK(loose.family_batches.batches == mg::batch_items(kept.data(), kept.size()).batches);
     }
     return families;
   };

@@ -129,7 +129,7 @@ TEST_CASE("families: every cell of a refined grid is in one, and they apply what
     for (std::size_t s = 0; s < n; ++s) REQUIRE_THAT(y[s], WithinAbs(z[s], 1e-13 * biggest));
   }
   // The coarsest grid has no parents: no families.
-  CHECK(cube_level(2, 1).families.empty());
+  CHECK(cube_level(2, 1).family_count() == 0);
 }
 
 TEST_CASE("families split between processes: each process's are the parents it holds whole") {
@@ -147,9 +147,9 @@ TEST_CASE("families split between processes: each process's are the parents it h
       for (std::size_t c = 8 * p; c < 8 * p + 8; ++c) all = all && fine[c] == me;
       whole += all;
     }
-    CHECK(L.families.size() == whole);
+    CHECK(L.family_count() == whole);
     CHECK(whole < L.cell_count() / 8);  // METIS cuts some families
-    total += L.families.size();
+    total += L.family_count();
     mg::LocalLevel by_cell = L;
     mg::dissolve_families(by_cell, 0);
     mg::batch_cells(by_cell);
@@ -190,7 +190,7 @@ TEST_CASE("the vector builds give the portable build's bits, whatever the cell o
     return;
   }
   mg::LocalLevel whole = cube_level(2, 2, 0.2);  // 384 cells, 48 families
-  REQUIRE(whole.families.size() == 48);
+  REQUIRE(whole.family_count() == 48);
   const std::size_t n = whole.n_local;
   std::vector<double> u(n);
   for (std::size_t s = 0; s < n; ++s) u[s] = std::sin(1.0 + 0.37 * static_cast<double>(s));

@@ -337,7 +337,7 @@ int run(const Options& o) {
 
   if (me != 0) return 0;
   const double cells = static_cast<double>(L.cell_count()), nodes = static_cast<double>(n);
-  const double families = static_cast<double>(L.families.size());
+  const double families = static_cast<double>(L.family_count());
   if (procs == 1)
     std::printf("multigrid_smoother_bench: Kuhn cube %d^3, finest of %d grids, one process of %d thread%s, %d sweeps "
                 "per variant, alternated\n", o.cube, o.grids, o.threads, o.threads > 1 ? "s" : "", o.reps);

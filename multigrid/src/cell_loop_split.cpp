@@ -61,7 +61,7 @@ void keep(BatchRange<N>& range, std::size_t b, const std::array<std::uint8_t, 10
 }  // namespace
 
 CellLoopSplit split_cell_loop(const LocalLevel& L, int threads, std::size_t min_cells_per_thread) {
-  if (L.family_batches.items != L.families.size() || L.loose_batches.items != L.loose_cells.size())
+  if (L.loose_batches.items != L.loose_cells.size())
     throw std::logic_error("split_cell_loop: the level's batches are not those of its cells (batch_cells)");
   if (L.family_batches.batches.size() > std::numeric_limits<std::uint32_t>::max())
     throw std::logic_error("split_cell_loop: more batches than a batch index holds");

@@ -274,7 +274,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
       if (mine) parents.push_back({morton_key(mesh::corners_centroid(coarser->mesh.nodes, coarser->cell(q)), lo, hi), static_cast<Index>(q), mine});
     }
     std::sort(parents.begin(), parents.end());
-    instrument::reserve_huge(L.families, parents.size());
+    instrument::reserve_huge(L.family_batches.batches, (parents.size() + kBatch - 1) / kBatch);
     instrument::reserve_huge(L.family_shape, parents.size());
     FamilyShapeTable shapes(L.shapes);
     for (std::size_t i = 0; i < parents.size(); ++i) {
@@ -290,7 +290,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
         for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[nodes[n]];
         const int shape = shapes.of(slots, kids);
         if (shape >= 0) {
-          L.families.push_back(slots);
+          append_item(L.family_batches, slots);
           L.family_shape.push_back(static_cast<std::uint16_t>(shape));
           continue;
         }
@@ -300,6 +300,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
           if (parent.mine >> k & 1u) loose.push_back(cells[k]);
       }
     }
+    fill_dead_lanes(L.family_batches);
   } else {
     std::vector<std::pair<std::uint64_t, Index>> keyed;
     instrument::reserve_huge(keyed, my_cells);
@@ -492,19 +493,18 @@ double working_set_bytes(const LocalLevel& L) {
 }
 
 void batch_cells(LocalLevel& L) {
-  L.family_batches = batch_items(L.families.data(), L.families.size());
   L.loose_batches = batch_items(L.loose_cells.data(), L.loose_cells.size());
 }
 
 void dissolve_families(LocalLevel& L, std::size_t keep) {
-  if (keep >= L.families.size()) return;
+  if (keep >= L.family_count()) return;
   std::vector<std::array<std::uint32_t, 4>> cells;
-  cells.reserve(8 * (L.families.size() - keep) + L.loose_cells.size());
-  for (std::size_t f = keep; f < L.families.size(); ++f)
+  cells.reserve(8 * (L.family_count() - keep) + L.loose_cells.size());
+  for (std::size_t f = keep; f < L.family_count(); ++f)
     for (std::size_t j = 0; j < 8; ++j) cells.push_back(family_cell(L, f, j));
   cells.insert(cells.end(), L.loose_cells.begin(), L.loose_cells.end());
   L.loose_cells = std::move(cells);
-  L.families.resize(keep);
+  keep_items(L.family_batches, keep);
   L.family_shape.resize(keep);
 }
 

@@ -151,7 +151,7 @@ namespace {
 
 // The batches must be those of the families and cells (batch_cells after a change).
 void require_batched(const LocalLevel& L) {
-  if (L.family_batches.items != L.families.size() || L.loose_batches.items != L.loose_cells.size())
+  if (L.loose_batches.items != L.loose_cells.size())
     throw std::logic_error("apply_cells: the level's batches are not those of its cells (batch_cells)");
 }
 
@@ -364,11 +364,11 @@ class ProductValues {
 // cells in no family (and a family the cache cannot keep) one by one.
 template <class PerCell>
 void for_each_cell_values(const LocalLevel& L, ProductValues& values, PerCell&& per_cell) {
-  for (std::size_t f = 0; f < L.families.size(); ++f) {
+  for (std::size_t f = 0; f < L.family_count(); ++f) {
     std::array<std::array<std::uint32_t, 4>, 8> cells;
     for (std::size_t j = 0; j < 8; ++j) cells[j] = family_cell(L, f, j);
     const std::uint16_t shape = L.family_shape[f];
-    if (values.family(L, L.families[f], shape, L.shapes[shape])) {
+    if (values.family(L, L.family(f), shape, L.shapes[shape])) {
       for (std::size_t j = 0; j < 8; ++j) per_cell(cells[j], values.family_cell(j));
       continue;
     }

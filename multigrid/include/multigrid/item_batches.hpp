@@ -33,4 +33,41 @@ struct ItemBatches {
 template <std::size_t N>
 ItemBatches<N> batch_items(const std::array<std::uint32_t, N>* items, std::size_t n);
 
+// Item i's N slots.
+template <std::size_t N>
+std::array<std::uint32_t, N> item_of(const ItemBatches<N>& b, std::size_t i) {
+  const typename ItemBatches<N>::Batch& batch = b.batches[i / kBatch];
+  std::array<std::uint32_t, N> item;
+  for (std::size_t n = 0; n < N; ++n) item[n] = batch[n][i % kBatch];
+  return item;
+}
+
+// One item more, written straight into its batch (for a level that makes its items in
+// order): the batches are then batch_items's once fill_dead_lanes has run.
+template <std::size_t N>
+void append_item(ItemBatches<N>& b, const std::array<std::uint32_t, N>& item) {
+  const std::size_t lane = b.items % kBatch;
+  if (lane == 0) b.batches.emplace_back();
+  for (std::size_t n = 0; n < N; ++n) b.batches.back()[n][lane] = item[n];
+  ++b.items;
+}
+
+// The last batch's dead lanes set to lane 0's item, as batch_items sets them.
+template <std::size_t N>
+void fill_dead_lanes(ItemBatches<N>& b) {
+  if (b.batches.empty()) return;
+  typename ItemBatches<N>::Batch& last = b.batches.back();
+  for (std::size_t l = b.lanes(b.batches.size() - 1); l < kBatch; ++l)
+    for (std::size_t n = 0; n < N; ++n) last[n][l] = last[n][0];
+}
+
+// The first `keep` items only (at most as many as there are).
+template <std::size_t N>
+void keep_items(ItemBatches<N>& b, std::size_t keep) {
+  if (keep >= b.items) return;
+  b.items = keep;
+  b.batches.resize((keep + kBatch - 1) / kBatch);
+  fill_dead_lanes(b);
+}
+
 }  // namespace mg

@@ -30,16 +30,20 @@ struct LocalLevel {
   // order of the parent: the slots of the family's 10 nodes v0..v3, m01, m02, m03, m12,
   // m13, m23 (m_ij the midpoint of parent edge ij), the parent's corners labelled so that
   // the children are those of p1_cell_math.hpp's table. The smoother gathers a family's
-  // nodes once for its 8 cells.
-  std::vector<std::array<std::uint32_t, 10>> families;
+  // nodes once for its 8 cells. They are kept only in family_batches (family(f) reads one),
+  // written there as the numbering finds them: a list of them beside the batches was 40 B a
+  // family more to write at the set-up (BENCHMARKS.md).
+  std::size_t family_count() const { return family_batches.items; }
+  std::array<std::uint32_t, 10> family(std::size_t f) const { return item_of(family_batches, f); }
   // Family f's children as the grid lists their corners: child j's corner k is
-  // families[f][shapes[family_shape[f]][j][k]] (family_cell). A refinement's families take a
+  // family(f)[shapes[family_shape[f]][j][k]] (family_cell). A refinement's families take a
   // few shapes (one a diagonal), so 2 B a family stand for the 128 B of its cells' corners.
   std::vector<std::uint16_t> family_shape;
   std::vector<CornerPlaces> shapes;
   std::vector<std::array<std::uint32_t, 4>> loose_cells;  // the cells in no family, corners as slots
-  // The families and the cells in none, batched for the cell loop (item_batches.hpp): made
-  // from `families` and `loose_cells` by batch_cells, which must run again after they change.
+  // The families and the cells in none, batched for the cell loop (item_batches.hpp): the
+  // families by the numbering, the loose cells from `loose_cells` by batch_cells, which must
+  // run again after they change.
   ItemBatches<10> family_batches;
   ItemBatches<4> loose_batches;
   std::vector<NodePoint> xyz;              // per local node
@@ -66,21 +70,22 @@ struct LocalLevel {
   // Vectors over all slots (ghosts included).
   std::vector<double> x, b, r, y, diag_inv, d;  // d: the Chebyshev step
   std::size_t slots() const { return node_global.size(); }
-  std::size_t cell_count() const { return 8 * families.size() + loose_cells.size(); }
+  std::size_t cell_count() const { return 8 * family_count() + loose_cells.size(); }
 };
 
 // Corners (slots) of child j of family f, in the grid's order of them.
 inline std::array<std::uint32_t, 4> family_cell(const LocalLevel& L, std::size_t f, std::size_t j) {
   const std::array<std::uint8_t, 4>& at = L.shapes[L.family_shape[f]][j];
-  const std::array<std::uint32_t, 10>& nodes = L.families[f];
-  return {nodes[at[0]], nodes[at[1]], nodes[at[2]], nodes[at[3]]};
+  const ItemBatches<10>::Batch& batch = L.family_batches.batches[f / kBatch];
+  const std::size_t l = f % kBatch;
+  return {batch[at[0]][l], batch[at[1]][l], batch[at[2]][l], batch[at[3]][l]};
 }
 
 // per_cell(corners) for every cell of the level: the families' children family by family,
 // then the cells in no family, in order.
 template <class PerCell>
 void for_each_cell(const LocalLevel& L, PerCell&& per_cell) {
-  for (std::size_t f = 0; f < L.families.size(); ++f)
+  for (std::size_t f = 0; f < L.family_count(); ++f)
     for (std::size_t j = 0; j < 8; ++j) per_cell(family_cell(L, f, j));
   for (const std::array<std::uint32_t, 4>& v : L.loose_cells) per_cell(v);
 }
@@ -90,7 +95,7 @@ void for_each_cell(const LocalLevel& L, PerCell&& per_cell) {
 // without families). The caller must then run batch_cells.
 void dissolve_families(LocalLevel& L, std::size_t keep);
 
-// Rebuilds L.family_batches and L.loose_batches from L.families and L.loose_cells.
+// Rebuilds L.loose_batches from L.loose_cells (the families are batched as they are made).
 void batch_cells(LocalLevel& L);
 
 // The bytes this process's sweep of the level goes over: the cells' batches, the nodes'
