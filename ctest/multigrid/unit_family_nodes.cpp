@@ -130,3 +130,25 @@ TEST_CASE("a family's cells from its nodes and shape: every cell of the process,
   CHECK(check_parts(1) == g[1].mesh.cells.size());
   CHECK(check_parts(3) > 0);
 }
+
+TEST_CASE("families of a finest grid kept by parent: those of the same grid with its cells stored") {
+  // family_nodes takes a kept-by-parent grid's families from the parents' midpoints and
+  // diagonals without looking at the children; the stored grid's go through the check.
+  const auto level = [](mg::FinestCells finest) {
+    const std::vector<mg::Grid> g = mg::build_hierarchy(moved_cube(), 3, "cube", mg::GridFaces::omitted, finest);
+    REQUIRE(g.back().cells_by_parent() == (finest != mg::FinestCells::stored));
+    const mesh::Partition one{1, std::vector<std::int32_t>(g.back().cell_count(), 0)};
+    return mg::build_local_levels(g, mg::inherit_parts(g, one), 0, 1).back();
+  };
+  const mg::LocalLevel stored = level(mg::FinestCells::stored), by_parent = level(mg::FinestCells::by_parent);
+  REQUIRE(stored.family_count() == 8 * 27 * 6);  // every cell of the 3^3 cube refined once a parent of a family
+  REQUIRE(by_parent.family_count() == stored.family_count());
+  CHECK(by_parent.loose_cells.empty());
+  CHECK(by_parent.node_global == stored.node_global);
+  for (std::size_t f = 0; f < stored.family_count(); ++f) {
+    INFO("family " << f);
+    CHECK(by_parent.family(f) == stored.family(f));
+    CHECK(by_parent.shapes[by_parent.family_shape[f]] == stored.shapes[stored.family_shape[f]]);
+  }
+  CHECK(cells_in_global_nodes(by_parent) == cells_in_global_nodes(stored));
+}

@@ -65,7 +65,7 @@ mg::SetupClock one_setup(const Options& o, int me, int p, double& checksum, doub
   mg::SetupClock clock = in.setup;
   std::vector<mg::LocalLevel> levels = mg::number_local_levels(in.grids, in.parts, me, p, &clock);
   // As the program does (solve_in_section on the input it gives up): the grids freed before
-  // the levels' vectors and batches are written.
+  // the levels' vectors and loose cells' batches are written.
   std::vector<mg::Grid>().swap(in.grids);
   std::vector<std::vector<std::int32_t>>().swap(in.parts);
   mg::batch_local_levels(levels, &clock);

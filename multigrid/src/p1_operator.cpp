@@ -149,7 +149,8 @@ CellLoops loops_of(CellKernel kernel) {
 
 namespace {
 
-// The batches must be those of the families and cells (batch_cells after a change).
+// The loose cells' batches must be those of the cells (batch_cells after a change; the
+// families' are kept by the numbering and dissolve_families).
 void require_batched(const LocalLevel& L) {
   if (L.loose_batches.items != L.loose_cells.size())
     throw std::logic_error("apply_cells: the level's batches are not those of its cells (batch_cells)");

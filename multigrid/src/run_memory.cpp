@@ -7,9 +7,10 @@
 // 66.8 (1.09), at 2 processes 53.0 / 50.1 a process (1.06); multigrid-model --procs 2 (grids
 // with faces) 137.4 / 134.7 (1.02); the fixed share 24-27 MB (--cube 2 --grids 1 at 1 and 2
 // processes). Since 2026-12-05 a run keeps its finest grid's cells by parent (25 B for 8, not
-// 128): peaks then of 120648 kB (--cube 8, 1 process), 90640 kB a process (2), 193628 kB
-// (--cube 10, 1 process) and 3665732 kB (--cube 100 --grids 2), estimated 0.91-1.04 of them
-// (ctest/multigrid/unit_run_memory.cpp).
+// 128), its families in their batches only, and frees its grids before the levels' vectors
+// are written (AMD EPYC Zen 5): peaks of 88008 kB (--cube 8, 1 process), 82220 kB for the
+// larger process at 2, 137752 kB (--cube 10, 1 process), 126744 kB (--cube 10, 2) and 3366084
+// kB (--cube 100 --grids 2), estimated 0.91-1.08 of them (ctest/multigrid/unit_run_memory.cpp).
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
@@ -36,6 +37,10 @@ constexpr double kFacesPerCell = 2.0;
 constexpr double kAllGrids = 8.0 / 7.0;
 // What every process holds whatever the grids: MPI, bsplib's buffers, the program (24-27 MB measured).
 constexpr double kFixedBytes = 26.0 * 1024 * 1024;
+// The set-up's large arrays (about 20 of 2 MiB or more live at its peak) are on huge pages
+// (instrument/huge_pages.hpp), and each one's last huge page is resident whole once touched:
+// half of one an array on average (fitted: 6 MiB puts the five peaks measured within 0.94-1.09).
+constexpr double kHugePageEndsBytes = 6.0 * 1024 * 1024;
 constexpr std::uint64_t kMostCells = std::numeric_limits<std::uint64_t>::max();
 // METIS_PartGraphKway's own arrays, per vertex (cell) of the graph: its copy of the graph with
 // vertex and edge weights and each coarsened graph (about half the last, so twice the first
@@ -98,23 +103,27 @@ double partition_bytes_per_cell() {
   return 5.0 * sizeof(Index) + 5.0 * sizeof(std::int32_t) + 2.0 * sizeof(std::int32_t) + kMetisBytesPerCell;
 }
 
-// One process's own levels per cell it holds: a cell in a family its share of the family (10
-// slots and a shape) and of its batch, one in none its corners and its batch's share; and per
-// node (its slots) the global index, coordinates, flags, coarse slots (a refinement's two, a
-// sequence's stencil) and the six vectors of the smoother.
-double family_cell_bytes() {
-  return (sizeof(std::array<std::uint32_t, 10>) + sizeof(std::uint16_t)) / 8.0 +
-         sizeof(ItemBatches<10>::Batch) / 64.0;  // a batch: 8 families, 64 cells
-}
+// One process's own levels per cell it holds: a cell in a family its share of the family's
+// batch (10 slots a family, 8 families, 64 cells) and shape, one in none its corners and its
+// batch's share; and per node (its slots) the global index, coordinates, flags, coarse slots
+// (a refinement's two, a sequence's stencil) and, once the grids are freed, the six vectors of
+// the smoother (batch_local_levels).
+double family_cell_bytes() { return sizeof(std::uint16_t) / 8.0 + sizeof(ItemBatches<10>::Batch) / 64.0; }
 double loose_cell_bytes() { return sizeof(std::array<std::uint32_t, 4>) + sizeof(ItemBatches<4>::Batch) / 8.0; }
-double own_node_bytes_per_cell(const GridsShape& g) {
+double own_node_bytes_per_cell(const GridsShape& g, bool with_vectors) {
   const double transfer = g.sequence ? sizeof(LocalLevel::SlotStencil) : sizeof(std::array<std::uint32_t, 2>);
-  return kNodesPerCell * (sizeof(Index) + sizeof(NodePoint) + 2 + transfer + 6 * sizeof(double));
+  return kNodesPerCell * (sizeof(Index) + sizeof(NodePoint) + 2 + transfer + (with_vectors ? 6 * sizeof(double) : 0.0));
 }
-// All grids' own levels at one process (divided among `processes`).
-double own_level_bytes(const GridsShape& g) {
+// The numbering's list of the finest grid's parents a process holds, in Morton order (a key,
+// the parent and which children are its own: 16 B), live while it numbers that grid.
+double numbering_parents_bytes(const GridsShape& g) {
+  return g.sequence ? 0.0 : static_cast<double>(g.finest) / 8 * 16;
+}
+// All grids' own levels at one process (divided among `processes`): as numbered, or with
+// their vectors.
+double own_level_bytes(const GridsShape& g, bool with_vectors) {
   const double cells = all_cells(g), loose = loose_cells(g);
-  return (cells - loose) * family_cell_bytes() + loose * loose_cell_bytes() + cells * own_node_bytes_per_cell(g);
+  return (cells - loose) * family_cell_bytes() + loose * loose_cell_bytes() + cells * own_node_bytes_per_cell(g, with_vectors);
 }
 
 }  // namespace
@@ -162,12 +171,18 @@ double metis_cells(const GridsShape& g, int parts) {
 std::uint64_t run_peak_bytes(const GridsShape& g, int processes) {
   const double cells = all_cells(g);
   const double parts = cells * sizeof(std::int32_t);
-  // Beside its own share, every grid's node slots and node ranks (an offset and about one rank
-  // a node, held while the levels are built).
-  const double own = own_level_bytes(g) / processes + cells * kNodesPerCell * 3 * sizeof(std::uint32_t);
+  // While the levels are numbered, beside its own share as numbered: every grid's node slots
+  // and node ranks (an offset and about one rank a node).
+  const double numbered = own_level_bytes(g, false) / processes + cells * kNodesPerCell * 3 * sizeof(std::uint32_t) +
+                          numbering_parents_bytes(g) / processes;
   const double metis = metis_cells(g, processes) * partition_bytes_per_cell();
-  // METIS's arrays are freed before the levels are built: the larger of the two.
-  return bytes_of(static_cast<double>(hierarchy_bytes(g, GridFaces::omitted)) + parts + std::max(own, metis) + kFixedBytes);
+  // METIS's arrays are freed before the levels are numbered: the larger of the two, beside the
+  // grids and parts.
+  const double with_grids = static_cast<double>(hierarchy_bytes(g, GridFaces::omitted)) + parts + std::max(numbered, metis);
+  // Then the grids, parts and node ranks are freed and the levels get their vectors
+  // (solve_in_section on an input given up): the levels with the node slots.
+  const double levels = own_level_bytes(g, true) / processes + cells * kNodesPerCell * sizeof(std::uint32_t);
+  return bytes_of(std::max(with_grids, levels) + kHugePageEndsBytes + kFixedBytes);
 }
 
 std::uint64_t projection_peak_bytes(const GridsShape& g, int largest_p) {

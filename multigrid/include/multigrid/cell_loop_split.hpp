@@ -70,7 +70,7 @@ inline constexpr std::size_t kMinCellsPerThread = 4096;
 inline constexpr std::size_t kMinNodesPerThread = 8192;
 
 // The split of L's cell loop into min(threads, cells / min_cells_per_thread) ranges, at
-// least one. L's batches must be those of its cells (batch_cells).
+// least one. L's loose cells' batches must be those of its cells (batch_cells).
 CellLoopSplit split_cell_loop(const LocalLevel& L, int threads, std::size_t min_cells_per_thread = kMinCellsPerThread);
 
 }  // namespace mg

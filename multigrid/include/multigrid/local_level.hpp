@@ -129,9 +129,10 @@ std::vector<LocalLevel> build_local_levels(const std::vector<Grid>& grids,
 std::vector<LocalLevel> number_local_levels(const std::vector<Grid>& grids,
                                             const std::vector<std::vector<std::int32_t>>& parts, int me,
                                             int nprocs, SetupClock* clock = nullptr);
-// The rest, from the levels alone (phase "batches"): each level's vectors, zero, and its cell
-// batches. The grids may be freed before it, so that these arrays, the largest a process
-// writes after the numbering, take the memory the grids held rather than pages never touched.
+// The rest, from the levels alone (phase "batches"): each level's six vectors, zero, and its
+// loose cells' batches (the families' are made by the numbering). The grids may be freed
+// before it, so that these arrays, the largest a process writes after the numbering, take the
+// memory the grids held rather than pages never touched.
 void batch_local_levels(std::vector<LocalLevel>& levels, SetupClock* clock = nullptr);
 
 }  // namespace mg
