@@ -21,6 +21,7 @@
 #include "mesh/refine.hpp"
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/hierarchy.hpp"
+#include "multigrid/local_level.hpp"
 
 namespace {
 
@@ -335,4 +336,60 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
   CHECK_FALSE(g[2].cells_by_parent());
   CHECK(g[2].corners == whole[2].corners);
   CHECK_THROWS_AS(mg::build_hierarchy(cube, 1, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent), std::logic_error);
+}
+
+TEST_CASE("a finest grid's parts kept by parent: the same levels, holders and part sizes as stored") {
+  // The 3^3 cube over 3 grids, the finest kept by parent as a run keeps it; METIS (or one part)
+  // on the middle grid, inherited with the finest's parts stored and kept by parent.
+  const std::vector<mg::Grid> g =
+      mg::build_hierarchy(mesh::kuhn_cube_mesh(3, 1.0), 3, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent);
+  for (int p : {1, 2, 3}) {
+    INFO(p << " parts");
+    const mesh::Partition part = mg::metis_partition_grid(g[1], p, "cube");
+    const auto stored = mg::inherit_parts(g, 1, part);
+    const auto by_parent = mg::inherit_parts(g, 1, part, mg::FinestParts::by_parent);
+    REQUIRE(stored[2].size() == g[2].cell_count());
+    CHECK(by_parent[2].empty());
+    CHECK(by_parent[0] == stored[0]);
+    CHECK(by_parent[1] == stored[1]);
+    CHECK_FALSE(mg::parts_by_parent(g, stored, 2));
+    REQUIRE(mg::parts_by_parent(g, by_parent, 2));
+    CHECK(mg::stored_parts(g, by_parent, 2) == stored[2]);
+    for (std::size_t l = 0; l < g.size(); ++l) CHECK(mg::grid_part_sizes(g, by_parent, l, p) == mg::part_sizes(stored[l], p));
+    for (std::size_t c = 0; c < g[2].cell_count(); c += 7) CHECK(mg::part_of(by_parent, 2, c) == stored[2][c]);
+    // The node holders from the coarser grid's, and every process's numbered levels.
+    const mg::NodeRanks coarse = mg::node_ranks(g[1], stored[1]);
+    mg::NodeRanks want, got;
+    REQUIRE(mg::refined_node_ranks(g[2], stored[2], g[1], stored[1], coarse, want));
+    REQUIRE(mg::refined_node_ranks(g[2], by_parent[2], g[1], by_parent[1], coarse, got));
+    CHECK(got.offsets == want.offsets);
+    CHECK(got.ranks == want.ranks);
+    for (int me = 0; me < p; ++me) {
+      INFO("process " << me);
+      const std::vector<mg::LocalLevel> a = mg::build_local_levels(g, stored, me, p);
+      const std::vector<mg::LocalLevel> b = mg::build_local_levels(g, by_parent, me, p);
+      REQUIRE(a.size() == b.size());
+      for (std::size_t l = 0; l < a.size(); ++l) {
+        INFO("grid " << l);
+        CHECK(b[l].node_global == a[l].node_global);
+        CHECK(b[l].n_local == a[l].n_local);
+        CHECK(b[l].owned == a[l].owned);
+        CHECK(b[l].loose_cells == a[l].loose_cells);
+        CHECK(b[l].family_shape == a[l].family_shape);
+        REQUIRE(b[l].family_count() == a[l].family_count());
+        for (std::size_t f = 0; f < a[l].family_count(); ++f) CHECK(b[l].family(f) == a[l].family(f));
+        CHECK(b[l].coarse_pairs == a[l].coarse_pairs);
+        CHECK(b[l].assemble.targets == a[l].assemble.targets);
+        CHECK(b[l].assemble.sources == a[l].assemble.sources);
+        CHECK(b[l].restrict_sum.sources == a[l].restrict_sum.sources);
+        CHECK(b[l].prolong_fetch.sources == a[l].prolong_fetch.sources);
+      }
+      CHECK(a.back().cell_count() == static_cast<std::size_t>(mg::part_sizes(stored[2], p)[static_cast<std::size_t>(me)]));
+    }
+  }
+  // Where METIS cuts the finest grid itself (no grid above it to inherit), its parts are kept.
+  const std::vector<mg::Grid> stored_cells = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 2, "cube", mg::GridFaces::omitted);
+  const auto at_finest = mg::inherit_parts(stored_cells, 1, mg::metis_partition_grid(stored_cells[1], 2, "cube"),
+                                           mg::FinestParts::by_parent);
+  CHECK(at_finest[1].size() == stored_cells[1].cell_count());
 }

@@ -91,7 +91,7 @@ ProblemInput prepare_input(const RunOptions& o, int p, int me, int on_node) {
     const FinestCells finest = !o.partition_path.empty() || o.grids < 2 ? FinestCells::stored
                                : p == 1                                 ? FinestCells::by_parent
                                                                         : FinestCells::by_parent_unchecked;
-    in.grids = build_hierarchy(coarse, o.grids, name, GridFaces::omitted, finest);
+    in.grids = build_hierarchy(std::move(coarse), o.grids, name, GridFaces::omitted, finest);
   }
   const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
                                                    : o.mesh_sequence.back();
@@ -109,7 +109,9 @@ ProblemInput prepare_input(const RunOptions& o, int p, int me, int on_node) {
   }
   {
     SetupTimer t(&in.setup, "inheritance");
-    in.parts = inherit_parts(in.grids, at, part);
+    // The finest grid's parts kept by parent as its cells are (its parts list 4 B a cell).
+    in.parts = inherit_parts(in.grids, at, part,
+                             in.grids.back().cells_by_parent() ? FinestParts::by_parent : FinestParts::stored);
   }
   if (p > 1 && in.grids.back().cells_by_parent()) {  // this process's cells of the finest grid checked
     SetupTimer t(&in.setup, "refinement");
@@ -222,7 +224,7 @@ RunResult solve(const ProblemInput& in, ProblemInput* consumed, const RunOptions
   mgd.levels = number_local_levels(in.grids, in.parts, me, p, &res.setup_phases);
   const std::size_t n = mgd.levels.size(), top = n - 1;
   std::vector<std::vector<std::int64_t>> part_cells;  // per level: each process's cells
-  for (const std::vector<std::int32_t>& part : in.parts) part_cells.push_back(part_sizes(part, p));
+  for (std::size_t l = 0; l < in.grids.size(); ++l) part_cells.push_back(grid_part_sizes(in.grids, in.parts, l, p));
   if (consumed) {
     std::vector<Grid>().swap(consumed->grids);
     std::vector<std::vector<std::int32_t>>().swap(consumed->parts);

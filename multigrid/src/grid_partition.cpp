@@ -42,17 +42,21 @@ std::vector<std::vector<std::int32_t>> partition_grids(const std::vector<Grid>& 
 }
 
 std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, std::size_t at,
-                                                     const mesh::Partition& partition) {
+                                                     const mesh::Partition& partition, FinestParts finest) {
   std::vector<std::vector<std::int32_t>> parts(grids.size());
   parts[at] = partition.part_of_cell;
+  // The finest grid's parts left to its parents' (part_of) where it refines the grid below.
+  const std::size_t top = grids.size() - 1;
+  const bool finest_by_parent = finest == FinestParts::by_parent && top > at && grids[top].refined;
+  const std::size_t stored_end = finest_by_parent ? top : grids.size();
   // One part (one process): every grid's cells in it, what the passes below would find.
   const std::vector<std::int32_t>& given = parts[at];
   if (!given.empty() && std::all_of(given.begin(), given.end(), [&](std::int32_t p) { return p == given[0]; })) {
-    for (std::size_t l = 0; l < grids.size(); ++l)
+    for (std::size_t l = 0; l < stored_end; ++l)
       if (l != at) instrument::assign_huge(parts[l], grids[l].cell_count(), given[0]);
     return parts;
   }
-  for (std::size_t l = at + 1; l < grids.size(); ++l) {
+  for (std::size_t l = at + 1; l < stored_end; ++l) {
     // Each cell takes its parent's part (Grid::parent: on a refined grid children 8c..8c+7 of c).
     const std::vector<std::int32_t>& coarse = parts[l - 1];
     std::vector<std::int32_t>& fine = parts[l];
@@ -95,6 +99,19 @@ std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& gr
     }
   }
   return parts;
+}
+
+bool parts_by_parent(const std::vector<Grid>& grids, const std::vector<std::vector<std::int32_t>>& parts, std::size_t l) {
+  return l > 0 && l < grids.size() && grids[l].refined && parts[l].empty() && grids[l].cell_count() > 0;
+}
+
+std::vector<std::int32_t> stored_parts(const std::vector<Grid>& grids, const std::vector<std::vector<std::int32_t>>& parts,
+                                       std::size_t l) {
+  if (!parts_by_parent(grids, parts, l)) return parts[l];
+  std::vector<std::int32_t> made;
+  instrument::reserve_huge(made, grids[l].cell_count());
+  for (std::int32_t p : parts[l - 1]) made.insert(made.end(), 8, p);
+  return made;
 }
 
 bool NodeRanks::holds(Index n, std::int32_t r) const {
@@ -184,11 +201,16 @@ bool refined_node_ranks(const Grid& fine, const std::vector<std::int32_t>& fine_
                         const std::vector<std::int32_t>& coarse_parts, const NodeRanks& coarse_ranks, NodeRanks& out) {
   const std::size_t cn = fine.coarse_nodes, nodes = fine.mesh.nodes.size(), cells = fine.cell_count();
   if (!fine.refined || cn != coarse.mesh.nodes.size() || coarse_ranks.offsets.size() != cn + 1 ||
-      nodes != cn + fine.midpoint_of.size() || cells != 8 * coarse.cell_count() || fine_parts.size() != cells ||
-      coarse_parts.size() != coarse.cell_count())
+      nodes != cn + fine.midpoint_of.size() || cells != 8 * coarse.cell_count() ||
+      (!fine_parts.empty() && fine_parts.size() != cells) || coarse_parts.size() != coarse.cell_count())
     return false;
-  for (std::size_t c = 0; c < cells; ++c)
-    if (fine_parts[c] != coarse_parts[c / 8] || fine_parts[c] < 0) return false;  // parts >= 0: kSeveral below
+  if (fine_parts.empty()) {  // kept by parent: each cell's part is its parent's
+    for (std::int32_t p : coarse_parts)
+      if (p < 0) return false;  // parts >= 0: kSeveral below
+  } else {
+    for (std::size_t c = 0; c < cells; ++c)
+      if (fine_parts[c] != coarse_parts[c / 8] || fine_parts[c] < 0) return false;
+  }
   // Per midpoint: the one part its ends share, or kSeveral (looked up below).
   constexpr std::int32_t kSeveral = -1;
   const std::size_t midpoints = nodes - cn;
@@ -280,6 +302,14 @@ NodeRanks node_ranks_from_groups(std::vector<std::int32_t> grouped, const std::v
 std::vector<std::int64_t> part_sizes(const std::vector<std::int32_t>& part_of_cell, int parts) {
   std::vector<std::int64_t> n(static_cast<std::size_t>(parts), 0);
   for (std::int32_t p : part_of_cell) ++n[static_cast<std::size_t>(p)];
+  return n;
+}
+
+std::vector<std::int64_t> grid_part_sizes(const std::vector<Grid>& grids, const std::vector<std::vector<std::int32_t>>& parts,
+                                          std::size_t l, int nparts) {
+  if (!parts_by_parent(grids, parts, l)) return part_sizes(parts[l], nparts);
+  std::vector<std::int64_t> n = part_sizes(parts[l - 1], nparts);
+  for (std::int64_t& k : n) k *= 8;
   return n;
 }
 

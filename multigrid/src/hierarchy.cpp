@@ -116,18 +116,18 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name) {
                                        " (a duplicate node)");
 }
 
-std::vector<Grid> build_hierarchy(const mesh::Mesh& coarse, int levels, const std::string& name, GridFaces faces,
+std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::string& name, GridFaces faces,
                                   FinestCells finest) {
   if (finest != FinestCells::stored && (faces != GridFaces::omitted || levels < 2))
     throw std::logic_error("build_hierarchy: a finest grid kept by parent is a refinement without faces");
   std::vector<Grid> grids;
   grids.reserve(static_cast<std::size_t>(levels));
-  Grid coarsest;
-  coarsest.mesh = coarse;
-  coarsest.dirichlet = boundary_nodes(coarse);
-  grids.push_back(std::move(coarsest));
   std::vector<Triangle> boundary;  // the finest grid's so far, with faces omitted
   if (faces == GridFaces::omitted) boundary = boundary_triangles(coarse);
+  Grid coarsest;
+  coarsest.dirichlet = boundary_nodes(coarse);
+  coarsest.mesh = std::move(coarse);  // not a second copy beside the caller's while the grids are made
+  grids.push_back(std::move(coarsest));
   for (int l = 1; l < levels; ++l) {
     const Grid& parent = grids.back();
     Grid g;

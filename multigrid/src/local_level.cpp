@@ -221,9 +221,10 @@ class FamilyShapeTable {
 };
 
 // `coarser`: the grid `grid` refines, or null on the coarsest grid or an independent mesh (no
-// families; cells in Morton order of their own centroids).
+// families; cells in Morton order of their own centroids). `part`: the grid's cells' parts, or
+// empty where they are kept by parent (parts_by_parent): then `coarser_part`, the parents'.
 LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const std::vector<std::int32_t>& part,
-                                 const NodeRanks& ranks, int me) {
+                                 const std::vector<std::int32_t>& coarser_part, const NodeRanks& ranks, int me) {
   const std::vector<mesh::Vec3>& points = grid.mesh.nodes;  // the cells: grid.children of a parent, else grid.cell
   LocalLevel L;
   L.global_cells = grid.cell_count();
@@ -241,7 +242,9 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
   // corners, so no list of cells or of families' global nodes is kept in between.
   // Arrays sized by the grid go on huge pages (instrument/huge_pages.hpp), reserved for what one
   // process can hold; it touches only its share.
-  const std::size_t my_cells = static_cast<std::size_t>(std::count(part.begin(), part.end(), me));
+  const bool by_parent = coarser && part.empty();
+  const std::size_t my_cells = by_parent ? 8 * static_cast<std::size_t>(std::count(coarser_part.begin(), coarser_part.end(), me))
+                                         : static_cast<std::size_t>(std::count(part.begin(), part.end(), me));
   instrument::assign_huge(L.slot_of, points.size(), kNoSlot);
   instrument::reserve_huge(L.node_global, std::min(points.size(), 4 * my_cells));
   // A cell's corners as slots, each node given one at its first touch.
@@ -270,7 +273,9 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
     instrument::reserve_huge(parents, coarser->cell_count());
     for (std::size_t q = 0; q < coarser->cell_count(); ++q) {
       std::uint32_t mine = 0;
-      for (std::size_t k = 0; k < 8; ++k) mine |= static_cast<std::uint32_t>(part[8 * q + k] == me) << k;
+      if (by_parent) mine = coarser_part[q] == me ? 0xFFu : 0u;
+      else
+        for (std::size_t k = 0; k < 8; ++k) mine |= static_cast<std::uint32_t>(part[8 * q + k] == me) << k;
       if (mine) parents.push_back({morton_key(mesh::corners_centroid(coarser->mesh.nodes, coarser->cell(q)), lo, hi), static_cast<Index>(q), mine});
     }
     std::sort(parents.begin(), parents.end());
@@ -404,13 +409,14 @@ std::vector<LocalLevel> number_local_levels(const std::vector<Grid>& grids,
       SetupTimer t(clock, "node-ranks");
       NodeRanks r;
       inherited.push_back(l > 0 && refined_node_ranks(grids[l], parts[l], grids[l - 1], parts[l - 1], ranks[l - 1], r));
-      if (!inherited.back()) r = node_ranks(grids[l], parts[l]);
+      if (!inherited.back()) r = node_ranks(grids[l], stored_parts(grids, parts, l));
       ranks.push_back(std::move(r));
     }
     {
       SetupTimer t(clock, "numbering");
       const Grid* parents = l > 0 && grids[l].refined ? &grids[l - 1] : nullptr;
-      levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], ranks[l], me));
+      static const std::vector<std::int32_t> kNone;
+      levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], l > 0 ? parts[l - 1] : kNone, ranks[l], me));
     }
     SetupTimer t(clock, "exchange-plans");
     levels[l].assemble = build_sum_exchange(ranks[l], ranks[l], me, nprocs, levels[l].slot_of);

@@ -6,11 +6,12 @@
 // (663552 and 3072000 finest cells), measured / estimated: multigrid at 1 process 72.8 /
 // 66.8 (1.09), at 2 processes 53.0 / 50.1 a process (1.06); multigrid-model --procs 2 (grids
 // with faces) 137.4 / 134.7 (1.02); the fixed share 24-27 MB (--cube 2 --grids 1 at 1 and 2
-// processes). Since 2026-12-05 a run keeps its finest grid's cells by parent (25 B for 8, not
-// 128), its families in their batches only, and frees its grids before the levels' vectors
-// are written (AMD EPYC Zen 5): peaks of 88008 kB (--cube 8, 1 process), 82220 kB for the
-// larger process at 2, 137752 kB (--cube 10, 1 process), 126744 kB (--cube 10, 2) and 3366084
-// kB (--cube 100 --grids 2), estimated 0.91-1.08 of them (ctest/multigrid/unit_run_memory.cpp).
+// processes). Since 2026-12-05 a run keeps its finest grid's cells and parts by parent (25 B
+// for 8 cells, not 128, and no part list), its families in their batches only, moves its
+// coarse mesh into the grids (no second copy) and frees its grids before the levels' vectors
+// are written (AMD EPYC Zen 5): peaks of 85280 kB (--cube 8, 1 process), 73660 kB for the
+// larger process at 2, 134016 kB (--cube 10, 1 process), 112028 kB (--cube 10, 2) and 2692856
+// kB (--cube 100 --grids 2), estimated 0.93-1.05 of them (ctest/multigrid/unit_run_memory.cpp).
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
@@ -29,8 +30,9 @@ namespace mg {
 namespace {
 
 // Nodes a cell on a refined tetrahedral mesh: about 1/6 (the Kuhn cube exactly; cube-12
-// refined 6 times 0.171); 1/5 bounds both.
-constexpr double kNodesPerCell = 1.0 / 5;
+// refined 6 times 0.171); the larger of the two. (1/5, a bound, put the --cube 100 --grids 2
+// peak 10% over once its coarse mesh was no longer copied.)
+constexpr double kNodesPerCell = 0.171;
 // Faces a cell: 4 each, those inside shared by two (cube-12 refined 6 times: 2.008).
 constexpr double kFacesPerCell = 2.0;
 // All grids of a hierarchy against its finest: 1 + 1/8 + 1/64 + ... < 8/7.
@@ -39,7 +41,7 @@ constexpr double kAllGrids = 8.0 / 7.0;
 constexpr double kFixedBytes = 26.0 * 1024 * 1024;
 // The set-up's large arrays (about 20 of 2 MiB or more live at its peak) are on huge pages
 // (instrument/huge_pages.hpp), and each one's last huge page is resident whole once touched:
-// half of one an array on average (fitted: 6 MiB puts the five peaks measured within 0.94-1.09).
+// half of one an array on average (fitted: 6 MiB puts the five peaks measured within 0.93-1.05).
 constexpr double kHugePageEndsBytes = 6.0 * 1024 * 1024;
 constexpr std::uint64_t kMostCells = std::numeric_limits<std::uint64_t>::max();
 // METIS_PartGraphKway's own arrays, per vertex (cell) of the graph: its copy of the graph with
@@ -81,6 +83,17 @@ double by_parent_saving_per_cell() {
 // children's cells and their side pairs (20 + 20 B a cell) beside the grids: the model's peak
 // (measured 137 B a finest cell against 97 for the grids it keeps).
 double faces_refinement_bytes_per_cell() { return sizeof(mesh::CellNodes) + 4 * (sizeof(Index) + sizeof(std::uint8_t)); }
+
+// The faceless refinement of a run holds, while it makes the finest grid, beside the grids:
+// the parent grid's edges as counted (edges_by_low: 6 high ends a parent cell, 4 B each,
+// before they are made unique) and two 8 B offsets a parent node; and where the parent is the
+// coarsest grid (a mesh's cells), its corners copied (mesh::cell_corners). Per finest cell.
+double faceless_refinement_bytes(const GridsShape& g) {
+  if (g.sequence || g.finest <= g.coarsest) return 0.0;
+  const double parents = static_cast<double>(g.finest) / 8;
+  const double copied = g.finest == 8 * g.coarsest ? parents * sizeof(std::array<Index, 4>) : 0.0;
+  return parents * (6 * sizeof(Index) + 2 * kNodesPerCell * sizeof(std::size_t)) + copied;
+}
 
 // Every grid's cells together: a sequence's as counted, a refinement's 8 (finest - coarsest)
 // / 7 + coarsest.
@@ -170,7 +183,9 @@ double metis_cells(const GridsShape& g, int parts) {
 
 std::uint64_t run_peak_bytes(const GridsShape& g, int processes) {
   const double cells = all_cells(g);
-  const double parts = cells * sizeof(std::int32_t);
+  // Every grid's parts, but a finest grid's kept by parent (FinestParts::by_parent).
+  const double by_parent = g.finest_by_parent && g.finest > g.coarsest ? static_cast<double>(g.finest) : 0.0;
+  const double parts = (cells - by_parent) * sizeof(std::int32_t);
   // While the levels are numbered, beside its own share as numbered: every grid's node slots
   // and node ranks (an offset and about one rank a node).
   const double numbered = own_level_bytes(g, false) / processes + cells * kNodesPerCell * 3 * sizeof(std::uint32_t) +
@@ -182,7 +197,9 @@ std::uint64_t run_peak_bytes(const GridsShape& g, int processes) {
   // Then the grids, parts and node ranks are freed and the levels get their vectors
   // (solve_in_section on an input given up): the levels with the node slots.
   const double levels = own_level_bytes(g, true) / processes + cells * kNodesPerCell * sizeof(std::uint32_t);
-  return bytes_of(std::max(with_grids, levels) + kHugePageEndsBytes + kFixedBytes);
+  // Before either: the grids as the finest is made (its parent's edges beside them).
+  const double refinement = static_cast<double>(hierarchy_bytes(g, GridFaces::omitted)) + faceless_refinement_bytes(g);
+  return bytes_of(std::max({refinement, with_grids, levels}) + kHugePageEndsBytes + kFixedBytes);
 }
 
 std::uint64_t projection_peak_bytes(const GridsShape& g, int largest_p) {

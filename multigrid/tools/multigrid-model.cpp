@@ -117,11 +117,11 @@ void run(const Options& o) {
     const std::uint64_t n = static_cast<std::uint64_t>(o.cube);
     if (o.mesh.empty()) check_memory(o, mg::refined_grids(6 * n * n * n, o.grids), "command line",
                                   "--cube " + std::to_string(o.cube) + " --grids " + std::to_string(o.grids));
-    const mesh::Mesh coarse = o.mesh.empty() ? mesh::kuhn_cube_mesh(o.cube, 1.0) : mesh::read_mesh(o.mesh);
+    mesh::Mesh coarse = o.mesh.empty() ? mesh::kuhn_cube_mesh(o.cube, 1.0) : mesh::read_mesh(o.mesh);
     if (!o.mesh.empty()) check_memory(o, mg::refined_grids(coarse.cells.size(), o.grids), o.mesh, "--grids " + std::to_string(o.grids));
     mg::check_nodes(coarse, name);
     for (int p : o.procs) mesh::check_part_count(p, coarse.cells.size(), name);  // before any output
-    grids = mg::build_hierarchy(coarse, o.grids, name);
+    grids = mg::build_hierarchy(std::move(coarse), o.grids, name);
   } else {
     std::vector<mesh::Mesh> meshes = mg::read_checked_meshes(o.sequence);
     std::vector<std::uint64_t> cells;

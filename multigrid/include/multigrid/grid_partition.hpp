@@ -36,9 +36,24 @@ mesh::Partition metis_partition_grid(const Grid& grid, int parts, const std::str
 
 // parts[l][c]: the part of cell c of grids[l], from `partition` of grids[at] (parts[at] is
 // its part_of_cell): a finer cell takes its parent's part (every grid above `at` refined), a
-// coarser one the part most of its children are in.
+// coarser one the part most of its children are in. FinestParts::by_parent leaves the finest
+// grid's list empty where it would be its parents' parts repeated (the finest grid refines
+// `at` or a grid above it): cell c's part is then parts[l - 1][c / 8] (part_of below), and a
+// run does not write 4 bytes for each of its cells (12 MB at --cube 10 --grids 4, on every
+// process). number_local_levels and grid_part_sizes read either.
+enum class FinestParts { stored, by_parent };
 std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, std::size_t at,
-                                                     const mesh::Partition& partition);
+                                                     const mesh::Partition& partition,
+                                                     FinestParts finest = FinestParts::stored);
+// Whether grid l's parts are kept by parent (FinestParts::by_parent).
+bool parts_by_parent(const std::vector<Grid>& grids, const std::vector<std::vector<std::int32_t>>& parts, std::size_t l);
+// The part of cell c of grid l, stored or kept by parent.
+inline std::int32_t part_of(const std::vector<std::vector<std::int32_t>>& parts, std::size_t l, std::size_t c) {
+  return parts[l].empty() ? parts[l - 1][c / 8] : parts[l][c];
+}
+// Grid l's parts as a list, made from its parents' where they are kept by parent.
+std::vector<std::int32_t> stored_parts(const std::vector<Grid>& grids, const std::vector<std::vector<std::int32_t>>& parts,
+                                       std::size_t l);
 // The same from a partition of the finest grid (--partition FILE's).
 std::vector<std::vector<std::int32_t>> inherit_parts(const std::vector<Grid>& grids, const mesh::Partition& finest);
 
@@ -57,7 +72,8 @@ struct NodeRanks {
 };
 NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_cell);
 // node_ranks of a refined grid whose cells took their parents' parts (fine_parts[c] ==
-// coarse_parts[c / 8], inherit_parts above the grid METIS partitions), from the coarser grid's
+// coarse_parts[c / 8], inherit_parts above the grid METIS partitions; fine_parts empty where
+// they are kept by parent), from the coarser grid's
 // node ranks: a copy of coarse node a is held where a is, an edge's midpoint by the parts of
 // the coarse cells with that edge. Those are the parts both ends share when they share one;
 // only the midpoints whose ends share several are looked up, from the edges of the coarse
@@ -74,5 +90,8 @@ NodeRanks node_ranks_from_groups(std::vector<std::int32_t> grouped, const std::v
 
 // Cells per part, [part].
 std::vector<std::int64_t> part_sizes(const std::vector<std::int32_t>& part_of_cell, int parts);
+// The same for grid l, its parts stored or kept by parent (8 cells a parent).
+std::vector<std::int64_t> grid_part_sizes(const std::vector<Grid>& grids, const std::vector<std::vector<std::int32_t>>& parts,
+                                          std::size_t l, int nparts);
 
 }  // namespace mg
