@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
 
 #include "p1_cell_math.hpp"
 #include "instrument/huge_pages.hpp"
@@ -184,6 +185,41 @@ void prefetch_parent(const Grid& fine, const Grid& coarse, Index q) {
 
 using ChildSlots = std::array<std::array<std::uint32_t, 4>, 8>;
 
+// A family of a grid kept by parent, for each diagonal, as places among the parent's 4
+// corners and 6 midpoints (0-3, then 4-9 in kTetEdges' order): its children's corners
+// (mesh::refined_children), its 10 nodes in the table's order (labelled) and the order in
+// which walking the children corner by corner first meets them. The numbering gives the
+// family's nodes their slots in that order, as it would walking the children it made, without
+// making them (they were 0.04 of the set-up bench: refined_children and 32 slot lookups).
+struct ParentLayout {
+  std::array<std::array<std::uint8_t, 4>, 8> kid;
+  std::array<std::uint8_t, 10> node, first_met;
+};
+const std::array<ParentLayout, 3>& parent_layouts() {
+  static const std::array<ParentLayout, 3> layouts = [] {
+    const std::array<Index, 4> a = {0, 1, 2, 3};
+    const std::array<Index, 6> mid = {4, 5, 6, 7, 8, 9};
+    std::array<ParentLayout, 3> out{};
+    for (int d = 0; d < 3; ++d) {
+      ParentLayout& p = out[static_cast<std::size_t>(d)];
+      const std::array<mesh::CellNodes, 8> kids = mesh::refined_children(a, mid, d);
+      std::array<bool, 10> met{};
+      std::size_t n = 0;
+      for (std::size_t j = 0; j < 8; ++j)
+        for (std::size_t k = 0; k < 4; ++k) {
+          const Index at = kids[j].nodes[k];
+          p.kid[j][k] = static_cast<std::uint8_t>(at);
+          if (!met[at]) met[at] = true, p.first_met[n++] = static_cast<std::uint8_t>(at);
+        }
+      if (n != 10) throw std::logic_error("parent_layouts: a family's children do not meet its 10 nodes");
+      const std::array<Index, 10> labels = labelled(a, mid, d);
+      for (std::size_t k = 0; k < 10; ++k) p.node[k] = static_cast<std::uint8_t>(labels[k]);
+    }
+    return out;
+  }();
+  return layouts;
+}
+
 // The level's family shapes (LocalLevel::shapes) as they are met: a family's is found by 32
 // comparisons with the last one met, else with each known one (a refinement gives one a
 // diagonal), else added. -1 if its corners are not its nodes or kMaxShapes are known (each
@@ -282,10 +318,45 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
     instrument::reserve_huge(L.family_batches.batches, (parents.size() + kBatch - 1) / kBatch);
     instrument::reserve_huge(L.family_shape, parents.size());
     FamilyShapeTable shapes(L.shapes);
+    std::array<int, 3> shape_of_diagonal = {-1, -1, -1};  // a kept-by-parent family's, once met
+    const bool kept_by_parent = grid.cells_by_parent();
     for (std::size_t i = 0; i < parents.size(); ++i) {
       const Parent& parent = parents[i];
       if (i + kPrefetchParents < parents.size()) prefetch_parent(grid, *coarser, parents[i + kPrefetchParents].q);
       const Index q = parent.q;
+      if (kept_by_parent && parent.mine == 0xFFu) {
+        // The family's nodes from the parent's corners and midpoints (family_nodes' own
+        // shortcut), slots given in the order its children would meet them; the shape of
+        // its diagonal's, looked up in the table the first time (the same shape each time: the
+        // same ids as the walk below).
+        const int diagonal = grid.parent_diagonals[q];
+        const std::size_t d = static_cast<std::size_t>(diagonal);
+        if (refined_children_match_table()[d]) {
+          const ParentLayout& layout = parent_layouts()[d];
+          const std::array<Index, 4>& a = coarser->cell(q);
+          const std::array<Index, 6>& m = grid.parent_midpoints[q];
+          const std::array<Index, 10> raw = {a[0], a[1], a[2], a[3], m[0], m[1], m[2], m[3], m[4], m[5]};
+          for (std::uint8_t at : layout.first_met)
+            if (L.slot_of[raw[at]] == kNoSlot) add_slot(L, raw[at]);
+          std::array<std::uint32_t, 10> slots;
+          for (std::size_t n = 0; n < 10; ++n) slots[n] = L.slot_of[raw[layout.node[n]]];
+          int& shape = shape_of_diagonal[d];
+          if (shape < 0) {
+            ChildSlots kids;
+            for (std::size_t j = 0; j < 8; ++j)
+              for (std::size_t k = 0; k < 4; ++k) kids[j][k] = L.slot_of[raw[layout.kid[j][k]]];
+            shape = shapes.of(slots, kids);
+          }
+          if (shape >= 0) {
+            append_item(L.family_batches, slots);
+            L.family_shape.push_back(static_cast<std::uint16_t>(shape));
+            continue;
+          }
+          const ChildCorners cells = grid.children(*coarser, q);
+          loose.insert(loose.end(), cells.begin(), cells.end());  // no shape left: correct either way
+          continue;
+        }
+      }
       const ChildCorners cells = grid.children(*coarser, q);
       std::array<Index, 10> nodes;
       if (parent.mine == 0xFFu && family_nodes(grid, *coarser, q, cells, nodes)) {
@@ -415,8 +486,8 @@ std::vector<LocalLevel> number_local_levels(const std::vector<Grid>& grids,
     {
       SetupTimer t(clock, "numbering");
       const Grid* parents = l > 0 && grids[l].refined ? &grids[l - 1] : nullptr;
-      static const std::vector<std::int32_t> kNone;
-      levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], l > 0 ? parts[l - 1] : kNone, ranks[l], me));
+      static const std::vector<std::int32_t> kNoParts;
+      levels.push_back(local_cells_and_nodes(grids[l], parents, parts[l], l > 0 ? parts[l - 1] : kNoParts, ranks[l], me));
     }
     SetupTimer t(clock, "exchange-plans");
     levels[l].assemble = build_sum_exchange(ranks[l], ranks[l], me, nprocs, levels[l].slot_of);
