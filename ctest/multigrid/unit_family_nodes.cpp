@@ -152,3 +152,39 @@ TEST_CASE("families of a finest grid kept by parent: those of the same grid with
   }
   CHECK(cells_in_global_nodes(by_parent) == cells_in_global_nodes(stored));
 }
+
+TEST_CASE("families of a finest grid kept by parent at 2 and 3 parts: every process's, the stored grid's walk") {
+  // The numbering gives a kept-by-parent family's nodes their slots from a layout per diagonal
+  // (no children made); the stored grid's families go through the walk over their children.
+  // METIS on the middle grid: each process's level of the finest grid, kept by parent (with
+  // its parts stored and kept by parent) against the same grid stored, on the moved cube whose
+  // octahedra are cut along all three diagonals.
+  const std::vector<mg::Grid> stored = mg::build_hierarchy(moved_cube(), 3, "cube", mg::GridFaces::omitted);
+  const std::vector<mg::Grid> kept =
+      mg::build_hierarchy(moved_cube(), 3, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent);
+  REQUIRE(kept.back().cells_by_parent());
+  std::set<int> diagonals(kept.back().parent_diagonals.begin(), kept.back().parent_diagonals.end());
+  REQUIRE(diagonals.size() == 3);
+  for (int p : {2, 3}) {
+    const mesh::Partition part = mg::metis_partition_grid(stored[1], p, "cube");
+    const auto parts = mg::inherit_parts(stored, 1, part);
+    const auto parts_by_parent = mg::inherit_parts(kept, 1, part, mg::FinestParts::by_parent);
+    REQUIRE(parts_by_parent.back().empty());
+    for (int me = 0; me < p; ++me) {
+      INFO(p << " parts, process " << me);
+      const mg::LocalLevel want = mg::build_local_levels(stored, parts, me, p).back();
+      for (const auto* kept_parts : {&parts, &parts_by_parent}) {
+        const mg::LocalLevel got = mg::build_local_levels(kept, *kept_parts, me, p).back();
+        CHECK(got.node_global == want.node_global);
+        CHECK(got.n_local == want.n_local);
+        REQUIRE(got.family_count() == want.family_count());
+        CHECK(got.family_count() > 0);
+        CHECK(got.shapes == want.shapes);
+        CHECK(got.family_shape == want.family_shape);
+        for (std::size_t f = 0; f < want.family_count(); ++f) REQUIRE(got.family(f) == want.family(f));
+        CHECK(got.loose_cells == want.loose_cells);
+        CHECK(cells_in_global_nodes(got) == cells_in_global_nodes(want));
+      }
+    }
+  }
+}

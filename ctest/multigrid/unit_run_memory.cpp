@@ -43,7 +43,7 @@ TEST_CASE("the estimates are within 10% of the measured peaks", "[run_memory]") 
 }
 
 TEST_CASE("commands too large for this kind of machine (24 GiB) are seen to be", "[run_memory]") {
-  // --cube 200 (3 grids) at 2 processes, about 91 GiB; --cube 2 --grids 9 projected (805306368
+  // --cube 200 (3 grids) at 2 processes, about 76 GiB; --cube 2 --grids 9 projected (805306368
   // finest cells, about 108 GB), where --grids 8 (13.6 GB) now fits.
   constexpr std::uint64_t kMachine = std::uint64_t{24} << 30;
   CHECK(mg::run_peak_bytes(mg::refined_grids(48000000, 3, true), 2) > 3 * kMachine);

@@ -144,6 +144,8 @@ NodeRanks one_part_node_ranks(const Grid& grid, std::int32_t q) {
 NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_cell) {
   if (grid.cells_by_parent())  // no cells stored (FinestCells::by_parent)
     throw std::logic_error("node_ranks: a grid whose cells are kept by parent (refined_node_ranks is its, or store_finest_cells)");
+  if (part_of_cell.size() != grid.cell_count())  // parts kept by parent (FinestParts::by_parent): stored_parts first
+    throw std::logic_error("node_ranks: not a part a cell of the grid (parts kept by parent? stored_parts makes them)");
   if (!part_of_cell.empty() &&
       std::all_of(part_of_cell.begin(), part_of_cell.end(), [&](std::int32_t p) { return p == part_of_cell[0]; }))
     return one_part_node_ranks(grid, part_of_cell[0]);

@@ -87,7 +87,9 @@ double faces_refinement_bytes_per_cell() { return sizeof(mesh::CellNodes) + 4 * 
 // The faceless refinement of a run holds, while it makes the finest grid, beside the grids:
 // the parent grid's edges as counted (edges_by_low: 6 high ends a parent cell, 4 B each,
 // before they are made unique) and two 8 B offsets a parent node; and where the parent is the
-// coarsest grid (a mesh's cells), its corners copied (mesh::cell_corners). Per finest cell.
+// coarsest grid (a mesh's cells), its corners copied (mesh::cell_corners). In bytes; the
+// largest stage at none of the five sizes measured (the numbered grids are), kept since it
+// is there (at many processes on 4 or more grids it is the largest).
 double faceless_refinement_bytes(const GridsShape& g) {
   if (g.sequence || g.finest <= g.coarsest) return 0.0;
   const double parents = static_cast<double>(g.finest) / 8;

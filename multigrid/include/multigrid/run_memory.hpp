@@ -5,7 +5,7 @@
 // Each estimate adds the sizes of the structures the run holds at its peak (sizeof of the
 // structs in mesh/mesh.hpp, hierarchy.hpp, local_level.hpp, grid_partition.hpp) per cell,
 // from the counts of a tetrahedral mesh: 4 faces a cell, each inside one shared by two cells
-// (2 faces a cell); about 1/6 node a cell on a refined mesh (1/5 is counted). METIS's own
+// (2 faces a cell); about 1/6 node a cell on a refined mesh (0.171, the larger measured, is counted). METIS's own
 // work arrays and the refinement's temporaries with faces are the figures measured rather
 // than derived (run_memory.cpp says how).
 #pragma once
@@ -43,10 +43,13 @@ GridsShape grid_sequence(const std::vector<std::uint64_t>& cells);
 // (and without, the finest's cells by parent where grids.finest_by_parent says so).
 std::uint64_t hierarchy_bytes(const GridsShape& grids, GridFaces faces);
 
-// One process of the multigrid program at its peak: the whole hierarchy without refined
-// faces (every process builds it), the inherited parts, and the larger of METIS's partition of
-// the grid it partitions (none at one process) and the process's own levels (its 1/processes
-// share of the cells, its slots, the smoother's vectors), plus the libraries' fixed share.
+// One process of the multigrid program at its peak, the largest of three stages: the grids as
+// the finest is made (the whole hierarchy without refined faces, which every process builds,
+// and its parent grid's edges); the grids with the inherited parts (the finest's kept by
+// parent) and the larger of METIS's partition of the grid it partitions (none at one process)
+// and the process's own levels as numbered; and the levels with their vectors once the grids
+// are freed (its 1/processes share of the cells, its slots, the smoother's vectors). Plus the
+// libraries' fixed share.
 std::uint64_t run_peak_bytes(const GridsShape& grids, int processes);
 
 // multigrid-model at its peak: the hierarchy with faces, and the larger of the refinement's
