@@ -480,7 +480,8 @@ std::vector<LocalLevel> number_local_levels(const std::vector<Grid>& grids,
       SetupTimer t(clock, "node-ranks");
       NodeRanks r;
       inherited.push_back(l > 0 && refined_node_ranks(grids[l], parts[l], grids[l - 1], parts[l - 1], ranks[l - 1], r));
-      if (!inherited.back()) r = node_ranks(grids[l], stored_parts(grids, parts, l));
+      if (!inherited.back())  // a list made only where the parts are kept by parent, not a copy of every grid's
+        r = parts_by_parent(grids, parts, l) ? node_ranks(grids[l], stored_parts(grids, parts, l)) : node_ranks(grids[l], parts[l]);
       ranks.push_back(std::move(r));
     }
     {
