@@ -55,15 +55,28 @@ EdgesByLow edges_by_low(std::size_t node_count, std::size_t cells, const Corners
         high[fill[std::min(a, b)]++] = std::max(a, b);
       }
   }
+  // Each node's distinct high ends, then sorted: an edge is met by each of its cells (5 on
+  // average in a refined grid), so a sort of every meeting costs about 5 sorts of the few
+  // distinct ends. seen[h] == n + 1: h already kept for low node n.
   edges.first.assign(node_count + 1, 0);
+  std::vector<Index> seen(node_count, 0);
   std::size_t kept = 0;
   for (std::size_t n = 0; n < node_count; ++n) {
-    const auto from = high.begin() + static_cast<std::ptrdiff_t>(start[n]);
-    const auto to = high.begin() + static_cast<std::ptrdiff_t>(start[n + 1]);
-    std::sort(from, to);
-    const auto end = std::unique(from, to);
     edges.first[n] = kept;
-    kept = static_cast<std::size_t>(std::copy(from, end, high.begin() + static_cast<std::ptrdiff_t>(kept)) - high.begin());
+    const std::size_t from = kept;
+    const Index mark = static_cast<Index>(n + 1);
+    for (std::size_t k = start[n]; k < start[n + 1]; ++k) {
+      const Index h = high[k];
+      if (seen[h] == mark) continue;
+      seen[h] = mark;
+      // Insertion into the kept run (a handful: a node's neighbours above it).
+      std::size_t at = kept++;
+      while (at > from && high[at - 1] > h) {
+        high[at] = high[at - 1];
+        --at;
+      }
+      high[at] = h;
+    }
   }
   edges.first[node_count] = kept;
   high.resize(kept);
@@ -238,6 +251,11 @@ std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vecto
 
 namespace {
 
+// The midpoint of nodes p and q as refine_nodes makes it: the same bits (a sum is the same
+// either way round), so a parent's midpoints are known from its corners without a read of
+// the refined grid's nodes (a jump each into an array larger than the L2).
+Vec3 midpoint(const Vec3& p, const Vec3& q) { return {0.5 * (p.x + q.x), 0.5 * (p.y + q.y), 0.5 * (p.z + q.z)}; }
+
 // Refinement's nodes: the parent's, then the midpoints in sorted-edge order. The parent: its
 // nodes and corners(c) for each of its `cells` cells. Returns the edges.
 template <class Corners>
@@ -250,43 +268,51 @@ EdgesByLow refine_nodes(const std::vector<Vec3>& parent_nodes, std::size_t cells
   nodes.assign(parent_nodes.begin(), parent_nodes.end());
   for (std::size_t a = 0; a < parent_nodes.size(); ++a)
     for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) {
-      const Vec3 &p = parent_nodes[a], &q = parent_nodes[edges.high[k]];
-      nodes.push_back({0.5 * (p.x + q.x), 0.5 * (p.y + q.y), 0.5 * (p.z + q.z)});
+      nodes.push_back(midpoint(parent_nodes[a], parent_nodes[edges.high[k]]));
     }
   return edges;
 }
 
-// How parent `cell` splits: its edges' midpoints (m[e] of kTetEdges[e]: node parent_nodes +
-// the edge's rank) and its octahedron's shortest diagonal (see children_of; the first of equals).
+// How parent `cell` splits: its edges' midpoints (m[e] of kTetEdges[e]: node
+// parent_nodes.size() + the edge's rank) and its octahedron's shortest diagonal (see
+// children_of; the first of equals), and the diagonal's ends' coordinates (from the parent's
+// corners: midpoint()).
 struct ParentSplit {
   std::array<Index, 6> m;
   int diagonal;
+  Vec3 diagonal_ends[2];
 };
-ParentSplit parent_split(std::size_t parent_nodes, const std::vector<Vec3>& nodes, const EdgesByLow& edges,
-                         const std::array<Index, 4>& cell) {
+ParentSplit parent_split(const std::vector<Vec3>& parent_nodes, const EdgesByLow& edges, const std::array<Index, 4>& cell) {
   ParentSplit split;
   for (std::size_t e = 0; e < 6; ++e) {
     const Index a = cell[static_cast<std::size_t>(kTetEdges[e][0])], b = cell[static_cast<std::size_t>(kTetEdges[e][1])];
-    split.m[e] = static_cast<Index>(parent_nodes + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
+    split.m[e] = static_cast<Index>(parent_nodes.size() + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
   }
-  const auto& m = split.m;
+  const auto end = [&](int e) {
+    return midpoint(parent_nodes[cell[static_cast<std::size_t>(kTetEdges[e][0])]],
+                    parent_nodes[cell[static_cast<std::size_t>(kTetEdges[e][1])]]);
+  };
   int best = 0;
-  double best_length = distance2(nodes[m[kDiagonalEnds[0][0]]], nodes[m[kDiagonalEnds[0][1]]]);
+  Vec3 best_a = end(kDiagonalEnds[0][0]), best_b = end(kDiagonalEnds[0][1]);
+  double best_length = distance2(best_a, best_b);
   for (int d = 1; d < 3; ++d) {
-    const double length = distance2(nodes[m[kDiagonalEnds[d][0]]], nodes[m[kDiagonalEnds[d][1]]]);
-    if (length < best_length) best = d, best_length = length;
+    const Vec3 a = end(kDiagonalEnds[d][0]), b = end(kDiagonalEnds[d][1]);
+    const double length = distance2(a, b);
+    if (length < best_length) best = d, best_length = length, best_a = a, best_b = b;
   }
   split.diagonal = best;
+  split.diagonal_ends[0] = best_a;
+  split.diagonal_ends[1] = best_b;
   return split;
 }
 
 // Refinement's cells: store(c, split) receives parent c's split (its children: children_of
 // with it, cells 8c..8c+7), for c = 0, 1, ... in turn (so a store may append them).
-// `nodes`: refine_nodes's, of `parent_nodes` nodes and `edges`.
+// `edges`: refine_nodes's, of the parent's nodes.
 template <class Corners, class Store>
-void refine_cells(std::size_t parent_nodes, const std::vector<Vec3>& nodes, const EdgesByLow& edges, std::size_t cells,
+void refine_cells(const std::vector<Vec3>& parent_nodes, const EdgesByLow& edges, std::size_t cells,
                   const Corners& corners, Store store) {
-  for (std::size_t c = 0; c < cells; ++c) store(c, parent_split(parent_nodes, nodes, edges, corners(c)));
+  for (std::size_t c = 0; c < cells; ++c) store(c, parent_split(parent_nodes, edges, corners(c)));
 }
 
 // Both, every parent's children made.
@@ -294,7 +320,7 @@ template <class Corners, class Store>
 EdgesByLow refine_nodes_and_cells(const std::vector<Vec3>& parent_nodes, std::size_t cells, const Corners& corners,
                                   const std::string& name, std::vector<Vec3>& nodes, Store store) {
   EdgesByLow edges = refine_nodes(parent_nodes, cells, corners, name, nodes);
-  refine_cells(parent_nodes.size(), nodes, edges, cells, corners, store);
+  refine_cells(parent_nodes, edges, cells, corners, store);
   return edges;
 }
 
@@ -315,7 +341,7 @@ void check_refined_volume(const std::vector<Vec3>& x, const std::array<Index, 4>
 }
 
 // Whether every child of the parent of corners v (its octahedron cut along the diagonal
-// diag_a-diag_b, the midpoints in x) passes check_refined_volume, known from the parent alone: each child of
+// diag_a-diag_b, the midpoints of its ends' coordinates; the corners in x) passes check_refined_volume, known from the parent alone: each child of
 // Bey's refinement has an eighth of the parent's volume V, and its edges are halves of the
 // parent's (longest L) or the diagonal D, so each passes if V/8 > 1e-12 max(L/2, D)^3. The
 // test allows for the rounding of the midpoints (each coordinate within eta = eps X of the
@@ -324,7 +350,7 @@ void check_refined_volume(const std::vector<Vec3>& x, const std::array<Index, 4>
 // does not (a parent near degenerate, NaN or infinite coordinates), the children are checked
 // one by one as before, so the same cell is refused with the same message. One check a parent
 // in place of eight.
-bool children_shaped(const std::vector<Vec3>& x, const std::array<Index, 4>& v, Index diag_a, Index diag_b) {
+bool children_shaped(const std::vector<Vec3>& x, const std::array<Index, 4>& v, const Vec3& diag_a, const Vec3& diag_b) {
   double longest_squared = 0, largest = 0;
   for (std::size_t i = 0; i < 4; ++i) {
     largest = std::max({largest, std::abs(x[v[i]].x), std::abs(x[v[i]].y), std::abs(x[v[i]].z)});
@@ -333,7 +359,7 @@ bool children_shaped(const std::vector<Vec3>& x, const std::array<Index, 4>& v, 
   constexpr double eps = std::numeric_limits<double>::epsilon();
   const double L = std::sqrt(longest_squared), eta = eps * largest;
   const double child_longest =
-      (std::sqrt(std::max(0.25 * longest_squared, distance2(x[diag_a], x[diag_b]))) + 4 * eta) * (1 + 1e-12);
+      (std::sqrt(std::max(0.25 * longest_squared, distance2(diag_a, diag_b))) + 4 * eta) * (1 + 1e-12);
   const double reach = L + 4 * eta;
   // The bounds below are relative; under gradual underflow rounding is absolute (a subnormal
   // quantum), so cells that small (edges below ~1e-90: cubes of them near the subnormals) take
@@ -378,6 +404,16 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
 
 namespace {
 
+// check_refined_children with the diagonal's ends' coordinates known (diagonal_ends: theirs
+// in fine_nodes).
+void check_children(const std::vector<Vec3>& fine_nodes, const std::array<Index, 4>& parent,
+                    const std::array<Index, 6>& midpoints, int diagonal, const Vec3 (&diagonal_ends)[2], std::size_t c,
+                    const std::string& name) {
+  if (children_shaped(fine_nodes, parent, diagonal_ends[0], diagonal_ends[1])) return;
+  const std::array<CellNodes, 8> kids = children_of(parent, midpoints.data(), diagonal);
+  for (std::size_t k = 0; k < 8; ++k) check_refined_volume(fine_nodes, kids[k].nodes, 8 * c + k, name);
+}
+
 // refine_uniform_corners's store: the children appended parent by parent, or the parent's
 // split (RefinedCells::by_parent), and checked as they come (the first degenerate one
 // refused, as check_refined_cells refuses it: by the parent's check, from its diagonal's ends,
@@ -397,7 +433,7 @@ struct KeepRefinedCells {
       fine.diagonals.push_back(static_cast<std::uint8_t>(split.diagonal));
       if (kept == RefinedCells::by_parent_unchecked) return;
     }
-    check_refined_children(nodes, parents[c], split.m, split.diagonal, c, name);
+    check_children(nodes, parents[c], split.m, split.diagonal, split.diagonal_ends, c, name);
   }
 };
 
@@ -417,7 +453,7 @@ CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vec
   } else {
     instrument::reserve_huge(fine.cells, 8 * cells.size());
   }
-  refine_cells(nodes.size(), fine.nodes, edges, cells.size(), corners, KeepRefinedCells{fine.nodes, cells, name, fine, kept});
+  refine_cells(nodes, edges, cells.size(), corners, KeepRefinedCells{fine.nodes, cells, name, fine, kept});
   if (midpoint_edges) *midpoint_edges = edge_list(edges);
   return fine;
 }
@@ -425,11 +461,9 @@ CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vec
 void check_refined_children(const std::vector<Vec3>& fine_nodes, const std::array<Index, 4>& parent,
                             const std::array<Index, 6>& midpoints, int diagonal, std::size_t c, const std::string& name) {
   const std::size_t d = static_cast<std::size_t>(diagonal);
-  if (children_shaped(fine_nodes, parent, midpoints[static_cast<std::size_t>(kDiagonalEnds[d][0])],
-                      midpoints[static_cast<std::size_t>(kDiagonalEnds[d][1])]))
-    return;
-  const std::array<CellNodes, 8> kids = children_of(parent, midpoints.data(), diagonal);
-  for (std::size_t k = 0; k < 8; ++k) check_refined_volume(fine_nodes, kids[k].nodes, 8 * c + k, name);
+  const Vec3 ends[2] = {fine_nodes[midpoints[static_cast<std::size_t>(kDiagonalEnds[d][0])]],
+                        fine_nodes[midpoints[static_cast<std::size_t>(kDiagonalEnds[d][1])]]};
+  check_children(fine_nodes, parent, midpoints, diagonal, ends, c, name);
 }
 
 std::vector<std::array<Index, 4>> cell_corners(const Mesh& mesh) {
