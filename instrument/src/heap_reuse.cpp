@@ -3,20 +3,39 @@
 
 #include <cstdlib>  // defines __GLIBC__ where the C library is glibc
 
+#include "instrument/huge_pages.hpp"
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
 namespace instrument {
 
+namespace {
+bool heap_kept = false;  // reuse_freed_memory's advice taken
+}  // namespace
+
 bool reuse_freed_memory() {
 #if defined(__GLIBC__)
   // mallopt returns 1 when it took the value; a sanitizer's allocator returns 0 or -1.
   // A trim threshold of -1 turns trimming off (mallopt(3)).
-  return mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, -1) == 1;
+  heap_kept = mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, -1) == 1;
+  return heap_kept;
 #else
   return false;
 #endif
+}
+
+bool advise_heap_huge_pages(std::size_t bytes) {
+  if (!heap_kept || bytes < kHugePageBytes) return false;
+  // With no mmap of its own the allocator grows the heap for this block (nothing written but
+  // its header); freed, it joins the heap's top, which is never trimmed.
+  char* block = static_cast<char*>(std::malloc(bytes));
+  if (block == nullptr) return false;
+  block[0] = 0;  // on the header's page, touched already: nothing read is left unwritten
+  const bool advised = advise_huge_pages(block, bytes);
+  std::free(block);
+  return advised;
 }
 
 }  // namespace instrument

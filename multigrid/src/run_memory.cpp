@@ -39,10 +39,12 @@ constexpr double kFacesPerCell = 2.0;
 constexpr double kAllGrids = 8.0 / 7.0;
 // What every process holds whatever the grids: MPI, bsplib's buffers, the program (24-27 MB measured).
 constexpr double kFixedBytes = 26.0 * 1024 * 1024;
-// The set-up's large arrays (about 20 of 2 MiB or more live at its peak) are on huge pages
-// (instrument/huge_pages.hpp), and each one's last huge page is resident whole once touched:
-// half of one an array on average (fitted: 6 MiB puts the five peaks measured within 0.93-1.05).
-constexpr double kHugePageEndsBytes = 6.0 * 1024 * 1024;
+// The program's heap is on huge pages (instrument::advise_heap_huge_pages; its large arrays
+// were before), and each 2 MiB of it is resident whole once touched: the ends of the set-up's
+// large arrays (about 20 live at its peak) and the gaps between its small blocks (fitted: 12
+// MiB puts the five peaks measured within 0.92-1.06; 6 MiB did when only the large arrays
+// were advised).
+constexpr double kHugePageEndsBytes = 12.0 * 1024 * 1024;
 constexpr std::uint64_t kMostCells = std::numeric_limits<std::uint64_t>::max();
 // METIS_PartGraphKway's own arrays, per vertex (cell) of the graph: its copy of the graph with
 // vertex and edge weights and each coarsened graph (about half the last, so twice the first

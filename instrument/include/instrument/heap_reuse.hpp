@@ -11,7 +11,20 @@
 // longer starts on a 2 MiB boundary, so huge_pages.hpp's advice covers its whole huge pages
 // only, not its ends). The peaks of the runs measured did not rise (multigrid/BENCHMARKS.md),
 // but a heap can hold a freed block below a live one that a larger request cannot use.
+//
+// advise_heap_huge_pages: the heap's next bytes on transparent huge pages (huge_pages.hpp).
+//
+// Why: with every block from the heap, only the arrays a program advises itself
+// (reserve_huge) fault 2 MiB at a time; every other vector, map and string of a set-up faults
+// 4 KiB at a time, and on a guest with shadow paging (the PVM guests of multigrid/BENCHMARKS.md)
+// a 4 KiB fault costs ~13 us, fresh or not: 6000-7500 faults, 0.08-0.1 s, of multigrid's
+// set-up at --cube 10. The heap is grown by the run's expected size, untouched, advised, and
+// given back to the allocator, which then serves the run's blocks from it. What it costs: a
+// run's resident memory rounds up to whole 2 MiB pages where its blocks leave gaps (+2-9%
+// measured, multigrid/BENCHMARKS.md).
 #pragma once
+
+#include <cstddef>
 
 namespace instrument {
 
@@ -19,5 +32,13 @@ namespace instrument {
 // allocations it should serve. False where the allocator does not take the advice (not glibc,
 // or a sanitizer's own allocator, as AddressSanitizer's): then nothing changed.
 bool reuse_freed_memory();
+
+// After reuse_freed_memory took its advice: the heap grown by `bytes` of address space, no
+// page of it touched, advised for huge pages (advise_huge_pages), and left free at the heap's
+// top, where the next allocations are carved from. Whether it was done: false without
+// reuse_freed_memory's advice (a freed block would go back to the kernel, advice and all), for
+// fewer bytes than a huge page, where the heap cannot grow by that much or madvise fails. A
+// hint like huge_pages.hpp's: never an error, the allocations are the same either way.
+bool advise_heap_huge_pages(std::size_t bytes);
 
 }  // namespace instrument
