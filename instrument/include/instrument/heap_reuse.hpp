@@ -17,8 +17,8 @@
 // Why: with every block from the heap, only the arrays a program advises itself
 // (reserve_huge) fault 2 MiB at a time; every other vector, map and string of a set-up faults
 // 4 KiB at a time, and on a guest with shadow paging (the PVM guests of multigrid/BENCHMARKS.md)
-// a 4 KiB fault costs ~13 us, fresh or not: 6000-7500 faults, 0.08-0.1 s, of multigrid's
-// set-up at --cube 10. The heap is grown by the run's expected size, untouched, advised, and
+// a 4 KiB fault costs 10-13 us, fresh or not (page-fault-cost): 6000-7500 faults, 0.06-0.1 s,
+// of multigrid's set-up at --cube 10. The heap is grown by the run's expected size, untouched, advised, and
 // given back to the allocator, which then serves the run's blocks from it. What it costs: a
 // run's resident memory rounds up to whole 2 MiB pages where its blocks leave gaps (+2-9%
 // measured, multigrid/BENCHMARKS.md).
