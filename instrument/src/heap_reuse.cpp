@@ -3,6 +3,10 @@
 
 #include <cstdlib>  // defines __GLIBC__ where the C library is glibc
 
+#if defined(__linux__)
+#include <unistd.h>
+#endif
+
 #include "instrument/huge_pages.hpp"
 
 #if defined(__GLIBC__)
@@ -27,15 +31,23 @@ bool reuse_freed_memory() {
 }
 
 bool advise_heap_huge_pages(std::size_t bytes) {
+#if defined(__linux__)
   if (!heap_kept || bytes < kHugePageBytes) return false;
   // With no mmap of its own the allocator grows the heap for this block (nothing written but
   // its header); freed, it joins the heap's top, which is never trimmed.
   char* block = static_cast<char*>(std::malloc(bytes));
   if (block == nullptr) return false;
   block[0] = 0;  // on the header's page, touched already: nothing read is left unwritten
-  const bool advised = advise_huge_pages(block, bytes);
+  // Below the program break: the main heap's. A thread's own arena maps a block this large
+  // apart and unmaps it when freed (M_MMAP_MAX does not hold there): no lasting advice.
+  const bool in_heap = block < static_cast<char*>(sbrk(0));
+  const bool advised = in_heap && advise_huge_pages(block, bytes);
   std::free(block);
   return advised;
+#else
+  (void)bytes;
+  return false;
+#endif
 }
 
 }  // namespace instrument

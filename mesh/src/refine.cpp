@@ -57,7 +57,9 @@ EdgesByLow edges_by_low(std::size_t node_count, std::size_t cells, const Corners
   }
   // Each node's distinct high ends, then sorted: an edge is met by each of its cells (5 on
   // average in a refined grid), so a sort of every meeting costs about 5 sorts of the few
-  // distinct ends. seen[h] == n + 1: h already kept for low node n.
+  // distinct ends. seen[h] == n + 1: h already kept for low node n (an Index: a mesh holds
+  // at most kMaxEntities < 2^32 - 1 nodes).
+  static_assert(kMaxEntities < std::numeric_limits<Index>::max());
   edges.first.assign(node_count + 1, 0);
   std::vector<Index> seen(node_count, 0);
   std::size_t kept = 0;

@@ -32,6 +32,14 @@ case "$order" in
     exit 2
     ;;
 esac
+if [ "$order" = blocks ] && [ "$rounds" -lt 2 ]; then
+  echo "setup_ab.sh: blocks of $rounds run: expected at least 2 (a block's first run is left out)" >&2
+  exit 2
+fi
+if compgen -G "$out/c*_p*_*.txt" > /dev/null; then
+  echo "setup_ab.sh: $out holds the logs of an earlier comparison: expected a new or empty directory" >&2
+  exit 2
+fi
 mkdir -p "$out/first"
 
 # one_run WHICH N P LOG: one run of build WHICH (B or A) at --cube N on P processes.

@@ -27,16 +27,16 @@ namespace {
 
 const double kPi = std::acos(-1.0);
 
-// The memory the run will take on this node (every process holds the whole hierarchy and the
-// processes of a node share its memory; run_memory.hpp), refused before anything is built;
-// else this process's share advised for huge pages before anything touches it (heap_reuse.hpp:
-// a 4 KiB fault costs 10-13 us on a guest with shadow paging, 6000-7500 of them a set-up).
 std::vector<std::uint64_t> cell_counts(const std::vector<mesh::Mesh>& meshes) {
   std::vector<std::uint64_t> cells;
   for (const mesh::Mesh& m : meshes) cells.push_back(m.cells.size());
   return cells;
 }
 
+// The memory the run will take on this node (every process holds the whole hierarchy and the
+// processes of a node share its memory; run_memory.hpp), refused before anything is built;
+// else this process's share advised for huge pages before anything touches it (heap_reuse.hpp:
+// a 4 KiB fault costs 10-13 us on a guest with shadow paging, 6000-7500 of them a set-up).
 void claim_memory(const GridsShape& grids, int p, int on_node, const std::string& source, const std::string& field) {
   const std::uint64_t bytes = run_peak_bytes(grids, p);
   instrument::require_node_memory(bytes, on_node, source, field,

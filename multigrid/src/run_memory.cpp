@@ -9,9 +9,10 @@
 // processes). Since 2026-12-05 a run keeps its finest grid's cells and parts by parent (25 B
 // for 8 cells, not 128, and no part list), its families in their batches only, moves its
 // coarse mesh into the grids (no second copy) and frees its grids before the levels' vectors
-// are written (AMD EPYC Zen 5): peaks of 85280 kB (--cube 8, 1 process), 73660 kB for the
-// larger process at 2, 134016 kB (--cube 10, 1 process), 112028 kB (--cube 10, 2) and 2692856
-// kB (--cube 100 --grids 2), estimated 0.93-1.05 of them (ctest/multigrid/unit_run_memory.cpp).
+// are written, and (that evening) its heap is on huge pages (AMD EPYC Zen 5): peaks of 90344
+// kB (--cube 8, 1 process), 78720 kB for the larger process at 2, 138468 kB (--cube 10, 1
+// process), 119684 kB (--cube 10, 2) and 2692756 kB (--cube 100 --grids 2), estimated
+// 0.92-1.06 of them (ctest/multigrid/unit_run_memory.cpp).
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>

@@ -18,10 +18,12 @@
 // (reserve_huge) fault 2 MiB at a time; every other vector, map and string of a set-up faults
 // 4 KiB at a time, and on a guest with shadow paging (the PVM guests of multigrid/BENCHMARKS.md)
 // a 4 KiB fault costs 10-13 us, fresh or not (page-fault-cost): 6000-7500 faults, 0.06-0.1 s,
-// of multigrid's set-up at --cube 10. The heap is grown by the run's expected size, untouched, advised, and
-// given back to the allocator, which then serves the run's blocks from it. What it costs: a
-// run's resident memory rounds up to whole 2 MiB pages where its blocks leave gaps (+2-9%
-// measured, multigrid/BENCHMARKS.md).
+// of multigrid's set-up at --cube 10. The heap is grown by the run's expected size, advised,
+// and given back to the allocator, which then carves the run's blocks from it: a 2 MiB frame
+// of it faults once, unless a page of it was written before (the heap's old top). What it
+// costs: a run's resident memory rounds up to whole 2 MiB pages where its blocks leave gaps
+// (+3-7% measured, multigrid/BENCHMARKS.md), and where the host takes freed memory back between
+// runs it backs whole 2 MiB pages again (the kernel time of a set-up 2 s after the last rose).
 #pragma once
 
 #include <cstddef>
@@ -33,12 +35,13 @@ namespace instrument {
 // or a sanitizer's own allocator, as AddressSanitizer's): then nothing changed.
 bool reuse_freed_memory();
 
-// After reuse_freed_memory took its advice: the heap grown by `bytes` of address space, no
-// page of it touched, advised for huge pages (advise_huge_pages), and left free at the heap's
-// top, where the next allocations are carved from. Whether it was done: false without
+// After reuse_freed_memory took its advice, from the main thread: the heap grown by `bytes` of
+// address space, advised for huge pages (advise_huge_pages), and left free at the heap's top,
+// where the next allocations are carved from. Whether it was done: false without
 // reuse_freed_memory's advice (a freed block would go back to the kernel, advice and all), for
-// fewer bytes than a huge page, where the heap cannot grow by that much or madvise fails. A
-// hint like huge_pages.hpp's: never an error, the allocations are the same either way.
+// fewer bytes than a huge page, where the heap cannot grow by that much, from another thread
+// (its arena maps such a block apart), off Linux or where madvise fails. A hint like
+// huge_pages.hpp's: never an error, the allocations are the same either way.
 bool advise_heap_huge_pages(std::size_t bytes);
 
 }  // namespace instrument
