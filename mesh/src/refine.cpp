@@ -342,8 +342,9 @@ void check_refined_volume(const std::vector<Vec3>& x, const std::array<Index, 4>
                                      std::to_string(longest) + ")^3");
 }
 
-// Whether every child of the parent of corners v (its octahedron cut along the diagonal
-// diag_a-diag_b, the midpoints of its ends' coordinates; the corners in x) passes check_refined_volume, known from the parent alone: each child of
+// Whether every child of the parent of corners v (their coordinates in x; its octahedron cut
+// along the diagonal from diag_a to diag_b, those midpoints' coordinates) passes
+// check_refined_volume, known from the parent alone: each child of
 // Bey's refinement has an eighth of the parent's volume V, and its edges are halves of the
 // parent's (longest L) or the diagonal D, so each passes if V/8 > 1e-12 max(L/2, D)^3. The
 // test allows for the rounding of the midpoints (each coordinate within eta = eps X of the
