@@ -13,11 +13,13 @@
 // Usage: page-fault-cost [--mib M] [--reps R]   (single process)
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include <sys/mman.h>
 
 #include "instrument/clock.hpp"
+#include "instrument/error.hpp"
 #include "instrument/huge_pages.hpp"
 #include "instrument/option_table.hpp"
 #include "instrument/process_usage.hpp"
@@ -79,7 +81,8 @@ int main(int argc, char** argv) {
       .whole("--mib", "M", mib, 2, 65536, "(even)", "MiB mapped and written a repetition")
       .whole("--reps", "R", reps, 1, 1000, "", "repetitions, each page size once, alternately");
   return instrument::run_serial_app(argc, argv, table, [&] {
-    if (mib % 2 != 0) mib += 1;  // whole 2 MiB pages
+    // Whole 2 MiB pages: an odd size would leave a small page at the end of the huge-page run.
+    if (mib % 2 != 0) throw instrument::InputError("command line", "--mib", "expected an even number of MiB, got " + std::to_string(mib));
     return measure(mib, reps);
   });
 }
