@@ -92,7 +92,9 @@ void SharedArena::copy_in(char* into, const void* src, std::size_t n) {
 std::uint64_t SharedArena::wanted() const {
   const std::uint64_t have = m_half[static_cast<std::size_t>(m_pid)];
   if (m_demand <= have || m_capped) return have;
-  return std::max(have, std::min(round_up(m_demand, grain), max_half));
+  std::uint64_t half = min_half;
+  while (half < m_demand && half < max_half) half *= 2;
+  return std::max(have, std::min(half, max_half));
 }
 
 void SharedArena::end_superstep(const std::vector<std::uint64_t>& wanted) {

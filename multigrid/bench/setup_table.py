@@ -18,8 +18,9 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: setup_table.py OUT_DIR")
     out = sys.argv[1]
-    summary = re.compile(r"W-cycle: mean ([0-9.]+) ms over \d+ cycles; setup ([0-9.]+) s "
-                         r"\(process 0: ([0-9.]+) s of CPU time in the kernel")
+    number = r"([0-9.]+(?:e[-+]?[0-9]+)?)"  # the program prints 6 significant digits: 9.2e-05 too
+    summary = re.compile(rf"W-cycle: mean {number} ms over \d+ cycles; setup {number} s "
+                         rf"\(process 0: {number} s of CPU time in the kernel")
     phase = re.compile(r"^setup\.(\S+)\s+\d+\s+\S+\s+\S+\s+(\S+)", re.M)  # the median column
     for n in (8, 10):
         for p in (1, 2):
