@@ -1,12 +1,15 @@
 // refine_uniform_corners (refine.hpp): the cells' corners, nodes and midpoint edges of
 // refine_uniform, bit for bit, without faces; refined again from its own faceless result as
 // from refine_uniform's; and a degenerate child refused with refine_uniform's message.
-// RefinedCells::by_parent: each parent's midpoints and diagonal, the same children; checked alike,
-// or later by check_refined_children.
+// RefinedCells::by_parent: each parent's midpoints and diagonal, the same children; checked alike.
+// RefinedCells::deferred: the nodes and edges alone, each parent's split made later by a
+// ParentSplitter, the same split and the same refusal.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -137,6 +140,25 @@ TEST_CASE("refine_uniform_corners by parent: each parent's midpoints and diagona
     for (std::size_t k = 0; k < 8; ++k) REQUIRE(kids[k].nodes == stored.cells[8 * c + k]);
   }
   CHECK(std::count_if(chosen.begin(), chosen.end(), [](int n) { return n > 0; }) >= 2);
+  // Deferred: the same nodes and edges, no splits; each parent's split made later, in any
+  // order, is by_parent's.
+  std::vector<std::array<Index, 2>> edges_deferred;
+  const CornerMesh deferred = refine_uniform_corners(coarse.nodes, parents, "cube", &edges_deferred, RefinedCells::deferred);
+  CHECK(deferred.cells.empty());
+  CHECK(deferred.midpoints.empty());
+  CHECK(deferred.diagonals.empty());
+  CHECK(edges_deferred == edges);
+  REQUIRE(deferred.nodes.size() == stored.nodes.size());
+  CHECK(std::memcmp(deferred.nodes.data(), stored.nodes.data(), stored.nodes.size() * sizeof(Vec3)) == 0);
+  const ParentSplitter splitter(deferred.nodes, coarse.nodes.size(), edges_deferred);
+  for (std::size_t c = parents.size(); c-- > 0;) {
+    std::array<Index, 6> m{};
+    std::uint8_t d = 9;
+    splitter.split(parents[c], c, "cube", m, d);
+    REQUIRE(m == by_parent.midpoints[c]);
+    REQUIRE(d == by_parent.diagonals[c]);
+  }
+  CHECK_THROWS_AS(ParentSplitter(deferred.nodes, coarse.nodes.size() + 1, edges_deferred), std::logic_error);
   // A flat parent's children refused alike when they are kept by parent.
   for (double eps : {1e-7, 3e-8, 1e-8, 3e-9, 1e-9}) {
     const std::vector<Vec3> flat_nodes = {{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, eps}};
@@ -145,15 +167,17 @@ TEST_CASE("refine_uniform_corners by parent: each parent's midpoints and diagona
     const std::string whole = input_error_text([&] { (void)refine_uniform_corners(flat_nodes, flat, "flat"); });
     CHECK(input_error_text([&] { (void)refine_uniform_corners(flat_nodes, flat, "flat", nullptr, RefinedCells::by_parent); }) ==
           whole);
-    // Unchecked: made without a word, then the same refusal from the parent's own check.
-    CornerMesh unchecked;
+    // Deferred: made without a word, then the same refusal from the parent's split.
+    CornerMesh deferred_flat;
+    std::vector<std::array<Index, 2>> flat_edges;
     CHECK(input_error_text([&] {
-            unchecked = refine_uniform_corners(flat_nodes, flat, "flat", nullptr, RefinedCells::by_parent_unchecked);
+            deferred_flat = refine_uniform_corners(flat_nodes, flat, "flat", &flat_edges, RefinedCells::deferred);
           }).empty());
-    REQUIRE(unchecked.midpoints.size() == 1);
-    CHECK(input_error_text([&] {
-            check_refined_children(unchecked.nodes, flat[0], unchecked.midpoints[0], unchecked.diagonals[0], 0, "flat");
-          }) == whole);
+    CHECK(deferred_flat.midpoints.empty());
+    const ParentSplitter flat_splitter(deferred_flat.nodes, flat_nodes.size(), flat_edges);
+    std::array<Index, 6> m{};
+    std::uint8_t d = 0;
+    CHECK(input_error_text([&] { flat_splitter.split(flat[0], 0, "flat", m, d); }) == whole);
   }
   CHECK_FALSE(input_error_text([&] {
                 (void)refine_uniform_corners({{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, 1e-9}}, {{0, 1, 2, 3}},

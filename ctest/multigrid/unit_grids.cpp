@@ -3,7 +3,8 @@
 // of the coarse edge midpoint_of names; majority inheritance with ties to the lower part;
 // METIS on the coarsest grid with kMetisCellsPerPart cells a part, inherited by the finer
 // grids (the finest of a sequence of independent meshes); node holders and owners; the finest
-// grid's cells kept by parent (FinestCells::by_parent, store_finest_cells).
+// grid's cells kept by parent (FinestCells::by_parent, store_finest_cells) or split by the
+// processes that hold them (FinestCells::by_parent_deferred, split_finest_cells).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -315,10 +316,31 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
     CHECK(got.ranks == want.ranks);
     CHECK_THROWS_AS(mg::node_ranks(g[2], parts[2]), std::logic_error);
   }
-  // Its cells checked by the processes that hold them: a well-shaped cube passes at any part.
+  // Deferred: split by the processes that hold the parents, each its own: a parent's split
+  // is there once its process has split, the others' not (children() refuses them), and the
+  // three processes' together are by_parent's.
   const std::vector<std::vector<std::int32_t>> three = mg::partition_grids(whole, 3, "cube");
-  for (int me = 0; me < 3; ++me) CHECK_NOTHROW(mg::check_finest_cells(g, three[1], me, "cube"));
-  CHECK_THROWS_AS(mg::check_finest_cells(g, std::vector<std::int32_t>(5, 0), 0, "cube"), std::logic_error);
+  std::vector<mg::Grid> d = mg::build_hierarchy(cube, 3, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent_deferred);
+  REQUIRE(d[2].cells_by_parent());
+  REQUIRE(d[2].cell_count() == whole[2].cell_count());
+  CHECK(d[2].mesh.nodes.size() == g[2].mesh.nodes.size());
+  CHECK(d[2].midpoint_of == g[2].midpoint_of);
+  CHECK(d[2].dirichlet == g[2].dirichlet);
+  for (int me = 0; me < 3; ++me) {
+    CHECK_NOTHROW(mg::split_finest_cells(d, three[1], me, "cube"));
+    for (mg::Index q = 0; q < d[1].cell_count(); ++q) {
+      CAPTURE(me, q);
+      if (three[1][q] <= me) {
+        REQUIRE(d[2].children(d[1], q) == g[2].children(g[1], q));
+      } else {
+        CHECK(d[2].parent_diagonals[q] == mg::Grid::kNotSplit);
+        CHECK_THROWS_AS(d[2].children(d[1], q), std::logic_error);
+      }
+    }
+  }
+  CHECK(d[2].parent_midpoints == g[2].parent_midpoints);
+  CHECK(d[2].parent_diagonals == g[2].parent_diagonals);
+  CHECK_THROWS_AS(mg::split_finest_cells(d, std::vector<std::int32_t>(5, 0), 0, "cube"), std::logic_error);
   // A flat cell whose children are degenerate: refused by the process that holds it, with the
   // refinement's own line, and by store_finest_cells; the other process has nothing to refuse.
   const std::vector<mesh::Vec3> flat_nodes = {{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, 1e-9}};
@@ -327,9 +349,9 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
   REQUIRE(whole_line.find("degenerate") != std::string::npos);
   CHECK(input_error_text([&] { (void)mg::build_hierarchy(flat, 2, "flat", mg::GridFaces::omitted, mg::FinestCells::by_parent); }) ==
         whole_line);
-  std::vector<mg::Grid> f = mg::build_hierarchy(flat, 2, "flat", mg::GridFaces::omitted, mg::FinestCells::by_parent_unchecked);
-  CHECK(input_error_text([&] { mg::check_finest_cells(f, {0}, 0, "flat"); }) == whole_line);
-  CHECK(input_error_text([&] { mg::check_finest_cells(f, {0}, 1, "flat"); }).empty());
+  std::vector<mg::Grid> f = mg::build_hierarchy(flat, 2, "flat", mg::GridFaces::omitted, mg::FinestCells::by_parent_deferred);
+  CHECK(input_error_text([&] { mg::split_finest_cells(f, {0}, 1, "flat"); }).empty());
+  CHECK(input_error_text([&] { mg::split_finest_cells(f, {0}, 0, "flat"); }) == whole_line);
   CHECK(input_error_text([&] { mg::store_finest_cells(f, "flat"); }) == whole_line);
   // Stored on demand (METIS or a partition file on the finest grid): the whole grid.
   mg::store_finest_cells(g, "cube");

@@ -284,11 +284,14 @@ struct ParentSplit {
   int diagonal;
   Vec3 diagonal_ends[2];
 };
-ParentSplit parent_split(const std::vector<Vec3>& parent_nodes, const EdgesByLow& edges, const std::array<Index, 4>& cell) {
+// rank(a, b): the place of edge (a, b), a < b, in the parent's sorted edges (EdgesByLow::rank,
+// or ParentSplitter's from the edge list); parent_nodes: its parent_count nodes.
+template <class EdgeRank>
+ParentSplit parent_split(const Vec3* parent_nodes, std::size_t parent_count, const EdgeRank& rank, const std::array<Index, 4>& cell) {
   ParentSplit split;
   for (std::size_t e = 0; e < 6; ++e) {
     const Index a = cell[static_cast<std::size_t>(kTetEdges[e][0])], b = cell[static_cast<std::size_t>(kTetEdges[e][1])];
-    split.m[e] = static_cast<Index>(parent_nodes.size() + (a < b ? edges.rank(a, b) : edges.rank(b, a)));
+    split.m[e] = static_cast<Index>(parent_count + (a < b ? rank(a, b) : rank(b, a)));
   }
   const auto end = [&](int e) {
     return midpoint(parent_nodes[cell[static_cast<std::size_t>(kTetEdges[e][0])]],
@@ -314,7 +317,8 @@ ParentSplit parent_split(const std::vector<Vec3>& parent_nodes, const EdgesByLow
 template <class Corners, class Store>
 void refine_cells(const std::vector<Vec3>& parent_nodes, const EdgesByLow& edges, std::size_t cells,
                   const Corners& corners, Store store) {
-  for (std::size_t c = 0; c < cells; ++c) store(c, parent_split(parent_nodes, edges, corners(c)));
+  const auto rank = [&edges](Index a, Index b) { return edges.rank(a, b); };
+  for (std::size_t c = 0; c < cells; ++c) store(c, parent_split(parent_nodes.data(), parent_nodes.size(), rank, corners(c)));
 }
 
 // Both, every parent's children made.
@@ -407,8 +411,9 @@ Mesh refine_uniform(const Mesh& mesh, const std::string& name, RefinedGeometry g
 
 namespace {
 
-// check_refined_children with the diagonal's ends' coordinates known (diagonal_ends: theirs
-// in fine_nodes).
+// The check of parent c's children (of corners `parent`, split at `midpoints` along
+// `diagonal`; diagonal_ends: those midpoints' coordinates): InputError(name, "cell 8c + k",
+// "degenerate: ...") for the first degenerate one, as check_refined_cells refuses it.
 void check_children(const std::vector<Vec3>& fine_nodes, const std::array<Index, 4>& parent,
                     const std::array<Index, 6>& midpoints, int diagonal, const Vec3 (&diagonal_ends)[2], std::size_t c,
                     const std::string& name) {
@@ -434,7 +439,6 @@ struct KeepRefinedCells {
     } else {
       fine.midpoints.push_back(split.m);
       fine.diagonals.push_back(static_cast<std::uint8_t>(split.diagonal));
-      if (kept == RefinedCells::by_parent_unchecked) return;
     }
     check_children(nodes, parents[c], split.m, split.diagonal, split.diagonal_ends, c, name);
   }
@@ -449,24 +453,39 @@ CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vec
   CornerMesh fine;
   const auto corners = [&cells](std::size_t c) -> const std::array<Index, 4>& { return cells[c]; };
   const EdgesByLow edges = refine_nodes(nodes, cells.size(), corners, name, fine.nodes);
-  const bool by_parent = kept != RefinedCells::stored;
-  if (by_parent) {
+  if (kept == RefinedCells::by_parent) {
     instrument::reserve_huge(fine.midpoints, cells.size());
     instrument::reserve_huge(fine.diagonals, cells.size());
-  } else {
+  } else if (kept == RefinedCells::stored) {
     instrument::reserve_huge(fine.cells, 8 * cells.size());
   }
-  refine_cells(nodes, edges, cells.size(), corners, KeepRefinedCells{fine.nodes, cells, name, fine, kept});
+  if (kept != RefinedCells::deferred)
+    refine_cells(nodes, edges, cells.size(), corners, KeepRefinedCells{fine.nodes, cells, name, fine, kept});
   if (midpoint_edges) *midpoint_edges = edge_list(edges);
   return fine;
 }
 
-void check_refined_children(const std::vector<Vec3>& fine_nodes, const std::array<Index, 4>& parent,
-                            const std::array<Index, 6>& midpoints, int diagonal, std::size_t c, const std::string& name) {
-  const std::size_t d = static_cast<std::size_t>(diagonal);
-  const Vec3 ends[2] = {fine_nodes[midpoints[static_cast<std::size_t>(kDiagonalEnds[d][0])]],
-                        fine_nodes[midpoints[static_cast<std::size_t>(kDiagonalEnds[d][1])]]};
-  check_children(fine_nodes, parent, midpoints, diagonal, ends, c, name);
+ParentSplitter::ParentSplitter(const std::vector<Vec3>& fine_nodes, std::size_t parent_count,
+                               const std::vector<std::array<Index, 2>>& sorted_edges)
+    : nodes_(fine_nodes), parent_count_(parent_count), edges_(sorted_edges), first_(parent_count + 1, 0) {
+  if (parent_count > fine_nodes.size() || fine_nodes.size() - parent_count != sorted_edges.size())
+    throw std::logic_error("ParentSplitter: not a refinement's nodes and sorted edges");
+  for (const std::array<Index, 2>& e : sorted_edges) ++first_[e[0] + std::size_t{1}];
+  for (std::size_t a = 0; a < parent_count; ++a) first_[a + 1] += first_[a];
+}
+
+void ParentSplitter::split(const std::array<Index, 4>& parent, std::size_t c, const std::string& name,
+                           std::array<Index, 6>& midpoints, std::uint8_t& diagonal) const {
+  // EdgesByLow::rank on the edge list: a's edges are [first_[a], first_[a + 1]), ascending.
+  const auto rank = [this](Index a, Index b) {
+    std::size_t below = 0;
+    for (std::size_t k = first_[a]; k < first_[a + 1]; ++k) below += edges_[k][1] < b;
+    return first_[a] + below;
+  };
+  const ParentSplit s = parent_split(nodes_.data(), parent_count_, rank, parent);
+  check_children(nodes_, parent, s.m, s.diagonal, s.diagonal_ends, c, name);
+  midpoints = s.m;
+  diagonal = static_cast<std::uint8_t>(s.diagonal);
 }
 
 std::vector<std::array<Index, 4>> cell_corners(const Mesh& mesh) {

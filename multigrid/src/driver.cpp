@@ -92,10 +92,10 @@ ProblemInput prepare_input(const RunOptions& o, int p, int me, int on_node) {
     SetupTimer t(&in.setup, "refinement");
     // METIS finds a grid's faces if it needs them. The finest grid's cells are kept by parent
     // (its largest array, 5x smaller), unless the partition is to be read for it; at P > 1
-    // each process checks its own below.
+    // each process splits and checks its own parents below.
     const FinestCells finest = !o.partition_path.empty() || o.grids < 2 ? FinestCells::stored
                                : p == 1                                 ? FinestCells::by_parent
-                                                                        : FinestCells::by_parent_unchecked;
+                                                                        : FinestCells::by_parent_deferred;
     in.grids = build_hierarchy(std::move(coarse), o.grids, name, GridFaces::omitted, finest);
   }
   const std::string name = o.mesh_sequence.empty() ? (o.mesh_path.empty() ? std::string("the default cube") : o.mesh_path)
@@ -118,9 +118,9 @@ ProblemInput prepare_input(const RunOptions& o, int p, int me, int on_node) {
     in.parts = inherit_parts(in.grids, at, part,
                              in.grids.back().cells_by_parent() ? FinestParts::by_parent : FinestParts::stored);
   }
-  if (p > 1 && in.grids.back().cells_by_parent()) {  // this process's cells of the finest grid checked
+  if (p > 1 && in.grids.back().cells_by_parent()) {  // this process's parents of the finest grid split and checked
     SetupTimer t(&in.setup, "refinement");
-    check_finest_cells(in.grids, in.parts[in.grids.size() - 2], me, name);
+    split_finest_cells(in.grids, in.parts[in.grids.size() - 2], me, name);
   }
   return in;
 }

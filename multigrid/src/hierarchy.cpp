@@ -138,15 +138,21 @@ std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::stri
       // The coarsest grid's corners copied (a mesh's cells), a refined parent's read as they are.
       const mesh::RefinedCells made = l + 1 < levels || finest == FinestCells::stored ? mesh::RefinedCells::stored
                                       : finest == FinestCells::by_parent             ? mesh::RefinedCells::by_parent
-                                                                                     : mesh::RefinedCells::by_parent_unchecked;
+                                                                                     : mesh::RefinedCells::deferred;
       mesh::CornerMesh fine = parent.corners.empty()
                                   ? mesh::refine_uniform_corners(parent.mesh.nodes, mesh::cell_corners(parent.mesh), name,
                                                                  &g.midpoint_of, made)
                                   : mesh::refine_uniform_corners(parent.mesh.nodes, parent.corners, name, &g.midpoint_of, made);
       g.mesh.nodes = std::move(fine.nodes);
       g.corners = std::move(fine.cells);
-      g.parent_midpoints = std::move(fine.midpoints);
-      g.parent_diagonals = std::move(fine.diagonals);
+      if (made == mesh::RefinedCells::deferred) {  // every parent's place, none split (split_finest_cells)
+        const std::size_t parents = parent.cell_count();
+        instrument::assign_huge(g.parent_midpoints, parents);
+        instrument::assign_huge(g.parent_diagonals, parents, Grid::kNotSplit);
+      } else {
+        g.parent_midpoints = std::move(fine.midpoints);
+        g.parent_diagonals = std::move(fine.diagonals);
+      }
       boundary = refine_boundary(boundary, g);
       g.dirichlet = nodes_of(boundary, g.mesh.nodes.size());
     } else {
@@ -173,23 +179,24 @@ Index MidpointLookup::node(Index a, Index b) const {
   return static_cast<Index>(grid_.coarse_nodes + static_cast<std::size_t>(at - edges.begin()));
 }
 
-void check_finest_cells(const std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
+void split_finest_cells(std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
                         const std::string& name) {
-  const Grid& fine = grids.back();
-  if (grids.size() < 2 || !fine.cells_by_parent()) return;
+  if (grids.size() < 2 || !grids.back().cells_by_parent()) return;
+  Grid& fine = grids.back();
   const Grid& coarse = grids[grids.size() - 2];
   if (coarser_parts.size() != coarse.cell_count())
-    throw std::logic_error("check_finest_cells: the parts are not the coarser grid's");
+    throw std::logic_error("split_finest_cells: the parts are not the coarser grid's");
+  const mesh::ParentSplitter splitter(fine.mesh.nodes, fine.coarse_nodes, fine.midpoint_of);
   for (std::size_t q = 0; q < coarse.cell_count(); ++q)
-    if (coarser_parts[q] == me)
-      mesh::check_refined_children(fine.mesh.nodes, coarse.cell(q), fine.parent_midpoints[q], fine.parent_diagonals[q], q, name);
+    if (coarser_parts[q] == me && fine.parent_diagonals[q] == Grid::kNotSplit)
+      splitter.split(coarse.cell(q), q, name, fine.parent_midpoints[q], fine.parent_diagonals[q]);
 }
 
 void store_finest_cells(std::vector<Grid>& grids, const std::string& name) {
   Grid& fine = grids.back();
   if (grids.size() < 2 || !fine.cells_by_parent()) return;
   const Grid& coarse = grids[grids.size() - 2];
-  check_finest_cells(grids, std::vector<std::int32_t>(coarse.cell_count(), 0), 0, name);
+  split_finest_cells(grids, std::vector<std::int32_t>(coarse.cell_count(), 0), 0, name);  // those not split yet
   std::vector<std::array<Index, 4>> cells;
   instrument::reserve_huge(cells, fine.cell_count());
   for (std::size_t q = 0; q < coarse.cell_count(); ++q)

@@ -50,19 +50,34 @@ struct CornerMesh {
 // (midpoints[c][e] of kTetEdges[e]) and its octahedron's diagonal (diagonals[c]), from which
 // refined_children gives cells 8c..8c+7, the same corners: 25 bytes a parent where its
 // children's corners are 128 (multigrid's finest grid, the largest array its set-up wrote).
-// Every child is checked as it is made, unless by_parent_unchecked: then the program checks
-// the parents it will use (check_refined_children: the same refusal), where each process of a
-// partitioned run needs only its own.
-enum class RefinedCells { stored, by_parent, by_parent_unchecked };
+// Every child is checked as it is made. RefinedCells::deferred: neither cells nor splits, the
+// nodes and edges alone; the program splits the parents it will use (ParentSplitter: the same
+// splits, the same refusal), where each process of a partitioned run needs only its own.
+enum class RefinedCells { stored, by_parent, deferred };
 CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vector<std::array<Index, 4>>& cells,
                                   const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges = nullptr,
                                   RefinedCells kept = RefinedCells::stored);
 
-// refine_uniform_corners's check of parent c's children (of corners `parent`, split at
-// `midpoints` along `diagonal`): InputError(name, "cell 8c + k", "degenerate: ...") for the
-// first degenerate one, as the refinement refuses it.
-void check_refined_children(const std::vector<Vec3>& fine_nodes, const std::array<Index, 4>& parent,
-                            const std::array<Index, 6>& midpoints, int diagonal, std::size_t c, const std::string& name);
+// The splits of a refinement's parents one at a time (RefinedCells::deferred): parent c's
+// midpoints and diagonal as RefinedCells::by_parent gives them (midpoints[c], diagonals[c]),
+// its children checked as it checks them. fine_nodes: the refinement's nodes (the parent's
+// parent_count first, then the midpoints); sorted_edges: its midpoint_edges. Both are read
+// where they are (kept by reference).
+class ParentSplitter {
+ public:
+  ParentSplitter(const std::vector<Vec3>& fine_nodes, std::size_t parent_count,
+                 const std::vector<std::array<Index, 2>>& sorted_edges);
+  // Parent c, of corners `parent` (the parent's own, in its order): InputError(name, "cell
+  // 8c + k", "degenerate: ...") for its first degenerate child, as the refinement refuses it.
+  void split(const std::array<Index, 4>& parent, std::size_t c, const std::string& name, std::array<Index, 6>& midpoints,
+             std::uint8_t& diagonal) const;
+
+ private:
+  const std::vector<Vec3>& nodes_;
+  std::size_t parent_count_;
+  const std::vector<std::array<Index, 2>>& edges_;
+  std::vector<std::size_t> first_;  // node a's edges: [first_[a], first_[a + 1])
+};
 
 // The corners of each of the mesh's cells, in its order (what refine_uniform_corners reads).
 std::vector<std::array<Index, 4>> cell_corners(const Mesh& mesh);

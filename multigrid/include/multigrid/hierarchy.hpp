@@ -9,6 +9,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -68,8 +69,11 @@ struct Grid {
   // every process wrote all of it to read its own share), but per coarser cell q its edges'
   // midpoints and its octahedron's diagonal (mesh::RefinedCells::by_parent, 25 B for 8 cells),
   // from which children() gives its 8 as the refinement made them. Empty on every other grid.
+  // FinestCells::by_parent_deferred: a parent's split is made by the process that holds it
+  // (split_finest_cells); until then its diagonal is kNotSplit and children() refuses it.
   std::vector<std::array<Index, 6>> parent_midpoints;
   std::vector<std::uint8_t> parent_diagonals;
+  static constexpr std::uint8_t kNotSplit = 0xFF;
 
   bool cells_by_parent() const { return !parent_midpoints.empty(); }
   std::size_t cell_count() const {
@@ -84,6 +88,7 @@ struct Grid {
   std::array<std::array<Index, 4>, 8> children(const Grid& coarser, Index q) const {
     std::array<std::array<Index, 4>, 8> kids;
     if (cells_by_parent()) {
+      if (parent_diagonals[q] == kNotSplit) throw std::logic_error("Grid::children: a parent not split (split_finest_cells)");
       const std::array<mesh::CellNodes, 8> made = mesh::refined_children(coarser.cell(q), parent_midpoints[q], parent_diagonals[q]);
       for (std::size_t k = 0; k < 8; ++k) kids[k] = made[k].nodes;
     } else {
@@ -123,23 +128,26 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name);
 // keeps them.
 // FinestCells::by_parent (with GridFaces::omitted and levels >= 2): the finest grid's cells
 // kept by parent (Grid::parent_midpoints), for a run whose METIS grid is a coarser one; each
-// child checked as it is made. by_parent_unchecked: not checked there, for a partitioned run
-// whose processes check their own (check_finest_cells; checking every one in every process
-// was a replicated third of the refinement at P = 2).
+// child checked as it is made. by_parent_deferred: the nodes and edges made, no parent split
+// yet, for a partitioned run whose processes split (and check) their own (split_finest_cells:
+// splitting every parent in every process was a replicated half of the refinement at P = 2).
 enum class GridFaces { kept, omitted };
-enum class FinestCells { stored, by_parent, by_parent_unchecked };
+enum class FinestCells { stored, by_parent, by_parent_deferred };
 // `coarse` is taken by value: a caller done with its mesh moves it in (a second copy of the
 // coarsest mesh was a third of the peak at --cube 100 --grids 2).
 std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::string& name,
                                   GridFaces faces = GridFaces::kept, FinestCells finest = FinestCells::stored);
 
-// Checks the children of the coarser cells q of a finest grid kept by parent with
-// coarser_parts[q] == me: InputError(name, "cell N", "degenerate: ...") as the refinement would
-// have refused it (mesh::check_refined_children). A run's processes together check every cell.
-void check_finest_cells(const std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
+// Splits the parents q of a finest grid built with FinestCells::by_parent_deferred that have
+// coarser_parts[q] == me and are not split yet (mesh::ParentSplitter: the splits by_parent
+// makes), refusing a degenerate child with InputError(name, "cell N", "degenerate: ...") as
+// the refinement would have. A run's processes together split and check every parent; each
+// holds the splits of its own. Nothing to do on another grid.
+void split_finest_cells(std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
                         const std::string& name);
-// Stores the cells of a finest grid built with FinestCells::by_parent (where METIS is to
-// partition it after all: a small mesh at many processes), every one checked.
+// Stores the cells of a finest grid built with FinestCells::by_parent or by_parent_deferred
+// (where METIS is to partition it after all: a small mesh at many processes), every parent
+// split and checked.
 void store_finest_cells(std::vector<Grid>& grids, const std::string& name);
 
 // Reads each path (mesh::read_mesh: .smesh or .msh) and checks its nodes (check_nodes).
