@@ -71,6 +71,7 @@ class Context {
   Profiler& profiler() { return m_profiler; }
   // The syncs since the clock started whose headers went through shared memory.
   long shared_header_exchanges() const { return m_shared_exchanges; }
+  unsigned long long shared_put_half_bytes() const { return m_arena.half_bytes(); }
   // Collective: the processes' cache-line round trip (line_pairs.hpp), seconds; the shared
   // lines are set up at the first call.
   double core_round_trip(int blocks, int per_block) {

@@ -93,7 +93,8 @@ std::uint64_t SharedArena::wanted() const {
   const std::uint64_t have = m_half[static_cast<std::size_t>(m_pid)];
   if (m_demand <= have || m_capped) return have;
   std::uint64_t half = min_half;
-  while (half < m_demand && half < max_half) half *= 2;
+  while (half < m_demand && half < grain) half *= 2;
+  if (half < m_demand) half = round_up(m_demand, grain);
   return std::max(have, std::min(half, max_half));
 }
 

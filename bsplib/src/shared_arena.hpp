@@ -53,6 +53,8 @@ class SharedArena {
   }
   // The half size this process asks for in its header (its present one if enough).
   std::uint64_t wanted() const;
+  // This process's half size now (0 before any growth).
+  std::uint64_t half_bytes() const { return m_half[static_cast<std::size_t>(m_pid)]; }
   // Memory ordering around the header exchange: what this process wrote is visible to the
   // node before its header leaves, and what others wrote before theirs, after it arrives.
   void sync_memory() const {
@@ -66,12 +68,15 @@ class SharedArena {
   void allocate(const std::vector<std::uint64_t>& half);  // collective over the node
   void release();
 
-  // A half grows to the power of two at or above the superstep's demand, min_half at least:
-  // growth touches every page of the node's segments (each process its own, then the others'
-  // as it maps them), 10-13 us a 4 KiB page on a guest with shadow paging, so a half sized to
-  // the demand, not whole MiB (multigrid's first exchange at P = 2, 37 KB of puts, grew two 2
-  // MiB segments: 15-17 ms of its set-up); doubling keeps a rising demand's growths to log2.
+  // A half grows to the power of two at or above the superstep's demand, min_half at least,
+  // up to grain, and beyond it to whole grains: growth touches every page of the node's
+  // segments (each process its own, then the others' as it maps them), 10-13 us a 4 KiB page
+  // on a guest with shadow paging, so a small demand gets a small half, not a whole MiB
+  // (multigrid's first exchange at P = 2, 37 KB of puts, grew two 2 MiB segments: 1024 faults,
+  // 10-13 ms, and the window's allocation, 15-17 ms of its set-up), doubling keeps a rising small demand's growths few, and a large one is not
+  // given up to twice what it needs (nor /dev/shm asked for it).
   static constexpr std::uint64_t min_half = std::uint64_t{64} << 10;
+  static constexpr std::uint64_t grain = std::uint64_t{1} << 20;
   static constexpr std::uint64_t max_half = std::uint64_t{512} << 20;
   int m_pid = 0;
   MPI_Comm m_node = MPI_COMM_NULL;

@@ -145,6 +145,10 @@ long shared_header_exchanges() {
   return Spmd::context("bsplib::shared_header_exchanges").shared_header_exchanges();
 }
 
+unsigned long long shared_put_half_bytes() {
+  return Spmd::context("bsplib::shared_put_half_bytes").shared_put_half_bytes();
+}
+
 void Spmd::end() {
   Context& c = context("bsp_end");
   c.profiler().set_site(nullptr, -1);

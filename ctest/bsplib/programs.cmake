@@ -93,6 +93,19 @@ foreach(n 2 4)
   set_tests_properties(bsplib.t_shared_sync.mpi_headers.np${n} PROPERTIES
                        FAIL_REGULAR_EXPRESSION "BSP error" ENVIRONMENT BSP_SHARED_SYNC=0)
 endforeach()
+# The shared segment for large puts grows to the rule (a power of two from 64 KiB, whole MiB
+# above 1 MiB) and not at p = 1 or with BSP_SHARED_PUTS=0.
+add_executable(bsp_t_shared_put_growth ${CMAKE_CURRENT_LIST_DIR}/t_shared_put_growth.cpp)
+target_link_libraries(bsp_t_shared_put_growth PRIVATE bsp suite_options)
+suite_add_mpi_test(NAME bsplib.t_shared_put_growth.np1 TARGET bsp_t_shared_put_growth RANKS 1
+                   LABELS unit TIMEOUT 60 EXPECT "PASS t_shared_put_growth .p = 1, half 0 bytes.")
+foreach(n 2 4)
+  suite_add_mpi_test(NAME bsplib.t_shared_put_growth.np${n} TARGET bsp_t_shared_put_growth RANKS ${n}
+                     LABELS unit TIMEOUT 60 EXPECT "PASS t_shared_put_growth .p = ${n}, half 3145728 bytes.")
+  suite_add_mpi_test(NAME bsplib.t_shared_put_growth.off.np${n} TARGET bsp_t_shared_put_growth RANKS ${n}
+                     LABELS unit TIMEOUT 60 EXPECT "PASS t_shared_put_growth .p = ${n}, half 0 bytes, BSP_SHARED_PUTS=0.")
+  set_tests_properties(bsplib.t_shared_put_growth.off.np${n} PROPERTIES ENVIRONMENT BSP_SHARED_PUTS=0)
+endforeach()
 # The primitives with the headers by MPI as well (the route across nodes): the programs above
 # exchange them through shared memory within the node.
 foreach(t t_put t_get t_bsmp t_conformance t_get_put_mix)

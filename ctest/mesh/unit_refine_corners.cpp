@@ -159,6 +159,16 @@ TEST_CASE("refine_uniform_corners by parent: each parent's midpoints and diagona
     REQUIRE(d == by_parent.diagonals[c]);
   }
   CHECK_THROWS_AS(ParentSplitter(deferred.nodes, coarse.nodes.size() + 1, edges_deferred), std::logic_error);
+  std::vector<std::array<Index, 2>> swapped = edges_deferred;
+  std::swap(swapped[3], swapped[4]);  // out of order
+  CHECK_THROWS_AS(ParentSplitter(deferred.nodes, coarse.nodes.size(), swapped), std::logic_error);
+  swapped = edges_deferred;
+  swapped.back() = {swapped.back()[0], static_cast<Index>(coarse.nodes.size())};  // a midpoint as an end
+  CHECK_THROWS_AS(ParentSplitter(deferred.nodes, coarse.nodes.size(), swapped), std::logic_error);
+  std::array<Index, 6> unused_m{};
+  std::uint8_t unused_d = 0;
+  CHECK_THROWS_AS(splitter.split({0, 1, 2, static_cast<Index>(coarse.nodes.size())}, 0, "cube", unused_m, unused_d),
+                  std::logic_error);
   // A flat parent's children refused alike when they are kept by parent.
   for (double eps : {1e-7, 3e-8, 1e-8, 3e-9, 1e-9}) {
     const std::vector<Vec3> flat_nodes = {{0, 0, 0}, {1, 0, 0}, {0.5, 1e-3, 0}, {0.5, 2e-4, eps}};

@@ -470,7 +470,12 @@ ParentSplitter::ParentSplitter(const std::vector<Vec3>& fine_nodes, std::size_t 
     : nodes_(fine_nodes), parent_count_(parent_count), edges_(sorted_edges), first_(parent_count + 1, 0) {
   if (parent_count > fine_nodes.size() || fine_nodes.size() - parent_count != sorted_edges.size())
     throw std::logic_error("ParentSplitter: not a refinement's nodes and sorted edges");
-  for (const std::array<Index, 2>& e : sorted_edges) ++first_[e[0] + std::size_t{1}];
+  for (std::size_t k = 0; k < sorted_edges.size(); ++k) {
+    const std::array<Index, 2>& e = sorted_edges[k];
+    if (!(e[0] < e[1] && e[1] < parent_count) || (k > 0 && !(sorted_edges[k - 1] < e)))
+      throw std::logic_error("ParentSplitter: the edges are not sorted (low, high) pairs of the parent's nodes");
+    ++first_[e[0] + std::size_t{1}];
+  }
   for (std::size_t a = 0; a < parent_count; ++a) first_[a + 1] += first_[a];
 }
 
@@ -482,6 +487,8 @@ void ParentSplitter::split(const std::array<Index, 4>& parent, std::size_t c, co
     for (std::size_t k = first_[a]; k < first_[a + 1]; ++k) below += edges_[k][1] < b;
     return first_[a] + below;
   };
+  for (Index v : parent)
+    if (v >= parent_count_) throw std::logic_error("ParentSplitter::split: a corner that is not a parent node");
   const ParentSplit s = parent_split(nodes_.data(), parent_count_, rank, parent);
   check_children(nodes_, parent, s.m, s.diagonal, s.diagonal_ends, c, name);
   midpoints = s.m;

@@ -53,8 +53,8 @@ void declare_options(instrument::OptionTable& t, Options& o) {
 double sine_pi(double t) { return std::sin(std::numbers::pi * t); }
 
 // One set-up of rank `me` of `p`, phase by phase, as the multigrid program makes it: its
-// input (mg::load_problem: the cube, the refinement, METIS, the inheritance, the check of this
-// process's cells of the finest grid), its levels, the load and the diagonal (driver.cpp);
+// input (mg::load_problem: the cube, the refinement, METIS, the inheritance, the split and
+// check of this process's parents of the finest grid), its levels, the load and the diagonal (driver.cpp);
 // then, apart (not set-up: the program makes them after its cycles), the error norm's cell
 // sums.
 mg::SetupClock one_setup(const Options& o, int me, int p, double& checksum, double& error_norm_seconds) {

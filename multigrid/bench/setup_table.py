@@ -18,7 +18,7 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: setup_table.py OUT_DIR")
     out = sys.argv[1]
-    number = r"([0-9.]+(?:e[-+]?[0-9]+)?)"  # the program prints 6 significant digits: 9.2e-05 too
+    number = r"([0-9.]+(?:e[-+]?[0-9]+)?)"  # small times come with an exponent (9.2e-05)
     summary = re.compile(rf"W-cycle: mean {number} ms over \d+ cycles; setup {number} s "
                          rf"\(process 0: {number} s of CPU time in the kernel")
     phase = re.compile(r"^setup\.(\S+)\s+\d+\s+\S+\s+\S+\s+(\S+)", re.M)  # the median column

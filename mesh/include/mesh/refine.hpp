@@ -65,10 +65,16 @@ CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vec
 // where they are (kept by reference).
 class ParentSplitter {
  public:
+  // std::logic_error if the edges are not parent_count's sorted edges of these nodes (count,
+  // ends, order).
   ParentSplitter(const std::vector<Vec3>& fine_nodes, std::size_t parent_count,
                  const std::vector<std::array<Index, 2>>& sorted_edges);
-  // Parent c, of corners `parent` (the parent's own, in its order): InputError(name, "cell
-  // 8c + k", "degenerate: ...") for its first degenerate child, as the refinement refuses it.
+  // Not of temporaries: both are read where they are.
+  ParentSplitter(std::vector<Vec3>&&, std::size_t, const std::vector<std::array<Index, 2>>&) = delete;
+  ParentSplitter(const std::vector<Vec3>&, std::size_t, std::vector<std::array<Index, 2>>&&) = delete;
+  // Parent c, of corners `parent` (the parent's own, in its order, each below parent_count):
+  // InputError(name, "cell 8c + k", "degenerate: ...") for its first degenerate child, as the
+  // refinement refuses it; std::logic_error for a corner out of range.
   void split(const std::array<Index, 4>& parent, std::size_t c, const std::string& name, std::array<Index, 6>& midpoints,
              std::uint8_t& diagonal) const;
 
