@@ -69,12 +69,13 @@ class SharedArena {
   void release();
 
   // A half grows to the power of two at or above the superstep's demand, min_half at least,
-  // up to grain, and beyond it to whole grains: growth touches every page of the node's
+  // up to grain, and beyond it to whole grains. Growth touches every page of the node's
   // segments (each process its own, then the others' as it maps them), 10-13 us a 4 KiB page
   // on a guest with shadow paging, so a small demand gets a small half, not a whole MiB
-  // (multigrid's first exchange at P = 2, 37 KB of puts, grew two 2 MiB segments: 1024 faults,
-  // 10-13 ms, and the window's allocation, 15-17 ms of its set-up), doubling keeps a rising small demand's growths few, and a large one is not
-  // given up to twice what it needs (nor /dev/shm asked for it).
+  // (multigrid's first exchange at P = 2, 37 KB of puts, grew two 2 MiB segments: 1024
+  // faults, 10-13 ms, and the window's allocation, 15-17 ms of its set-up); doubling keeps a
+  // rising small demand's growths few, and a large demand is not given up to twice what it
+  // needs (nor /dev/shm asked for it).
   static constexpr std::uint64_t min_half = std::uint64_t{64} << 10;
   static constexpr std::uint64_t grain = std::uint64_t{1} << 20;
   static constexpr std::uint64_t max_half = std::uint64_t{512} << 20;
