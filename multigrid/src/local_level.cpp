@@ -100,14 +100,6 @@ const std::array<bool, 3>& refined_children_match_table() {
   return match;
 }
 
-// Parent p's diagonal on a grid kept by parent; refused for one not split (another process's,
-// FinestCells::by_parent_deferred), as Grid::children refuses it.
-int split_diagonal(const Grid& fine, Index p) {
-  const std::uint8_t d = fine.parent_diagonals[p];
-  if (d == Grid::kNotSplit) throw std::logic_error("local level: a parent of the finest grid not split (split_finest_cells)");
-  return d;
-}
-
 // The 10 nodes of parent p's family in p1_cell_math.hpp's order, or false if its 8 children
 // `kids` (Grid::children) are not that pattern (then they are swept one by one, correct
 // either way).
@@ -117,7 +109,7 @@ bool family_nodes(const Grid& fine, const Grid& coarse, Index p, const ChildCorn
   // diagonal (Grid::children), so the checks and the search below would find exactly those;
   // they cost 6 reads of midpoint_of a parent, a jump each, and the children made twice more.
   if (fine.cells_by_parent()) {
-    const int diagonal = split_diagonal(fine, p);
+    const int diagonal = fine.split_diagonal(p);
     out = labelled(a, fine.parent_midpoints[p], diagonal);
     return refined_children_match_table()[static_cast<std::size_t>(diagonal)];
   }
@@ -337,7 +329,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
         // shortcut), slots given in the order its children would meet them; the shape of
         // its diagonal's, looked up in the table the first time (the same shape each time: the
         // same ids as the walk below).
-        const int diagonal = split_diagonal(grid, q);
+        const int diagonal = grid.split_diagonal(q);
         const std::size_t d = static_cast<std::size_t>(diagonal);
         if (refined_children_match_table()[d]) {
           const ParentLayout& layout = parent_layouts()[d];

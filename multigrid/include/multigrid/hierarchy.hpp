@@ -76,6 +76,12 @@ struct Grid {
   static constexpr std::uint8_t kNotSplit = 0xFF;
 
   bool cells_by_parent() const { return !parent_midpoints.empty(); }
+  // Parent q's diagonal on a grid kept by parent; std::logic_error for one not split yet
+  // (another process's: children() and the numbering read only their own).
+  int split_diagonal(Index q) const {
+    if (parent_diagonals[q] == kNotSplit) throw std::logic_error("Grid: a parent of the finest grid not split (split_finest_cells)");
+    return parent_diagonals[q];
+  }
   std::size_t cell_count() const {
     if (cells_by_parent()) return 8 * parent_midpoints.size();
     return corners.empty() ? mesh.cells.size() : corners.size();
@@ -88,8 +94,7 @@ struct Grid {
   std::array<std::array<Index, 4>, 8> children(const Grid& coarser, Index q) const {
     std::array<std::array<Index, 4>, 8> kids;
     if (cells_by_parent()) {
-      if (parent_diagonals[q] == kNotSplit) throw std::logic_error("Grid::children: a parent not split (split_finest_cells)");
-      const std::array<mesh::CellNodes, 8> made = mesh::refined_children(coarser.cell(q), parent_midpoints[q], parent_diagonals[q]);
+      const std::array<mesh::CellNodes, 8> made = mesh::refined_children(coarser.cell(q), parent_midpoints[q], split_diagonal(q));
       for (std::size_t k = 0; k < 8; ++k) kids[k] = made[k].nodes;
     } else {
       for (std::size_t k = 0; k < 8; ++k) kids[k] = cell(8 * std::size_t{q} + k);
