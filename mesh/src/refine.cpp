@@ -465,28 +465,27 @@ CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vec
   return fine;
 }
 
-ParentSplitter::ParentSplitter(const std::vector<Vec3>& fine_nodes, std::size_t parent_count,
-                               const std::vector<std::array<Index, 2>>& sorted_edges)
-    : nodes_(fine_nodes), parent_count_(parent_count), edges_(sorted_edges), first_(parent_count + 1, 0) {
-  if (parent_count > fine_nodes.size() || fine_nodes.size() - parent_count != sorted_edges.size())
-    throw std::logic_error("ParentSplitter: not a refinement's nodes and sorted edges");
+SortedEdgeRanks::SortedEdgeRanks(const std::vector<std::array<Index, 2>>& sorted_edges, std::size_t parent_count)
+    : edges_(sorted_edges), first_(parent_count + 1, 0) {
   for (std::size_t k = 0; k < sorted_edges.size(); ++k) {
     const std::array<Index, 2>& e = sorted_edges[k];
     if (!(e[0] < e[1] && e[1] < parent_count) || (k > 0 && !(sorted_edges[k - 1] < e)))
-      throw std::logic_error("ParentSplitter: the edges are not sorted (low, high) pairs of the parent's nodes");
+      throw std::logic_error("SortedEdgeRanks: the edges are not sorted (low, high) pairs of the parent's nodes");
     ++first_[e[0] + std::size_t{1}];
   }
   for (std::size_t a = 0; a < parent_count; ++a) first_[a + 1] += first_[a];
 }
 
+ParentSplitter::ParentSplitter(const std::vector<Vec3>& fine_nodes, std::size_t parent_count,
+                               const std::vector<std::array<Index, 2>>& sorted_edges)
+    : nodes_(fine_nodes), parent_count_(parent_count), ranks_(sorted_edges, parent_count) {
+  if (parent_count > fine_nodes.size() || fine_nodes.size() - parent_count != sorted_edges.size())
+    throw std::logic_error("ParentSplitter: not a refinement's nodes and sorted edges");
+}
+
 void ParentSplitter::split(const std::array<Index, 4>& parent, std::size_t c, const std::string& name,
                            std::array<Index, 6>& midpoints, std::uint8_t& diagonal) const {
-  // EdgesByLow::rank on the edge list: a's edges are [first_[a], first_[a + 1]), ascending.
-  const auto rank = [this](Index a, Index b) {
-    std::size_t below = 0;
-    for (std::size_t k = first_[a]; k < first_[a + 1]; ++k) below += edges_[k][1] < b;
-    return first_[a] + below;
-  };
+  const auto rank = [this](Index a, Index b) { return ranks_.rank(a, b); };
   for (Index v : parent)
     if (v >= parent_count_) throw std::logic_error("ParentSplitter::split: a corner that is not a parent node");
   const ParentSplit s = parent_split(nodes_.data(), parent_count_, rank, parent);

@@ -165,20 +165,6 @@ std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::stri
   return grids;
 }
 
-MidpointLookup::MidpointLookup(const Grid& refined) : grid_(refined), first_(refined.coarse_nodes + 1, 0) {
-  for (const std::array<Index, 2>& e : refined.midpoint_of) ++first_[e[0] + std::size_t{1}];
-  for (std::size_t a = 0; a < refined.coarse_nodes; ++a) first_[a + 1] += first_[a];
-}
-
-Index MidpointLookup::node(Index a, Index b) const {
-  const std::vector<std::array<Index, 2>>& edges = grid_.midpoint_of;
-  const std::array<Index, 2> edge = {std::min(a, b), std::max(a, b)};
-  const auto from = edges.begin() + static_cast<std::ptrdiff_t>(first_[edge[0]]);
-  const auto to = edges.begin() + static_cast<std::ptrdiff_t>(first_[edge[0] + std::size_t{1}]);
-  const auto at = std::lower_bound(from, to, edge);
-  return static_cast<Index>(grid_.coarse_nodes + static_cast<std::size_t>(at - edges.begin()));
-}
-
 void split_finest_cells(std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
                         const std::string& name) {
   if (grids.size() < 2 || !grids.back().cells_by_parent()) return;

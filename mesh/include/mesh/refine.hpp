@@ -58,6 +58,26 @@ CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vec
                                   const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges = nullptr,
                                   RefinedCells kept = RefinedCells::stored);
 
+// The places of a refinement's edges (its midpoint_edges: (low, high) node pairs of the
+// parent's parent_count nodes, sorted and unique): rank(a, b), a < b, is edge (a, b)'s index,
+// so its midpoint is refined node parent_count + rank(a, b). The edges are read where they are
+// (kept by reference). std::logic_error if they are not such pairs.
+class SortedEdgeRanks {
+ public:
+  SortedEdgeRanks(const std::vector<std::array<Index, 2>>& sorted_edges, std::size_t parent_count);
+  SortedEdgeRanks(std::vector<std::array<Index, 2>>&&, std::size_t) = delete;
+  // Node a's edges below (a, b): the whole run of a's few high ends counted without a branch.
+  std::size_t rank(Index a, Index b) const {
+    std::size_t below = 0;
+    for (std::size_t k = first_[a]; k < first_[a + 1]; ++k) below += edges_[k][1] < b;
+    return first_[a] + below;
+  }
+
+ private:
+  const std::vector<std::array<Index, 2>>& edges_;
+  std::vector<std::size_t> first_;  // node a's edges: [first_[a], first_[a + 1])
+};
+
 // The splits of a refinement's parents one at a time (RefinedCells::deferred): parent c's
 // midpoints and diagonal as RefinedCells::by_parent gives them (midpoints[c], diagonals[c]),
 // its children checked as it checks them. fine_nodes: the refinement's nodes (the parent's
@@ -81,8 +101,7 @@ class ParentSplitter {
  private:
   const std::vector<Vec3>& nodes_;
   std::size_t parent_count_;
-  const std::vector<std::array<Index, 2>>& edges_;
-  std::vector<std::size_t> first_;  // node a's edges: [first_[a], first_[a + 1])
+  SortedEdgeRanks ranks_;
 };
 
 // The corners of each of the mesh's cells, in its order (what refine_uniform_corners reads).

@@ -7,6 +7,7 @@
 // setting): each fine node interpolates from the corners of the coarse cell it lies in,
 // found by point location, and a fine cell's "parent" is the coarse cell its centroid lies in.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <stdexcept>
@@ -107,12 +108,14 @@ struct Grid {
 // (low, high)): node(a, b) for an edge (a, b) of the coarser grid, either way round.
 class MidpointLookup {
  public:
-  explicit MidpointLookup(const Grid& refined);
-  Index node(Index a, Index b) const;
+  explicit MidpointLookup(const Grid& refined) : coarse_nodes_(refined.coarse_nodes), ranks_(refined.midpoint_of, coarse_nodes_) {}
+  Index node(Index a, Index b) const {
+    return static_cast<Index>(coarse_nodes_ + ranks_.rank(std::min(a, b), std::max(a, b)));
+  }
 
  private:
-  const Grid& grid_;
-  std::vector<std::size_t> first_;  // low node a's edges: [first_[a], first_[a + 1])
+  std::size_t coarse_nodes_;
+  mesh::SortedEdgeRanks ranks_;
 };
 
 // Refuses a coarse mesh with a node in no cell (a dangling node: it would be a free unknown
