@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <exception>
 #include <stdexcept>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "bsplib/model/bsp_probe_measure.hpp"
 #include "bsplib/model/cost_model.hpp"
 #include "bsplib/model/machine_params.hpp"
+#include "instrument/clock.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/run_results.hpp"
 
@@ -76,33 +78,44 @@ BspMachine fitted_machine(const BspMeasurements& meas, int p, int hmax, const st
 
 }  // namespace
 
-void measure_bsp_machine_short(const std::string& path, const std::string& program) {
+void measure_bsp_machine_short(const std::string& path, const std::string& program, double time_limit) {
   int world = 1;
   MPI_Comm_size(MPI_COMM_WORLD, &world);
   const int hmax = std::max(kHmax, 16 * 8 * std::max(1, world - 1));
+  const double deadline = instrument::now_seconds() + time_limit;  // process 0's decides
   BspMachine m;
   std::string refused;
   bsp_begin(world);
   // As bspprobe's test does (ctest/bsplib/run_probe.cmake): a fit outside the machine-file
   // ranges (g < 0 when a loaded host's noise swamps the slope) is measured again, up to
-  // kTries times; each try is a fraction of a second.
+  // kTries times and not past the time limit; each try is a fraction of a second idle.
   // One after-stream buffer for every try (StreamBuffer): allocated and touched by the first.
   StreamBuffer stream_buffer;
   for (int attempt = 0; attempt < kTries; ++attempt) {
     const BspMeasurements meas = measure_bsp_machine(kReps, hmax, kMaxWorkingSet, stream_buffer);
-    int fitted = 0;
+    int verdict[2] = {0, 0};  // fitted, out of time (process 0's, to every process)
     if (bsp_pid() == 0) {
       m = fitted_machine(meas, bsp_nprocs(), hmax, program);
       try {
         validate_machine(m, "fitted parameters");
-        fitted = 1;
+        verdict[0] = 1;
       } catch (const std::exception& e) {
         refused = e.what();
       }
+      verdict[1] = instrument::now_seconds() > deadline ? 1 : 0;
     }
-    MPI_Bcast(&fitted, 1, MPI_INT, 0, MPI_COMM_WORLD);  // every process is in the section
-    if (fitted) {
+    MPI_Bcast(verdict, 2, MPI_INT, 0, MPI_COMM_WORLD);  // every process is in the section
+    if (verdict[0]) {
       refused.clear();
+      break;
+    }
+    if (attempt + 1 == kTries) {
+      refused += " (too noisy a measurement " + std::to_string(kTries) + " times; nothing written)";
+    } else if (verdict[1]) {
+      char limit[32];
+      std::snprintf(limit, sizeof limit, "%g s", time_limit);
+      refused += std::string(" (too noisy a measurement, and no time left to measure again within the time limit, ") +
+                 limit + ", SUITE_PROBE_TIME_LIMIT; a loaded host?; nothing written)";
       break;
     }
   }
@@ -110,8 +123,7 @@ void measure_bsp_machine_short(const std::string& path, const std::string& progr
   bsp_end();
   bsplib::allow_next_section();
   if (pid != 0) return;
-  if (!refused.empty())
-    throw std::runtime_error(refused + " (too noisy a measurement " + std::to_string(kTries) + " times; nothing written)");
+  if (!refused.empty()) throw std::runtime_error(refused);
   write_machine_file(path, m,
                      "measured by " + program + "'s short probe (bspprobe's loops, " + std::to_string(kReps) +
                          " repetitions, h up to " + std::to_string(hmax) +
@@ -137,7 +149,9 @@ instrument::machine_cache::Probe bsp_cache_probe(const std::string& program) {
       throw std::runtime_error(path + ":bsp.after_stream.*: an earlier probe's file, without the after-stream costs");
     return std::string();
   };
-  probe.measure = [program](const std::string& path) { measure_bsp_machine_short(path, program); };
+  probe.measure = [program](const std::string& path, double time_limit) {
+    measure_bsp_machine_short(path, program, time_limit);
+  };
   return probe;
 }
 

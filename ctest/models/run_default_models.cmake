@@ -278,12 +278,52 @@ elseif(CASE STREQUAL "damaged_cache.np2")
   if(NOT measured MATCHES "\n(loggp\\.after_stream\\.operations = MPI_LONG_LONG MPI_SUM, then MPI_DOUBLE MPI_MAX|probe\\.after_stream_omitted = )")
     fail("the file measured again names neither the sweep's pair nor probe.after_stream_omitted:\n${measured}")
   endif()
+  # One whose probe ran out of time before the messages after a working set (a loaded host,
+  # probe.cold_unfinished): used for its run, but measured again by the next.
+  expect_measured_again("${earlier}\nprobe.cold_unfinished = the messages after a working set were not finished\n"
+                        "incomplete: the messages after a working set were not finished" unfinished outdated)
+  expect_tycho_rows("${unfinished}")
+  expect_cached(${cache} "loggps-*.machine" saved)
+  file(READ ${saved} measured)
+  if(measured MATCHES "\nprobe\.cold_unfinished")
+    fail("the file measured again idle still says probe.cold_unfinished:\n${measured}")
+  endif()
   # One whose probe tried and said why not (a loaded host): kept, no probe.
   file(WRITE ${saved}
        "${earlier}\nprobe.cold_omitted = 0 B (only 1 of 9 allreduces had rank 1 arriving about 20 us after rank 0)\n")
   run(2 kept ${tycho_run})
   expect_probe_lines("${kept}" 0)
   expect_tycho_rows("${kept}")
+elseif(CASE STREQUAL "probe_time_limit.np2")
+  # The short probe's time limit (SUITE_PROBE_TIME_LIMIT, loggps_short_probe.cpp): past it no
+  # fit is tried again. A limit of 1 ms passes during the first measurement (its late-receiver
+  # test alone waits 20 ms): one line saying so, the run goes on without model rows, and
+  # nothing is cached, so that the next run measures again.
+  set(ENV{SUITE_PROBE_TIME_LIMIT} 0.001)
+  run(2 out ${sweep3d_run})
+  if(NOT "\n${out}" MATCHES "\nmachine: no machine file for [^\n]*; the short probe failed \\(no fit the models accept within the time limit, 0\\.001 s \\(SUITE_PROBE_TIME_LIMIT. a loaded host\\?\\). nothing written\\): models not shown")
+    fail("no line saying the probe passed its time limit:\n${out}")
+  endif()
+  if(out MATCHES "\nloggp +T_total")
+    fail("model rows without a machine file:\n${out}")
+  endif()
+  file(GLOB cached ${cache}/*)
+  if(cached)
+    fail("${cached} written by a probe that passed its time limit")
+  endif()
+  # A limit that is not a number of seconds above 0: said in the line, no probe, no rows.
+  foreach(bad abc 0 -1 nan)
+    set(ENV{SUITE_PROBE_TIME_LIMIT} ${bad})
+    run(2 out ${sweep3d_run})
+    if(NOT out MATCHES "the short probe failed \\(SUITE_PROBE_TIME_LIMIT: expected a number of seconds above 0, got '${bad}'\\)")
+      fail("SUITE_PROBE_TIME_LIMIT=${bad} not refused in the machine line:\n${out}")
+    endif()
+  endforeach()
+  # Where the limit is ample, the probe runs as without it.
+  set(ENV{SUITE_PROBE_TIME_LIMIT} 600)
+  run(2 out ${sweep3d_run})
+  expect_probe_lines("${out}" 1)
+  expect_row("${out}" loggp T_total)
 elseif(CASE STREQUAL "xdg_cache_home.np2")
   set(ENV{XDG_CACHE_HOME} ${WORK}/xdg)
   run(2 out ${tycho_run})

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "instrument/clock.hpp"
 #include "instrument/core_round_trip.hpp"
 #include "instrument/loggp.hpp"
 #include "instrument/loggp_cold.hpp"
@@ -27,6 +30,11 @@ constexpr std::int64_t kMaxBytes = std::int64_t{1} << 18;
 constexpr int kReps = 9;            // three interleaved rounds of three (median_round_trips)
 constexpr int kLateTrials = 1;
 constexpr int kTries = 3;
+std::string seconds_text(double s) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%g s", s);
+  return b;
+}
 // The message costs under a working set (loggps-probe's experiments 5 and 6), reduced: the
 // cold messages at five working sets instead of seven (the two bracketing a 1 MiB L2 kept,
 // where sweep3d's blocks sit), the after-stream series spinning and at 4 and 16 MiB (not 1
@@ -57,14 +65,14 @@ struct Measured {
   std::vector<double> round_trips;  // the CPUs' placement before and after (core_round_trip.hpp)
 };
 
-Pair make_pair_buffers(int rank, MPI_Comm pair_comm) {
+Pair make_pair_buffers(int rank, MPI_Comm pair_comm, double deadline) {
   return Pair{rank, 1 - rank, std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'a'),
-              std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'b'), pair_comm};
+              std::vector<char>(static_cast<std::size_t>(kMaxBytes), 'b'), pair_comm, deadline};
 }
 
 // loggps-probe's experiments 1-3 (loggps-probe.cpp's probe_main), on the pair's communicator.
-Measured measure_pair(int rank, MPI_Comm pair_comm) {
-  Pair p = make_pair_buffers(rank, pair_comm);
+Measured measure_pair(int rank, MPI_Comm pair_comm, double deadline) {
+  Pair p = make_pair_buffers(rank, pair_comm, deadline);
   const std::vector<std::int64_t> sizes = sizes_by_four();
   Measured m;
   m.round_trips.push_back(measure_core_round_trip(pair_comm));
@@ -90,8 +98,8 @@ struct UnderWorkingSet {
   ColdMessages cold;
   std::vector<AfterStreamMeasurement> streams;  // the spinning series first
 };
-UnderWorkingSet measure_under_working_set(int rank, MPI_Comm pair_comm, std::int64_t S) {
-  Pair p = make_pair_buffers(rank, pair_comm);
+UnderWorkingSet measure_under_working_set(int rank, MPI_Comm pair_comm, std::int64_t S, double deadline) {
+  Pair p = make_pair_buffers(rank, pair_comm, deadline);
   const std::int64_t eager = std::max<std::int64_t>(std::min(S, kMaxBytes), 1);
   std::vector<std::int64_t> rendezvous;
   for (std::int64_t k : kRendezvousBytes)
@@ -153,25 +161,35 @@ MachineFile machine_file_of(const Measured& m, const std::string& program) {
 
 }  // namespace
 
-void measure_loggps_short(const std::string& path, const std::string& program, MPI_Comm comm) {
+void measure_loggps_short(const std::string& path, const std::string& program, MPI_Comm comm, double limit) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm pair_comm = MPI_COMM_NULL;
   MPI_Comm_split(comm, rank < 2 ? 0 : MPI_UNDEFINED, rank, &pair_comm);
+  const double deadline = now_seconds() + limit;  // rank 0's decides (check_deadline)
   // A loaded host (other jobs on these cores) can give round trips of milliseconds that no
   // constrained fit makes physical (a G above 1 us/B), or a fit far from its own round trips
-  // (round_trip_fit_problem): such a fit is measured again, up to kTries times, as bspprobe's
-  // short probe does; each try takes under a second. The messages under a working set (about
-  // a second idle, much longer on a loaded host) are measured once, after a fit is accepted.
+  // (round_trip_fit_problem): such a fit is measured again, up to kTries times and within the
+  // time limit, as bspprobe's short probe does; each try takes under a second idle. The
+  // messages under a working set (about 4 s idle, much longer on a loaded host) are measured
+  // once, after a fit is accepted.
   MachineFile mf;
   std::string refused;
   std::int64_t eager_limit = 0;  // S of the accepted fit (rank 0's)
-  int accepted = 0;              // every rank's: a fit was accepted (rank 0's verdict)
-  for (int attempt = 0; attempt < kTries; ++attempt) {
+  int verdict[2] = {0, 0};       // a fit accepted, the time limit passed (rank 0's, to every rank)
+  for (int attempt = 0; attempt < kTries && !verdict[0] && !verdict[1]; ++attempt) {
     Measured m;
-    if (pair_comm != MPI_COMM_NULL) m = measure_pair(rank, pair_comm);
+    int out_of_time = 0;
+    try {
+      if (pair_comm != MPI_COMM_NULL) m = measure_pair(rank, pair_comm, deadline);
+    } catch (const ProbeOutOfTime&) {
+      out_of_time = 1;  // on both ranks of the pair alike
+    }
     int fitted = 0;
-    if (rank == 0) {
+    if (rank == 0 && out_of_time)
+      refused = "no fit the models accept within the time limit, " + seconds_text(limit) +
+                " (SUITE_PROBE_TIME_LIMIT; a loaded host?); nothing written";
+    if (rank == 0 && !out_of_time) {
       try {
         mf = machine_file_of(m, program);
         eager_limit = m.threshold.S;
@@ -185,23 +203,31 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
         refused = e.what();
       }
     }
-    MPI_Bcast(&fitted, 1, MPI_INT, 0, comm);  // the other ranks wait here, sending nothing
-    if (fitted) {
-      refused.clear();
-      accepted = 1;
-      break;
-    }
+    verdict[0] = fitted;
+    verdict[1] = out_of_time;
+    MPI_Bcast(verdict, 2, MPI_INT, 0, comm);  // the other ranks wait here, sending nothing
+    if (verdict[0]) refused.clear();
+    else if (rank == 0 && !verdict[1] && attempt + 1 == kTries)
+      refused += " (too noisy a measurement " + std::to_string(kTries) + " times; nothing written)";
   }
-  if (accepted) {
+  if (verdict[0]) {
     MPI_Bcast(&eager_limit, 1, MPI_INT64_T, 0, comm);
     UnderWorkingSet u;
-    if (pair_comm != MPI_COMM_NULL) u = measure_under_working_set(rank, pair_comm, eager_limit);
-    if (rank == 0) add_under_working_set(u, mf);
+    bool unfinished = false;
+    try {
+      if (pair_comm != MPI_COMM_NULL) u = measure_under_working_set(rank, pair_comm, eager_limit, deadline);
+    } catch (const ProbeOutOfTime&) {
+      unfinished = true;
+    }
+    if (rank == 0 && unfinished)
+      mf.set("probe.cold_unfinished", "the messages after a working set were not finished within the short "
+                                      "probe's time limit, " + seconds_text(limit) + " (a loaded host?)");
+    else if (rank == 0)
+      add_under_working_set(u, mf);
   }
   if (pair_comm != MPI_COMM_NULL) MPI_Comm_free(&pair_comm);
   if (rank != 0) return;
-  if (!refused.empty())
-    throw std::runtime_error(refused + " (too noisy a measurement " + std::to_string(kTries) + " times; nothing written)");
+  if (!refused.empty()) throw std::runtime_error(refused);
   mf.write(path);
 }
 

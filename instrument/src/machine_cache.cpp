@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -87,6 +88,18 @@ std::string broadcast(std::string text, MPI_Comm comm) {
 }
 
 }  // namespace
+
+double short_probe_time_limit() {
+  constexpr double kDefaultSeconds = 40.0;
+  const char* text = std::getenv("SUITE_PROBE_TIME_LIMIT");
+  if (!text || !*text) return kDefaultSeconds;
+  char* end = nullptr;
+  const double s = std::strtod(text, &end);
+  if (*end != '\0' || !(s > 0.0) || !std::isfinite(s))
+    throw std::runtime_error(std::string("SUITE_PROBE_TIME_LIMIT: expected a number of seconds above 0, got '") +
+                             text + "'");
+  return s;
+}
 
 std::string directory() {
   const std::string xdg = absolute_env("XDG_CACHE_HOME");
@@ -212,7 +225,7 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
   const double t0 = now_seconds();
   std::string failed;
   try {
-    probe.measure(path);
+    probe.measure(path, short_probe_time_limit());  // a bad limit: every rank alike, before any message
   } catch (const std::exception& e) {
     failed = e.what();
   }
@@ -227,6 +240,14 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
           << seconds_text(now_seconds() - t0) << " with a short probe (" << probe.full_probe << " measures in full) and ";
       if (not_saved.empty()) out << "saved it as " << path;
       else out << "used it for this run only (" << not_saved << ")";
+      // A file that would be measured again (the probe ran out of time on a loaded host) says so.
+      std::string incomplete;
+      try {
+        incomplete = probe.check(path);
+      } catch (const std::exception& e) {
+        incomplete = e.what();
+      }
+      if (!incomplete.empty()) out << "; it is " << incomplete << ", so the next run measures again";
       out << std::endl;
     }
   }
@@ -251,6 +272,9 @@ Probe loggps_probe(const std::string& program, MPI_Comm comm) {
     // models would price a message after a kernel block at the ping-pong's warm cost
     // (sweep3d's comm + sync -33% on the Zen 4 guest, loggps_short_probe.cpp). A probe that
     // tried and could not (a loaded host) says so in probe.cold_omitted, and is current.
+    // One whose probe ran out of time before them (a loaded host) is measured again too.
+    if (const auto unfinished = f.get_string("probe.cold_unfinished"))
+      return "incomplete: " + *unfinished;
     if (!f.has("loggp.cold.points") && !f.has("probe.cold_omitted"))
       return std::string("from an earlier probe, without the costs of messages after a working set (loggp.cold.*)");
     // So is one whose after-stream reductions were a pair of double sums, not the sweep's
@@ -261,7 +285,9 @@ Probe loggps_probe(const std::string& program, MPI_Comm comm) {
                          "(loggp.after_stream.operations)");
     return std::string();
   };
-  p.measure = [program, comm](const std::string& path) { probe::measure_loggps_short(path, program, comm); };
+  p.measure = [program, comm](const std::string& path, double time_limit) {
+    probe::measure_loggps_short(path, program, comm, time_limit);
+  };
   return p;
 }
 

@@ -262,6 +262,7 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
   for (int rep = 0; rep < reps; ++rep) {
     a = buffers[static_cast<std::size_t>(rep % kStreamBuffers)]->data();
     for (std::size_t i = 0; i < working_sets.size(); ++i) {  // interleaved: a burst of load hits every size
+      check_deadline(p);
       cold_allreduce(i);
       cold_receive(i, small, s[i].receive_small);
       cold_receive(i, face, s[i].receive_face);
@@ -279,6 +280,7 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
   for (std::size_t i = 0; i < working_sets.size(); ++i)
     for (int extra = 0; extra < std::max(reps, 10) && s[i].allreduce_as_intended.size() < wanted; ++extra) {
       a = buffers[static_cast<std::size_t>(extra % kStreamBuffers)]->data();
+      check_deadline(p);
       cold_allreduce(i);
     }
 
@@ -341,6 +343,7 @@ AfterStreamMeasurement measure_after_stream(Pair& p, const std::vector<int>& mes
   };
   auto once = [&](std::size_t i) {
     const int m = message_counts[i];
+    check_deadline(p);
     MPI_Barrier(p.comm);
     reductions(nullptr);  // the previous collectives
     const double t_prev = now_seconds();

@@ -51,6 +51,13 @@ double round_trip(Pair& p, std::int64_t k, double w) {
 // would all fall into one burst and move its median, interleaved ones spread every burst over
 // all sizes. The untimed round trips absorb the cost of switching protocol (and the caches)
 // from the previous size, which ping-pong of one size never pays.
+void check_deadline(const Pair& p) {
+  if (p.deadline <= 0.0) return;
+  int passed = p.rank == 0 && now_seconds() > p.deadline ? 1 : 0;
+  MPI_Bcast(&passed, 1, MPI_INT, 0, p.comm);
+  if (passed) throw ProbeOutOfTime("the probe passed its time limit");
+}
+
 std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>& sizes,
                                        const std::vector<double>& w, int reps) {
   constexpr int kBatch = 3;
@@ -58,6 +65,7 @@ std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>&
   std::vector<std::vector<double>> t(sizes.size());
   MPI_Barrier(p.comm);
   for (int round = 0; round < rounds; ++round) {
+    check_deadline(p);
     for (std::size_t i = 0; i < sizes.size(); ++i) {
       const int warm_up = sizes[i] <= (64 << 10) ? 3 : 1;  // after a large one, caches are cold
       for (int u = 0; u < warm_up; ++u) round_trip(p, sizes[i], w[i]);
@@ -73,6 +81,7 @@ std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>&
 bool send_waits_for_late_receiver(Pair& p, std::int64_t k, LateSend& log, int trials) {
   const int n = static_cast<int>(k);
   std::vector<double> t;
+  check_deadline(p);
   for (int trial = 0; trial < trials; ++trial) {
     MPI_Barrier(p.comm);
     if (p.rank == 0) {

@@ -162,6 +162,10 @@ SetUp set_up(Options& o) {
   if ((o.auto_mk || o.auto_mmi) && o.models.machine_file.empty())
     usage_error(std::string(o.auto_mk ? "option --mk" : "option --mmi") +
                 " auto: the LogGP model needs a machine file, and there is none (the line above says why)");
+  if (INSTRUMENT_ENABLED && !o.no_machine && !o.models.calibration_files.empty() && o.models.machine_file.empty() &&
+      comm.size() > 1)
+    usage_error("option --calibration: the models need a machine file as well, and there is none (the line above "
+                "says why; or give --machine FILE)");
   s.models = sweep3d::prepare_models(o.models, comm);
   if (o.auto_mk || o.auto_mmi) sweep3d::choose_blocking(s.deck, s.models, o.auto_mk, o.auto_mmi, o.run, comm);
   sweep3d::require_calibration(s.deck, o.run, s.models, comm);

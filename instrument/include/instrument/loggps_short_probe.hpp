@@ -24,7 +24,9 @@ namespace instrument::probe {
 // (MachineFile::write: a temporary, then rename; never through a symbolic link), checked by
 // the models' readers first; a fit they refuse (a loaded host) is measured again, up to
 // three times. Then it, or a file it cannot write, throws on rank 0 only, after every rank
-// has left the measurement. `program` names the app in the file.
-void measure_loggps_short(const std::string& path, const std::string& program, MPI_Comm comm);
+// has left the measurement. `program` names the app in the file. Past `time_limit` seconds
+// on rank 0's clock (Pair::deadline) no fit is tried again, and the messages under a working
+// set are left unfinished (probe.cold_unfinished: the cache measures such a file again).
+void measure_loggps_short(const std::string& path, const std::string& program, MPI_Comm comm, double time_limit);
 
 }  // namespace instrument::probe

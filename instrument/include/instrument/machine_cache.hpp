@@ -59,10 +59,19 @@ struct Probe {
   // outdated (usable, but without figures today's probe measures: measured again where a
   // probe can run), "" when current. One read of the file.
   std::function<std::string(const std::string& path)> check;
-  // Collective over the app's communicator: the short probe, rank 0 writing the path; it
-  // may throw on rank 0 only, after the collective part.
-  std::function<void(const std::string& path)> measure;
+  // Collective over the app's communicator: the short probe, rank 0 writing the path, in
+  // about `time_limit` seconds at most (short_probe_time_limit); it may throw on rank 0 only,
+  // after the collective part.
+  std::function<void(const std::string& path, double time_limit)> measure;
 };
+
+// The short probes' wall-clock limit in seconds: SUITE_PROBE_TIME_LIMIT, else 40. Idle they
+// take 1-6 s; on a host other jobs load, each of their thousands of messages can cost a
+// scheduler slice (two probes side by side on a 2-core CI machine each ran past 120 s). Past
+// the limit a probe tries no new fit, and the LogGP probe leaves the messages after a working
+// set unfinished (its file then says so, and the next run measures again). Throws
+// std::runtime_error for a value that is not a number of seconds above 0.
+double short_probe_time_limit();
 
 // Collective over `comm`: the path of this host's machine file of the probe's kind. The
 // cached file when it checks; else the short probe's, saved in the cache (or, with no

@@ -11,6 +11,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 namespace instrument::probe {
@@ -23,7 +24,21 @@ struct Pair {
   int peer = 1;
   std::vector<char> out, in;  // message buffers, at least the largest size
   MPI_Comm comm = MPI_COMM_WORLD;  // of two ranks: `rank` and `peer` are ranks of it
+  // A wall-clock limit (now_seconds(); 0: none), set on both ranks or on neither: past it on
+  // rank 0's clock the loops below stop, on both ranks at the same point (check_deadline).
+  double deadline = 0.0;
 };
+
+// Thrown on both ranks of a Pair when rank 0 is past its deadline.
+struct ProbeOutOfTime : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Between two measurements of a loop: where p.deadline is set, rank 0 says whether it has
+// passed, and both ranks throw ProbeOutOfTime if so. The apps' short probe has a budget (a
+// host loaded by other jobs makes each of its thousands of messages cost a scheduler slice:
+// minutes, not seconds); loggps-probe, run by hand, has none.
+void check_deadline(const Pair& p);
 
 // Busy computation of (at least) w seconds, like the dummy iteration of §4.3; returns the
 // time it really took (a preemption during the spin then counts as w, not as communication).
