@@ -15,12 +15,17 @@ endfunction()
 # mpiexec -n RANKS ARGS..., in WORK; its stdout in `out_var`; a non-zero exit fails.
 # A probe's fit that the models' readers refuse is the host's noise, not the code's (seen
 # at load average 14 on these 2 cores): such a run is repeated, up to three times, and the
-# test is skipped if every try is too noisy (as bsplib's bspprobe test), never passed.
+# test is skipped if every try is too noisy (as bsplib's bspprobe test), never passed. So is
+# a probe that passed its time limit (SUITE_PROBE_TIME_LIMIT), but in the case that tests it.
+set(noise "too noisy a measurement|fit breaks a constraint")
+if(NOT CASE STREQUAL "probe_time_limit.np2")
+  string(APPEND noise "|within the time limit|so the next run measures again")
+endif()
 function(run ranks out_var)
   foreach(try 1 2 3)
     execute_process(COMMAND ${MPIEXEC} -n ${ranks} ${ARGN} WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc
                     OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 200)
-    if(NOT "${out}${err}" MATCHES "too noisy a measurement|fit breaks a constraint")
+    if(NOT "${out}${err}" MATCHES "${noise}")
       break()
     elseif(try EQUAL 3)
       message(FATAL_ERROR "models test ${CASE}: skipped: every try too noisy on this host:\n${out}${err}")
@@ -285,7 +290,7 @@ elseif(CASE STREQUAL "damaged_cache.np2")
   expect_tycho_rows("${unfinished}")
   expect_cached(${cache} "loggps-*.machine" saved)
   file(READ ${saved} measured)
-  if(measured MATCHES "\nprobe\.cold_unfinished")
+  if(measured MATCHES "\nprobe\\.cold_unfinished")
     fail("the file measured again idle still says probe.cold_unfinished:\n${measured}")
   endif()
   # One whose probe tried and said why not (a loaded host): kept, no probe.
@@ -296,9 +301,9 @@ elseif(CASE STREQUAL "damaged_cache.np2")
   expect_tycho_rows("${kept}")
 elseif(CASE STREQUAL "probe_time_limit.np2")
   # The short probe's time limit (SUITE_PROBE_TIME_LIMIT, loggps_short_probe.cpp): past it no
-  # fit is tried again. A limit of 1 ms passes during the first measurement (its late-receiver
-  # test alone waits 20 ms): one line saying so, the run goes on without model rows, and
-  # nothing is cached, so that the next run measures again.
+  # fit is tried again. A limit of 1 ms has passed at the first check, after the first round of
+  # round trips: one line saying so, the run goes on without model rows, and nothing is
+  # cached, so that the next run measures again.
   set(ENV{SUITE_PROBE_TIME_LIMIT} 0.001)
   run(2 out ${sweep3d_run})
   if(NOT "\n${out}" MATCHES "\nmachine: no machine file for [^\n]*; the short probe failed \\(no fit the models accept within the time limit, 0\\.001 s \\(SUITE_PROBE_TIME_LIMIT. a loaded host\\?\\). nothing written\\): models not shown")
@@ -310,6 +315,21 @@ elseif(CASE STREQUAL "probe_time_limit.np2")
   file(GLOB cached ${cache}/*)
   if(cached)
     fail("${cached} written by a probe that passed its time limit")
+  endif()
+  # sweep3d given --calibration needs the models: it stops, every rank, with one line saying
+  # why there are none.
+  execute_process(COMMAND ${MPIEXEC} -n 1 ${SWEEP3D} ${DECK} --no-machine --results ${WORK}/cal.h5
+                  WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    fail("the 1-rank calibration run failed: ${err}")
+  endif()
+  execute_process(COMMAND ${MPIEXEC} -n 2 ${sweep3d_run} --calibration ${WORK}/cal.h5 WORKING_DIRECTORY ${WORK}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 200)
+  if(rc EQUAL 0 OR NOT err MATCHES "sweep3d: error: option --calibration: the models need a machine file as well, and there is none \\(the line above says why. or give --machine FILE\\)")
+    fail("--calibration without a machine file: exit ${rc}, not the line expected:\n${out}${err}")
+  endif()
+  if(NOT out MATCHES "the short probe failed \\(no fit the models accept within the time limit")
+    fail("--calibration: no line above saying why there is no machine file:\n${out}")
   endif()
   # A limit that is not a number of seconds above 0: said in the line, no probe, no rows.
   foreach(bad abc 0 -1 nan)
@@ -324,6 +344,21 @@ elseif(CASE STREQUAL "probe_time_limit.np2")
   run(2 out ${sweep3d_run})
   expect_probe_lines("${out}" 1)
   expect_row("${out}" loggp T_total)
+  # An outdated cached file (usable) whose probe again passes the limit: used as it is, with
+  # its rows, and left in the cache.
+  expect_cached(${cache} "loggps-*.machine" saved)
+  earlier_probe_text(${saved} earlier)
+  file(WRITE ${saved} "${earlier}")
+  set(ENV{SUITE_PROBE_TIME_LIMIT} 0.001)
+  run(2 out ${sweep3d_run})
+  if(NOT "\n${out}" MATCHES "\nmachine: the cached machine file ${saved} is ${outdated_why}. the short probe failed \\(no fit the models accept within the time limit[^\n]*\\): the cached file used as it is\n")
+    fail("no line saying the outdated file is used as it is after the probe passed its limit:\n${out}")
+  endif()
+  expect_row("${out}" loggp T_total)
+  file(READ ${saved} after)
+  if(NOT after STREQUAL earlier)
+    fail("the outdated ${saved} was changed by a probe that passed its time limit")
+  endif()
 elseif(CASE STREQUAL "xdg_cache_home.np2")
   set(ENV{XDG_CACHE_HOME} ${WORK}/xdg)
   run(2 out ${tycho_run})

@@ -222,19 +222,37 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
     if (rank == 0) out << opening << "; no place to write a short probe's file (" << not_saved << "): models not shown" << std::endl;
     return "";
   }
-  const double t0 = now_seconds();
+  // The time limit as rank 0 reads it, for every rank (an environment that differs between
+  // ranks must not have one rank probe while another refuses).
+  double limit = 0.0;
   std::string failed;
-  try {
-    probe.measure(path, short_probe_time_limit());  // a bad limit: every rank alike, before any message
-  } catch (const std::exception& e) {
-    failed = e.what();
+  if (rank == 0) {
+    try {
+      limit = short_probe_time_limit();
+    } catch (const std::exception& e) {
+      failed = e.what();
+    }
   }
+  MPI_Bcast(&limit, 1, MPI_DOUBLE, 0, comm);
   failed = broadcast(failed, comm);
+  const double t0 = now_seconds();
+  if (failed.empty()) {
+    try {
+      probe.measure(path, limit);
+    } catch (const std::exception& e) {
+      failed = e.what();
+    }
+    failed = broadcast(failed, comm);
+  }
   if (rank == 0) {
     out << opening;
     if (!failed.empty()) {
-      out << "; the short probe failed (" << failed << "): models not shown (" << probe.full_probe
-          << " measures in full; or give --machine FILE)" << std::endl;
+      // Nothing written: an outdated file (usable, as where no probe can run) is still there.
+      out << "; the short probe failed (" << failed << "): ";
+      if (outdated_path.empty())
+        out << "models not shown (" << probe.full_probe << " measures in full; or give --machine FILE)" << std::endl;
+      else
+        out << "the cached file used as it is" << std::endl;
     } else {
       out << (damaged.empty() && outdated.empty() ? "; measured " : "; measured again ") << probe.parameters << " in "
           << seconds_text(now_seconds() - t0) << " with a short probe (" << probe.full_probe << " measures in full) and ";
@@ -251,7 +269,7 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
       out << std::endl;
     }
   }
-  return failed.empty() ? path : "";
+  return failed.empty() ? path : outdated_path;
 }
 
 Probe loggps_probe(const std::string& program, MPI_Comm comm) {

@@ -45,12 +45,6 @@ double round_trip(Pair& p, std::int64_t k, double w) {
   return 0.0;
 }
 
-// Median round trip per size. The repetitions are INTERLEAVED: each round visits every size
-// with one untimed round trip and then a batch of timed ones. On a node shared with other
-// work, load comes in bursts of tens of milliseconds; consecutive repetitions of one size
-// would all fall into one burst and move its median, interleaved ones spread every burst over
-// all sizes. The untimed round trips absorb the cost of switching protocol (and the caches)
-// from the previous size, which ping-pong of one size never pays.
 void check_deadline(const Pair& p) {
   if (p.deadline <= 0.0) return;
   int passed = p.rank == 0 && now_seconds() > p.deadline ? 1 : 0;
@@ -58,6 +52,12 @@ void check_deadline(const Pair& p) {
   if (passed) throw ProbeOutOfTime("the probe passed its time limit");
 }
 
+// Median round trip per size. The repetitions are INTERLEAVED: each round visits every size
+// with one untimed round trip and then a batch of timed ones. On a node shared with other
+// work, load comes in bursts of tens of milliseconds; consecutive repetitions of one size
+// would all fall into one burst and move its median, interleaved ones spread every burst over
+// all sizes. The untimed round trips absorb the cost of switching protocol (and the caches)
+// from the previous size, which ping-pong of one size never pays.
 std::vector<double> median_round_trips(Pair& p, const std::vector<std::int64_t>& sizes,
                                        const std::vector<double>& w, int reps) {
   constexpr int kBatch = 3;

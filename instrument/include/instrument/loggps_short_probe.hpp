@@ -26,7 +26,8 @@ namespace instrument::probe {
 // three times. Then it, or a file it cannot write, throws on rank 0 only, after every rank
 // has left the measurement. `program` names the app in the file. Past `time_limit` seconds
 // on rank 0's clock (Pair::deadline) no fit is tried again, and the messages under a working
-// set are left unfinished (probe.cold_unfinished: the cache measures such a file again).
+// set are left unfinished (probe.cold_unfinished: the cache measures such a file again; where
+// the file at `path` says so already, probe.cold_omitted, which it keeps).
 void measure_loggps_short(const std::string& path, const std::string& program, MPI_Comm comm, double time_limit);
 
 }  // namespace instrument::probe

@@ -59,18 +59,21 @@ struct Probe {
   // outdated (usable, but without figures today's probe measures: measured again where a
   // probe can run), "" when current. One read of the file.
   std::function<std::string(const std::string& path)> check;
-  // Collective over the app's communicator: the short probe, rank 0 writing the path, in
-  // about `time_limit` seconds at most (short_probe_time_limit); it may throw on rank 0 only,
-  // after the collective part.
+  // Collective over the app's communicator: the short probe, rank 0 writing the path, trying
+  // no new fit and stopping between measurements once `time_limit` seconds have passed
+  // (short_probe_time_limit; the same on every rank); it may throw on rank 0 only, after the
+  // collective part.
   std::function<void(const std::string& path, double time_limit)> measure;
 };
 
-// The short probes' wall-clock limit in seconds: SUITE_PROBE_TIME_LIMIT, else 40. Idle they
-// take 1-6 s; on a host other jobs load, each of their thousands of messages can cost a
-// scheduler slice (two probes side by side on a 2-core CI machine each ran past 120 s). Past
-// the limit a probe tries no new fit, and the LogGP probe leaves the messages after a working
-// set unfinished (its file then says so, and the next run measures again). Throws
-// std::runtime_error for a value that is not a number of seconds above 0.
+// The short probes' time limit in seconds: SUITE_PROBE_TIME_LIMIT, else 40. Idle they take
+// 1-6 s; on a host other jobs load, each of their thousands of messages can cost a scheduler
+// slice (two probes side by side on a 2-core CI machine each ran past 120 s). Past the limit
+// a probe tries no new fit, and the LogGP probe stops between its measurements and leaves the
+// messages after a working set unfinished (its file then says so, and the next run measures
+// again, once). Not a hard bound: a measurement under way is finished (one BSP try, one LogGP
+// measurement between two checks). Throws std::runtime_error for a value that is not a number
+// of seconds above 0. machine_for_this_host reads it on rank 0 for every rank.
 double short_probe_time_limit();
 
 // Collective over `comm`: the path of this host's machine file of the probe's kind. The
@@ -79,7 +82,9 @@ double short_probe_time_limit();
 // line on `out` (rank 0) saying what was measured, how long it took and where it is. ""
 // when the models must go without: fewer ranks than min_ranks (silently: nothing to model),
 // more ranks on a node than it has cores (no probe: it would time the scheduler), or a
-// short probe that failed (the line says why of these two). The same result on every rank.
+// short probe that failed (the line says why of these two); in those two cases an outdated
+// cached file (usable, measured again where a probe can run) is used as it is. The same
+// result on every rank.
 std::string machine_for_this_host(const std::string& program, const Probe& probe, MPI_Comm comm, std::ostream& out);
 
 // The two kinds the apps use: LogGPS + LogGP (sweep3d, tycho; 2 ranks or more).
