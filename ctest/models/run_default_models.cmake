@@ -331,19 +331,30 @@ elseif(CASE STREQUAL "probe_time_limit.np2")
   if(NOT out MATCHES "the short probe failed \\(no fit the models accept within the time limit")
     fail("--calibration: no line above saying why there is no machine file:\n${out}")
   endif()
-  # A limit that is not a number of seconds above 0: said in the line, no probe, no rows.
-  foreach(bad abc 0 -1 nan)
+  # A limit that is not a number of seconds above 0 is bad input: one line, every rank exits
+  # non-zero, before any probe (and with a cached file as well: below).
+  function(expect_limit_refused bad)
     set(ENV{SUITE_PROBE_TIME_LIMIT} ${bad})
-    run(2 out ${sweep3d_run})
-    if(NOT out MATCHES "the short probe failed \\(SUITE_PROBE_TIME_LIMIT: expected a number of seconds above 0, got '${bad}'\\)")
-      fail("SUITE_PROBE_TIME_LIMIT=${bad} not refused in the machine line:\n${out}")
+    execute_process(COMMAND ${MPIEXEC} -n 2 ${sweep3d_run} WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc
+                    OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 200)
+    set(line "sweep3d: error: environment:SUITE_PROBE_TIME_LIMIT: expected a number of seconds above 0, got '${bad}'")
+    string(REGEX MATCHALL "[^\n]*SUITE_PROBE_TIME_LIMIT[^\n]*" said "${out}${err}")
+    if(rc EQUAL 0 OR NOT said STREQUAL line)
+      fail("SUITE_PROBE_TIME_LIMIT=${bad}: exit ${rc}, expected the one line '${line}':\n${out}${err}")
     endif()
+    if(out MATCHES "with a short probe")
+      fail("SUITE_PROBE_TIME_LIMIT=${bad}: probed:\n${out}")
+    endif()
+  endfunction()
+  foreach(bad abc 0 -1 nan 5s)
+    expect_limit_refused(${bad})
   endforeach()
   # Where the limit is ample, the probe runs as without it.
   set(ENV{SUITE_PROBE_TIME_LIMIT} 600)
   run(2 out ${sweep3d_run})
   expect_probe_lines("${out}" 1)
   expect_row("${out}" loggp T_total)
+  expect_limit_refused(abc)  # a cached file does not make a bad value good
   # An outdated cached file (usable) whose probe again passes the limit: used as it is, with
   # its rows, and left in the cache.
   expect_cached(${cache} "loggps-*.machine" saved)

@@ -21,6 +21,7 @@
 #include "instrument/loggps_short_probe.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/memory_budget.hpp"
+#include "instrument/mpi_main.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/run_results.hpp"
 
@@ -96,8 +97,8 @@ double short_probe_time_limit() {
   char* end = nullptr;
   const double s = std::strtod(text, &end);
   if (*end != '\0' || !(s > 0.0) || !std::isfinite(s))
-    throw std::runtime_error(std::string("SUITE_PROBE_TIME_LIMIT: expected a number of seconds above 0, got '") +
-                             text + "'");
+    throw InputError("environment", "SUITE_PROBE_TIME_LIMIT",
+                     std::string("expected a number of seconds above 0, got '") + text + "'");
   return s;
 }
 
@@ -144,6 +145,20 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
   // cache holds a file, so that such a run prints the same on every account (and nothing
   // about machines: a one-rank run of the apps never had models).
   if (size < probe.min_ranks) return "";
+  // The probe's time limit, read by rank 0 for every rank (an environment that differs
+  // between ranks must not have one probe while another refuses). A value that is not one is
+  // bad input: every rank stops with rank 0's line, whether or not a probe would run.
+  double limit = 0.0;
+  std::string limit_error;
+  if (rank == 0) {
+    try {
+      limit = short_probe_time_limit();
+    } catch (const std::exception& e) {
+      limit_error = e.what();
+    }
+  }
+  throw_if_any_rank_failed(comm, limit_error);
+  MPI_Bcast(&limit, 1, MPI_DOUBLE, 0, comm);
   // Rank 0 decides: the cached path, or "" with `damaged` saying why it is not used (a damaged
   // file, a link, or one the models should not use).
   const std::string dir = directory();
@@ -222,28 +237,14 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
     if (rank == 0) out << opening << "; no place to write a short probe's file (" << not_saved << "): models not shown" << std::endl;
     return "";
   }
-  // The time limit as rank 0 reads it, for every rank (an environment that differs between
-  // ranks must not have one rank probe while another refuses).
-  double limit = 0.0;
-  std::string failed;
-  if (rank == 0) {
-    try {
-      limit = short_probe_time_limit();
-    } catch (const std::exception& e) {
-      failed = e.what();
-    }
-  }
-  MPI_Bcast(&limit, 1, MPI_DOUBLE, 0, comm);
-  failed = broadcast(failed, comm);
   const double t0 = now_seconds();
-  if (failed.empty()) {
-    try {
-      probe.measure(path, limit);
-    } catch (const std::exception& e) {
-      failed = e.what();
-    }
-    failed = broadcast(failed, comm);
+  std::string failed;
+  try {
+    probe.measure(path, limit);
+  } catch (const std::exception& e) {
+    failed = e.what();
   }
+  failed = broadcast(failed, comm);
   if (rank == 0) {
     out << opening;
     if (!failed.empty()) {

@@ -72,8 +72,10 @@ struct Probe {
 // a probe tries no new fit, and the LogGP probe stops between its measurements and leaves the
 // messages after a working set unfinished (its file then says so, and the next run measures
 // again, once). Not a hard bound: a measurement under way is finished (one BSP try, one LogGP
-// measurement between two checks). Throws std::runtime_error for a value that is not a number
-// of seconds above 0. machine_for_this_host reads it on rank 0 for every rank.
+// measurement between two checks). Throws InputError("environment", "SUITE_PROBE_TIME_LIMIT",
+// ...) for a value that is not a number of seconds above 0: machine_for_this_host reads it on
+// rank 0 and then throws CollectiveError on every rank (bad input, refused whether or not a
+// probe would run).
 double short_probe_time_limit();
 
 // Collective over `comm`: the path of this host's machine file of the probe's kind. The
