@@ -34,6 +34,14 @@ void wait_until(const std::atomic_ref<std::uint64_t>& line, std::uint64_t want, 
 }
 }  // namespace
 
+int usable_cpus_on_node(MPI_Comm node) {
+  cpu_set_t cpus;
+  CPU_ZERO(&cpus);
+  if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) CPU_ZERO(&cpus);
+  MPI_Allreduce(MPI_IN_PLACE, &cpus, static_cast<int>(sizeof cpus), MPI_BYTE, MPI_BOR, node);
+  return CPU_COUNT(&cpus);
+}
+
 LinePairs::LinePairs(MPI_Comm comm, MissedStore missed) : m_missed(std::move(missed)) {
   int p = 1, s = 0;
   MPI_Comm_size(comm, &p);
@@ -48,11 +56,7 @@ LinePairs::LinePairs(MPI_Comm comm, MissedStore missed) : m_missed(std::move(mis
   // profiled launch of an oversubscribed run (0.1-0.4 s at p = 4 on 2 vCPUs). Off then. The
   // CPUs are the union of the node's processes' affinity masks: a process bound to one core
   // (Open MPI's default at p <= 2, MPICH's -bind-to core) shares it with no partner.
-  cpu_set_t cpus;
-  CPU_ZERO(&cpus);
-  if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) CPU_ZERO(&cpus);
-  MPI_Allreduce(MPI_IN_PLACE, &cpus, static_cast<int>(sizeof cpus), MPI_BYTE, MPI_BOR, node);
-  const int usable = CPU_COUNT(&cpus);
+  const int usable = usable_cpus_on_node(node);
   int whole = p > 1 && n == p && node_rank == s && usable >= n;
   MPI_Allreduce(MPI_IN_PLACE, &whole, 1, MPI_INT, MPI_MIN, comm);
   if (!whole) {

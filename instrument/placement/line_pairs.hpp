@@ -16,6 +16,11 @@
 
 namespace instrument {
 
+// Collective over `node` (processes of one node): how many CPUs they may run on, the union of
+// their affinity masks. Not the node's online CPUs: a job confined to some of them (a cpuset,
+// a container) has only those, and processes outnumbering them take turns on them.
+int usable_cpus_on_node(MPI_Comm node);
+
 class LinePairs {
  public:
   // Called with the error's one line when a partner never answers (store_wait.hpp); it must

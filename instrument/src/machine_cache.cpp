@@ -24,6 +24,7 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/run_results.hpp"
+#include "line_pairs.hpp"
 
 namespace instrument::machine_cache {
 
@@ -196,20 +197,26 @@ std::string machine_for_this_host(const std::string& program, const Probe& probe
       opening = "machine: no machine file for " + safe_token(make_run_info(program, MPI_COMM_SELF).host, 64) + " in " +
                 (dir.empty() ? "a cache (HOME and XDG_CACHE_HOME unset)" : dir);
   }
-  // More ranks on a node than it has cores: they take turns on them, and a probe would time
-  // the scheduler's slices, not the network (a barrier among busy-polling ranks that share
-  // a core takes milliseconds, and the probe many seconds). No probe then; a cached file
-  // (above) is still used.
-  const long online = ::sysconf(_SC_NPROCESSORS_ONLN);
-  const int on_node = processes_on_node(comm);
-  int oversubscribed = online > 0 && on_node > online ? 1 : 0;
+  // More ranks on a node than the CPUs they may run on: they take turns on them, and a probe
+  // would time the scheduler's slices, not the network (a barrier among busy-polling ranks
+  // that share a core takes milliseconds, and the probe many seconds). No probe then; a cached
+  // file (above) is still used. The CPUs are the union of the node's ranks' affinity masks
+  // (usable_cpus_on_node), not the host's online ones: a job confined to 2 of a host's 64
+  // would otherwise probe at 4 ranks.
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 1;
+  MPI_Comm_size(node, &on_node);
+  const int usable = usable_cpus_on_node(node);
+  MPI_Comm_free(&node);
+  int oversubscribed = usable > 0 && on_node > usable ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, &oversubscribed, 1, MPI_INT, MPI_MAX, comm);
   if (oversubscribed) {
     if (rank == 0) {
-      out << opening << "; " << on_node << " ranks share this node's " << online
-          << " cores, so a probe would time the scheduler, not the network: ";
+      out << opening << "; " << on_node << " ranks share " << usable
+          << " CPUs of this node, so a probe would time the scheduler, not the network: ";
       if (outdated_path.empty())
-        out << "models not shown (run at most " << online << " ranks a node, or give --machine FILE)" << std::endl;
+        out << "models not shown (run at most " << usable << " ranks a node, or give --machine FILE)" << std::endl;
       else
         out << "used as it is" << std::endl;
     }
