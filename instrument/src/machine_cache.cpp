@@ -20,7 +20,6 @@
 #include "instrument/loggps.hpp"
 #include "instrument/loggps_short_probe.hpp"
 #include "instrument/machine_file.hpp"
-#include "instrument/memory_budget.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/probe_fit.hpp"
 #include "instrument/run_results.hpp"
