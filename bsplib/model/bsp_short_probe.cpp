@@ -4,7 +4,6 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <exception>
 #include <stdexcept>
 #include <vector>
@@ -112,10 +111,8 @@ void measure_bsp_machine_short(const std::string& path, const std::string& progr
     if (attempt + 1 == kTries) {
       refused += " (too noisy a measurement " + std::to_string(kTries) + " times; nothing written)";
     } else if (verdict[1]) {
-      char limit[32];
-      std::snprintf(limit, sizeof limit, "%g s", time_limit);
-      refused += std::string(" (too noisy a measurement, and no time left to measure again within the time limit, ") +
-                 limit + ", SUITE_PROBE_TIME_LIMIT; a loaded host?; nothing written)";
+      refused += " (too noisy a measurement, and no time left to measure again within " +
+                 instrument::machine_cache::time_limit_text(time_limit) + "; nothing written)";
       break;
     }
   }

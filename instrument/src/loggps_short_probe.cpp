@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <exception>
 #include <stdexcept>
 #include <string>
@@ -15,6 +14,7 @@
 #include "instrument/loggp.hpp"
 #include "instrument/loggp_cold.hpp"
 #include "instrument/loggps.hpp"
+#include "instrument/machine_cache.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/probe_cold.hpp"
 #include "instrument/probe_cold_costs.hpp"
@@ -30,11 +30,6 @@ constexpr std::int64_t kMaxBytes = std::int64_t{1} << 18;
 constexpr int kReps = 9;            // three interleaved rounds of three (median_round_trips)
 constexpr int kLateTrials = 1;
 constexpr int kTries = 3;
-std::string seconds_text(double s) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%g s", s);
-  return b;
-}
 // The message costs under a working set (loggps-probe's experiments 5 and 6), reduced: the
 // cold messages at five working sets instead of seven (the two bracketing a 1 MiB L2 kept,
 // where sweep3d's blocks sit), the after-stream series spinning and at 4 and 16 MiB (not 1
@@ -187,8 +182,7 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
     }
     int fitted = 0;
     if (rank == 0 && out_of_time)
-      refused = "no fit the models accept within the time limit, " + seconds_text(limit) +
-                " (SUITE_PROBE_TIME_LIMIT; a loaded host?); nothing written";
+      refused = "no fit the models accept within " + machine_cache::time_limit_text(limit) + "; nothing written";
     if (rank == 0 && !out_of_time) {
       try {
         mf = machine_file_of(m, program);
@@ -229,8 +223,8 @@ void measure_loggps_short(const std::string& path, const std::string& program, M
       } catch (const std::exception&) {
         again = false;  // no file there, or not one: the first try
       }
-      const std::string why = "the messages after a working set were not finished within the short probe's time "
-                              "limit, " + seconds_text(limit) + " (a loaded host?)";
+      const std::string why =
+          "the messages after a working set were not finished within " + machine_cache::time_limit_text(limit);
       if (again) mf.set("probe.cold_omitted", why + ", twice: run loggps-probe idle");
       else mf.set("probe.cold_unfinished", why);
     } else if (rank == 0) {

@@ -102,6 +102,12 @@ double short_probe_time_limit() {
   return s;
 }
 
+std::string time_limit_text(double limit) {
+  char b[96];
+  std::snprintf(b, sizeof b, "the time limit, %g s (SUITE_PROBE_TIME_LIMIT; a loaded host?)", limit);
+  return b;
+}
+
 std::string directory() {
   const std::string xdg = absolute_env("XDG_CACHE_HOME");
   if (!xdg.empty()) return xdg + "/" + kSuiteDirectory;

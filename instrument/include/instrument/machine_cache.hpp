@@ -77,6 +77,9 @@ struct Probe {
 // rank 0 and then throws CollectiveError on every rank (bad input, refused whether or not a
 // probe would run).
 double short_probe_time_limit();
+// How the probes' lines name the limit: "the time limit, 40 s (SUITE_PROBE_TIME_LIMIT; a
+// loaded host?)".
+std::string time_limit_text(double limit);
 
 // Collective over `comm`: the path of this host's machine file of the probe's kind. The
 // cached file when it checks; else the short probe's, saved in the cache (or, with no
