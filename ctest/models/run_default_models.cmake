@@ -375,6 +375,46 @@ elseif(CASE STREQUAL "probe_time_limit.np2")
   if(NOT after STREQUAL earlier)
     fail("the outdated ${saved} was changed by a probe that passed its time limit")
   endif()
+elseif(CASE STREQUAL "input_first.np2")
+  # Bad input is refused before a probe: on a fresh cache each app reads its input first
+  # (sweep3d its deck, tycho its calibrations, mesh, partition and materials, multigrid its
+  # calibrations and grids), so the error is one line with a non-zero exit, no probe line and
+  # nothing cached.
+  file(WRITE ${WORK}/bad.smesh "not a mesh\n")
+  file(WRITE ${WORK}/bad.input "not a deck\n")
+  file(WRITE ${WORK}/bad.materials "1 2 3\n")
+  file(WRITE ${WORK}/bad.h5 "not a results file\n")
+  function(expect_refused_unprobed what expected)
+    execute_process(COMMAND ${MPIEXEC} -n 2 ${ARGN} WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc
+                    OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 200)
+    string(REGEX MATCHALL "[^\n]*: error: [^\n]*" said "${err}")
+    list(REMOVE_DUPLICATES said)  # every rank may say it; one line each
+    if(rc EQUAL 0 OR NOT said MATCHES "${expected}")
+      fail("${what}: exit ${rc}, not one line matching '${expected}':\n${out}${err}")
+    endif()
+    if("${out}" MATCHES "machine:|short probe")
+      fail("${what}: the machine was looked for before the input was read:\n${out}")
+    endif()
+    expect_nothing_cached("${what}")
+  endfunction()
+  expect_refused_unprobed("tycho, a missing mesh" "^tycho: error: ${WORK}/missing.smesh" ${TYCHO} ${WORK}/missing.smesh --no-results)
+  expect_refused_unprobed("tycho, a malformed mesh" "^tycho: error: ${WORK}/bad.smesh:" ${TYCHO} ${WORK}/bad.smesh --no-results)
+  expect_refused_unprobed("tycho, a malformed materials file" "^tycho: error: ${WORK}/bad.materials:"
+                          ${tycho_run} --materials ${WORK}/bad.materials)
+  expect_refused_unprobed("tycho, a partition file that is not there" "^tycho: error: ${WORK}/missing.part"
+                          ${tycho_run} --partition ${WORK}/missing.part)
+  expect_refused_unprobed("tycho, a calibration that is not a results file" "^tycho: error: ${WORK}/bad.h5:"
+                          ${tycho_run} --calibration ${WORK}/bad.h5)
+  expect_refused_unprobed("multigrid, a calibration that is not a results file" "^multigrid: error: ${WORK}/bad.h5:"
+                          ${multigrid_run} --calibration ${WORK}/bad.h5)
+  expect_refused_unprobed("multigrid, a malformed mesh" "^multigrid: error: ${WORK}/bad.smesh:" ${MULTIGRID} ${WORK}/bad.smesh --no-results)
+  expect_refused_unprobed("multigrid, a cube too large for the node" "^multigrid: error: command line:--cube 200 --grids 3"
+                          ${MULTIGRID} --cube 200 --grids 3 --no-results)
+  expect_refused_unprobed("sweep3d, a malformed deck" "^sweep3d: error: ${WORK}/bad.input" ${SWEEP3D} ${WORK}/bad.input --no-results)
+  # Good input after them: probed, as ever (the cache was left empty by the refusals).
+  run(2 out ${tycho_run})
+  expect_probe_lines("${out}" 1)
+  expect_tycho_rows("${out}")
 elseif(CASE STREQUAL "confined.np2")
   # Two ranks confined to one CPU (taskset on mpiexec: each rank's affinity mask is that one
   # CPU) on a node with more: they would take turns on it, so no probe, one line saying so

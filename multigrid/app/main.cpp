@@ -5,6 +5,7 @@
 #include <optional>
 #include <iostream>
 #include <string>
+#include <utility>
 
 #include "bsplib/model/bsp_short_probe.hpp"
 #include "instrument/core_round_trip.hpp"
@@ -128,16 +129,10 @@ int run(Options& o) {
   std::optional<mg::C1Curve> c1_given;
   // A results path that cannot be written (a symbolic link, a device) refused before the run.
   if (!o.results.empty()) instrument::check_output_file_on_root(o.results, "results file", MPI_COMM_WORLD);
+  // The files given read first, then the grids built, and only then a probe: bad input is
+  // refused in one line before seconds of probing. The same files on every rank: a
+  // collective verdict (run_app read the command line).
   try {
-    // The same files on every rank: a collective verdict (run_app read the command line).
-    // No --machine: this host's BSP machine file at this p from the per-user cache, or a
-    // short probe's (its own SPMD section, before the run's).
-    if (o.machine.empty() && !o.no_machine)
-      o.machine = instrument::machine_cache::machine_for_this_host("multigrid", bspmodel::bsp_cache_probe("multigrid"),
-                                                                   MPI_COMM_WORLD, std::cout);
-    if (!o.calibration.empty() && o.machine.empty())
-      throw instrument::InputError("command line", "--calibration",
-                                   "eq. 5 needs l and g, and there is no machine file (the line above says why)");
     if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
     for (const std::string& f : o.replay_on) others.push_back(bspmodel::read_machine_file(f));
     // Each calibration opened first: a missing file or a symbolic-link loop is named in one
@@ -147,7 +142,22 @@ int run(Options& o) {
   } catch (const std::exception& e) {
     throw instrument::CollectiveError(e.what());
   }
-  const mg::RunResult result = mg::run_multigrid(o.run, rank == 0 ? &std::cout : nullptr);
+  mg::ProblemInput input = mg::load_problem(o.run);
+  // No --machine: this host's BSP machine file at this p from the per-user cache, or a short
+  // probe's (its own SPMD section, before the run's).
+  if (o.machine.empty() && !o.no_machine) {
+    try {
+      o.machine = instrument::machine_cache::machine_for_this_host("multigrid", bspmodel::bsp_cache_probe("multigrid"),
+                                                                   MPI_COMM_WORLD, std::cout);
+      if (!o.calibration.empty() && o.machine.empty())
+        throw instrument::InputError("command line", "--calibration",
+                                     "eq. 5 needs l and g, and there is no machine file (the line above says why)");
+      if (!o.machine.empty()) machine = bspmodel::read_machine_file(o.machine);
+    } catch (const std::exception& e) {
+      throw instrument::CollectiveError(e.what());
+    }
+  }
+  const mg::RunResult result = mg::run_multigrid(std::move(input), o.run, rank == 0 ? &std::cout : nullptr);
 
   instrument::Recorder recorder;
   // Every process's own phase times, so the table shows the spread between them.

@@ -172,6 +172,8 @@ ProblemInput load_problem(const RunOptions& o) {
   int p = 1, me = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  const double t0 = instrument::now_seconds();
+  const instrument::ProcessUsage u0 = instrument::process_usage();
   const int on_node = instrument::processes_on_node(MPI_COMM_WORLD);  // collective: before any rank can fail
   ProblemInput in;
   std::string error;
@@ -183,15 +185,16 @@ ProblemInput load_problem(const RunOptions& o) {
     error = e.what();
   }
   instrument::throw_if_any_rank_failed(MPI_COMM_WORLD, error);
+  in.seconds = instrument::now_seconds() - t0;
+  in.usage = instrument::process_usage() - u0;
   return in;
 }
 
-RunResult run_multigrid(const RunOptions& o, std::ostream* out) {
-  const double t0 = instrument::now_seconds();
-  const instrument::ProcessUsage u0 = instrument::process_usage();
-  ProblemInput in = load_problem(o);
-  const double t_input = instrument::now_seconds() - t0;
-  const instrument::ProcessUsage input_usage = instrument::process_usage() - u0;
+RunResult run_multigrid(const RunOptions& o, std::ostream* out) { return run_multigrid(load_problem(o), o, out); }
+
+RunResult run_multigrid(ProblemInput&& in, const RunOptions& o, std::ostream* out) {
+  const double t_input = in.seconds;
+  const instrument::ProcessUsage input_usage = in.usage;
   int p = 1, rank = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &p);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

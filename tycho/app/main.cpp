@@ -4,6 +4,8 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "instrument/core_round_trip.hpp"
 #include "instrument/error.hpp"
@@ -105,6 +107,11 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   // A results path that cannot be written (a symbolic link, a device) refused before the run.
   if (!results.empty()) instrument::check_output_file_on_root(results, "results file", MPI_COMM_WORLD);
+  // The calibrations, mesh, partition and materials read first: bad input is refused before
+  // a probe.
+  const std::vector<tycho::CalibrationRun> calibrations =
+      tycho::read_calibration_runs(model_options, o, MPI_COMM_WORLD);
+  tycho::TychoInput input = tycho::read_tycho_input(o, MPI_COMM_WORLD, !auto_mcps);
   // No --machine: this host's machine file from the per-user cache, or a short probe's.
   if (model_options.machine_file.empty() && !no_machine)
     model_options.machine_file = instrument::machine_cache::machine_for_this_host(
@@ -112,7 +119,7 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
   if (auto_mcps && model_options.machine_file.empty())
     throw instrument::CollectiveError(
         "command line:--mcps auto: the GM needs a machine file, and there is none (the line above says why)");
-  const tycho::PreparedModels models = tycho::prepare_models(model_options, o, MPI_COMM_WORLD);
+  const tycho::PreparedModels models = tycho::prepare_models(model_options, calibrations, MPI_COMM_WORLD);
   if (auto_mcps) {
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
@@ -122,7 +129,7 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
   }
   // Traced only when the models run: their parts are compared with the sweeps' critical path.
   instrument::Recorder recorder(tycho::trace_capacity(models.enabled));
-  const tycho::RunResult result = tycho::run_tycho(o, MPI_COMM_WORLD, recorder, &std::cout);
+  const tycho::RunResult result = tycho::run_tycho(o, std::move(input), MPI_COMM_WORLD, recorder, &std::cout);
   instrument::RunResults gathered =
       instrument::gather_results(recorder, tycho::run_info(o, MPI_COMM_WORLD), MPI_COMM_WORLD);
   instrument::Comparison comparison;

@@ -68,31 +68,27 @@ void check_memory(const RunOptions& o, const Mesh& mesh, const mesh::Partition& 
 
 }  // namespace
 
-RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& recorder, std::ostream* out) {
-  int rank = 0, size = 1;
-  MPI_Comm_rank(comm, &rank);
+TychoInput read_tycho_input(const RunOptions& o, MPI_Comm comm, bool mcps_final) {
+  int size = 1;
   MPI_Comm_size(comm, &size);
-  RunResult r;
-  r.ranks = size;
   const double t0 = MPI_Wtime();
-  const int on_node = instrument::processes_on_node(comm);  // collective: before any rank can fail
-  Mesh mesh;
-  mesh::Partition partition;
+  TychoInput in;
+  in.on_node = instrument::processes_on_node(comm);  // collective: before any rank can fail
   collectively(comm, [&] {
-    r.problem.quadrature = make_quadrature(o);
-    r.problem.groups = o.groups;
-    r.problem.scheme = o.scheme;
-    r.problem.fallback = default_material(o.groups);
-    r.problem.max_iterations = o.iterations;
-    r.problem.tolerance = o.tolerance;
-    check_material(r.problem.fallback, o.groups, 0, "default problem");
-    mesh = mesh::read_mesh(o.mesh_path);
-    mesh::check_part_count(size, mesh.cells.size(), o.mesh_path + " on " + std::to_string(size) + " ranks");
+    in.problem.quadrature = make_quadrature(o);
+    in.problem.groups = o.groups;
+    in.problem.scheme = o.scheme;
+    in.problem.fallback = default_material(o.groups);
+    in.problem.max_iterations = o.iterations;
+    in.problem.tolerance = o.tolerance;
+    check_material(in.problem.fallback, o.groups, 0, "default problem");
+    in.mesh = mesh::read_mesh(o.mesh_path);
+    mesh::check_part_count(size, in.mesh.cells.size(), o.mesh_path + " on " + std::to_string(size) + " ranks");
     if (!o.materials_path.empty()) {
-      r.problem.materials = read_materials_file(o.materials_path, o.groups);
+      in.problem.materials = read_materials_file(o.materials_path, o.groups);
       std::set<std::uint32_t> in_mesh;
-      for (const Cell& c : mesh.cells) in_mesh.insert(c.material);
-      for (const auto& [m, data] : r.problem.materials)
+      for (const Cell& c : in.mesh.cells) in_mesh.insert(c.material);
+      for (const auto& [m, data] : in.problem.materials)
         if (!in_mesh.count(m))
           throw instrument::InputError(o.materials_path, "material " + std::to_string(m),
                                        "a material number some cell of " + o.mesh_path + " has (a typo would " +
@@ -100,16 +96,42 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
     }
   });
   collectively(comm, [&] {
-    partition = o.partition_path.empty() ? sweep_partition(mesh, size, o.mesh_path)
-                                         : mesh::read_partition_file(o.partition_path, mesh.cells.size(), size);
+    in.partition = o.partition_path.empty() ? sweep_partition(in.mesh, size, o.mesh_path)
+                                            : mesh::read_partition_file(o.partition_path, in.mesh.cells.size(), size);
   });
+  if (mcps_final) {
+    collectively(comm, [&] {
+      check_memory(o, in.mesh, in.partition, o.sweep.mcps, static_cast<int>(in.problem.quadrature.size()), in.on_node);
+    });
+    in.memory_checked_for_mcps = o.sweep.mcps;
+  }
+  in.read_s = MPI_Wtime() - t0;
+  return in;
+}
+
+RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& recorder, std::ostream* out) {
+  return run_tycho(o, read_tycho_input(o, comm, !o.choose_mcps), comm, recorder, out);
+}
+
+RunResult run_tycho(const RunOptions& o, TychoInput&& input, MPI_Comm comm, instrument::Recorder& recorder,
+                    std::ostream* out) {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(comm, &rank);
+  MPI_Comm_size(comm, &size);
+  RunResult r;
+  r.ranks = size;
+  const double t0 = MPI_Wtime();
+  Mesh mesh = std::move(input.mesh);
+  const mesh::Partition partition = std::move(input.partition);
+  r.problem = std::move(input.problem);
   r.mesh_cells = mesh.cells.size();
   SweepOptions sweep_options = o.sweep;
   if (o.choose_mcps) sweep_options.mcps = o.choose_mcps(r.mesh_cells, r.mcps_reason);
   r.mcps = sweep_options.mcps;
-  collectively(comm, [&] {
-    check_memory(o, mesh, partition, r.mcps, static_cast<int>(r.problem.quadrature.size()), on_node);
-  });
+  if (r.mcps != input.memory_checked_for_mcps)
+    collectively(comm, [&] {
+      check_memory(o, mesh, partition, r.mcps, static_cast<int>(r.problem.quadrature.size()), input.on_node);
+    });
   r.mesh_faces = mesh.faces.size();
   SweepPlan plan;
   collectively(comm, [&] { plan = make_sweep_plan(mesh, partition, r.problem, rank, o.priority, o.mesh_path); });
@@ -117,7 +139,7 @@ RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& re
   r.lagged_faces = plan.lagged_faces_global;
   mesh = Mesh();  // the plan holds what the sweep needs
   SweepEngine engine(plan, r.problem, sweep_options, comm, recorder);
-  double setup = MPI_Wtime() - t0;
+  double setup = input.read_s + (MPI_Wtime() - t0);
   MPI_Allreduce(MPI_IN_PLACE, &setup, 1, MPI_DOUBLE, MPI_MAX, comm);
   r.setup_s = setup;
   if (out && rank == 0)

@@ -123,7 +123,39 @@ constexpr const char* kMeasuredComm =
 
 }  // namespace
 
-PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_Comm comm) {
+std::vector<CalibrationRun> read_calibration_runs(const ModelOptions& o, const RunOptions& run, MPI_Comm comm) {
+  std::vector<CalibrationRun> runs;
+  std::string error;
+  try {
+    const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
+    std::vector<model::TelemPoint> points;
+    for (const std::string& path : o.calibration_files) {
+      // Read once, by rank 0 for all (collective: each file's verdict is the same on every
+      // rank, so they stay in step).
+      const instrument::ResultsDocument doc = std::move(read_tycho_results_shared({path}, comm).front());
+      CalibrationRun c{path, tycho_calibration_from(doc, path), 0};
+      check_matches(c.calibration, run, directions);
+      const auto g = doc.extras.group_attributes.find("/tycho");
+      if (g != doc.extras.group_attributes.end()) {
+        const auto a = g->second.find("pce");
+        if (a != g->second.end() && std::holds_alternative<double>(a->second)) {
+          const double pce = std::get<double>(a->second);
+          if (pce > 0 && pce <= 1) c.pce = pce;
+        }
+      }
+      points.push_back(model::TelemPoint{c.calibration.e_p, c.calibration.t_elem_s, telem_point_name(c.calibration),
+                                         static_cast<double>(c.calibration.mcps)});
+      runs.push_back(std::move(c));
+    }
+    if (!points.empty()) model::TelemCurve check(points, o.telem_fit);  // refuses a bad fit now
+  } catch (const instrument::InputError& e) {
+    error = e.what();
+  }
+  instrument::throw_if_any_rank_failed(comm, error);
+  return runs;
+}
+
+PreparedModels prepare_models(const ModelOptions& o, const std::vector<CalibrationRun>& calibrations, MPI_Comm comm) {
   PreparedModels m;
   m.telem_fit = o.telem_fit;
   std::string error;
@@ -146,84 +178,65 @@ PreparedModels prepare_models(const ModelOptions& o, const RunOptions& run, MPI_
   }
   instrument::throw_if_any_rank_failed(comm, error);
   if (!m.enabled) return m;
-  try {
-    const int directions = run.product_polar > 0 ? run.product_polar * run.product_azimuthal : run.sn * (run.sn + 2);
-    // The GM's PCE: the first calibration run that measured one, and the repetitions of its
-    // configuration (the same mesh, E_p and MCPS) by their median.
-    std::optional<TychoCalibration> pce_config;
-    std::vector<double> pce_runs;
-    std::vector<double> unpack, unpack_message, bsend_call, bsend_byte, step;
-    std::vector<std::string> pce_paths, unpack_paths, bsend_paths, step_paths;  // who measured each
-    for (const std::string& path : o.calibration_files) {
-      // Read once, by rank 0 for all (collective: past the verdict above every rank is here,
-      // and each file's verdict is the same on every rank, so they stay in step).
-      const instrument::ResultsDocument doc = std::move(read_tycho_results_shared({path}, comm).front());
-      const TychoCalibration c = tycho_calibration_from(doc, path);
-      check_matches(c, run, directions);
-      m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, telem_point_name(c), static_cast<double>(c.mcps)});
-      if (c.unpack_s_per_record > 0) {
-        unpack.push_back(c.unpack_s_per_record);
-        unpack_paths.push_back(path);
-        if (c.unpack_s_per_message >= 0) unpack_message.push_back(c.unpack_s_per_message);
-      }
-      if (c.bsend_extra_s_per_call >= 0 && c.bsend_extra_s_per_byte >= 0) {
-        bsend_call.push_back(c.bsend_extra_s_per_call);
-        bsend_byte.push_back(c.bsend_extra_s_per_byte);
-        bsend_paths.push_back(path);
-      }
-      if (c.step_s >= 0) {
-        step.push_back(c.step_s);
-        step_paths.push_back(path);
-      }
-      const bool same_config = !pce_config || (c.mesh == pce_config->mesh && c.e_p == pce_config->e_p &&
-                                                         c.mcps == pce_config->mcps);
-      if (o.pce <= 0 && same_config) {
-        const auto g = doc.extras.group_attributes.find("/tycho");
-        if (g != doc.extras.group_attributes.end()) {
-          const auto a = g->second.find("pce");
-          if (a != g->second.end() && std::holds_alternative<double>(a->second)) {
-            const double p = std::get<double>(a->second);
-            if (p > 0 && p <= 1) {
-              if (!pce_config) pce_config = c;
-              pce_runs.push_back(p);
-              pce_paths.push_back(path);
-            }
-          }
-        }
-      }
+  // The GM's PCE: the first calibration run that measured one, and the repetitions of its
+  // configuration (the same mesh, E_p and MCPS) by their median.
+  std::optional<TychoCalibration> pce_config;
+  std::vector<double> pce_runs;
+  std::vector<double> unpack, unpack_message, bsend_call, bsend_byte, step;
+  std::vector<std::string> pce_paths, unpack_paths, bsend_paths, step_paths;  // who measured each
+  for (const CalibrationRun& run : calibrations) {
+    const TychoCalibration& c = run.calibration;
+    const std::string& path = run.path;
+    m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, telem_point_name(c), static_cast<double>(c.mcps)});
+    if (c.unpack_s_per_record > 0) {
+      unpack.push_back(c.unpack_s_per_record);
+      unpack_paths.push_back(path);
+      if (c.unpack_s_per_message >= 0) unpack_message.push_back(c.unpack_s_per_message);
     }
-    if (!pce_runs.empty()) {
-      m.pce = median(pce_runs);
-      m.pce_source = "measured on " + instrument::path_list(pce_paths) + (pce_runs.size() > 1 ? " (median)" : "");
+    if (c.bsend_extra_s_per_call >= 0 && c.bsend_extra_s_per_byte >= 0) {
+      bsend_call.push_back(c.bsend_extra_s_per_call);
+      bsend_byte.push_back(c.bsend_extra_s_per_byte);
+      bsend_paths.push_back(path);
     }
-    if (!m.telem_points.empty()) model::TelemCurve check(m.telem_points, m.telem_fit);  // refuses a bad fit now
-    if (!unpack.empty()) {
-      m.unpack_s_per_record = median(unpack);
-      m.unpack_source = "T_unpack measured by " + instrument::path_list(unpack_paths) + (unpack.size() > 1 ? " (median)" : "");
-      if (!unpack_message.empty()) {
-        m.unpack_message_measured = true;
-        m.unpack_s_per_message = median(unpack_message);
-      }
+    if (c.step_s >= 0) {
+      step.push_back(c.step_s);
+      step_paths.push_back(path);
     }
-    if (!bsend_call.empty()) {
-      m.bsend_measured = true;
-      m.bsend_s_per_call = median(bsend_call);
-      m.bsend_s_per_byte = median(bsend_byte);
-      m.bsend_source = "measured by " + instrument::path_list(bsend_paths) + (bsend_call.size() > 1 ? " (medians)" : "");
+    const bool same_config =
+        !pce_config || (c.mesh == pce_config->mesh && c.e_p == pce_config->e_p && c.mcps == pce_config->mcps);
+    if (o.pce <= 0 && same_config && run.pce > 0) {
+      if (!pce_config) pce_config = c;
+      pce_runs.push_back(run.pce);
+      pce_paths.push_back(path);
     }
-    if (!step.empty()) {
-      m.step_measured = true;
-      m.step_s = median(step);
-      m.step_source = "measured by " + instrument::path_list(step_paths) + (step.size() > 1 ? " (median)" : "");
-    }
-    if (o.pce > 0) {
-      m.pce = o.pce;
-      m.pce_source = kPceGiven;
-    }
-  } catch (const instrument::InputError& e) {
-    error = e.what();
   }
-  instrument::throw_if_any_rank_failed(comm, error);
+  if (!pce_runs.empty()) {
+    m.pce = median(pce_runs);
+    m.pce_source = "measured on " + instrument::path_list(pce_paths) + (pce_runs.size() > 1 ? " (median)" : "");
+  }
+  if (!unpack.empty()) {
+    m.unpack_s_per_record = median(unpack);
+    m.unpack_source = "T_unpack measured by " + instrument::path_list(unpack_paths) + (unpack.size() > 1 ? " (median)" : "");
+    if (!unpack_message.empty()) {
+      m.unpack_message_measured = true;
+      m.unpack_s_per_message = median(unpack_message);
+    }
+  }
+  if (!bsend_call.empty()) {
+    m.bsend_measured = true;
+    m.bsend_s_per_call = median(bsend_call);
+    m.bsend_s_per_byte = median(bsend_byte);
+    m.bsend_source = "measured by " + instrument::path_list(bsend_paths) + (bsend_call.size() > 1 ? " (medians)" : "");
+  }
+  if (!step.empty()) {
+    m.step_measured = true;
+    m.step_s = median(step);
+    m.step_source = "measured by " + instrument::path_list(step_paths) + (step.size() > 1 ? " (median)" : "");
+  }
+  if (o.pce > 0) {
+    m.pce = o.pce;
+    m.pce_source = kPceGiven;
+  }
   return m;
 }
 

@@ -75,12 +75,15 @@ double exact_solution(double x, double y, double z);
 
 // The grids and partitions a run needs, read and built before the BSPlib section begins, so
 // that bad input ends every process with one line (instrument::CollectiveError) and no
-// section is left half-begun. Collective over MPI_COMM_WORLD.
+// section is left half-begun (the program loads them before its machine probe, too).
+// Collective over MPI_COMM_WORLD.
 struct ProblemInput {
   std::string mesh_name;
   std::vector<Grid> grids;
   std::vector<std::vector<std::int32_t>> parts;  // inherit_parts
   SetupClock setup;                               // mesh, refinement, METIS, inheritance
+  double seconds = 0;                             // this process's wall time in load_problem
+  instrument::ProcessUsage usage;                 // and its kernel time and page faults there
 };
 ProblemInput load_problem(const RunOptions& options);
 
@@ -95,7 +98,9 @@ RunResult solve_in_section(const ProblemInput& input, const RunOptions& options,
 RunResult solve_in_section(ProblemInput&& input, const RunOptions& options, std::ostream* out);
 
 // load_problem, then one profiled section around solve_in_section; res.profile holds it and
-// res.superstep_tags its supersteps' grids and phases.
+// res.superstep_tags its supersteps' grids and phases. The second is given the input (its
+// load's time counts in the set-up).
 RunResult run_multigrid(const RunOptions& options, std::ostream* out);
+RunResult run_multigrid(ProblemInput&& input, const RunOptions& options, std::ostream* out);
 
 }  // namespace mg

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,7 +53,24 @@ struct RunResult {
   std::vector<std::int64_t> tasks;    // rank 0: every rank's cell-angle tasks per sweep
 };
 
-// Collective. Bad input ends every rank with one line (instrument::CollectiveError).
+// The problem, the mesh and its partition, read and checked. The app reads them before its
+// machine probe, so that a bad mesh, partition or materials file ends every rank with one line
+// (instrument::CollectiveError) before seconds of probing. `mcps_final`: options.sweep.mcps is
+// the run's (no choose_mcps), so the run's memory is checked here too.
+struct TychoInput {
+  Problem problem;
+  Mesh mesh;
+  mesh::Partition partition;
+  int on_node = 1;                                    // processes on this rank's node
+  std::optional<std::int64_t> memory_checked_for_mcps;  // the MCPS the memory check saw, if it ran
+  double read_s = 0;                                  // this rank's time reading and partitioning
+};
+TychoInput read_tycho_input(const RunOptions& options, MPI_Comm comm, bool mcps_final);
+
+// Collective. Bad input ends every rank with one line (instrument::CollectiveError). The
+// first reads its input itself; the second is given it (read_tycho_input).
 RunResult run_tycho(const RunOptions& options, MPI_Comm comm, instrument::Recorder& recorder, std::ostream* out);
+RunResult run_tycho(const RunOptions& options, TychoInput&& input, MPI_Comm comm, instrument::Recorder& recorder,
+                    std::ostream* out);
 
 }  // namespace tycho

@@ -77,9 +77,22 @@ struct PreparedModels {
   std::string pce_source = "assumed 0.8 (the paper's Figure 9)";
 };
 
-// Collective, before the run: reads and checks the machine file and the calibrations on
-// every rank; bad files end every rank with one line.
-PreparedModels prepare_models(const ModelOptions& options, const RunOptions& run, MPI_Comm comm);
+// One --calibration file, read and checked against this run (the same groups, directions,
+// scheme and threads), with the PCE its run measured (0: none).
+struct CalibrationRun {
+  std::string path;
+  TychoCalibration calibration;
+  double pce = 0;
+};
+
+// Collective, before the probe: reads and checks the calibrations (options.calibration_files)
+// on every rank, and the T_elem fit they give; a bad file ends every rank with one line.
+std::vector<CalibrationRun> read_calibration_runs(const ModelOptions& options, const RunOptions& run, MPI_Comm comm);
+
+// Collective, before the run: reads and checks the machine file on every rank (a bad one ends
+// every rank with one line), and draws the models' figures from the calibrations read.
+PreparedModels prepare_models(const ModelOptions& options, const std::vector<CalibrationRun>& calibrations,
+                              MPI_Comm comm);
 
 // --mcps auto: the MCPS the GM predicts fastest among those whose communication is at most
 // kAutoMcpsCommShare of the sweep (the paper's Figure 10 uses 20%), with T_elem from the
