@@ -18,6 +18,8 @@
 #include "bsp_round_trip.hpp"
 #include "bsplib/model/core_round_trip.hpp"
 #include "bsplib/model/machine_params.hpp"
+#include "instrument/clock.hpp"
+#include "instrument/probe_measure.hpp"
 #include "instrument/rank_reduce.hpp"
 #include "instrument/statistics.hpp"
 
@@ -25,12 +27,27 @@ namespace bspmodel {
 
 namespace {
 
+// The short probe's time limit: process 0's clock past `at` (0: none) ends the measurement on
+// every process at once. Checked between repetitions, where no superstep is under way and no
+// put is queued, never inside a timed one: process 0 says, by a broadcast, and every process
+// throws instrument::probe::ProbeOutOfTime at the same point (bsp_end then ends the section).
+struct Deadline {
+  double at = 0;
+  void check() const {
+    if (at <= 0) return;
+    int passed = bsp_pid() == 0 && instrument::now_seconds() > at ? 1 : 0;
+    MPI_Bcast(&passed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (passed) throw instrument::probe::ProbeOutOfTime("the probe passed its time limit");
+  }
+};
+
 // s: flop/s of y += a x on 1024 doubles (in cache), the slowest process's median.
-double measure_s(int reps) {
+double measure_s(int reps, const Deadline& deadline) {
   const int n = 1024, passes = 20000;
   std::vector<double> x(n, 1.0), y(n, 0.0);
   std::vector<double> rates;
   for (int r = 0; r < reps; ++r) {
+    deadline.check();
     const double a = 1e-9 * (r + 1);
     const double t0 = bsp_time();
     for (int k = 0; k < passes; ++k) {
@@ -150,10 +167,11 @@ struct CurveBuffers {
 // pair (as for T(h)), the smallest time over processes per superstep, by repetition: the
 // same numbers on every process, so that the decisions made from them agree.
 ByRepetition pattern_samples(const std::vector<std::pair<int, Shape>>& points, int reps,
-                             CurveBuffers& b) {
+                             CurveBuffers& b, const Deadline& deadline) {
   constexpr int block = 4;
   std::vector<double> mine, round_trip;
   for (int r = 0; r < reps; ++r) {
+    deadline.check();
     round_trip.push_back(placement_sample());
     for (const auto& [h, shape] : points)
       pattern_block(shape, b.src.data(), b.area.data(), b.into.data(), h, block, mine);
@@ -169,11 +187,11 @@ ByRepetition pattern_samples(const std::vector<std::pair<int, Shape>>& points, i
 // bisection to 8 bytes: the last h below the step and the first above. Interpolating across
 // a step instead puts every superstep near it tens of percent off.
 std::pair<int, int> locate_step(Shape shape, int lo, double t_lo, int hi, double t_hi, int reps,
-                                CurveBuffers& b) {
+                                CurveBuffers& b, const Deadline& deadline) {
   while (hi - lo > 8) {
     const int mid = (lo + hi) / 16 * 8;
     if (mid <= lo) break;
-    const double t = pattern_samples({{mid, shape}}, reps, b).medians()[0];
+    const double t = pattern_samples({{mid, shape}}, reps, b, deadline).medians()[0];
     if (std::fabs(t - t_lo) <= std::fabs(t - t_hi)) {
       lo = mid;
       t_lo = t;
@@ -193,7 +211,7 @@ struct CurveSamples {
   std::vector<int> grid, sides;   // the h of each, rising
   ByRepetition at_grid, at_sides; // [point]: h-major, then one way, exchange, gets
 };
-CurveSamples measure_curves(int reps, int hmax) {
+CurveSamples measure_curves(int reps, int hmax, const Deadline& deadline) {
   CurveSamples out;
   if (bsp_nprocs() < 2) return out;
   std::vector<int> grid;
@@ -215,14 +233,14 @@ CurveSamples measure_curves(int reps, int hmax) {
       for (Shape shape : shapes) points.emplace_back(h, shape);
     return points;
   };
-  out.at_grid = pattern_samples(all_shapes_at(grid), reps, b);
+  out.at_grid = pattern_samples(all_shapes_at(grid), reps, b, deadline);
   const std::vector<double> t = out.at_grid.medians();
   std::vector<int> sides;
   for (std::size_t i = 0; i + 1 < grid.size(); ++i)
     for (std::size_t k = 0; k < 3; ++k) {
       const double t0 = t[3 * i + k], t1 = t[3 * (i + 1) + k];
       if (std::fabs(t1 - t0) <= 0.3 * std::min(t0, t1)) continue;
-      const auto [lo, hi] = locate_step(shapes[k], grid[i], t0, grid[i + 1], t1, reps, b);
+      const auto [lo, hi] = locate_step(shapes[k], grid[i], t0, grid[i + 1], t1, reps, b, deadline);
       for (int h : {lo, hi})
         if (h != grid[i] && h != grid[i + 1]) sides.push_back(h);
     }
@@ -231,7 +249,7 @@ CurveSamples measure_curves(int reps, int hmax) {
   // A machine file holds at most kMaxCurvePoints points: the steps at small h, where most
   // programs' supersteps are, are kept first.
   if (grid.size() + sides.size() > kMaxCurvePoints) sides.resize(kMaxCurvePoints - grid.size());
-  if (!sides.empty()) out.at_sides = pattern_samples(all_shapes_at(sides), reps, b);
+  if (!sides.empty()) out.at_sides = pattern_samples(all_shapes_at(sides), reps, b, deadline);
   out.grid = grid;
   out.sides = sides;
   bsp_pop_reg(b.area.data());
@@ -263,7 +281,7 @@ void assemble_curves(BspMeasurements& m, const CurveSamples& c, double placement
 // follows the same kind of superstep: after a 10 ms gap the next sync still cost 0.2-0.3 us
 // more. Samples [rep][point * 3 + h], the smallest over processes (as T(h)).
 template <class Before>
-ByRepetition three_supersteps_after(int reps, std::size_t points, Before before) {
+ByRepetition three_supersteps_after(int reps, std::size_t points, const Deadline& deadline, Before before) {
   const int p = bsp_nprocs(), s = bsp_pid(), half = p / 2;
   const int dest = p > 1 ? s + half : s;
   const bool sends = p == 1 || s < half;
@@ -273,6 +291,7 @@ ByRepetition three_supersteps_after(int reps, std::size_t points, Before before)
   bsp_sync();
   std::vector<double> mine, round_trip;
   for (int r = 0; r < reps; ++r) {
+    deadline.check();
     round_trip.push_back(placement_sample());
     for (std::size_t i = 0; i < points; ++i)
       for (int h : hs) {
@@ -299,10 +318,10 @@ ByRepetition three_supersteps_after(int reps, std::size_t points, Before before)
 // spinning, +3.9-4.8 us streaming), but one beyond the cache costs more, which
 // measure_after_stream measures by the working set. The 10 ms gaps make this about 1 s at
 // 31 repetitions.
-ByRepetition measure_after_gap(BspMeasurements& m, int reps) {
+ByRepetition measure_after_gap(BspMeasurements& m, int reps, const Deadline& deadline) {
   const double gaps[] = {0, 10e-6, 100e-6, 1e-3, 10e-3};
   m.gap.assign(std::begin(gaps), std::end(gaps));
-  return three_supersteps_after(reps, m.gap.size(), [&](std::size_t i) {
+  return three_supersteps_after(reps, m.gap.size(), deadline, [&](std::size_t i) {
     const double start = bsp_time();
     while (bsp_time() - start < gaps[i]) {
     }
@@ -353,11 +372,12 @@ std::vector<double> working_sets(double max_bytes) {
 // stays there, as a program's arrays do from superstep to superstep. `buffer` is the caller's
 // (StreamBuffer): allocated and first touched here only when it is smaller than the largest
 // working set, so a repeated measurement streams over pages already touched.
-ByRepetition measure_after_stream(BspMeasurements& m, int reps, double max_working_set, StreamBuffer& buffer) {
+ByRepetition measure_after_stream(BspMeasurements& m, int reps, double max_working_set, StreamBuffer& buffer,
+                                  const Deadline& deadline) {
   m.working_set = working_sets(max_working_set);
   const std::size_t largest = static_cast<std::size_t>(m.working_set.back() / sizeof(double));
   if (buffer.size() < largest) buffer.assign(largest, 1.0);  // touched here
-  return three_supersteps_after(reps, m.working_set.size(), [&](std::size_t i) {
+  return three_supersteps_after(reps, m.working_set.size(), deadline, [&](std::size_t i) {
     const std::size_t words = static_cast<std::size_t>(m.working_set[i] / sizeof(double));
     for (std::size_t k = 0; k < words; ++k) buffer[k] = buffer[k] * 0.5 + 1.0;
     asm volatile("" : : "r"(buffer.data()) : "memory");  // keep the pass
@@ -491,14 +511,16 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working
   return measure_bsp_machine(reps, hmax_asked, max_working_set, buffer);
 }
 
-BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working_set, StreamBuffer& stream_buffer) {
+BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working_set, StreamBuffer& stream_buffer,
+                                    double deadline_at) {
+  const Deadline deadline{deadline_at};
   BspMeasurements m;
   const int p = bsp_nprocs();
   const int others = p > 1 ? p - 1 : 1;
   const int hmax = hmax_asked / (8 * others) * (8 * others);
   using instrument::median;
 
-  m.s = measure_s(reps);
+  m.s = measure_s(reps, deadline);
 
   // l and g: T(h) for h = 0 .. hmax in 16 steps, each the median of `reps` supersteps.
   std::vector<double> src(hmax / 8 + 8, 1.0), dst(static_cast<std::size_t>(hmax / 8) * p + 8);
@@ -522,6 +544,7 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working
   h_relation_block(src.data(), dst.data(), hmax, 3, scratch);  // the buffers grow
   std::vector<double> mine, round_trip;
   for (int r = 0; r < reps; ++r) {
+    deadline.check();
     round_trip.push_back(placement_sample());
     for (std::size_t k = 0; k < m.h.size(); ++k)
       h_relation_block(src.data(), dst.data(), static_cast<int>(m.h[k]), block, mine);
@@ -539,6 +562,7 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working
   std::vector<MPI_Request> req(2 * (hgran / 8 + 16));
   for (int x = 8; x <= 4096; x *= 2) {
     if (hgran / x < others) break;
+    deadline.check();
     const int h = hgran / x / others * others * x;
     std::vector<double> rs, rc;
     granular_time(gsrc.data(), gdst.data(), h, x, true, 3, req);
@@ -555,9 +579,9 @@ BspMeasurements measure_bsp_machine(int reps, int hmax_asked, double max_working
   bsp_pop_reg(gdst.data());
   bsp_pop_reg(dst.data());
   bsp_sync();
-  const CurveSamples curves = measure_curves(reps, hmax);
-  const ByRepetition after_gap = measure_after_gap(m, reps);
-  const ByRepetition after_stream = measure_after_stream(m, reps, max_working_set, stream_buffer);
+  const CurveSamples curves = measure_curves(reps, hmax, deadline);
+  const ByRepetition after_gap = measure_after_gap(m, reps, deadline);
+  const ByRepetition after_stream = measure_after_stream(m, reps, max_working_set, stream_buffer, deadline);
   // One placement for every figure that feeds a model: the median of all the repetitions'
   // round trips (T(h), the curves, the gaps, the working sets); repetitions at another are
   // left out.

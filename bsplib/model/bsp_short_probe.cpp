@@ -16,6 +16,7 @@
 #include "bsplib/model/machine_params.hpp"
 #include "instrument/clock.hpp"
 #include "instrument/machine_file.hpp"
+#include "instrument/probe_measure.hpp"
 #include "instrument/run_results.hpp"
 
 namespace bspmodel {
@@ -91,7 +92,14 @@ void measure_bsp_machine_short(const std::string& path, const std::string& progr
   // One after-stream buffer for every try (StreamBuffer): allocated and touched by the first.
   StreamBuffer stream_buffer;
   for (int attempt = 0; attempt < kTries; ++attempt) {
-    const BspMeasurements meas = measure_bsp_machine(kReps, hmax, kMaxWorkingSet, stream_buffer);
+    BspMeasurements meas;
+    try {
+      meas = measure_bsp_machine(kReps, hmax, kMaxWorkingSet, stream_buffer, deadline);
+    } catch (const instrument::probe::ProbeOutOfTime&) {  // on every process at the same point
+      refused = "no fit the models accept within " + instrument::machine_cache::time_limit_text(time_limit) +
+                "; nothing written";
+      break;
+    }
     int verdict[2] = {0, 0};  // fitted, out of time (process 0's, to every process)
     if (bsp_pid() == 0) {
       m = fitted_machine(meas, bsp_nprocs(), hmax, program);

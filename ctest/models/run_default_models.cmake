@@ -321,6 +321,16 @@ elseif(CASE STREQUAL "probe_time_limit.np2")
     fail("model rows without a machine file:\n${out}")
   endif()
   expect_nothing_cached("a probe that passed its time limit")
+  # The BSP probe stops inside its try too (between two repetitions, bsp_probe_measure.cpp):
+  # a whole try (0.4 s idle) would have given a fit and a file.
+  run(2 out ${multigrid_run})
+  if(NOT "\n${out}" MATCHES "\nmachine: no machine file for [^\n]*; the short probe failed \\(no fit the models accept within the time limit, 0\\.001 s \\(SUITE_PROBE_TIME_LIMIT. a loaded host\\?\\). nothing written\\): models not shown")
+    fail("multigrid: no line saying the BSP probe passed its time limit:\n${out}")
+  endif()
+  if(out MATCHES "\neq5 +T_cycle")
+    fail("multigrid: model rows without a machine file:\n${out}")
+  endif()
+  expect_nothing_cached("a BSP probe that passed its time limit")
   # sweep3d given --calibration needs the models: it stops, every rank, with one line saying
   # why there are none.
   execute_process(COMMAND ${MPIEXEC} -n 1 ${SWEEP3D} ${DECK} --no-machine --results ${WORK}/cal.h5

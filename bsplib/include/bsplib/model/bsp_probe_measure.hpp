@@ -62,8 +62,11 @@ BspMeasurements measure_bsp_machine(int reps, int hmax, double max_working_set =
 // one across its measurements, so that it is allocated and first touched once: on a guest
 // whose host takes freed memory back, each fresh buffer's first touch costs about 11 us a
 // 4 KiB page (0.2 s at 64 MiB a try), and every try after the first streams over the same
-// resident pages.
+// resident pages. `deadline` (instrument::now_seconds(), on process 0's clock; 0: none): past
+// it every process throws instrument::probe::ProbeOutOfTime at the same point, between two
+// repetitions (the apps' short probe's time limit; bspprobe has none).
 using StreamBuffer = std::vector<double>;
-BspMeasurements measure_bsp_machine(int reps, int hmax, double max_working_set, StreamBuffer& stream_buffer);
+BspMeasurements measure_bsp_machine(int reps, int hmax, double max_working_set, StreamBuffer& stream_buffer,
+                                    double deadline = 0);
 
 }  // namespace bspmodel

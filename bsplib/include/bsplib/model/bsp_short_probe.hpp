@@ -16,7 +16,8 @@ namespace bspmodel {
 // Collective over MPI_COMM_WORLD (every process is the section's). Process 0 fits l and g
 // (and N_1/2, the superstep curves at p >= 2) and writes them as a BSP machine file at
 // `path` (write_machine_file). A fit outside the machine-file ranges is measured again, up
-// to three times, and not after `time_limit` seconds on process 0's clock; then it, or a file
+// to three times, and not after `time_limit` seconds on process 0's clock (past it the try
+// under way stops between two repetitions, and no fit is made); then it, or a file
 // it cannot write, throws std::runtime_error on process 0 only, after every process has left
 // the section. `program` names the app in the file.
 void measure_bsp_machine_short(const std::string& path, const std::string& program, double time_limit);
