@@ -397,9 +397,11 @@ elseif(CASE STREQUAL "input_first.np2")
   function(expect_refused_unprobed what expected)
     execute_process(COMMAND ${MPIEXEC} -n 2 ${ARGN} WORKING_DIRECTORY ${WORK} RESULT_VARIABLE rc
                     OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 200)
-    string(REGEX MATCHALL "[^\n]*: error: [^\n]*" said "${err}")
-    list(REMOVE_DUPLICATES said)  # every rank may say it; one line each
-    if(rc EQUAL 0 OR NOT said MATCHES "${expected}")
+    string(REPLACE ";" "," err_text "${err}")  # a ';' in a line would split it in two list items
+    string(REGEX MATCHALL "[^\n]*: error: [^\n]*" said "${err_text}")
+    list(REMOVE_DUPLICATES said)  # every rank may say it; one line in all
+    list(LENGTH said lines)
+    if(rc EQUAL 0 OR NOT lines EQUAL 1 OR NOT said MATCHES "${expected}")
       fail("${what}: exit ${rc}, not one line matching '${expected}':\n${out}${err}")
     endif()
     if("${out}" MATCHES "machine:|short probe")
@@ -415,6 +417,12 @@ elseif(CASE STREQUAL "input_first.np2")
                           ${tycho_run} --partition ${WORK}/missing.part)
   expect_refused_unprobed("tycho, a calibration that is not a results file" "^tycho: error: ${WORK}/bad.h5:"
                           ${tycho_run} --calibration ${WORK}/bad.h5)
+  expect_refused_unprobed("tycho, octant with more than 512 directions" "^tycho: error: ${WORK}/cube.smesh:priority octant: at most 512"
+                          ${tycho_run} --priority octant --product 32x32)
+  set(ENV{SUITE_MEMORY_AVAILABLE} 16MiB)
+  expect_refused_unprobed("tycho, steps' records beyond the memory" "^tycho: error: command line:--sn 8 --groups 2 --mcps 1 --iterations 100000: "
+                          ${tycho_run} --mcps 1 --iterations 100000)
+  unset(ENV{SUITE_MEMORY_AVAILABLE})
   expect_refused_unprobed("multigrid, a calibration that is not a results file" "^multigrid: error: ${WORK}/bad.h5:"
                           ${multigrid_run} --calibration ${WORK}/bad.h5)
   expect_refused_unprobed("multigrid, a malformed mesh" "^multigrid: error: ${WORK}/bad.smesh:" ${MULTIGRID} ${WORK}/bad.smesh --no-results)

@@ -99,6 +99,13 @@ TychoInput read_tycho_input(const RunOptions& o, MPI_Comm comm, bool mcps_final)
     in.partition = o.partition_path.empty() ? sweep_partition(in.mesh, size, o.mesh_path)
                                             : mesh::read_partition_file(o.partition_path, in.mesh.cells.size(), size);
   });
+  collectively(comm, [&] {  // the plan's limits, this rank's share (make_sweep_plan checks them again)
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    const auto mine = static_cast<std::size_t>(
+        std::count(in.partition.part_of_cell.begin(), in.partition.part_of_cell.end(), rank));
+    check_plan_limits(mine, in.problem.quadrature.size(), o.priority, o.mesh_path);
+  });
   if (mcps_final) {
     collectively(comm, [&] {
       check_memory(o, in.mesh, in.partition, o.sweep.mcps, static_cast<int>(in.problem.quadrature.size()), in.on_node);

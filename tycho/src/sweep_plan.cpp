@@ -275,6 +275,20 @@ void order_direction(const Mesh& mesh, const mesh::Partition& partition, const s
 
 }  // namespace
 
+void check_plan_limits(std::size_t rank_cells, std::size_t directions, Priority priority, const std::string& name) {
+  if (rank_cells * directions >= std::numeric_limits<std::uint32_t>::max())
+    throw instrument::InputError(name, "tasks", "at most 2^32 - 1 cell-angle tasks on one rank, found " +
+                                                    std::to_string(rank_cells) + " cells x " +
+                                                    std::to_string(directions) + " directions (use more ranks)");
+  // octant: at most 512 directions (an S_N of today has at most 288): octant_priority's keys
+  // then stay under 8 x (cells / 512 + 1) x D <= cells x D / 64 + 4096, far under 2^32 as
+  // cells x D < 2^32 (checked above). The projection keeps the same limit. band-octant's keys
+  // are 64-bit (band_octant_priority): any D.
+  if (priority == Priority::octant && directions > 512)
+    throw instrument::InputError(name, "priority octant", "at most 512 directions, found " +
+                                                              std::to_string(directions) + " (use another priority)");
+}
+
 SweepPlan make_sweep_plan(const Mesh& mesh, const mesh::Partition& partition, const Problem& problem, int rank,
                           Priority priority, const std::string& name) {
   SweepPlan plan;
@@ -286,22 +300,12 @@ SweepPlan make_sweep_plan(const Mesh& mesh, const mesh::Partition& partition, co
   const std::vector<Vec3> normals = face_area_normals(mesh);
   place_cells(mesh, partition, problem, normals, plan);
   const std::size_t D = static_cast<std::size_t>(plan.directions);
-  if (plan.cells.size() * D >= std::numeric_limits<std::uint32_t>::max())
-    throw instrument::InputError(name, "tasks", "at most 2^32 - 1 cell-angle tasks on one rank, found " +
-                                                    std::to_string(plan.cells.size()) + " cells x " +
-                                                    std::to_string(D) + " directions (use more ranks)");
+  check_plan_limits(plan.cells.size(), D, priority, name);
   plan.in_degree.assign(plan.tasks(), 0);
   plan.lagged_mask.assign(plan.tasks(), 0);
   plan.priority.assign(plan.tasks(), 0);
   std::array<std::vector<std::uint32_t>, 8> slabs;
   if (priority == Priority::octant || priority == Priority::band_octant) {
-    // octant: at most 512 directions (an S_N of today has at most 288): octant_priority's
-    // keys then stay under 8 x (cells / 512 + 1) x D <= cells x D / 64 + 4096, far under 2^32
-    // as cells x D < 2^32 (checked above). The projection keeps the same limit. band-octant's
-    // keys are 64-bit (band_octant_priority): any D.
-    if (priority == Priority::octant && D > 512)
-      throw instrument::InputError(name, "priority octant", "at most 512 directions, found " + std::to_string(D) +
-                                                                " (use another priority)");
     slabs = octant_slabs(mesh, plan.cells);
   }
   std::vector<std::uint8_t> lag_flag(mesh.faces.size(), 0);

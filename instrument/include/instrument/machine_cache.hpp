@@ -69,9 +69,10 @@ struct Probe {
 // The short probes' time limit in seconds: SUITE_PROBE_TIME_LIMIT, else 40. Idle they take
 // 1-6 s; on a host other jobs load, each of their thousands of messages can cost a scheduler
 // slice (two probes side by side on a 2-core CI machine each ran past 120 s). Past the limit
-// a probe tries no new fit, and the LogGP probe stops between its measurements and leaves the
-// messages after a working set unfinished (its file then says so, and the next run measures
-// again, once). Not a hard bound: a measurement under way is finished (one BSP try, one LogGP
+// a probe tries no new fit, and both stop between their measurements: the BSP probe then
+// makes no fit, the LogGP probe (after its fit) leaves the messages after a working set
+// unfinished (its file then says so, and the next run measures again, once). Not a hard
+// bound: a measurement under way is finished (one repetition of a BSP loop, one LogGP
 // measurement between two checks). Throws InputError("environment", "SUITE_PROBE_TIME_LIMIT",
 // ...) for a value that is not a number of seconds above 0: machine_for_this_host reads it on
 // rank 0 and then throws CollectiveError on every rank (bad input, refused whether or not a

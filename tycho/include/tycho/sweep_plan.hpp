@@ -152,6 +152,11 @@ struct SweepPlan {
   int peer_index(std::int32_t rank) const;  // index into peers, -1 if not a peer
 };
 
+// The limits of a plan (InputError(name, ...)): a rank's cells x directions under 2^32 (the
+// 32-bit task ids), and octant at most 512 directions (its keys). make_sweep_plan checks them;
+// the driver too, before the machine probe.
+void check_plan_limits(std::size_t rank_cells, std::size_t directions, Priority priority, const std::string& name);
+
 // Builds rank `rank`'s plan. Every rank calls it with the same mesh, partition and problem;
 // the directions' orders (sweep_dag.hpp) are computed for the whole mesh, so the lagged faces
 // are the same on every rank and for every P. InputError(name, ...) if the task count does
