@@ -313,24 +313,21 @@ elseif(CASE STREQUAL "probe_time_limit.np2")
   # round trips: one line saying so, the run goes on without model rows, and nothing is
   # cached, so that the next run measures again.
   set(ENV{SUITE_PROBE_TIME_LIMIT} 0.001)
-  run(2 out ${sweep3d_run})
-  if(NOT "\n${out}" MATCHES "\nmachine: no machine file for [^\n]*; the short probe failed \\(no fit the models accept within the time limit, 0\\.001 s \\(SUITE_PROBE_TIME_LIMIT. a loaded host\\?\\). nothing written\\): models not shown")
-    fail("no line saying the probe passed its time limit:\n${out}")
-  endif()
-  if(out MATCHES "\nloggp +T_total")
-    fail("model rows without a machine file:\n${out}")
-  endif()
-  expect_nothing_cached("a probe that passed its time limit")
+  # `kind`'s run (sweep3d: LogGP; multigrid: BSP) at the 1 ms limit: the line, no `row`.
+  function(expect_out_of_time kind row)
+    run(2 out ${${kind}_run})
+    if(NOT "\n${out}" MATCHES "\nmachine: no machine file for [^\n]*; the short probe failed \\(no fit the models accept within the time limit, 0\\.001 s \\(SUITE_PROBE_TIME_LIMIT. a loaded host\\?\\). nothing written\\): models not shown")
+      fail("${kind}: no line saying the probe passed its time limit:\n${out}")
+    endif()
+    if(out MATCHES "\n${row}")
+      fail("${kind}: model rows without a machine file:\n${out}")
+    endif()
+    expect_nothing_cached("${kind}'s probe that passed its time limit")
+  endfunction()
+  expect_out_of_time(sweep3d "loggp +T_total")
   # The BSP probe stops inside its try too (between two repetitions, bsp_probe_measure.cpp):
   # a whole try (0.4 s idle) would have given a fit and a file.
-  run(2 out ${multigrid_run})
-  if(NOT "\n${out}" MATCHES "\nmachine: no machine file for [^\n]*; the short probe failed \\(no fit the models accept within the time limit, 0\\.001 s \\(SUITE_PROBE_TIME_LIMIT. a loaded host\\?\\). nothing written\\): models not shown")
-    fail("multigrid: no line saying the BSP probe passed its time limit:\n${out}")
-  endif()
-  if(out MATCHES "\neq5 +T_cycle")
-    fail("multigrid: model rows without a machine file:\n${out}")
-  endif()
-  expect_nothing_cached("a BSP probe that passed its time limit")
+  expect_out_of_time(multigrid "eq5 +T_cycle")
   # sweep3d given --calibration needs the models: it stops, every rank, with one line saying
   # why there are none.
   execute_process(COMMAND ${MPIEXEC} -n 1 ${SWEEP3D} ${DECK} --no-machine --results ${WORK}/cal.h5
