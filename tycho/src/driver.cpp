@@ -116,10 +116,6 @@ TychoInput read_tycho_input(const RunOptions& o, MPI_Comm comm, bool mcps_final)
   return in;
 }
 
-RunResult run_tycho(const RunOptions& o, MPI_Comm comm, instrument::Recorder& recorder, std::ostream* out) {
-  return run_tycho(o, read_tycho_input(o, comm, !o.choose_mcps), comm, recorder, out);
-}
-
 RunResult run_tycho(const RunOptions& o, TychoInput&& input, MPI_Comm comm, instrument::Recorder& recorder,
                     std::ostream* out) {
   int rank = 0, size = 1;

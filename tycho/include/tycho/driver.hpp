@@ -67,9 +67,8 @@ struct TychoInput {
 };
 TychoInput read_tycho_input(const RunOptions& options, MPI_Comm comm, bool mcps_final);
 
-// Collective. Bad input ends every rank with one line (instrument::CollectiveError). The
-// first reads its input itself; the second is given it (read_tycho_input).
-RunResult run_tycho(const RunOptions& options, MPI_Comm comm, instrument::Recorder& recorder, std::ostream* out);
+// Collective, on the input read_tycho_input gave (read with these options). Bad input ends
+// every rank with one line (instrument::CollectiveError).
 RunResult run_tycho(const RunOptions& options, TychoInput&& input, MPI_Comm comm, instrument::Recorder& recorder,
                     std::ostream* out);
 
