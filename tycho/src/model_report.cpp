@@ -104,6 +104,11 @@ PreparedModels with_own_message_figures(const PreparedModels& m, const TychoCali
   return out;
 }
 
+// A calibration run's point of T_elem(E_p), named for the report.
+model::TelemPoint telem_point(const TychoCalibration& c) {
+  return {c.e_p, c.t_elem_s, telem_point_name(c), static_cast<double>(c.mcps)};
+}
+
 // What a part row's measured side covers, said in its source.
 std::string walked_iterations(const model::MeasuredSweepPath& path) {
   std::string s = "measured: per sweep on its critical path, mean of iteration";
@@ -143,8 +148,7 @@ std::vector<CalibrationRun> read_calibration_runs(const ModelOptions& o, const R
           if (pce > 0 && pce <= 1) c.pce = pce;
         }
       }
-      points.push_back(model::TelemPoint{c.calibration.e_p, c.calibration.t_elem_s, telem_point_name(c.calibration),
-                                         static_cast<double>(c.calibration.mcps)});
+      points.push_back(telem_point(c.calibration));
       runs.push_back(std::move(c));
     }
     if (!points.empty()) model::TelemCurve check(points, o.telem_fit);  // refuses a bad fit now
@@ -187,7 +191,7 @@ PreparedModels prepare_models(const ModelOptions& o, const std::vector<Calibrati
   for (const CalibrationRun& run : calibrations) {
     const TychoCalibration& c = run.calibration;
     const std::string& path = run.path;
-    m.telem_points.push_back(model::TelemPoint{c.e_p, c.t_elem_s, telem_point_name(c), static_cast<double>(c.mcps)});
+    m.telem_points.push_back(telem_point(c));
     if (c.unpack_s_per_record > 0) {
       unpack.push_back(c.unpack_s_per_record);
       unpack_paths.push_back(path);
