@@ -185,6 +185,10 @@ def check_placement(build, work):
           f"summary: 1 of 3 runs with a known placement at another: {[r[8] for r in rows]}")
     check("1/3 (1 unknown)" in printed.getvalue() and "other placement" in printed.getvalue(),
           "the printed summary counts it")
+    check(rows and all(r[9] == "1/4" for r in rows),
+          f"summary: 1 of 4 runs marked unreliable by the run itself (0005): {[r[9] for r in rows]}")
+    check(re.search(r"other placement +marked by the run\n", printed.getvalue()) is not None,
+          "the printed summary's last column: marked by the run")
     check("<b>other</b>: run 550 ns, 540 ns, probe 150 ns (3.67x)" in page, "provenance: 0004's round trips")
     # 0005: at the probe's placement, but marked unreliable by the run itself (a slow CPU).
     with open(os.path.join(campaign, "errors.csv"), newline="") as f:
@@ -268,8 +272,8 @@ def unit_tests_layout():
         check(abs(rows[0][4] - (0.5 * (3e-5 / 2.1e-5 - 1) + 0.5 * 0.5)) < 1e-12,
               f"summary: median error of the medians {rows[0][4]}")
         check(abs(rows[0][5] - 1e-6 / 2.1e-5) < 1e-12, f"summary: median floor {rows[0][5]}")
-        check(rows[0][6] == "0/2" and rows[0][7] == "0/3" and rows[0][8] == "n/a",
-              f"within noise, busy, other placement (no run measured it) {rows[0][6:]}")
+        check(rows[0][6] == "0/2" and rows[0][7] == "0/3" and rows[0][8] == "n/a" and rows[0][9] == "0/3",
+              f"within noise, busy, other placement (no run measured it), marked {rows[0][6:]}")
     # The phase stack leaves the send/recv split out (it re-splits send's and recv's time).
     phases = {"iteration": {"inclusive": [3.0, 3.0], "exclusive": [0.5, 0.5]},
               "recv": {"inclusive": [2.0, 1.0], "exclusive": [2.0, 1.0]},
@@ -394,8 +398,8 @@ def check_chromium(campaign, work):
                         + model + r'">' + model + r"</a></td><td>T_total</td>", summary) is not None,
               f"summary row sweep3d {model} T_total with its links")
     check("median error of the medians" in summary and "busy runs" in summary, "summary columns")
-    check(re.search(r'<td class="n">1/2</td><td class="n">n/a</td></tr>', summary) is not None,
-          "summary: one busy run of 2, the placement unknown (sweep3d has no bspprobe)")
+    check(re.search(r'<td class="n">1/2</td><td class="n">n/a</td><td class="n">0/2</td></tr>', summary) is not None,
+          "summary: one busy run of 2, the placement unknown (sweep3d has no bspprobe), none marked by the run")
     for target in set(re.findall(r'href="#([^"]+)"', dom)):
         check(f'id="{target}"' in dom, f"the link #{target} has its anchor")
     # Times with their unit in the header, 3-4 significant digits in the cells.

@@ -515,8 +515,9 @@ def summary_rows(cells):
     """Per (app, model, headline total term): [app, model, term, configurations, median error
     of the medians, median noise floor, within noise "n/N", busy runs "n/N", runs at another
     placement "n/K" of the K whose placement is known ("n/a" when none is, "n/K (U unknown)"
-    when some are not)]. An app's parts are left out unless it has no total term;
-    per-superstep terms always are."""
+    when some are not), runs marked unreliable by the run itself "n/N" (a rank's CPU slower
+    than another's, a load the runner's samples missed)]. An app's parts are left out unless
+    it has no total term; per-superstep terms always are."""
     out = []
     for app in apps_of(cells):
         order = ordered_terms(cells, app)
@@ -531,7 +532,8 @@ def summary_rows(cells):
             runs = [r for c in cs for r in c["rows"]]
             out.append([app, model, term, len(cs), median(errors), median(floors),
                         f"{sum(1 for c in cs if c['below'])}/{len(cs)}",
-                        f"{sum(1 for r in runs if r['busy'])}/{len(runs)}", other_placement_count(runs)])
+                        f"{sum(1 for r in runs if r['busy'])}/{len(runs)}", other_placement_count(runs),
+                        f"{sum(1 for r in runs if r.get('marked'))}/{len(runs)}"])
     return out
 
 
@@ -549,20 +551,23 @@ def summary_table(cells):
     head = ('<h2 id="summary">Summary</h2><p class="small">Per app, model and total term, over '
             "its configurations: the median of the errors of the medians, the median noise "
             "floor, how many configurations are within noise, how many runs ran on a busy "
-            "machine and how many at another placement of their CPUs than their probe's "
-            "(of the runs where both measured it; n/a: none did). Parts and supersteps "
-            "are in each app's section.</p>")
+            "machine, how many at another placement of their CPUs than their probe's "
+            "(of the runs where both measured it; n/a: none did) and how many the run itself "
+            "marked unreliable (one rank's CPU slower than another's, a load the runner's "
+            "samples missed). Parts and supersteps are in each app's section.</p>")
     if not rows:
         return head + "<p>No predicted run with /compare rows to score.</p>"
     body = [[f'<a href="#{anchor("app", r[0])}">{esc(r[0])}</a>',
              f'<a href="#{anchor("app", r[0], "model", r[1])}">{esc(r[1])}</a>', esc(r[2]), r[3],
-             pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%", r[6], r[7], r[8]] for r in rows]
-    classes = ["busy" if not r[7].startswith("0/") or not r[8].startswith(("0/", "n/a")) else
+             pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%", r[6], r[7], r[8], r[9]] for r in rows]
+    classes = ["busy" if not r[7].startswith("0/") or not r[8].startswith(("0/", "n/a")) or
+               not r[9].startswith("0/") else
                "noise" if r[4] is not None and r[5] is not None and abs(r[4]) <= r[5] else ""
                for r in rows]
     return head + table(["app", "model", "term", "configurations", "median error of the medians",
-                         "median noise floor", "within noise", "busy runs", "other placement"],
-                        body, classes, numeric=(3, 4, 5, 6, 7, 8))
+                         "median noise floor", "within noise", "busy runs", "other placement",
+                         "marked by the run"],
+                        body, classes, numeric=(3, 4, 5, 6, 7, 8, 9))
 
 
 def contents(cells, figures, projections):
@@ -683,9 +688,9 @@ def html_report(store, results, unreadable, cells, figures, projections, extrap,
 def print_summary(cells, unreadable, report_path):
     """The report's summary table on stdout, and how many runs' results could not be read."""
     lines = [[r[0], r[1], r[2], pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%",
-              r[6], r[7], r[8]] for r in summary_rows(cells)]
+              r[6], r[7], r[8], r[9]] for r in summary_rows(cells)]
     header = ["app", "model", "term", "median error", "median floor", "within noise", "busy runs",
-              "other placement"]
+              "other placement", "marked by the run"]
     if lines:
         widths = [max(len(str(x)) for x in col) for col in zip(header, *lines)]
         for row in [header] + lines:
