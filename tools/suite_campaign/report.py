@@ -19,14 +19,14 @@ configuration), over the repetitions:
                          (p = 1, a probe file without the key, a loggps-probe against
                          another rank count).
   marked               = the kinds of line the run put under its own table when it marked
-                         its comparison unreliable (machine, placement, cpus: a rank 1.5x
+                         its comparison unreliable (machine, placement, cpus: a rank 1.25x
                          slower than another); such a run is unreliable too.
 A run whose results file cannot be read is listed with its one-line reason; the report goes on.
 
 Layout of report.html, read top-down at a glance: the contents; a summary (per app, model
 and total term: the median error of the medians, the median noise floor, the configurations
-within noise, the runs on a busy machine, the runs at another placement; linked to the
-sections); the failed runs; per app a section, per model its terms (totals first, then
+within noise, the runs on a busy machine, the runs at another placement, the runs marked
+unreliable by the run itself; linked to the sections); the failed runs; per app a section, per model its terms (totals first, then
 parts, then one table per configuration with bsplib's supersteps as rows) and its plot below
 them, then the app's heat-map (columns in the same order) and per-phase stack; provenance
 (with each predicted run's placement); projections; exports. Times in a table
@@ -515,8 +515,9 @@ def summary_rows(cells):
     """Per (app, model, headline total term): [app, model, term, configurations, median error
     of the medians, median noise floor, within noise "n/N", busy runs "n/N", runs at another
     placement "n/K" of the K whose placement is known ("n/a" when none is, "n/K (U unknown)"
-    when some are not), runs marked unreliable by the run itself "n/N" (a rank's CPU slower
-    than another's, a load the runner's samples missed)]. An app's parts are left out unless
+    when some are not), runs marked unreliable by the run itself "n/N" (any line under its own
+    table: a rank's CPU slower than another's, a load or a placement the run saw itself; such a
+    run may be counted in the busy or placement column too)]. An app's parts are left out unless
     it has no total term; per-superstep terms always are."""
     out = []
     for app in apps_of(cells):
@@ -553,8 +554,9 @@ def summary_table(cells):
             "floor, how many configurations are within noise, how many runs ran on a busy "
             "machine, how many at another placement of their CPUs than their probe's "
             "(of the runs where both measured it; n/a: none did) and how many the run itself "
-            "marked unreliable (one rank's CPU slower than another's, a load the runner's "
-            "samples missed). Parts and supersteps are in each app's section.</p>")
+            "marked unreliable under its own table (one rank's CPU slower than another's, or "
+            "a load or placement the run saw itself). Parts and supersteps are in each app's "
+            "section.</p>")
     if not rows:
         return head + "<p>No predicted run with /compare rows to score.</p>"
     body = [[f'<a href="#{anchor("app", r[0])}">{esc(r[0])}</a>',

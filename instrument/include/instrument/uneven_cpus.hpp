@@ -14,7 +14,7 @@
 // at 2 ranks made while the vCPUs ran alike (one-rank runs pinned to each: 130-148 ns a task
 // on both) was 1.16 (a first iteration), most 1.01-1.09; multigrid's 1.08-1.10 in the two runs
 // of that state; sweep3d's 1.01-1.19 in 14 runs of either state. While one vCPU ran a pinned
-// one-rank tycho 1.37-1.51x slower than the other (139 against 193-211 ns, holding for
+// one-rank tycho 1.39-1.52x slower than the other (139 against 193-211 ns, holding for
 // minutes, memory-bound code only: sweep3d's kernel stayed at 1.04-1.19), tycho's 2-rank runs
 // read 1.08-1.51 and multigrid's 1.08-1.46; three `main` repetitions whose tycho models read
 // -21..-37% had 1.47-1.49 and were not marked at the old 1.5.

@@ -118,7 +118,7 @@ instrument::Comparison model_comparison(const PreparedModels& models, const RunO
 void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path);
 
 // The ranks' time per cell-angle task by iteration, by rank (instrument/uneven_cpus.hpp):
-// a run whose slowest rank took more than 1.5x the fastest's in an iteration had a CPU the
+// a run whose slowest rank took more than 1.25x the fastest's in an iteration had a CPU the
 // host slowed, and its comparison is marked unreliable. Iterations are joined until each rank
 // has min_seconds of compute in the span (instrument::rates_over_spans: a small mesh's
 // iterations hold microseconds, where one interrupt decides the ratio). Rank 0, from
