@@ -9,7 +9,10 @@
     own: SUITE_CPU_LOCK_DIR), the next CPU of the mask;
   - with --no-pin it records none, nor with --threads 2 (one CPU would serialise the threads);
   - started bound to one CPU (the highest of the mask, as `taskset -c` would), it is left
-    alone and records none.
+    alone and records none;
+  - with --pin-cpu N it records N, for each CPU of the mask, even when started bound to
+    another (the launcher's binding replaced); --pin-cpu at 2 ranks, beside --no-pin, with
+    --threads 2, or of a CPU the kernel refuses is one error line and a non-zero exit.
 The results (the iteration monitor and the flux check lines) are the same pinned or not.
 Exit 1 with the first difference.
 """
@@ -35,6 +38,15 @@ def run(cmd, cpus=None):
     if p.returncode != 0:
         fail("%s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
     return p.stdout
+
+
+def refused(cmd, expected):
+    """cmd exits non-zero with exactly one stderr line, which ends with `expected`."""
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=ENV)
+    lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+    if p.returncode == 0 or len(lines) != 1 or not lines[0].endswith(expected):
+        fail("%s: expected exit != 0 and one line ending %r; exit %d, stderr:\n%s"
+             % (" ".join(cmd), expected, p.returncode, p.stderr))
 
 
 def pinned_cpu(path):
@@ -78,13 +90,32 @@ def main():
     if got is not None:
         fail("1-rank run bound to CPU %d: pinned_cpu %r, expected none (left alone)" % (mask[-1], got))
 
+    for cpu in mask:  # --pin-cpu: that CPU, bound elsewhere or not
+        got, _ = sweep("pin_cpu%d" % cpu, "--pin-cpu", str(cpu))
+        if got != cpu:
+            fail("1-rank run with --pin-cpu %d: pinned_cpu %r" % (cpu, got))
+        got, _ = sweep("pin_cpu%d_bound" % cpu, "--pin-cpu", str(cpu), cpus={mask[0] if cpu != mask[0] else mask[-1]})
+        if got != cpu:
+            fail("1-rank run bound elsewhere with --pin-cpu %d: pinned_cpu %r" % (cpu, got))
+    base = [sweep3d, deck, "--no-machine", "--no-results"]
+    refused([mpiexec, "-n", "2", *base, "--pin-cpu", str(mask[0])],
+            "--pin-cpu: expected a one-rank run (2 ranks: the launcher binds them)")
+    refused([mpiexec, "-n", "1", *base, "--pin-cpu", str(mask[0]), "--no-pin"], "--pin-cpu: expected it without --no-pin")
+    refused([mpiexec, "-n", "1", *base, "--pin-cpu", str(mask[0]), "--threads", "2"],
+            "--pin-cpu: expected one thread (2 asked: one CPU would serialise them)")
+    absent = max(os.cpu_count() or 1, 1023)  # not online on any machine this runs on
+    refused([mpiexec, "-n", "1", *base, "--pin-cpu", str(absent)],
+            "--pin-cpu: expected a CPU this process may run on; CPU %d is refused (not online, or outside its cpuset)"
+            % absent)
+
     def flux_lines(out):  # the deck's physics, not its timings
         return [ln for ln in out.splitlines() if ln.startswith(" Flux check:") or ln.startswith("  its =")]
 
     if flux_lines(pinned_out) != flux_lines(free_out) or not flux_lines(pinned_out):
         fail("the flux lines differ pinned and unpinned (or there are none):\n%s\n---\n%s"
              % ("\n".join(flux_lines(pinned_out)), "\n".join(flux_lines(free_out))))
-    print("mask %s: pinned to %r by default; none with --no-pin; none when bound to one CPU" % (mask, expected))
+    print("mask %s: pinned to %r by default; none with --no-pin; none when bound to one CPU; --pin-cpu N to N"
+          % (mask, expected))
 
 
 if __name__ == "__main__":

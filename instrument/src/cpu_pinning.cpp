@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "instrument/error.hpp"
+
 namespace instrument {
 
 namespace {
@@ -61,6 +63,25 @@ int pin_one_rank_run(int ranks, int threads) {
   if (sched_setaffinity(0, sizeof one, &one) != 0) return -1;  // a container may refuse: run unpinned
   g_pinned_cpu = chosen;
   return chosen;
+}
+
+int pin_one_rank_run_to(int cpu, int ranks, int threads) {
+  if (ranks != 1)
+    throw InputError("command line", "--pin-cpu",
+                     "expected a one-rank run (" + std::to_string(ranks) + " ranks: the launcher binds them)");
+  if (threads != 1)
+    throw InputError("command line", "--pin-cpu",
+                     "expected one thread (" + std::to_string(threads) + " asked: one CPU would serialise them)");
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(cpu, &one);
+  if (sched_setaffinity(0, sizeof one, &one) != 0)
+    throw InputError("command line", "--pin-cpu",
+                     "expected a CPU this process may run on; CPU " + std::to_string(cpu) +
+                         " is refused (not online, or outside its cpuset)");
+  (void)claim(cpu);  // a run pinned by default side by side passes it over where it can
+  g_pinned_cpu = cpu;
+  return cpu;
 }
 
 int pinned_cpu() noexcept { return g_pinned_cpu; }

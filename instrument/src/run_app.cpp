@@ -2,6 +2,7 @@
 #include "instrument/run_app.hpp"
 
 #include <mpi.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -36,6 +37,13 @@ int run_app(int argc, char** argv, OptionTable& table, const std::function<int()
   if (std::find(names.begin(), names.end(), "--no-pin") == names.end())
     table.flag("--no-pin", no_pin, "leave a one-rank run unpinned (by default it is pinned to the lowest "
                                    "CPU of its affinity mask, the same CPU every run)");
+  int pin_cpu = -1;
+  if (std::find(names.begin(), names.end(), "--pin-cpu") == names.end())
+    table
+        .whole("--pin-cpu", "N", pin_cpu, 0, CPU_SETSIZE - 1, "",
+               "pin a one-rank run to CPU N, whatever the launcher bound it to (to time or calibrate "
+               "each CPU of a node on its own)")
+        .shown_default("the lowest free CPU of the affinity mask");
   return run_mpi_main(argc, argv, table.program().c_str(), [&](int c, char** v) {
     if (OptionTable::asks_for_help(c, v)) {
       int rank = 0;
@@ -50,7 +58,16 @@ int run_app(int argc, char** argv, OptionTable& table, const std::function<int()
     }
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    if (!no_pin) pin_one_rank_run(ranks, threads_asked(table));
+    if (pin_cpu >= 0) {
+      if (no_pin) throw CollectiveError(InputError("command line", "--pin-cpu", "expected it without --no-pin").what());
+      try {
+        pin_one_rank_run_to(pin_cpu, ranks, threads_asked(table));
+      } catch (const InputError& e) {
+        throw CollectiveError(e.what());  // every rank the same verdict (ranks, threads, the CPU)
+      }
+    } else if (!no_pin) {
+      pin_one_rank_run(ranks, threads_asked(table));
+    }
     start_machine_load_sample();  // the end one is gather_results' (machine_load.hpp)
     return body();
   });

@@ -18,6 +18,15 @@ namespace instrument {
 // CPU. Returns that CPU, or -1 when it did not pin (also where the mask cannot be read or set).
 int pin_one_rank_run(int ranks, int threads);
 
+// --pin-cpu N: pins a one-rank run to CPU `cpu`, whatever the launcher or taskset bound it to,
+// so that each CPU of a node can be timed or calibrated on its own (on the 2-vCPU guests one
+// vCPU at a time ran memory-bound code 1.4-1.5x slower than the other, tycho/BENCHMARKS.md).
+// Returns `cpu`, recorded as pinned_cpu().
+// Throws InputError("command line", "--pin-cpu", ...) at more than one rank (the launcher
+// binds those) or thread, or where the kernel refuses the CPU (not online, not in the
+// process's cpuset).
+int pin_one_rank_run_to(int cpu, int ranks, int threads);
+
 // The CPU pin_one_rank_run pinned this process to, -1 when it did not: the results file's
 // root attribute pinned_cpu.
 int pinned_cpu() noexcept;
