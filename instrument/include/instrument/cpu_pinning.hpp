@@ -1,4 +1,5 @@
-// Pinning a one-rank run to one CPU: run_app does it for every program, unless --no-pin.
+// Pinning a one-rank run to one CPU: run_app does it for every program, unless --no-pin;
+// --pin-cpu N chooses the CPU.
 //
 // Why: on the 2-vCPU VMs the suite is calibrated on, a vCPU runs at a different speed when
 // the other is idle, and the scheduler moves a lone process between them; a 1-rank
@@ -27,8 +28,8 @@ int pin_one_rank_run(int ranks, int threads);
 // process's cpuset).
 int pin_one_rank_run_to(int cpu, int ranks, int threads);
 
-// The CPU pin_one_rank_run pinned this process to, -1 when it did not: the results file's
-// root attribute pinned_cpu.
+// The CPU pin_one_rank_run or pin_one_rank_run_to pinned this process to, -1 when neither
+// did: the results file's root attribute pinned_cpu.
 int pinned_cpu() noexcept;
 
 }  // namespace instrument

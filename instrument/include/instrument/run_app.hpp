@@ -21,7 +21,8 @@ namespace instrument {
 
 // An MPI program: run_mpi_main (mpi_main.hpp) starts MPI, reads the table on every rank and
 // runs `body`; its errors end the run as run_mpi_main says (collective or local). Before
-// `body`: a one-rank run is pinned to one CPU (cpu_pinning.hpp; the table gets --no-pin) and
+// `body`: a one-rank run is pinned to one CPU (cpu_pinning.hpp; the table gets --no-pin and
+// --pin-cpu N) and
 // the machine's load is sampled (machine_load.hpp; gather_results takes the end sample).
 int run_app(int argc, char** argv, OptionTable& table, const std::function<int()>& body);
 
