@@ -26,9 +26,10 @@ A run whose results file cannot be read is listed with its one-line reason; the 
 Layout of report.html, read top-down at a glance: the contents; a summary (per app, model
 and total term: the median error of the medians, the median noise floor, the configurations
 within noise, the runs on a busy machine, the runs at another placement, the runs marked
-unreliable by the run itself; linked to the sections); the failed runs; per app a section, per model its terms (totals first, then
-parts, then one table per configuration with bsplib's supersteps as rows) and its plot below
-them, then the app's heat-map (columns in the same order) and per-phase stack; provenance
+unreliable by the run itself; linked to the sections); the failed runs; per app a section,
+per model its terms (totals first, then parts, then one table per configuration with
+bsplib's supersteps as rows) and its plot below them, then the app's heat-map (columns in
+the same order) and per-phase stack; provenance
 (with each predicted run's placement); projections; exports. Times in a table
 are in one unit chosen for it (s, ms or us, named in the header), 4 significant digits.
 """
