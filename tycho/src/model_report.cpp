@@ -104,11 +104,6 @@ PreparedModels with_own_message_figures(const PreparedModels& m, const TychoCali
   return out;
 }
 
-// A calibration run's point of T_elem(E_p), named for the report.
-model::TelemPoint telem_point(const TychoCalibration& c) {
-  return {c.e_p, c.t_elem_s, telem_point_name(c), static_cast<double>(c.mcps)};
-}
-
 // What a part row's measured side covers, said in its source.
 std::string walked_iterations(const model::MeasuredSweepPath& path) {
   std::string s = "measured: per sweep on its critical path, mean of iteration";

@@ -127,6 +127,10 @@ std::string telem_point_name(const TychoCalibration& c) {
   return c.t_elem_scored ? c.path : c.path + " (an older file: its T_elem counts the first iteration too)";
 }
 
+model::TelemPoint telem_point(const TychoCalibration& c) {
+  return {c.e_p, c.t_elem_s, telem_point_name(c), static_cast<double>(c.mcps)};
+}
+
 std::string calibration_priority(const TychoCalibration& c) { return c.priority.empty() ? "blevel" : c.priority; }
 
 std::string calibration_priority_found(const TychoCalibration& c) {

@@ -151,7 +151,7 @@ void run(const Options& o) {
       throw instrument::InputError(path, "/tycho/calibration/priority",
                                    std::string("the projection's ") + tycho::priority_name(o.priority) +
                                        " (T_elem depends on it), found " + tycho::calibration_priority_found(c));
-    points.push_back({c.e_p, c.t_elem_s, tycho::telem_point_name(c), static_cast<double>(c.mcps)});
+    points.push_back(tycho::telem_point(c));
     if (c.step_s >= 0) steps.push_back(c.step_s);
   }
   const double t_step = steps.empty() ? 0.0 : instrument::median(steps);

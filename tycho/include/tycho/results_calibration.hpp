@@ -15,6 +15,7 @@
 #include "instrument/results_file.hpp"
 #include "tycho/driver.hpp"
 #include "tycho/model/measured_path.hpp"
+#include "tycho/model/telem.hpp"
 
 namespace tycho {
 
@@ -54,6 +55,9 @@ struct TychoCalibration {
 // How a calibration's T_elem point is named in a model's source: its path, and for a file
 // from before t_elem_iterations was kept, that its T_elem counts the first iteration too.
 std::string telem_point_name(const TychoCalibration& c);
+// A calibration's point of T_elem(E_p, MCPS), named as above: what the run's models and
+// tycho-model fit their curve through.
+model::TelemPoint telem_point(const TychoCalibration& c);
 
 // The order a calibration's run swept in: the recorded one, or for a file from before the
 // order was recorded (2026-12-04) "blevel", the default then. Checked against a run's or a
