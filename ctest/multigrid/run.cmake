@@ -20,6 +20,22 @@ suite_add_mpi_test(NAME multigrid.run.calibrate_cube4 TARGET multigrid RANKS 1 T
   ARGS --cube 4 --cycles 2 --results ${_dir}/calibration4.h5
   EXPECT "L2 error against the exact solution: 8\\.7204e-03")
 set_tests_properties(multigrid.run.calibrate_cube4 PROPERTIES FIXTURES_SETUP multigrid_calibration)
+# A calibration whose own run was marked unreliable marks the runs that price with it
+# (check_calibration_marks.py).
+add_test(NAME multigrid.run.calibration_marked.np2
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py run
+                 ${_dir}/calibration.h5 ${_dir}/calibration_marks --
+                 ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 $<TARGET_FILE:multigrid> --cube 3 --machine ${_sp2}
+                 --calibration @CAL@)
+set_tests_properties(multigrid.run.calibration_marked.np2 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 2
+                     FIXTURES_REQUIRED multigrid_calibration)
+add_test(NAME multigrid.run.calibration_marked_projection
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py projection
+                 ${_dir}/calibration.h5 ${_dir}/calibration_marks_projection --
+                 $<TARGET_FILE:multigrid-model> --cube 3 --grids 3 --procs 1,2 --calibration @CAL@
+                 --loggps ${PROJECT_SOURCE_DIR}/ctest/sweep3d_model/replay_test.machine --machine ${_sp2})
+set_tests_properties(multigrid.run.calibration_marked_projection PROPERTIES LABELS unit TIMEOUT 120
+                     FIXTURES_REQUIRED multigrid_calibration)
 suite_add_mpi_test(NAME multigrid.run.predict_two_calibrations TARGET multigrid RANKS 1 TIMEOUT 120
   ARGS --cube 3 --machine ${_sp2} --calibration ${_dir}/calibration.h5,${_dir}/calibration4.h5 --no-results
   EXPECT "eq5 +T_cycle +[0-9.e-]+ +[0-9.e-]+ +[-+][0-9.]+% +C1 = [0-9.e+-]+ (s \\(constant\\)|ln\\(N/p\\) [-+] [0-9.e+-]+ s for 1.04e\\+04 <= N/p <= 2.46e\\+04, flat outside), least squares over 2 points: .*/calibration.h5 \\(p = 1, N/p 1.04e\\+04, [a-z0-9]+: [0-9.e+-]+ s, in no family [0-9.e+-]+ s\\), .*/calibration4.h5 \\(p = 1, N/p 2.46e\\+04, ")

@@ -47,3 +47,19 @@ foreach(entry ${_bad_models})
                        COMMAND $<TARGET_FILE:sweep3d> ${_deck} ${args} --no-results --grid 1x2)
   set_tests_properties(sweep3d_model.bad.${case}.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
 endforeach()
+# A calibration whose own run was marked unreliable (its /compare says reliable = 0) marks the
+# runs that price with it, in one line naming it and its first reason (check_calibration_marks.py).
+add_test(NAME sweep3d_model.calibration_marked.np2
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py run
+                 ${CMAKE_CURRENT_BINARY_DIR}/model_cal.h5 ${CMAKE_CURRENT_BINARY_DIR}/calibration_marks --
+                 ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 $<TARGET_FILE:sweep3d> ${_deck} --grid 1x2 --mk 4 --mmi 3
+                 --machine ${_machine} --calibration @CAL@)
+set_tests_properties(sweep3d_model.calibration_marked.np2 PROPERTIES LABELS "mpi;unit" TIMEOUT 300 PROCESSORS 2
+                     FIXTURES_REQUIRED model_cal)
+# The same calibration in sweep3d-model's projection: one line above its table.
+add_test(NAME sweep3d_model.calibration_marked_projection
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py projection
+                 ${CMAKE_CURRENT_BINARY_DIR}/model_cal.h5 ${CMAKE_CURRENT_BINARY_DIR}/calibration_marks_projection --
+                 $<TARGET_FILE:sweep3d-model> --machine ${_machine} --calibration @CAL@ --grid 20x20x20 --procs 4)
+set_tests_properties(sweep3d_model.calibration_marked_projection PROPERTIES LABELS unit TIMEOUT 120
+                     FIXTURES_REQUIRED model_cal)

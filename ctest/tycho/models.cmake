@@ -17,6 +17,21 @@ foreach(m GM MSM TM)
     EXPECT "${m} +T_sweep +${_num} +${_num} +[-+][0-9]+\\.[0-9]%")
   set_tests_properties(tycho.models.${m}.np2 PROPERTIES FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 endforeach()
+# A calibration whose own run was marked unreliable marks the runs that price with it
+# (check_calibration_marks.py).
+add_test(NAME tycho.models.calibration_marked.np2
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py run ${_cal}
+                 ${CMAKE_CURRENT_BINARY_DIR}/tycho_calibration_marks --
+                 ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 2 $<TARGET_FILE:tycho> ${_mesh} --iterations 3
+                 --machine ${_machine} --calibration @CAL@)
+set_tests_properties(tycho.models.calibration_marked.np2 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 2
+                     FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
+add_test(NAME tycho.models.calibration_marked_projection
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py projection ${_cal}
+                 ${CMAKE_CURRENT_BINARY_DIR}/tycho_calibration_marks_projection --
+                 $<TARGET_FILE:tycho-model> ${_mesh} --machine ${_machine} --calibration @CAL@ --ranks 2)
+set_tests_properties(tycho.models.calibration_marked_projection PROPERTIES LABELS unit TIMEOUT 120
+                     FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
 suite_add_error_test(NAME tycho.models.calibration_groups RANKS 2 ONE_LINE
   EXPECT "tycho_models_cal.h5:/tycho/calibration/groups: the same as this run's 3"
   COMMAND $<TARGET_FILE:tycho> ${_mesh} --groups 3 --no-results --machine ${_machine} --calibration ${_cal})

@@ -139,4 +139,29 @@ std::string CalibrationReader::text_or(const std::string& key, const std::string
   return has(key) ? text(key, what) : fallback;
 }
 
+std::string calibration_unreliable_because(const ResultsDocument& doc) {
+  const std::string& all = doc.comparison.unreliable_because();
+  std::string first = all.substr(0, all.find('\n'));
+  // Said of the calibration's own comparison; this run's line says what it means here.
+  for (const char* tail : {": the measured-vs-modelled comparison is unreliable",
+                           "; the measured-vs-modelled comparison is unreliable"}) {
+    const std::string t = tail;
+    if (first.size() > t.size() && first.compare(first.size() - t.size(), t.size(), t) == 0) {
+      first.resize(first.size() - t.size());
+      break;
+    }
+  }
+  return first;
+}
+
+std::string calibration_unreliable_line(const std::string& file, const std::string& because, const std::string& user) {
+  if (because.empty()) return "";
+  return "calibration: " + file + ", whose constants this " + user + " uses, was marked unreliable when it ran: " +
+         because;
+}
+
+void mark_if_calibration_unreliable(Comparison& comparison, const std::string& file, const std::string& because) {
+  if (!because.empty()) comparison.mark_unreliable(calibration_unreliable_line(file, because, "comparison"));
+}
+
 }  // namespace instrument

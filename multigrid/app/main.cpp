@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "bsplib/model/bsp_short_probe.hpp"
+#include "instrument/calibration_reader.hpp"
 #include "instrument/core_round_trip.hpp"
 #include "instrument/error.hpp"
 #include "instrument/heap_reuse.hpp"
@@ -193,6 +194,9 @@ int run(Options& o) {
       // with more processes than CPUs, time-slicing alone makes their speeds differ.
       if (!comparison.empty() && !gathered.core_round_trip.samples().empty())
         instrument::mark_if_uneven_cpus(comparison, mg::cell_rates_by_cycle(result), "cell");
+      if (!comparison.empty())
+        for (const mg::C1Point& point : c1.points())
+          instrument::mark_if_calibration_unreliable(comparison, point.source, point.unreliable_because);
       std::cout << "\n Models (Hill, Crumpton & Burgess) beside the measured W-cycle\n";
       comparison.print(std::cout);
       for (const auto& t : comparison.model_terms())

@@ -152,7 +152,8 @@ C1Point read_c1_calibration(const std::string& path) {
                                          "seconds per cell of cells in no family");
   const std::string cycles = a.has(kC1CyclesKey) ? a.choice(kC1CyclesKey, {"median", "mean"}) : "mean";
   // A file whose C1 is the mean of its cycles says so where its point is named.
-  return {npp, c1, cycles == "median" ? path : path + " (an older file: C1 the mean of its cycles)", p, kernel, loose};
+  return {npp, c1, cycles == "median" ? path : path + " (an older file: C1 the mean of its cycles)", p, kernel, loose,
+          instrument::calibration_unreliable_because(doc)};
 }
 
 C1Curve read_c1_calibrations(const std::vector<std::string>& paths) {

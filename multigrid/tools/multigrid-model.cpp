@@ -12,6 +12,7 @@
 #include <string>
 
 #include "bsplib/model/machine_params.hpp"
+#include "instrument/calibration_reader.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
 #include "instrument/machine_file.hpp"
@@ -137,6 +138,9 @@ void run(const Options& o) {
               finest, steps.size());
   std::printf("  %s, per cell and application; LogGOPS machine %s; eq. 5's l, g: %s\n", c1.describe(0, "").c_str(),
               o.loggps.c_str(), o.machine.empty() ? "(no --machine: not shown)" : o.machine.c_str());
+  for (const mg::C1Point& point : c1.points())
+    if (!point.unreliable_because.empty())
+      std::printf("%s\n", instrument::calibration_unreliable_line(point.source, point.unreliable_because, "projection").c_str());
   std::printf("%8s %12s %10s %12s %14s %14s %8s\n", "P", "cells/P", "imbalance", "h grid 1 (B)", "replay [s]",
               "eq. 5 [s]", "ratio");
   // The replay's split is its slowest process's: work against everything else (sends,

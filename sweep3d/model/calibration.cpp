@@ -71,6 +71,7 @@ WorkCalibration calibration_from(const instrument::ResultsDocument& doc, const s
   c.kernel = a.choice("kernel", {"reference", "sse2", "avx2", "avx512"});
   c.file = file;
   c.nranks = doc.run.info.nranks;
+  c.unreliable_because = instrument::calibration_unreliable_because(doc);
   return c;
 }
 

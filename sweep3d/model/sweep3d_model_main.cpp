@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "instrument/calibration_reader.hpp"
 #include "instrument/error.hpp"
 #include "instrument/collective_model.hpp"
 #include "instrument/input_file.hpp"
@@ -437,6 +438,9 @@ int project(const Options& o) {
               o.iterations, o.mode == SendMode::blocking ? "blocking" : "non-blocking");
   for (const auto& [mmi, w] : wg) std::printf(" %d: %.4g s", mmi, w);
   std::printf(" (%s)\n", o.calibration.empty() ? "--wg" : "calibrated");
+  for (const WorkCalibration& c : cal.entries())
+    if (!c.unreliable_because.empty())
+      std::printf("%s\n", instrument::calibration_unreliable_line(c.file, c.unreliable_because, "projection").c_str());
   if (o.replay)
     std::printf("replay: the generated KBA program, one iteration simulated x %d; LogGOPS from %s (g = %.4g s "
                 "from %s), compute W_g x cell-angles per block; models: LogGP from the same file; "

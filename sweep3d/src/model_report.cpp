@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "instrument/calibration_reader.hpp"
 #include "instrument/critical_path.hpp"
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
@@ -191,6 +192,8 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   // more ranks than CPUs, time-slicing alone makes the ranks' speeds differ.
   if (!report.comparison.empty() && !g.core_round_trip.samples().empty())
     instrument::mark_if_uneven_cpus(report.comparison, kernel_rates_by_iteration(g.trace), "cell-angle");
+  if (cal && !report.comparison.empty())
+    instrument::mark_if_calibration_unreliable(report.comparison, cal->file, cal->unreliable_because);
   return report;
 }
 

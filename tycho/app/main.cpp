@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "instrument/calibration_reader.hpp"
 #include "instrument/core_round_trip.hpp"
 #include "instrument/error.hpp"
 #include "instrument/input_file.hpp"
@@ -151,6 +152,10 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
     // more ranks than CPUs, time-slicing alone makes the ranks' speeds differ.
     if (!comparison.empty() && !gathered.core_round_trip.samples().empty())
       instrument::mark_if_uneven_cpus(comparison, tycho::task_rates_by_iteration(result), "cell-angle task");
+    // Every calibration feeds the models (T_elem's curve, PCE, the unpack and Bsend figures).
+    if (!comparison.empty())
+      for (const tycho::CalibrationRun& c : calibrations)
+        instrument::mark_if_calibration_unreliable(comparison, c.path, c.calibration.unreliable_because);
     if (!comparison.empty()) {
       std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";
       comparison.print(std::cout);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 
+#include "instrument/calibration_reader.hpp"
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/mpi_main.hpp"

@@ -173,6 +173,7 @@ TychoCalibration tycho_calibration_from(const instrument::ResultsDocument& doc, 
   c.step_s = a.zero_or_real_or(kStepKey, -1.0, kMinStepSeconds, kMaxStepSeconds,
                                "seconds of a one-rank sweep's step bookkeeping per step");
   c.path = path;
+  c.unreliable_because = instrument::calibration_unreliable_because(doc);
   return c;
 }
 

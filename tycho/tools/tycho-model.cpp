@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "instrument/calibration_reader.hpp"
 #include "instrument/error.hpp"
 #include "instrument/statistics.hpp"
 #include "instrument/input_file.hpp"
@@ -139,6 +140,7 @@ void run(const Options& o) {
 
   std::vector<tycho::model::TelemPoint> points;
   std::vector<double> steps;  // T_step of the one-rank calibrations (results_calibration.hpp)
+  std::vector<std::string> marked;  // per calibration: its run's mark, or ""
   for (const std::string& path : o.calibrations) {
     const tycho::TychoCalibration c = tycho::read_tycho_calibration(path);
     if (c.groups != o.groups)
@@ -153,6 +155,7 @@ void run(const Options& o) {
                                        " (T_elem depends on it), found " + tycho::calibration_priority_found(c));
     points.push_back(tycho::telem_point(c));
     if (c.step_s >= 0) steps.push_back(c.step_s);
+    marked.push_back(instrument::calibration_unreliable_line(path, c.unreliable_because, "projection"));
   }
   const double t_step = steps.empty() ? 0.0 : instrument::median(steps);
   const tycho::model::TelemCurve t_elem(points, o.telem_fit);
@@ -167,6 +170,8 @@ void run(const Options& o) {
   std::printf("  T_elem: %s\n  machine: %s (T_comm: LogGPS; TM: LogGOPS replay)\n  GM PCE: %s\n",
               t_elem.describe().c_str(), o.machine.c_str(),
               o.pce > 0 ? "given (--pce)" : "the projected schedule's (eq. 4)");
+  for (const std::string& line : marked)
+    if (!line.empty()) std::printf("%s\n", line.c_str());
   if (steps.empty()) std::printf("  T_step: not priced (no one-rank calibration measured it)\n");
   else std::printf("  T_step: %.3g s a step (median of %zu one-rank calibrations)\n", t_step, steps.size());
   std::printf("%7s %10s %8s %7s %7s %13s %13s %8s %9s %9s\n", "P", "E_p", "steps", "rounds", "PCE", "GM T_sweep[s]",

@@ -85,6 +85,22 @@ class CalibrationReader {
   const Attributes* attributes_ = nullptr;
 };
 
+// A calibration file whose own run marked its comparison unreliable (/compare@reliable = 0: a
+// busy machine, a rank's CPU slower than another's, another placement of its CPUs) gave
+// constants that are off by as much as its run was: a 1.35x slower rank's C1 is 1.35x too
+// large in every prediction made from it. The run that prices with it says so under its
+// table, as it says it of itself (Comparison::mark_unreliable), and its results file and the
+// campaign's count of marked runs carry it.
+//
+// The first of the file's reasons without its closing words ("...: the measured-vs-modelled
+// comparison is unreliable"), "" when the file's run was reliable or was not judged.
+std::string calibration_unreliable_because(const ResultsDocument& doc);
+// "calibration: FILE, whose constants this USER uses, was marked unreliable when it ran:
+// REASON" ("comparison" in a run's table, "projection" in a model tool's), "" when `because` is.
+std::string calibration_unreliable_line(const std::string& file, const std::string& because, const std::string& user);
+// Marks `comparison` with that line when `because` is not empty.
+void mark_if_calibration_unreliable(Comparison& comparison, const std::string& file, const std::string& because);
+
 // How a range's bounds are written in these messages: a real with 6 significant digits
 // ("1.09951e+12"), a whole number in full, or as 2^k from 2^20 on ("2^40").
 std::string show_real(double x);

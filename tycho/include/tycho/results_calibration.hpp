@@ -50,6 +50,8 @@ struct TychoCalibration {
   // untraced build, or a file written before it was kept).
   double step_s = -1;
   std::string path;      // the results file it came from ("" when made from this run)
+  // Its run's own mark (instrument::calibration_unreliable_because): "" if none. Read, not written.
+  std::string unreliable_because;
 };
 
 // How a calibration's T_elem point is named in a model's source: its path, and for a file

@@ -22,6 +22,7 @@ struct C1Point {
   int p = 0;                     // the run's processes; 0: not known
   std::string kernel;            // its cell kernel (p1_operator.hpp); empty: not recorded
   double loose_seconds = 0;      // C1 of cells in no family (its coarsest grid); 0: not recorded
+  std::string unreliable_because{};  // its run's own mark (instrument::calibration_unreliable_because)
 };
 
 class C1Curve {

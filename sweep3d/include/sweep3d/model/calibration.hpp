@@ -28,6 +28,7 @@ struct WorkCalibration {
   double w_after_s_per_cell = 0.0;   // the flux error, per iteration and local cell
   std::string file;        // "" for the run itself
   int nranks = 1;
+  std::string unreliable_because;  // its run's own mark (calibration_unreliable_because), "" if none
 
   std::string describe() const;  // e.g. "cal.h5 (1 rank, mmi = 3, mk = 10, avx512, 1 thread)"
 };
