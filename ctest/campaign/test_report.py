@@ -27,6 +27,7 @@ import io
 import math
 import os
 import re
+import statistics
 import shutil
 import subprocess
 import sys
@@ -204,8 +205,24 @@ def check_placement(build, work):
           "the printed summary counts it")
     check(rows and all(r[9] == "1/4" for r in rows),
           f"summary: 1 of 4 runs marked unreliable by the run itself (0005): {[r[9] for r in rows]}")
-    check(re.search(r"other placement +marked by the run\n", printed.getvalue()) is not None,
-          "the printed summary's last column: marked by the run")
+    check(re.search(r"other placement +marked by the run +reliable runs' error\n", printed.getvalue()) is not None,
+          "the printed summary's last columns: marked by the run, reliable runs' error")
+    # The reliable runs' error: each configuration's medians over the runs neither busy, at
+    # another placement (0004) nor marked (0005), from errors.csv's own figures.
+    with open(os.path.join(campaign, "errors.csv"), newline="") as f:
+        scored = list(csv.DictReader(f))
+    for r in rows:
+        per_config = []
+        for config in sorted({x["configuration"] for x in scored}):
+            calm = [x for x in scored if (x["app"], x["model"], x["term"], x["configuration"]) ==
+                    (r[0], r[1], r[2], config) and x["busy"] == "0" and x["placement"] != "other" and not x["marked"]]
+            if calm:
+                per_config.append(statistics.median(float(x["modelled_s"]) for x in calm) /
+                                  statistics.median(float(x["measured_s"]) for x in calm) - 1)
+        want = statistics.median(per_config) if per_config else None
+        check((r[10] is None and want is None) or (want is not None and r[10] is not None and
+                                                   math.isclose(r[10], want, rel_tol=1e-9, abs_tol=1e-12)),
+              f"summary: reliable runs' error {r[10]} for {r[:3]}, expected {want} (0004 and 0005 left out)")
     check("<b>other</b>: run 550 ns, 540 ns, probe 150 ns (3.67x)" in page, "provenance: 0004's round trips")
     # 0005: at the probe's placement, but marked unreliable by the run itself (a slow CPU).
     with open(os.path.join(campaign, "errors.csv"), newline="") as f:
@@ -291,6 +308,20 @@ def unit_tests_layout():
         check(abs(rows[0][5] - 1e-6 / 2.1e-5) < 1e-12, f"summary: median floor {rows[0][5]}")
         check(rows[0][6] == "0/2" and rows[0][7] == "0/3" and rows[0][8] == "n/a" and rows[0][9] == "0/3",
               f"within noise, busy, other placement (no run measured it), marked {rows[0][6:]}")
+        check(rows[0][10] == rows[0][4], f"no run marked: the reliable runs' error is the error {rows[0][10]}")
+    # A marked run leaves the reliable runs' error: 0002 (measured 2.2e-5) marked, so ranks=2's
+    # reliable median is 0001's alone (+50%), ranks=4's +50%.
+    steps, results = [], {}
+    for run_id, measured, marked in (("0001", 2e-5, ""), ("0002", 2.2e-5, "cpus: slow"), ("0003", 2e-5, "")):
+        steps.append({"id": run_id, "kind": "run", "role": "predict", "app": "bsplib", "group": "g", "rep": 1,
+                      "config": {"ranks": 4 if run_id == "0003" else 2}, "ranks": 2, "load": {}})
+        results[run_id] = {"attrs": {"app": "bsplib"}, "marked": marked, "rows": [
+            {"model": "bsp", "term": "T", "kind": "total", "measured": measured, "modelled": 3e-5,
+             "source": "test", "problem": ""}]}
+    marked_rows = report.summary_rows(report.score(steps, results)[1])
+    check(marked_rows and marked_rows[0][9] == "1/3" and marked_rows[0][10] is not None and
+          abs(marked_rows[0][10] - 0.5) < 1e-12 and abs(marked_rows[0][4] - 0.5 * (3e-5 / 2.1e-5 - 1 + 0.5)) < 1e-12,
+          f"a marked run out of the reliable runs' error only: {marked_rows}")
     # The phase stack leaves the send/recv split out (it re-splits send's and recv's time).
     phases = {"iteration": {"inclusive": [3.0, 3.0], "exclusive": [0.5, 0.5]},
               "recv": {"inclusive": [2.0, 1.0], "exclusive": [2.0, 1.0]},
@@ -417,8 +448,10 @@ def check_chromium(campaign, work):
     check("median error of the medians" in summary and "busy runs" in summary, "summary columns")
     # The marked column counts what each run said of itself (its own load samples too, which
     # tests run beside it may trip): only its form is checked here; check_placement counts it.
-    check(re.search(r'<td class="n">1/2</td><td class="n">n/a</td><td class="n">[0-2]/2</td></tr>', summary) is not None,
-          "summary: one busy run of 2, the placement unknown (sweep3d has no bspprobe), the runs marked by themselves of 2")
+    check(re.search(r'<td class="n">1/2</td><td class="n">n/a</td><td class="n">[0-2]/2</td>'
+                    r'<td class="n">(n/a|[-+][0-9]+\.[0-9]%)</td></tr>', summary) is not None,
+          "summary: one busy run of 2, the placement unknown (sweep3d has no bspprobe), the runs marked by "
+          "themselves of 2, the reliable runs' error")
     for target in set(re.findall(r'href="#([^"]+)"', dom)):
         check(f'id="{target}"' in dom, f"the link #{target} has its anchor")
     # Times with their unit in the header, 3-4 significant digits in the cells.

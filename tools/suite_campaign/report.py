@@ -20,7 +20,12 @@ configuration), over the repetitions:
                          another rank count).
   marked               = the kinds of line the run put under its own table when it marked
                          its comparison unreliable (machine, placement, cpus: a rank 1.25x
-                         slower than another); such a run is unreliable too.
+                         slower than another; calibration: a calibration file whose own run
+                         was marked); such a run is unreliable too;
+  reliable error       = the error of the medians over the reliable runs alone (none busy,
+                         at another placement or marked), beside the error over all: where the
+                         two differ, the machine's disturbances moved the score; none when no
+                         run of the configuration is reliable.
 A run whose results file cannot be read is listed with its one-line reason; the report goes on.
 
 Layout of report.html, read top-down at a glance: the contents; a summary (per app, model
@@ -232,6 +237,10 @@ def score(steps, results, placements=None):
         cell["error"] = relative_error(cell["modelled_median"], cell["measured_median"])
         cell["floor"] = noise_floor(meas)
         cell["below"] = below_floor(cell["error"], cell["floor"])
+        calm = [r for r in cell["rows"] if not unreliable(r)]
+        cell["reliable_error"] = relative_error(
+            median([r["modelled_s"] for r in calm if r["modelled_s"] is not None]),
+            median([r["measured_s"] for r in calm if r["measured_s"] is not None]))
         for r in cell["rows"]:
             r["noise_floor"] = cell["floor"]
             r["below_floor"] = cell["below"]
@@ -518,9 +527,11 @@ def summary_rows(cells):
     of the medians, median noise floor, within noise "n/N", busy runs "n/N", runs at another
     placement "n/K" of the K whose placement is known ("n/a" when none is, "n/K (U unknown)"
     when some are not), runs marked unreliable by the run itself "n/N" (any line under its own
-    table: a rank's CPU slower than another's, a load or a placement the run saw itself; such a
-    run may be counted in the busy or placement column too)]. An app's parts are left out unless
-    it has no total term; per-superstep terms always are."""
+    table: a rank's CPU slower than another's, a load or a placement the run saw itself, a
+    marked calibration; such a run may be counted in the busy or placement column too), the
+    median over the configurations of the error of the reliable runs' medians (None when no
+    configuration has a reliable run)]. An app's parts are left out unless it has no total
+    term; per-superstep terms always are."""
     out = []
     for app in apps_of(cells):
         order = ordered_terms(cells, app)
@@ -536,7 +547,8 @@ def summary_rows(cells):
             out.append([app, model, term, len(cs), median(errors), median(floors),
                         f"{sum(1 for c in cs if c['below'])}/{len(cs)}",
                         f"{sum(1 for r in runs if r['busy'])}/{len(runs)}", other_placement_count(runs),
-                        f"{sum(1 for r in runs if r.get('marked'))}/{len(runs)}"])
+                        f"{sum(1 for r in runs if r.get('marked'))}/{len(runs)}",
+                        median([c["reliable_error"] for c in cs if c.get("reliable_error") is not None])])
     return out
 
 
@@ -557,22 +569,25 @@ def summary_table(cells):
             "floor, how many configurations are within noise, how many runs ran on a busy "
             "machine, how many at another placement of their CPUs than their probe's "
             "(of the runs where both measured it; n/a: none did) and how many the run itself "
-            "marked unreliable under its own table (one rank's CPU slower than another's, or "
-            "a load or placement the run saw itself). Parts and supersteps are in each app's "
+            "marked unreliable under its own table (one rank's CPU slower than another's, "
+            "a load or placement the run saw itself, or a calibration whose own run was "
+            "marked); last, the median error of the medians over the reliable runs alone "
+            "(n/a: no configuration has one). Parts and supersteps are in each app's "
             "section.</p>")
     if not rows:
         return head + "<p>No predicted run with /compare rows to score.</p>"
     body = [[f'<a href="#{anchor("app", r[0])}">{esc(r[0])}</a>',
              f'<a href="#{anchor("app", r[0], "model", r[1])}">{esc(r[1])}</a>', esc(r[2]), r[3],
-             pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%", r[6], r[7], r[8], r[9]] for r in rows]
+             pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%", r[6], r[7], r[8], r[9], pct(r[10])]
+            for r in rows]
     classes = ["busy" if not r[7].startswith("0/") or not r[8].startswith(("0/", "n/a")) or
                not r[9].startswith("0/") else
                "noise" if r[4] is not None and r[5] is not None and abs(r[4]) <= r[5] else ""
                for r in rows]
     return head + table(["app", "model", "term", "configurations", "median error of the medians",
                          "median noise floor", "within noise", "busy runs", "other placement",
-                         "marked by the run"],
-                        body, classes, numeric=(3, 4, 5, 6, 7, 8, 9))
+                         "marked by the run", "median error, reliable runs"],
+                        body, classes, numeric=(3, 4, 5, 6, 7, 8, 9, 10))
 
 
 def contents(cells, figures, projections):
@@ -696,9 +711,9 @@ def html_report(store, results, unreadable, cells, figures, projections, extrap,
 def print_summary(cells, unreadable, report_path):
     """The report's summary table on stdout, and how many runs' results could not be read."""
     lines = [[r[0], r[1], r[2], pct(r[4]), "n/a" if r[5] is None else f"{100 * r[5]:.1f}%",
-              r[6], r[7], r[8], r[9]] for r in summary_rows(cells)]
+              r[6], r[7], r[8], r[9], pct(r[10])] for r in summary_rows(cells)]
     header = ["app", "model", "term", "median error", "median floor", "within noise", "busy runs",
-              "other placement", "marked by the run"]
+              "other placement", "marked by the run", "reliable runs' error"]
     if lines:
         widths = [max(len(str(x)) for x in col) for col in zip(header, *lines)]
         for row in [header] + lines:
