@@ -63,3 +63,14 @@ add_test(NAME sweep3d_model.calibration_marked_projection
                  $<TARGET_FILE:sweep3d-model> --machine ${_machine} --calibration @CAL@ --grid 20x20x20 --procs 4)
 set_tests_properties(sweep3d_model.calibration_marked_projection PROPERTIES LABELS unit TIMEOUT 120
                      FIXTURES_REQUIRED model_cal)
+# The faces priced apart from W_g (sweep3d/model/face_work.hpp): a one-rank vacuum run's
+# calibration holds them, and a 1x2 run's models say what they took; a reflective deck's
+# calibration does not (its W_g holds the reflection's loops), and says why.
+suite_add_mpi_test(NAME sweep3d_model.faces_apart.np2 TARGET sweep3d RANKS 2 LABELS unit
+                   ARGS ${_deck} --grid 1x2 --mk 4 --mmi 3 --machine ${_machine} --calibration model_cal.h5 --no-results
+                   EXPECT "Inputs of every row: .*. W = W_g less its faces' [0-9.e+-]+ ns a cell-angle, plus the block's faces: I / J a value zeroed [0-9.e+-]+ / [0-9.e+-]+ ns, leakage [0-9.e+-]+ / [0-9.e+-]+, unpacked [0-9.e+-]+ / [0-9.e+-]+, packed [0-9.e+-]+ / [0-9.e+-]+ ns \\([0-9.e+-]+ us a block on rank 0\\)")
+set_tests_properties(sweep3d_model.faces_apart.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
+suite_add_mpi_test(NAME sweep3d_model.faces_reflective_calibration TARGET sweep3d RANKS 1 LABELS unit
+                   ARGS ${PROJECT_SOURCE_DIR}/inputs/sweep3d/reflective_converged.input --machine ${_machine}
+                        --results faces_reflective_cal.h5
+                   EXPECT "faces in W_g per cell-angle, not apart \\(a reflective I or J face \\(its W_g holds the reflection's loops\\)\\)")

@@ -68,7 +68,7 @@ TEST_CASE("the iteration's work: per-cell costs on the largest rank, two allredu
 namespace {
 
 // A results file of a sweep3d run whose calibration holds `key` = `value` (the others valid).
-std::string calibration_file(const std::string& key, instrument::AttributeValue value) {
+std::string calibration_file(const std::string& key, instrument::AttributeValue value, bool faces = false) {
   instrument::ResultsDocument doc;
   doc.run.info.app = "sweep3d";
   doc.run.info.nranks = 1;
@@ -81,8 +81,18 @@ std::string calibration_file(const std::string& key, instrument::AttributeValue 
   doc.extras.set_attribute(g, "mk", std::int64_t{10});
   doc.extras.set_attribute(g, "threads", std::int64_t{1});
   doc.extras.set_attribute(g, "kernel", std::string("avx2"));
+  if (faces) {  // face_work.hpp's figures, as a one-rank run of 50 x 50 cells a plane writes them
+    for (const char* a : {"i", "j"}) {
+      doc.extras.set_attribute(g, std::string("face_fill_") + a + "_s", 0.1e-9);
+      doc.extras.set_attribute(g, std::string("face_leak_") + a + "_s", 0.6e-9);
+      doc.extras.set_attribute(g, std::string("face_unpack_") + a + "_s", 0.65e-9);
+      doc.extras.set_attribute(g, std::string("face_pack_") + a + "_s", 0.85e-9);
+    }
+    doc.extras.set_attribute(g, "face_edge_share_s", 2 * 0.7e-9 / 50);
+  }
   if (!key.empty()) doc.extras.set_attribute(g, key, std::move(value));
-  const std::string path = "unit_calibration_" + (key.empty() ? std::string("valid") : key) + ".h5";
+  const std::string path =
+      "unit_calibration_" + std::string(faces ? "faces_" : "") + (key.empty() ? std::string("valid") : key) + ".h5";
   instrument::write_results(path, doc);
   return path;
 }
@@ -124,4 +134,29 @@ TEST_CASE("every value of a calibration is range-checked, the range named") {
 TEST_CASE("a calibration path that is not a regular file is refused without blocking") {
   CHECK_THAT(error_reading("/dev/zero"), Catch::Contains("/dev/zero: the calibration results file is a character device"));
   CHECK_THAT(error_reading("."), Catch::Contains("is a directory"));
+}
+
+TEST_CASE("a calibration's faces (face_work.hpp): read and range-checked, or why they are not priced") {
+  using Catch::Contains;
+  const WorkCalibration faces = read_calibration(calibration_file("", 0.0, true));
+  CHECK(faces.faces.priced);
+  CHECK(faces.faces.fill_s[1] == 0.1e-9);
+  CHECK(faces.faces.pack_s[0] == 0.85e-9);
+  CHECK(faces.faces.edge_share_s == Approx(2.8e-11));
+  CHECK(faces.faces.volume_w(faces.wg_s) == Approx(1.9e-9 - 2.8e-11));
+  // Older files: W_g whole, and the reason said.
+  const WorkCalibration older = read_calibration(calibration_file("", 0.0));
+  CHECK_FALSE(older.faces.priced);
+  CHECK(older.faces_why == "the file is older than the faces' probe");
+  const WorkCalibration why = read_calibration(calibration_file("face_why_not", std::string("calibrated on 2 ranks")));
+  CHECK_FALSE(why.faces.priced);
+  CHECK(why.faces_why == "calibrated on 2 ranks");
+  auto faces_error = [](const std::string& key, instrument::AttributeValue v) {
+    return error_reading(calibration_file(key, std::move(v), true));
+  };
+  CHECK_THAT(faces_error("face_pack_j_s", -1e-9), Contains("face_pack_j_s: seconds per face value in [0, 1e-05]; got -1e-09"));
+  CHECK_THAT(faces_error("face_fill_i_s", std::nan("")), Contains("face_fill_i_s: seconds per face value in [0, 1e-05]; got nan"));
+  // The faces' share of W_g must leave its cells a positive part.
+  CHECK_THAT(faces_error("face_edge_share_s", 1.9e-9),
+             Contains("face_edge_share_s: seconds per cell-angle of W_g its faces took in [0, 1.8981e-09]; got 1.9e-09"));
 }

@@ -117,3 +117,55 @@ TEST_CASE("uneven splits use each rank's own block") {
   CHECK(p.t_56.total() == Approx(2 * w1 * B));
   CHECK(p.t_78.total() == Approx(2 * w1 * B + w2));
 }
+
+// The faces priced apart from W_g (face_work.hpp). shape(): 10 x 10 cells a plane a rank,
+// kt / kb = 10 planes a block, mmi = 3: every face of a block holds 10 * 10 * 3 = 300 values.
+namespace {
+FaceWork faces_for(const KbaShape& one_rank) {
+  FaceWork f;
+  f.priced = true;
+  f.fill_s[0] = 0.1e-9, f.fill_s[1] = 0.2e-9;
+  f.leak_s[0] = 0.5e-9, f.leak_s[1] = 0.6e-9;
+  f.unpack_s[0] = 0.7e-9, f.unpack_s[1] = 0.8e-9;
+  f.pack_s[0] = 0.9e-9, f.pack_s[1] = 1.1e-9;
+  // As a one-rank calibration of this shape finds it: (fill + leak)_I / it + (fill + leak)_J / jt.
+  f.edge_share_s = (0.1e-9 + 0.5e-9) / one_rank.it_g + (0.2e-9 + 0.6e-9) / one_rank.jt_g;
+  return f;
+}
+}  // namespace
+
+TEST_CASE("faces apart: at the calibration's own shape the block's W is W_g's") {
+  const KbaShape s = shape(1, 1);
+  const FaceWork f = faces_for(s);
+  CHECK(FaceWork::values(s, 0, 0, 0) == Approx(300));
+  CHECK(FaceWork::values(s, 1, 0, 0) == Approx(300));
+  // One rank: every face at the edge, so W_g less its faces' share plus the faces is W_g.
+  const auto with = predict_loggp(s, Wg, constant_costs(1, 1, 1, 1, true), SendMode::blocking, f);
+  const auto without = predict_loggp(s, Wg, constant_costs(1, 1, 1, 1, true));
+  CHECK(with.sweeps.computation == Approx(without.sweeps.computation).epsilon(1e-12));
+}
+
+TEST_CASE("faces apart: a rank's faces by its neighbours, in eq. 6-8 and the pipeline's T_cpu") {
+  const KbaShape s = shape(1, 2);  // one column: J-faces between the two ranks
+  const FaceWork f = faces_for(shape(1, 1));
+  // Rank (0, 0): I at the edge (fill + leak), J packed downstream, none upstream (fill).
+  CHECK(f.block_seconds(s, 0, 0) == Approx(300 * ((0.1e-9 + 0.5e-9) + (0.2e-9 + 1.1e-9))));
+  // Rank (0, 1): J unpacked from upstream, leaked at the edge downstream.
+  CHECK(f.block_seconds(s, 0, 1) == Approx(300 * ((0.1e-9 + 0.5e-9) + (0.8e-9 + 0.6e-9))));
+  // The chain's mean for the pipeline: half the J ends at the edge, half beside the other rank.
+  CHECK(f.mean_block_seconds(s) == Approx(300 * ((0.1e-9 + 0.5e-9) + 0.5 * (0.8e-9 + 1.1e-9) + 0.5 * (0.2e-9 + 0.6e-9))));
+  const double w_cells = f.volume_w(Wg) * 3000;
+  CHECK(f.volume_w(Wg) == Approx(Wg - f.edge_share_s));
+  // 1x2's T_56 as in the case above, each rank's W its own: StartP_1,2 = W_11 + Total_Comm,
+  // then 2B blocks of rank (1, 2).
+  const double a = 1e-6, b = 2e-6, c = 3e-6, L = 4e-6;
+  const auto p = predict_loggp(s, Wg, constant_costs(a, b, c, L, true), SendMode::blocking, f);
+  const double w11 = w_cells + f.block_seconds(s, 0, 0), w12 = w_cells + f.block_seconds(s, 0, 1);
+  CHECK(p.t_56.total() == Approx(w11 + c + 2 * (w12 + b + L) * B));
+  check_terms(p.t_56, w11 + 2 * w12 * B, c + 2 * b * B, 2 * L * B);
+  // Not priced: the papers' W_g per cell-angle whole.
+  FaceWork none = f;
+  none.priced = false;
+  CHECK(none.block_seconds(s, 0, 0) == 0.0);
+  CHECK(none.volume_w(Wg) == Wg);
+}

@@ -130,3 +130,21 @@ TEST_CASE("pipeline model on one rank has no communication") {
   CHECK(p.comm_stages == 0.0);
   CHECK(p.t_comp == Approx(8 * 1e-9 * 1000 * 3));
 }
+
+TEST_CASE("pipeline model with the faces apart: T_cpu is the cells' part plus the chain's mean faces") {
+  FaceWork f;
+  f.priced = true;
+  f.fill_s[0] = f.fill_s[1] = 0.1e-9;
+  f.leak_s[0] = f.leak_s[1] = 0.5e-9;
+  f.unpack_s[0] = f.unpack_s[1] = 0.7e-9;
+  f.pack_s[0] = f.pack_s[1] = 0.9e-9;
+  f.edge_share_s = 2 * 0.6e-9 / 10;  // a one-rank calibration of 10 x 10 cells a plane
+  // 4 x 4: per axis 3/4 of an unpack and a pack, 1/4 of a fill and a leakage, on 300 values.
+  const double faces_a_block = 2 * 300 * (0.75 * 1.6e-9 + 0.25 * 0.6e-9);
+  const auto p = predict_pipeline(grid(4, 4), kWg, faces(true), f);
+  CHECK(p.t_cpu == Approx((kWg - f.edge_share_s) * 3000 + faces_a_block));
+  CHECK(p.t_comp == Approx(50 * p.t_cpu));
+  // 1 x 1: every face at the edge, T_cpu is W_g's block.
+  const auto one = predict_pipeline(grid(1, 1), kWg, faces(true), f);
+  CHECK(one.t_cpu == Approx(kTcpu));
+}

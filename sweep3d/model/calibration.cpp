@@ -69,6 +69,23 @@ WorkCalibration calibration_from(const instrument::ResultsDocument& doc, const s
   c.mk = static_cast<int>(a.whole("mk", 1, kMaxExtent, "k-planes per block"));
   c.threads = static_cast<int>(a.whole("threads", 1, kMaxThreads, "OpenMP threads per rank"));
   c.kernel = a.choice("kernel", {"reference", "sse2", "avx2", "avx512"});
+  // A face value's loop costs a few ns on any CPU of today, 100x more under a sanitizer.
+  const std::string per_value = "seconds per face value";
+  if (a.has("face_edge_share_s")) {
+    const char* axis[2] = {"i", "j"};
+    for (int k = 0; k < 2; ++k) {
+      const std::string x = axis[k];
+      c.faces.fill_s[k] = a.real("face_fill_" + x + "_s", 0.0, kMaxFaceValueSeconds, per_value);
+      c.faces.leak_s[k] = a.real("face_leak_" + x + "_s", 0.0, kMaxFaceValueSeconds, per_value);
+      c.faces.unpack_s[k] = a.real("face_unpack_" + x + "_s", 0.0, kMaxFaceValueSeconds, per_value);
+      c.faces.pack_s[k] = a.real("face_pack_" + x + "_s", 0.0, kMaxFaceValueSeconds, per_value);
+    }
+    // Less than W_g itself: the cells' part left must be positive.
+    c.faces.edge_share_s = a.real("face_edge_share_s", 0.0, 0.999 * c.wg_s, "seconds per cell-angle of W_g its faces took");
+    c.faces.priced = true;
+  } else {
+    c.faces_why = a.text_or("face_why_not", "the file is older than the faces' probe", "why its faces are not priced");
+  }
   c.file = file;
   c.nranks = doc.run.info.nranks;
   c.unreliable_because = instrument::calibration_unreliable_because(doc);

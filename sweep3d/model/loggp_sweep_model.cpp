@@ -24,11 +24,14 @@ PathTerms operator+(PathTerms a, const PathTerms& b) { return a += b; }
 }  // namespace
 
 // Eq. 6-8 with 1-based processor indices (i across, j down) as in the paper.
-LogGpSweeps predict_loggp(const KbaShape& s, double w_g, const MachineCosts& warm, SendMode mode) {
+LogGpSweeps predict_loggp(const KbaShape& s, double w_g, const MachineCosts& warm, SendMode mode,
+                          const FaceWork& faces) {
   const MachineCosts mc = after_kernel_blocks(warm, s.block_bytes(0, 0));  // every face message follows a block
   const int n = s.npe_i, m = s.npe_j;
   const double blocks = static_cast<double>(s.kb()) * s.mmo();
-  auto W = [&](int i, int j) { return compute(w_g * s.block_cell_angles(i - 1, j - 1)); };
+  auto W = [&](int i, int j) {
+    return compute(faces.volume_w(w_g) * s.block_cell_angles(i - 1, j - 1) + faces.block_seconds(s, i - 1, j - 1));
+  };
   // Message costs depend only on the row (east-going I-faces) or the column (south-going
   // J-faces): evaluate them once each, so a 300x300 grid costs 600 calls, not 90 000.
   std::vector<MessageCosts> east(static_cast<std::size_t>(m) + 1), south(static_cast<std::size_t>(n) + 1);

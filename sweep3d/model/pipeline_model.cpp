@@ -55,11 +55,12 @@ int starts_along(int bit) {
 // stage of both ranks) gives these counts on chains and on grids with Px = 2 for any Py;
 // with Px >= 3 it finds 2 messages more an iteration (334 against 332 at 3 x 3, N_sweep 80),
 // which the closed form leaves out.
-PipelineSweeps predict_pipeline(const KbaShape& s, double w_g, const MachineCosts& machine) {
+PipelineSweeps predict_pipeline(const KbaShape& s, double w_g, const MachineCosts& machine, const FaceWork& faces) {
   PipelineSweeps p;
   const int px = s.npe_i, py = s.npe_j;
   p.n_sweep = 8.0 * s.mmo() * s.kb();
-  p.t_cpu = w_g * s.block_cell_angles(0, 0);  // rank 0 holds the largest block
+  // Rank 0 holds the largest block.
+  p.t_cpu = faces.volume_w(w_g) * s.block_cell_angles(0, 0) + faces.mean_block_seconds(s);
   p.starts_i = starts_along(2);
   p.starts_j = starts_along(1);
   p.comp_stages = p.n_sweep + p.starts_i * (px - 1.0) + p.starts_j * (py - 1.0);

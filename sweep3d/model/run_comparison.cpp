@@ -1,6 +1,7 @@
 #include "sweep3d/model/run_comparison.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "sweep3d/model/iteration_model.hpp"
@@ -40,8 +41,8 @@ OneIteration predict(const MeasuredSweepRun& run, const SweepModelInputs& in, bo
   const double w_g = fixups ? cal.wg_fixup_s : cal.wg_s;
   const IterationWork work = iteration_work(run.shape, cal, in.machine);
   OneIteration o;
-  o.loggp_sweeps = predict_loggp(run.shape, w_g, in.machine, run.mode);
-  o.pipeline_sweeps = predict_pipeline(run.shape, w_g, in.machine);
+  o.loggp_sweeps = predict_loggp(run.shape, w_g, in.machine, run.mode, cal.faces);
+  o.pipeline_sweeps = predict_pipeline(run.shape, w_g, in.machine, cal.faces);
   const PathTerms& s = o.loggp_sweeps.sweeps;
   // Each model's first reduction is entered its own iteration time after the previous one.
   const double outside = work.w_before + work.w_after;
@@ -51,6 +52,20 @@ OneIteration predict(const MeasuredSweepRun& run, const SweepModelInputs& in, bo
   o.pipeline = {work.w_before, p.t_comp, p.t_comm, work.w_after,
                 reductions_seconds(run.shape, in.machine, outside + p.total())};
   return o;
+}
+
+// The faces as the models price them (face_work.hpp).
+std::string describe_face_work(const KbaShape& s, const WorkCalibration& c) {
+  if (!c.faces.priced) return "faces in W_g per cell-angle, not apart (" + c.faces_why + ")";
+  const FaceWork& f = c.faces;
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "W = W_g less its faces' %.3g ns a cell-angle, plus the block's faces: I / J a value zeroed %.3g / %.3g "
+                "ns, leakage %.3g / %.3g, unpacked %.3g / %.3g, packed %.3g / %.3g ns (%.3g us a block on rank 0)",
+                1e9 * f.edge_share_s, 1e9 * f.fill_s[0], 1e9 * f.fill_s[1], 1e9 * f.leak_s[0], 1e9 * f.leak_s[1],
+                1e9 * f.unpack_s[0], 1e9 * f.unpack_s[1], 1e9 * f.pack_s[0], 1e9 * f.pack_s[1],
+                1e6 * f.block_seconds(s, 0, 0));
+  return text;
 }
 
 }  // namespace
@@ -73,7 +88,8 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
   const OneIteration first = predict(run, in, its > 0 && run.fixups_on[0]);
   const double n = std::max(its, 1);
   const bool nonblocking = run.mode == SendMode::nonblocking;
-  const std::string inputs = "W_g, W_before, W_after calibrated on " + in.calibration.describe() + "; machine: " + in.machine_source;
+  const std::string inputs = "W_g, W_before, W_after calibrated on " + in.calibration.describe() + "; machine: " +
+                             in.machine_source + "; " + describe_face_work(run.shape, in.calibration);
   const std::string loggp_source =
       inputs + (nonblocking ? "; non-blocking variant of eq. 6-8 (Send = the MPI_Isend post, no (m-1)L)" : "");
   const std::string pipeline_source =

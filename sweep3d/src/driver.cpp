@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "instrument/process_usage.hpp"
+#include "sweep3d/angle_block.hpp"
 #include "sweep3d/flux_checks.hpp"
 #include "sweep3d/octant_sweep.hpp"
 #include "sweep3d/phases.hpp"
@@ -109,6 +110,13 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   if (deck.iprint == 1) print_flux_planes(deck, opt, fields, comm, out);
   time_like_the_original(res, (u1 - u0).user_seconds, t1 - t0, out);
   if (opt.gather_flux) res.flux = gather_flux(deck, opt, fields, comm);
+  // What a face costs beside a neighbour (face_copy_probe.hpp), on rank 0's extents, by rank 0
+  // after the timed region: a calibration's figures for the models of runs with more ranks.
+  if (rank == 0) {
+    const KbaDecomposition& r0 = res.rank0;
+    const int ls = lane_stride(r0.mmi);
+    res.face_copy = measure_face_copy_costs({r0.mmi, r0.mk, r0.mk, r0.jt, ls}, {r0.mmi, r0.mk, r0.mk, r0.it, ls});
+  }
   return res;
 }
 

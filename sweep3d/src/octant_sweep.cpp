@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sweep3d/face_copies.hpp"
 #include "sweep3d/phases.hpp"
 
 namespace sweep3d {
@@ -115,12 +116,11 @@ OctantSweep::FaceAxis OctantSweep::axis(int which, const AngleBlock& ab) {
 // the mirror octant's stored outflow on a reflective low face (counted as leakage, in the
 // original's order: angle, plane in sweep order, n ascending), or vacuum.
 void OctantSweep::inflow(const FaceAxis& x, const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak) {
-  const int n = x.n, mk = d_.mk, ls = ls_;
+  const int n = x.n, ls = ls_;
+  const FaceExtent e{ab.na, nk, d_.mk, n, ls};
   if (x.upstream >= 0) {
     comm_.recv(x.recv, x.count, MPI_DOUBLE, x.upstream, x.tag);
-    for (int a = 0; a < ab.na; ++a)
-      for (int kp = 0; kp < nk; ++kp)
-        for (int c = 0; c < n; ++c) x.face[(kp * n + c) * ls + a] = x.recv[(a * mk + kp) * n + c];
+    unpack_face(e, x.recv, x.face);
   } else if (x.s > 0 && x.store) {
     double sum = 0.0;
     for (int a = 0; a < ab.na; ++a)
@@ -134,34 +134,23 @@ void OctantSweep::inflow(const FaceAxis& x, const AngleBlock& ab, int nk, int k_
       }
     leak[static_cast<std::size_t>(x.leak_low)] += sum;
   } else {
-    std::fill(x.face, x.face + static_cast<long>(nk) * n * ls, 0.0);
+    vacuum_face(e, x.face);
   }
 }
 
 // Outflow of one block: a message downstream, or at the domain boundary the leakage (and on
 // a reflective low face the storage for the mirror octant).
 void OctantSweep::outflow(const FaceAxis& x, const AngleBlock& ab, int nk, int k_first, std::array<double, 6>& leak) {
-  const int n = x.n, mk = d_.mk, ls = ls_;
+  const FaceExtent e{ab.na, nk, d_.mk, x.n, ls_};
   if (x.downstream >= 0) {
     double* msg = send_buffer(x.channel);
-    for (int a = 0; a < ab.na; ++a)
-      for (int kp = 0; kp < nk; ++kp)
-        for (int c = 0; c < n; ++c) msg[(a * mk + kp) * n + c] = x.face[(kp * n + c) * ls + a];
+    pack_face(e, x.face, msg);
     send(x.channel, msg, x.downstream, x.tag);
     return;
   }
-  double* store = x.s < 0 ? x.store : nullptr;
-  double sum = 0.0;
-  for (int a = 0; a < ab.na; ++a)
-    for (int kp = 0; kp < nk; ++kp) {
-      const int k = k_first + kp * ab.sk;
-      for (int c = 0; c < n; ++c) {
-        const double v = x.face[(kp * n + c) * ls + a];
-        sum += ((x.w[a] * v) * x.width1) * x.width2;
-        if (store) store[(static_cast<long>(k) * n + c) * d_.mm + ab.m0 + a] = v;
-      }
-    }
-  leak[static_cast<std::size_t>(x.s < 0 ? x.leak_low : x.leak_high)] += sum;
+  const ReflectedStore store{x.s < 0 ? x.store : nullptr, k_first, ab.sk, d_.mm, ab.m0};
+  leak[static_cast<std::size_t>(x.s < 0 ? x.leak_low : x.leak_high)] +=
+      edge_leakage(e, x.face, x.w, x.width1, x.width2, store);
 }
 
 void OctantSweep::k_inflow(const AngleBlock& ab, std::array<double, 6>& leak) {

@@ -94,11 +94,27 @@ void add_calibration(const model::WorkCalibration& c, instrument::ResultsExtras&
   x.set_attribute(g, "mk", static_cast<std::int64_t>(c.mk));
   x.set_attribute(g, "threads", static_cast<std::int64_t>(c.threads));
   x.set_attribute(g, "kernel", c.kernel);
+  if (c.faces.priced) {
+    const char* axis[2] = {"i", "j"};
+    for (int k = 0; k < 2; ++k) {
+      const std::string a = axis[k];
+      x.set_attribute(g, "face_fill_" + a + "_s", c.faces.fill_s[k]);
+      x.set_attribute(g, "face_leak_" + a + "_s", c.faces.leak_s[k]);
+      x.set_attribute(g, "face_unpack_" + a + "_s", c.faces.unpack_s[k]);
+      x.set_attribute(g, "face_pack_" + a + "_s", c.faces.pack_s[k]);
+    }
+    x.set_attribute(g, "face_edge_share_s", c.faces.edge_share_s);
+  } else if (!c.faces_why.empty()) {
+    x.set_attribute(g, "face_why_not", c.faces_why);
+  }
   x.set_attribute(g, "description",
                   std::string("W_g = the sweep's local work (all but its MPI calls) per cell-angle (mean over ranks), "
                               "without and with fixups, at this "
                               "mmi, threads and kernel; W_before/W_after = source / flux-error seconds per iteration "
-                              "per local cell (max over ranks)"));
+                              "per local cell (max over ranks); face_{fill,leak,unpack,pack}_{i,j}_s = seconds per face "
+                              "value of a block's I/J face zeroed at the edge, summed into the leakage, unpacked from a "
+                              "message, packed into one (face_copy_probe.hpp, rank 0's extents); face_edge_share_s = the "
+                              "part of W_g (s per cell-angle) the run's own faces took"));
 }
 
 void add_critical_path(const ModelReport& m, instrument::ResultsExtras& x) {

@@ -12,6 +12,7 @@
 #include "instrument/comm.hpp"
 #include "instrument/recorder.hpp"
 #include "sweep3d/deck.hpp"
+#include "sweep3d/face_copy_probe.hpp"
 #include "sweep3d/decomposition.hpp"
 #include "sweep3d/parallel_stats.hpp"
 #include "sweep3d/sweep_kernel.hpp"
@@ -79,6 +80,8 @@ struct RunResult {
   double flux_max = 0.0;
   // gather_flux: the global flux moments on rank 0, [((k*jt_g + j)*it_g + i)*nm + n].
   std::vector<double> flux;
+  // Rank 0: the faces' extra cost beside a neighbour, per face value (face_copy_probe.hpp).
+  FaceCopyCosts face_copy;
 };
 
 // Collective. Prints the original's report on options.out (rank 0).

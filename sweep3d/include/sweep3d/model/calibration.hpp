@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "instrument/results_file.hpp"
+#include "sweep3d/model/face_work.hpp"
 
 namespace sweep3d::model {
 
@@ -26,6 +27,13 @@ struct WorkCalibration {
   double wg_fixup_s = 0.0; // the same with fixups (= wg_s if the run had none)
   double w_before_s_per_cell = 0.0;  // the source, per iteration and local cell
   double w_after_s_per_cell = 0.0;   // the flux error, per iteration and local cell
+  // Each face loop's cost per face value and the share of W_g the run's faces took
+  // (face_work.hpp, from face_copy_probe.hpp). Not priced (faces.priced false) in a file
+  // written before 2026-12-06, from a run of more than one rank or with a reflective I or J
+  // face (W_g's faces are then not the vacuum edge's alone): the models then take W_g whole,
+  // and say why (faces_why).
+  FaceWork faces;
+  std::string faces_why;
   std::string file;        // "" for the run itself
   int nranks = 1;
   std::string unreliable_because;  // its run's own mark (calibration_unreliable_because), "" if none

@@ -32,6 +32,7 @@
 //   MPI_Isend and there is no (m-1)L, since a non-blocking sender never waits for its
 //   receiver; everything else as above.
 #pragma once
+#include "sweep3d/model/face_work.hpp"
 #include "sweep3d/model/kba_shape.hpp"
 #include "sweep3d/model/message_costs.hpp"
 
@@ -53,7 +54,8 @@ struct LogGpSweeps {
   PathTerms sweeps;      // eq. 9: 2 (T_56 + T_78), the sweeps of one iteration
 };
 
+// `faces`: each block's W takes the rank's face work beside its neighbours (face_work.hpp).
 LogGpSweeps predict_loggp(const KbaShape& shape, double w_g, const MachineCosts& machine,
-                          SendMode mode = SendMode::blocking);
+                          SendMode mode = SendMode::blocking, const FaceWork& faces = {});
 
 }  // namespace sweep3d::model

@@ -14,6 +14,8 @@ inline constexpr int kMaxThreads = 64;               // OpenMP threads per rank 
 inline constexpr double kMinWg = 1e-12, kMaxWg = 1e-3;
 // W_before, W_after: seconds per iteration and local cell (a few ns measured).
 inline constexpr double kMaxWorkPerCell = 1e-3;
+// A face loop's cost per face value (face_work.hpp): about 1 ns today.
+inline constexpr double kMaxFaceValueSeconds = 1e-5;
 // --w-before, --w-after of sweep3d-model: seconds per iteration.
 inline constexpr double kMaxIterationWork = 1e4;
 

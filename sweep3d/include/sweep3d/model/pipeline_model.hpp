@@ -22,6 +22,7 @@
 // fills, then one block per further sweep) and T_comm its communication; a run measures them
 // on its measured critical path.
 #pragma once
+#include "sweep3d/model/face_work.hpp"
 #include "sweep3d/model/kba_shape.hpp"
 #include "sweep3d/model/message_costs.hpp"
 
@@ -40,6 +41,8 @@ struct PipelineSweeps {
   double total() const noexcept { return t_comp + t_comm; }  // the sweeps of one iteration
 };
 
-PipelineSweeps predict_pipeline(const KbaShape& shape, double w_g, const MachineCosts& machine);
+// `faces`: T_cpu takes a chain's mean face work a block (face_work.hpp).
+PipelineSweeps predict_pipeline(const KbaShape& shape, double w_g, const MachineCosts& machine,
+                                const FaceWork& faces = {});
 
 }  // namespace sweep3d::model
