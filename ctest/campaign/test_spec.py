@@ -45,7 +45,7 @@ args = ["{inputs}/sweep3d/small.input", "--grid", "1x2", "--mk", "{mk}",
 calibrated_by = [{ group = "cal", match = { mk = "same" } }]
 """
 
-GROUP_KEYS = ("app, args, axes, calibrated_by, calibration_scope, env, extrap, name, post, "
+GROUP_KEYS = ("app, args, axes, calibrated_by, calibration_scope, companions, env, extrap, name, post, "
               "program, rank, role, trace").replace("rank, ", "ranks, ")
 
 # (what is wrong, (old text, new text) replaced once in BASE or text appended, the line after
@@ -96,6 +96,12 @@ BAD_SPECS = [
       'ranks = 1\naxes = { mk = [2, 4] }\nargs = ["{inputs}/sweep3d/small.input",'),
      'group "pred" calibrated_by: a predicted run that is not one of its calibrations '
      '(configuration mk=2 ranks=1 rep 1 equals run 0002 of group "cal")'),
+    ("companions beside a run of two ranks",
+     ('calibrated_by = [{ group = "cal", match = { mk = "same" } }]',
+      'calibrated_by = [{ group = "cal", match = { mk = "same" } }]\ncompanions = 1'),
+     'group "pred" companions: 0 or absent unless ranks = 1 (copies beside a one-rank run)'),
+    ("companions out of range", ("ranks = 1\n", "ranks = 1\ncompanions = -1\n"),
+     'group "cal" companions: an integer in [0, 4096]'),
     ("a program not in the build", ('program = "sweep3d/sweep3d"', 'program = "sweep3d/sweep4d"'),
      f'group "cal" program: an executable program, not found: {BUILD}/sweep3d/sweep4d '
      f"(build directory {BUILD})"),
@@ -235,6 +241,14 @@ def plan_cases():
     check_equal((tab["command"], tab["csv"], tab["results"], tab["ranks"]),
                 (["/b/sweep3d/model/sweep3d-model", "--csv", f"/c/{tab['dir']}/table.csv"],
                  f"{tab['dir']}/table.csv", None, 0), "a project run")
+    # Companions: the run told --beside N, its copy without --results.
+    steps = plan_of(BASE.replace("ranks = 1\n", "ranks = 1\ncompanions = 1\n", 1))
+    cal = [s for s in steps if s["name"] == "cal"][0]
+    check_equal((cal["companions"], cal["command"][-2:]), (1, ["--beside", "1"]), "a calibration with a companion")
+    check_equal(cal["companion_command"][:3] + cal["companion_command"][-1:], [cal["command"][0], "-n", "1", "--no-results"],
+                "its companion: unbound, --no-results for --results")
+    check("-bind-to" not in cal["companion_command"] and "--beside" not in cal["companion_command"],
+          f"the companion's command {cal['companion_command']}")
     try:
         plan_of(BASE.replace("{probe.bsp}", "x").replace('"--grid", "1x2"', '"--machine", "{probe.bsp-p{ranks}}"'))
         check(False, "a nested placeholder naming no probe was accepted")

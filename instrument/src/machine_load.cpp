@@ -47,6 +47,7 @@ struct StartSample {
   std::optional<std::uint64_t> pressure_us;
   double cpu = 0.0;
   double wall = 0.0;
+  int companions = 0;
 };
 StartSample& start_sample() {
   static StartSample s;
@@ -165,8 +166,9 @@ std::string MachineLoad::busy_line() const {
   return "machine: busy during this run (" + figures + "): the measured-vs-modelled comparison is unreliable";
 }
 
-void start_machine_load_sample() {
+void start_machine_load_sample(int companions) {
   StartSample& s = start_sample();
+  s.companions = std::max(companions, 0);
   s.stat = read_proc_stat();
   s.pressure_us = read_cpu_pressure_total_us();
   s.cpu = own_cpu_seconds();
@@ -187,8 +189,9 @@ MachineLoad measure_machine_load(MPI_Comm comm) {
   MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
   int node_rank = 0;
   MPI_Comm_rank(node, &node_rank);
-  // The CPU time of the run's ranks on this node, on the node's first rank.
-  const double own = s.taken ? end_cpu - s.cpu : 0.0;
+  // The CPU time of the run's ranks on this node, on the node's first rank, and of the
+  // companions run beside it on purpose (a CPU each, the whole run: start_machine_load_sample).
+  const double own = s.taken ? end_cpu - s.cpu + s.companions * (end_wall - s.wall) : 0.0;
   double node_own = 0.0;
   MPI_Reduce(&own, &node_own, 1, MPI_DOUBLE, MPI_SUM, 0, node);
   MPI_Comm_free(&node);
@@ -240,7 +243,10 @@ MachineLoad measure_machine_load(MPI_Comm comm) {
     load.state = load_state(load.others, load.steal, load.cpu_wait);
     load.detail = "/proc/stat over " + over + " (" + std::to_string(static_cast<long long>(sum[2])) +
                   " CPUs): others = CPU time of processes other than this run's / the CPUs' time, steal = "
-                  "steal / the CPUs' time" + wait_detail + "; the largest over the nodes";
+                  "steal / the CPUs' time" + wait_detail + "; the largest over the nodes" +
+                  (s.companions > 0 ? "; " + std::to_string(s.companions) +
+                                          " companions run beside it on purpose (--beside) counted as its own"
+                                    : std::string());
     return load;
   }
   // Too short for jiffies (or none): the pressure, which needs no tick, can still say busy.

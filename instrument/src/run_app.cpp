@@ -44,6 +44,12 @@ int run_app(int argc, char** argv, OptionTable& table, const std::function<int()
                "pin a one-rank run to CPU N, whatever the launcher bound it to (to time or calibrate "
                "each CPU of a node on its own)")
         .shown_default("the lowest free CPU of the affinity mask");
+  int beside = 0;
+  if (std::find(names.begin(), names.end(), "--beside") == names.end())
+    table.whole("--beside", "N", beside, 0, CPU_SETSIZE - 1, "",
+                "N processes run beside this one-node run on purpose, a CPU each (a one-rank calibration "
+                "made beside copies of itself, as the campaign runner's companions do): their CPU time is "
+                "not counted as a load on the machine");
   return run_mpi_main(argc, argv, table.program().c_str(), [&](int c, char** v) {
     if (OptionTable::asks_for_help(c, v)) {
       int rank = 0;
@@ -68,7 +74,7 @@ int run_app(int argc, char** argv, OptionTable& table, const std::function<int()
     } else if (!no_pin) {
       pin_one_rank_run(ranks, threads_asked(table));
     }
-    start_machine_load_sample();  // the end one is gather_results' (machine_load.hpp)
+    start_machine_load_sample(beside);  // the end one is gather_results' (machine_load.hpp)
     return body();
   });
 }

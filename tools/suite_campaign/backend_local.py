@@ -17,6 +17,17 @@ one (a run whose calibration, probe or prepare failed) is recorded failed withou
 SIGINT or SIGTERM to the runner kills the running step, makes it pending again (its partial
 files removed) and raises Interrupted once the manifest is saved; `run --resume` finishes
 the campaign without rerunning any step that is done.
+
+Companions. A step with companions = N (a group's `companions`: a one-rank calibration) runs
+beside N copies of itself that write nothing (plan.py's companion_command), each started under
+taskset and pinned with --pin-cpu on one of the CPUs of the runner's affinity mask after the
+lowest (where the step
+itself runs: mpiexec binds it to the first core, and a one-rank run pins itself to the lowest
+CPU of its mask), each started again as it ends until the step ends, then killed. So the
+step's run sees the node as loaded as the runs it calibrates do: on the AMD EPYC Zen 5 guest
+(2026-12-06) sweep3d's W_g read 1.88 ns alone, 2.35-2.48 beside a copy, and 2.27-2.46 in the
+1x2 run it calibrates, in the same minutes. A companion that fails fails the step, with its
+last line.
 """
 
 import os
@@ -31,6 +42,8 @@ from .store import now
 SUITE_RESULTS_FORMAT = "suite-results-1"
 KILL_GRACE_SECONDS = 5.0
 POLL_SECONDS = 0.1
+# Companions start this much before their step, so that their set-up is behind them.
+COMPANION_HEAD_START_SECONDS = 0.5
 
 
 class Interrupted(Exception):
@@ -115,6 +128,25 @@ def check_results_file(path):
     return None
 
 
+def stop_group(pgid, grace=KILL_GRACE_SECONDS):
+    """SIGTERM to a process group, SIGKILL to what is left of it after `grace` seconds."""
+    try:
+        os.killpg(pgid, signal.SIGTERM)
+    except (ProcessLookupError, PermissionError):
+        return
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except (ProcessLookupError, PermissionError):
+            return
+        time.sleep(0.02)
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
 class LocalBackend:
     """Runs steps here, one at a time, in list order."""
 
@@ -170,11 +202,18 @@ class LocalBackend:
         store.reset(step)
         os.makedirs(store.path(step["cwd"]), exist_ok=True)
         store.update(step, status="running", started=now())
+        companions, error = self._start_companions(store, step)
         before = machine_state.Sample()
         start = time.monotonic()
-        code, error = self._run_command(store, step["command"], step["env"], step["cwd"],
-                                        step["stdout"], step["stderr"], step["timeout"])
+        if error is None:
+            code, error = self._run_command(store, step["command"], step["env"], step["cwd"],
+                                            step["stdout"], step["stderr"], step["timeout"])
+        else:
+            code = None
         elapsed = time.monotonic() - start
+        companion_error = self._stop_companions(store, step, companions)
+        if error is None:
+            error = companion_error
         after = machine_state.Sample()
         for k, command in enumerate(step.get("post", [])):
             if error is not None or self.interrupted:
@@ -196,6 +235,52 @@ class LocalBackend:
         store.update(step, status="done" if error is None else "failed", exit=code, error=error,
                      elapsed=round(elapsed, 6), finished=now(),
                      load=machine_state.load_between(before, after))
+
+    def _start_companions(self, store, step):
+        """([(cpu, process)], None) of the step's companions started, or ([], the error)."""
+        n = step.get("companions") or 0
+        if not n:
+            return [], None
+        cpus = sorted(os.sched_getaffinity(0))
+        if len(cpus) < n + 1:
+            return [], (f"companions: {n} asked, but the runner's affinity mask has {len(cpus)} "
+                        f"CPU(s): one for the run and one for each companion needed")
+        started = []
+        full_env = dict(os.environ)
+        full_env.update(step["env"])
+        # Each copy again as it ends, until killed; the last copy's output kept beside the
+        # step's (its stderr for the step's error).
+        loop = 'while :; do "$@" > "$OUT" 2> "$ERR" < /dev/null || exit $?; done'
+        for k, cpu in enumerate(cpus[1:n + 1]):
+            env = dict(full_env, OUT=store.path(f"{step['cwd']}/companion{k}.stdout.txt"),
+                       ERR=store.path(f"{step['cwd']}/companion{k}.stderr.txt"))
+            # On its CPU from the start (taskset: mpiexec, its proxy and the copy's start-up too),
+            # and pinned there by the copy itself (--pin-cpu) whatever its launcher does.
+            command = ["taskset", "-c", str(cpu), "sh", "-c", loop, "companion"] + \
+                step["companion_command"] + ["--pin-cpu", str(cpu)]
+            try:
+                started.append((cpu, subprocess.Popen(command, stdin=subprocess.DEVNULL,
+                                                      stdout=subprocess.DEVNULL, cwd=store.path(step["cwd"]),
+                                                      env=env, start_new_session=True)))
+            except OSError as e:
+                self._stop_companions(store, step, started)
+                return [], f"cannot start companion {k}: {e.strerror}"
+        time.sleep(COMPANION_HEAD_START_SECONDS)
+        return started, None
+
+    def _stop_companions(self, store, step, started):
+        """None, or the one-line error of the first companion that ended before it was stopped."""
+        error = None
+        for k, (cpu, p) in enumerate(started):
+            if p.poll() is not None and error is None:
+                line = last_line(store.path(f"{step['cwd']}/companion{k}.stderr.txt"))
+                error = f"companion {k} (CPU {cpu}) ended before the run did: " + (line or f"exit status {p.returncode}")
+            # SIGTERM first: mpiexec passes it on to the copy it started (which its launcher may
+            # have put in a process group of its own); then wait for the group to empty, so that
+            # no copy outlives its step into the next one.
+            stop_group(p.pid)
+            p.wait()
+        return error
 
     def _check_outputs(self, store, step):
         if step.get("results"):

@@ -108,6 +108,10 @@ def run(args):
     if args.dry_run:
         print_plan(steps, sys.stdout)
         return 0
+    with_companions = next((s for s in steps if s.get("companions")), None)
+    if args.backend == "slurm" and with_companions is not None:
+        raise UsageError(f"{spec_path}: group {with_companions['group']}: companions run with the local "
+                         "backend only (a Slurm job would place them itself)")
     _check_programs(spec_path, spec, steps, build)
     try:
         if args.resume:

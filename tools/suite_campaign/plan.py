@@ -9,7 +9,10 @@ status, ... . Besides the contract's fields a step has `program` and `args` (the
 without its mpiexec prefix, for a backend that launches otherwise, e.g. srun), `stdout`
 and `stderr` (paths relative to DIR), `needs` (the ids of the steps it depends on: the
 prepares, the probes it names, its calibrations), `cwd` (relative to DIR), `timeout` (the
-spec's, seconds) and `post_env` (each post command's env).
+spec's, seconds), `post_env` (each post command's env), and `companions` with
+`companion_command` (a group's companions: the same run with --no-results for --results, to
+run beside it, each pinned to a CPU of its own by the local backend; the run itself gets
+`--beside N`).
 
 Order. "alternate": repetition-major; each repetition runs its calibrations, then its
 predicted runs, then its projections. "grouped": every calibrate group's runs, then the
@@ -117,11 +120,21 @@ def make_plan(spec, out_dir, build, repo, mpiexec):
                     needs.append(probe_ids[name[6:]])
         needs += calibrations
         mpi = g.role != "project"
+        prefix = _mpi_prefix(mpiexec, ranks, bind) if mpi else []
+        # Companions (backend_local.py): the same run beside it, writing no results, and the
+        # run told so (--beside) that their CPUs are not a load on the machine.
+        companion = []
+        if g.companions:
+            # Unbound: the backend starts it under taskset on its own CPU from the first
+            # instruction (bound to a core, mpiexec would start it on the run's).
+            companion = _mpi_prefix(mpiexec, ranks, False) + [program] + _without_results(args)
+            args = args + ["--beside", str(g.companions)]
         step = {
             "id": sid, "kind": "run", "name": g.name, "group": g.name, "app": g.app,
             "role": g.role, "rep": rep, "config": config, "ranks": ranks if mpi else 0,
             "program": program, "args": args,
-            "command": (_mpi_prefix(mpiexec, ranks, bind) if mpi else []) + [program] + args,
+            "command": prefix + [program] + args,
+            "companions": g.companions, "companion_command": companion,
             "env": env, "dir": rel_dir, "cwd": rel_dir,
             "stdout": f"{rel_dir}/stdout.txt", "stderr": f"{rel_dir}/stderr.txt",
             "results": f"{rel_dir}/results.h5" if mpi else None,
@@ -156,9 +169,27 @@ def _command_step(sid, kind, c, values, build, mpiexec, bind):
             "rep": None, "config": {}, "ranks": c.ranks, "program": program, "args": args,
             "command": prefix + [program] + args,
             "env": {k: fill(v, values) for k, v in c.env.items()}, "results": None, "csv": None,
-            "trace": False, "extrap": [], "calibrations": [], "post": [], "post_env": []}
+            "trace": False, "extrap": [], "calibrations": [], "post": [], "post_env": [],
+            "companions": 0, "companion_command": []}
     step.update(_fresh_state())
     return step
+
+
+def _without_results(args):
+    """args with `--results FILE` (or `--results=FILE`) as `--no-results`: a companion's run
+    writes nothing."""
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a == "--results":
+            out.append("--no-results")
+            skip = True
+        elif a.startswith("--results="):
+            out.append("--no-results")
+        else:
+            out.append(a)
+    return out
 
 
 def _mpi_prefix(mpiexec, ranks, bind):

@@ -85,6 +85,7 @@ class Group:
     calibrated_by: list
     calibration_scope: str
     post: list          # of Command
+    companions: int = 0  # copies of a one-rank run beside it, a CPU each (backend_local.py)
 
 
 @dataclasses.dataclass
@@ -308,7 +309,7 @@ def _axes(value, key):
 def _group(t, index):
     key = _named_key("group", index, t)
     _only_keys(t, key, {"name", "app", "role", "program", "ranks", "axes", "args", "env",
-                        "trace", "extrap", "calibrated_by", "calibration_scope", "post"})
+                        "trace", "extrap", "calibrated_by", "calibration_scope", "post", "companions"})
     for required in ("name", "app", "role", "program"):
         if required not in t:
             raise SpecError(_sub(key, required), "required")
@@ -346,6 +347,9 @@ def _group(t, index):
             raise SpecError(ckey, "a non-empty array of tables {group = ..., match = {...}}")
         calibrated_by = [_selector(s, f"{ckey}[{i}]", names) for i, s in enumerate(value)]
     scope = _choice(t.get("calibration_scope", "repetition"), _sub(key, "calibration_scope"), SCOPES)
+    companions = _integer(t.get("companions", 0), _sub(key, "companions"), 0, 4096)
+    if companions and ranks != 1:
+        raise SpecError(_sub(key, "companions"), "0 or absent unless ranks = 1 (copies beside a one-rank run)")
     posts = _tables(t.get("post", []), _sub(key, "post"))
     post = []
     for i, p in enumerate(posts):
@@ -363,7 +367,8 @@ def _group(t, index):
                  args=_strings(t.get("args", []), _sub(key, "args")),
                  env=_env(t.get("env", {}), _sub(key, "env")),
                  trace=_bool(t.get("trace", False), _sub(key, "trace")),
-                 extrap=extrap, calibrated_by=calibrated_by, calibration_scope=scope, post=post)
+                 extrap=extrap, calibrated_by=calibrated_by, calibration_scope=scope, post=post,
+                 companions=companions)
 
 
 def _selector(s, key, predicted_axes):

@@ -102,8 +102,11 @@ std::string load_state(double others, double steal,
                        double cpu_wait = std::numeric_limits<double>::quiet_NaN());
 
 // This rank's start sample (its /proc/stat and own CPU time): run_app takes it before the
-// program's body, and again at each call.
-void start_machine_load_sample();
+// program's body, and again at each call. `companions`: processes the caller runs beside this
+// one-node run on purpose, each on a CPU of its own for the whole run (--beside N: a one-rank
+// calibration made beside copies of itself, so that it sees the node as a run of more ranks
+// loads it); their CPUs' time counts as the run's own, not others'.
+void start_machine_load_sample(int companions = 0);
 
 // Collective over comm: the end sample, and the load since start_machine_load_sample() of the
 // run's nodes; the same on every rank. "unknown" when no start sample was taken.
