@@ -7,13 +7,15 @@ Usage: /usr/bin/python3 test_companions.py BUILD_DIR
 """
 
 import os
-import subprocess
+
+import h5py
 
 from campaign_testlib import build_dir, check, check_equal, manifest, run, scratch, write
 
 BUILD = build_dir()
 TMP = scratch()
 
+OUT = os.path.join(TMP, "out")
 SPEC = """
 [campaign]
 name = "companions"
@@ -37,15 +39,15 @@ program = "/bin/sh"
 ranks = 1
 companions = 1
 args = ["-c", "case \\"$*\\" in *--no-results*) echo the copy failed >&2; exit 3;; esac; sleep 2; cp \\"$1\\" \\"$3\\"",
-        "sh", "{dir}/../0001/results.h5", "--results", "{results}"]
-"""
+        "sh", "OUT/runs/0001/results.h5", "--results", "{results}"]
+""".replace("OUT", OUT)
 
 if len(os.sched_getaffinity(0)) < 2:
     print("one CPU: no companion can run beside a run here; the test checks nothing else")
     raise SystemExit(0)
 
 spec_path = write(os.path.join(TMP, "companions.toml"), SPEC)
-out = os.path.join(TMP, "out")
+out = OUT
 result = run("run", spec_path, "--out", out, "--build", BUILD)
 check_equal(result.returncode, 1, f"exit status (the second step fails); stderr:\n{result.stderr}")
 steps = {s["id"]: s for s in manifest(out)["steps"]}
@@ -58,11 +60,34 @@ with open(os.path.join(run_dir, "companion0.stdout.txt"), encoding="utf-8") as f
     copy_out = f.read()
 # The copy's last run got as far as sweep3d's own report, or was stopped in it.
 check(copy_out == "" or "SWEEP3D" in copy_out.upper(), f"the copy's output: {copy_out[:200]!r}")
-check(not os.path.exists(os.path.join(run_dir, "companion0.results.h5")), "the copy wrote results")
-# No copy outlives its step: nothing of the campaign runs once the runner has returned.
-ps = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
-check(not any(out in line and "--no-results" in line for line in ps.splitlines()),
-      "a companion outlived its step:\n" + "\n".join(l for l in ps.splitlines() if out in l))
+# The run told of its companion (machine_load.hpp).
+with h5py.File(os.path.join(out, cal["results"]), "r") as f:
+    detail = f.attrs["machine_load_detail"]
+detail = detail.decode() if isinstance(detail, bytes) else str(detail)
+check("; 1 companion runs beside it on purpose (--beside), counted as its own" in detail,
+      f"the run's load detail names its companion: {detail}")
+
+
+def under_out():
+    """The processes whose working directory is in the campaign's directory."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cwd = os.readlink(f"/proc/{pid}/cwd")
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        if cwd.startswith(out):
+            found.append(f"{pid} {cmd}")
+    return found
+
+
+# No copy outlives its step: nothing runs in the campaign's directory once the runner returned.
+left = under_out()
+check(not left, "processes left in the campaign's directory:\n" + "\n".join(left))
 
 bad = steps["0002"]
 check_equal(bad["status"], "failed", "a step whose copy fails")

@@ -102,6 +102,10 @@ BAD_SPECS = [
      'group "pred" companions: 0 or absent unless ranks = 1 (copies beside a one-rank run)'),
     ("companions out of range", ("ranks = 1\n", "ranks = 1\ncompanions = -1\n"),
      'group "cal" companions: an integer in [0, 4096]'),
+    ("companions beside a run that writes {dir}",
+     ('args = ["{inputs}/sweep3d/small.input", "--mk", "{mk}", "--results", "{results}"]',
+      'args = ["{inputs}/sweep3d/small.input", "--mk", "{mk}", "--results", "{results}", "--trace-out", "{dir}/t"]\ncompanions = 1'),
+     'group "cal" args[6]: no {dir} or {csv} beside companions (their copies would write it too)'),
     ("a program not in the build", ('program = "sweep3d/sweep3d"', 'program = "sweep3d/sweep4d"'),
      f'group "cal" program: an executable program, not found: {BUILD}/sweep3d/sweep4d '
      f"(build directory {BUILD})"),

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The machine's load during a run (instrument/machine_load.hpp), end to end on sweep3d.
 
-    check_machine_load.py busy|busy_short|idle SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR
+    check_machine_load.py busy|busy_short|idle|beside SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR
 
 busy: while one spinning process per CPU loads the machine, a traced 2-rank sweep3d run with
       a machine file (so it prints the measured-vs-modelled table) must record
@@ -19,6 +19,9 @@ idle: the same run with nothing started beside it. The machine is shared (other 
       (0 <= others <= 1, steal >= 0; NaN only when unknown); the line printed if and only if
       the state is busy, and /compare reliable = 0 if and only if busy. A 2-rank run is not
       pinned (no pinned_cpu).
+beside: a 1-rank run on the lowest CPU with one spinning process pinned to each other CPU:
+      with --beside N (N the other CPUs: companions on purpose) others < 0.25, not busy, and
+      the detail names the companions; without it, busy (others > 0.25).
 Exit 1 with the first difference.
 """
 import math
@@ -179,6 +182,42 @@ def check_busy(sweep3d, replay, mpiexec, deck, machine, work):
           % (100 * others, 100 * steal))
 
 
+def check_beside(sweep3d, mpiexec, deck, machine, work):
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        fail("beside: one CPU in the affinity mask: no companion can run beside the run")
+    results = {}
+    spinners = []
+    try:
+        for cpu in cpus[1:]:
+            spinners.append(subprocess.Popen(["taskset", "-c", str(cpu), sys.executable, "-c", "while True: pass"]))
+        time.sleep(0.5)
+        for name, extra in (("told", ["--beside", str(len(cpus) - 1)]), ("not_told", [])):
+            path = os.path.join(work, name + ".h5")
+            run([mpiexec, "-n", "1", sweep3d, deck, "--mk", "10", "--mmi", "3", "--machine", machine,
+                 "--results", path] + extra)
+            results[name] = recorded(path)[0]
+    finally:
+        for s in spinners:
+            s.kill()
+        for s in spinners:
+            s.wait()
+    told, not_told = results["told"], results["not_told"]
+    # The spinners' share of the node's CPUs (/proc/stat counts every CPU, the mask's or not).
+    share = (len(cpus) - 1) / float(os.cpu_count() or len(cpus))
+    o_told, o_not = float(told["machine_load_others"]), float(not_told["machine_load_others"])
+    if text(told.get("machine_load")) != "idle" or not o_told < 0.25:
+        fail("beside: with --beside the run reads %s (others %r): expected idle, the companions' CPUs its own; %s"
+             % (text(told.get("machine_load")), o_told, text(told.get("machine_load_detail"))))
+    if "beside it on purpose (--beside), counted as its own" not in text(told["machine_load_detail"]):
+        fail("beside: the detail does not name the companions: %s" % text(told["machine_load_detail"]))
+    if not o_not > 0.6 * share or not o_told < o_not - 0.6 * share:
+        fail("beside: others %.3f told, %.3f not told, the spinners' share %.3f: expected the told run's "
+             "lower by about that share" % (o_told, o_not, share))
+    print("beside: others %.2f told, %.2f not told" % (float(told["machine_load_others"]),
+                                                       float(not_told["machine_load_others"])))
+
+
 def check_idle(sweep3d, mpiexec, deck, machine, work):
     results = os.path.join(work, "idle.h5")
     out = run_sweep3d(sweep3d, mpiexec, deck, machine, results)
@@ -209,8 +248,8 @@ def check_idle(sweep3d, mpiexec, deck, machine, work):
 
 
 def main():
-    if len(sys.argv) != 8 or sys.argv[1] not in ("busy", "busy_short", "idle"):
-        fail("usage: check_machine_load.py busy|busy_short|idle SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR")
+    if len(sys.argv) != 8 or sys.argv[1] not in ("busy", "busy_short", "idle", "beside"):
+        fail("usage: check_machine_load.py busy|busy_short|idle|beside SWEEP3D REPLAY MPIEXEC DECK MACHINE WORK_DIR")
     case, sweep3d, replay, mpiexec, deck, machine, work = sys.argv[1:]
     os.makedirs(work, exist_ok=True)
     if case == "busy_short":
@@ -219,6 +258,8 @@ def main():
     deck = long_deck(deck, work)
     if case == "busy":
         check_busy(sweep3d, replay, mpiexec, deck, machine, work)
+    elif case == "beside":
+        check_beside(sweep3d, mpiexec, deck, machine, work)
     else:
         check_idle(sweep3d, mpiexec, deck, machine, work)
 

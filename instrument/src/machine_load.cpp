@@ -54,6 +54,14 @@ StartSample& start_sample() {
   return s;
 }
 
+// What the detail says of the companions a run was told of (--beside), "" when none.
+std::string companions_note(const StartSample& s) {
+  return s.companions > 0
+             ? "; " + std::to_string(s.companions) + (s.companions == 1 ? " companion runs" : " companions run") +
+                   " beside it on purpose (--beside), counted as its own"
+             : std::string();
+}
+
 std::string percent(double fraction, int decimals) {
   char b[32];
   std::snprintf(b, sizeof b, "%.*f%%", decimals, 100.0 * fraction);
@@ -243,10 +251,7 @@ MachineLoad measure_machine_load(MPI_Comm comm) {
     load.state = load_state(load.others, load.steal, load.cpu_wait);
     load.detail = "/proc/stat over " + over + " (" + std::to_string(static_cast<long long>(sum[2])) +
                   " CPUs): others = CPU time of processes other than this run's / the CPUs' time, steal = "
-                  "steal / the CPUs' time" + wait_detail + "; the largest over the nodes" +
-                  (s.companions > 0 ? "; " + std::to_string(s.companions) +
-                                          " companions run beside it on purpose (--beside) counted as its own"
-                                    : std::string());
+                  "steal / the CPUs' time" + wait_detail + "; the largest over the nodes" + companions_note(s);
     return load;
   }
   // Too short for jiffies (or none): the pressure, which needs no tick, can still say busy.
@@ -265,6 +270,7 @@ MachineLoad measure_machine_load(MPI_Comm comm) {
         load.steal = largest[1];
       }
   }
+  load.detail += companions_note(s);
   return load;
 }
 

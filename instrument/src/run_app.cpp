@@ -47,7 +47,7 @@ int run_app(int argc, char** argv, OptionTable& table, const std::function<int()
   int beside = 0;
   if (std::find(names.begin(), names.end(), "--beside") == names.end())
     table.whole("--beside", "N", beside, 0, CPU_SETSIZE - 1, "",
-                "N processes run beside this one-node run on purpose, a CPU each (a one-rank calibration "
+                "N processes run beside this one-rank run on purpose, a CPU each (a one-rank calibration "
                 "made beside copies of itself, as the campaign runner's companions do): their CPU time is "
                 "not counted as a load on the machine");
   return run_mpi_main(argc, argv, table.program().c_str(), [&](int c, char** v) {
@@ -64,6 +64,10 @@ int run_app(int argc, char** argv, OptionTable& table, const std::function<int()
     }
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    if (beside > 0 && ranks != 1)  // each rank would count the companions again
+      throw CollectiveError(InputError("command line", "--beside",
+                                       "expected a one-rank run (" + std::to_string(ranks) + " ranks: run the companions "
+                                       "beside a one-rank calibration)").what());
     if (pin_cpu >= 0) {
       if (no_pin) throw CollectiveError(InputError("command line", "--pin-cpu", "expected it without --no-pin").what());
       try {

@@ -21,13 +21,12 @@ the campaign without rerunning any step that is done.
 Companions. A step with companions = N (a group's `companions`: a one-rank calibration) runs
 beside N copies of itself that write nothing (plan.py's companion_command), each started under
 taskset and pinned with --pin-cpu on one of the CPUs of the runner's affinity mask after the
-lowest (where the step
-itself runs: mpiexec binds it to the first core, and a one-rank run pins itself to the lowest
-CPU of its mask), each started again as it ends until the step ends, then killed. So the
-step's run sees the node as loaded as the runs it calibrates do: on the AMD EPYC Zen 5 guest
-(2026-12-06) sweep3d's W_g read 1.88 ns alone, 2.35-2.48 beside a copy, and 2.27-2.46 in the
-1x2 run it calibrates, in the same minutes. A companion that fails fails the step, with its
-last line.
+lowest (the step itself runs on the lowest: mpiexec binds it to the first core, and a one-rank
+run pins itself to the lowest CPU of its mask), each started again as it ends until the step
+ends, then stopped (SIGTERM, which mpiexec passes on, then SIGKILL). So the step's run sees the
+node as loaded as the runs it calibrates do: on the AMD EPYC Zen 5 guest (2026-12-06) sweep3d's
+W_g read 1.88 ns alone, 2.35-2.48 beside a copy, and 2.27-2.46 in the 1x2 run it calibrates,
+in the same minutes. A companion that fails fails the step, with its last line.
 """
 
 import os
@@ -128,23 +127,36 @@ def check_results_file(path):
     return None
 
 
-def stop_group(pgid, grace=KILL_GRACE_SECONDS):
-    """SIGTERM to a process group, SIGKILL to what is left of it after `grace` seconds."""
-    try:
-        os.killpg(pgid, signal.SIGTERM)
-    except (ProcessLookupError, PermissionError):
-        return
-    deadline = time.monotonic() + grace
-    while time.monotonic() < deadline:
+def stop_groups(processes, grace=KILL_GRACE_SECONDS):
+    """SIGTERM to each process's group (each a session leader), then SIGKILL to what is left
+    of them after `grace` seconds. A leader is reaped as it ends (a zombie leader would keep
+    its group looking alive)."""
+    for p in processes:
         try:
-            os.killpg(pgid, 0)
+            os.killpg(p.pid, signal.SIGTERM)
         except (ProcessLookupError, PermissionError):
-            return
-        time.sleep(0.02)
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+            pass
+    deadline = time.monotonic() + grace
+    left = list(processes)
+    while left and time.monotonic() < deadline:
+        still = []
+        for p in left:
+            p.poll()
+            try:
+                os.killpg(p.pid, 0)
+                still.append(p)
+            except (ProcessLookupError, PermissionError):
+                pass
+        left = still
+        if left:
+            time.sleep(0.02)
+    for p in left:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    for p in processes:
+        p.wait()
 
 
 class LocalBackend:
@@ -203,18 +215,19 @@ class LocalBackend:
         os.makedirs(store.path(step["cwd"]), exist_ok=True)
         store.update(step, status="running", started=now())
         companions, error = self._start_companions(store, step)
-        before = machine_state.Sample()
-        start = time.monotonic()
-        if error is None:
-            code, error = self._run_command(store, step["command"], step["env"], step["cwd"],
-                                            step["stdout"], step["stderr"], step["timeout"])
-        else:
+        try:
+            before = machine_state.Sample()
+            start = time.monotonic()
             code = None
-        elapsed = time.monotonic() - start
-        companion_error = self._stop_companions(store, step, companions)
+            if error is None:
+                code, error = self._run_command(store, step["command"], step["env"], step["cwd"],
+                                                step["stdout"], step["stderr"], step["timeout"])
+            elapsed = time.monotonic() - start
+            after = machine_state.Sample()  # the companions' CPU time is in it as others'
+        finally:
+            companion_error = self._stop_companions(store, step, companions)
         if error is None:
             error = companion_error
-        after = machine_state.Sample()
         for k, command in enumerate(step.get("post", [])):
             if error is not None or self.interrupted:
                 break
@@ -250,10 +263,11 @@ class LocalBackend:
         full_env.update(step["env"])
         # Each copy again as it ends, until killed; the last copy's output kept beside the
         # step's (its stderr for the step's error).
-        loop = 'while :; do "$@" > "$OUT" 2> "$ERR" < /dev/null || exit $?; done'
+        # The loop ends too when the runner is gone (killed before it could stop it).
+        loop = 'while kill -0 "$RUNNER" 2> /dev/null; do "$@" > "$OUT" 2> "$ERR" < /dev/null || exit $?; done'
         for k, cpu in enumerate(cpus[1:n + 1]):
             env = dict(full_env, OUT=store.path(f"{step['cwd']}/companion{k}.stdout.txt"),
-                       ERR=store.path(f"{step['cwd']}/companion{k}.stderr.txt"))
+                       ERR=store.path(f"{step['cwd']}/companion{k}.stderr.txt"), RUNNER=str(os.getpid()))
             # On its CPU from the start (taskset: mpiexec, its proxy and the copy's start-up too),
             # and pinned there by the copy itself (--pin-cpu) whatever its launcher does.
             command = ["taskset", "-c", str(cpu), "sh", "-c", loop, "companion"] + \
@@ -275,11 +289,10 @@ class LocalBackend:
             if p.poll() is not None and error is None:
                 line = last_line(store.path(f"{step['cwd']}/companion{k}.stderr.txt"))
                 error = f"companion {k} (CPU {cpu}) ended before the run did: " + (line or f"exit status {p.returncode}")
-            # SIGTERM first: mpiexec passes it on to the copy it started (which its launcher may
-            # have put in a process group of its own); then wait for the group to empty, so that
-            # no copy outlives its step into the next one.
-            stop_group(p.pid)
-            p.wait()
+        # SIGTERM first: mpiexec passes it on to the copy it started (which its launcher may
+        # have put in a process group of its own); then wait for the groups to empty, so that
+        # no copy outlives its step into the next one.
+        stop_groups([p for _, p in started])
         return error
 
     def _check_outputs(self, store, step):

@@ -350,6 +350,8 @@ def _group(t, index):
     companions = _integer(t.get("companions", 0), _sub(key, "companions"), 0, 4096)
     if companions and ranks != 1:
         raise SpecError(_sub(key, "companions"), "0 or absent unless ranks = 1 (copies beside a one-rank run)")
+    if companions:
+        _refuse_shared_outputs(t, key)
     posts = _tables(t.get("post", []), _sub(key, "post"))
     post = []
     for i, p in enumerate(posts):
@@ -369,6 +371,23 @@ def _group(t, index):
                  trace=_bool(t.get("trace", False), _sub(key, "trace")),
                  extrap=extrap, calibrated_by=calibrated_by, calibration_scope=scope, post=post,
                  companions=companions)
+
+
+def _refuse_shared_outputs(t, key):
+    """A group with companions writes nothing its copies would write too: {results} only as
+    the value of --results (a copy gets --no-results instead), no {dir} or {csv}."""
+    args = t.get("args", [])
+    for i, a in enumerate(args):
+        where = f"{_sub(key, 'args')}[{i}]"
+        if isinstance(a, str) and ("{dir}" in a or "{csv}" in a):
+            raise SpecError(where, "no {dir} or {csv} beside companions (their copies would write it too)")
+        if isinstance(a, str) and "{results}" in a and not (a == "{results}" and i > 0 and args[i - 1] == "--results"):
+            raise SpecError(where, "{results} only as the value of --results beside companions "
+                                   "(a copy runs with --no-results)")
+    for name, v in (t.get("env") or {}).items():
+        if isinstance(v, str) and any(p in v for p in ("{dir}", "{csv}", "{results}")):
+            raise SpecError(f"{_sub(key, 'env')}.{name}", "no {dir}, {csv} or {results} beside companions "
+                                                        "(their copies would write it too)")
 
 
 def _selector(s, key, predicted_axes):

@@ -5,7 +5,7 @@
 // medians of 41 rounds. The face a pack reads is one the kernel just wrote (in cache); the
 // message it writes is taken out of the caches first, as MPI's copy to the receiver leaves
 // it. In a 1x2 run on the AMD EPYC Zen 5 guest the pack took 1.2 ns a value against this
-// probe's 0.7: the receiver's copy leaves the lines in the other CPU's cache, whose round
+// probe's 0.8-0.9: the receiver's copy leaves the lines in the other CPU's cache, whose round
 // trip (the vCPUs' placement) the probe does not see.
 #pragma once
 #include "sweep3d/face_copies.hpp"
