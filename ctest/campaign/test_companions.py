@@ -1,16 +1,19 @@
 """A one-rank calibration beside copies of itself (a group's `companions`, backend_local.py):
 the copy runs on the next CPU of the runner's mask, writes no results and leaves its last
 output beside the run's; the run is told --beside 1; no copy outlives its step; a copy that
-fails fails the step with its line; the Slurm backend refuses companions in one line.
+fails fails the step with its line; a runner confined to one CPU runs the step without its
+copy and records so; the Slurm backend refuses companions in one line.
 
 Usage: /usr/bin/python3 test_companions.py BUILD_DIR
 """
 
 import os
+import subprocess
+import sys
 
 import h5py
 
-from campaign_testlib import build_dir, check, check_equal, manifest, run, scratch, write
+from campaign_testlib import RUNNER, build_dir, check, check_equal, manifest, run, scratch, write
 
 BUILD = build_dir()
 TMP = scratch()
@@ -54,7 +57,7 @@ steps = {s["id"]: s for s in manifest(out)["steps"]}
 
 cal = steps["0001"]
 check_equal((cal["status"], cal["error"]), ("done", None), "the calibration beside its copy")
-check_equal(cal["command"][-2:], ["--beside", "1"], "the run is told of its companion")
+check_equal((cal["command"][-2:], cal["companions_run"]), (["--beside", "1"], 1), "the run is told of its companion")
 run_dir = os.path.join(out, cal["dir"])
 with open(os.path.join(run_dir, "companion0.stdout.txt"), encoding="utf-8") as f:
     copy_out = f.read()
@@ -93,6 +96,20 @@ bad = steps["0002"]
 check_equal(bad["status"], "failed", "a step whose copy fails")
 check_equal(bad["error"], f"companion 0 (CPU {sorted(os.sched_getaffinity(0))[1]}) ended before the run did: "
             "the copy failed", "its error names the copy's line")
+
+# A runner on one CPU: the calibration runs without its copy, untold, and the step says so.
+one_spec = write(os.path.join(TMP, "one_cpu.toml"), SPEC.split("# A calibration whose copy fails")[0])
+one_out = os.path.join(TMP, "one_cpu")
+one = subprocess.run(["taskset", "-c", str(sorted(os.sched_getaffinity(0))[0]), sys.executable, RUNNER,
+                      "run", one_spec, "--out", one_out, "--build", BUILD], capture_output=True, text=True, timeout=300)
+check_equal(one.returncode, 0, f"one CPU: exit status; stderr:\n{one.stderr}")
+step = manifest(one_out)["steps"][0]
+check_equal((step["status"], step["companions_run"]), ("done", 0), "one CPU: the step ran without its copy")
+check(not os.path.exists(os.path.join(one_out, step["dir"], "companion0.stdout.txt")), "one CPU: a copy ran")
+with h5py.File(os.path.join(one_out, step["results"]), "r") as f:
+    detail = f.attrs["machine_load_detail"]
+detail = detail.decode() if isinstance(detail, bytes) else str(detail)
+check("--beside" not in detail, f"one CPU: the run was told of a companion: {detail}")
 
 # The Slurm backend places its jobs itself: companions are refused before anything is written.
 slurm_out = os.path.join(TMP, "slurm")

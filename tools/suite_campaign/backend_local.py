@@ -26,7 +26,9 @@ run pins itself to the lowest CPU of its mask), each started again as it ends un
 ends, then stopped (SIGTERM, which mpiexec passes on, then SIGKILL). So the step's run sees the
 node as loaded as the runs it calibrates do: on the AMD EPYC Zen 5 guest (2026-12-06) sweep3d's
 W_g read 1.88 ns alone, 2.35-2.48 beside a copy, and 2.27-2.46 in the 1x2 run it calibrates,
-in the same minutes. A companion that fails fails the step, with its last line.
+in the same minutes. A companion that fails fails the step, with its last line. With fewer
+CPUs in the mask than the run and its companions need, as many run as there are CPUs beside
+the run's (none on one CPU); the step records how many ran (companions_run).
 """
 
 import os
@@ -214,13 +216,13 @@ class LocalBackend:
         store.reset(step)
         os.makedirs(store.path(step["cwd"]), exist_ok=True)
         store.update(step, status="running", started=now())
-        companions, error = self._start_companions(store, step)
+        companions, error, command = self._start_companions(store, step)
         try:
             before = machine_state.Sample()
             start = time.monotonic()
             code = None
             if error is None:
-                code, error = self._run_command(store, step["command"], step["env"], step["cwd"],
+                code, error = self._run_command(store, command, step["env"], step["cwd"],
                                                 step["stdout"], step["stderr"], step["timeout"])
             elapsed = time.monotonic() - start
             after = machine_state.Sample()  # the companions' CPU time is in it as others'
@@ -250,14 +252,20 @@ class LocalBackend:
                      load=machine_state.load_between(before, after))
 
     def _start_companions(self, store, step):
-        """([(cpu, process)], None) of the step's companions started, or ([], the error)."""
+        """([(cpu, process)], None, the step's command) with the step's companions started, or
+        ([], the error, None). Where the runner's affinity mask has fewer CPUs than the run and
+        its companions need, as many run as there are CPUs beside the run's (none on one CPU),
+        the run is told that many (--beside) and the step records it (companions_run)."""
         n = step.get("companions") or 0
+        command = step["command"]
         if not n:
-            return [], None
+            return [], None, command
         cpus = sorted(os.sched_getaffinity(0))
         if len(cpus) < n + 1:
-            return [], (f"companions: {n} asked, but the runner's affinity mask has {len(cpus)} "
-                        f"CPU(s): one for the run and one for each companion needed")
+            n = len(cpus) - 1
+            told = command[-2:] == ["--beside", str(step["companions"])]
+            command = (command[:-2] if told else command) + (["--beside", str(n)] if n > 0 else [])
+        store.update(step, companions_run=n)
         started = []
         full_env = dict(os.environ)
         full_env.update(step["env"])
@@ -265,22 +273,23 @@ class LocalBackend:
         # step's (its stderr for the step's error).
         # The loop ends too when the runner is gone (killed before it could stop it).
         loop = 'while kill -0 "$RUNNER" 2> /dev/null; do "$@" > "$OUT" 2> "$ERR" < /dev/null || exit $?; done'
-        for k, cpu in enumerate(cpus[1:n + 1]):
+        for k, cpu in enumerate(cpus[1:n + 1] if n > 0 else []):
             env = dict(full_env, OUT=store.path(f"{step['cwd']}/companion{k}.stdout.txt"),
                        ERR=store.path(f"{step['cwd']}/companion{k}.stderr.txt"), RUNNER=str(os.getpid()))
             # On its CPU from the start (taskset: mpiexec, its proxy and the copy's start-up too),
             # and pinned there by the copy itself (--pin-cpu) whatever its launcher does.
-            command = ["taskset", "-c", str(cpu), "sh", "-c", loop, "companion"] + \
+            copy = ["taskset", "-c", str(cpu), "sh", "-c", loop, "companion"] + \
                 step["companion_command"] + ["--pin-cpu", str(cpu)]
             try:
-                started.append((cpu, subprocess.Popen(command, stdin=subprocess.DEVNULL,
+                started.append((cpu, subprocess.Popen(copy, stdin=subprocess.DEVNULL,
                                                       stdout=subprocess.DEVNULL, cwd=store.path(step["cwd"]),
                                                       env=env, start_new_session=True)))
             except OSError as e:
                 self._stop_companions(store, step, started)
-                return [], f"cannot start companion {k}: {e.strerror}"
-        time.sleep(COMPANION_HEAD_START_SECONDS)
-        return started, None
+                return [], f"cannot start companion {k}: {e.strerror}", None
+        if started:
+            time.sleep(COMPANION_HEAD_START_SECONDS)
+        return started, None, command
 
     def _stop_companions(self, store, step, started):
         """None, or the one-line error of the first companion that ended before it was stopped."""
