@@ -115,7 +115,7 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   if (rank == 0) {
     const KbaDecomposition& r0 = res.rank0;
     const int ls = lane_stride(r0.mmi);
-    res.face_copy = measure_face_copy_costs({r0.mmi, r0.mk, r0.mk, r0.jt, ls}, {r0.mmi, r0.mk, r0.mk, r0.it, ls});
+    res.face_loops = measure_face_loops({r0.mmi, r0.mk, r0.mk, r0.jt, ls}, {r0.mmi, r0.mk, r0.mk, r0.it, ls});
   }
   return res;
 }

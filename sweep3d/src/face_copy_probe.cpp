@@ -35,7 +35,7 @@ double per_call(Clock::time_point t0, Clock::time_point t1, int calls) {
   return std::chrono::duration<double>(t1 - t0).count() / calls;
 }
 
-void measure_axis(const FaceExtent& e, FaceCopyCosts& out, int axis) {
+void measure_axis(const FaceExtent& e, model::FaceWork& out, int axis) {
   const long values = e.values();
   if (values <= 0) return;
   std::vector<double> face(static_cast<std::size_t>(e.nk) * e.n * e.ls, 0.0);
@@ -93,11 +93,10 @@ void measure_axis(const FaceExtent& e, FaceCopyCosts& out, int axis) {
 
 }  // namespace
 
-FaceCopyCosts measure_face_copy_costs(const FaceExtent& i_face, const FaceExtent& j_face) {
-  FaceCopyCosts c;
+model::FaceWork measure_face_loops(const FaceExtent& i_face, const FaceExtent& j_face) {
+  model::FaceWork c;
   measure_axis(i_face, c, 0);
   measure_axis(j_face, c, 1);
-  c.measured = true;
   return c;
 }
 

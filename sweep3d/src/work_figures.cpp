@@ -88,23 +88,17 @@ model::WorkCalibration calibration_of(const RunResult& r, const WorkFigures& w) 
   c.w_after_s_per_cell = w.w_after_s_per_cell;
   c.nranks = r.decomposition.npe_i * r.decomposition.npe_j;
   // The faces priced apart (model/face_work.hpp) where W_g's are the vacuum edge's alone.
-  const FaceCopyCosts& f = r.face_copy;
-  if (!f.measured)
+  if (!r.face_loops)
     c.faces_why = "the faces' probe did not run";
   else if (c.nranks != 1)
     c.faces_why = "calibrated on " + std::to_string(c.nranks) + " ranks (its W_g holds neighbours' faces)";
   else if (r.deck.ibc != 0 || r.deck.jbc != 0)
     c.faces_why = "a reflective I or J face (its W_g holds the reflection's loops)";
   else {
-    for (int a = 0; a < 2; ++a) {
-      c.faces.fill_s[a] = f.fill_s[a];
-      c.faces.leak_s[a] = f.leak_s[a];
-      c.faces.unpack_s[a] = f.unpack_s[a];
-      c.faces.pack_s[a] = f.pack_s[a];
-    }
+    c.faces = *r.face_loops;
     // Per cell-angle of a block of it x jt cells a plane: its I-face (jt cells) and J-face (it).
     const double it = r.rank0.it, jt = r.rank0.jt;
-    c.faces.edge_share_s = (f.fill_s[0] + f.leak_s[0]) / it + (f.fill_s[1] + f.leak_s[1]) / jt;
+    c.faces.edge_share_s = (c.faces.fill_s[0] + c.faces.leak_s[0]) / it + (c.faces.fill_s[1] + c.faces.leak_s[1]) / jt;
     if (c.faces.edge_share_s < 0.999 * c.wg_s)
       c.faces.priced = true;
     else

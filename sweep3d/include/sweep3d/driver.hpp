@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -80,8 +81,8 @@ struct RunResult {
   double flux_max = 0.0;
   // gather_flux: the global flux moments on rank 0, [((k*jt_g + j)*it_g + i)*nm + n].
   std::vector<double> flux;
-  // Rank 0: the faces' extra cost beside a neighbour, per face value (face_copy_probe.hpp).
-  FaceCopyCosts face_copy;
+  // Rank 0: each face loop's cost a face value (face_copy_probe.hpp); none on other ranks.
+  std::optional<model::FaceWork> face_loops;
 };
 
 // Collective. Prints the original's report on options.out (rank 0).

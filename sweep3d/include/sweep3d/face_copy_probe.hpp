@@ -9,20 +9,13 @@
 // trip (the vCPUs' placement) the probe does not see.
 #pragma once
 #include "sweep3d/face_copies.hpp"
+#include "sweep3d/model/face_work.hpp"
 
 namespace sweep3d {
 
-struct FaceCopyCosts {
-  bool measured = false;
-  // s per face value, per axis (0: I-faces, n = jt; 1: J-faces, n = it).
-  double fill_s[2] = {0.0, 0.0};    // vacuum_face
-  double leak_s[2] = {0.0, 0.0};    // edge_leakage
-  double unpack_s[2] = {0.0, 0.0};  // unpack_face
-  double pack_s[2] = {0.0, 0.0};    // pack_face
-};
-
-// The loops timed on faces of these extents (na angles, nk = mk planes, n cells; I and J).
-// About 3 ms.
-FaceCopyCosts measure_face_copy_costs(const FaceExtent& i_face, const FaceExtent& j_face);
+// The loops timed on faces of these extents (na angles, nk = mk planes, n cells; I and J):
+// the per-value costs of model::FaceWork (fill_s: vacuum_face, leak_s: edge_leakage,
+// unpack_s, pack_s), not yet priced (the calibration decides: work_figures.cpp). About 3 ms.
+model::FaceWork measure_face_loops(const FaceExtent& i_face, const FaceExtent& j_face);
 
 }  // namespace sweep3d
