@@ -88,8 +88,7 @@ instrument::Comparison compare(const MachineCosts& m, const KbaShape& shape) {
   run.shape = shape;
   run.fixups_on = {false};
   run.total = 0.01;
-  run.traced_iterations = 1;
-  run.path = {1e-3, 5e-3, 1e-3, 1e-4, 20e-6, 0.0};
+  run.path = {{1e-3, 5e-3, 1e-3, 1e-4, 20e-6, 0.0}};
   instrument::Comparison t;
   add_sweep_predictions(t, run, {calibration(), m, "hand.machine"});
   return t;

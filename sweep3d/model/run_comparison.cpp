@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "sweep3d/model/iteration_model.hpp"
 #include "sweep3d/model/loggp_sweep_model.hpp"
@@ -54,6 +55,14 @@ OneIteration predict(const MeasuredSweepRun& run, const SweepModelInputs& in, bo
   return o;
 }
 
+// The middle value (an even count: the mean of the two middle ones). Precondition: not empty.
+double median_of(std::vector<double> v) {
+  const std::size_t h = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h), v.end());
+  if (v.size() % 2 == 1) return v[h];
+  return 0.5 * (v[h] + *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h)));
+}
+
 // The faces as the models price them (face_work.hpp).
 std::string describe_face_work(const KbaShape& s, const WorkCalibration& c) {
   if (!c.faces.priced) return "faces in W_g per cell-angle, not apart (" + c.faces_why + ")";
@@ -72,8 +81,9 @@ std::string describe_face_work(const KbaShape& s, const WorkCalibration& c) {
 
 void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun& run, const SweepModelInputs& in) {
   const int its = static_cast<int>(run.fixups_on.size());
-  const int traced = std::min(run.traced_iterations, its);
-  ModelledParts loggp_all, pipeline_all, loggp_traced, pipeline_traced;
+  const int traced = std::min(static_cast<int>(run.path.size()), its);
+  ModelledParts loggp_all, pipeline_all;
+  std::vector<ModelledParts> loggp_traced, pipeline_traced;  // per traced iteration
   PathTerms loggp_terms;
   for (int k = 0; k < its; ++k) {
     const OneIteration o = predict(run, in, run.fixups_on[static_cast<std::size_t>(k)]);
@@ -81,8 +91,8 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
     pipeline_all += o.pipeline;
     loggp_terms += o.loggp_sweeps.sweeps;
     if (k < traced) {
-      loggp_traced += o.loggp;
-      pipeline_traced += o.pipeline;
+      loggp_traced.push_back(o.loggp);
+      pipeline_traced.push_back(o.pipeline);
     }
   }
   const OneIteration first = predict(run, in, its > 0 && run.fixups_on[0]);
@@ -111,23 +121,34 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
     table.add({model, "T_iter (mean)", run.total / n, all.total() / n, source, RowKind::total});
     table.add({model, "T_total", run.total, all.total(), source, RowKind::total});
   };
-  auto parts = [&](const char* model, const ModelledParts& m, const char* comp, const char* comm,
+  auto parts = [&](const char* model, const std::vector<ModelledParts>& m, const char* comp, const char* comm,
                    const std::string& source, const std::string& first_text) {
     if (traced == 0) return;
-    const double t = traced;
-    const MeasuredParts& p = run.path;
-    const std::string on_path = "; per iteration on the measured critical path" +
-                                (traced < its ? " of iterations 1-" + std::to_string(traced) : std::string());
-    table.add({model, "W_before (source)", p.w_before / t, m.w_before / t, source + on_path, RowKind::part});
-    table.add({model, comp, p.computation / t, m.computation / t, source + on_path + ": local work (kernel, face copies)", RowKind::part});
-    table.add({model, comm, p.communication / t, m.communication / t,
-               source + on_path + ": MPI calls of the sweeps; " + cold_messages, RowKind::part});
-    table.add({model, "W_after (flux error)", p.w_after / t, m.w_after / t, source + on_path, RowKind::part});
+    const std::string on_path = "; per iteration on the measured critical path, the median of " +
+                                (traced < its ? "iterations 1-" + std::to_string(traced) : std::string("the iterations"));
+    // One row: the medians of the measured and the modelled part over the traced iterations,
+    // and the measured mean beside them (what the first iteration and any detour add).
+    auto row = [&](const char* term, double MeasuredParts::*measured, double ModelledParts::*modelled,
+                   const std::string& text) {
+      std::vector<double> x, y;
+      for (int k = 0; k < traced; ++k) {
+        x.push_back(run.path[static_cast<std::size_t>(k)].*measured);
+        y.push_back(m[static_cast<std::size_t>(k)].*modelled);
+      }
+      double mean = 0.0;
+      for (double v : x) mean += v / traced;
+      char also[96];
+      std::snprintf(also, sizeof also, " (measured mean %.3g s)", mean);
+      table.add({model, term, median_of(x), median_of(y), source + on_path + also + text, RowKind::part});
+    };
+    row("W_before (source)", &MeasuredParts::w_before, &ModelledParts::w_before, "");
+    row(comp, &MeasuredParts::computation, &ModelledParts::computation, ": local work (kernel, face copies)");
+    row(comm, &MeasuredParts::communication, &ModelledParts::communication, ": MPI calls of the sweeps; " + cold_messages);
+    row("W_after (flux error)", &MeasuredParts::w_after, &ModelledParts::w_after, "");
     // On one rank an allreduce is a local copy the model prices at 0: no row to score.
     if (run.shape.npe_i * run.shape.npe_j > 1)
-      table.add({model, "reductions", p.reductions / t, m.reductions / t,
-                 source + on_path + "; model: 2 x allreduce, recursive doubling; the first: " + first_text,
-                 RowKind::part});
+      row("reductions", &MeasuredParts::reductions, &ModelledParts::reductions,
+          "; model: 2 x allreduce, recursive doubling; the first: " + first_text);
   };
   totals("loggp", loggp_all, loggp_source);
   parts("loggp", loggp_traced, "sweeps: computation", "sweeps: comm + sync", loggp_source, first_reduction(first.loggp));

@@ -79,6 +79,7 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   so.nonblocking = opt.nonblocking;
   so.threads = res.threads;
   OctantSweep sweep(p, d, comm, rec, so);
+  sweep.connect_neighbours();
   rec.end(ph_setup);
   double bytes0 = static_cast<double>(fields.bytes() + sweep.bytes()), cells0 = static_cast<double>(d.local_cells());
   comm.bcast(&bytes0, 1, MPI_DOUBLE, 0);

@@ -59,6 +59,25 @@ std::size_t OctantSweep::bytes() const {
   return b;
 }
 
+void OctantSweep::connect_neighbours() {
+  auto or_null = [](int rank) { return rank >= 0 ? rank : MPI_PROC_NULL; };
+  constexpr int kConnectTag = 7;  // the sweeps' tags are multiples of 1000
+  for (int axis : {kAxisI, kAxisJ}) {
+    const int low = or_null(axis == kAxisI ? d_.west : d_.south), high = or_null(axis == kAxisI ? d_.east : d_.north);
+    const int count = axis == kAxisI ? i_count_ : j_count_;
+    auto& recv = axis == kAxisI ? i_recv_ : j_recv_;
+    // Every rank of the axis's lines makes both shifts; a rank without that axis's
+    // neighbours (one rank along it) has no buffers and nothing to do.
+    if (send_ring_[axis].empty()) continue;
+    for (auto& buf : send_ring_[axis]) {  // zeros (AlignedBuffer)
+      MPI_Sendrecv(buf.data(), count, MPI_DOUBLE, high, kConnectTag, recv.data(), count, MPI_DOUBLE, low, kConnectTag,
+                   comm_.mpi(), MPI_STATUS_IGNORE);
+      MPI_Sendrecv(buf.data(), count, MPI_DOUBLE, low, kConnectTag, recv.data(), count, MPI_DOUBLE, high, kConnectTag,
+                   comm_.mpi(), MPI_STATUS_IGNORE);
+    }
+  }
+}
+
 double* OctantSweep::send_buffer(int axis) {
   const std::size_t r = static_cast<std::size_t>(ring_next_[axis]);
   if (opt_.nonblocking) comm_.wait(send_req_[axis][r]);  // the buffer's previous message

@@ -10,7 +10,14 @@
 //            T_comp), the sweeps' communication (their MPI calls on the path: message calls,
 //            flight, handshakes; model: Send/Receive/Total_Comm
 //            plus the L terms, or HLW's T_comm), W_after (the flux error) and the convergence
-//            reductions. Per iteration, mean over the traced iterations.
+//            reductions. Per iteration: each row the median over the traced iterations of
+//            its own time on that iteration's path, beside the median of the model's term over
+//            the same iterations (the term moves only where fixups start). The model prices a
+//            steady iteration: the mean would charge a row with the first iteration's
+//            first-use costs and with any one iteration's detour (a preempted vCPU put 220 us
+//            into one of twelve iterations' 7 us of reductions), which no term prices; tycho
+//            (iterations 2 on) and multigrid (the median cycle) score steady iterations too.
+//            The totals keep the mean: they are the run's wall time.
 // The LogGP model's split of the sweeps' non-compute time into communication and
 // synchronization has no measured counterpart (a critical path does not tell a late partner's
 // L from a message's L): those two are printed as model terms, not scored.
@@ -32,6 +39,15 @@ namespace sweep3d::model {
 struct MeasuredParts {
   double w_before = 0.0, computation = 0.0, communication = 0.0, w_after = 0.0, reductions = 0.0;
   double other = 0.0;  // untimed loop bookkeeping between the phases (no model term)
+  MeasuredParts& operator+=(const MeasuredParts& o) {
+    w_before += o.w_before;
+    computation += o.computation;
+    communication += o.communication;
+    w_after += o.w_after;
+    reductions += o.reductions;
+    other += o.other;
+    return *this;
+  }
 };
 
 struct MeasuredSweepRun {
@@ -39,8 +55,8 @@ struct MeasuredSweepRun {
   SendMode mode = SendMode::blocking;
   std::vector<bool> fixups_on;  // per iteration, in order
   double total = 0.0;           // seconds: the largest over ranks of the summed iteration phase
-  int traced_iterations = 0;    // the first N iterations whose critical path was measured
-  MeasuredParts path;           // summed over those N iterations
+  // The first N iterations' measured critical paths, in order (N = 0: the run was not traced).
+  std::vector<MeasuredParts> path;
 };
 
 struct SweepModelInputs {
