@@ -17,8 +17,12 @@
 #include "sweep3d/model/loggp_sweep_model.hpp"
 #include "sweep3d/model/pipeline_model.hpp"
 #include "sweep3d/model/run_comparison.hpp"
+#include "model_test_support.hpp"
 
 using namespace sweep3d::model;
+using sweep3d::test::calibration;
+using sweep3d::test::chain_1x2;
+using sweep3d::test::row;
 
 namespace {
 
@@ -48,39 +52,6 @@ const std::string kStreamKeys =
 
 MachineCosts costs(const std::string& text) {
   return machine_costs_from_file(instrument::MachineFile::parse(text, "hand.machine"));
-}
-
-// Sweep3D's input50 on 1 x 2 with mk 10, mmi 3: kb = 5, mmo = 2 (10 blocks an octant);
-// 12000-byte south faces; 72 B per cell.
-KbaShape chain_1x2(double bytes_per_cell = 72.0) {
-  KbaShape s;
-  s.npe_i = 1;
-  s.npe_j = 2;
-  s.it_g = s.jt_g = s.kt = 50;
-  s.mm = 6;
-  s.mk = 10;
-  s.mmi = 3;
-  s.bytes_per_cell = bytes_per_cell;
-  return s;
-}
-
-WorkCalibration calibration() {
-  WorkCalibration c;
-  c.mmi = 3;
-  c.mk = 10;
-  c.kernel = "avx512";
-  c.wg_s = c.wg_fixup_s = 3e-9;
-  c.w_before_s_per_cell = 1e-8;
-  c.w_after_s_per_cell = 1e-9;
-  c.file = "cal.h5";
-  return c;
-}
-
-const instrument::ComparisonRow& row(const instrument::Comparison& t, const std::string& model, const std::string& term) {
-  for (const auto& r : t.rows())
-    if (r.model == model && r.term == term) return r;
-  FAIL("no row " << model << " " << term);
-  return t.rows().front();
 }
 
 instrument::Comparison compare(const MachineCosts& m, const KbaShape& shape) {

@@ -10,8 +10,13 @@
 #include "instrument/machine_file.hpp"
 #include "sweep3d/model/loggp_machine_costs.hpp"
 #include "sweep3d/model/run_comparison.hpp"
+#include "sweep3d/model_report.hpp"
+#include "sweep3d/phases.hpp"
+#include "model_test_support.hpp"
 
 using namespace sweep3d::model;
+using sweep3d::test::chain_1x2;
+using sweep3d::test::row;
 
 namespace {
 
@@ -22,38 +27,11 @@ MachineCosts warm_costs() {
       "hand.machine"));
 }
 
-// input50 on 1 x 2, mk 10, mmi 3.
-KbaShape chain_1x2() {
-  KbaShape s;
-  s.npe_i = 1;
-  s.npe_j = 2;
-  s.it_g = s.jt_g = s.kt = 50;
-  s.mm = 6;
-  s.mk = 10;
-  s.mmi = 3;
-  s.bytes_per_cell = 72.0;
-  return s;
-}
-
 // W_g 3 ns, or 6 ns with fixups on: the computation term doubles in those iterations.
 WorkCalibration calibration() {
-  WorkCalibration c;
-  c.mmi = 3;
-  c.mk = 10;
-  c.kernel = "avx512";
-  c.wg_s = 3e-9;
+  WorkCalibration c = sweep3d::test::calibration();
   c.wg_fixup_s = 6e-9;
-  c.w_before_s_per_cell = 1e-8;
-  c.w_after_s_per_cell = 1e-9;
-  c.file = "cal.h5";
   return c;
-}
-
-const instrument::ComparisonRow& row(const instrument::Comparison& t, const std::string& model, const std::string& term) {
-  for (const auto& r : t.rows())
-    if (r.model == model && r.term == term) return r;
-  FAIL("no row " << model << " " << term);
-  return t.rows().front();
 }
 
 // Five iterations: the first pays 1 ms more in its messages, the third a 200 us detour in its
@@ -63,7 +41,7 @@ MeasuredSweepRun five_iterations() {
   run.shape = chain_1x2();
   run.fixups_on = {false, false, false, false, false};
   run.total = 5 * 7.5e-3;
-  const MeasuredParts steady{5e-4, 6.2e-3, 6e-4, 8e-5, 7e-6, 1e-6};
+  const IterationParts steady{5e-4, 6.2e-3, 6e-4, 8e-5, 7e-6, 1e-6};
   for (int k = 0; k < 5; ++k) run.path.push_back(steady);
   run.path[0].communication += 1e-3;
   run.path[2].reductions += 200e-6;
@@ -118,6 +96,7 @@ TEST_CASE("the modelled side is the median of the same iterations' terms") {
   instrument::Comparison four_traced;
   add_sweep_predictions(four_traced, run, {calibration(), warm_costs(), "hand.machine"});
   CHECK(row(four_traced, "loggp", "sweeps: computation").modelled == Approx(0.5 * (on + off)));
+  CHECK(row(four_traced, "loggp", "reductions").measured == Approx(8e-6));  // 7, 7, 207, 9 us
   CHECK(row(four_traced, "loggp", "sweeps: computation").source.find("the median of iterations 1-4") !=
         std::string::npos);
 }
@@ -129,4 +108,32 @@ TEST_CASE("an untraced run has no part rows") {
   add_sweep_predictions(t, run, {calibration(), warm_costs(), "hand.machine"});
   CHECK(row(t, "loggp", "T_iter (mean)").measured == Approx(7.5e-3));
   for (const auto& r : t.rows()) CHECK(r.kind == instrument::RowKind::total);
+}
+
+TEST_CASE("a walked path's categories land in their parts, whatever their order") {
+  namespace cat = sweep3d::category;
+  instrument::critical_path::Result path;
+  path.categories = {cat::kReductions, cat::kOther, cat::kWAfter, cat::kComputation, cat::kWBefore,
+                     cat::kCommunication};
+  path.seconds = {{5.0, 6.0, 4.0, 2.0, 1.0, 3.0}, {50.0, 60.0, 40.0, 20.0, 10.0, 30.0}};
+  const std::vector<IterationParts> parts = sweep3d::parts_by_iteration(path);
+  REQUIRE(parts.size() == 2);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const double scale = k == 0 ? 1.0 : 10.0;
+    CHECK(parts[k].w_before == 1.0 * scale);
+    CHECK(parts[k].computation == 2.0 * scale);
+    CHECK(parts[k].communication == 3.0 * scale);
+    CHECK(parts[k].w_after == 4.0 * scale);
+    CHECK(parts[k].reductions == 5.0 * scale);
+    CHECK(parts[k].other == 6.0 * scale);
+    CHECK(parts[k].total() == 21.0 * scale);
+  }
+  // A category the walk does not hold (a run without reductions) reads 0.
+  path.categories = {cat::kWBefore, cat::kComputation};
+  path.seconds = {{1.0, 2.0}};
+  const std::vector<IterationParts> two = sweep3d::parts_by_iteration(path);
+  REQUIRE(two.size() == 1);
+  CHECK(two[0].computation == 2.0);
+  CHECK(two[0].reductions == 0.0);
+  CHECK(two[0].total() == 3.0);
 }

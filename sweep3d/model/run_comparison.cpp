@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "instrument/statistics.hpp"
 #include "sweep3d/model/iteration_model.hpp"
 #include "sweep3d/model/loggp_sweep_model.hpp"
 #include "sweep3d/model/pipeline_model.hpp"
@@ -16,22 +17,8 @@ namespace {
 using instrument::ComparisonRow;
 using instrument::RowKind;
 
-// The models' parts of one iteration, in the order of MeasuredParts.
-struct ModelledParts {
-  double w_before = 0.0, computation = 0.0, communication = 0.0, w_after = 0.0, reductions = 0.0;
-  double total() const noexcept { return w_before + computation + communication + w_after + reductions; }
-  ModelledParts& operator+=(const ModelledParts& o) {
-    w_before += o.w_before;
-    computation += o.computation;
-    communication += o.communication;
-    w_after += o.w_after;
-    reductions += o.reductions;
-    return *this;
-  }
-};
-
 struct OneIteration {
-  ModelledParts loggp, pipeline;
+  IterationParts loggp, pipeline;
   PathTerms loggp_terms;
   LogGpSweeps loggp_sweeps;
   PipelineSweeps pipeline_sweeps;
@@ -48,19 +35,11 @@ OneIteration predict(const MeasuredSweepRun& run, const SweepModelInputs& in, bo
   // Each model's first reduction is entered its own iteration time after the previous one.
   const double outside = work.w_before + work.w_after;
   o.loggp = {work.w_before, s.computation, s.communication + s.synchronization, work.w_after,
-             reductions_seconds(run.shape, in.machine, outside + s.total())};
+             reductions_seconds(run.shape, in.machine, outside + s.total()), 0.0};
   const PipelineSweeps& p = o.pipeline_sweeps;
   o.pipeline = {work.w_before, p.t_comp, p.t_comm, work.w_after,
-                reductions_seconds(run.shape, in.machine, outside + p.total())};
+                reductions_seconds(run.shape, in.machine, outside + p.total()), 0.0};
   return o;
-}
-
-// The middle value (an even count: the mean of the two middle ones). Precondition: not empty.
-double median_of(std::vector<double> v) {
-  const std::size_t h = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h), v.end());
-  if (v.size() % 2 == 1) return v[h];
-  return 0.5 * (v[h] + *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(h)));
 }
 
 // The faces as the models price them (face_work.hpp).
@@ -82,8 +61,8 @@ std::string describe_face_work(const KbaShape& s, const WorkCalibration& c) {
 void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun& run, const SweepModelInputs& in) {
   const int its = static_cast<int>(run.fixups_on.size());
   const int traced = std::min(static_cast<int>(run.path.size()), its);
-  ModelledParts loggp_all, pipeline_all;
-  std::vector<ModelledParts> loggp_traced, pipeline_traced;  // per traced iteration
+  IterationParts loggp_all, pipeline_all;
+  std::vector<IterationParts> loggp_traced, pipeline_traced;  // per traced iteration
   PathTerms loggp_terms;
   for (int k = 0; k < its; ++k) {
     const OneIteration o = predict(run, in, run.fixups_on[static_cast<std::size_t>(k)]);
@@ -109,7 +88,7 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
   const std::int64_t face = std::max(sh.npe_i > 1 ? sh.i_face_bytes(0) : 0, sh.npe_j > 1 ? sh.j_face_bytes(0) : 0);
   const std::string cold_messages = describe_cold_messages(in.machine, face, sh.block_bytes(0, 0));
   // The first reduction's text, per model (its interval is that model's iteration).
-  auto first_reduction = [&](const ModelledParts& m) {
+  auto first_reduction = [&](const IterationParts& m) {
     const double interval = m.w_before + m.computation + m.communication + m.w_after;
     const std::string s = describe_allreduce_after_stream(in.machine, interval, sh.one_way_messages_at_end(), sh.rank_bytes(0, 0));
     return s.empty() ? describe_cold_allreduce(in.machine, sh.rank_bytes(0, 0)) +
@@ -117,37 +96,35 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
                      : s;
   };
 
-  auto totals = [&](const char* model, const ModelledParts& all, const std::string& source) {
+  auto totals = [&](const char* model, const IterationParts& all, const std::string& source) {
     table.add({model, "T_iter (mean)", run.total / n, all.total() / n, source, RowKind::total});
     table.add({model, "T_total", run.total, all.total(), source, RowKind::total});
   };
-  auto parts = [&](const char* model, const std::vector<ModelledParts>& m, const char* comp, const char* comm,
+  auto parts = [&](const char* model, const std::vector<IterationParts>& m, const char* comp, const char* comm,
                    const std::string& source, const std::string& first_text) {
     if (traced == 0) return;
     const std::string on_path = "; per iteration on the measured critical path, the median of " +
                                 (traced < its ? "iterations 1-" + std::to_string(traced) : std::string("the iterations"));
     // One row: the medians of the measured and the modelled part over the traced iterations,
     // and the measured mean beside them (what the first iteration and any detour add).
-    auto row = [&](const char* term, double MeasuredParts::*measured, double ModelledParts::*modelled,
-                   const std::string& text) {
+    auto row = [&](const char* term, double IterationParts::*part, const std::string& text) {
       std::vector<double> x, y;
       for (int k = 0; k < traced; ++k) {
-        x.push_back(run.path[static_cast<std::size_t>(k)].*measured);
-        y.push_back(m[static_cast<std::size_t>(k)].*modelled);
+        x.push_back(run.path[static_cast<std::size_t>(k)].*part);
+        y.push_back(m[static_cast<std::size_t>(k)].*part);
       }
-      double mean = 0.0;
-      for (double v : x) mean += v / traced;
+      const instrument::Summary measured = instrument::summarise(x);
       char also[96];
-      std::snprintf(also, sizeof also, " (measured mean %.3g s)", mean);
-      table.add({model, term, median_of(x), median_of(y), source + on_path + also + text, RowKind::part});
+      std::snprintf(also, sizeof also, " (measured mean %.3g s)", measured.mean);
+      table.add({model, term, measured.median, instrument::median(y), source + on_path + also + text, RowKind::part});
     };
-    row("W_before (source)", &MeasuredParts::w_before, &ModelledParts::w_before, "");
-    row(comp, &MeasuredParts::computation, &ModelledParts::computation, ": local work (kernel, face copies)");
-    row(comm, &MeasuredParts::communication, &ModelledParts::communication, ": MPI calls of the sweeps; " + cold_messages);
-    row("W_after (flux error)", &MeasuredParts::w_after, &ModelledParts::w_after, "");
+    row("W_before (source)", &IterationParts::w_before, "");
+    row(comp, &IterationParts::computation, ": local work (kernel, face copies)");
+    row(comm, &IterationParts::communication, ": MPI calls of the sweeps; " + cold_messages);
+    row("W_after (flux error)", &IterationParts::w_after, "");
     // On one rank an allreduce is a local copy the model prices at 0: no row to score.
     if (run.shape.npe_i * run.shape.npe_j > 1)
-      row("reductions", &MeasuredParts::reductions, &ModelledParts::reductions,
+      row("reductions", &IterationParts::reductions,
           "; model: 2 x allreduce, recursive doubling; the first: " + first_text);
   };
   totals("loggp", loggp_all, loggp_source);
@@ -157,7 +134,7 @@ void add_sweep_predictions(instrument::Comparison& table, const MeasuredSweepRun
         first_reduction(first.pipeline));
 
   const std::string ssv = "Sundaram-Stukel & Vernon Table 2";
-  const std::string per_it = " (per iteration, mean)";
+  const std::string per_it = " (per iteration, the mean over the run's iterations)";
   table.add_model_term({"loggp", "T_56", first.loggp_sweeps.t_56.total(), ssv + " eq. 7, first iteration"});
   table.add_model_term({"loggp", "T_78", first.loggp_sweeps.t_78.total(), ssv + " eq. 8, first iteration"});
   table.add_model_term({"loggp", "sweeps: computation", loggp_terms.computation / n, ssv + ": W terms on the path" + per_it});

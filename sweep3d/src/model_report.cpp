@@ -15,6 +15,7 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/results_file.hpp"
 #include "instrument/shared_input.hpp"
+#include "instrument/statistics.hpp"
 #include "sweep3d/kernel_rates.hpp"
 #include "sweep3d/model/loggp_machine_costs.hpp"
 #include "sweep3d/model/run_comparison.hpp"
@@ -54,8 +55,9 @@ instrument::critical_path::Result walk_iterations(const instrument::RunResults& 
   return instrument::critical_path::walk(instrument::critical_path::from_gathered(g.trace), rules);
 }
 
-// Each walked iteration, in the models' categories.
-std::vector<model::MeasuredParts> per_iteration(const instrument::critical_path::Result& path) {
+}  // namespace
+
+std::vector<model::IterationParts> parts_by_iteration(const instrument::critical_path::Result& path) {
   auto at = [&](const char* category) {
     const auto it = std::find(path.categories.begin(), path.categories.end(), category);
     return it == path.categories.end() ? path.categories.size() : static_cast<std::size_t>(it - path.categories.begin());
@@ -63,15 +65,13 @@ std::vector<model::MeasuredParts> per_iteration(const instrument::critical_path:
   const std::size_t w_before = at(category::kWBefore), computation = at(category::kComputation),
                     communication = at(category::kCommunication), w_after = at(category::kWAfter),
                     reductions = at(category::kReductions), other = at(category::kOther);
-  std::vector<model::MeasuredParts> out;
+  std::vector<model::IterationParts> out;
   for (const std::vector<double>& e : path.seconds) {
     auto get = [&](std::size_t c) { return c < e.size() ? e[c] : 0.0; };
     out.push_back({get(w_before), get(computation), get(communication), get(w_after), get(reductions), get(other)});
   }
   return out;
 }
-
-}  // namespace
 
 PreparedModels prepare_models(const ModelInputs& in, instrument::Comm& comm) {
   PreparedModels m;
@@ -154,8 +154,8 @@ void print_model_report(std::ostream& out, const ModelReport& report) {
     out << " WARNING: the trace lost " << report.dropped_events << " events past its capacity and has "
         << report.path_by_iteration.unmatched
         << " communication calls without their partner: where the path meets one it cannot follow it\n";
-  const model::MeasuredParts& p = report.critical_path;
-  const double path = p.w_before + p.computation + p.communication + p.w_after + p.reductions + p.other;
+  const model::IterationParts& p = report.critical_path;
+  const double path = p.total();
   char line[256];
   std::snprintf(line, sizeof line,
                 " The measured critical path also holds %.3g s per iteration (%.1f%% of it) that no model term "
@@ -165,9 +165,7 @@ void print_model_report(std::ostream& out, const ModelReport& report) {
   // The part rows take the median iteration; what the first adds is in the totals alone.
   const std::vector<double>& length = report.path_by_iteration.epoch_length;
   if (length.size() >= 3) {
-    std::vector<double> rest(length.begin() + 1, length.end());
-    std::nth_element(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(rest.size() / 2), rest.end());
-    const double median_rest = rest[rest.size() / 2];
+    const double median_rest = instrument::median(std::vector<double>(length.begin() + 1, length.end()));
     std::snprintf(line, sizeof line,
                   " The first iteration's critical path was %.3g s (%+.1f%%) beside the later iterations' median "
                   "%.3g s: its first-use costs are in the totals, not in the part rows (medians).\n",
@@ -191,8 +189,8 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   run.total = iteration ? *std::max_element(iteration->inclusive.begin(), iteration->inclusive.end()) : 0.0;
   report.path_by_iteration = walk_iterations(g, models.rendezvous_bytes);
   for (const std::int64_t d : g.trace.dropped) report.dropped_events += d;
-  run.path = per_iteration(report.path_by_iteration);
-  for (const model::MeasuredParts& p : run.path) report.critical_path += p;
+  run.path = parts_by_iteration(report.path_by_iteration);
+  for (const model::IterationParts& p : run.path) report.critical_path += p;
   report.traced_iterations = static_cast<int>(run.path.size());
 
   model::SweepModelInputs in;

@@ -64,11 +64,15 @@ struct ModelReport {
   bool enabled = false;
   instrument::Comparison comparison;
   instrument::MachineRecord machine;
-  model::MeasuredParts critical_path;  // over the traced iterations, summed
+  model::IterationParts critical_path;  // over the traced iterations, summed
   int traced_iterations = 0;
   instrument::critical_path::Result path_by_iteration;  // the walk itself, per iteration
   std::int64_t dropped_events = 0;                      // past the trace's capacity, all ranks
 };
+
+// Each walked iteration's critical path in the models' categories (phases.hpp's category
+// names; a category the walk does not hold reads 0).
+std::vector<model::IterationParts> parts_by_iteration(const instrument::critical_path::Result& path);
 
 // Rank 0, after the gather (the measured side comes from the gathered phases and trace).
 ModelReport build_model_report(const RunResult& run, const WorkFigures& figures, const instrument::RunResults& gathered,

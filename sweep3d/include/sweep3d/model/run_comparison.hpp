@@ -14,7 +14,7 @@
 //            its own time on that iteration's path, beside the median of the model's term over
 //            the same iterations (the term moves only where fixups start). The model prices a
 //            steady iteration: the mean would charge a row with the first iteration's
-//            first-use costs and with any one iteration's detour (a preempted vCPU put 220 us
+//            first-use costs and with any one iteration's detour (a preempted vCPU put 219 us
 //            into one of twelve iterations' 7 us of reductions), which no term prices; tycho
 //            (iterations 2 on) and multigrid (the median cycle) score steady iterations too.
 //            The totals keep the mean: they are the run's wall time.
@@ -35,11 +35,14 @@
 
 namespace sweep3d::model {
 
-// Seconds of an iteration's critical path by category.
-struct MeasuredParts {
+// Seconds of one iteration by the models' parts: measured on its critical path (other: the
+// untimed loop bookkeeping between the phases, which no model term prices), or modelled
+// (other 0).
+struct IterationParts {
   double w_before = 0.0, computation = 0.0, communication = 0.0, w_after = 0.0, reductions = 0.0;
-  double other = 0.0;  // untimed loop bookkeeping between the phases (no model term)
-  MeasuredParts& operator+=(const MeasuredParts& o) {
+  double other = 0.0;
+  double total() const noexcept { return w_before + computation + communication + w_after + reductions + other; }
+  IterationParts& operator+=(const IterationParts& o) {
     w_before += o.w_before;
     computation += o.computation;
     communication += o.communication;
@@ -56,7 +59,7 @@ struct MeasuredSweepRun {
   std::vector<bool> fixups_on;  // per iteration, in order
   double total = 0.0;           // seconds: the largest over ranks of the summed iteration phase
   // The first N iterations' measured critical paths, in order (N = 0: the run was not traced).
-  std::vector<MeasuredParts> path;
+  std::vector<IterationParts> path;
 };
 
 struct SweepModelInputs {
