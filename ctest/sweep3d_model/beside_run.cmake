@@ -16,6 +16,11 @@ suite_add_mpi_test(NAME sweep3d_model.critical_path.np2 TARGET sweep3d RANKS 2 L
                    ARGS ${_deck} --grid 1x2 --mk 4 --mmi 3 --machine ${_machine} --calibration model_cal.h5 --no-results
                    EXPECT "loggp +sweeps: computation .*per iteration on the measured critical path, the median of the iterations \\(measured mean [0-9.e+-]+ s\\): local work")
 set_tests_properties(sweep3d_model.critical_path.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
+# The first iteration beside the later ones, part by part (the part rows are medians).
+suite_add_mpi_test(NAME sweep3d_model.first_iteration.np2 TARGET sweep3d RANKS 2 LABELS unit
+                   ARGS ${_deck} --grid 1x2 --mk 4 --mmi 3 --machine ${_machine} --calibration model_cal.h5 --no-results
+                   EXPECT "The first iteration's critical path was [0-9.e+-]+ s \\([-+][0-9.]+%\\) beside the later iterations' median [0-9.e+-]+ s. its parts over theirs \\(us\\): W_before [-+][0-9]+, computation [-+][0-9]+, comm . sync [-+][0-9]+, W_after [-+][0-9]+, reductions [-+][0-9]+")
+set_tests_properties(sweep3d_model.first_iteration.np2 PROPERTIES FIXTURES_REQUIRED model_cal)
 # Non-blocking sends get their own variant of the LogGP model.
 suite_add_mpi_test(NAME sweep3d_model.nonblocking.np2 TARGET sweep3d RANKS 2 LABELS unit
                    ARGS ${_deck} --grid 1x2 --mk 4 --mmi 3 --nonblocking --machine ${_machine}

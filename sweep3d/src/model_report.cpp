@@ -156,20 +156,35 @@ void print_model_report(std::ostream& out, const ModelReport& report) {
         << " communication calls without their partner: where the path meets one it cannot follow it\n";
   const model::IterationParts& p = report.critical_path;
   const double path = p.total();
-  char line[256];
+  char line[512];
   std::snprintf(line, sizeof line,
                 " The measured critical path also holds %.3g s per iteration (%.1f%% of it) that no model term "
                 "covers: rank 0's monitor line and loop bookkeeping.\n",
                 p.other / n, path > 0.0 ? 100.0 * p.other / path : 0.0);
   out << line;
-  // The part rows take the median iteration; what the first adds is in the totals alone.
-  const std::vector<double>& length = report.path_by_iteration.epoch_length;
-  if (length.size() >= 3) {
-    const double median_rest = instrument::median(std::vector<double>(length.begin() + 1, length.end()));
+  // The part rows take the median iteration; what the first adds is in the totals alone,
+  // said here part by part (each against the later iterations' median of that part).
+  const std::vector<model::IterationParts> parts = parts_by_iteration(report.path_by_iteration);
+  if (parts.size() >= 3) {
+    auto later_median = [&](double model::IterationParts::*part) {
+      std::vector<double> v;
+      for (std::size_t k = 1; k < parts.size(); ++k) v.push_back(parts[k].*part);
+      return instrument::median(v);
+    };
+    std::vector<double> lengths;
+    for (std::size_t k = 1; k < parts.size(); ++k) lengths.push_back(parts[k].total());
+    const double first = parts.front().total(), later = instrument::median(lengths);
     std::snprintf(line, sizeof line,
                   " The first iteration's critical path was %.3g s (%+.1f%%) beside the later iterations' median "
-                  "%.3g s: its first-use costs are in the totals, not in the part rows (medians).\n",
-                  length.front(), median_rest > 0.0 ? 100.0 * (length.front() / median_rest - 1.0) : 0.0, median_rest);
+                  "%.3g s; its parts over theirs (us): W_before %+.0f, computation %+.0f, comm + sync %+.0f, "
+                  "W_after %+.0f, reductions %+.0f. Its first-use costs are in the totals, not in the part rows "
+                  "(medians).\n",
+                  first, later > 0.0 ? 100.0 * (first / later - 1.0) : 0.0, later,
+                  1e6 * (parts.front().w_before - later_median(&model::IterationParts::w_before)),
+                  1e6 * (parts.front().computation - later_median(&model::IterationParts::computation)),
+                  1e6 * (parts.front().communication - later_median(&model::IterationParts::communication)),
+                  1e6 * (parts.front().w_after - later_median(&model::IterationParts::w_after)),
+                  1e6 * (parts.front().reductions - later_median(&model::IterationParts::reductions)));
     out << line;
   }
 }
