@@ -144,7 +144,8 @@ void require_calibration(const Deck& deck, const RunOptions& opt, const Prepared
 
 void print_model_report(std::ostream& out, const ModelReport& report) {
   report.comparison.print(out);
-  const int n = report.traced_iterations;
+  const std::vector<model::IterationParts>& parts = report.parts;
+  const int n = static_cast<int>(parts.size());
   if (n == 0) {
     out << " No breakdown rows: the trace holds no iteration complete on every rank (--trace N too small? "
            "leave --trace unset with --machine: the run then traces what the critical path needs)\n";
@@ -154,7 +155,8 @@ void print_model_report(std::ostream& out, const ModelReport& report) {
     out << " WARNING: the trace lost " << report.dropped_events << " events past its capacity and has "
         << report.path_by_iteration.unmatched
         << " communication calls without their partner: where the path meets one it cannot follow it\n";
-  const model::IterationParts& p = report.critical_path;
+  model::IterationParts p;  // summed over the traced iterations
+  for (const model::IterationParts& q : parts) p += q;
   const double path = p.total();
   char line[512];
   std::snprintf(line, sizeof line,
@@ -164,7 +166,6 @@ void print_model_report(std::ostream& out, const ModelReport& report) {
   out << line;
   // The part rows take the median iteration; what the first adds is in the totals alone,
   // said here part by part (each against the later iterations' median of that part).
-  const std::vector<model::IterationParts> parts = parts_by_iteration(report.path_by_iteration);
   if (parts.size() >= 3) {
     auto later_median = [&](double model::IterationParts::*part) {
       std::vector<double> v;
@@ -204,9 +205,8 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
   run.total = iteration ? *std::max_element(iteration->inclusive.begin(), iteration->inclusive.end()) : 0.0;
   report.path_by_iteration = walk_iterations(g, models.rendezvous_bytes);
   for (const std::int64_t d : g.trace.dropped) report.dropped_events += d;
-  run.path = parts_by_iteration(report.path_by_iteration);
-  for (const model::IterationParts& p : run.path) report.critical_path += p;
-  report.traced_iterations = static_cast<int>(run.path.size());
+  report.parts = parts_by_iteration(report.path_by_iteration);
+  run.path = report.parts;
 
   model::SweepModelInputs in;
   const model::WorkCalibration* cal = models.calibrations.find(r.rank0.mmi, r.threads, r.kernel);

@@ -64,8 +64,7 @@ struct ModelReport {
   bool enabled = false;
   instrument::Comparison comparison;
   instrument::MachineRecord machine;
-  model::IterationParts critical_path;  // over the traced iterations, summed
-  int traced_iterations = 0;
+  std::vector<model::IterationParts> parts;  // the traced iterations' paths, in the models' parts
   instrument::critical_path::Result path_by_iteration;  // the walk itself, per iteration
   std::int64_t dropped_events = 0;                      // past the trace's capacity, all ranks
 };
