@@ -63,6 +63,10 @@ class SweepEngine {
   // (size groups) gets the boundary outflow sum_d w_d Omega.n A mean(psi) added.
   void sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage);
 
+  // The last sweep's time in its tasks' inflow gathers and cell solves: a part of its steps'
+  // compute (StepRecord::compute_s); the rest chose the batches and released downwind tasks.
+  double solve_seconds() const { return solve_s_; }
+
   // psi of local cell i in direction d, group g: its 4 nodal values.
   const double* psi(std::size_t cell, std::size_t direction, int group) const {
     return &psi_[psi_offset(cell, direction) + static_cast<std::size_t>(group) * 4];
@@ -130,6 +134,7 @@ class SweepEngine {
   }
   // On cache lines: a task's record (32 B per group) is then whole lines, not split in two.
   instrument::AlignedBuffer psi_;
+  double solve_s_ = 0;  // solve_seconds()
   instrument::AlignedBuffer q_;  // [cell][group][4]
   std::vector<double> ghost_;    // [remote slot * D + d][group][3]
   std::vector<double> lag_cur_, lag_next_;  // [lag slot][group][3]
