@@ -140,6 +140,11 @@ TEST_CASE("the results file of a tycho run holds what the run did", "[tycho][res
     CHECK_THAT(c.mesh, Catch::EndsWith("kuhn-6.smesh"));
     CHECK((c.t_elem_s > 1e-9 && c.t_elem_s < 1e-3));
     CHECK(attribute<double>(doc, "/tycho", "t_elem_s") == c.t_elem_s);
+    // Its part in the gathers and solves: timed inside each step's compute, so below T_elem,
+    // over the same iterations (the first iteration's tasks, dearer, summed in too would put
+    // it near or past T_elem at 3 iterations).
+    const double gather_solve = attribute<double>(doc, "/tycho", "t_elem_gather_solve_s");
+    CHECK((gather_solve > 0.1 * c.t_elem_s && gather_solve < c.t_elem_s));
     // T_elem is the tasks' time over the scored iterations only (the first left out when
     // there are more than two, as the sweep time's median leaves it out), every rank's.
     const instrument::Table& steps = table(doc, "/tycho/steps");

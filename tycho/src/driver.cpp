@@ -161,7 +161,7 @@ RunResult run_tycho(const RunOptions& o, TychoInput&& input, MPI_Comm comm, inst
                                                    0, "tycho's message records");
   const std::int64_t mine_tasks = static_cast<std::int64_t>(plan.tasks());
   const auto compute = instrument::gather_to_root(comm, std::span<const double>(&r.transport.compute_s, 1));
-  const auto solve = instrument::gather_to_root(comm, std::span<const double>(&r.transport.solve_s, 1));
+  const auto solve = instrument::gather_to_root(comm, std::span<const double>(&r.transport.gather_solve_s, 1));
   const auto tasks = instrument::gather_to_root(comm, std::span<const std::int64_t>(&mine_tasks, 1));
   if (rank == 0) {
     for (int p = 0; p < size; ++p) {
@@ -169,7 +169,7 @@ RunResult run_tycho(const RunOptions& o, TychoInput&& input, MPI_Comm comm, inst
       const auto m = messages.of_rank(p);
       r.histories.push_back(RankHistory{{s.begin(), s.end()}, {m.begin(), m.end()}});
       r.compute_s.push_back(compute.all.at(static_cast<std::size_t>(p)));
-      r.solve_s.push_back(solve.all.at(static_cast<std::size_t>(p)));
+      r.gather_solve_s.push_back(solve.all.at(static_cast<std::size_t>(p)));
       r.tasks.push_back(tasks.all.at(static_cast<std::size_t>(p)));
     }
   }

@@ -47,12 +47,15 @@ void add_run_attributes(const RunOptions& o, const RunResult& r, const TychoCali
   set("setup_s", r.setup_s);
   set("sweep_s", sweep);
   set("t_elem_s", cal.t_elem_s);
+  set("t_elem_gather_solve_s", measured_t_gather_solve(r));
   set("grind_ns", grind_ns(r));
   set("digest", hex(r.digest));
   set("definitions",
       std::string("sweep_s: the median over iterations (the first left out when more than two) of the sweep's "
                   "time, max over ranks; t_elem_s: every rank's time in the cell solves / every rank's cell-angle "
-                  "tasks (each all groups), over the iterations sweep_s is the median of; grind_ns: ranks x sweep_s / (cells x directions x groups); "
+                  "tasks (each all groups), over the iterations sweep_s is the median of; t_elem_gather_solve_s: of "
+                  "t_elem_s, the part in the tasks' inflow gathers and cell solves (with threads, the parallel "
+                  "region's start and end too); grind_ns: ranks x sweep_s / (cells x directions x groups); "
                   "lagged_pairs: (face, direction) pairs whose inflow is the last iteration's; digest: FNV-1a of "
                   "the scalar flux's bits in global cell order"));
 }

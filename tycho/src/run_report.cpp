@@ -22,27 +22,26 @@ double median_sweep_seconds(const TransportResult& t) {
   return s.size() % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-double measured_t_elem(const RunResult& r) {
+namespace {
+
+// Every rank's seconds (rank_seconds[p], over the scored iterations) / every rank's tasks in
+// those iterations: seconds per cell-angle task, 0 with no task.
+double per_scored_task(const RunResult& r, const std::vector<double>& rank_seconds) {
   const std::size_t n = r.transport.iterations.size();
   const auto scored = static_cast<double>(n - first_scored_iteration(n));
-  double compute = 0, tasks = 0;
-  for (std::size_t p = 0; p < r.compute_s.size() && p < r.tasks.size(); ++p) {
-    compute += r.compute_s[p];
+  double seconds = 0, tasks = 0;
+  for (std::size_t p = 0; p < rank_seconds.size() && p < r.tasks.size(); ++p) {
+    seconds += rank_seconds[p];
     tasks += static_cast<double>(r.tasks[p]) * scored;
   }
-  return tasks > 0 ? compute / tasks : 0.0;
+  return tasks > 0 ? seconds / tasks : 0.0;
 }
 
-double measured_t_solve(const RunResult& r) {
-  const std::size_t n = r.transport.iterations.size();
-  const auto scored = static_cast<double>(n - first_scored_iteration(n));
-  double solve = 0, tasks = 0;
-  for (std::size_t p = 0; p < r.solve_s.size() && p < r.tasks.size(); ++p) {
-    solve += r.solve_s[p];
-    tasks += static_cast<double>(r.tasks[p]) * scored;
-  }
-  return tasks > 0 ? solve / tasks : 0.0;
-}
+}  // namespace
+
+double measured_t_elem(const RunResult& r) { return per_scored_task(r, r.compute_s); }
+
+double measured_t_gather_solve(const RunResult& r) { return per_scored_task(r, r.gather_solve_s); }
 
 double grind_ns(const RunResult& r) {
   const double cell_angle_groups = static_cast<double>(r.mesh_cells) *
@@ -87,10 +86,11 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
                 "cell-angle task in the solves (%.1f ns per group)\n",
                 grind_ns(r), 1e9 * t_elem, 1e9 * t_elem / groups);
   out << line;
-  const double t_solve = measured_t_solve(r);
+  const double t_solve = measured_t_gather_solve(r);
   std::snprintf(line, sizeof line,
                 "  T_elem's parts: the inflow gathers and cell solves %.1f ns a task (%.1f ns per group), choosing "
-                "the batches and releasing downwind tasks %.1f ns (tycho_cell_solve_bench: the solve alone)\n",
+                "the batches, releasing downwind tasks and packing outflow %.1f ns (the solve alone: "
+                "tycho_cell_solve_bench)\n",
                 1e9 * t_solve, 1e9 * t_solve / groups, 1e9 * (t_elem - t_solve));
   out << line;
 }

@@ -44,7 +44,7 @@ TransportResult run_source_iteration(const SweepPlan& plan, const Problem& probl
   TransportResult r;
   r.phi.assign(cells * G * 4, 0.0);
   std::vector<double> next(cells * G * 4);
-  std::vector<double> solve_by_iteration;  // this rank's SweepEngine::solve_seconds of each sweep
+  std::vector<double> gather_solve_by_iteration;  // this rank's SweepEngine::gather_solve_seconds of each sweep
   for (int it = 0; it < problem.max_iterations; ++it) {
     const double t_begin = MPI_Wtime();
     build_source(plan, r.phi, engine.source());
@@ -56,7 +56,7 @@ TransportResult run_source_iteration(const SweepPlan& plan, const Problem& probl
     std::vector<double> leakage(G, 0.0);
     const double t_sweep = MPI_Wtime();
     engine.sweep(it, r.history, leakage);
-    solve_by_iteration.push_back(engine.solve_seconds());
+    gather_solve_by_iteration.push_back(engine.gather_solve_seconds());
     const double sweep_s = MPI_Wtime() - t_sweep;
     // phi in direction order: the same sums, in the same order, whatever the schedule was.
     // Direction by direction, as psi lies (direction-major): each direction's psi is read
@@ -113,8 +113,8 @@ TransportResult run_source_iteration(const SweepPlan& plan, const Problem& probl
   const auto first_scored = static_cast<std::int32_t>(first_scored_iteration(r.iterations.size()));
   for (const StepRecord& s : r.history.steps)
     if (s.iteration >= first_scored) r.compute_s += s.compute_s;
-  for (std::size_t it = static_cast<std::size_t>(first_scored); it < solve_by_iteration.size(); ++it)
-    r.solve_s += solve_by_iteration[it];
+  for (std::size_t it = static_cast<std::size_t>(first_scored); it < gather_solve_by_iteration.size(); ++it)
+    r.gather_solve_s += gather_solve_by_iteration[it];
   // Particle balance at the end: absorption = (sigma_t - scattering out) int phi.
   double rates[2] = {0, 0};
   for (std::size_t i = 0; i < cells; ++i) {

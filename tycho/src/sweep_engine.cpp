@@ -299,7 +299,7 @@ void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vecto
     history.steps.push_back(rec);
   }
   finish_sends();
-  solve_s_ = conv.seconds(solve_ticks);
+  gather_solve_s_ = conv.seconds(solve_ticks);
   recorder_.end(sweep_phase_, static_cast<std::int64_t>(plan_.tasks()));
 }
 

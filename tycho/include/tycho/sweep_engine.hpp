@@ -64,8 +64,10 @@ class SweepEngine {
   void sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage);
 
   // The last sweep's time in its tasks' inflow gathers and cell solves: a part of its steps'
-  // compute (StepRecord::compute_s); the rest chose the batches and released downwind tasks.
-  double solve_seconds() const { return solve_s_; }
+  // compute (StepRecord::compute_s); the rest chose the batches, released downwind tasks and
+  // packed the outflow for other ranks. With threads it holds the parallel region's start
+  // and end as well.
+  double gather_solve_seconds() const { return gather_solve_s_; }
 
   // psi of local cell i in direction d, group g: its 4 nodal values.
   const double* psi(std::size_t cell, std::size_t direction, int group) const {
@@ -134,7 +136,7 @@ class SweepEngine {
   }
   // On cache lines: a task's record (32 B per group) is then whole lines, not split in two.
   instrument::AlignedBuffer psi_;
-  double solve_s_ = 0;  // solve_seconds()
+  double gather_solve_s_ = 0;  // gather_solve_seconds()
   instrument::AlignedBuffer q_;  // [cell][group][4]
   std::vector<double> ghost_;    // [remote slot * D + d][group][3]
   std::vector<double> lag_cur_, lag_next_;  // [lag slot][group][3]
