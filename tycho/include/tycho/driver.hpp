@@ -50,7 +50,7 @@ struct RunResult {
   std::uint64_t digest = 0;           // phi_digest of the final scalar flux
   std::vector<RankHistory> histories; // rank 0: every rank's, by rank
   std::vector<double> compute_s;      // rank 0: every rank's time in the tasks, scored iterations only
-  std::vector<double> gather_solve_s;        // rank 0: of compute_s, every rank's in the gathers and cell solves
+  std::vector<double> gather_solve_s; // rank 0: of compute_s, every rank's in the gathers and solves
   std::vector<std::int64_t> tasks;    // rank 0: every rank's cell-angle tasks per sweep
 };
 

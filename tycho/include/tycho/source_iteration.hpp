@@ -38,7 +38,8 @@ struct TransportResult {
   // This rank's time in the tasks (the steps' compute) in the scored iterations: T_elem's
   // numerator, over the same sweeps as the measured column it is scored against.
   double compute_s = 0;
-  // Of compute_s, the time in the inflow gathers and cell solves (SweepEngine::gather_solve_seconds).
+  // Of compute_s, the time in the inflow gathers and cell solves
+  // (SweepEngine::gather_solve_seconds).
   double gather_solve_s = 0;
   // Absorption rate and net leakage at the end, whole mesh, all groups: the particle
   // balance Q = absorption + leakage (converged runs).
