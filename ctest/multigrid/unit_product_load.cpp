@@ -5,6 +5,7 @@
 // cache's values the same whether it keeps a pattern or is full, for a cell or a family of 8.
 // The quadrature sums (cell_quadrature.hpp) give the same bits in every build, the bits of a
 // plain reference written out in their order, and the exact integrals where the rule is exact.
+// The load with the diagonal summed in its pass gives both sums' bits.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -100,6 +101,28 @@ TEST_CASE("a product load and error norm give the bits of f evaluated at every p
     const double e_product = mg::cell_l2_error_squared(L, uh.data(), u);
     const double e_each = mg::cell_l2_error_squared(L, uh.data(), u_each);
     CHECK(std::memcmp(&e_product, &e_each, sizeof(double)) == 0);
+  }
+}
+
+TEST_CASE("the load with the diagonal beside it: the bits of add_cell_load and add_cell_diagonal apart") {
+  const mg::ProductFunction f{3 * kPi * kPi, sine_pi};
+  // A refined cube (its cells in families) and a distorted one (patterns seldom repeat).
+  for (const auto& [n, distort] : {std::pair{2, 0.0}, std::pair{3, 0.3}}) {
+    CAPTURE(n, distort);
+    const mg::LocalLevel L = cube_level(n, 3, distort);
+    for (mg::CellKernel k : kernels_here()) {
+      CAPTURE(mg::cell_kernel_name(k));
+      std::vector<double> b_apart(L.slots(), 0.25), d_apart(L.slots(), 0.5);  // not cleared: both add
+      mg::add_cell_load(L, f, b_apart.data(), k);
+      mg::add_cell_diagonal(L, d_apart.data());
+      std::vector<double> b_together(L.slots(), 0.25), d_together(L.slots(), 0.5);
+      mg::add_cell_load(L, f, b_together.data(), k, d_together.data());
+      CHECK(same_bits(b_together, b_apart));
+      CHECK(same_bits(d_together, d_apart));
+      std::size_t summed = 0;  // every node a cell's corner got its diagonal
+      for (std::size_t s = 0; s < L.n_local; ++s) summed += d_together[s] > 0.5 ? 1 : 0;
+      CHECK(summed == L.n_local);
+    }
   }
 }
 

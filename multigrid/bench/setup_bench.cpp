@@ -5,7 +5,8 @@
 // its own share (rank r of P parts) at the same time as the others, as the program does, but
 // without the program's supersteps (load_problem's collective verdict aside): the phases that exchange (the registration, the load's and
 // diagonal's shared-node sums, the Lanczos estimate of lambda_max) are not here; the load's
-// and the diagonal's cell sums are (add_cell_load, add_cell_diagonal), and, apart from the
+// cell sums with the finest grid's diagonal and the coarser grids' diagonal sums are
+// (add_cell_load, add_cell_diagonal), and, apart from the
 // set-up's sum, the error norm's cell sums the program makes after its cycles
 // (cell_l2_error_squared).
 //
@@ -71,12 +72,14 @@ mg::SetupClock one_setup(const Options& o, int me, int p, double& checksum, doub
   mg::batch_local_levels(levels, &clock);
   mg::LocalLevel& F = levels.back();
   {
+    // As the program does: the finest grid's diagonal in the load's pass over its cells.
     mg::SetupTimer t(&clock, "load cell sums");
-    mg::add_cell_load(F, mg::ProductFunction{3 * std::numbers::pi * std::numbers::pi, sine_pi}, F.b.data());
+    mg::add_cell_load(F, mg::ProductFunction{3 * std::numbers::pi * std::numbers::pi, sine_pi}, F.b.data(),
+                      mg::fastest_cell_kernel(), F.diag_inv.data());
   }
   {
     mg::SetupTimer t(&clock, "diagonal cell sums");
-    for (mg::LocalLevel& L : levels) mg::add_cell_diagonal(L, L.diag_inv.data());
+    for (std::size_t l = 0; l + 1 < levels.size(); ++l) mg::add_cell_diagonal(levels[l], levels[l].diag_inv.data());
   }
   const double t0 = instrument::now_seconds();
   checksum = mg::cell_l2_error_squared(F, F.b.data(), mg::ProductFunction{1.0, sine_pi});

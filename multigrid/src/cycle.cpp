@@ -183,6 +183,28 @@ void chebyshev(Multigrid& mg, std::size_t level, double a, double b, int iterati
   }
 }
 
+// The Lanczos sums over the level's free nodes (mine, not Dirichlet).
+bool free_node(const LocalLevel& L, std::size_t s) { return L.owned[s] && !L.dirichlet[s]; }
+
+// sum of a[s] b[s] over the free nodes.
+double free_dot(const LocalLevel& L, const double* a, const double* b) {
+  double sum = 0;
+  for (std::size_t s = 0; s < L.n_local; ++s)
+    if (free_node(L, s)) sum += a[s] * b[s];
+  return sum;
+}
+
+// r -= alpha q, then the sum of r[s] dinv[s] r[s] over the free nodes.
+double update_residual(const LocalLevel& L, double alpha, const double* q, double* r) {
+  const double* dinv = L.diag_inv.data();
+  double sum = 0;
+  for (std::size_t s = 0; s < L.n_local; ++s) {
+    r[s] -= alpha * q[s];
+    if (free_node(L, s)) sum += r[s] * dinv[s] * r[s];
+  }
+  return sum;
+}
+
 }  // namespace
 
 // lambda_max(D^-1 A) on the level's free nodes, estimated from `steps` steps of conjugate
@@ -201,35 +223,24 @@ void chebyshev(Multigrid& mg, std::size_t level, double a, double b, int iterati
 double lanczos_lambda_max(Multigrid& mg, std::size_t l, GlobalSum& sums, int steps) {
   LocalLevel& L = mg.levels[l];
   const double* dinv = L.diag_inv.data();
-  const auto free_node = [&L](std::size_t s) { return L.owned[s] && !L.dirichlet[s]; };
   double* r = L.r.data();
   double* p = L.d.data();
   double* q = L.y.data();
-  double rz_mine = 0;
   for (std::size_t s = 0; s < L.n_local; ++s) {
     r[s] = L.dirichlet[s] ? 0.0 : 1.0 + 0.5 * std::sin(1.0 + 0.7 * L.node_global[s]);
     p[s] = dinv[s] * r[s];
-    if (free_node(s)) rz_mine += r[s] * p[s];
   }
-  double rz = sums.sum({rz_mine}, "setup lanczos sums")[0];
+  double rz = sums.sum(free_dot(L, r, p), "setup lanczos sums");
   std::vector<double> diag, off;
   double alpha_before = 0, beta_before = 0;
   for (int k = 0; k < steps && rz > 0; ++k) {
     apply_operator(mg, l, p, q, "setup lanczos");
-    double pq_mine = 0;
-    for (std::size_t s = 0; s < L.n_local; ++s)
-      if (free_node(s)) pq_mine += p[s] * q[s];
-    const double pq = sums.sum({pq_mine}, "setup lanczos sums")[0];
+    const double pq = sums.sum(free_dot(L, p, q), "setup lanczos sums");
     if (!(pq > 0)) break;  // A is positive definite on the free nodes: only an exhausted space gives 0
     const double alpha = rz / pq;
     diag.push_back(1.0 / alpha + (k > 0 ? beta_before / alpha_before : 0.0));
     if (k + 1 == steps) break;
-    double rz_next_mine = 0;
-    for (std::size_t s = 0; s < L.n_local; ++s) {
-      r[s] -= alpha * q[s];
-      if (free_node(s)) rz_next_mine += r[s] * dinv[s] * r[s];
-    }
-    const double rz_next = sums.sum({rz_next_mine}, "setup lanczos sums")[0];
+    const double rz_next = sums.sum(update_residual(L, alpha, q, r), "setup lanczos sums");
     const double beta = rz_next / rz;
     if (!(rz_next > 0)) break;
     off.push_back(std::sqrt(beta) / alpha);
@@ -256,7 +267,7 @@ void smooth(Multigrid& mg, std::size_t level, int iterations, int phase) {
   mg.clock[level].operator_applications += iterations;
 }
 
-void prepare(Multigrid& mg, GlobalSum& sums) {
+void prepare(Multigrid& mg, GlobalSum& sums, FinestDiagonal finest) {
   const std::size_t n = mg.levels.size();
   mg.labels.assign(n, {});
   for (std::size_t l = 0; l < n; ++l)
@@ -268,8 +279,10 @@ void prepare(Multigrid& mg, GlobalSum& sums) {
   for (std::size_t l = 0; l < n; ++l) {
     LocalLevel& L = mg.levels[l];
     std::vector<double>& d = L.diag_inv;
-    std::fill(d.begin(), d.end(), 0.0);
-    add_cell_diagonal(L, d.data());
+    if (l + 1 < n || finest == FinestDiagonal::to_sum) {
+      std::fill(d.begin(), d.end(), 0.0);
+      add_cell_diagonal(L, d.data());
+    }
     run_exchange(L.assemble, d.data(), "setup diagonal");
     for (std::size_t s = 0; s < L.n_local; ++s) d[s] = L.dirichlet[s] ? 0.0 : 1.0 / d[s];
     mg.lambda_max[l] = 1.1 * lanczos_lambda_max(mg, l, sums, kLanczosSteps);
@@ -299,7 +312,7 @@ double residual_norm(Multigrid& mg, GlobalSum& sums) {
       const double r = L.b[s] - L.y[s];
       sq += r * r;
     }
-  return std::sqrt(sums.sum({sq}, "monitor norm")[0]);
+  return std::sqrt(sums.sum(sq, "monitor norm"));
 }
 
 }  // namespace mg

@@ -26,6 +26,8 @@ std::vector<double> GlobalSum::sum(const std::vector<double>& mine, const char* 
   return total;
 }
 
+double GlobalSum::sum(double mine, const char* label) { return sum(std::vector<double>{mine}, label)[0]; }
+
 void GlobalSum::release() { bsp_pop_reg(area_.data()); }
 
 }  // namespace mg

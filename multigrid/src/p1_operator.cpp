@@ -202,12 +202,20 @@ int apply_cells(const LocalLevel& L, CellLoopSplit& split, const double* x, doub
   return team;
 }
 
+namespace {
+
+// K_ii of one cell, added to d at its corners (add_cell_diagonal; add_cell_load beside the load).
+inline void add_diagonal_to_corners(const std::array<std::uint32_t, 4>& v, const ElementVectors& ev, double* d) {
+  for (int i = 0; i < 4; ++i)
+    d[v[static_cast<std::size_t>(i)]] +=
+        ev.scale * (ev.c[i][0] * ev.c[i][0] + ev.c[i][1] * ev.c[i][1] + ev.c[i][2] * ev.c[i][2]);
+}
+
+}  // namespace
+
 void add_cell_diagonal(const LocalLevel& L, double* d) {
   for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
-    const ElementVectors ev = element_vectors(L.xyz.data(), v);
-    for (int i = 0; i < 4; ++i)
-      d[v[static_cast<std::size_t>(i)]] +=
-          ev.scale * (ev.c[i][0] * ev.c[i][0] + ev.c[i][1] * ev.c[i][1] + ev.c[i][2] * ev.c[i][2]);
+    add_diagonal_to_corners(v, element_vectors(L.xyz.data(), v), d);
   });
 }
 
@@ -380,14 +388,16 @@ void for_each_cell_values(const LocalLevel& L, ProductValues& values, PerCell&& 
 
 }  // namespace
 
-void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, CellKernel kernel) {
+void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, CellKernel kernel, double* diagonal) {
   const detail::CellRule& r = cell_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
   ProductValues values(f);
   for_each_cell_values(L, values, [&](const std::array<std::uint32_t, 4>& v, const CellAxisValues& g) {
     double s[4];
     k.corner_integrals(r, {f.scale, g.x, g.y, g.z}, s);
-    add_to_corners(v, cell_volume(L, v), s, b);
+    const ElementVectors ev = element_vectors(L.xyz.data(), v);
+    add_to_corners(v, ev.volume, s, b);
+    if (diagonal) add_diagonal_to_corners(v, ev, diagonal);
   });
 }
 

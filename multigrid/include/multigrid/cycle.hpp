@@ -73,10 +73,14 @@ struct Multigrid {
   int cell_loop_team = 1;             // the most threads a cell loop has run on
 };
 
+// Whether the finest level's diag_inv already holds its cells' diagonal sums, not yet
+// exchanged (the set-up's load adds them in its pass: add_cell_load's `diagonal`).
+enum class FinestDiagonal { to_sum, summed };
+
 // The cell loops' splits among the threads, diagonals, lambda_max(D^-1 A) by 6 Lanczos
 // steps (preconditioned CG), and the labels. The levels' exchanges must be registered and a
 // sync passed.
-void prepare(Multigrid& mg, GlobalSum& sums);
+void prepare(Multigrid& mg, GlobalSum& sums, FinestDiagonal finest = FinestDiagonal::to_sum);
 
 // lambda_max(D^-1 A) of `level` over its free nodes from `steps` Lanczos steps (preconditioned
 // CG from a start fixed by the global node numbers): the largest Ritz value, a lower bound

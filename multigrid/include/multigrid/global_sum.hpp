@@ -15,6 +15,9 @@ class GlobalSum {
   GlobalSum& operator=(const GlobalSum&) = delete;
   // At most kMaxValues values; `label` names the superstep in the profile.
   std::vector<double> sum(const std::vector<double>& mine, const char* label);
+  // One value. Taken by value: a sum built in a loop and handed to the vector form as
+  // {value} was kept by the compiler in the list's memory, a store and a reload an addition.
+  double sum(double mine, const char* label);
   // Pops the registration (collective; the buffer must live until the next sync).
   void release();
 
