@@ -1,17 +1,22 @@
 // lambda_max(D^-1 A) from Lanczos steps (cycle.hpp): on a jittered 3^3 cube (8 free nodes, no
 // symmetry to shrink the Krylov space), the coarse grid of a sequence, 8 steps give the largest
 // eigenvalue of the dense D^-1 A to round-off at every process count, more steps the same, and
-// prepare's 6 steps a lower bound of it, which lambda_max holds raised by 10%.
+// prepare's 6 steps a lower bound of it, which lambda_max holds raised by 10%. And prepare with
+// the finest grid's diagonal summed in the load's pass (FinestDiagonal::summed, as the program
+// makes it) gives prepare's own diagonals and lambda_max bit for bit.
 #include <catch2/catch.hpp>
 #include <mpi.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <iomanip>
 #include <vector>
 
 #include "bsp.h"
+#include "bsp_sections.hpp"
 #include "../mesh/jittered_cube.hpp"
+#include "mesh/mesh_examples.hpp"
 #include "mesh/partition.hpp"
 #include "multigrid/cycle.hpp"
 #include "multigrid/driver.hpp"
@@ -117,4 +122,42 @@ TEST_CASE("Lanczos steps give lambda_max(D^-1 A) of a coarse grid, exact at 8 st
   CHECK(six < exact * (1 - 1e-9));     // short of the space: below (the jitter leaves 8 distinct)
   CHECK(six >= 0.5 * exact);
   CHECK(zeroed);
+}
+
+TEST_CASE("prepare after the load summed the finest diagonal: prepare's own diagonals and lambda_max, bit for bit") {
+  int p = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  // 3 grids on the 2^3 cube (3072 finest cells, in families), parted among p.
+  const std::vector<mg::Grid> grids = mg::build_hierarchy(mesh::kuhn_cube_mesh(2, 1.0), 3, "cube 2");
+  const auto parts = mg::inherit_parts(grids, mesh::metis_partition(grids.back().mesh, p, "cube 2"));
+  const mg::ProductFunction f{3 * std::acos(-1.0) * std::acos(-1.0), [](double t) { return std::sin(std::acos(-1.0) * t); }};
+
+  bsplib::allow_next_section();  // a section of its own, whichever test case ran before
+  bsp_begin(p);
+  mg::Multigrid alone, with_load;  // prepare's diagonals; the load's pass's for the finest
+  for (mg::Multigrid* m : {&alone, &with_load}) {
+    m->levels = mg::build_local_levels(grids, parts, bsp_pid(), p);
+    for (mg::LocalLevel& L : m->levels)
+      for (mg::SumExchange* x : {&L.assemble, &L.restrict_sum, &L.prolong_fetch}) mg::register_exchange(*x);
+  }
+  mg::GlobalSum sums(p);
+  bsp_sync();
+  mg::prepare(alone, sums);
+  mg::LocalLevel& F = with_load.levels.back();
+  std::fill(F.diag_inv.begin(), F.diag_inv.end(), 0.0);
+  mg::add_cell_load(F, f, F.b.data(), mg::fastest_cell_kernel(), F.diag_inv.data());
+  mg::prepare(with_load, sums, mg::FinestDiagonal::summed);
+  bool same = alone.levels.size() == with_load.levels.size();
+  for (std::size_t l = 0; same && l < alone.levels.size(); ++l) {
+    const std::vector<double>&a = alone.levels[l].diag_inv, &b = with_load.levels[l].diag_inv;
+    same = a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0 &&
+           std::memcmp(&alone.lambda_max[l], &with_load.lambda_max[l], sizeof(double)) == 0;
+  }
+  const double finest_lambda = with_load.lambda_max.back();
+  bsp_end();
+
+  INFO("p = " << p << std::setprecision(17) << ": the finest grid's lambda_max " << finest_lambda);
+  CHECK(same);
+  CHECK(finest_lambda > 1.1);  // 1.1 x a Ritz value of D^-1 A, whose diagonal is ones
+  CHECK(finest_lambda < 4.4);
 }

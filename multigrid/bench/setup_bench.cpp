@@ -3,12 +3,13 @@
 // to one phase is measured in milliseconds that a whole run's noise (first touches of memory
 // the host took back, the vCPUs' placement) would hide. Under mpirun -np P each process builds
 // its own share (rank r of P parts) at the same time as the others, as the program does, but
-// without the program's supersteps (load_problem's collective verdict aside): the phases that exchange (the registration, the load's and
-// diagonal's shared-node sums, the Lanczos estimate of lambda_max) are not here; the load's
-// cell sums with the finest grid's diagonal and the coarser grids' diagonal sums are
-// (add_cell_load, add_cell_diagonal), and, apart from the
-// set-up's sum, the error norm's cell sums the program makes after its cycles
-// (cell_l2_error_squared).
+// without the program's supersteps (load_problem's collective verdict aside): the phases that
+// exchange (the registration, the load's and diagonal's shared-node sums, the Lanczos
+// estimate of lambda_max) are not here. The cell sums are: the load's with the finest grid's
+// diagonal in its pass (add_cell_load, as the program makes them since 2026-12-06: earlier
+// figures of "load cell sums" have no diagonal in them), the coarser grids' diagonals
+// (add_cell_diagonal), and, apart from the set-up's sum, the error norm's the program makes
+// after its cycles (cell_l2_error_squared).
 //
 // Each repetition builds everything from the coarse cube, the previous repetition's grids
 // and levels freed first. The first repetition is shown apart (its memory is touched for the
@@ -78,7 +79,7 @@ mg::SetupClock one_setup(const Options& o, int me, int p, double& checksum, doub
                       mg::fastest_cell_kernel(), F.diag_inv.data());
   }
   {
-    mg::SetupTimer t(&clock, "diagonal cell sums");
+    mg::SetupTimer t(&clock, "coarser diagonal sums");
     for (std::size_t l = 0; l + 1 < levels.size(); ++l) mg::add_cell_diagonal(levels[l], levels[l].diag_inv.data());
   }
   const double t0 = instrument::now_seconds();

@@ -183,7 +183,7 @@ void chebyshev(Multigrid& mg, std::size_t level, double a, double b, int iterati
   }
 }
 
-// The Lanczos sums over the level's free nodes (mine, not Dirichlet).
+// A node the Lanczos sums run over: mine and not Dirichlet.
 bool free_node(const LocalLevel& L, std::size_t s) { return L.owned[s] && !L.dirichlet[s]; }
 
 // sum of a[s] b[s] over the free nodes.

@@ -73,8 +73,9 @@ struct Multigrid {
   int cell_loop_team = 1;             // the most threads a cell loop has run on
 };
 
-// Whether the finest level's diag_inv already holds its cells' diagonal sums, not yet
-// exchanged (the set-up's load adds them in its pass: add_cell_load's `diagonal`).
+// Whether the finest level's diag_inv already holds its cells' diagonal sums: zeroed, then
+// summed once by the set-up's load (add_cell_load's `diagonal`), neither exchanged nor
+// inverted. prepare exchanges and inverts them, so `summed` holds for one prepare only.
 enum class FinestDiagonal { to_sum, summed };
 
 // The cell loops' splits among the threads, diagonals, lambda_max(D^-1 A) by 6 Lanczos
