@@ -1,7 +1,8 @@
 // reuse_freed_memory (heap_reuse.hpp): after it, a block as large as one just freed is served
 // from the freed one's pages, without a page fault a page; where a sanitizer brings its own
 // allocator (AddressSanitizer, as in the suite's SANITIZE=1 build; MSan, TSan, HWASan, LSan)
-// the advice is refused and the call says so.
+// the advice is refused and the call says so. Taken, it also ends huge_capacity's rounding
+// (huge_pages.hpp): a block from the heap gains no alignment by it.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
@@ -9,11 +10,17 @@
 #include <memory>
 
 #include "instrument/heap_reuse.hpp"
+#include "instrument/huge_pages.hpp"
 #include "instrument/process_usage.hpp"
 #include "sanitized_allocator.hpp"
 
 #if defined(SUITE_SANITIZED_ALLOCATOR)
-TEST_CASE("a sanitizer's allocator refuses the advice, and the call says so") { CHECK_FALSE(instrument::reuse_freed_memory()); }
+TEST_CASE("a sanitizer's allocator refuses the advice, and the call says so") {
+  CHECK_FALSE(instrument::reuse_freed_memory());
+  CHECK_FALSE(instrument::freed_memory_reused());
+  // Blocks mapped alone, as before: a large one's capacity still whole huge pages.
+  CHECK(instrument::huge_capacity(instrument::kHugePageBytes / 8 + 1, 8) > instrument::kHugePageBytes / 8 + 1);
+}
 #else
 namespace {
 
@@ -34,7 +41,13 @@ long faults_of_a_block() {
 }  // namespace
 
 TEST_CASE("after reuse_freed_memory a freed 64 MiB block is written again without page faults") {
+  CHECK_FALSE(instrument::freed_memory_reused());
+  const std::size_t large = instrument::kHugePageBytes / 8 + 1;  // 2 MiB and a double
+  CHECK(instrument::huge_capacity(large, 8) > large);             // mapped alone: whole huge pages
   REQUIRE(instrument::reuse_freed_memory());
+  CHECK(instrument::freed_memory_reused());
+  // From the heap at any address: no rounding, which would only leave huge pages half used.
+  CHECK(instrument::huge_capacity(large, 8) == large);
   const long first = faults_of_a_block();
   const long again = faults_of_a_block();
   INFO("page faults: the first block " << first << ", the second " << again);

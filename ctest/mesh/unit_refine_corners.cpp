@@ -3,7 +3,8 @@
 // from refine_uniform's; and a degenerate child refused with refine_uniform's message.
 // RefinedCells::by_parent: each parent's midpoints and diagonal, the same children; checked alike.
 // RefinedCells::deferred: the nodes and edges alone, each parent's split made later by a
-// ParentSplitter, the same split and the same refusal.
+// ParentSplitter from the parent's nodes, the same split and the same refusal; with
+// RefinedNodes::omitted no points either, each derived (refined_midpoint) bit for bit.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -150,7 +151,21 @@ TEST_CASE("refine_uniform_corners by parent: each parent's midpoints and diagona
   CHECK(edges_deferred == edges);
   REQUIRE(deferred.nodes.size() == stored.nodes.size());
   CHECK(std::memcmp(deferred.nodes.data(), stored.nodes.data(), stored.nodes.size() * sizeof(Vec3)) == 0);
-  const ParentSplitter splitter(deferred.nodes, coarse.nodes.size(), edges_deferred);
+  // The nodes omitted as well: the same edges, no points (a program derives them).
+  std::vector<std::array<Index, 2>> edges_bare;
+  const CornerMesh bare =
+      refine_uniform_corners(coarse.nodes, parents, "cube", &edges_bare, RefinedCells::deferred, RefinedNodes::omitted);
+  CHECK(bare.nodes.empty());
+  CHECK(bare.cells.empty());
+  CHECK(bare.midpoints.empty());
+  CHECK(edges_bare == edges);
+  for (std::size_t k = 0; k < edges.size(); ++k) {  // the derived point is the stored one, bit for bit
+    const Vec3 derived = refined_midpoint(coarse.nodes[edges[k][0]], coarse.nodes[edges[k][1]]);
+    REQUIRE(std::memcmp(&stored.nodes[coarse.nodes.size() + k], &derived, sizeof derived) == 0);
+  }
+  for (RefinedCells kept : {RefinedCells::stored, RefinedCells::by_parent})
+    CHECK_THROWS_AS(refine_uniform_corners(coarse.nodes, parents, "cube", nullptr, kept, RefinedNodes::omitted), std::logic_error);
+  const ParentSplitter splitter(coarse.nodes, edges_deferred);
   for (std::size_t c = parents.size(); c-- > 0;) {
     std::array<Index, 6> m{};
     std::uint8_t d = 9;
@@ -158,13 +173,12 @@ TEST_CASE("refine_uniform_corners by parent: each parent's midpoints and diagona
     REQUIRE(m == by_parent.midpoints[c]);
     REQUIRE(d == by_parent.diagonals[c]);
   }
-  CHECK_THROWS_AS(ParentSplitter(deferred.nodes, coarse.nodes.size() + 1, edges_deferred), std::logic_error);
   std::vector<std::array<Index, 2>> swapped = edges_deferred;
   std::swap(swapped[3], swapped[4]);  // out of order
-  CHECK_THROWS_AS(ParentSplitter(deferred.nodes, coarse.nodes.size(), swapped), std::logic_error);
+  CHECK_THROWS_AS(ParentSplitter(coarse.nodes, swapped), std::logic_error);
   swapped = edges_deferred;
   swapped.back() = {swapped.back()[0], static_cast<Index>(coarse.nodes.size())};  // a midpoint as an end
-  CHECK_THROWS_AS(ParentSplitter(deferred.nodes, coarse.nodes.size(), swapped), std::logic_error);
+  CHECK_THROWS_AS(ParentSplitter(coarse.nodes, swapped), std::logic_error);
   std::array<Index, 6> unused_m{};
   std::uint8_t unused_d = 0;
   CHECK_THROWS_AS(splitter.split({0, 1, 2, static_cast<Index>(coarse.nodes.size())}, 0, "cube", unused_m, unused_d),
@@ -184,7 +198,7 @@ TEST_CASE("refine_uniform_corners by parent: each parent's midpoints and diagona
             deferred_flat = refine_uniform_corners(flat_nodes, flat, "flat", &flat_edges, RefinedCells::deferred);
           }).empty());
     CHECK(deferred_flat.midpoints.empty());
-    const ParentSplitter flat_splitter(deferred_flat.nodes, flat_nodes.size(), flat_edges);
+    const ParentSplitter flat_splitter(flat_nodes, flat_edges);
     std::array<Index, 6> m{};
     std::uint8_t d = 0;
     CHECK(input_error_text([&] { flat_splitter.split(flat[0], 0, "flat", m, d); }) == whole);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
@@ -300,6 +301,18 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
   REQUIRE(g[2].cell_count() == whole[2].cell_count());
   CHECK(g[2].midpoint_of == whole[2].midpoint_of);
   CHECK(g[2].dirichlet == whole[2].dirichlet);
+  // Its nodes derived, not stored: each point the refinement's, bit for bit.
+  CHECK(g[2].nodes_derived);
+  CHECK(g[2].mesh.nodes.empty());
+  REQUIRE(g[2].node_count() == whole[2].mesh.nodes.size());
+  const mg::NodePoints points(g[2], &g[1]);
+  REQUIRE(points.size() == whole[2].mesh.nodes.size());
+  for (mg::Index n = 0; n < g[2].node_count(); ++n) {
+    const mesh::Vec3 p = points[n];
+    REQUIRE(std::memcmp(&p, &whole[2].mesh.nodes[n], sizeof p) == 0);
+  }
+  CHECK_THROWS_AS(mg::NodePoints(g[2], nullptr), std::logic_error);
+  CHECK_THROWS_AS(mg::NodePoints(g[2], &g[0]), std::logic_error);
   for (mg::Index q = 0; q < g[1].cell_count(); ++q) {
     const std::array<std::array<mg::Index, 4>, 8> kids = g[2].children(g[1], q), stored = whole[2].children(whole[1], q);
     REQUIRE(kids == stored);
@@ -323,7 +336,8 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
   std::vector<mg::Grid> d = mg::build_hierarchy(cube, 3, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent_deferred);
   REQUIRE(d[2].cells_by_parent());
   REQUIRE(d[2].cell_count() == whole[2].cell_count());
-  CHECK(d[2].mesh.nodes.size() == g[2].mesh.nodes.size());
+  CHECK(d[2].nodes_derived);
+  CHECK(d[2].node_count() == whole[2].mesh.nodes.size());
   CHECK(d[2].midpoint_of == g[2].midpoint_of);
   CHECK(d[2].dirichlet == g[2].dirichlet);
   for (int me = 0; me < 3; ++me) {
@@ -357,6 +371,9 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
   mg::store_finest_cells(g, "cube");
   CHECK_FALSE(g[2].cells_by_parent());
   CHECK(g[2].corners == whole[2].corners);
+  CHECK_FALSE(g[2].nodes_derived);  // and its points made, as METIS reads them
+  REQUIRE(g[2].mesh.nodes.size() == whole[2].mesh.nodes.size());
+  CHECK(std::memcmp(g[2].mesh.nodes.data(), whole[2].mesh.nodes.data(), whole[2].mesh.nodes.size() * sizeof(mesh::Vec3)) == 0);
   CHECK_THROWS_AS(mg::build_hierarchy(cube, 1, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent), std::logic_error);
 }
 

@@ -30,6 +30,8 @@ bool reuse_freed_memory() {
 #endif
 }
 
+bool freed_memory_reused() { return heap_kept; }
+
 bool advise_heap_huge_pages(std::size_t bytes) {
 #if defined(__linux__)
   if (!heap_kept || bytes < kHugePageBytes) return false;

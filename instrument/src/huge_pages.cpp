@@ -1,6 +1,8 @@
 // Advice for transparent huge pages (huge_pages.hpp).
 #include "instrument/huge_pages.hpp"
 
+#include "instrument/heap_reuse.hpp"
+
 #include <cstdint>
 #include <limits>
 
@@ -23,7 +25,10 @@ constexpr std::size_t kAllocatorOverhead = 32;
 std::size_t huge_capacity(std::size_t n, std::size_t size) {
   if (size == 0 || n > (std::numeric_limits<std::size_t>::max() - 2 * kHugePageBytes) / size) return n;
   const std::size_t bytes = n * size;
-  if (bytes < kHugePageBytes) return n;
+  // Blocks from the kept heap (heap_reuse.hpp) lie at any address: rounded up they would gain
+  // no alignment, only leave their ends' huge pages half used and the next block further on
+  // (multigrid --cube 8 --grids 4: 88.7 MB of peak RSS against 70-71 MB unrounded).
+  if (bytes < kHugePageBytes || freed_memory_reused()) return n;
   const std::size_t whole = (bytes + kAllocatorOverhead + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
   return (whole - kAllocatorOverhead) / size;
 }

@@ -253,24 +253,21 @@ std::optional<SidePairs> refined_side_pairs(const Mesh& parent, const std::vecto
 
 namespace {
 
-// The midpoint of nodes p and q as refine_nodes makes it: the same bits (a sum is the same
-// either way round), so a parent's midpoints are known from its corners without a read of
-// the refined grid's nodes (a jump each into an array larger than the L2).
-Vec3 midpoint(const Vec3& p, const Vec3& q) { return {0.5 * (p.x + q.x), 0.5 * (p.y + q.y), 0.5 * (p.z + q.z)}; }
-
-// Refinement's nodes: the parent's, then the midpoints in sorted-edge order. The parent: its
-// nodes and corners(c) for each of its `cells` cells. Returns the edges.
+// Refinement's nodes: the parent's, then the midpoints in sorted-edge order (not made with
+// RefinedNodes::omitted: `nodes` left empty). The parent: its nodes and corners(c) for each
+// of its `cells` cells. Returns the edges.
 template <class Corners>
 EdgesByLow refine_nodes(const std::vector<Vec3>& parent_nodes, std::size_t cells, const Corners& corners,
-                        const std::string& name, std::vector<Vec3>& nodes) {
+                        const std::string& name, std::vector<Vec3>& nodes, RefinedNodes made = RefinedNodes::stored) {
   refuse_if_too_large(8 * std::uint64_t{cells}, "cells", name);
   EdgesByLow edges = edges_by_low(parent_nodes.size(), cells, corners);
   refuse_if_too_large(parent_nodes.size() + std::uint64_t{edges.high.size()}, "nodes", name);
+  if (made == RefinedNodes::omitted) return edges;
   instrument::reserve_huge(nodes, parent_nodes.size() + edges.high.size());
   nodes.assign(parent_nodes.begin(), parent_nodes.end());
   for (std::size_t a = 0; a < parent_nodes.size(); ++a)
     for (std::size_t k = edges.first[a]; k < edges.first[a + 1]; ++k) {
-      nodes.push_back(midpoint(parent_nodes[a], parent_nodes[edges.high[k]]));
+      nodes.push_back(refined_midpoint(parent_nodes[a], parent_nodes[edges.high[k]]));
     }
   return edges;
 }
@@ -278,7 +275,8 @@ EdgesByLow refine_nodes(const std::vector<Vec3>& parent_nodes, std::size_t cells
 // How parent `cell` splits: its edges' midpoints (m[e] of kTetEdges[e]: node
 // parent_nodes.size() + the edge's rank) and its octahedron's shortest diagonal (see
 // children_of; the first of equals), and the diagonal's ends' coordinates (from the parent's
-// corners: midpoint()).
+// corners: refined_midpoint, without a read of the refined grid's nodes, a jump each into an
+// array larger than the L2).
 struct ParentSplit {
   std::array<Index, 6> m;
   int diagonal;
@@ -294,7 +292,7 @@ ParentSplit parent_split(const Vec3* parent_nodes, std::size_t parent_count, con
     split.m[e] = static_cast<Index>(parent_count + (a < b ? rank(a, b) : rank(b, a)));
   }
   const auto end = [&](int e) {
-    return midpoint(parent_nodes[cell[static_cast<std::size_t>(kTetEdges[e][0])]],
+    return refined_midpoint(parent_nodes[cell[static_cast<std::size_t>(kTetEdges[e][0])]],
                     parent_nodes[cell[static_cast<std::size_t>(kTetEdges[e][1])]]);
   };
   int best = 0;
@@ -333,8 +331,9 @@ EdgesByLow refine_nodes_and_cells(const std::vector<Vec3>& parent_nodes, std::si
 // check_refined_cells's test of a cell's shape (mesh_checks.cpp), for a cell without faces
 // (a refined cell's corners are distinct: its parent's are, and the midpoints are new
 // nodes): the same refusal.
-void check_refined_volume(const std::vector<Vec3>& x, const std::array<Index, 4>& v, std::size_t c,
-                          const std::string& name) {
+// x[n]: node n's point (a vector of them, or FamilyPoints below).
+template <class Points>
+void check_refined_volume(const Points& x, const std::array<Index, 4>& v, std::size_t c, const std::string& name) {
   double longest_squared = 0;
   for (std::size_t i = 0; i < 4; ++i)
     for (std::size_t j = i + 1; j < 4; ++j) longest_squared = std::max(longest_squared, distance2(x[v[i]], x[v[j]]));
@@ -357,7 +356,8 @@ void check_refined_volume(const std::vector<Vec3>& x, const std::array<Index, 4>
 // does not (a parent near degenerate, NaN or infinite coordinates), the children are checked
 // one by one as before, so the same cell is refused with the same message. One check a parent
 // in place of eight.
-bool children_shaped(const std::vector<Vec3>& x, const std::array<Index, 4>& v, const Vec3& diag_a, const Vec3& diag_b) {
+template <class Points>
+bool children_shaped(const Points& x, const std::array<Index, 4>& v, const Vec3& diag_a, const Vec3& diag_b) {
   double longest_squared = 0, largest = 0;
   for (std::size_t i = 0; i < 4; ++i) {
     largest = std::max({largest, std::abs(x[v[i]].x), std::abs(x[v[i]].y), std::abs(x[v[i]].z)});
@@ -414,7 +414,9 @@ namespace {
 // The check of parent c's children (of corners `parent`, split at `midpoints` along
 // `diagonal`; diagonal_ends: those midpoints' coordinates): InputError(name, "cell 8c + k",
 // "degenerate: ...") for the first degenerate one, as check_refined_cells refuses it.
-void check_children(const std::vector<Vec3>& fine_nodes, const std::array<Index, 4>& parent,
+// fine_nodes[n]: refined node n's point, for the parent's corners and midpoints.
+template <class Points>
+void check_children(const Points& fine_nodes, const std::array<Index, 4>& parent,
                     const std::array<Index, 6>& midpoints, int diagonal, const Vec3 (&diagonal_ends)[2], std::size_t c,
                     const std::string& name) {
   if (children_shaped(fine_nodes, parent, diagonal_ends[0], diagonal_ends[1])) return;
@@ -448,11 +450,13 @@ struct KeepRefinedCells {
 
 CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vector<std::array<Index, 4>>& cells,
                                   const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges,
-                                  RefinedCells kept) {
+                                  RefinedCells kept, RefinedNodes made) {
+  if (made == RefinedNodes::omitted && kept != RefinedCells::deferred)
+    throw std::logic_error("refine_uniform_corners: the nodes omitted where cells or splits are made (they check the children)");
   refuse_if_too_large(8 * std::uint64_t{cells.size()}, "cells", name);  // before the cells are made
   CornerMesh fine;
   const auto corners = [&cells](std::size_t c) -> const std::array<Index, 4>& { return cells[c]; };
-  const EdgesByLow edges = refine_nodes(nodes, cells.size(), corners, name, fine.nodes);
+  const EdgesByLow edges = refine_nodes(nodes, cells.size(), corners, name, fine.nodes, made);
   if (kept == RefinedCells::by_parent) {
     instrument::reserve_huge(fine.midpoints, cells.size());
     instrument::reserve_huge(fine.diagonals, cells.size());
@@ -476,20 +480,43 @@ SortedEdgeRanks::SortedEdgeRanks(const std::vector<std::array<Index, 2>>& sorted
   for (std::size_t a = 0; a < parent_count; ++a) first_[a + 1] += first_[a];
 }
 
-ParentSplitter::ParentSplitter(const std::vector<Vec3>& fine_nodes, std::size_t parent_count,
-                               const std::vector<std::array<Index, 2>>& sorted_edges)
-    : nodes_(fine_nodes), parent_count_(parent_count), ranks_(sorted_edges, parent_count) {
-  if (parent_count > fine_nodes.size() || fine_nodes.size() - parent_count != sorted_edges.size())
-    throw std::logic_error("ParentSplitter: not a refinement's nodes and sorted edges");
-}
+namespace {
+
+// The points of one parent's refined nodes, made from the parent's nodes as refine_nodes makes
+// them: its corners (parent nodes) and its edges' midpoints (m[e] the node of edge
+// kTetEdges[e]), all check_children reads.
+class FamilyPoints {
+ public:
+  FamilyPoints(const std::vector<Vec3>& parent_nodes, const std::array<Index, 4>& corners, const std::array<Index, 6>& m)
+      : parent_nodes_(parent_nodes), corners_(corners), m_(m) {}
+  Vec3 operator[](Index n) const {
+    if (n < parent_nodes_.size()) return parent_nodes_[n];
+    for (std::size_t e = 0; e < 6; ++e)
+      if (m_[e] == n)
+        return refined_midpoint(parent_nodes_[corners_[static_cast<std::size_t>(kTetEdges[e][0])]],
+                                parent_nodes_[corners_[static_cast<std::size_t>(kTetEdges[e][1])]]);
+    throw std::logic_error("FamilyPoints: a node neither a corner nor a midpoint of the parent");
+  }
+
+ private:
+  const std::vector<Vec3>& parent_nodes_;
+  const std::array<Index, 4>& corners_;
+  const std::array<Index, 6>& m_;
+};
+
+}  // namespace
+
+ParentSplitter::ParentSplitter(const std::vector<Vec3>& parent_nodes, const std::vector<std::array<Index, 2>>& sorted_edges)
+    : parent_nodes_(parent_nodes), ranks_(sorted_edges, parent_nodes.size()) {}
 
 void ParentSplitter::split(const std::array<Index, 4>& parent, std::size_t c, const std::string& name,
                            std::array<Index, 6>& midpoints, std::uint8_t& diagonal) const {
   const auto rank = [this](Index a, Index b) { return ranks_.rank(a, b); };
+  const std::size_t parent_count = parent_nodes_.size();
   for (Index v : parent)
-    if (v >= parent_count_) throw std::logic_error("ParentSplitter::split: a corner that is not a parent node");
-  const ParentSplit s = parent_split(nodes_.data(), parent_count_, rank, parent);
-  check_children(nodes_, parent, s.m, s.diagonal, s.diagonal_ends, c, name);
+    if (v >= parent_count) throw std::logic_error("ParentSplitter::split: a corner that is not a parent node");
+  const ParentSplit s = parent_split(parent_nodes_.data(), parent_count, rank, parent);
+  check_children(FamilyPoints(parent_nodes_, parent, s.m), parent, s.m, s.diagonal, s.diagonal_ends, c, name);
   midpoints = s.m;
   diagonal = static_cast<std::uint8_t>(s.diagonal);
 }

@@ -217,8 +217,7 @@ namespace {
 // grids and parts are then freed once the levels are numbered, before the levels' six vectors
 // and loose cells' batches are written (batch_local_levels), which then reuse the grids'
 // memory (with instrument::reuse_freed_memory, as the program runs) rather than fault in
-// fresh pages: at P = 1 the finest grid's nodes, midpoints and parts are more than those
-// arrays, and each process holds the whole grids but only its share of the levels.
+// fresh pages: each process holds the whole grids but only its share of the levels.
 RunResult solve(const ProblemInput& in, ProblemInput* consumed, const RunOptions& o, std::ostream* out) {
   if (in.grids.empty() || in.parts.size() != in.grids.size())
     throw std::invalid_argument("solve_in_section: an input with no grids, or not a part list a grid (one already given up?)");

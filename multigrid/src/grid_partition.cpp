@@ -124,11 +124,11 @@ namespace {
 // Every cell in part q (one process): each node in a cell has the one holder q, a node in none
 // has none. One pass marking the nodes, not the grouping and sorting below.
 NodeRanks one_part_node_ranks(const Grid& grid, std::int32_t q) {
-  std::vector<std::uint8_t> used(grid.mesh.nodes.size(), 0);
+  std::vector<std::uint8_t> used(grid.node_count(), 0);
   for (std::size_t c = 0; c < grid.cell_count(); ++c)
     for (Index n : grid.cell(c)) used[n] = 1;
   NodeRanks nr;
-  nr.offsets.resize(grid.mesh.nodes.size() + 1);
+  nr.offsets.resize(grid.node_count() + 1);
   std::uint32_t kept = 0;
   for (std::size_t n = 0; n < used.size(); ++n) {
     nr.offsets[n] = kept;
@@ -153,7 +153,7 @@ NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_
   // touches it, in one pass; only the nodes on the parts' borders then collect their cells'
   // parts (grouped by node, a counting sort), sorted and made unique. Not a list of every
   // cell's four (node, part): a node's count and its few parts, not 16 bytes a cell.
-  const std::size_t nodes = grid.mesh.nodes.size();
+  const std::size_t nodes = grid.node_count();
   enum : std::uint8_t { kInNone, kInOne, kInSeveral };
   std::vector<std::uint8_t> held(nodes, kInNone);
   std::vector<std::int32_t> first(nodes);
@@ -201,7 +201,7 @@ NodeRanks node_ranks(const Grid& grid, const std::vector<std::int32_t>& part_of_
 
 bool refined_node_ranks(const Grid& fine, const std::vector<std::int32_t>& fine_parts, const Grid& coarse,
                         const std::vector<std::int32_t>& coarse_parts, const NodeRanks& coarse_ranks, NodeRanks& out) {
-  const std::size_t cn = fine.coarse_nodes, nodes = fine.mesh.nodes.size(), cells = fine.cell_count();
+  const std::size_t cn = fine.coarse_nodes, nodes = fine.node_count(), cells = fine.cell_count();
   if (!fine.refined || cn != coarse.mesh.nodes.size() || coarse_ranks.offsets.size() != cn + 1 ||
       nodes != cn + fine.midpoint_of.size() || cells != 8 * coarse.cell_count() ||
       (!fine_parts.empty() && fine_parts.size() != cells) || coarse_parts.size() != coarse.cell_count())

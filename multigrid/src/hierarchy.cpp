@@ -66,6 +66,18 @@ std::vector<std::uint8_t> nodes_of(const std::vector<Triangle>& triangles, std::
   return on;
 }
 
+// Splits the finest grid's parents q not split yet for which mine(q) (mesh::ParentSplitter:
+// the refinement's splits, each parent's children checked).
+template <class Mine>
+void split_parents(std::vector<Grid>& grids, const Mine& mine, const std::string& name) {
+  Grid& fine = grids.back();
+  const Grid& coarse = grids[grids.size() - 2];
+  const mesh::ParentSplitter splitter(coarse.mesh.nodes, fine.midpoint_of);
+  for (std::size_t q = 0; q < coarse.cell_count(); ++q)
+    if (fine.parent_diagonals[q] == Grid::kNotSplit && mine(q))
+      splitter.split(coarse.cell(q), q, name, fine.parent_midpoints[q], fine.parent_diagonals[q]);
+}
+
 }  // namespace
 
 // The solver's arithmetic forms products of up to six lengths (a cell's Gram matrix over its
@@ -136,25 +148,26 @@ std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::stri
     // whose order numbers the midpoints.
     if (faces == GridFaces::omitted) {
       // The coarsest grid's corners copied (a mesh's cells), a refined parent's read as they are.
-      const mesh::RefinedCells made = l + 1 < levels || finest == FinestCells::stored ? mesh::RefinedCells::stored
-                                      : finest == FinestCells::by_parent             ? mesh::RefinedCells::by_parent
-                                                                                     : mesh::RefinedCells::deferred;
+      // A finest grid kept by parent: its nodes derived, its parents split below (by_parent)
+      // or by the processes that hold them (split_finest_cells).
+      const bool by_parent = l + 1 == levels && finest != FinestCells::stored;
+      const mesh::RefinedCells made = by_parent ? mesh::RefinedCells::deferred : mesh::RefinedCells::stored;
+      const mesh::RefinedNodes points = by_parent ? mesh::RefinedNodes::omitted : mesh::RefinedNodes::stored;
       mesh::CornerMesh fine = parent.corners.empty()
                                   ? mesh::refine_uniform_corners(parent.mesh.nodes, mesh::cell_corners(parent.mesh), name,
-                                                                 &g.midpoint_of, made)
-                                  : mesh::refine_uniform_corners(parent.mesh.nodes, parent.corners, name, &g.midpoint_of, made);
+                                                                 &g.midpoint_of, made, points)
+                                  : mesh::refine_uniform_corners(parent.mesh.nodes, parent.corners, name, &g.midpoint_of,
+                                                                 made, points);
       g.mesh.nodes = std::move(fine.nodes);
       g.corners = std::move(fine.cells);
-      if (made == mesh::RefinedCells::deferred) {  // every parent's place, none split (split_finest_cells)
+      g.nodes_derived = by_parent;
+      if (by_parent) {  // every parent's place, none split yet
         const std::size_t parents = parent.cell_count();
         instrument::assign_huge(g.parent_midpoints, parents);
         instrument::assign_huge(g.parent_diagonals, parents, Grid::kNotSplit);
-      } else {
-        g.parent_midpoints = std::move(fine.midpoints);
-        g.parent_diagonals = std::move(fine.diagonals);
       }
       boundary = refine_boundary(boundary, g);
-      g.dirichlet = nodes_of(boundary, g.mesh.nodes.size());
+      g.dirichlet = nodes_of(boundary, g.node_count());
     } else {
       g.mesh = mesh::refine_uniform(parent.mesh, name, mesh::RefinedGeometry::omitted, &g.midpoint_of);
       g.dirichlet = boundary_nodes(g.mesh);
@@ -162,31 +175,35 @@ std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::stri
     g.refined = true;  // its stencils and parents derived (Grid::stencil, Grid::parent), not stored
     grids.push_back(std::move(g));
   }
+  if (finest == FinestCells::by_parent) split_parents(grids, [](std::size_t) { return true; }, name);
   return grids;
 }
 
 void split_finest_cells(std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
                         const std::string& name) {
   if (grids.size() < 2 || !grids.back().cells_by_parent()) return;
-  Grid& fine = grids.back();
-  const Grid& coarse = grids[grids.size() - 2];
-  if (coarser_parts.size() != coarse.cell_count())
+  if (coarser_parts.size() != grids[grids.size() - 2].cell_count())
     throw std::logic_error("split_finest_cells: the parts are not the coarser grid's");
-  const mesh::ParentSplitter splitter(fine.mesh.nodes, fine.coarse_nodes, fine.midpoint_of);
-  for (std::size_t q = 0; q < coarse.cell_count(); ++q)
-    if (coarser_parts[q] == me && fine.parent_diagonals[q] == Grid::kNotSplit)
-      splitter.split(coarse.cell(q), q, name, fine.parent_midpoints[q], fine.parent_diagonals[q]);
+  split_parents(grids, [&](std::size_t q) { return coarser_parts[q] == me; }, name);
 }
 
 void store_finest_cells(std::vector<Grid>& grids, const std::string& name) {
   Grid& fine = grids.back();
   if (grids.size() < 2 || !fine.cells_by_parent()) return;
   const Grid& coarse = grids[grids.size() - 2];
-  split_finest_cells(grids, std::vector<std::int32_t>(coarse.cell_count(), 0), 0, name);  // those not split yet
+  split_parents(grids, [](std::size_t) { return true; }, name);  // those not split yet
   std::vector<std::array<Index, 4>> cells;
   instrument::reserve_huge(cells, fine.cell_count());
   for (std::size_t q = 0; q < coarse.cell_count(); ++q)
     for (const std::array<Index, 4>& kid : fine.children(coarse, static_cast<Index>(q))) cells.push_back(kid);
+  if (fine.nodes_derived) {  // METIS reads the grid as a mesh: its points made
+    const NodePoints points(fine, &coarse);
+    std::vector<mesh::Vec3> nodes;
+    instrument::reserve_huge(nodes, fine.node_count());
+    for (Index n = 0; n < fine.node_count(); ++n) nodes.push_back(points[n]);
+    fine.mesh.nodes = std::move(nodes);
+    fine.nodes_derived = false;
+  }
   fine.corners = std::move(cells);
   fine.parent_midpoints = {};
   fine.parent_diagonals = {};

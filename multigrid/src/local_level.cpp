@@ -261,12 +261,14 @@ class FamilyShapeTable {
 // empty where they are kept by parent (parts_by_parent): then `coarser_part`, the parents'.
 LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const std::vector<std::int32_t>& part,
                                  const std::vector<std::int32_t>& coarser_part, const NodeRanks& ranks, int me) {
-  const std::vector<mesh::Vec3>& points = grid.mesh.nodes;  // the cells: grid.children of a parent, else grid.cell
+  const NodePoints points(grid, coarser);  // the cells: grid.children of a parent, else grid.cell
   LocalLevel L;
   L.global_cells = grid.cell_count();
   L.global_nodes = points.size();
+  // The box of the grid's points: a refinement's is its parent's (a midpoint's coordinates lie
+  // between its ends', rounding included), the same bits from the stored points alone.
   mesh::Vec3 lo{1e300, 1e300, 1e300}, hi{-1e300, -1e300, -1e300};
-  for (const mesh::Vec3& p : points) {
+  for (const mesh::Vec3& p : grid.nodes_derived ? coarser->mesh.nodes : grid.mesh.nodes) {
     lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
     hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
   }
@@ -381,7 +383,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
     std::vector<std::pair<std::uint64_t, Index>> keyed;
     instrument::reserve_huge(keyed, my_cells);
     for (std::size_t c = 0; c < grid.cell_count(); ++c)
-      if (part[c] == me) keyed.push_back({morton_key(mesh::corners_centroid(points, grid.cell(c)), lo, hi), static_cast<Index>(c)});
+      if (part[c] == me) keyed.push_back({morton_key(mesh::corners_centroid(grid.mesh.nodes, grid.cell(c)), lo, hi), static_cast<Index>(c)});
     std::sort(keyed.begin(), keyed.end());
     // No families here: every cell is loose, its slots given in this order.
     instrument::reserve_huge(L.loose_cells, keyed.size());
@@ -399,10 +401,10 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
     const Index g = L.node_global[s];
     if (s + kPrefetchNodes < L.n_local) {  // the nodes in first-touch order are a jump each in the grid's
       const Index ahead = L.node_global[s + kPrefetchNodes];
-      __builtin_prefetch(&points[ahead]);
+      __builtin_prefetch(points.address(ahead));
       __builtin_prefetch(&ranks.offsets[ahead]);
     }
-    const mesh::Vec3& p = points[g];
+    const mesh::Vec3 p = points[g];
     L.xyz.push_back({p.x, p.y, p.z, 0.0});
     L.dirichlet.push_back(grid.dirichlet[g]);
     L.owned.push_back(ranks.owner(g) == me ? 1 : 0);
@@ -424,8 +426,8 @@ TransferSets transfer_sets(const Grid& fine, const NodeRanks& fr, const NodeRank
   const bool shortcut = inherited && fine.refined;
   std::vector<std::uint64_t> feeders, needers;
   if (!shortcut)  // 1 coarse node a coarse node's copy, 2 a midpoint
-    instrument::reserve_huge(feeders, 2 * fine.mesh.nodes.size());
-  for (Index g = 0; g < fine.mesh.nodes.size(); ++g) {
+    instrument::reserve_huge(feeders, 2 * fine.node_count());
+  for (Index g = 0; g < fine.node_count(); ++g) {
     const CoarseStencil from = fine.stencil(g);
     for (std::uint32_t k = 0; k < from.count; ++k) {
       const Index c = from.node[k];

@@ -12,7 +12,11 @@
 // are written, and (that evening) its heap is on huge pages (AMD EPYC Zen 5): peaks of 90344
 // kB (--cube 8, 1 process), 78720 kB for the larger process at 2, 138468 kB (--cube 10, 1
 // process), 119684 kB (--cube 10, 2) and 2692756 kB (--cube 100 --grids 2), estimated
-// 0.92-1.06 of them (ctest/multigrid/unit_run_memory.cpp).
+// 0.92-1.06 of them (ctest/multigrid/unit_run_memory.cpp). Since 2026-12-07 the finest grid's
+// nodes are derived, not stored, and the heap's large blocks are no longer rounded up to whole
+// huge pages (Zen 5, medians of three): 71080 kB (--cube 8, 1 process), 60716 kB at 2, 110668
+// kB (--cube 10, 1), 90248 kB (--cube 10, 2), 2538948 kB (--cube 100 --grids 2, one run),
+// estimated 0.99-1.04 of them.
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
@@ -41,11 +45,12 @@ constexpr double kAllGrids = 8.0 / 7.0;
 // What every process holds whatever the grids: MPI, bsplib's buffers, the program (24-27 MB measured).
 constexpr double kFixedBytes = 26.0 * 1024 * 1024;
 // The program's heap is on huge pages (instrument::advise_heap_huge_pages; its large arrays
-// were before), and each 2 MiB of it is resident whole once touched: the ends of the set-up's
-// large arrays (about 20 live at its peak) and the gaps between its small blocks (fitted: 12
-// MiB puts the five peaks measured within 0.92-1.06; 6 MiB did when only the large arrays
-// were advised).
-constexpr double kHugePageEndsBytes = 12.0 * 1024 * 1024;
+// were before), and each 2 MiB of it is resident whole once touched: the gaps between its
+// blocks and the last page of the live set (fitted: 4 MiB puts the five peaks measured on
+// 2026-12-07 within 0.99-1.04; 12 MiB did while huge_capacity rounded each large block up to
+// whole huge pages, whose ends were left half used; 6 MiB when only the large arrays were
+// advised).
+constexpr double kHugePageEndsBytes = 4.0 * 1024 * 1024;
 constexpr std::uint64_t kMostCells = std::numeric_limits<std::uint64_t>::max();
 // METIS_PartGraphKway's own arrays, per vertex (cell) of the graph: its copy of the graph with
 // vertex and edge weights and each coarsened graph (about half the last, so twice the first
@@ -77,9 +82,11 @@ double refined_grid_bytes_per_cell(GridFaces faces) {
 }
 
 // A run's finest grid keeps its cells by parent (Grid::parent_midpoints and parent_diagonals:
-// six midpoints and a diagonal, 25 B for 8 cells), not their corners: the saving per cell.
+// six midpoints and a diagonal, 25 B for 8 cells), not their corners, and derives its nodes'
+// points (Grid::nodes_derived): the saving per cell.
 double by_parent_saving_per_cell() {
-  return sizeof(std::array<Index, 4>) - (sizeof(std::array<Index, 6>) + sizeof(std::uint8_t)) / 8.0;
+  return sizeof(std::array<Index, 4>) - (sizeof(std::array<Index, 6>) + sizeof(std::uint8_t)) / 8.0 +
+         kNodesPerCell * sizeof(mesh::Vec3);
 }
 
 // The refinement with faces (refine_uniform) holds, while it makes the finest grid, its

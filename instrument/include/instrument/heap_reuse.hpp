@@ -35,6 +35,9 @@ namespace instrument {
 // or a sanitizer's own allocator, as AddressSanitizer's): then nothing changed.
 bool reuse_freed_memory();
 
+// Whether reuse_freed_memory's advice was taken: every block then comes from the heap.
+bool freed_memory_reused();
+
 // After reuse_freed_memory took its advice, from the main thread: the heap grown by `bytes` of
 // address space, advised for huge pages (advise_huge_pages), and left free at the heap's top,
 // where the next allocations are carved from. Whether it was done: false without

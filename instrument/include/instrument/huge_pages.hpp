@@ -30,9 +30,10 @@ bool advise_huge_pages(const void* data, std::size_t bytes);
 // The capacity to reserve for n elements of `size` bytes so that the allocation fills whole
 // huge pages: glibc then maps it alone (an allocation this big is mmap'ed) and Linux places a
 // mapping of whole huge pages on a 2 MiB boundary, so every 2 MiB of it can be a huge page,
-// not only the middle of a block at any address. n itself under kHugePageBytes. In a process
-// that called reuse_freed_memory (heap_reuse.hpp) blocks come from the heap at any address:
-// the whole 2 MiB pages inside one are still huge, its ends small.
+// not only the middle of a block at any address. n itself under kHugePageBytes, and in a
+// process that called reuse_freed_memory (heap_reuse.hpp), where blocks come from the heap at
+// any address (the whole 2 MiB pages inside one are still huge, its ends small): rounded up
+// there, a block would only push the next one further on and leave half-used huge pages.
 std::size_t huge_capacity(std::size_t n, std::size_t size);
 
 // v emptied, with room for at least n elements in fresh storage advised (advise_huge_pages)

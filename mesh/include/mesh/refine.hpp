@@ -20,6 +20,14 @@ namespace mesh {
 // edges in, which multigrid's transfers and families rely on to find the children again.
 inline constexpr int kTetEdges[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
 
+// The midpoint of nodes p and q as every refinement here makes it (the refined nodes, a
+// parent's diagonal ends, a program that derives a refined grid's nodes instead of storing
+// them): one expression, so the same bits wherever it is taken (a sum is the same either way
+// round).
+inline Vec3 refined_midpoint(const Vec3& p, const Vec3& q) {
+  return {0.5 * (p.x + q.x), 0.5 * (p.y + q.y), 0.5 * (p.z + q.z)};
+}
+
 // The mesh with every cell split into eight, materials inherited; nodes: the parent's
 // first, then one per edge (its midpoint) in the order of the sorted edge (low, high node).
 // The result is checked (check_mesh, errors naming `name`) and has its geometry computed,
@@ -53,10 +61,16 @@ struct CornerMesh {
 // Every child is checked as it is made. RefinedCells::deferred: neither cells nor splits, the
 // nodes and edges alone; the program splits the parents it will use (ParentSplitter: the same
 // splits, the same refusal), where each process of a partitioned run needs only its own.
+// RefinedNodes::omitted (with RefinedCells::deferred only; std::logic_error otherwise): the
+// nodes' coordinates not made either (fine.nodes empty; there are nodes.size() +
+// midpoint_edges->size() of them), for a program that derives a node's point from the
+// parent's nodes and its edge (refined_midpoint) where it needs it: a finest grid's nodes are
+// 24 B a node every process wrote whole.
 enum class RefinedCells { stored, by_parent, deferred };
+enum class RefinedNodes { stored, omitted };
 CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vector<std::array<Index, 4>>& cells,
                                   const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges = nullptr,
-                                  RefinedCells kept = RefinedCells::stored);
+                                  RefinedCells kept = RefinedCells::stored, RefinedNodes made = RefinedNodes::stored);
 
 // The places of a refinement's edges (its midpoint_edges: (low, high) node pairs of the
 // parent's parent_count nodes, sorted and unique): rank(a, b), a < b, is edge (a, b)'s index,
@@ -80,18 +94,17 @@ class SortedEdgeRanks {
 
 // The splits of a refinement's parents one at a time (RefinedCells::deferred): parent c's
 // midpoints and diagonal as RefinedCells::by_parent gives them (midpoints[c], diagonals[c]),
-// its children checked as it checks them. fine_nodes: the refinement's nodes (the parent's
-// parent_count first, then the midpoints); sorted_edges: its midpoint_edges. Both are read
-// where they are (kept by reference).
+// its children checked as it checks them. parent_nodes: the parent mesh's nodes (the
+// midpoints' points are made from them as the refinement makes them: the refined nodes need
+// not exist); sorted_edges: the refinement's midpoint_edges. Both are read where they are
+// (kept by reference).
 class ParentSplitter {
  public:
-  // std::logic_error if the edges are not parent_count's sorted edges of these nodes (count,
-  // ends, order).
-  ParentSplitter(const std::vector<Vec3>& fine_nodes, std::size_t parent_count,
-                 const std::vector<std::array<Index, 2>>& sorted_edges);
+  // std::logic_error if the edges are not sorted (low, high) pairs of the parent's nodes.
+  ParentSplitter(const std::vector<Vec3>& parent_nodes, const std::vector<std::array<Index, 2>>& sorted_edges);
   // Not of temporaries: both are read where they are.
-  ParentSplitter(std::vector<Vec3>&&, std::size_t, const std::vector<std::array<Index, 2>>&) = delete;
-  ParentSplitter(const std::vector<Vec3>&, std::size_t, std::vector<std::array<Index, 2>>&&) = delete;
+  ParentSplitter(std::vector<Vec3>&&, const std::vector<std::array<Index, 2>>&) = delete;
+  ParentSplitter(const std::vector<Vec3>&, std::vector<std::array<Index, 2>>&&) = delete;
   // Parent c, of corners `parent` (the parent's own, in its order, each below parent_count):
   // InputError(name, "cell 8c + k", "degenerate: ...") for its first degenerate child, as the
   // refinement refuses it; std::logic_error for a corner out of range.
@@ -99,8 +112,7 @@ class ParentSplitter {
              std::uint8_t& diagonal) const;
 
  private:
-  const std::vector<Vec3>& nodes_;
-  std::size_t parent_count_;
+  const std::vector<Vec3>& parent_nodes_;
   SortedEdgeRanks ranks_;
 };
 

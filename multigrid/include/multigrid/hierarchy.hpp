@@ -30,7 +30,9 @@ struct CoarseStencil {
 };
 
 struct Grid {
-  mesh::Mesh mesh;  // its nodes always; its cells (and faces) unless `corners` or the parents hold them
+  // Its nodes (unless derived: below), its cells (and faces) unless `corners` or the parents
+  // hold them.
+  mesh::Mesh mesh;
   // A refined grid's cells' corners where its mesh has no cells (GridFaces::omitted): 16 B a
   // cell, where a mesh::Cell is 36, and the cells are most of what a set-up writes. Empty
   // otherwise. Read both kinds through cell_count() and cell(); a finest grid that keeps its
@@ -52,6 +54,13 @@ struct Grid {
   bool refined = false;
   std::size_t coarse_nodes = 0;
   std::vector<std::array<Index, 2>> midpoint_of;
+  // A refined grid whose nodes' points are not stored (mesh.nodes empty; the finest grid of a
+  // run whose cells are kept by parent): node n's point is the coarser grid's node n or the
+  // midpoint of its edge midpoint_of[n - coarse_nodes], made as the refinement makes it
+  // (mesh::refined_midpoint, the same bits) where it is read (NodePoints). They were 24 B a
+  // node every process wrote whole, for the few it reads.
+  bool nodes_derived = false;
+  std::size_t node_count() const { return nodes_derived ? coarse_nodes + midpoint_of.size() : mesh.nodes.size(); }
 
   // Node n's interpolation from the next coarser grid: on a refined grid the coarse node n
   // itself (weight 1) or its edge's two ends (1/2 each); else from_coarse[n]. Not on the
@@ -104,6 +113,35 @@ struct Grid {
   }
 };
 
+// The points of a grid's nodes, stored or derived (Grid::nodes_derived). `coarser`: the grid
+// it refines (read only where the grid's nodes are derived; may be null where they are not).
+// Both are read where they are.
+class NodePoints {
+ public:
+  NodePoints(const Grid& grid, const Grid* coarser) : grid_(grid), coarser_(coarser) {
+    if (grid.nodes_derived && (!coarser || !grid.refined || coarser->mesh.nodes.size() != grid.coarse_nodes))
+      throw std::logic_error("NodePoints: a grid's derived nodes without the grid it refines");
+  }
+  mesh::Vec3 operator[](Index n) const {
+    if (!grid_.nodes_derived) return grid_.mesh.nodes[n];
+    const std::vector<mesh::Vec3>& coarse = coarser_->mesh.nodes;
+    if (n < grid_.coarse_nodes) return coarse[n];
+    const std::array<Index, 2>& edge = grid_.midpoint_of[n - grid_.coarse_nodes];
+    return mesh::refined_midpoint(coarse[edge[0]], coarse[edge[1]]);
+  }
+  // Where node n's point is read from (for a prefetch ahead of operator[]).
+  const void* address(Index n) const {
+    if (!grid_.nodes_derived) return &grid_.mesh.nodes[n];
+    return n < grid_.coarse_nodes ? static_cast<const void*>(&coarser_->mesh.nodes[n])
+                                  : static_cast<const void*>(&grid_.midpoint_of[n - grid_.coarse_nodes]);
+  }
+  std::size_t size() const { return grid_.node_count(); }
+
+ private:
+  const Grid& grid_;
+  const Grid* coarser_;
+};
+
 // The midpoint node of a coarse edge on a refined grid (Grid::midpoint_of is sorted by
 // (low, high)): node(a, b) for an edge (a, b) of the coarser grid, either way round.
 class MidpointLookup {
@@ -136,7 +174,8 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name);
 // keeps them.
 // FinestCells::by_parent (with GridFaces::omitted and levels >= 2): the finest grid's cells
 // kept by parent (Grid::parent_midpoints), for a run whose METIS grid is a coarser one; each
-// child checked as it is made. by_parent_deferred: the nodes and edges made, no parent split
+// child checked as it is made; its nodes derived (Grid::nodes_derived) in both by_parent
+// kinds. by_parent_deferred: the nodes and edges made, no parent split
 // yet, for a partitioned run whose processes split (and check) their own (split_finest_cells:
 // splitting every parent in every process was a replicated half of the refinement at P = 2).
 enum class GridFaces { kept, omitted };
@@ -153,9 +192,9 @@ std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::stri
 // holds the splits of its own. Nothing to do on another grid.
 void split_finest_cells(std::vector<Grid>& grids, const std::vector<std::int32_t>& coarser_parts, int me,
                         const std::string& name);
-// Stores the cells of a finest grid built with FinestCells::by_parent or by_parent_deferred
-// (where METIS is to partition it after all: a small mesh at many processes), every parent
-// split and checked.
+// Stores the cells and nodes of a finest grid built with FinestCells::by_parent or
+// by_parent_deferred (where METIS is to partition it after all: a small mesh at many
+// processes), every parent split and checked.
 void store_finest_cells(std::vector<Grid>& grids, const std::string& name);
 
 // Reads each path (mesh::read_mesh: .smesh or .msh) and checks its nodes (check_nodes).
