@@ -181,6 +181,19 @@ TEST_CASE("refine_uniform_corners by parent: each parent's midpoints and diagona
   CHECK_THROWS_AS(ParentSplitter(coarse.nodes, swapped), std::logic_error);
   std::array<Index, 6> unused_m{};
   std::uint8_t unused_d = 0;
+  // Sorted edges with one missing (not this mesh's): a parent that has it is refused, not
+  // given another edge's midpoint.
+  std::vector<std::array<Index, 2>> fewer = edges_deferred;
+  fewer.erase(fewer.begin());
+  const ParentSplitter short_splitter(coarse.nodes, fewer);
+  std::size_t with_first = parents.size();
+  for (std::size_t c = 0; c < parents.size() && with_first == parents.size(); ++c)
+    for (const auto& e : kTetEdges) {
+      const Index a = parents[c][static_cast<std::size_t>(e[0])], b = parents[c][static_cast<std::size_t>(e[1])];
+      if (std::array<Index, 2>{std::min(a, b), std::max(a, b)} == edges_deferred.front()) with_first = c;
+    }
+  REQUIRE(with_first < parents.size());
+  CHECK_THROWS_AS(short_splitter.split(parents[with_first], with_first, "cube", unused_m, unused_d), std::logic_error);
   CHECK_THROWS_AS(splitter.split({0, 1, 2, static_cast<Index>(coarse.nodes.size())}, 0, "cube", unused_m, unused_d),
                   std::logic_error);
   // A flat parent's children refused alike when they are kept by parent.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <set>
 #include <vector>
@@ -145,6 +146,9 @@ TEST_CASE("families of a finest grid kept by parent: those of the same grid with
   REQUIRE(by_parent.family_count() == stored.family_count());
   CHECK(by_parent.loose_cells.empty());
   CHECK(by_parent.node_global == stored.node_global);
+  // The points the numbering wrote: derived where kept by parent, the stored ones' bits.
+  REQUIRE(by_parent.xyz.size() == stored.xyz.size());
+  CHECK(std::memcmp(by_parent.xyz.data(), stored.xyz.data(), stored.xyz.size() * sizeof(stored.xyz[0])) == 0);
   for (std::size_t f = 0; f < stored.family_count(); ++f) {
     INFO("family " << f);
     CHECK(by_parent.family(f) == stored.family(f));

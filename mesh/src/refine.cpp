@@ -451,8 +451,9 @@ struct KeepRefinedCells {
 CornerMesh refine_uniform_corners(const std::vector<Vec3>& nodes, const std::vector<std::array<Index, 4>>& cells,
                                   const std::string& name, std::vector<std::array<Index, 2>>* midpoint_edges,
                                   RefinedCells kept, RefinedNodes made) {
-  if (made == RefinedNodes::omitted && kept != RefinedCells::deferred)
-    throw std::logic_error("refine_uniform_corners: the nodes omitted where cells or splits are made (they check the children)");
+  if (made == RefinedNodes::omitted && (kept != RefinedCells::deferred || midpoint_edges == nullptr))
+    throw std::logic_error("refine_uniform_corners: the nodes omitted where cells or splits are made (they check the children), "
+                           "or without the edges that number them");
   refuse_if_too_large(8 * std::uint64_t{cells.size()}, "cells", name);  // before the cells are made
   CornerMesh fine;
   const auto corners = [&cells](std::size_t c) -> const std::array<Index, 4>& { return cells[c]; };
@@ -507,7 +508,7 @@ class FamilyPoints {
 }  // namespace
 
 ParentSplitter::ParentSplitter(const std::vector<Vec3>& parent_nodes, const std::vector<std::array<Index, 2>>& sorted_edges)
-    : parent_nodes_(parent_nodes), ranks_(sorted_edges, parent_nodes.size()) {}
+    : parent_nodes_(parent_nodes), edges_(sorted_edges), ranks_(sorted_edges, parent_nodes.size()) {}
 
 void ParentSplitter::split(const std::array<Index, 4>& parent, std::size_t c, const std::string& name,
                            std::array<Index, 6>& midpoints, std::uint8_t& diagonal) const {
@@ -516,6 +517,12 @@ void ParentSplitter::split(const std::array<Index, 4>& parent, std::size_t c, co
   for (Index v : parent)
     if (v >= parent_count) throw std::logic_error("ParentSplitter::split: a corner that is not a parent node");
   const ParentSplit s = parent_split(parent_nodes_.data(), parent_count, rank, parent);
+  for (std::size_t e = 0; e < 6; ++e) {  // each midpoint's edge is the one asked for: edges of this mesh
+    const Index a = parent[static_cast<std::size_t>(kTetEdges[e][0])], b = parent[static_cast<std::size_t>(kTetEdges[e][1])];
+    const std::size_t k = s.m[e] - parent_count;
+    if (k >= edges_.size() || edges_[k] != std::array<Index, 2>{std::min(a, b), std::max(a, b)})
+      throw std::logic_error("ParentSplitter::split: an edge of the parent not among the edges (another mesh's?)");
+  }
   check_children(FamilyPoints(parent_nodes_, parent, s.m), parent, s.m, s.diagonal, s.diagonal_ends, c, name);
   midpoints = s.m;
   diagonal = static_cast<std::uint8_t>(s.diagonal);

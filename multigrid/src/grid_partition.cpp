@@ -21,7 +21,7 @@ std::size_t metis_grid(const std::vector<Grid>& grids, int parts) {
 }
 
 mesh::Partition metis_partition_grid(const Grid& grid, int parts, const std::string& name) {
-  if (grid.cells_by_parent())  // no cells to read (FinestCells::by_parent)
+  if (grid.cells_by_parent() || grid.nodes_derived)  // no cells, no points to read (FinestCells::by_parent)
     throw std::logic_error("metis_partition_grid: a grid whose cells are kept by parent (store_finest_cells first)");
   if (grid.corners.empty()) return mesh::metis_partition(grid.mesh, parts, name);  // a mesh's own cells and faces
   if (parts == 1) return {1, std::vector<std::int32_t>(grid.cell_count(), 0)};

@@ -150,18 +150,18 @@ std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::stri
       // The coarsest grid's corners copied (a mesh's cells), a refined parent's read as they are.
       // A finest grid kept by parent: its nodes derived, its parents split below (by_parent)
       // or by the processes that hold them (split_finest_cells).
-      const bool by_parent = l + 1 == levels && finest != FinestCells::stored;
-      const mesh::RefinedCells made = by_parent ? mesh::RefinedCells::deferred : mesh::RefinedCells::stored;
-      const mesh::RefinedNodes points = by_parent ? mesh::RefinedNodes::omitted : mesh::RefinedNodes::stored;
+      const bool kept_by_parent = l + 1 == levels && finest != FinestCells::stored;
+      const mesh::RefinedCells made = kept_by_parent ? mesh::RefinedCells::deferred : mesh::RefinedCells::stored;
+      const mesh::RefinedNodes nodes_made = kept_by_parent ? mesh::RefinedNodes::omitted : mesh::RefinedNodes::stored;
       mesh::CornerMesh fine = parent.corners.empty()
                                   ? mesh::refine_uniform_corners(parent.mesh.nodes, mesh::cell_corners(parent.mesh), name,
-                                                                 &g.midpoint_of, made, points)
+                                                                 &g.midpoint_of, made, nodes_made)
                                   : mesh::refine_uniform_corners(parent.mesh.nodes, parent.corners, name, &g.midpoint_of,
-                                                                 made, points);
+                                                                 made, nodes_made);
       g.mesh.nodes = std::move(fine.nodes);
       g.corners = std::move(fine.cells);
-      g.nodes_derived = by_parent;
-      if (by_parent) {  // every parent's place, none split yet
+      g.nodes_derived = kept_by_parent;
+      if (kept_by_parent) {  // every parent's place, none split yet
         const std::size_t parents = parent.cell_count();
         instrument::assign_huge(g.parent_midpoints, parents);
         instrument::assign_huge(g.parent_diagonals, parents, Grid::kNotSplit);

@@ -58,11 +58,13 @@ struct CornerMesh {
 // (midpoints[c][e] of kTetEdges[e]) and its octahedron's diagonal (diagonals[c]), from which
 // refined_children gives cells 8c..8c+7, the same corners: 25 bytes a parent where its
 // children's corners are 128 (multigrid's finest grid, the largest array its set-up wrote).
-// Every child is checked as it is made. RefinedCells::deferred: neither cells nor splits, the
-// nodes and edges alone; the program splits the parents it will use (ParentSplitter: the same
-// splits, the same refusal), where each process of a partitioned run needs only its own.
-// RefinedNodes::omitted (with RefinedCells::deferred only; std::logic_error otherwise): the
-// nodes' coordinates not made either (fine.nodes empty; there are nodes.size() +
+// Every child is checked as it is made. (multigrid splits with ParentSplitter now; by_parent
+// stays as the reference its tests check the splitter against.) RefinedCells::deferred:
+// neither cells nor splits, the nodes and edges alone; the program splits the parents it will
+// use (ParentSplitter: the same splits, the same refusal), where each process of a partitioned
+// run needs only its own.
+// RefinedNodes::omitted (with RefinedCells::deferred and midpoint_edges only; std::logic_error
+// otherwise): the nodes' coordinates not made either (fine.nodes empty; there are nodes.size() +
 // midpoint_edges->size() of them), for a program that derives a node's point from the
 // parent's nodes and its edge (refined_midpoint) where it needs it: a finest grid's nodes are
 // 24 B a node every process wrote whole.
@@ -105,14 +107,16 @@ class ParentSplitter {
   // Not of temporaries: both are read where they are.
   ParentSplitter(std::vector<Vec3>&&, const std::vector<std::array<Index, 2>>&) = delete;
   ParentSplitter(const std::vector<Vec3>&, std::vector<std::array<Index, 2>>&&) = delete;
-  // Parent c, of corners `parent` (the parent's own, in its order, each below parent_count):
+  // Parent c, of corners `parent` (the parent's own, in its order, each a parent node):
   // InputError(name, "cell 8c + k", "degenerate: ...") for its first degenerate child, as the
-  // refinement refuses it; std::logic_error for a corner out of range.
+  // refinement refuses it; std::logic_error for a corner out of range, or an edge of the
+  // parent missing from the edges (not the parent mesh's: its midpoint's number would be wrong).
   void split(const std::array<Index, 4>& parent, std::size_t c, const std::string& name, std::array<Index, 6>& midpoints,
              std::uint8_t& diagonal) const;
 
  private:
   const std::vector<Vec3>& parent_nodes_;
+  const std::vector<std::array<Index, 2>>& edges_;
   SortedEdgeRanks ranks_;
 };
 

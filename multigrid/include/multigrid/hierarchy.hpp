@@ -77,7 +77,7 @@ struct Grid {
   // The finest grid of a run whose parts come from a coarser grid (FinestCells::by_parent):
   // its cells are not stored (16 B a cell, the largest array a set-up wrote, and at P > 1
   // every process wrote all of it to read its own share), but per coarser cell q its edges'
-  // midpoints and its octahedron's diagonal (mesh::RefinedCells::by_parent, 25 B for 8 cells),
+  // midpoints and its octahedron's diagonal (mesh::ParentSplitter's splits, 25 B for 8 cells),
   // from which children() gives its 8 as the refinement made them. Empty on every other grid.
   // FinestCells::by_parent_deferred: a parent's split is made by the process that holds it
   // (split_finest_cells); until then its diagonal is kNotSplit and children() refuses it.
@@ -122,6 +122,7 @@ class NodePoints {
     if (grid.nodes_derived && (!coarser || !grid.refined || coarser->mesh.nodes.size() != grid.coarse_nodes))
       throw std::logic_error("NodePoints: a grid's derived nodes without the grid it refines");
   }
+  NodePoints(Grid&&, const Grid*) = delete;  // not of a temporary: read where it is
   mesh::Vec3 operator[](Index n) const {
     if (!grid_.nodes_derived) return grid_.mesh.nodes[n];
     const std::vector<mesh::Vec3>& coarse = coarser_->mesh.nodes;
@@ -129,7 +130,8 @@ class NodePoints {
     const std::array<Index, 2>& edge = grid_.midpoint_of[n - grid_.coarse_nodes];
     return mesh::refined_midpoint(coarse[edge[0]], coarse[edge[1]]);
   }
-  // Where node n's point is read from (for a prefetch ahead of operator[]).
+  // The first read for node n's point (a derived midpoint's: its edge), for a prefetch ahead
+  // of operator[].
   const void* address(Index n) const {
     if (!grid_.nodes_derived) return &grid_.mesh.nodes[n];
     return n < grid_.coarse_nodes ? static_cast<const void*>(&coarser_->mesh.nodes[n])
@@ -173,10 +175,11 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name);
 // caller that takes a refined grid's mesh as a mesh (mesh::metis_partition, build_sequence)
 // keeps them.
 // FinestCells::by_parent (with GridFaces::omitted and levels >= 2): the finest grid's cells
-// kept by parent (Grid::parent_midpoints), for a run whose METIS grid is a coarser one; each
-// child checked as it is made; its nodes derived (Grid::nodes_derived) in both by_parent
-// kinds. by_parent_deferred: the nodes and edges made, no parent split
-// yet, for a partitioned run whose processes split (and check) their own (split_finest_cells:
+// kept by parent (Grid::parent_midpoints), for a run whose METIS grid is a coarser one, each
+// parent's children checked as it is split (after the refinement); its nodes derived
+// (Grid::nodes_derived) in both by_parent kinds, which are the only grids whose nodes are.
+// by_parent_deferred: the edges made (not the nodes' points), no parent split yet, for a
+// partitioned run whose processes split (and check) their own (split_finest_cells:
 // splitting every parent in every process was a replicated half of the refinement at P = 2).
 enum class GridFaces { kept, omitted };
 enum class FinestCells { stored, by_parent, by_parent_deferred };
