@@ -2,7 +2,8 @@
 mpiexec, and records each in the store as it ends (the contract's Backend interface:
 execute(store, steps, progress)).
 
-A step runs in its own session (process group) with stdout and stderr to files, so that a
+A step runs in its own session (process group), with a mark in its environment that its
+proxy and ranks inherit (marked_processes.py), and with stdout and stderr to files, so that a
 timeout or an interruption can kill it and everything it started. After each step one
 progress line goes to stderr:
 
@@ -23,12 +24,13 @@ beside N copies of itself that write nothing (plan.py's companion_command), each
 taskset and pinned with --pin-cpu on one of the CPUs of the runner's affinity mask after the
 lowest (the step itself runs on the lowest: mpiexec binds it to the first core, and a one-rank
 run pins itself to the lowest CPU of its mask), each started again as it ends until the step
-ends, then stopped (SIGTERM, which mpiexec passes on, then SIGKILL). So the step's run sees the
-node as loaded as the runs it calibrates do: on the AMD EPYC Zen 5 guest (2026-12-06) sweep3d's
-W_g read 1.88 ns alone, 2.35-2.48 beside a copy, and 2.27-2.46 in the 1x2 run it calibrates,
-in the same minutes. A companion that fails fails the step, with its last line. With fewer
-CPUs in the mask than the run and its companions need, as many run as there are CPUs beside
-the run's (none on one CPU); the step records how many ran (companions_run).
+ends, then stopped (SIGTERM, which mpiexec passes on, then SIGKILL) and waited for down to the
+ranks (marked_processes.py). So the step's run sees the node as loaded as the runs it calibrates
+do: on the AMD EPYC Zen 5 guest (2026-12-06) sweep3d's W_g read 1.88 ns alone, 2.35-2.48 beside
+a copy, and 2.27-2.46 in the 1x2 run it calibrates, in the same minutes. A companion that fails
+fails the step, with its last line. With fewer CPUs in the mask than the run and its companions
+need, as many run as there are CPUs beside the run's (none on one CPU); the step records how
+many ran (companions_run).
 """
 
 import os
@@ -37,7 +39,7 @@ import subprocess
 import sys
 import time
 
-from . import machine_state
+from . import machine_state, marked_processes
 from .store import now
 
 SUITE_RESULTS_FORMAT = "suite-results-1"
@@ -129,44 +131,13 @@ def check_results_file(path):
     return None
 
 
-def stop_groups(processes, grace=KILL_GRACE_SECONDS):
-    """SIGTERM to each process's group (each a session leader), then SIGKILL to what is left
-    of them after `grace` seconds. A leader is reaped as it ends (a zombie leader would keep
-    its group looking alive)."""
-    for p in processes:
-        try:
-            os.killpg(p.pid, signal.SIGTERM)
-        except (ProcessLookupError, PermissionError):
-            pass
-    deadline = time.monotonic() + grace
-    left = list(processes)
-    while left and time.monotonic() < deadline:
-        still = []
-        for p in left:
-            p.poll()
-            try:
-                os.killpg(p.pid, 0)
-                still.append(p)
-            except (ProcessLookupError, PermissionError):
-                pass
-        left = still
-        if left:
-            time.sleep(0.02)
-    for p in left:
-        try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-    for p in processes:
-        p.wait()
-
-
 class LocalBackend:
     """Runs steps here, one at a time, in list order."""
 
     def __init__(self, options=None):
         self.options = options
         self.process = None
+        self.mark = None  # in the running command's environment (marked_processes.py)
         self.interrupted = False
 
     # --- signals -----------------------------------------------------------------------------
@@ -252,7 +223,7 @@ class LocalBackend:
                      load=machine_state.load_between(before, after))
 
     def _start_companions(self, store, step):
-        """([(cpu, process)], None, the step's command) with the step's companions started, or
+        """([(cpu, process, mark)], None, the step's command) with the step's companions started, or
         ([], the error, None). Where the runner's affinity mask has fewer CPUs than the run and
         its companions need, as many run as there are CPUs beside the run's (none on one CPU),
         the run is told that many (--beside) and the step records it (companions_run)."""
@@ -274,8 +245,10 @@ class LocalBackend:
         # The loop ends too when the runner is gone (killed before it could stop it).
         loop = 'while kill -0 "$RUNNER" 2> /dev/null; do "$@" > "$OUT" 2> "$ERR" < /dev/null || exit $?; done'
         for k, cpu in enumerate(cpus[1:n + 1] if n > 0 else []):
+            mark = marked_processes.new_mark()
             env = dict(full_env, OUT=store.path(f"{step['cwd']}/companion{k}.stdout.txt"),
                        ERR=store.path(f"{step['cwd']}/companion{k}.stderr.txt"), RUNNER=str(os.getpid()))
+            env[marked_processes.MARK_NAME] = mark
             # On its CPU from the start (taskset: mpiexec, its proxy and the copy's start-up too),
             # and pinned there by the copy itself (--pin-cpu) whatever its launcher does.
             copy = ["taskset", "-c", str(cpu), "sh", "-c", loop, "companion"] + \
@@ -283,7 +256,7 @@ class LocalBackend:
             try:
                 started.append((cpu, subprocess.Popen(copy, stdin=subprocess.DEVNULL,
                                                       stdout=subprocess.DEVNULL, cwd=store.path(step["cwd"]),
-                                                      env=env, start_new_session=True)))
+                                                      env=env, start_new_session=True), mark))
             except OSError as e:
                 self._stop_companions(store, step, started)
                 return [], f"cannot start companion {k}: {e.strerror}", None
@@ -294,14 +267,14 @@ class LocalBackend:
     def _stop_companions(self, store, step, started):
         """None, or the one-line error of the first companion that ended before it was stopped."""
         error = None
-        for k, (cpu, p) in enumerate(started):
+        for k, (cpu, p, _) in enumerate(started):
             if p.poll() is not None and error is None:
                 line = last_line(store.path(f"{step['cwd']}/companion{k}.stderr.txt"))
                 error = f"companion {k} (CPU {cpu}) ended before the run did: " + (line or f"exit status {p.returncode}")
-        # SIGTERM first: mpiexec passes it on to the copy it started (which its launcher may
-        # have put in a process group of its own); then wait for the groups to empty, so that
-        # no copy outlives its step into the next one.
-        stop_groups([p for _, p in started])
+        # SIGTERM first: mpiexec passes it on to the copy it started (which its launcher put in
+        # a session of its own); then wait until no process carries a copy's mark, so that no
+        # copy outlives its step into the next one.
+        marked_processes.stop([p for _, p, _ in started], [m for _, _, m in started], KILL_GRACE_SECONDS)
         return error
 
     def _check_outputs(self, store, step):
@@ -317,6 +290,8 @@ class LocalBackend:
         """(exit status, None or the one-line error) of command run to its end or timeout."""
         full_env = dict(os.environ)
         full_env.update(env)
+        self.mark = marked_processes.new_mark()
+        full_env[marked_processes.MARK_NAME] = self.mark
         try:
             with open(store.path(stdout), "wb") as out, open(store.path(stderr), "wb") as err:
                 self.process = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
@@ -341,12 +316,15 @@ class LocalBackend:
                 kill_at = time.monotonic() + KILL_GRACE_SECONDS
             if kill_at is not None and time.monotonic() > kill_at:
                 self._signal_group(signal.SIGKILL)
-        # Whatever the step left behind in its group (a rank that outlived mpiexec) goes too.
+        # Whatever the step left behind in its group (a rank that outlived mpiexec) goes too,
+        # and whatever the signals reached below it, which may be still ending.
         try:
             os.killpg(self.process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+        marked_processes.stop([self.process], [self.mark], KILL_GRACE_SECONDS)
         self.process = None
+        self.mark = None
         if timed_out:
             return code, f"timed out after {timeout:g} s"
         if code != 0:
