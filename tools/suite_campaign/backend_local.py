@@ -150,7 +150,7 @@ class LocalBackend:
         if self.process is not None and self.process.poll() is None:
             try:
                 os.killpg(self.process.pid, signum)
-            except ProcessLookupError:
+            except (ProcessLookupError, PermissionError):
                 pass
 
     # --- running -------------------------------------------------------------------------------
@@ -274,7 +274,9 @@ class LocalBackend:
         # SIGTERM first: mpiexec passes it on to the copy it started (which its launcher put in
         # a session of its own); then wait until no process carries a copy's mark, so that no
         # copy outlives its step into the next one.
-        marked_processes.stop([p for _, p, _ in started], [m for _, _, m in started], KILL_GRACE_SECONDS)
+        left = marked_processes.stop([p for _, p, _ in started], [m for _, _, m in started], KILL_GRACE_SECONDS)
+        if left and error is None:
+            error = f"companions' processes {', '.join(map(str, left))} still running after SIGKILL"
         return error
 
     def _check_outputs(self, store, step):
@@ -322,9 +324,11 @@ class LocalBackend:
             os.killpg(self.process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-        marked_processes.stop([self.process], [self.mark], KILL_GRACE_SECONDS)
+        left = marked_processes.stop([self.process], [self.mark], KILL_GRACE_SECONDS)
         self.process = None
         self.mark = None
+        if left:  # they would run on into the next step
+            return code, f"processes {', '.join(map(str, left))} still running after SIGKILL"
         if timed_out:
             return code, f"timed out after {timeout:g} s"
         if code != 0:

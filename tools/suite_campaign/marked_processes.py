@@ -18,6 +18,8 @@ import signal
 import time
 
 MARK_NAME = "SUITE_CAMPAIGN_MARK"
+# A scan reads every process's /proc/PID/stat and environ (~14 us each).
+POLL_SECONDS = 0.05
 _serial = itertools.count()
 
 
@@ -26,22 +28,39 @@ def new_mark():
     return f"{os.getpid()}.{time.time_ns()}.{next(_serial)}"
 
 
-def marked(mark):
-    """The pids of the live processes (zombies are not) whose environment holds the mark."""
-    needle = f"{MARK_NAME}={mark}\0".encode()
-    found = []
+def _scan(marks):
+    """({mark: [pids of the live processes whose environment holds it]}, {the process groups
+    with a live member}); a zombie is not live (it has ended; its parent reaps it) and its
+    environment reads empty."""
+    needles = {mark: b"\0" + f"{MARK_NAME}={mark}\0".encode() for mark in marks}
+    found = {mark: [] for mark in marks}
+    groups = set()
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
         try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                stat = f.read()
+            # The command name (field 2) is in parentheses and may hold spaces or ')'.
+            state, _, group = stat[stat.rfind(b")") + 2:].split(b" ", 3)[:3]
+            if state == b"Z":
+                continue
+            groups.add(int(group))
+            if not needles:
+                continue
             with open(f"/proc/{name}/environ", "rb") as f:
-                environ = f.read()
-        except OSError:
+                environ = b"\0" + f.read()
+        except (OSError, ValueError):
             continue  # gone, or not ours to read (a process of another user: not ours at all)
-        # A zombie's environment reads empty.
-        if (b"\0" + environ).find(b"\0" + needle) >= 0:
-            found.append(int(name))
-    return found
+        for mark, needle in needles.items():
+            if environ.find(needle) >= 0:
+                found[mark].append(int(name))
+    return found, groups
+
+
+def marked(mark):
+    """The pids of the live processes whose environment holds the mark."""
+    return _scan([mark])[0][mark]
 
 
 def _kill(pids, signum):
@@ -54,43 +73,48 @@ def _kill(pids, signum):
 
 def stop(processes, marks, grace):
     """Stops each Popen in `processes` (each a session leader, started with its mark of
-    `marks` in its environment) and every process that carries one of the marks; returns once
-    none is left and the leaders are reaped.
+    `marks` in its environment) and every process that carries one of the marks; returns the
+    pids of those still alive after SIGKILL and a second grace (none, unless a process is in
+    uninterruptible sleep), once the leaders are reaped.
 
     SIGTERM goes to each leader's group (mpiexec passes it on to its proxy and the proxy to
-    the ranks); once the leaders' groups are gone, to the marked processes left (no mpiexec is
-    left to pass it on); after `grace` seconds SIGKILL to every one left."""
+    the ranks); once the leaders' groups are gone, to each marked process left as it is found
+    (no mpiexec is left to pass it on); after `grace` seconds SIGKILL to every one left. Done
+    after two scans in a row find nothing: a process forked just as a scan read /proc (a rank
+    its proxy started as the signal came) is in the next."""
     for p in processes:
         try:
             os.killpg(p.pid, signal.SIGTERM)
         except (ProcessLookupError, PermissionError):
             pass
     deadline = time.monotonic() + grace
-    orphans_told = False
+    groups = {p.pid for p in processes}  # a leader's pid is its group's id
+    told = set()
+    empty_scans = 0
+    left = []
     while True:
-        groups = []
         for p in processes:
-            p.poll()  # a leader is reaped as it ends (a zombie leader would keep its group)
-            try:
-                os.killpg(p.pid, 0)
-                groups.append(p)
-            except (ProcessLookupError, PermissionError):
-                pass
-        left = [pid for mark in marks for pid in marked(mark)]
-        if not groups and not left:
+            p.poll()  # a leader is reaped as it ends (its zombie is no member of the group)
+        found, live_groups = _scan(marks)
+        groups &= live_groups  # a group once gone stays gone (its id may be taken again)
+        left = [pid for mark in marks for pid in found[mark]]
+        empty_scans = 0 if groups or left else empty_scans + 1
+        if empty_scans == 2:
             break
-        if time.monotonic() > deadline + grace:
+        now = time.monotonic()
+        if now > deadline + grace:
             break  # what SIGKILL does not end (uninterruptible sleep) cannot be waited for
-        if time.monotonic() > deadline:
-            for p in groups:
+        if now > deadline:
+            for g in groups:
                 try:
-                    os.killpg(p.pid, signal.SIGKILL)
+                    os.killpg(g, signal.SIGKILL)
                 except (ProcessLookupError, PermissionError):
                     pass
             _kill(left, signal.SIGKILL)
-        elif not groups and not orphans_told:
-            orphans_told = True
-            _kill(left, signal.SIGTERM)
-        time.sleep(0.02)
+        elif not groups:
+            _kill([pid for pid in left if pid not in told], signal.SIGTERM)
+            told.update(left)
+        time.sleep(POLL_SECONDS)
     for p in processes:
         p.wait()
+    return left
