@@ -137,7 +137,6 @@ class LocalBackend:
     def __init__(self, options=None):
         self.options = options
         self.process = None
-        self.mark = None  # in the running command's environment (marked_processes.py)
         self.interrupted = False
 
     # --- signals -----------------------------------------------------------------------------
@@ -292,8 +291,8 @@ class LocalBackend:
         """(exit status, None or the one-line error) of command run to its end or timeout."""
         full_env = dict(os.environ)
         full_env.update(env)
-        self.mark = marked_processes.new_mark()
-        full_env[marked_processes.MARK_NAME] = self.mark
+        mark = marked_processes.new_mark()  # its proxy and ranks inherit it (marked_processes.py)
+        full_env[marked_processes.MARK_NAME] = mark
         try:
             with open(store.path(stdout), "wb") as out, open(store.path(stderr), "wb") as err:
                 self.process = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
@@ -324,9 +323,8 @@ class LocalBackend:
             os.killpg(self.process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-        left = marked_processes.stop([self.process], [self.mark], KILL_GRACE_SECONDS)
+        left = marked_processes.stop([self.process], [mark], KILL_GRACE_SECONDS)
         self.process = None
-        self.mark = None
         if left:  # they would run on into the next step
             return code, f"processes {', '.join(map(str, left))} still running after SIGKILL"
         if timed_out:
