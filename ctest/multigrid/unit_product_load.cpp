@@ -56,13 +56,13 @@ std::vector<mg::CellKernel> kernels_here() {
   return k;
 }
 
-// The reference: a cell's sum over the rule's 64 points of w_k t_k, written out in the order
-// cell_quadrature.hpp states (point k into partial sum k mod 8, then halving), one scalar at
-// a time.
+// The reference: a cell's sum over a rule's points (64 for the error norm, 32 for the load) of
+// w_k t_k, written out in the order cell_quadrature.hpp states (point k into partial sum k mod
+// 8, then halving), one scalar at a time.
 double reference_rule_sum(const std::vector<double>& w, const std::vector<double>& t) {
   double s[8];
   for (int j = 0; j < 8; ++j) s[j] = w[static_cast<std::size_t>(j)] * t[static_cast<std::size_t>(j)];
-  for (std::size_t k = 8; k < 64; ++k) s[k % 8] += w[k] * t[k];
+  for (std::size_t k = 8; k < w.size(); ++k) s[k % 8] += w[k] * t[k];
   for (int j = 0; j < 4; ++j) s[j] += s[j + 4];
   for (int j = 0; j < 2; ++j) s[j] += s[j + 2];
   return s[0] + s[1];
@@ -128,8 +128,16 @@ TEST_CASE("the load with the diagonal beside it: the bits of add_cell_load and a
 
 TEST_CASE("the load and the error norm: every build the bits of the reference order") {
   const mg::ProductFunction f{3 * kPi * kPi, sine_pi};
+  // The error norm's rule, and the load's: conical_product_rule(3)'s 27 points, then 5 of
+  // weight 0 at the centroid.
   const mesh::TetQuadrature q = mesh::conical_product_rule(4);
   REQUIRE(q.weight.size() == 64);
+  mesh::TetQuadrature ql = mesh::conical_product_rule(3);
+  REQUIRE(ql.weight.size() == 27);
+  for (int k = 27; k < 32; ++k) {
+    ql.bary.push_back({0.25, 0.25, 0.25, 0.25});
+    ql.weight.push_back(0.0);
+  }
   const mg::LocalLevel L = cube_level(3, 2, 0.3);  // 1296 cells, distorted: few repeats
   std::vector<double> uh(L.slots());
   for (std::size_t s = 0; s < uh.size(); ++s) uh[s] = 0.01 * static_cast<double>(s % 17);
@@ -137,22 +145,30 @@ TEST_CASE("the load and the error norm: every build the bits of the reference or
   // The reference, point by point from f's definition, cell after cell.
   std::vector<double> b_ref(L.slots(), 0.25);
   double e_ref = 0;
-  std::vector<double> wb(64), fk(64), d2(64);
+  std::vector<double> wb(32), fk(32), d2(64);
   mg::for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
-    for (std::size_t k = 0; k < 64; ++k) {
-      double p[3] = {0, 0, 0}, value = 0;
+    const auto point = [&](const std::array<double, 4>& bary, double* p) {
+      p[0] = p[1] = p[2] = 0;
       for (std::size_t i = 0; i < 4; ++i) {
         const mg::NodePoint& n = L.xyz[v[i]];
-        p[0] += q.bary[k][i] * n.x, p[1] += q.bary[k][i] * n.y, p[2] += q.bary[k][i] * n.z;
-        value += q.bary[k][i] * uh[v[i]];
+        p[0] += bary[i] * n.x, p[1] += bary[i] * n.y, p[2] += bary[i] * n.z;
       }
+    };
+    for (std::size_t k = 0; k < 32; ++k) {
+      double p[3];
+      point(ql.bary[k], p);
       fk[k] = f(p[0], p[1], p[2]);
+    }
+    for (std::size_t k = 0; k < 64; ++k) {
+      double p[3], value = 0;
+      point(q.bary[k], p);
+      for (std::size_t i = 0; i < 4; ++i) value += q.bary[k][i] * uh[v[i]];
       const double d = value - mg::ProductFunction{1.0, sine_pi}(p[0], p[1], p[2]);
       d2[k] = d * d;
     }
     const double volume = cell_volume(L, v);
     for (std::size_t i = 0; i < 4; ++i) {
-      for (std::size_t k = 0; k < 64; ++k) wb[k] = q.weight[k] * q.bary[k][i];
+      for (std::size_t k = 0; k < 32; ++k) wb[k] = ql.weight[k] * ql.bary[k][i];
       b_ref[v[i]] += volume * reference_rule_sum(wb, fk);
     }
     e_ref += volume * reference_rule_sum(q.weight, d2);
@@ -188,6 +204,36 @@ TEST_CASE("the load is exact for a linear f: integral of f lambda_i = V (f_0 + .
   }
   // The sum over the nodes is the integral of f over the unit cube: 0.3 + (1.7 - 0.9 + 2.2) / 2.
   CHECK(std::fabs(total - 1.8) <= 1e-13);
+}
+
+TEST_CASE("the load's rule is exact to degree 3: a quadratic f, and the integral of a cubic") {
+  const mg::LocalLevel L = cube_level(2, 2, 0.3);  // distorted cells: no symmetry helps
+  // A quadratic f: f lambda_i is a cubic, integrated exactly. The reference integrates it with
+  // the 64-point rule (exact to degree 5) cell by cell.
+  const auto quadratic = [](double x, double y, double z) { return 0.3 + 1.7 * x * x - 0.9 * y * z + 2.2 * z * x + y; };
+  const mesh::TetQuadrature q64 = mesh::conical_product_rule(4);
+  std::vector<double> b(L.slots(), 0.0), exact(L.slots(), 0.0);
+  mg::add_cell_load(L, quadratic, b.data());
+  mg::for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
+    for (std::size_t k = 0; k < q64.weight.size(); ++k) {
+      double p[3] = {0, 0, 0};
+      for (std::size_t i = 0; i < 4; ++i) {
+        const mg::NodePoint& n = L.xyz[v[i]];
+        p[0] += q64.bary[k][i] * n.x, p[1] += q64.bary[k][i] * n.y, p[2] += q64.bary[k][i] * n.z;
+      }
+      const double fk = quadratic(p[0], p[1], p[2]);
+      for (std::size_t i = 0; i < 4; ++i) exact[v[i]] += cell_volume(L, v) * q64.weight[k] * q64.bary[k][i] * fk;
+    }
+  });
+  for (std::size_t s = 0; s < b.size(); ++s) CHECK(std::fabs(b[s] - exact[s]) <= 1e-14);
+  // A cubic f: the node sums add to its integral over the unit cube (the lambda_i sum to 1):
+  // x^3 + x y z + y^2 - z^3 / 2 gives 1/4 + 1/8 + 1/3 - 1/8.
+  const auto cubic = [](double x, double y, double z) { return x * x * x + x * y * z + y * y - 0.5 * z * z * z; };
+  std::vector<double> c(L.slots(), 0.0);
+  mg::add_cell_load(L, cubic, c.data());
+  double total = 0;
+  for (double v : c) total += v;
+  CHECK(std::fabs(total - (0.25 + 0.125 + 1.0 / 3.0 - 0.125)) <= 1e-13);
 }
 
 TEST_CASE("the axis cache gives g at the rule's points, kept or full") {

@@ -1,10 +1,13 @@
-// A cell's quadrature sums for the load and the error norm (p1_operator.hpp): the 64-point
-// conical product rule applied to f lambda_i (the four corners' load) or to (u_h - u)^2.
+// A cell's quadrature sums for the load and the error norm (p1_operator.hpp): a conical
+// product rule applied to f lambda_i (the four corners' load) or to (u_h - u)^2. The load's
+// rule is exact to degree 3 (27 points, padded to 32 with points of weight 0), above the
+// degree 2 a P1 load needs (MFEM's default for it); the error norm's to degree 5 (64 points),
+// since it measures the discretisation's error rather than making it.
 //
-// The 64 terms go into 8 partial sums (point k into sum k mod 8, in ascending k), which are
+// The terms go into 8 partial sums (point k into sum k mod 8, in ascending k), which are
 // then added pairwise, halving (sum j gets sum j + 4, then j + 2, then j + 1): eight
-// independent chains of 8 additions instead of one of 64, which bounded the load by the
-// adder's latency. The order is the code's: without -ffast-math the compiler does not
+// independent chains instead of one, which bounded the load by the adder's latency. The
+// order is the code's: without -ffast-math the compiler does not
 // reassociate, and -ffp-contract=off forbids fused multiply-adds, so whether a build puts the
 // 8 sums in SSE2, AVX2 or AVX-512 lanes, it gives the same bits. This header is compiled into
 // the portable objects (p1_operator.cpp) and, like p1_cell_math.hpp, with -mavx2
@@ -17,16 +20,23 @@
 
 namespace mg::detail {
 
-inline constexpr std::size_t kRulePoints = 64;  // mesh::conical_product_rule(4)
+inline constexpr std::size_t kLoadPoints = 32;   // mesh::conical_product_rule(3), padded
+inline constexpr std::size_t kErrorPoints = 64;  // mesh::conical_product_rule(4)
 inline constexpr std::size_t kPartialSums = 8;
 
-// The rule corner by corner, so a partial sum's 8 points are contiguous:
-// bary[i][k] = lambda_i at point k, corner_weight[i][k] = weight[k] bary[i][k].
+// A rule of N points (a multiple of kPartialSums) corner by corner, so a partial sum's 8
+// points are contiguous: bary[i][k] = lambda_i at point k, corner_weight[i][k] = weight[k]
+// bary[i][k].
+template <std::size_t N>
 struct CellRule {
-  alignas(64) double bary[4][kRulePoints];
-  alignas(64) double weight[kRulePoints];
-  alignas(64) double corner_weight[4][kRulePoints];
+  static_assert(N % kPartialSums == 0, "CellRule: whole partial sums");
+  static constexpr std::size_t points = N;
+  alignas(64) double bary[4][N];
+  alignas(64) double weight[N];
+  alignas(64) double corner_weight[4][N];
 };
+using LoadRule = CellRule<kLoadPoints>;
+using ErrorRule = CellRule<kErrorPoints>;
 
 // A function's values at the rule's points of a cell: scale * (x[k] * y[k] * z[k]), the
 // products in that order (ProductFunction's g per axis). A function given point by point
@@ -39,9 +49,9 @@ struct PointProduct {
 // The kernels of one instruction set.
 struct CellQuadratureKernels {
   // out[i] = sum_k corner_weight[i][k] f_k (the load of corner i over the volume).
-  void (*corner_integrals)(const CellRule& r, const PointProduct& f, double* out);
+  void (*corner_integrals)(const LoadRule& r, const PointProduct& f, double* out);
   // sum_k weight[k] (u_h(x_k) - u_k)^2 with u_h(x_k) = 0 + sum_i bary[i][k] corner[i].
-  double (*squared_error)(const CellRule& r, const double* corner, const PointProduct& u);
+  double (*squared_error)(const ErrorRule& r, const double* corner, const PointProduct& u);
 };
 CellQuadratureKernels cell_quadrature_portable();
 CellQuadratureKernels cell_quadrature_avx2();    // with MULTIGRID_HAVE_AVX2 only
@@ -55,13 +65,13 @@ inline void product_at(const PointProduct& f, std::size_t k0, double* out) {
     out[j] = f.scale * (f.x[k0 + j] * f.y[k0 + j] * f.z[k0 + j]);
 }
 
-// sum_k w[k] t[k] in the order above; t from `terms(k0, t8)`, 8 points at a time.
-template <class Terms>
+// sum_k w[k] t[k] over N points in the order above; t from `terms(k0, t8)`, 8 points at a time.
+template <std::size_t N, class Terms>
 inline double rule_sum(const double* w, Terms&& terms) {
   double s[kPartialSums], t[kPartialSums];
   terms(0, t);
   for (std::size_t j = 0; j < kPartialSums; ++j) s[j] = w[j] * t[j];
-  for (std::size_t k = kPartialSums; k < kRulePoints; k += kPartialSums) {
+  for (std::size_t k = kPartialSums; k < N; k += kPartialSums) {
     terms(k, t);
     for (std::size_t j = 0; j < kPartialSums; ++j) s[j] += w[k + j] * t[j];
   }
@@ -70,17 +80,17 @@ inline double rule_sum(const double* w, Terms&& terms) {
   return s[0];
 }
 
-inline void corner_integrals(const CellRule& r, const PointProduct& f, double* out) {
-  double fk[kRulePoints];
-  for (std::size_t k = 0; k < kRulePoints; k += kPartialSums) product_at(f, k, fk + k);
+inline void corner_integrals(const LoadRule& r, const PointProduct& f, double* out) {
+  double fk[kLoadPoints];
+  for (std::size_t k = 0; k < kLoadPoints; k += kPartialSums) product_at(f, k, fk + k);
   for (std::size_t i = 0; i < 4; ++i)
-    out[i] = rule_sum(r.corner_weight[i], [&fk](std::size_t k0, double* t) {
+    out[i] = rule_sum<kLoadPoints>(r.corner_weight[i], [&fk](std::size_t k0, double* t) {
       for (std::size_t j = 0; j < kPartialSums; ++j) t[j] = fk[k0 + j];
     });
 }
 
-inline double squared_error(const CellRule& r, const double* corner, const PointProduct& u) {
-  return rule_sum(r.weight, [&](std::size_t k0, double* t) {
+inline double squared_error(const ErrorRule& r, const double* corner, const PointProduct& u) {
+  return rule_sum<kErrorPoints>(r.weight, [&](std::size_t k0, double* t) {
     double uk[kPartialSums];
     product_at(u, k0, uk);
     for (std::size_t j = 0; j < kPartialSums; ++j) {

@@ -221,7 +221,21 @@ void add_cell_diagonal(const LocalLevel& L, double* d) {
 
 namespace {
 
-const mesh::TetQuadrature& rule() {
+// The load's rule (cell_quadrature.hpp): conical_product_rule(3)'s 27 points and 5 of
+// weight 0 at the centroid (their values are finite, their terms 0), a whole number of
+// partial sums. The error norm's: conical_product_rule(4), 64 points.
+const mesh::TetQuadrature& load_quadrature() {
+  static const mesh::TetQuadrature q = [] {
+    mesh::TetQuadrature r = mesh::conical_product_rule(3);
+    while (r.weight.size() < detail::kLoadPoints) {
+      r.bary.push_back({0.25, 0.25, 0.25, 0.25});
+      r.weight.push_back(0.0);
+    }
+    return r;
+  }();
+  return q;
+}
+const mesh::TetQuadrature& error_quadrature() {
   static const mesh::TetQuadrature q = mesh::conical_product_rule(4);
   return q;
 }
@@ -241,21 +255,25 @@ double cell_volume(const LocalLevel& L, const std::array<std::uint32_t, 4>& v) {
   return element_vectors(L.xyz.data(), v).volume;
 }
 
-const detail::CellRule& cell_rule() {
-  static const detail::CellRule r = [] {
-    const mesh::TetQuadrature& q = rule();
-    if (q.weight.size() != detail::kRulePoints)
-      throw std::logic_error("cell_rule: the quadrature rule does not have 64 points");
-    detail::CellRule t;
-    for (std::size_t k = 0; k < detail::kRulePoints; ++k) {
-      t.weight[k] = q.weight[k];
-      for (std::size_t i = 0; i < 4; ++i) {
-        t.bary[i][k] = q.bary[k][i];
-        t.corner_weight[i][k] = q.weight[k] * q.bary[k][i];
-      }
+template <class Rule>
+Rule cell_rule_of(const mesh::TetQuadrature& q) {
+  if (q.weight.size() != Rule::points) throw std::logic_error("cell_rule_of: the quadrature rule has another point count");
+  Rule t;
+  for (std::size_t k = 0; k < Rule::points; ++k) {
+    t.weight[k] = q.weight[k];
+    for (std::size_t i = 0; i < 4; ++i) {
+      t.bary[i][k] = q.bary[k][i];
+      t.corner_weight[i][k] = q.weight[k] * q.bary[k][i];
     }
-    return t;
-  }();
+  }
+  return t;
+}
+const detail::LoadRule& load_rule() {
+  static const detail::LoadRule r = cell_rule_of<detail::LoadRule>(load_quadrature());
+  return r;
+}
+const detail::ErrorRule& error_rule() {
+  static const detail::ErrorRule r = cell_rule_of<detail::ErrorRule>(error_quadrature());
   return r;
 }
 
@@ -276,12 +294,14 @@ inline void add_to_corners(const std::array<std::uint32_t, 4>& v, double volume,
   for (std::size_t i = 0; i < 4; ++i) b[v[i]] += volume * s[i];
 }
 
-// A function given point by point as a PointProduct: its values times ones, times 1.
+// A function given point by point at a rule's N points as a PointProduct: its values times
+// ones, times 1.
+template <std::size_t N>
 struct PointValues {
-  double f[detail::kRulePoints];
+  double f[N];
   detail::PointProduct product() const {
-    static const std::array<double, detail::kRulePoints> ones = [] {
-      std::array<double, detail::kRulePoints> a;
+    static const std::array<double, N> ones = [] {
+      std::array<double, N> a;
       a.fill(1.0);
       return a;
     }();
@@ -289,10 +309,11 @@ struct PointValues {
   }
 };
 
+template <std::size_t N>
 void values_at_points(const LocalLevel& L, const std::array<std::uint32_t, 4>& v,
-                      const std::function<double(double, double, double)>& f, PointValues& out) {
-  const mesh::TetQuadrature& q = rule();
-  for (std::size_t k = 0; k < detail::kRulePoints; ++k) {
+                      const std::function<double(double, double, double)>& f, const mesh::TetQuadrature& q,
+                      PointValues<N>& out) {
+  for (std::size_t k = 0; k < N; ++k) {
     double p[3];
     point_of(L, v, q.bary[k], p);
     out.f[k] = f(p[0], p[1], p[2]);
@@ -307,11 +328,11 @@ CellQuadratureKernels cell_quadrature_portable() { return cell_quadrature_here()
 
 void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b,
                    CellKernel kernel) {
-  const detail::CellRule& r = cell_rule();
+  const detail::LoadRule& r = load_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
-  PointValues values;
+  PointValues<detail::kLoadPoints> values;
   for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
-    values_at_points(L, v, f, values);
+    values_at_points(L, v, f, load_quadrature(), values);
     double s[4];
     k.corner_integrals(r, values.product(), s);
     add_to_corners(v, cell_volume(L, v), s, b);
@@ -320,12 +341,12 @@ void add_cell_load(const LocalLevel& L, const std::function<double(double, doubl
 
 double cell_l2_error_squared(const LocalLevel& L, const double* uh,
                              const std::function<double(double, double, double)>& u, CellKernel kernel) {
-  const detail::CellRule& r = cell_rule();
+  const detail::ErrorRule& r = error_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
-  PointValues values;
+  PointValues<detail::kErrorPoints> values;
   double sum = 0;
   for_each_cell(L, [&](const std::array<std::uint32_t, 4>& v) {
-    values_at_points(L, v, u, values);
+    values_at_points(L, v, u, error_quadrature(), values);
     const double corner[4] = {uh[v[0]], uh[v[1]], uh[v[2]], uh[v[3]]};
     sum += cell_volume(L, v) * k.squared_error(r, corner, values.product());
   });
@@ -339,9 +360,10 @@ struct CellAxisValues {
   const double *x, *y, *z;
 };
 
+// `rule`: the load's or the error norm's.
 class ProductValues {
  public:
-  ProductValues(const ProductFunction& f) : x_(rule(), f.g), y_(rule(), f.g), z_(rule(), f.g) {}
+  ProductValues(const ProductFunction& f, const mesh::TetQuadrature& rule) : x_(rule, f.g), y_(rule, f.g), z_(rule, f.g) {}
   CellAxisValues at(const LocalLevel& L, const std::array<std::uint32_t, 4>& v) {
     const NodePoint &a = L.xyz[v[0]], &b = L.xyz[v[1]], &c = L.xyz[v[2]], &d = L.xyz[v[3]];
     return {x_.values({a.x, b.x, c.x, d.x}), y_.values({a.y, b.y, c.y, d.y}), z_.values({a.z, b.z, c.z, d.z})};
@@ -389,9 +411,9 @@ void for_each_cell_values(const LocalLevel& L, ProductValues& values, PerCell&& 
 }  // namespace
 
 void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, CellKernel kernel, double* diagonal) {
-  const detail::CellRule& r = cell_rule();
+  const detail::LoadRule& r = load_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
-  ProductValues values(f);
+  ProductValues values(f, load_quadrature());
   for_each_cell_values(L, values, [&](const std::array<std::uint32_t, 4>& v, const CellAxisValues& g) {
     double s[4];
     k.corner_integrals(r, {f.scale, g.x, g.y, g.z}, s);
@@ -402,9 +424,9 @@ void add_cell_load(const LocalLevel& L, const ProductFunction& f, double* b, Cel
 }
 
 double cell_l2_error_squared(const LocalLevel& L, const double* uh, const ProductFunction& u, CellKernel kernel) {
-  const detail::CellRule& r = cell_rule();
+  const detail::ErrorRule& r = error_rule();
   const detail::CellQuadratureKernels k = quadrature_of(kernel);
-  ProductValues values(u);
+  ProductValues values(u, error_quadrature());
   double sum = 0;
   for_each_cell_values(L, values, [&](const std::array<std::uint32_t, 4>& v, const CellAxisValues& g) {
     const double corner[4] = {uh[v[0]], uh[v[1]], uh[v[2]], uh[v[3]]};

@@ -47,14 +47,16 @@ int apply_cells(const LocalLevel& L, CellLoopSplit& split, const double* x, doub
 // The diagonal K_ii of my cells, summed into d.
 void add_cell_diagonal(const LocalLevel& L, double* d);
 
-// b_i += integral over my cells of f lambda_i (conical product rule exact to degree 5): a
-// cell's four integrals first, each over its 64 points in a fixed order of partial sums
-// (cell_quadrature.hpp), then added to b corner by corner, cell after cell. `kernel` picks
-// the instruction set of the sums (as for apply_cells); every one gives the same bits.
+// b_i += integral over my cells of f lambda_i (conical product rule exact to degree 3, 27
+// points: a quadratic f exactly; cell_quadrature.hpp says why not more): a cell's four
+// integrals first, each over the rule's points in a fixed order of partial sums, then added to
+// b corner by corner, cell after cell. `kernel` picks the instruction set of the sums (as for
+// apply_cells); every one gives the same bits.
 void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b,
                    CellKernel kernel = fastest_cell_kernel());
 
-// Sum over my cells of the integral of (u_h - u)^2 (the same rule and order), cell after cell.
+// Sum over my cells of the integral of (u_h - u)^2 (the rule exact to degree 5, 64 points, in
+// the same order of sums), cell after cell.
 double cell_l2_error_squared(const LocalLevel& L, const double* uh,
                              const std::function<double(double, double, double)>& u,
                              CellKernel kernel = fastest_cell_kernel());
@@ -62,7 +64,7 @@ double cell_l2_error_squared(const LocalLevel& L, const double* uh,
 // f(x, y, z) = scale * (g(x) * g(y) * g(z)), the products in that order: a separable function
 // (the manufactured solution and its load). The overloads below give the bits the
 // std::function ones give for the same f, with g evaluated once per distinct pattern of a
-// cell's corner coordinates on an axis (axis_value_cache.hpp) instead of 3 x 64 times a cell.
+// cell's corner coordinates on an axis (axis_value_cache.hpp) instead of 3 times a cell's points.
 struct ProductFunction {
   double scale = 1;
   double (*g)(double) = nullptr;
