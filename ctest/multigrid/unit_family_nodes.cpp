@@ -167,7 +167,7 @@ TEST_CASE("families of a finest grid kept by parent at 2 and 3 parts: every proc
   const std::vector<mg::Grid> kept =
       mg::build_hierarchy(moved_cube(), 3, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent);
   REQUIRE(kept.back().cells_by_parent());
-  std::set<int> diagonals(kept.back().parent_diagonals.begin(), kept.back().parent_diagonals.end());
+  std::set<int> diagonals(kept.back().splits.diagonals().begin(), kept.back().splits.diagonals().end());
   REQUIRE(diagonals.size() == 3);
   for (int p : {2, 3}) {
     const mesh::Partition part = mg::metis_partition_grid(stored[1], p, "cube");

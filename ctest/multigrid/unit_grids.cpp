@@ -342,18 +342,20 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
   CHECK(d[2].dirichlet == g[2].dirichlet);
   for (int me = 0; me < 3; ++me) {
     CHECK_NOTHROW(mg::split_finest_cells(d, three[1], me, "cube"));
+    // The splits kept are those of the parents held (processes 0..me here), no place for others.
+    const auto held = std::count_if(three[1].begin(), three[1].end(), [me](std::int32_t r) { return r <= me; });
+    CHECK(d[2].splits.diagonals().size() == static_cast<std::size_t>(held));
     for (mg::Index q = 0; q < d[1].cell_count(); ++q) {
       CAPTURE(me, q);
       if (three[1][q] <= me) {
         REQUIRE(d[2].children(d[1], q) == g[2].children(g[1], q));
       } else {
-        CHECK(d[2].parent_diagonals[q] == mg::Grid::kNotSplit);
+        CHECK_FALSE(d[2].splits.held(q));  // kept by its own process only
         CHECK_THROWS_AS(d[2].children(d[1], q), std::logic_error);
       }
     }
   }
-  CHECK(d[2].parent_midpoints == g[2].parent_midpoints);
-  CHECK(d[2].parent_diagonals == g[2].parent_diagonals);
+  CHECK(d[2].splits.diagonals() == g[2].splits.diagonals());
   CHECK_THROWS_AS(mg::split_finest_cells(d, std::vector<std::int32_t>(5, 0), 0, "cube"), std::logic_error);
   // A flat cell whose children are degenerate: refused by the process that holds it, with the
   // refinement's own line, and by store_finest_cells; the other process has nothing to refuse.

@@ -66,16 +66,19 @@ std::vector<std::uint8_t> nodes_of(const std::vector<Triangle>& triangles, std::
   return on;
 }
 
-// Splits the finest grid's parents q not split yet for which mine(q) (mesh::ParentSplitter:
-// the refinement's splits, each parent's children checked).
+// Holds and splits the finest grid's parents q not split yet for which mine(q)
+// (mesh::ParentSplitter: the refinement's splits, each parent's children checked).
 template <class Mine>
 void split_parents(std::vector<Grid>& grids, const Mine& mine, const std::string& name) {
   Grid& fine = grids.back();
   const Grid& coarse = grids[grids.size() - 2];
+  fine.splits.hold(mine);
   const mesh::ParentSplitter splitter(coarse.mesh.nodes, fine.midpoint_of);
-  for (std::size_t q = 0; q < coarse.cell_count(); ++q)
-    if (fine.parent_diagonals[q] == Grid::kNotSplit && mine(q))
-      splitter.split(coarse.cell(q), q, name, fine.parent_midpoints[q], fine.parent_diagonals[q]);
+  for (std::size_t q = 0; q < coarse.cell_count(); ++q) {
+    const Index p = static_cast<Index>(q);
+    if (fine.splits.held(p) && !fine.splits.split(p))
+      splitter.split(coarse.cell(q), q, name, fine.splits.midpoints(p), fine.splits.diagonal(p));
+  }
 }
 
 }  // namespace
@@ -161,11 +164,7 @@ std::vector<Grid> build_hierarchy(mesh::Mesh coarse, int levels, const std::stri
       g.mesh.nodes = std::move(fine.nodes);
       g.corners = std::move(fine.cells);
       g.nodes_derived = kept_by_parent;
-      if (kept_by_parent) {  // every parent's place, none split yet
-        const std::size_t parents = parent.cell_count();
-        instrument::assign_huge(g.parent_midpoints, parents);
-        instrument::assign_huge(g.parent_diagonals, parents, Grid::kNotSplit);
-      }
+      if (kept_by_parent) g.splits.reset(parent.cell_count());  // none held or split yet
       boundary = refine_boundary(boundary, g);
       g.dirichlet = nodes_of(boundary, g.node_count());
     } else {
@@ -205,8 +204,7 @@ void store_finest_cells(std::vector<Grid>& grids, const std::string& name) {
     fine.nodes_derived = false;
   }
   fine.corners = std::move(cells);
-  fine.parent_midpoints = {};
-  fine.parent_diagonals = {};
+  fine.splits = {};
 }
 
 namespace {

@@ -110,7 +110,7 @@ bool family_nodes(const Grid& fine, const Grid& coarse, Index p, const ChildCorn
   // they cost 6 reads of midpoint_of a parent, a jump each, and the children made twice more.
   if (fine.cells_by_parent()) {
     const int diagonal = fine.split_diagonal(p);
-    out = labelled(a, fine.parent_midpoints[p], diagonal);
+    out = labelled(a, fine.splits.midpoints(p), diagonal);
     return refined_children_match_table()[static_cast<std::size_t>(diagonal)];
   }
   std::array<Index, 6> lo, hi;  // the parent's edges' ends, low and high
@@ -174,8 +174,7 @@ constexpr std::size_t kPrefetchParents = 12, kPrefetchNodes = 16;
 void prefetch_parent(const Grid& fine, const Grid& coarse, Index q) {
   __builtin_prefetch(&coarse.cell(q));
   if (fine.cells_by_parent()) {  // its children from the parent's corners and split
-    __builtin_prefetch(&fine.parent_midpoints[q]);
-    __builtin_prefetch(&fine.parent_diagonals[q]);
+    if (fine.splits.held(q)) __builtin_prefetch(fine.splits.address(q));
     return;
   }
   const char* kids = reinterpret_cast<const char*>(&fine.cell(8 * std::size_t{q}));
@@ -336,7 +335,7 @@ LocalLevel local_cells_and_nodes(const Grid& grid, const Grid* coarser, const st
         if (refined_children_match_table()[d]) {
           const ParentLayout& layout = parent_layouts()[d];
           const std::array<Index, 4>& a = coarser->cell(q);
-          const std::array<Index, 6>& m = grid.parent_midpoints[q];
+          const std::array<Index, 6>& m = grid.splits.midpoints(q);
           const std::array<Index, 10> raw = {a[0], a[1], a[2], a[3], m[0], m[1], m[2], m[3], m[4], m[5]};
           for (std::uint8_t at : layout.first_met)
             if (L.slot_of[raw[at]] == kNoSlot) add_slot(L, raw[at]);

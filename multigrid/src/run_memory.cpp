@@ -81,9 +81,9 @@ double refined_grid_bytes_per_cell(GridFaces faces) {
          kNodesPerCell * (sizeof(mesh::Vec3) + sizeof(std::uint8_t) + sizeof(std::array<Index, 2>));
 }
 
-// A run's finest grid keeps its cells by parent (Grid::parent_midpoints and parent_diagonals:
-// six midpoints and a diagonal, 25 B for 8 cells), not their corners, and derives its nodes'
-// points (Grid::nodes_derived): the saving per cell.
+// A run's finest grid keeps its cells by parent (Grid::splits: six midpoints and a diagonal,
+// 25 B for 8 cells, in the process that holds the parent), not their corners, and derives its
+// nodes' points (Grid::nodes_derived): the saving per cell, with every parent's split.
 double by_parent_saving_per_cell() {
   return sizeof(std::array<Index, 4>) - (sizeof(std::array<Index, 6>) + sizeof(std::uint8_t)) / 8.0 +
          kNodesPerCell * sizeof(mesh::Vec3);
@@ -195,6 +195,12 @@ double metis_cells(const GridsShape& g, int parts) {
 
 std::uint64_t run_peak_bytes(const GridsShape& g, int processes) {
   const double cells = all_cells(g);
+  // The finest grid's splits (hierarchy_bytes counts every parent's): at P > 1 a process keeps
+  // its own parents' (about a P-th), made after METIS; none while the grids are refined.
+  const double splits = g.finest_by_parent && g.finest > g.coarsest && !g.sequence && processes > 1
+                            ? static_cast<double>(g.finest) / 8 * (sizeof(std::array<Index, 6>) + sizeof(std::uint8_t))
+                            : 0.0;
+  const double grids = static_cast<double>(hierarchy_bytes(g, GridFaces::omitted)) - splits;
   // Every grid's parts, but a finest grid's kept by parent (FinestParts::by_parent).
   const double by_parent = g.finest_by_parent && g.finest > g.coarsest ? static_cast<double>(g.finest) : 0.0;
   const double parts = (cells - by_parent) * sizeof(std::int32_t);
@@ -205,12 +211,12 @@ std::uint64_t run_peak_bytes(const GridsShape& g, int processes) {
   const double metis = metis_cells(g, processes) * partition_bytes_per_cell();
   // METIS's arrays are freed before the levels are numbered: the larger of the two, beside the
   // grids and parts.
-  const double with_grids = static_cast<double>(hierarchy_bytes(g, GridFaces::omitted)) + parts + std::max(numbered, metis);
+  const double with_grids = grids + splits / processes + parts + std::max(numbered, metis);
   // Then the grids, parts and node ranks are freed and the levels get their vectors
   // (solve_in_section on an input given up): the levels with the node slots.
   const double levels = own_level_bytes(g, true) / processes + cells * kNodesPerCell * sizeof(std::uint32_t);
   // Before either: the grids as the finest is made (its parent's edges beside them).
-  const double refinement = static_cast<double>(hierarchy_bytes(g, GridFaces::omitted)) + faceless_refinement_bytes(g);
+  const double refinement = grids + faceless_refinement_bytes(g);
   return bytes_of(std::max({refinement, with_grids, levels}) + kHugePageEndsBytes + kFixedBytes);
 }
 

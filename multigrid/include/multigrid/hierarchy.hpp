@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "instrument/huge_pages.hpp"
 #include "mesh/mesh.hpp"
 #include "mesh/refine.hpp"
 
@@ -29,6 +30,73 @@ struct CoarseStencil {
   std::uint32_t count = 0;
 };
 
+// The splits of a finest grid's parents (Grid::splits): per parent q its edges' midpoints and
+// its octahedron's diagonal (mesh::ParentSplitter's, 25 B for 8 cells), kept only for the
+// parents this process holds, packed in q's order: a process of P keeps about a P-th, where a
+// place for every parent (4.7 MB at --cube 8, written by every process) was as large as any
+// array the refinement wrote. A parent's place is found from a bit per parent and a count per
+// 64 of them.
+class ParentSplits {
+ public:
+  static constexpr std::uint8_t kNotSplit = 0xFF;
+  // `parents` parents, none held (FinestCells::by_parent_deferred until hold()).
+  void reset(std::size_t parents) {
+    *this = ParentSplits();
+    parents_ = parents;
+  }
+  // Holds, besides those held already, every parent q with mine(q) (all of them: hold_all),
+  // each not split until split() gives it its split; the splits made so far are kept.
+  template <class Mine>
+  void hold(const Mine& mine) {
+    ParentSplits wider;
+    wider.parents_ = parents_;
+    wider.bits_.assign((parents_ + 63) / 64, 0);
+    wider.before_.assign(wider.bits_.size(), 0);
+    std::size_t count = 0;
+    for (std::size_t q = 0; q < parents_; ++q)
+      if (held(static_cast<Index>(q)) || mine(q)) wider.bits_[q / 64] |= std::uint64_t{1} << (q % 64), ++count;
+    for (std::size_t w = 1; w < wider.bits_.size(); ++w)
+      wider.before_[w] = wider.before_[w - 1] + static_cast<std::uint32_t>(__builtin_popcountll(wider.bits_[w - 1]));
+    instrument::assign_huge(wider.midpoints_, count);
+    instrument::assign_huge(wider.diagonals_, count, kNotSplit);
+    for (std::size_t q = 0; q < parents_; ++q)
+      if (held(static_cast<Index>(q))) {
+        wider.midpoints_[wider.place(static_cast<Index>(q))] = midpoints_[place(static_cast<Index>(q))];
+        wider.diagonals_[wider.place(static_cast<Index>(q))] = diagonals_[place(static_cast<Index>(q))];
+      }
+    *this = std::move(wider);
+  }
+  void hold_all() { hold([](std::size_t) { return true; }); }
+
+  std::size_t parents() const { return parents_; }
+  bool held(Index q) const { return q < parents_ && !bits_.empty() && (bits_[q / 64] >> (q % 64) & 1u); }
+  bool split(Index q) const { return held(q) && diagonals_[place(q)] != kNotSplit; }
+  // Parent q's midpoints and diagonal: a held parent's (std::logic_error for another).
+  const std::array<Index, 6>& midpoints(Index q) const { return midpoints_[checked_place(q)]; }
+  std::array<Index, 6>& midpoints(Index q) { return midpoints_[checked_place(q)]; }
+  std::uint8_t diagonal(Index q) const { return diagonals_[checked_place(q)]; }
+  std::uint8_t& diagonal(Index q) { return diagonals_[checked_place(q)]; }
+  // The first reads for parent q's split, for a prefetch (a held parent's).
+  const void* address(Index q) const { return &midpoints_[place(q)]; }
+  // Every diagonal held, in q's order (tests).
+  const std::vector<std::uint8_t>& diagonals() const { return diagonals_; }
+
+ private:
+  std::size_t place(Index q) const {
+    const std::uint64_t below = bits_[q / 64] & ((std::uint64_t{1} << (q % 64)) - 1);
+    return before_[q / 64] + static_cast<std::size_t>(__builtin_popcountll(below));
+  }
+  std::size_t checked_place(Index q) const {
+    if (!held(q)) throw std::logic_error("ParentSplits: a parent this process does not hold (split_finest_cells)");
+    return place(q);
+  }
+  std::size_t parents_ = 0;
+  std::vector<std::uint64_t> bits_;    // bit q % 64 of word q / 64: parent q held
+  std::vector<std::uint32_t> before_;  // the parents held in the words before
+  std::vector<std::array<Index, 6>> midpoints_;
+  std::vector<std::uint8_t> diagonals_;
+};
+
 struct Grid {
   // Its nodes (unless derived: below), its cells (and faces) unless `corners` or the parents
   // hold them.
@@ -36,7 +104,7 @@ struct Grid {
   // A refined grid's cells' corners where its mesh has no cells (GridFaces::omitted): 16 B a
   // cell, where a mesh::Cell is 36, and the cells are most of what a set-up writes. Empty
   // otherwise. Read both kinds through cell_count() and cell(); a finest grid that keeps its
-  // cells by parent (parent_midpoints, below) through cell_count() and children().
+  // cells by parent (splits, below) through cell_count() and children().
   std::vector<std::array<Index, 4>> corners;
   // Per node: 1 if it is on the boundary (a node of a boundary face): Dirichlet.
   std::vector<std::uint8_t> dirichlet;
@@ -76,24 +144,23 @@ struct Grid {
 
   // The finest grid of a run whose parts come from a coarser grid (FinestCells::by_parent):
   // its cells are not stored (16 B a cell, the largest array a set-up wrote, and at P > 1
-  // every process wrote all of it to read its own share), but per coarser cell q its edges'
-  // midpoints and its octahedron's diagonal (mesh::ParentSplitter's splits, 25 B for 8 cells),
-  // from which children() gives its 8 as the refinement made them. Empty on every other grid.
-  // FinestCells::by_parent_deferred: a parent's split is made by the process that holds it
-  // (split_finest_cells); until then its diagonal is kNotSplit and children() refuses it.
-  std::vector<std::array<Index, 6>> parent_midpoints;
-  std::vector<std::uint8_t> parent_diagonals;
-  static constexpr std::uint8_t kNotSplit = 0xFF;
+  // every process wrote all of it to read its own share), but its parents' splits (per
+  // coarser cell q its edges' midpoints and its octahedron's diagonal), from which children()
+  // gives its 8 as the refinement made them. No parents on every other grid.
+  // FinestCells::by_parent_deferred: a parent's split is made and kept by the process that
+  // holds it (split_finest_cells); children() refuses the others.
+  ParentSplits splits;
+  static constexpr std::uint8_t kNotSplit = ParentSplits::kNotSplit;
 
-  bool cells_by_parent() const { return !parent_midpoints.empty(); }
+  bool cells_by_parent() const { return splits.parents() > 0; }
   // Parent q's diagonal on a grid kept by parent; std::logic_error for one not split yet
   // (another process's: children() and the numbering read only their own).
   int split_diagonal(Index q) const {
-    if (parent_diagonals[q] == kNotSplit) throw std::logic_error("Grid: a parent of the finest grid not split (split_finest_cells)");
-    return parent_diagonals[q];
+    if (!splits.split(q)) throw std::logic_error("Grid: a parent of the finest grid not split (split_finest_cells)");
+    return splits.diagonal(q);
   }
   std::size_t cell_count() const {
-    if (cells_by_parent()) return 8 * parent_midpoints.size();
+    if (cells_by_parent()) return 8 * splits.parents();
     return corners.empty() ? mesh.cells.size() : corners.size();
   }
   // Cell c's four nodes, in the mesh's (or the refinement's) corner order. Not on a grid whose
@@ -104,7 +171,8 @@ struct Grid {
   std::array<std::array<Index, 4>, 8> children(const Grid& coarser, Index q) const {
     std::array<std::array<Index, 4>, 8> kids;
     if (cells_by_parent()) {
-      const std::array<mesh::CellNodes, 8> made = mesh::refined_children(coarser.cell(q), parent_midpoints[q], split_diagonal(q));
+      const int diagonal = split_diagonal(q);
+      const std::array<mesh::CellNodes, 8> made = mesh::refined_children(coarser.cell(q), splits.midpoints(q), diagonal);
       for (std::size_t k = 0; k < 8; ++k) kids[k] = made[k].nodes;
     } else {
       for (std::size_t k = 0; k < 8; ++k) kids[k] = cell(8 * std::size_t{q} + k);
@@ -175,7 +243,7 @@ void check_nodes(const mesh::Mesh& mesh, const std::string& name);
 // caller that takes a refined grid's mesh as a mesh (mesh::metis_partition, build_sequence)
 // keeps them.
 // FinestCells::by_parent (with GridFaces::omitted and levels >= 2): the finest grid's cells
-// kept by parent (Grid::parent_midpoints), for a run whose METIS grid is a coarser one, each
+// kept by parent (Grid::splits), for a run whose METIS grid is a coarser one, each
 // parent's children checked as it is split (after the refinement); its nodes derived
 // (Grid::nodes_derived) in both by_parent kinds, which are the only grids whose nodes are.
 // by_parent_deferred: the edges made (not the nodes' points), no parent split yet, for a
