@@ -129,13 +129,13 @@ TEST_CASE("the load with the diagonal beside it: the bits of add_cell_load and a
 TEST_CASE("the load and the error norm: every build the bits of the reference order") {
   const mg::ProductFunction f{3 * kPi * kPi, sine_pi};
   // The error norm's rule, and the load's: conical_product_rule(3)'s 27 points, then 5 of
-  // weight 0 at the centroid.
+  // weight 0 at its point 0.
   const mesh::TetQuadrature q = mesh::conical_product_rule(4);
   REQUIRE(q.weight.size() == 64);
   mesh::TetQuadrature ql = mesh::conical_product_rule(3);
   REQUIRE(ql.weight.size() == 27);
   for (int k = 27; k < 32; ++k) {
-    ql.bary.push_back({0.25, 0.25, 0.25, 0.25});
+    ql.bary.push_back(ql.bary.front());
     ql.weight.push_back(0.0);
   }
   const mg::LocalLevel L = cube_level(3, 2, 0.3);  // 1296 cells, distorted: few repeats
@@ -250,6 +250,44 @@ TEST_CASE("the axis cache gives g at the rule's points, kept or full") {
         CHECK(std::memcmp(&v[k], &expected, sizeof(double)) == 0);
       }
     }
+}
+
+TEST_CASE("the pattern table tells apart keys that share their words or probe the same slots") {
+  // Keys of the same words in other orders, signs flipped in pairs, and one word apart, in a
+  // table of 16 slots for 8 keys: each is found as itself, whatever the hash puts together.
+  using Table = mg::detail::PatternTable<4, int>;
+  Table table(8);
+  const double x = 0.375, y = 0.8125;
+  const std::array<std::array<double, 4>, 8> keys = {{{x, y, y, x},
+                                                      {y, x, x, y},
+                                                      {x, x, y, y},
+                                                      {-x, -y, y, x},
+                                                      {x, y, -y, -x},
+                                                      {x, y, y, std::nextafter(x, 1.0)},
+                                                      {0, 0, 0, 0},
+                                                      {-0.0, 0, 0, 0}}};
+  const auto key_of = [](const std::array<double, 4>& v) {
+    Table::Key k;
+    std::memcpy(k.data(), v.data(), sizeof k);
+    return k;
+  };
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    bool added = false;
+    int* v = table.find(key_of(keys[i]), added);
+    REQUIRE(v != nullptr);
+    REQUIRE(added);
+    *v = static_cast<int>(i);
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    bool added = true;
+    const int* v = table.find(key_of(keys[i]), added);
+    REQUIRE(v != nullptr);
+    CHECK_FALSE(added);
+    CHECK(*v == static_cast<int>(i));
+  }
+  bool added = true;  // full: a ninth key is neither found nor added
+  CHECK(table.find(key_of({1, 2, 3, 4}), added) == nullptr);
+  CHECK_FALSE(added);
 }
 
 TEST_CASE("a family's patterns give its cells' values bit for bit, and none once the cache is full") {

@@ -1,9 +1,10 @@
 // g(x) at a quadrature rule's points along one axis of a cell, kept per distinct set of the
 // cell's corner coordinates on that axis. The load and the error norm evaluate a product
 // g(x) g(y) g(z) (the manufactured solution's sines) at 32 points a cell (the load) or 64 (the
-// error norm): 3 calls of sin a point were most of the set-up. On a refined grid the corners' coordinates on an axis take
-// few distinct patterns (776 on `--cube 8 --grids 4`'s finest grid), so each pattern's values
-// are computed once; a mesh with no repeats fills the cache and computes the rest directly.
+// error norm): 3 calls of sin a point were most of the set-up. On a refined grid the corners'
+// coordinates on an axis take few distinct patterns (776 on `--cube 8 --grids 4`'s finest
+// grid), so each pattern's values are computed once; a mesh with no repeats fills the cache
+// and computes the rest directly.
 // The point's coordinate is summed exactly as the cell loop sums it (0 + b0 c0 + b1 c1 + ...),
 // and patterns are compared bit for bit, so every value is the bits g would give there.
 //
@@ -58,18 +59,9 @@ class PatternTable {
       if (a[i] != b[i]) return false;
     return true;
   }
-  // Each word times its own odd constant, the products summed, then one mix: the products
-  // are independent, where a chain of W dependent multiply-shift steps (its latency, ~5
-  // cycles a word) held about a quarter of family_patterns' samples under perf; the error
-  // norm's cell sums at --cube 8 fell from 62 to 54 ms with it. Words that differ give
-  // products that differ (odd constants are invertible mod 2^64); the mix folds the high
-  // bits down.
   static std::size_t hash(const Key& k) {
-    std::uint64_t h = 0;
-    for (std::size_t i = 0; i < W; ++i) h += k[i] * (0x9E3779B97F4A7C15u + 0x2545F4914F6CDD1Du * 2 * i);
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9u;
-    h ^= h >> 29;
+    std::uint64_t h = 0x9E3779B97F4A7C15u;
+    for (std::uint64_t w : k) h = (h ^ w) * 0xBF58476D1CE4E5B9u, h ^= h >> 31;
     return static_cast<std::size_t>(h);
   }
   std::size_t capacity_;
