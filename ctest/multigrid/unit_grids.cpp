@@ -367,6 +367,10 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
         whole_line);
   std::vector<mg::Grid> f = mg::build_hierarchy(flat, 2, "flat", mg::GridFaces::omitted, mg::FinestCells::by_parent_deferred);
   CHECK(input_error_text([&] { mg::split_finest_cells(f, {0}, 1, "flat"); }).empty());
+  CHECK(f[1].cells_by_parent());  // a process that holds no parent: still a grid kept by parent
+  CHECK(f[1].cell_count() == 8);
+  CHECK(f[1].splits.diagonals().empty());
+  CHECK_THROWS_AS(f[1].children(f[0], 0), std::logic_error);
   CHECK(input_error_text([&] { mg::split_finest_cells(f, {0}, 0, "flat"); }) == whole_line);
   CHECK(input_error_text([&] { mg::store_finest_cells(f, "flat"); }) == whole_line);
   // Stored on demand (METIS or a partition file on the finest grid): the whole grid.
@@ -377,6 +381,33 @@ TEST_CASE("a finest grid kept by parent: the refinement's children, node holders
   REQUIRE(g[2].mesh.nodes.size() == whole[2].mesh.nodes.size());
   CHECK(std::memcmp(g[2].mesh.nodes.data(), whole[2].mesh.nodes.data(), whole[2].mesh.nodes.size() * sizeof(mesh::Vec3)) == 0);
   CHECK_THROWS_AS(mg::build_hierarchy(cube, 1, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent), std::logic_error);
+}
+
+TEST_CASE("a finest grid's splits kept by the processes that hold their parents, stored whole after a part") {
+  // The 3^3 cube over 3 grids: 1296 parents, not a whole number of 64-bit words, in 5 parts,
+  // each process's splits packed in the order of its parents.
+  const mesh::Mesh cube = mesh::kuhn_cube_mesh(3, 1.0);
+  const std::vector<mg::Grid> whole = mg::build_hierarchy(cube, 3, "cube", mg::GridFaces::omitted);
+  const std::vector<mg::Grid> all = mg::build_hierarchy(cube, 3, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent);
+  REQUIRE(all[1].cell_count() == 1296);
+  const std::vector<std::vector<std::int32_t>> parts = mg::partition_grids(whole, 5, "cube");
+  for (int me = 0; me < 5; ++me) {
+    CAPTURE(me);
+    std::vector<mg::Grid> d = mg::build_hierarchy(cube, 3, "cube", mg::GridFaces::omitted, mg::FinestCells::by_parent_deferred);
+    mg::split_finest_cells(d, parts[1], me, "cube");
+    std::size_t mine = 0;
+    for (mg::Index q = 0; q < d[1].cell_count(); ++q) {
+      REQUIRE(d[2].splits.held(q) == (parts[1][q] == me));
+      if (parts[1][q] != me) continue;
+      ++mine;
+      REQUIRE(d[2].children(d[1], q) == all[2].children(all[1], q));
+    }
+    CHECK(d[2].splits.diagonals().size() == mine);
+    CHECK_FALSE(d[2].splits.held(static_cast<mg::Index>(d[1].cell_count())));  // past the last parent
+    // Stored after one process's split (METIS on the finest grid): every parent's children.
+    mg::store_finest_cells(d, "cube");
+    CHECK(d[2].corners == whole[2].corners);
+  }
 }
 
 TEST_CASE("a finest grid's parts kept by parent: the same levels, holders and part sizes as stored") {

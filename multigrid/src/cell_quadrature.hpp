@@ -7,12 +7,12 @@
 // The terms go into 8 partial sums (point k into sum k mod 8, in ascending k), which are
 // then added pairwise, halving (sum j gets sum j + 4, then j + 2, then j + 1): eight
 // independent chains instead of one, which bounded the load by the adder's latency. The
-// order is the code's: without -ffast-math the compiler does not
-// reassociate, and -ffp-contract=off forbids fused multiply-adds, so whether a build puts the
-// 8 sums in SSE2, AVX2 or AVX-512 lanes, it gives the same bits. This header is compiled into
-// the portable objects (p1_operator.cpp) and, like p1_cell_math.hpp, with -mavx2
-// (cell_quadrature_avx2.cpp) and -mavx512f (cell_quadrature_avx512.cpp); an inline namespace
-// per instruction set keeps their inline functions apart.
+// order is the code's: without -ffast-math the compiler does not reassociate, and
+// -ffp-contract=off forbids fused multiply-adds, so whether a build puts the 8 sums in SSE2,
+// AVX2 or AVX-512 lanes, it gives the same bits. This header is compiled into the portable
+// objects (p1_operator.cpp) and, like p1_cell_math.hpp, with -mavx2 (cell_quadrature_avx2.cpp)
+// and -mavx512f (cell_quadrature_avx512.cpp); an inline namespace per instruction set keeps
+// their inline functions apart.
 #pragma once
 #include <cstddef>
 

@@ -66,8 +66,9 @@ std::vector<std::uint8_t> nodes_of(const std::vector<Triangle>& triangles, std::
   return on;
 }
 
-// Holds and splits the finest grid's parents q not split yet for which mine(q)
-// (mesh::ParentSplitter: the refinement's splits, each parent's children checked).
+// Holds the finest grid's parents q for which mine(q) (besides those held already), then splits
+// every held parent not split yet (mesh::ParentSplitter: the refinement's splits, each
+// parent's children checked).
 template <class Mine>
 void split_parents(std::vector<Grid>& grids, const Mine& mine, const std::string& name) {
   Grid& fine = grids.back();
@@ -76,7 +77,7 @@ void split_parents(std::vector<Grid>& grids, const Mine& mine, const std::string
   const mesh::ParentSplitter splitter(coarse.mesh.nodes, fine.midpoint_of);
   for (std::size_t q = 0; q < coarse.cell_count(); ++q) {
     const Index p = static_cast<Index>(q);
-    if (fine.splits.held(p) && !fine.splits.split(p))
+    if (fine.splits.held(p) && !fine.splits.has_split(p))
       splitter.split(coarse.cell(q), q, name, fine.splits.midpoints(p), fine.splits.diagonal(p));
   }
 }

@@ -174,7 +174,7 @@ constexpr std::size_t kPrefetchParents = 12, kPrefetchNodes = 16;
 void prefetch_parent(const Grid& fine, const Grid& coarse, Index q) {
   __builtin_prefetch(&coarse.cell(q));
   if (fine.cells_by_parent()) {  // its children from the parent's corners and split
-    if (fine.splits.held(q)) __builtin_prefetch(fine.splits.address(q));
+    if (fine.splits.held(q)) fine.splits.prefetch(q);
     return;
   }
   const char* kids = reinterpret_cast<const char*>(&fine.cell(8 * std::size_t{q}));

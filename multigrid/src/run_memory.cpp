@@ -14,9 +14,9 @@
 // process), 119684 kB (--cube 10, 2) and 2692756 kB (--cube 100 --grids 2), estimated
 // 0.92-1.06 of them (ctest/multigrid/unit_run_memory.cpp). Since 2026-12-07 the finest grid's
 // nodes are derived, not stored, and the heap's large blocks are no longer rounded up to whole
-// huge pages (Zen 5, medians of three): 71080 kB (--cube 8, 1 process), 60716 kB at 2, 110668
-// kB (--cube 10, 1), 90248 kB (--cube 10, 2), 2538948 kB (--cube 100 --grids 2, one run),
-// estimated 0.99-1.04 of them.
+// huge pages, and each process of several keeps only its own parents' splits (Zen 5, medians
+// of three): 70696 kB (--cube 8, 1 process), 58748 kB at 2, 112228 kB (--cube 10, 1), 87492 kB
+// (--cube 10, 2), 2538948 kB (--cube 100 --grids 2, one run), estimated 0.97-1.05 of them.
 #include "multigrid/run_memory.hpp"
 
 #include <algorithm>
@@ -195,9 +195,10 @@ double metis_cells(const GridsShape& g, int parts) {
 
 std::uint64_t run_peak_bytes(const GridsShape& g, int processes) {
   const double cells = all_cells(g);
-  // The finest grid's splits (hierarchy_bytes counts every parent's): at P > 1 a process keeps
-  // its own parents' (about a P-th), made after METIS; none while the grids are refined.
-  const double splits = g.finest_by_parent && g.finest > g.coarsest && !g.sequence && processes > 1
+  // The finest grid's splits (hierarchy_bytes counts every parent's): none while the grids
+  // are refined (a run makes them after, at P > 1 after METIS), and then a process keeps its
+  // own parents' (about a P-th; all at P = 1).
+  const double splits = g.finest_by_parent && g.finest > g.coarsest && !g.sequence
                             ? static_cast<double>(g.finest) / 8 * (sizeof(std::array<Index, 6>) + sizeof(std::uint8_t))
                             : 0.0;
   const double grids = static_cast<double>(hierarchy_bytes(g, GridFaces::omitted)) - splits;

@@ -35,7 +35,7 @@ struct CoarseStencil {
 // parents this process holds, packed in q's order: a process of P keeps about a P-th, where a
 // place for every parent (4.7 MB at --cube 8, written by every process) was as large as any
 // array the refinement wrote. A parent's place is found from a bit per parent and a count per
-// 64 of them.
+// 64 of them (1.5 bits a parent, in every process).
 class ParentSplits {
  public:
   static constexpr std::uint8_t kNotSplit = 0xFF;
@@ -44,8 +44,9 @@ class ParentSplits {
     *this = ParentSplits();
     parents_ = parents;
   }
-  // Holds, besides those held already, every parent q with mine(q) (all of them: hold_all),
-  // each not split until split() gives it its split; the splits made so far are kept.
+  // Holds, besides those held already, every parent q with mine(q), each without a split
+  // until mesh::ParentSplitter writes one into midpoints(q) and diagonal(q) (split_finest_cells);
+  // the splits made so far are kept.
   template <class Mine>
   void hold(const Mine& mine) {
     ParentSplits wider;
@@ -66,18 +67,21 @@ class ParentSplits {
       }
     *this = std::move(wider);
   }
-  void hold_all() { hold([](std::size_t) { return true; }); }
 
   std::size_t parents() const { return parents_; }
   bool held(Index q) const { return q < parents_ && !bits_.empty() && (bits_[q / 64] >> (q % 64) & 1u); }
-  bool split(Index q) const { return held(q) && diagonals_[place(q)] != kNotSplit; }
+  bool has_split(Index q) const { return held(q) && diagonals_[place(q)] != kNotSplit; }
   // Parent q's midpoints and diagonal: a held parent's (std::logic_error for another).
   const std::array<Index, 6>& midpoints(Index q) const { return midpoints_[checked_place(q)]; }
   std::array<Index, 6>& midpoints(Index q) { return midpoints_[checked_place(q)]; }
   std::uint8_t diagonal(Index q) const { return diagonals_[checked_place(q)]; }
   std::uint8_t& diagonal(Index q) { return diagonals_[checked_place(q)]; }
-  // The first reads for parent q's split, for a prefetch (a held parent's).
-  const void* address(Index q) const { return &midpoints_[place(q)]; }
+  // Asks for the lines of held parent q's split ahead of its reads.
+  void prefetch(Index q) const {
+    const std::size_t at = place(q);
+    __builtin_prefetch(&midpoints_[at]);
+    __builtin_prefetch(&diagonals_[at]);
+  }
   // Every diagonal held, in q's order (tests).
   const std::vector<std::uint8_t>& diagonals() const { return diagonals_; }
 
@@ -150,13 +154,12 @@ struct Grid {
   // FinestCells::by_parent_deferred: a parent's split is made and kept by the process that
   // holds it (split_finest_cells); children() refuses the others.
   ParentSplits splits;
-  static constexpr std::uint8_t kNotSplit = ParentSplits::kNotSplit;
 
   bool cells_by_parent() const { return splits.parents() > 0; }
   // Parent q's diagonal on a grid kept by parent; std::logic_error for one not split yet
   // (another process's: children() and the numbering read only their own).
   int split_diagonal(Index q) const {
-    if (!splits.split(q)) throw std::logic_error("Grid: a parent of the finest grid not split (split_finest_cells)");
+    if (!splits.has_split(q)) throw std::logic_error("Grid: a parent of the finest grid not split (split_finest_cells)");
     return splits.diagonal(q);
   }
   std::size_t cell_count() const {
