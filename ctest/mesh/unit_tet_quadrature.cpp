@@ -1,5 +1,6 @@
-// The conical product rule on a tetrahedron (tet_quadrature.hpp): positive weights summing
-// to 1, and exact to degree 2n - 3 but not beyond.
+// Quadrature on a tetrahedron (tet_quadrature.hpp): the conical product rule and the
+// symmetric 4-point rule have positive weights summing to 1 and are exact to their degree
+// (2n - 3, and 2) but not beyond.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -44,4 +45,26 @@ TEST_CASE("conical product rule: exact to degree 2n - 3, not beyond", "[tet_quad
       }
   // Degree 6 in x: 6! / 9! = 1/504, missed (the claim is tight).
   CHECK(std::abs(rule_integral(rule, 6, 0, 0) - 1.0 / 504) > 1e-9);
+}
+
+TEST_CASE("four-point rule: exact to degree 2, not 3", "[tet_quadrature]") {
+  const TetQuadrature rule = four_point_rule();
+  REQUIRE(rule.weight.size() == 4);
+  double sum = 0;
+  for (std::size_t p = 0; p < rule.weight.size(); ++p) {
+    REQUIRE(rule.weight[p] > 0);
+    const auto& b = rule.bary[p];
+    REQUIRE(b[0] + b[1] + b[2] + b[3] == Approx(1).margin(1e-15));
+    sum += rule.weight[p];
+  }
+  CHECK(sum == Approx(1).epsilon(1e-15));
+  for (int a = 0; a <= 2; ++a)
+    for (int b = 0; a + b <= 2; ++b)
+      for (int c = 0; a + b + c <= 2; ++c) {
+        INFO("x^" << a << " y^" << b << " z^" << c);
+        CHECK(rule_integral(rule, a, b, c) == Approx(exact_integral(a, b, c)).epsilon(1e-14));
+      }
+  // Degree 3: x^3 integrates to 3! / 6! = 1/120 and x y z to 1/720; the rule misses both.
+  CHECK(std::abs(rule_integral(rule, 3, 0, 0) - 1.0 / 120) > 1e-5);
+  CHECK(std::abs(rule_integral(rule, 1, 1, 1) - 1.0 / 720) > 1e-5);
 }

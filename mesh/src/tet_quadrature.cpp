@@ -1,6 +1,7 @@
-// The conical product rule on a tetrahedron (see tet_quadrature.hpp).
+// Quadrature rules on a tetrahedron (see tet_quadrature.hpp).
 #include "mesh/tet_quadrature.hpp"
 
+#include <cmath>
 #include <cstddef>
 
 #include "mesh/gauss_legendre.hpp"
@@ -25,6 +26,19 @@ TetQuadrature conical_product_rule(int n) {
         // 6: the reference tetrahedron's volume is 1/6, and weights are volume fractions.
         rule.weight.push_back(6 * weight[i] * weight[j] * weight[k] * (1 - u) * (1 - u) * (1 - v));
       }
+  return rule;
+}
+
+TetQuadrature four_point_rule() {
+  const double root5 = std::sqrt(5.0);
+  const double a = (5 + 3 * root5) / 20, b = (5 - root5) / 20;
+  TetQuadrature rule;
+  for (std::size_t k = 0; k < 4; ++k) {
+    std::array<double, 4> bary{b, b, b, b};
+    bary[k] = a;
+    rule.bary.push_back(bary);
+    rule.weight.push_back(0.25);
+  }
   return rule;
 }
 

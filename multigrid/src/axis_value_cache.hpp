@@ -1,6 +1,6 @@
 // g(x) at a quadrature rule's points along one axis of a cell, kept per distinct set of the
 // cell's corner coordinates on that axis. The load and the error norm evaluate a product
-// g(x) g(y) g(z) (the manufactured solution's sines) at 32 points a cell (the load) or 64 (the
+// g(x) g(y) g(z) (the manufactured solution's sines) at 4 points a cell (the load) or 64 (the
 // error norm): 3 calls of sin a point were most of the set-up. On a refined grid the corners'
 // coordinates on an axis take few distinct patterns (776 on `--cube 8 --grids 4`'s finest
 // grid), so each pattern's values are computed once; a mesh with no repeats fills the cache

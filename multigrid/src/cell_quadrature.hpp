@@ -1,18 +1,18 @@
-// A cell's quadrature sums for the load and the error norm (p1_operator.hpp): a conical
-// product rule applied to f lambda_i (the four corners' load) or to (u_h - u)^2. The load's
-// rule is exact to degree 3 (27 points, padded to 32 with points of weight 0), above the
-// degree 2 a P1 load needs (MFEM's default for it); the error norm's to degree 5 (64 points),
-// since it measures the discretisation's error rather than making it.
+// A cell's quadrature sums for the load and the error norm (p1_operator.hpp): f lambda_i
+// (the four corners' load) by the symmetric 4-point rule, exact to degree 2, the degree a P1
+// load needs (MFEM's default for it, mesh::four_point_rule); (u_h - u)^2 by the conical
+// product rule exact to degree 5 (64 points), since it measures the discretisation's error
+// rather than making it.
 //
-// The terms go into 8 partial sums (point k into sum k mod 8, in ascending k), which are
-// then added pairwise, halving (sum j gets sum j + 4, then j + 2, then j + 1): eight
-// independent chains instead of one, which bounded the load by the adder's latency. The
-// order is the code's: without -ffast-math the compiler does not reassociate, and
-// -ffp-contract=off forbids fused multiply-adds, so whether a build puts the 8 sums in SSE2,
-// AVX2 or AVX-512 lanes, it gives the same bits. This header is compiled into the portable
-// objects (p1_operator.cpp) and, like p1_cell_math.hpp, with -mavx2 (cell_quadrature_avx2.cpp)
-// and -mavx512f (cell_quadrature_avx512.cpp); an inline namespace per instruction set keeps
-// their inline functions apart.
+// The error norm's terms go into 8 partial sums (point k into sum k mod 8, in ascending k),
+// which are then added pairwise, halving (sum j gets sum j + 4, then j + 2, then j + 1): eight
+// independent chains instead of one, which bounded the sum by the adder's latency. The load's
+// four terms a corner are added in ascending k. The order is the code's: without -ffast-math
+// the compiler does not reassociate, and -ffp-contract=off forbids fused multiply-adds, so
+// whether a build puts the sums in SSE2, AVX2 or AVX-512 lanes, it gives the same bits. This
+// header is compiled into the portable objects (p1_operator.cpp) and, like p1_cell_math.hpp,
+// with -mavx2 (cell_quadrature_avx2.cpp) and -mavx512f (cell_quadrature_avx512.cpp); an
+// inline namespace per instruction set keeps their inline functions apart.
 #pragma once
 #include <cstddef>
 
@@ -20,7 +20,7 @@
 
 namespace mg::detail {
 
-inline constexpr std::size_t kLoadPoints = 32;   // mesh::conical_product_rule(3), padded
+inline constexpr std::size_t kLoadPoints = 4;    // mesh::four_point_rule()
 inline constexpr std::size_t kErrorPoints = 64;  // mesh::conical_product_rule(4)
 inline constexpr std::size_t kPartialSums = 8;
 
@@ -29,7 +29,6 @@ inline constexpr std::size_t kPartialSums = 8;
 // bary[i][k].
 template <std::size_t N>
 struct CellRule {
-  static_assert(N % kPartialSums == 0, "CellRule: whole partial sums");
   static constexpr std::size_t points = N;
   alignas(64) double bary[4][N];
   alignas(64) double weight[N];
@@ -37,6 +36,7 @@ struct CellRule {
 };
 using LoadRule = CellRule<kLoadPoints>;
 using ErrorRule = CellRule<kErrorPoints>;
+static_assert(kErrorPoints % kPartialSums == 0, "the error norm's rule: whole partial sums");
 
 // A function's values at the rule's points of a cell: scale * (x[k] * y[k] * z[k]), the
 // products in that order (ProductFunction's g per axis). A function given point by point
@@ -59,7 +59,7 @@ CellQuadratureKernels cell_quadrature_avx512();  // with MULTIGRID_HAVE_AVX512 o
 
 inline namespace MG_CELL_MATH_ISA {
 
-// f at the rule's points, 8 at a time from point k0.
+// f at the error norm's points, 8 at a time from point k0.
 inline void product_at(const PointProduct& f, std::size_t k0, double* out) {
   for (std::size_t j = 0; j < kPartialSums; ++j)
     out[j] = f.scale * (f.x[k0 + j] * f.y[k0 + j] * f.z[k0 + j]);
@@ -82,11 +82,12 @@ inline double rule_sum(const double* w, Terms&& terms) {
 
 inline void corner_integrals(const LoadRule& r, const PointProduct& f, double* out) {
   double fk[kLoadPoints];
-  for (std::size_t k = 0; k < kLoadPoints; k += kPartialSums) product_at(f, k, fk + k);
-  for (std::size_t i = 0; i < 4; ++i)
-    out[i] = rule_sum<kLoadPoints>(r.corner_weight[i], [&fk](std::size_t k0, double* t) {
-      for (std::size_t j = 0; j < kPartialSums; ++j) t[j] = fk[k0 + j];
-    });
+  for (std::size_t k = 0; k < kLoadPoints; ++k) fk[k] = f.scale * (f.x[k] * f.y[k] * f.z[k]);
+  for (std::size_t i = 0; i < 4; ++i) {
+    double s = r.corner_weight[i][0] * fk[0];
+    for (std::size_t k = 1; k < kLoadPoints; ++k) s += r.corner_weight[i][k] * fk[k];
+    out[i] = s;
+  }
 }
 
 inline double squared_error(const ErrorRule& r, const double* corner, const PointProduct& u) {

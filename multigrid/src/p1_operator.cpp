@@ -221,20 +221,10 @@ void add_cell_diagonal(const LocalLevel& L, double* d) {
 
 namespace {
 
-// The load's rule (cell_quadrature.hpp): conical_product_rule(3)'s 27 points and 5 of
-// weight 0, a whole number of partial sums. The 5 repeat point 0, so f is read nowhere the
-// rule does not read it (a value that is not finite there makes the load NaN either way).
-// The error norm's: conical_product_rule(4), 64 points.
+// The load's rule (cell_quadrature.hpp): mesh::four_point_rule(), exact to degree 2. The
+// error norm's: conical_product_rule(4), 64 points.
 const mesh::TetQuadrature& load_quadrature() {
-  static const mesh::TetQuadrature q = [] {
-    mesh::TetQuadrature r = mesh::conical_product_rule(3);
-    const std::array<double, 4> first = r.bary.front();
-    while (r.weight.size() < detail::kLoadPoints) {
-      r.bary.push_back(first);
-      r.weight.push_back(0.0);
-    }
-    return r;
-  }();
+  static const mesh::TetQuadrature q = mesh::four_point_rule();
   return q;
 }
 const mesh::TetQuadrature& error_quadrature() {

@@ -1,5 +1,7 @@
 // Quadrature on a tetrahedron, for integrals of smooth functions over cells (tycho's
 // manufactured-solution moments and error norms, tycho/mms.hpp; multigrid's P1 operator).
+// Two kinds: the conical product rule of any degree, and the symmetric 4-point rule of
+// degree 2 (a P1 load's: MFEM's default for it).
 //
 // The conical product rule: the reference tetrahedron is the image of the unit cube under
 // the collapsed (Duffy) map x = u, y = v (1 - u), z = w (1 - u) (1 - v), Jacobian
@@ -25,5 +27,10 @@ struct TetQuadrature {
 // The conical product rule with n >= 1 points per axis (n^3 points, exact to degree 2n - 3,
 // degree 0 for n = 1).
 TetQuadrature conical_product_rule(int n);
+
+// The symmetric 4-point rule (Hammer, Marlowe & Stroud 1956; MFEM's order-2 rule on a
+// tetrahedron): point k at lambda_k = a and the other three at b, a = (5 + 3 sqrt 5) / 20,
+// b = (5 - sqrt 5) / 20, each of weight 1/4; exact to degree 2, not 3.
+TetQuadrature four_point_rule();
 
 }  // namespace mesh

@@ -47,10 +47,10 @@ int apply_cells(const LocalLevel& L, CellLoopSplit& split, const double* x, doub
 // The diagonal K_ii of my cells, summed into d.
 void add_cell_diagonal(const LocalLevel& L, double* d);
 
-// b_i += integral over my cells of f lambda_i (conical product rule exact to degree 3, 27
-// points: a quadratic f exactly; cell_quadrature.hpp says why not more): a cell's four
-// integrals first, each over the rule's points in a fixed order of partial sums, then added to
-// b corner by corner, cell after cell. `kernel` picks the instruction set of the sums (as for
+// b_i += integral over my cells of f lambda_i (the symmetric 4-point rule, exact to degree 2:
+// a linear f exactly; cell_quadrature.hpp says why not more): a cell's four integrals first,
+// each over the rule's points in ascending order, then added to b corner by corner, cell after
+// cell. `kernel` picks the instruction set of the sums (as for
 // apply_cells); every one gives the same bits.
 void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b,
                    CellKernel kernel = fastest_cell_kernel());
