@@ -74,25 +74,36 @@ def local_slurm(scratch_dir):
         subprocess.run(["bash", SLURM_LOCAL, "stop", state], timeout=180)
 
 
-def counting_sbatch(scratch_dir):
-    """Puts an sbatch that logs each call before the real one first on PATH; returns a
-    function giving the number of calls so far."""
+def counting_command(scratch_dir, name):
+    """Puts a `name` that logs each call's arguments, then runs the real one, first on PATH;
+    returns a function giving the number of calls so far whose arguments contain `part` (every
+    call by default)."""
     bin_dir = os.path.join(scratch_dir, "bin")
-    os.makedirs(bin_dir)
-    log = os.path.join(scratch_dir, "sbatch-calls.log")
-    real = subprocess.run(["sh", "-c", "command -v sbatch"], capture_output=True, text=True).stdout.strip()
-    check(real, "no sbatch on PATH: install Debian's slurm-wlm")
-    script = write(os.path.join(bin_dir, "sbatch"),
-                   f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{real}" "$@"\n')
+    os.makedirs(bin_dir, exist_ok=True)
+    log = os.path.join(scratch_dir, f"{name}-calls.log")
+    real = subprocess.run(["sh", "-c", f"command -v {name}"], capture_output=True, text=True).stdout.strip()
+    check(real, f"no {name} on PATH: install Debian's slurm-wlm")
+    script = write(os.path.join(bin_dir, name), f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{real}" "$@"\n')
     os.chmod(script, 0o755)
-    os.environ["PATH"] = bin_dir + os.pathsep + os.environ["PATH"]
+    if os.environ["PATH"].split(os.pathsep)[0] != bin_dir:
+        os.environ["PATH"] = bin_dir + os.pathsep + os.environ["PATH"]
 
-    def calls():
+    def calls(part=""):
         if not os.path.exists(log):
             return 0
         with open(log) as f:
-            return sum(1 for _ in f)
+            return sum(1 for line in f if part in line)
     return calls
+
+
+def counting_sbatch(scratch_dir):
+    """counting_command for sbatch: the number of submissions so far."""
+    return counting_command(scratch_dir, "sbatch")
+
+
+# The runner's squeue call as counting_command logs it (backend_slurm.py's _states); the
+# tests' own (job_state) name a job with -j and lack it.
+RUNNER_SQUEUE = "-o %i|%T|%r"
 
 
 def hold_node():
