@@ -1,6 +1,6 @@
 """What the Slurm backend's tests share: a real one-node Slurm started for the test
-(scripts/slurm-local.sh) and always stopped, a small sweep3d campaign, an sbatch that counts
-its calls, a job that holds the node so that the campaign's jobs stay queued, and waiting
+(scripts/slurm-local.sh) and always stopped, a small sweep3d campaign, wrappers of sbatch and
+squeue that count their calls, a job that holds the node so that the campaign's jobs stay queued, and waiting
 on campaign.json.
 
 If Slurm cannot start, the test fails with slurm-local.sh's reason: it does not skip.
@@ -81,7 +81,10 @@ def counting_command(scratch_dir, name):
     bin_dir = os.path.join(scratch_dir, "bin")
     os.makedirs(bin_dir, exist_ok=True)
     log = os.path.join(scratch_dir, f"{name}-calls.log")
-    real = subprocess.run(["sh", "-c", f"command -v {name}"], capture_output=True, text=True).stdout.strip()
+    # The real one, looked up past the wrappers (a wrapper found here would exec itself).
+    path = os.pathsep.join(d for d in os.environ["PATH"].split(os.pathsep) if d != bin_dir)
+    real = subprocess.run(["sh", "-c", f"command -v {name}"], capture_output=True, text=True,
+                          env={**os.environ, "PATH": path}).stdout.strip()
     check(real, f"no {name} on PATH: install Debian's slurm-wlm")
     script = write(os.path.join(bin_dir, name), f'#!/bin/sh\necho "$*" >> "{log}"\nexec "{real}" "$@"\n')
     os.chmod(script, 0o755)
@@ -101,8 +104,8 @@ def counting_sbatch(scratch_dir):
     return counting_command(scratch_dir, "sbatch")
 
 
-# The runner's squeue call as counting_command logs it (backend_slurm.py's _states); the
-# tests' own (job_state) name a job with -j and lack it.
+# The runner's squeue call as counting_command logs it (the format of backend_slurm.py's
+# _states: keep the two alike); the tests' own (job_state, -j JOB -o %T) lack it.
 RUNNER_SQUEUE = "-o %i|%T|%r"
 
 

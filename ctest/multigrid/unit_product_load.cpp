@@ -58,7 +58,7 @@ std::vector<mg::CellKernel> kernels_here() {
 
 // The reference: a cell's sum over the error norm's 64 points of w_k t_k, written out in the
 // order cell_quadrature.hpp states (point k into partial sum k mod 8, then halving), one
-// scalar at a time; the load's 4 in ascending k.
+// scalar at a time.
 double reference_rule_sum(const std::vector<double>& w, const std::vector<double>& t) {
   double s[8];
   for (int j = 0; j < 8; ++j) s[j] = w[static_cast<std::size_t>(j)] * t[static_cast<std::size_t>(j)];
@@ -67,6 +67,7 @@ double reference_rule_sum(const std::vector<double>& w, const std::vector<double
   for (int j = 0; j < 2; ++j) s[j] += s[j + 2];
   return s[0] + s[1];
 }
+// The load's: its 4 points in ascending k.
 double reference_load_sum(const std::vector<double>& w, const std::vector<double>& t) {
   double s = w[0] * t[0];
   for (std::size_t k = 1; k < w.size(); ++k) s += w[k] * t[k];

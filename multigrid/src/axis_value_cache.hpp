@@ -10,7 +10,7 @@
 //
 // A family of 8 cells (a parent's children, p1_cell_math.hpp) is looked up once: its 10
 // nodes' coordinates and its shape (which of them each child's corners are) give its 8 cells'
-// patterns, where 8 lookups of 4 coordinates cost about as much as the load's sums.
+// patterns, where 8 lookups of 4 coordinates would cost more than the load's sums.
 #pragma once
 #include <array>
 #include <cstdint>

@@ -24,9 +24,9 @@ inline constexpr std::size_t kLoadPoints = 4;    // mesh::four_point_rule()
 inline constexpr std::size_t kErrorPoints = 64;  // mesh::conical_product_rule(4)
 inline constexpr std::size_t kPartialSums = 8;
 
-// A rule of N points (a multiple of kPartialSums) corner by corner, so a partial sum's 8
-// points are contiguous: bary[i][k] = lambda_i at point k, corner_weight[i][k] = weight[k]
-// bary[i][k].
+// A rule of N points corner by corner (for the error norm's, a multiple of kPartialSums, a
+// partial sum's 8 points are contiguous): bary[i][k] = lambda_i at point k,
+// corner_weight[i][k] = weight[k] bary[i][k].
 template <std::size_t N>
 struct CellRule {
   static constexpr std::size_t points = N;

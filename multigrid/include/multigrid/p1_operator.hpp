@@ -50,13 +50,13 @@ void add_cell_diagonal(const LocalLevel& L, double* d);
 // b_i += integral over my cells of f lambda_i (the symmetric 4-point rule, exact to degree 2:
 // a linear f exactly; cell_quadrature.hpp says why not more): a cell's four integrals first,
 // each over the rule's points in ascending order, then added to b corner by corner, cell after
-// cell. `kernel` picks the instruction set of the sums (as for
-// apply_cells); every one gives the same bits.
+// cell. `kernel` picks the instruction set of the sums (as for apply_cells); every one gives
+// the same bits.
 void add_cell_load(const LocalLevel& L, const std::function<double(double, double, double)>& f, double* b,
                    CellKernel kernel = fastest_cell_kernel());
 
 // Sum over my cells of the integral of (u_h - u)^2 (the rule exact to degree 5, 64 points, in
-// the same order of sums), cell after cell.
+// 8 partial sums added pairwise: cell_quadrature.hpp), cell after cell.
 double cell_l2_error_squared(const LocalLevel& L, const double* uh,
                              const std::function<double(double, double, double)>& u,
                              CellKernel kernel = fastest_cell_kernel());
