@@ -100,3 +100,30 @@ TEST_CASE("AlignedBuffer on huge pages: zeros, its size, a 2 MiB boundary; small
   CHECK(huge.size() == 0);
   CHECK(huge.data() == nullptr);
 }
+
+TEST_CASE("make_room_huge: the elements kept, room for more, no reallocation until it is used", "[huge_pages]") {
+  std::vector<std::uint64_t> v;
+  for (std::uint64_t i = 0; i < 1000; ++i) v.push_back(3 * i + 1);
+  const std::size_t more = kHugePageBytes / sizeof(std::uint64_t) + 7;  // past one huge page
+  make_room_huge(v, more);
+  REQUIRE(v.size() == 1000);
+  bool kept = true;
+  for (std::uint64_t i = 0; i < 1000; ++i) kept = kept && v[i] == 3 * i + 1;
+  CHECK(kept);
+  CHECK(v.capacity() >= 1000 + more);
+  const std::uint64_t* storage = v.data();
+  for (std::size_t i = 0; i < more; ++i) v.push_back(i);
+  CHECK(v.data() == storage);  // the room was used, not grown again
+  // Room already there: nothing moves; room wanted again: the capacity at least doubles.
+  const std::size_t capacity = v.capacity();
+  make_room_huge(v, capacity - v.size());
+  CHECK(v.data() == storage);
+  make_room_huge(v, capacity - v.size() + 1);
+  CHECK(v.capacity() >= 2 * capacity);
+  CHECK(v.size() == 1000 + more);
+  CHECK(v[999] == 2998);
+  CHECK(v.back() == more - 1);
+  std::vector<int> empty;
+  make_room_huge(empty, 0);
+  CHECK(empty.empty());
+}

@@ -37,7 +37,7 @@ endforeach()
 foreach(n 1 2)
   suite_add_mpi_test(NAME tycho.run.t_elem_parts.np${n} TARGET tycho RANKS ${n} TIMEOUT 120
     ARGS ${_mesh} --iterations 3 --no-results
-    EXPECT "T_elem's parts: the inflow gathers and cell solves [1-9][0-9]*\\.[0-9] ns a task \\([0-9]+\\.[0-9] ns per group\\), choosing the batches, releasing downwind tasks and packing outflow [1-9][0-9]*\\.[0-9] ns")
+    EXPECT "T_elem's parts: the inflow gathers and cell solves [1-9][0-9]*\\.[0-9] ns a task \\([0-9]+\\.[0-9] ns per group\\), choosing the batches, releasing downwind tasks, packing outflow and resetting the ready queue [1-9][0-9]*\\.[0-9] ns")
 endforeach()
 # PCE (eq. 4) printed: exactly 1 at one rank (the sum of the steps' work is the rank's work).
 suite_add_mpi_test(NAME tycho.run.pce_one_rank TARGET tycho RANKS 1 TIMEOUT 120

@@ -54,6 +54,15 @@ std::int64_t crossing_records(const Mesh& mesh, const Partition& part, const std
   return n;
 }
 
+// A problem of `groups` groups on level-symmetric S_sn, every cell the default material.
+Problem one_material_problem(int groups, int sn) {
+  Problem problem;
+  problem.groups = groups;
+  problem.quadrature = level_symmetric(sn, "test");
+  problem.fallback = default_material(groups);
+  return problem;
+}
+
 }  // namespace
 
 TEST_CASE("projected schedule: every task once, by its owner; the crossing records; messages matched", "[tycho][projection]") {
@@ -158,10 +167,7 @@ TEST_CASE("projected schedule at P = 1: the engine's steps, the blevel, band-oct
   // slabs of 512 cells, batches the readiness limits. Checked to fail with the projection's
   // bands of 16 against the engine's 32, and with the start's tasks queued in cell id order.
   const Mesh mesh = meshtest::jittered_cube(10, 100.0);
-  Problem problem;
-  problem.groups = 2;
-  problem.quadrature = level_symmetric(8, "test");
-  problem.fallback = default_material(2);
+  const Problem problem = one_material_problem(2, 8);
   const Partition partition = metis_partition(mesh, 1, "jittered cube");
   for (const Priority priority : {Priority::blevel, Priority::band_octant, Priority::octant}) {
     CAPTURE(priority_name(priority));
@@ -183,5 +189,36 @@ TEST_CASE("projected schedule at P = 1: the engine's steps, the blevel, band-oct
     }
     CHECK(work == static_cast<std::int64_t>(plan.tasks()));
     CHECK(differ == 0);
+  }
+}
+
+TEST_CASE("the step history's room made before a sweep: no reallocation inside it", "[tycho][history]") {
+  // Grown inside the sweep, the history's reallocations were timed as the sweep's work
+  // (SweepEngine::make_history_room). The first sweep's room is an estimate; every later one
+  // is the last sweep's count and more, so a sweep after it never moves the records.
+  const Mesh mesh = meshtest::jittered_cube(6, 100.0);
+  const Problem problem = one_material_problem(1, 4);
+  const Partition partition = metis_partition(mesh, 1, "jittered cube");
+  const SweepPlan plan = make_sweep_plan(mesh, partition, problem, 0, Priority::band_octant, "jittered cube");
+  for (const std::int64_t mcps : {std::int64_t{1}, std::int64_t{16}, std::int64_t{1} << 40}) {
+    CAPTURE(mcps);
+    SweepOptions options;
+    options.mcps = mcps;
+    instrument::Recorder recorder;
+    SweepEngine engine(plan, problem, options, MPI_COMM_SELF, recorder);
+    RankHistory history;
+    std::vector<double> leakage(1, 0.0);
+    engine.make_history_room(history);
+    engine.sweep(0, history, leakage);
+    const std::size_t first = history.steps.size();
+    REQUIRE(first > 0);
+    for (std::int32_t it = 1; it < 4; ++it) {
+      engine.make_history_room(history);
+      const StepRecord* storage = history.steps.data();
+      CHECK(history.steps.capacity() >= history.steps.size() + first);
+      engine.sweep(it, history, leakage);
+      CHECK(history.steps.data() == storage);
+      CHECK(history.steps.size() == (static_cast<std::size_t>(it) + 1) * first);  // one rank: the same steps each sweep
+    }
   }
 }

@@ -89,7 +89,8 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
   const double t_solve = measured_t_gather_solve(r);
   std::snprintf(line, sizeof line,
                 "  T_elem's parts: the inflow gathers and cell solves %.1f ns a task (%.1f ns per group), choosing "
-                "the batches, releasing downwind tasks and packing outflow %.1f ns (the solve alone: "
+                "the batches, releasing downwind tasks, packing outflow and resetting the ready queue %.1f ns (the "
+                "solve alone: "
                 "tycho_cell_solve_bench)\n",
                 1e9 * t_solve, 1e9 * t_solve / groups, 1e9 * (t_elem - t_solve));
   out << line;

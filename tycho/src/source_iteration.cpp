@@ -54,6 +54,7 @@ TransportResult run_source_iteration(const SweepPlan& plan, const Problem& probl
       for (std::size_t g = 0; g < G; ++g)
         tally[g] += weight_sum * plan.tets[i].volume * mean4(&engine.source()[(i * G + g) * 4]);
     std::vector<double> leakage(G, 0.0);
+    engine.make_history_room(r.history);
     const double t_sweep = MPI_Wtime();
     engine.sweep(it, r.history, leakage);
     gather_solve_by_iteration.push_back(engine.gather_solve_seconds());

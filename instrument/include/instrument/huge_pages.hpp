@@ -55,4 +55,22 @@ void assign_huge(std::vector<T>& v, std::size_t n, const T& value = T()) {
   v.assign(n, value);
 }
 
+// Room in v for `more` elements beyond its size, in storage advised as reserve_huge's and
+// touched here, so that the next `more` push_backs neither reallocate nor fault: for a record
+// pushed inside a timed loop (a run's step history), whose growth would otherwise be timed as
+// the loop's work. v's elements stay; its capacity at least doubles when it grows, so a
+// vector given room again and again is copied a bounded number of times.
+template <class T>
+void make_room_huge(std::vector<T>& v, std::size_t more) {
+  const std::size_t need = v.size() + more;
+  if (need <= v.capacity()) return;
+  std::vector<T> grown;
+  reserve_huge(grown, need > 2 * v.capacity() ? need : 2 * v.capacity());
+  grown.assign(v.begin(), v.end());
+  const std::size_t n = grown.size();
+  grown.resize(grown.capacity());  // the first touch of the room: value-initialised, then dropped
+  grown.resize(n);
+  v = std::move(grown);
+}
+
 }  // namespace instrument

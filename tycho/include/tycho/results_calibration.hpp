@@ -44,10 +44,10 @@ struct TychoCalibration {
   double bsend_extra_s_per_call = -1, bsend_extra_s_per_byte = -1;
   // T_step, s a step: the time a one-rank sweep's critical path spends outside the cell solves
   // and the message calls (the step loop's bookkeeping: popping the step's tasks, ordering
-  // them, the probes that found nothing, and the sweep's per-iteration set-up spread over its
-  // steps), per step of the walked sweeps (tycho/model/measured_path.hpp). Measured only at one
-  // rank, where every step is on the path and no wait is. -1: not measured (a run at P > 1, an
-  // untraced build, or a file written before it was kept).
+  // them, the probes that found nothing; the sweep's reset of its ready queue is in its first
+  // step's compute, so in T_elem), per step of the walked sweeps (tycho/model/measured_path.hpp).
+  // Measured only at one rank, where every step is on the path and no wait is. -1: not
+  // measured (a run at P > 1, an untraced build, or a file written before it was kept).
   double step_s = -1;
   std::string path;      // the results file it came from ("" when made from this run)
   // Its run's own mark (instrument::calibration_unreliable_because): "" if none. Read, not written.

@@ -63,6 +63,13 @@ class SweepEngine {
   // (size groups) gets the boundary outflow sum_d w_d Omega.n A mean(psi) added.
   void sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage);
 
+  // Room in `history` for the next sweep's records, made and touched before its clock starts:
+  // the history is the instrumentation's, and grown inside the sweep it was timed as the
+  // sweep's work (tycho/BENCHMARKS.md). The last sweep's counts and a quarter more; before the
+  // first sweep, the fewest steps MCPS allows and a quarter more (past either, push_back grows
+  // the history as before).
+  void make_history_room(RankHistory& history) const;
+
   // The last sweep's time in its tasks' inflow gathers and cell solves: a part of its steps'
   // compute (StepRecord::compute_s); the rest chose the batches, released downwind tasks and
   // packed the outflow for other ranks. With threads it holds the parallel region's start
@@ -147,6 +154,7 @@ class SweepEngine {
   std::vector<std::uint32_t> downwind_;  // this step's local downwind tasks, one an input
   std::size_t done_ = 0;
   std::int64_t received_ = 0;
+  std::size_t last_steps_ = 0, last_messages_ = 0;  // the last sweep's records (make_history_room)
 
   std::vector<std::vector<double>> outgoing_;  // per peer: this step's records
   // Non-blocking sends in flight and their buffers; receives posted per peer.

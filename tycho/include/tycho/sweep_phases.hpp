@@ -4,7 +4,8 @@
 //
 //   sweep            one source iteration's sweep (the epoch of the critical path)
 //     sweep.compute  a step's cell-angle solves and their local work (releasing downwind
-//                    tasks, packing outflow): what T_elem prices; a trace event per step
+//                    tasks, packing outflow; the first step's also the ready queue's reset,
+//                    a task's input count each): what T_elem prices; a trace event per step
 //     sweep.send     a step's sends, and sweep.receive its receives (waiting included):
 //     sweep.receive  totals only, never trace events
 //     send / isend   traced only: one MPI_Bsend (MPI_Isend's post when non-blocking) to the
@@ -16,7 +17,7 @@
 // Categories (instrument/critical_path.hpp): compute is sweep.compute; comm is the message
 // calls, a receive counted from when both sides were there (its wait is off the path, which
 // runs through the sender instead); other is the rest of the sweep: the step loop's
-// bookkeeping, probes that found nothing, the sweep's set-up and its last sends' completion.
+// bookkeeping, probes that found nothing and its last sends' completion.
 #pragma once
 #include <cstdint>
 #include <limits>

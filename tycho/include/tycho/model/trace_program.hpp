@@ -16,8 +16,8 @@
 //
 // The step overhead (seconds per step, default 0 = the paper, which charges cell-angle tasks
 // only) is T_step (tycho/results_calibration.hpp): a one-rank calibration sweep's critical path
-// outside the solves and message calls over its steps, i.e. the step loop's bookkeeping with
-// the sweep's per-iteration set-up spread over its steps.
+// outside the solves and message calls over its steps, i.e. the step loop's bookkeeping (the
+// sweep's reset of its ready queue is the first step's compute, in T_elem).
 // Work outside the sweep (the source, the flux update) is not in the trace.
 //
 // Units: T_elem seconds per cell-angle task; step overhead seconds; results seconds.
