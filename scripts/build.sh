@@ -7,6 +7,8 @@
 # every build), so the test command after the main job reuses its build directory and its
 # objects: a different option would reconfigure and recompile everything.
 set -euo pipefail
+source "$(dirname "$0")/usage.sh"
+script_help "$0" "$@"
 cd "$(dirname "$0")/.."
 build_dir=${BUILD_DIR:-build}
 mkdir -p "$build_dir"

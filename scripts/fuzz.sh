@@ -17,6 +17,8 @@
 # FUZZ_TIMEOUT (seconds one input may take, default 5), BUILD_DIR (default build-fuzz).
 # New inputs the fuzzer finds go to build-fuzz/corpus/<target>/, never into the repository.
 set -euo pipefail
+source "$(dirname "$0")/usage.sh"
+script_help "$0" "$@"
 cd "$(dirname "$0")/.."
 root=$PWD
 
@@ -25,6 +27,15 @@ if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then
   seconds=$1
   shift
 fi
+# The targets are checked before anything is installed or built: a typo (or an option this
+# script does not take) is one line and exit 2, not minutes of clang's build first.
+for t in "$@"; do
+  if [ ! -f "fuzz/${t}_fuzzer.cpp" ]; then
+    known=$(for src in fuzz/*_fuzzer.cpp; do basename "$src" _fuzzer.cpp; done | tr '\n' ' ')
+    echo "fuzz: '$t': expected SECONDS_PER_TARGET first, then target names of fuzz/ (${known% }); -h for help" >&2
+    exit 2
+  fi
+done
 runs=${FUZZ_RUNS:-}
 jobs=${FUZZ_FORK:-}
 if [ -n "$jobs" ] && { [ -z "$runs" ] || ! [[ $jobs =~ ^[1-9][0-9]*$ ]]; }; then

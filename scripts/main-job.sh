@@ -20,6 +20,8 @@
 # moved aside to OUT_DIR.old). Timings on a 2-core machine are noisy: the point is the table
 # and its noise floor, not the absolute seconds.
 set -euo pipefail
+source "$(dirname "$0")/usage.sh"
+script_takes_no_arguments "$0" "$@"
 cd "$(dirname "$0")/.."
 top=$PWD
 bash scripts/install-deps.sh

@@ -11,6 +11,8 @@
 #   scripts/replay-validation.sh [BUILD_DIR] [MACHINE_FILE] [PAIRS]   (defaults: build, a fresh
 #   loggps-probe of this machine, 7)
 set -euo pipefail
+source "$(dirname "$0")/usage.sh"
+script_help "$0" "$@"
 cd "$(dirname "$0")/.."
 b=${1:-build}
 pairs=${3:-7}

@@ -14,6 +14,8 @@
 # proctrack/linuxproc and task/none because cgroups are often missing or read-only there.
 # The daemons run as root (slurmd must start jobs as their owner): run as root or with sudo.
 set -euo pipefail
+source "$(dirname "$0")/usage.sh"
+script_help "$0" "$@"
 
 die() { echo "slurm-local: error: $*" >&2; exit 1; }
 

@@ -4,6 +4,8 @@
 # SANITIZE=1 instead builds with ASan + UBSan into build-sanitize and runs the tests but
 # the slow ones there (MPICH's own leaks at MPI_Finalize are not reported: detect_leaks=0).
 set -euo pipefail
+source "$(dirname "$0")/usage.sh"
+script_help "$0" "$@"
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 # The apps' machine-file cache (docs/user-guide.md) for the tests: a folder of the build, so

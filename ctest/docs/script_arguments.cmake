@@ -1,0 +1,40 @@
+# The scripts of scripts/ on arguments they do not take: one line naming the argument and what
+# was expected, exit 2, before anything is installed, built or run (fuzz.sh once took `--help`
+# for a target name and began clang's build of every target; main-job.sh ignored it and began
+# the main job). Each one's -h prints the usage in its header (scripts/usage.sh).
+set(_scripts ${PROJECT_SOURCE_DIR}/scripts)
+set(_targets "bsp_profile deck fortran_number gmsh_mesh machine_file materials partition replay_trace results_bytes results_structure tycho_mesh")
+foreach(_case "unknown_option|--bogus" "unknown_target|5|decky" "seconds_not_first|5|deck|10")
+  string(REPLACE "|" ";" _f "${_case}")
+  list(POP_FRONT _f _name)
+  list(GET _f -1 _said)
+  suite_add_error_test(NAME docs.script.fuzz_${_name} ONE_LINE LABELS unit
+    EXPECT "^fuzz: '${_said}': expected SECONDS_PER_TARGET first, then target names of fuzz/ .${_targets}.. -h for help$"
+    COMMAND bash ${_scripts}/fuzz.sh ${_f})
+endforeach()
+foreach(_script main-job install-deps)
+  suite_add_error_test(NAME docs.script.${_script}_argument ONE_LINE LABELS unit
+    EXPECT "^${_script}.sh: '--bogus': expected no arguments .the settings are environment variables. -h for help.$"
+    COMMAND bash ${_scripts}/${_script}.sh --bogus)
+endforeach()
+# -h and --help: the header's first line, whatever the directory the script is run from.
+set(_first_lines
+    "fuzz|Fuzzing .fuzz/README.md.: builds the libFuzzer targets"
+    "main-job|README command .1.: set up, build, and run the validation job"
+    "test|README command .2.: set up, build .warnings are errors., and pass every test"
+    "build|Configures and builds the suite into"
+    "install-deps|Installs the Debian packages the suite needs"
+    "replay-validation|The recorded-run validation of the replay engine"
+    "slurm-local|Starts or stops a private one-node Slurm")
+foreach(_case ${_first_lines})
+  string(REPLACE "|" ";" _f "${_case}")
+  list(GET _f 0 _script)
+  list(GET _f 1 _line)
+  foreach(_flag -h --help)
+    suite_add_expect_test(NAME docs.script.${_script}_help${_flag}
+      EXPECT "^${_line}"
+      WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}
+      COMMAND bash ${_scripts}/${_script}.sh ${_flag})
+    set_tests_properties(docs.script.${_script}_help${_flag} PROPERTIES LABELS unit)
+  endforeach()
+endforeach()
