@@ -3,7 +3,7 @@
 # are present). Needs root (or sudo) the first time.
 set -euo pipefail
 source "$(dirname "$0")/usage.sh"
-script_takes_no_arguments "$0" "$@"
+script_takes_no_arguments "$0" "" "$@"
 
 # What both README commands need and no more: the compilers and CMake, git (the build stamps
 # results with `git describe`), MPICH and the MPICH-flavoured HDF5, zlib (the results seal),

@@ -21,7 +21,7 @@
 # and its noise floor, not the absolute seconds.
 set -euo pipefail
 source "$(dirname "$0")/usage.sh"
-script_takes_no_arguments "$0" "$@"
+script_takes_no_arguments "$0" "the settings are environment variables: OUT_DIR, BUILD_DIR" "$@"
 cd "$(dirname "$0")/.."
 top=$PWD
 bash scripts/install-deps.sh

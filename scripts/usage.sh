@@ -12,14 +12,14 @@ script_help() {  # SCRIPT ARGS...
   fi
 }
 
-# script_help, then one line and exit 2 for any other argument: SCRIPT takes none (its
-# settings, if any, are environment variables named in its header).
-script_takes_no_arguments() {  # SCRIPT ARGS...
-  script_help "$@"
-  local script=$1
-  shift
+# script_help, then one line and exit 2 for any other argument: SCRIPT takes none. SETTINGS
+# says where its settings are instead ("" when it has none).
+script_takes_no_arguments() {  # SCRIPT SETTINGS ARGS...
+  local script=$1 settings=$2
+  shift 2
+  script_help "$script" "$@"
   if [ $# -gt 0 ]; then
-    echo "$(basename "$script"): '$1': expected no arguments (the settings are environment variables; -h for help)" >&2
+    echo "$(basename "$script"): '$1': expected no arguments${settings:+ ($settings)}; -h for help" >&2
     exit 2
   fi
 }

@@ -117,7 +117,7 @@ std::string walked_iterations(const model::MeasuredSweepPath& path) {
 }
 constexpr const char* kMeasuredCompute = " (the cell-angle solves and their local work: sweep.compute)";
 constexpr const char* kMeasuredOther =
-    " (the rest of the sweep: the step loop's bookkeeping, probes that found nothing)";
+    " (the rest of the sweep: the step loop's bookkeeping, probes that found nothing, the receives' posting)";
 constexpr const char* kMeasuredComm =
     " (each send call; each receive from when its sender's send began to its records unpacked; waits are off the "
     "path)";
@@ -260,7 +260,7 @@ void print_path_note(std::ostream& out, const model::MeasuredSweepPath& path) {
   const double length = path.mean.length();
   std::snprintf(line, sizeof line,
                 " The sweep's measured critical path (%.4g s) also holds %.3g s (%.1f%% of it) outside the solves and "
-                "message calls: the step loop's bookkeeping, probes that found nothing; the models "
+                "message calls: the step loop's bookkeeping, probes that found nothing, the receives' posting; the models "
                 "charge it as T_step a step where a one-rank calibration run measured it (the 'other' rows).\n",
                 length, path.mean.other, length > 0 ? 100 * path.mean.other / length : 0.0);
   out << line;

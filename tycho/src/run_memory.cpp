@@ -10,7 +10,7 @@
 //   cube-10717 --product 16x64, 2 groups   922988 kB  1.02    547448 kB  1.02
 //   cube-10717 --product 16x64, 8 groups  2984184 kB  1.01   1679840 kB  1.01
 //   cube-10717 --sn 2, 1 group              31204 kB  0.96     30716 kB  1.03
-//   cube-10717 --mcps 1, 1 group           250868 kB  1.00    208076 kB  1.00
+//   cube-10717 --mcps 1, 1 group (12-07)   274368 kB  1.03    221280 kB  1.02
 //   cube-10717 8 groups --nonblocking      266924 kB  1.00    156980 kB  1.01
 //   cube-10717 8 groups --threads 2        267040 kB  1.00    163096 kB  1.01
 //   cube-10717 S8 --priority octant         93352 kB  0.95     66988 kB  1.00
@@ -95,13 +95,17 @@ RunShape partition_shape(const Mesh& mesh, const mesh::Partition& partition) {
 std::uint64_t history_bytes(const RunShape& s) {
   const double tasks = static_cast<double>(s.cells) * s.directions;
   const double mcps = static_cast<double>(std::max<std::int64_t>(s.mcps, 1));
-  // Every step of every sweep (a step does at most MCPS tasks); a send and a receive a step
-  // per other rank at most, and at most a message a record.
-  const double steps = s.iterations * std::ceil(tasks / mcps);
-  const double messages = std::min(2 * steps * (s.ranks - 1.0), s.iterations * 2 * records_out(s));
-  const double history = steps * sizeof(StepRecord) + messages * sizeof(MessageRecord);
-  // Rank 0 also gathers every rank's (twice: the messages received, then the result's copy).
-  return bytes_of(history * (1 + 2.0 * s.ranks));
+  // Every step of `sweeps` sweeps (a step does at most MCPS tasks); a send and a receive a
+  // step per other rank at most, and at most a message a record.
+  const auto records = [&](double sweeps) {
+    const double steps = sweeps * std::ceil(tasks / mcps) + 64;
+    const double messages = std::min(2 * steps * (s.ranks - 1.0), sweeps * 2 * records_out(s) + 64);
+    return steps * sizeof(StepRecord) + messages * sizeof(MessageRecord);
+  };
+  // A rank's own, with the room for a quarter sweep more that SweepEngine::make_history_room
+  // touches ahead; rank 0 also gathers every rank's (twice: the messages received, then the
+  // result's copy).
+  return bytes_of(records(s.iterations + 0.25) + records(s.iterations) * 2.0 * s.ranks);
 }
 
 std::uint64_t run_peak_bytes(const RunShape& s) {

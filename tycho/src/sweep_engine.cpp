@@ -248,7 +248,14 @@ void SweepEngine::make_history_room(RankHistory& history) const {
       std::min<std::int64_t>(options_.mcps, static_cast<std::int64_t>(plan_.tasks()) + 1));
   const std::size_t steps = last_steps_ > 0 ? last_steps_ : (plan_.tasks() + mcps - 1) / mcps;
   instrument::make_room_huge(history.steps, steps + steps / 4 + 64);
-  if (last_messages_ > 0) instrument::make_room_huge(history.messages, last_messages_ + last_messages_ / 4 + 64);
+  // Before the first sweep: a send and a receive a step per peer at most, and at most a
+  // message a record.
+  std::size_t messages = last_messages_;
+  if (last_steps_ == 0)
+    for (std::size_t p = 0; p < plan_.peers.size(); ++p)
+      messages += std::min(steps, static_cast<std::size_t>(plan_.records_to[p])) +
+                  std::min(steps, static_cast<std::size_t>(plan_.records_from[p]));
+  if (messages > 0) instrument::make_room_huge(history.messages, messages + messages / 4 + 64);
 }
 
 void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage) {
@@ -268,8 +275,8 @@ void SweepEngine::sweep(std::int32_t iteration, RankHistory& history, std::vecto
   instrument::Ticks solve_ticks = 0;
   // The ready queue's reset (every task's count of inputs, 16 B a task) is work a task, so it
   // is the first step's compute and in T_elem: outside every step it was a per-sweep cost the
-  // models did not price (0.76 ms a sweep of cube-4128 at 1 rank, 1.6% of it), or spread over
-  // the steps as T_step, a figure that then grew with MCPS.
+  // models did not price, or spread over the steps as T_step, a figure that then grew with
+  // MCPS.
   const instrument::Ticks reset_start = instrument::now_ticks();
   ready_->reset(plan_.in_degree, plan_.priority);
   for (std::int32_t step = 0; !sweep_over(); ++step) {

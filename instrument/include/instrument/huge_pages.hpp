@@ -13,6 +13,7 @@
 // an error. Arrays under kHugePageBytes are not advised (they would gain nothing).
 #pragma once
 #include <cstddef>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -59,16 +60,22 @@ void assign_huge(std::vector<T>& v, std::size_t n, const T& value = T()) {
 // touched here, so that the next `more` push_backs neither reallocate nor fault: for a record
 // pushed inside a timed loop (a run's step history), whose growth would otherwise be timed as
 // the loop's work. v's elements stay; its capacity at least doubles when it grows, so a
-// vector given room again and again is copied a bounded number of times.
+// vector given room again and again is copied a bounded number of times, but only the room
+// asked for is touched (the rest of the capacity takes no memory until a later call).
 template <class T>
 void make_room_huge(std::vector<T>& v, std::size_t more) {
   const std::size_t need = v.size() + more;
-  if (need <= v.capacity()) return;
+  if (need <= v.capacity()) {  // the room touched up to need: an earlier call may have touched less
+    const std::size_t n = v.size();
+    v.resize(need);
+    v.resize(n);
+    return;
+  }
   std::vector<T> grown;
   reserve_huge(grown, need > 2 * v.capacity() ? need : 2 * v.capacity());
-  grown.assign(v.begin(), v.end());
+  grown.assign(std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
   const std::size_t n = grown.size();
-  grown.resize(grown.capacity());  // the first touch of the room: value-initialised, then dropped
+  grown.resize(need);  // the first touch of the room: value-initialised, then dropped
   grown.resize(n);
   v = std::move(grown);
 }

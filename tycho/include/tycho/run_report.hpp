@@ -25,7 +25,7 @@ double measured_t_elem(const RunResult& result);
 
 // Of measured_t_elem, the part in the tasks' inflow gathers and cell solves
 // (SweepEngine::gather_solve_seconds), over the same iterations and tasks; the rest chose the
-// batches, released the downwind tasks and packed outflow. Rank 0 (needs the gathered times).
+// batches, released the downwind tasks, packed outflow and reset the ready queue. Rank 0 (needs the gathered times).
 double measured_t_gather_solve(const RunResult& result);
 
 // The last sweep's steps and PCE (eq. 4), as the summary prints them; none with no histories

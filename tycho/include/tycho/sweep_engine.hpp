@@ -71,8 +71,8 @@ class SweepEngine {
   void make_history_room(RankHistory& history) const;
 
   // The last sweep's time in its tasks' inflow gathers and cell solves: a part of its steps'
-  // compute (StepRecord::compute_s); the rest chose the batches, released downwind tasks and
-  // packed the outflow for other ranks. With threads it holds the parallel region's start
+  // compute (StepRecord::compute_s); the rest chose the batches, released downwind tasks,
+  // packed the outflow for other ranks and (the first step) reset the ready queue. With threads it holds the parallel region's start
   // and end as well.
   double gather_solve_seconds() const { return gather_solve_s_; }
 

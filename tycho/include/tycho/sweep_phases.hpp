@@ -17,7 +17,8 @@
 // Categories (instrument/critical_path.hpp): compute is sweep.compute; comm is the message
 // calls, a receive counted from when both sides were there (its wait is off the path, which
 // runs through the sender instead); other is the rest of the sweep: the step loop's
-// bookkeeping, probes that found nothing and its last sends' completion.
+// bookkeeping, probes that found nothing, the posting of its receives (non-blocking) and its
+// last sends' completion.
 #pragma once
 #include <cstdint>
 #include <limits>
