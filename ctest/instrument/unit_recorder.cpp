@@ -147,6 +147,28 @@ TEST_CASE("trace keeps at most its capacity and counts the rest as dropped") {
   CHECK(r.trace_events()[3].t_begin >= r.trace_events()[2].t_end);
 }
 
+TEST_CASE("touch_trace_room records nothing, moves nothing and stops at the capacity") {
+  Recorder r(6);
+  const auto p = r.define_phase("p");
+  const auto* before = r.trace_events().data();
+  { ScopedPhase s(r, p); s.set_work(7); }
+  r.touch_trace_room(3);
+  CHECK(r.trace_events().size() == 1);
+  CHECK(r.trace_events()[0].work == 7);  // the event recorded before it kept
+  r.touch_trace_room(1000);              // past the capacity: up to it only
+  CHECK(r.trace_events().size() == 1);
+  CHECK(r.trace_events().data() == before);
+  for (int i = 0; i < 8; ++i) { ScopedPhase s(r, p); s.set_work(i); }
+  CHECK(r.trace_events().size() == 6);
+  CHECK(r.trace_dropped() == 3);
+  CHECK(r.trace_events()[5].work == 4);
+  CHECK(r.trace_events().data() == before);
+  Recorder untraced;
+  untraced.touch_trace_room(10);  // no capacity: nothing to touch
+  CHECK(untraced.trace_events().empty());
+  CHECK(untraced.trace_events().capacity() == 0);
+}
+
 TEST_CASE("no trace is recorded without capacity") {
   Recorder r;
   const auto p = r.define_phase("p");

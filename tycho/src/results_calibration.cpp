@@ -31,7 +31,7 @@ const char* const kBsendCallKey = "bsend_extra_s_per_call";
 const char* const kBsendByteKey = "bsend_extra_s_per_byte";
 // A buffered send's copy into the attached buffer: tens of GB/s; 1 us a byte is nonsense.
 constexpr double kMinBsendByteSeconds = 1e-15, kMaxBsendByteSeconds = 1e-6;
-// A step's bookkeeping: about 0.2 us on today's CPUs (tycho/BENCHMARKS.md; about 1 us in files
+// A step's bookkeeping: under 0.1 us on today's CPUs (tycho/BENCHMARKS.md; about 1 us in files
 // written before 2026-12-07, whose runs timed the step history's growth), 100x more under a
 // sanitizer; 10 ms a step is a stalled run, not a cost to project.
 const char* const kStepKey = "step_s_per_step";

@@ -63,9 +63,10 @@ class SweepEngine {
   // (size groups) gets the boundary outflow sum_d w_d Omega.n A mean(psi) added.
   void sweep(std::int32_t iteration, RankHistory& history, std::vector<double>& leakage);
 
-  // Room in `history` for the next sweep's records, made and touched before its clock starts:
-  // the history is the instrumentation's, and grown inside the sweep it was timed as the
-  // sweep's work (tycho/BENCHMARKS.md). The last sweep's counts and a quarter more; before the
+  // Room in `history` for the next sweep's records, made and touched before its clock starts,
+  // and the recorder's trace events touched likewise: they are the instrumentation's, and
+  // grown or first touched inside the sweep they were timed as the sweep's work
+  // (tycho/BENCHMARKS.md). The last sweep's counts and a quarter more; before the
   // first sweep, the fewest steps MCPS allows and a quarter more (past either, push_back grows
   // the history as before).
   void make_history_room(RankHistory& history) const;

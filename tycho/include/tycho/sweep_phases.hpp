@@ -66,7 +66,8 @@ inline instrument::critical_path::Rules critical_path_rules() {
 // nothing). A step records about three (its compute and a message each way), so this holds
 // about 350000 steps of a rank: every sweep of the usual runs (a few thousand steps a sweep
 // at MCPS 512), the first sweeps of runs with a tiny MCPS. The buffer is reserved, not
-// touched: a short run's memory grows only by what it records (48 bytes an event).
+// touched: a short run's memory grows only by what it records (48 bytes an event), each
+// sweep's share touched before the sweep's clock starts (SweepEngine::make_history_room).
 inline constexpr std::size_t kTraceBudgetEvents = std::size_t{1} << 20;
 
 inline std::size_t trace_capacity(bool models_run) { return models_run ? kTraceBudgetEvents : 0; }

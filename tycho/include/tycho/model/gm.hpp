@@ -33,7 +33,7 @@
 //   outside the solves and the messages over its steps: the step loop's bookkeeping (popping
 //   and ordering the step's tasks, the probes that find nothing; the sweep's reset of its
 //   ready queue is the first step's compute, in T_elem). The paper charges cell-angle tasks
-//   only, but that path spends about 0.2 us a step there, ~2% of a sweep at MCPS 64
+//   only, but that path spends under 0.1 us a step there (1-2% of a sweep at MCPS 64)
 //   (tycho/BENCHMARKS.md). Given, it is charged once a step; 0 (the default) is the paper's
 //   model. One figure for every MCPS and P.
 // - Contention (the paper's multiplicative constant on T_comm) is not modelled: T_comm is
