@@ -17,11 +17,12 @@
 #      of the medians beside the noise floor, the plots), errors.csv, extrap.jsonl, traces/,
 #      and here each first predicted run's measured-vs-modelled table.
 # Results go to ${OUT_DIR:-results/main-job} (a new campaign each time: an older one there is
-# moved aside to OUT_DIR.old). Timings on a 2-core machine are noisy: the point is the table
+# moved aside to OUT_DIR.old); the build to ${BUILD_DIR:-build} (BUILD_TYPE as scripts/build.sh
+# takes it). Timings on a 2-core machine are noisy: the point is the table
 # and its noise floor, not the absolute seconds.
 set -euo pipefail
 source "$(dirname "$0")/usage.sh"
-script_takes_no_arguments "$0" "the settings are environment variables: OUT_DIR, BUILD_DIR" "$@"
+script_takes_no_arguments "$0" "the settings are environment variables: OUT_DIR, BUILD_DIR, BUILD_TYPE" "$@"
 cd "$(dirname "$0")/.."
 top=$PWD
 bash scripts/install-deps.sh

@@ -14,8 +14,20 @@ set -euo pipefail
 source "$(dirname "$0")/usage.sh"
 script_help "$0" "$@"
 cd "$(dirname "$0")/.."
+if [ $# -gt 3 ]; then
+  echo "replay-validation.sh: '$4': expected at most BUILD_DIR MACHINE_FILE PAIRS; -h for help" >&2
+  exit 2
+fi
 b=${1:-build}
 pairs=${3:-7}
+if [ ! -x "$b/sweep3d/sweep3d" ] || [ ! -x "$b/instrument/instrument-replay" ] || [ ! -x "$b/instrument/loggps-probe" ]; then
+  echo "replay-validation.sh: '$b': expected a build directory with sweep3d/sweep3d, instrument/instrument-replay and instrument/loggps-probe; -h for help" >&2
+  exit 2
+fi
+if ! [[ $pairs =~ ^[1-9][0-9]*$ ]]; then
+  echo "replay-validation.sh: '$pairs': expected PAIRS, a positive number of run pairs; -h for help" >&2
+  exit 2
+fi
 mpiexec=$(command -v mpiexec.mpich || command -v mpiexec)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

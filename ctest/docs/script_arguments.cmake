@@ -3,7 +3,9 @@
 # for a target name and began clang's build of every target; main-job.sh ignored it and began
 # the main job). Each one's -h prints the usage in its header (scripts/usage.sh).
 set(_scripts ${PROJECT_SOURCE_DIR}/scripts)
-# The known targets listed in the line: fuzz/*_fuzzer.cpp, at least the first ones named here.
+# The known targets listed in the line (fuzz/*_fuzzer.cpp): the first two and the last named
+# here, so a new target that sorts before bsp_profile, between them or after tycho_mesh
+# needs this pattern changed.
 set(_targets "bsp_profile deck [^)]*tycho_mesh")
 foreach(_case "unknown_option|--bogus" "unknown_target|5|decky" "seconds_not_first|5|deck|10")
   string(REPLACE "|" ";" _f "${_case}")
@@ -14,11 +16,22 @@ foreach(_case "unknown_option|--bogus" "unknown_target|5|decky" "seconds_not_fir
     COMMAND bash ${_scripts}/fuzz.sh ${_f})
 endforeach()
 suite_add_error_test(NAME docs.script.main-job_argument ONE_LINE LABELS unit
-  EXPECT "^main-job.sh: '--bogus': expected no arguments .the settings are environment variables: OUT_DIR, BUILD_DIR.. -h for help$"
+  EXPECT "^main-job.sh: '--bogus': expected no arguments .the settings are environment variables: OUT_DIR, BUILD_DIR, BUILD_TYPE.. -h for help$"
   COMMAND bash ${_scripts}/main-job.sh --bogus)
 suite_add_error_test(NAME docs.script.install-deps_argument ONE_LINE LABELS unit
   EXPECT "^install-deps.sh: 'x': expected no arguments. -h for help$"
   COMMAND bash ${_scripts}/install-deps.sh x)
+# replay-validation.sh: its build directory, its number of pairs, at most three arguments.
+set(_rv_build "expected a build directory with sweep3d/sweep3d, instrument/instrument-replay and instrument/loggps-probe")
+foreach(_case "not_a_build|'--bogus': ${_rv_build}|--bogus"
+              "pairs|'two': expected PAIRS, a positive number of run pairs|${PROJECT_BINARY_DIR}|m.machine|two"
+              "too_many|'4': expected at most BUILD_DIR MACHINE_FILE PAIRS|${PROJECT_BINARY_DIR}|m.machine|3|4")
+  string(REPLACE "|" ";" _f "${_case}")
+  list(POP_FRONT _f _name _said)
+  suite_add_error_test(NAME docs.script.replay-validation_${_name} ONE_LINE LABELS unit
+    EXPECT "^replay-validation.sh: ${_said}. -h for help$"
+    COMMAND bash ${_scripts}/replay-validation.sh ${_f})
+endforeach()
 # -h and --help: the header's first line, whatever the directory the script is run from.
 set(_first_lines
     "fuzz|Fuzzing .fuzz/README.md.: builds the libFuzzer targets"

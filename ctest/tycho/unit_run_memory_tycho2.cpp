@@ -50,9 +50,9 @@ TEST_CASE("the estimates are within 10% of the measured peaks", "[run_memory]") 
   CHECK(ratio(106396, band_octant) == Approx(1.0).margin(0.1));
   CHECK(ratio(254048, shape_of("cube-1374.smesh", 1, 80, 64)) == Approx(1.0).margin(0.1));
   CHECK(ratio(255840, shape_of("cube-1374.smesh", 2, 1024, 8)) == Approx(1.0).margin(0.1));
-  // The history fills it: --mcps 1 (a step a task). Measured again on 2026-12-07, with the
-  // history's room for a quarter sweep more made before each sweep (274368 and 221280 kB,
-  // against 260944 and 212872 kB for the build before, the same hour).
+  // The history fills it: --mcps 1 (a step a task). Measured again on 2026-12-07 (--no-machine:
+  // no trace), with the history's room made before each sweep: 274368 and 221280 kB, against
+  // 260944 and 212872 kB for a8da202 the same hour.
   for (const int ranks : {1, 2}) {
     tycho::RunShape s = shape_of("cube-10717.smesh", ranks, 80, 1);
     s.mcps = 1;

@@ -204,7 +204,7 @@ TEST_CASE("the step history's room made before a sweep: no reallocation inside i
     CAPTURE(mcps);
     SweepOptions options;
     options.mcps = mcps;
-    instrument::Recorder recorder;
+    instrument::Recorder recorder(std::size_t{1} << 20);  // traced, as when the models run
     SweepEngine engine(plan, problem, options, MPI_COMM_SELF, recorder);
     RankHistory history;
     std::vector<double> leakage(1, 0.0);
@@ -219,8 +219,12 @@ TEST_CASE("the step history's room made before a sweep: no reallocation inside i
       engine.make_history_room(history);
       const StepRecord* storage = history.steps.data();
       CHECK(history.steps.capacity() >= history.steps.size() + first);
+      const std::size_t events = recorder.trace_events().size();
       engine.sweep(it, history, leakage);
       CHECK(history.steps.data() == storage);
+      // The trace's room is counted as an event a step and one a message (none at one rank),
+      // and the sweep's own: what the sweep records.
+      CHECK(recorder.trace_events().size() - events == first + 1);
       CHECK(history.steps.size() == (static_cast<std::size_t>(it) + 1) * first);  // one rank: the same steps each sweep
     }
   }

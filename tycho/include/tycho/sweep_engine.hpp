@@ -66,9 +66,9 @@ class SweepEngine {
   // Room in `history` for the next sweep's records, made and touched before its clock starts,
   // and the recorder's trace events touched likewise: they are the instrumentation's, and
   // grown or first touched inside the sweep they were timed as the sweep's work
-  // (tycho/BENCHMARKS.md). The last sweep's counts and a quarter more; before the
-  // first sweep, the fewest steps MCPS allows and a quarter more (past either, push_back grows
-  // the history as before).
+  // (tycho/BENCHMARKS.md). The last sweep's counts and a quarter more; before the first sweep,
+  // the fewest steps MCPS allows and, per peer, a send and a receive a step but at most one a
+  // record, each with a quarter more (past either, push_back grows the history as before).
   void make_history_room(RankHistory& history) const;
 
   // The last sweep's time in its tasks' inflow gathers and cell solves: a part of its steps'
