@@ -229,3 +229,36 @@ TEST_CASE("the step history's room made before a sweep: no reallocation inside i
     }
   }
 }
+
+TEST_CASE("a task that can never be ready: the sweep stops at once with the rank's state", "[tycho][stall]") {
+  // With every face record in (at one rank there are none) and nothing ready, no message can
+  // ever make a task ready: the sweep must say so at once, not probe for stall_seconds.
+  const Mesh mesh = meshtest::jittered_cube(3, 100.0);
+  const Problem problem = one_material_problem(1, 2);
+  const Partition partition = metis_partition(mesh, 1, "jittered cube");
+  SweepPlan plan = make_sweep_plan(mesh, partition, problem, 0, Priority::band_octant, "jittered cube");
+  REQUIRE(plan.records_in == 0);
+  plan.in_degree[plan.tasks() / 2] += 1;  // a dependency no task or record satisfies
+  SweepOptions options;
+  options.stall_seconds = 1e6;  // the old path would have hung the test
+  instrument::Recorder recorder;
+  SweepEngine engine(plan, problem, options, MPI_COMM_SELF, recorder);
+  RankHistory history;
+  std::vector<double> leakage(1, 0.0);
+  engine.make_history_room(history);
+  try {
+    engine.sweep(0, history, leakage);
+    FAIL("the sweep finished with a task that can never be ready");
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    CHECK(what.find("no progress (every face record in) on rank 0") != std::string::npos);
+    // The blocked task and every task downwind of it are left, the rest done.
+    const std::string of = " of " + std::to_string(plan.tasks()) + " tasks left, none ready";
+    const std::size_t at = what.find(of);
+    REQUIRE(at != std::string::npos);
+    const std::size_t number = what.rfind(' ', at - 1) + 1;
+    const long long left = std::stoll(what.substr(number, at - number));
+    CHECK(left >= 1);
+    CHECK(left < static_cast<long long>(plan.tasks()));
+  }
+}
