@@ -69,7 +69,7 @@ void declare_options(instrument::OptionTable& t, tycho::RunOptions& o, std::stri
             "stop when the largest relative change of a cell's mean flux is below X (0: exactly --iterations; "
             "a run that does not get below X exits 2)")
       .real("--stall-seconds", "S", o.sweep.stall_seconds, 0.001, 1e6, "s",
-            "a sweep that receives nothing for S s while it waits ends the run")
+            "a sweep that receives nothing for S s while it waits ends the run (at once when no record is left to come)")
       .output_file("--results", "FILE", results, "results file")
       .clear_flag("--no-results", results, "write no results file")
       .input_file("--machine", "FILE", models.machine_file,

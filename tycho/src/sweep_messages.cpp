@@ -84,9 +84,13 @@ void SweepEngine::receive_step(std::int32_t iteration, std::int32_t step, bool m
                                RankHistory& history) {
   // Every record of this sweep is in: at P > 1 nothing is left to look for (a probe that found
   // nothing and the stall clock's read, ~43 ns a step on AMD EPYC Zen 5). At one rank, where
-  // there are none, the step still makes that one empty probe, so that T_step measured there
-  // (tycho/results_calibration.cpp) prices the message calls of the steps of a run at P > 1.
-  // Nothing ready then is nothing ever: the tasks left can never be ready (a bad plan).
+  // there are none, a blocking-mode step still makes that one empty probe (a non-blocking one
+  // has no request to test: a clock read), so that T_step measured there
+  // (tycho/model/measured_path.hpp, results_calibration.hpp) prices the empty probes that the
+  // steps at P > 1 make until their last record is in. (Once it is, a step that sends nothing
+  // makes no MPI call: a library without background progress moves a neighbour's pending
+  // rendezvous send on at this rank's next send or the allreduce after the sweep; a delay,
+  // never a deadlock.) Nothing ready then is nothing ever: the tasks left can never be ready.
   if (received_ == plan_.records_in) {
     if (must_wait) stalled();
     if (plan_.records_in > 0) return;
@@ -152,12 +156,16 @@ void SweepEngine::stalled() const {
   s << "tycho sweep: no progress ";
   if (received_ == plan_.records_in) s << "(every face record in)";
   else s << "for " << options_.stall_seconds << " s";
-  s << " on rank " << plan_.rank << ": "
-    << plan_.tasks() - done_ << " of " << plan_.tasks() << " tasks left, none ready; waiting for "
-    << plan_.records_in - received_ << " face records (";
-  for (std::size_t p = 0; p < plan_.peers.size(); ++p)
-    s << (p ? ", " : "") << plan_.records_from[p] - received_from_[p] << " from rank " << plan_.peers[p];
-  s << ")";
+  s << " on rank " << plan_.rank << ": " << plan_.tasks() - done_ << " of " << plan_.tasks()
+    << " tasks left, none ready; ";
+  if (received_ == plan_.records_in) {
+    s << "no face record to come: their inputs can never all arrive (a bad plan)";
+  } else {
+    s << "waiting for " << plan_.records_in - received_ << " face records (";
+    for (std::size_t p = 0; p < plan_.peers.size(); ++p)
+      s << (p ? ", " : "") << plan_.records_from[p] - received_from_[p] << " from rank " << plan_.peers[p];
+    s << ")";
+  }
   throw std::runtime_error(s.str());
 }
 

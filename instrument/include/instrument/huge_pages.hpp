@@ -12,6 +12,7 @@
 // where THP is off or on another OS, the vector is the same, only its pages are small. Never
 // an error. Arrays under kHugePageBytes are not advised (they would gain nothing).
 #pragma once
+#include <cassert>
 #include <cstddef>
 #include <iterator>
 #include <utility>
@@ -56,6 +57,17 @@ void assign_huge(std::vector<T>& v, std::size_t n, const T& value = T()) {
   v.assign(n, value);
 }
 
+// Writes v's elements from its size up to `need` (at most its capacity: no allocation) and
+// drops them again, so that the pages of that room are first touched here, not by the
+// push_backs that fill it later (value-initialised, then destroyed).
+template <class T>
+void touch_room(std::vector<T>& v, std::size_t need) {
+  assert(need >= v.size() && need <= v.capacity());
+  const std::size_t n = v.size();
+  v.resize(need);
+  v.resize(n);
+}
+
 // Room in v for `more` elements beyond its size, in storage advised as reserve_huge's and
 // touched here, so that the next `more` push_backs neither reallocate nor fault: for a record
 // pushed inside a timed loop (a run's step history), whose growth would otherwise be timed as
@@ -66,17 +78,13 @@ template <class T>
 void make_room_huge(std::vector<T>& v, std::size_t more) {
   const std::size_t need = v.size() + more;
   if (need <= v.capacity()) {  // the room touched up to need: an earlier call may have touched less
-    const std::size_t n = v.size();
-    v.resize(need);
-    v.resize(n);
+    touch_room(v, need);
     return;
   }
   std::vector<T> grown;
   reserve_huge(grown, need > 2 * v.capacity() ? need : 2 * v.capacity());
   grown.assign(std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
-  const std::size_t n = grown.size();
-  grown.resize(need);  // the first touch of the room: value-initialised, then dropped
-  grown.resize(n);
+  touch_room(grown, need);
   v = std::move(grown);
 }
 

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "instrument/clock.hpp"
+#include "instrument/huge_pages.hpp"
 
 #ifndef INSTRUMENT_ENABLED
 #define INSTRUMENT_ENABLED 1
@@ -249,9 +250,8 @@ class Recorder {
   // its work (in tycho's steps, the trace's share of ~0.8 us a step at MCPS 64, with the step
   // history's growth). Nothing is recorded.
   void touch_trace_room(std::size_t events) noexcept {
-    const std::size_t n = events_.size();
-    events_.resize(n + std::min(events, trace_capacity_ - n));  // within the reserve: no allocation
-    events_.resize(n);
+    // Within the reserve: no allocation.
+    touch_room(events_, events_.size() + std::min(events, trace_capacity_ - events_.size()));
   }
   Ticks origin() const noexcept { return origin_; }  // now_ticks() at construction
   int open_depth() const noexcept { return depth_; }

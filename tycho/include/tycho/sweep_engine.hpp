@@ -6,7 +6,8 @@
 // them (OpenMP threads share the batch: ready tasks never depend on one another), then in
 // task order release their local downwind tasks and pack their outflow for other ranks;
 // send one message per downwind rank the step produced records for; then receive: whatever
-// has arrived, and if no task is ready and the sweep is not over, wait for a message first.
+// has arrived (until every record of the sweep is in), and if no task is ready and the sweep
+// is not over, wait for a message first.
 //   blocking      MPI_Bsend (a buffer attached for a whole sweep's records, so a send never
 //                 waits for its receiver: two ranks that feed each other cannot deadlock)
 //                 and MPI_Probe-style receives of any size;
@@ -14,7 +15,8 @@
 //                 posted per upwind rank, re-posted as each completes.
 // A rank's sweep ends when its tasks are done and it has every record the plan says its
 // neighbours send it (lagged ones included: they feed the next iteration). A wait that sees
-// no message for `stall_seconds` ends the run with the rank's state, never a hang.
+// no message for `stall_seconds` ends the run with the rank's state, never a hang; with every
+// record in and no task ready, the tasks left can never be ready, and it ends at once.
 //
 // Every task reads only values fixed before it is ready (its upwind cells' psi this sweep,
 // lagged faces' values from the last), so psi, and the scalar flux summed from it in
