@@ -11,7 +11,7 @@ At one rank:
   - the same with --pce 0.9: the PCE given wins, and the row says "PCE given (--pce)".
 At two ranks:
   - a run with no calibration (the consistency check, on its own T_elem) takes its own PCE,
-    the last sweep's, which the results file keeps as /tycho's pce attribute: the row says
+    its scored sweeps', which the results file keeps as /tycho's pce attribute: the row says
     "PCE <it, to 4 digits> this run's own" (it assumed the paper's 0.8, +20% on cube-10717);
   - with --pce 0.9 the PCE given wins;
   - the MSM's comm row prices the unpack at this run's own T_unpack, the figure the results
@@ -65,7 +65,7 @@ def main():
         if ONE_RANK not in source:
             fail("1-rank run: the GM row's source %r does not say %r" % (source, ONE_RANK))
     else:
-        m = re.search(r"PCE ([0-9.]+) this run's own \(its last sweep, eq\. 4: a consistency check\)", source)
+        m = re.search(r"PCE ([0-9.]+) this run's own \(its scored sweeps, eq\. 4: a consistency check\)", source)
         if not m:
             fail("%s-rank run: the GM row's source %r does not name this run's own PCE" % (ranks, source))
         if not 0 < own <= 1 or abs(float(m.group(1)) - own) > 5.01e-5:
@@ -85,7 +85,7 @@ def main():
                  % (ranks, m.group(1), 1e6 * unpack))
     given, _, _ = gm_row(tycho, mpiexec, ranks, mesh, machine, os.path.join(work, "np%s_pce.h5" % ranks),
                          "--pce", "0.9")
-    if GIVEN not in given or ONE_RANK in given or "this run's own (its last sweep" in given:
+    if GIVEN not in given or ONE_RANK in given or "this run's own (its scored sweeps" in given:
         fail("%s-rank run with --pce 0.9: the GM row's source %r, expected the PCE given" % (ranks, given))
     print("GM at %s rank(s): %s" % (ranks, source))
 

@@ -1,5 +1,5 @@
 # What the models take from the run without a calibration: the GM's PCE, 1 at one rank (no
-# idle time by definition), the run's own (its last sweep's, eq. 4) at two, not the paper's
+# idle time by definition), the run's own (its scored sweeps', eq. 4) at two, not the paper's
 # assumed 0.8, a --pce given still winning; at two ranks the messages' unpack and buffered
 # send at the run's own figures (check_consistency.py reads /compare, /model/GM, /tycho's pce
 # and /tycho/calibration).

@@ -43,3 +43,8 @@ endforeach()
 suite_add_mpi_test(NAME tycho.run.pce_one_rank TARGET tycho RANKS 1 TIMEOUT 120
   ARGS ${_mesh} --iterations 2 --no-results
   EXPECT "last sweep: [1-9][0-9]* steps \\(max over ranks\\) of at most 512 tasks. PCE \\(eq. 4\\) 1.0000")
+# The scored sweeps' PCE, the one a calibration hands the GM: 1 at one rank; of sweeps 2-3 of 3
+# (the first, which pays the first touches, left out as the measured rows leave it).
+suite_add_mpi_test(NAME tycho.run.pce_scored_one_rank TARGET tycho RANKS 1 TIMEOUT 120
+  ARGS ${_mesh} --iterations 3 --no-results
+  EXPECT "scored sweeps \\(2-3\\): [1-9][0-9]* steps a sweep \\(mean\\). PCE \\(eq. 4\\) 1.0000")

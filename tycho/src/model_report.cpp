@@ -57,7 +57,7 @@ double median(std::vector<double> v) {
 // The GM's PCE at `ranks`: --pce as given; else at one rank 1, since a lone rank never idles
 // waiting for another (PCE = work / sum of the steps' largest work, eq. 4, is 1 there); else,
 // with no calibration (the consistency check, on this run's own T_elem), this run's own PCE of
-// its last sweep, `own` (the figure its summary prints; the paper's assumed 0.8 put the GM
+// its scored sweeps, `own` (the figure its summary prints; the paper's assumed 0.8 put the GM
 // +20% off this run on cube-10717 at two ranks, where the run's was 0.99); else the calibration
 // run's or the paper's (prepare_models). `own` <= 0 (none: a projection): not used.
 struct PceChoice {
@@ -68,16 +68,16 @@ PceChoice gm_pce(const PreparedModels& m, int ranks, double own = 0) {
   if (ranks == 1 && m.pce_source != kPceGiven) return {1.0, "1 (one rank: no idle time by definition)"};
   if (m.telem_points.empty() && m.pce_source != kPceGiven && own > 0 && own <= 1) {
     char text[96];
-    std::snprintf(text, sizeof text, "%.4f this run's own (its last sweep, eq. 4: a consistency check)", own);
+    std::snprintf(text, sizeof text, "%.4f this run's own (its scored sweeps, eq. 4: a consistency check)", own);
     return {own, text};
   }
   return {m.pce, m.pce_source};
 }
 
-// This run's PCE (eq. 4) of its last sweep, as its summary prints it; 0 with no histories or
-// no work.
+// This run's PCE (eq. 4) over its scored sweeps, the iterations its measured rows are the mean
+// of, as its summary prints it; 0 with no histories or no work.
 double own_pce(const RunResult& r) {
-  const std::optional<model::PceOfIteration> pce = last_sweep_pce(r);
+  const std::optional<model::PceOfIteration> pce = scored_sweeps_pce(r);
   return pce && std::isfinite(pce->pce) ? pce->pce : 0;
 }
 

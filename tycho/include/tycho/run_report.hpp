@@ -32,6 +32,12 @@ double measured_t_gather_solve(const RunResult& result);
 // (not rank 0) or no iteration. Rank 0.
 std::optional<model::PceOfIteration> last_sweep_pce(const RunResult& result);
 
+// PCE (eq. 4) over the scored iterations (first_scored_iteration: the sweeps whose times the
+// measured columns are), as one: their W_p summed over their sums of each step's fullest rank
+// (the compute a GM charges, W_p T_elem / PCE, then adds up to theirs). `steps` is the mean of
+// their step counts, rounded; `iteration` the last. None as for last_sweep_pce. Rank 0.
+std::optional<model::PceOfIteration> scored_sweeps_pce(const RunResult& result);
+
 // ranks x median sweep time / (cells x directions x groups), ns per cell-angle-group.
 double grind_ns(const RunResult& result);
 
