@@ -60,11 +60,16 @@ def copy_with_mark(source, path, because):
             del attrs["unreliable_because"]
         if because:
             attrs["unreliable_because"] = fixed(because)
+    seal(path)
+
+
+def seal(path):
+    """Seal an edited results file again, as the writer does (the readers refuse it unsealed)."""
     with open(path, "r+b") as f:
         body = f.read()[USER_BLOCK:]
-        seal = ("suite-results-seal-1 crc32 %08x bytes %d\n" % (zlib.crc32(body), len(body))).encode()
+        line = ("suite-results-seal-1 crc32 %08x bytes %d\n" % (zlib.crc32(body), len(body))).encode()
         f.seek(0)
-        f.write(seal.ljust(USER_BLOCK, b"\0"))
+        f.write(line.ljust(USER_BLOCK, b"\0"))
 
 
 def run(command, calibration, results):

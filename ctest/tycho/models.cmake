@@ -26,6 +26,14 @@ add_test(NAME tycho.models.calibration_marked.np2
                  --machine ${_machine} --calibration @CAL@)
 set_tests_properties(tycho.models.calibration_marked.np2 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 2
                      FIXTURES_REQUIRED "tycho_models_machine;tycho_models_cal")
+# The speed check: kept in the results file, and a run whose CPU was at another speed than its
+# calibration's (a doctored copy: 3x) says so in one line and in its results file
+# (check_speed_marks.py).
+add_test(NAME tycho.models.speed_marks.np1
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_speed_marks.py $<TARGET_FILE:tycho>
+                 ${MPIEXEC_EXECUTABLE} ${_mesh} ${_machine} ${CMAKE_CURRENT_BINARY_DIR}/tycho_speed_marks)
+set_tests_properties(tycho.models.speed_marks.np1 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 1
+                     FIXTURES_REQUIRED tycho_models_machine)
 add_test(NAME tycho.models.calibration_marked_projection
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py projection ${_cal}
                  ${CMAKE_CURRENT_BINARY_DIR}/tycho_calibration_marks_projection --

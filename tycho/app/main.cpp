@@ -20,10 +20,12 @@
 #include "instrument/recorder.hpp"
 #include "instrument/run_app.hpp"
 #include "instrument/run_results.hpp"
+#include "instrument/speed_check.hpp"
 #include "tycho/driver.hpp"
 #include "tycho/model_report.hpp"
 #include "tycho/results_output.hpp"
 #include "tycho/run_report.hpp"
+#include "tycho/speed_check.hpp"
 #include "tycho/sweep_phases.hpp"
 
 namespace {
@@ -152,10 +154,15 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
     // more ranks than CPUs, time-slicing alone makes the ranks' speeds differ.
     if (!comparison.empty() && !gathered.core_round_trip.samples().empty())
       instrument::mark_if_uneven_cpus(comparison, tycho::task_rates_by_iteration(result), "cell-angle task");
+    // The CPU's speed: steady through the run, and the calibrations' (speed_check.hpp).
+    if (!comparison.empty()) instrument::mark_if_speed_changed(comparison, result.speed_check, tycho::kSpeedCheckWhat);
     // Every calibration feeds the models (T_elem's curve, PCE, the unpack and Bsend figures).
     if (!comparison.empty())
-      for (const tycho::CalibrationRun& c : calibrations)
+      for (const tycho::CalibrationRun& c : calibrations) {
         instrument::mark_if_calibration_unreliable(comparison, c.path, c.calibration.unreliable_because);
+        instrument::mark_if_speed_differs(comparison, result.speed_check.run_ns(), c.speed_check_ns, c.path,
+                                          tycho::kSpeedCheckWhat);
+      }
     if (!comparison.empty()) {
       std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";
       comparison.print(std::cout);

@@ -13,6 +13,7 @@
 #include "mesh/mesh_reader.hpp"
 #include "tycho/quadrature.hpp"
 #include "tycho/run_memory.hpp"
+#include "tycho/speed_check.hpp"
 #include "tycho/sweep_partition.hpp"
 
 namespace tycho {
@@ -153,7 +154,13 @@ RunResult run_tycho(const RunOptions& o, TychoInput&& input, MPI_Comm comm, inst
          << priority_name(o.priority) << ", " << (o.sweep.nonblocking ? "non-blocking" : "blocking") << ", "
          << o.sweep.threads << " thread(s); lagged (face, direction) pairs: " << r.lagged_faces << "; set-up "
          << setup << " s\n";
+  // The speed check right before the first sweep and right after the last (speed_check.hpp),
+  // outside every timed phase.
+  const double check_before = speed_check_ns();
+  MPI_Barrier(comm);  // the ranks start the sweeps together, as without the check
   r.transport = run_source_iteration(plan, r.problem, engine, comm, rank == 0 ? out : nullptr);
+  const double check_after = speed_check_ns();
+  r.speed_check = instrument::gather_speed_check(check_before, check_after, comm);
   r.digest = phi_digest(plan, r.transport.phi, comm);
   const auto steps = instrument::gather_to_root(comm, std::span<const StepRecord>(r.transport.history.steps), 0,
                                                 "tycho's step records");

@@ -134,7 +134,7 @@ std::vector<CalibrationRun> read_calibration_runs(const ModelOptions& o, const R
       // Read once, by rank 0 for all (collective: each file's verdict is the same on every
       // rank, so they stay in step).
       const instrument::ResultsDocument doc = std::move(read_tycho_results_shared({path}, comm).front());
-      CalibrationRun c{path, tycho_calibration_from(doc, path), 0};
+      CalibrationRun c{path, tycho_calibration_from(doc, path), 0, 0};
       check_matches(c.calibration, run, directions);
       const auto g = doc.extras.group_attributes.find("/tycho");
       if (g != doc.extras.group_attributes.end()) {
@@ -143,6 +143,9 @@ std::vector<CalibrationRun> read_calibration_runs(const ModelOptions& o, const R
           const double pce = std::get<double>(a->second);
           if (pce > 0 && pce <= 1) c.pce = pce;
         }
+        const auto s = g->second.find("speed_check_ns");
+        if (s != g->second.end() && std::holds_alternative<double>(s->second) && std::get<double>(s->second) > 0)
+          c.speed_check_ns = std::get<double>(s->second);
       }
       points.push_back(telem_point(c.calibration));
       runs.push_back(std::move(c));

@@ -50,6 +50,7 @@ void add_run_attributes(const RunOptions& o, const RunResult& r, const TychoCali
   set("t_elem_gather_solve_s", measured_t_gather_solve(r));
   set("grind_ns", grind_ns(r));
   set("digest", hex(r.digest));
+  if (r.speed_check.run_ns() > 0) set("speed_check_ns", r.speed_check.run_ns());
   set("definitions",
       std::string("sweep_s: the median over iterations (the first left out when more than two) of the sweep's "
                   "time, max over ranks; t_elem_s: every rank's time in the cell solves / every rank's cell-angle "
@@ -57,7 +58,9 @@ void add_run_attributes(const RunOptions& o, const RunResult& r, const TychoCali
                   "t_elem_s, the part in the tasks' inflow gathers and cell solves (with threads, the parallel "
                   "region's start and end too); grind_ns: ranks x sweep_s / (cells x directions x groups); "
                   "lagged_pairs: (face, direction) pairs whose inflow is the last iteration's; digest: FNV-1a of "
-                  "the scalar flux's bits in global cell order"));
+                  "the scalar flux's bits in global cell order; speed_check_ns: a fixed cell solve's ns per "
+                  "cell-angle-group (tycho/speed_check.hpp), each rank's mean of its check before the sweeps and "
+                  "after, the median over ranks: what a run this file calibrates compares its own with"));
 }
 
 void add_step_tables(const std::vector<RankHistory>& histories, instrument::ResultsExtras& x) {

@@ -6,6 +6,8 @@
 #include <limits>
 #include <ostream>
 
+#include "tycho/speed_check.hpp"
+
 namespace tycho {
 
 std::optional<model::PceOfIteration> last_sweep_pce(const RunResult& r) {
@@ -94,6 +96,11 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
     std::snprintf(line, sizeof line,
                   "  last sweep: %lld steps (max over ranks) of at most %lld tasks; PCE (eq. 4) %.4f\n",
                   static_cast<long long>(pce->steps), static_cast<long long>(r.mcps), pce->pce);
+    out << line;
+  }
+  if (!r.speed_check.before_ns.empty()) {
+    std::snprintf(line, sizeof line, "  speed check (%s): %.1f ns before the sweeps, %.1f after (rank 0; the run's %.1f)\n",
+                  kSpeedCheckWhat, r.speed_check.before_ns[0], r.speed_check.after_ns[0], r.speed_check.run_ns());
     out << line;
   }
   if (const std::optional<model::PceOfIteration> pce = scored_sweeps_pce(r); pce && t.iterations.size() > 1) {

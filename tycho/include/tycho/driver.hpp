@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "instrument/recorder.hpp"
+#include "instrument/speed_check.hpp"
 #include "mesh/partition.hpp"
 #include "tycho/problem.hpp"
 #include "tycho/source_iteration.hpp"
@@ -52,6 +53,7 @@ struct RunResult {
   std::vector<double> compute_s;      // rank 0: every rank's time in the tasks, scored iterations only
   std::vector<double> gather_solve_s; // rank 0: of compute_s, every rank's in the gathers and solves
   std::vector<std::int64_t> tasks;    // rank 0: every rank's cell-angle tasks per sweep
+  instrument::SpeedCheck speed_check; // rank 0: every rank's speed check before and after the sweeps
 };
 
 // The problem, the mesh and its partition, read and checked. The app reads them before its

@@ -83,6 +83,7 @@ struct CalibrationRun {
   std::string path;
   TychoCalibration calibration;
   double pce = 0;
+  double speed_check_ns = 0;  // its /tycho speed_check_ns (0: a file from before the check)
 };
 
 // Collective, before the probe: reads and checks the calibrations (options.calibration_files)

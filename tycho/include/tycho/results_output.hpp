@@ -2,7 +2,8 @@
 // counters, trace, /compare and /model) plus what tycho adds:
 //   /tycho                 attrs: mesh, cells, faces, ranks, quadrature, directions, groups,
 //                          scheme, mcps, priority, sends, threads, lagged_pairs, setup_s,
-//                          sweep_s (median), t_elem_s, grind_ns, digest (hex), pce (the scored iterations', run_report.hpp)
+//                          sweep_s (median), t_elem_s, grind_ns, digest (hex), pce (the scored iterations', run_report.hpp),
+//                          speed_check_ns (speed_check.hpp)
 //   /tycho/steps           table: every rank's step records (step_history.hpp), the inputs of
 //                          PCE (eq. 4) and of the mesh-specific model (eq. 6)
 //   /tycho/pce             table: PCE (eq. 4) of every iteration

@@ -1,0 +1,103 @@
+#!/usr/bin/python3
+"""tycho's speed check (tycho/speed_check.hpp, instrument/speed_check.hpp) end to end.
+
+    check_speed_marks.py TYCHO MPIEXEC MESH MACHINE WORK_DIR
+
+- A one-rank run with --results keeps its figure as /tycho's speed_check_ns (> 0), the
+  figure its summary prints as "the run's".
+- A run priced by a copy of that file whose speed_check_ns is three times the run's (a CPU
+  three times slower then; 1.15x marks) says in one line that its CPU was faster than when
+  that calibration ran, naming it, and its results file says reliable = 0 with that line.
+  (Three times, so that the host's slow spells, 1.3-1.4x on the guests measured, cannot undo
+  it.)
+- A copy without the attribute (a file from before the check) is not compared.
+Exit 1 with the first difference.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import h5py
+import numpy
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "instrument"))
+from check_calibration_marks import seal  # noqa: E402
+
+WHAT = "a fixed cell solve (162 cells x 80 directions x 2 groups)"
+
+
+def fail(msg):
+    print("check_speed_marks: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        fail("%s: exit %d\n%s%s" % (" ".join(cmd), p.returncode, p.stdout, p.stderr))
+    return p.stdout
+
+
+def copy_with_speed(source, path, speed):
+    """SOURCE with /tycho's speed_check_ns set to SPEED (None: removed), sealed again."""
+    shutil.copyfile(source, path)
+    with h5py.File(path, "r+") as f:
+        attrs = f["tycho"].attrs
+        if "speed_check_ns" in attrs:
+            del attrs["speed_check_ns"]
+        if speed is not None:
+            attrs.create("speed_check_ns", speed, dtype=numpy.float64)
+    seal(path)
+
+
+def main():
+    if len(sys.argv) != 6:
+        fail("usage: check_speed_marks.py TYCHO MPIEXEC MESH MACHINE WORK_DIR")
+    tycho, mpiexec, mesh, machine, work = sys.argv[1:]
+    os.makedirs(work, exist_ok=True)
+    base = [mpiexec, "-n", "1", tycho, mesh, "--iterations", "3", "--machine", machine]
+    cal = os.path.join(work, "cal.h5")
+    out = run(base + ["--results", cal])
+    m = re.search(r"speed check \(" + re.escape(WHAT) + r"\): ([0-9.]+) ns before the sweeps, ([0-9.]+) after "
+                  r"\(rank 0; the run's ([0-9.]+)\)", out)
+    if not m:
+        fail("the summary prints no speed check:\n" + out)
+    with h5py.File(cal, "r") as f:
+        speed = float(f["tycho"].attrs.get("speed_check_ns", 0.0))
+    before, after, printed = (float(x) for x in m.groups())
+    if not speed > 0 or abs(speed - printed) > 0.051 or abs(speed - (before + after) / 2) > 0.11:
+        fail("/tycho speed_check_ns %r against the printed %s (before %s, after %s)" % (speed, printed, before, after))
+
+    slow = os.path.join(work, "slow_cal.h5")
+    copy_with_speed(cal, slow, 3 * speed)
+    pred = os.path.join(work, "pred.h5")
+    out = run(base + ["--calibration", slow, "--results", pred])
+    lines = [ln for ln in out.splitlines() if ln.startswith("speed: this run's CPU took")]
+    want = re.compile(r"speed: this run's CPU took " + re.escape(WHAT) + r" [0-9.]+x faster than when calibration " +
+                      re.escape(slow) + r" ran \([0-9.]+ against " + "%.1f" % (3 * speed) + r" ns\): its constants "
+                      r"came from a CPU at another speed \(the host's load moved between the runs\); the "
+                      r"measured-vs-modelled comparison is unreliable$")
+    if len(lines) != 1 or not want.match(lines[0]):
+        fail("expected one line saying the run was faster than %s; found %r\n%s" % (slow, lines, out))
+    ratio = float(re.search(r"took .*\) ([0-9.]+)x faster", lines[0]).group(1))
+    if not 1.5 < ratio < 6:  # 3x, moved by at most a slow spell either way
+        fail("the line's ratio %s, expected about 3: %r" % (ratio, lines[0]))
+    with h5py.File(pred, "r") as f:
+        a = f["compare"].attrs
+        because = a.get("unreliable_because", b"")
+        because = because.decode() if isinstance(because, bytes) else str(because)
+        if int(a["reliable"]) != 0 or lines[0] not in because.split("\n"):
+            fail("the results file says reliable = %d, because %r" % (int(a["reliable"]), because))
+
+    old = os.path.join(work, "old_cal.h5")
+    copy_with_speed(cal, old, None)
+    out = run(base + ["--calibration", old, "--no-results"])
+    if "than when calibration " + old in out:
+        fail("a calibration without a speed check was compared:\n" + out)
+    print("check_speed_marks: ok (speed check %.1f ns)" % speed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+// Whether a run's CPU computed at the speed its calibration's did: a fixed piece of the app's
+// own kernel, on a fixed built-in problem, timed on every rank right before the measured work
+// and right after it. A model priced by a calibration run assumes the CPU is as fast as it was
+// then; a host that slows a vCPU for a while breaks that silently, and no other check sees it
+// in a one-rank run (uneven_cpus.hpp compares ranks within a run; the guest shows no steal).
+//
+// Why: on the 2-vCPU AMD EPYC (Zen 5) Firecracker/PVM guest, 2026-12-07, tycho's pinned
+// one-rank sweeps of cube-10717 alternated between ~0.13 and ~0.19-0.21 s with the host's
+// load, second by second, while tycho_cell_solve_bench on cube-208 on the same CPU read 29-31
+// against 38-42 ns (40 triples, bench / sweep / bench: every slow sweep had a slow bench on at
+// least one side). In a Table 3 campaign two predicted one-rank runs made 10 s after their
+// calibrations swept 1.6x slower and read -38 and -40%, unmarked.
+//
+// Why 1.15: the calm spread of that check is 29.0-31.5 ns (8%); the slow state is 1.3x.
+#pragma once
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+namespace instrument {
+
+class Comparison;
+
+inline constexpr double kSpeedCheckRatio = 1.15;
+
+// Each rank's check before and after the measured work (ns per unit of the check's work), by
+// rank (rank 0 after gather_speed_check; empty where the app made none).
+struct SpeedCheck {
+  std::vector<double> before_ns, after_ns;
+  // The run's figure: the median over ranks of each rank's mean of the two; 0 with none.
+  double run_ns() const;
+};
+
+// Collective: every rank's two figures to rank 0 (others get an empty SpeedCheck).
+SpeedCheck gather_speed_check(double before_ns, double after_ns, MPI_Comm comm);
+
+// The lines that mark a comparison unreliable, "" where the figures agree within
+// kSpeedCheckRatio (either way) or one is missing (0). `what` names the check's work.
+//   changed   a rank's check after the work against its check before: the CPU's speed
+//             changed during the run;
+//   differs   this run's figure against a calibration run's (the same check, as that run's
+//             results file keeps it; 0: a file from before the check): the constants came
+//             from a CPU at another speed.
+std::string speed_changed_line(const SpeedCheck& check, const std::string& what);
+std::string speed_differs_line(double run_ns, double calibration_ns, const std::string& file, const std::string& what);
+
+// Mark `comparison` with those lines (after any other line), where they are not "".
+void mark_if_speed_changed(Comparison& comparison, const SpeedCheck& check, const std::string& what);
+void mark_if_speed_differs(Comparison& comparison, double run_ns, double calibration_ns, const std::string& file,
+                           const std::string& what);
+
+}  // namespace instrument
