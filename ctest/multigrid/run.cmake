@@ -29,6 +29,14 @@ add_test(NAME multigrid.run.calibration_marked.np2
                  --calibration @CAL@)
 set_tests_properties(multigrid.run.calibration_marked.np2 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 2
                      FIXTURES_REQUIRED multigrid_calibration)
+# The speed check: kept in the results file, and a run whose CPU was at another speed than its
+# calibration's (a doctored copy of the fixture's: 3x) says so in one line and in its results
+# file (check_speed_marks.py).
+add_test(NAME multigrid.run.speed_marks.np1
+         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_speed_marks.py $<TARGET_FILE:multigrid>
+                 ${MPIEXEC_EXECUTABLE} ${_sp2} ${_dir}/calibration.h5 ${_dir}/speed_marks)
+set_tests_properties(multigrid.run.speed_marks.np1 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 1
+                     FIXTURES_REQUIRED multigrid_calibration)
 add_test(NAME multigrid.run.calibration_marked_projection
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py projection
                  ${_dir}/calibration.h5 ${_dir}/calibration_marks_projection --

@@ -25,7 +25,7 @@ import numpy
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "instrument"))
 from check_calibration_marks import seal  # noqa: E402
 
-WHAT = "a fixed cell solve (162 cells x 80 directions x 2 groups)"
+WHAT = "a fixed cell solve's cell-angle-group (162 cells x 80 directions x 2 groups)"
 
 
 def fail(msg):
@@ -81,8 +81,8 @@ def main():
                       r"measured-vs-modelled comparison is unreliable$")
     if len(lines) != 1 or not want.match(lines[0]):
         fail("expected one line saying the run was faster than %s; found %r\n%s" % (slow, lines, out))
-    ratio = float(re.search(r"took .*\) ([0-9.]+)x faster", lines[0]).group(1))
-    if not 1.5 < ratio < 6:  # 3x, moved by at most a slow spell either way
+    ratio = float(re.search(r"\) ([0-9.]+)x faster than", lines[0]).group(1))
+    if not ratio > 1.5:  # 3x, moved by a slow spell at most 1.4x
         fail("the line's ratio %s, expected about 3: %r" % (ratio, lines[0]))
     with h5py.File(pred, "r") as f:
         a = f["compare"].attrs

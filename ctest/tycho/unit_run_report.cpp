@@ -1,6 +1,8 @@
 // The run summary's T_elem and its solve part (run_report.hpp), on a result written by hand.
 #include <catch2/catch.hpp>
 
+#include <optional>
+
 #include "tycho/run_report.hpp"
 
 using tycho::RunResult;
@@ -40,4 +42,30 @@ TEST_CASE("no tasks give a solve part of 0, not a division by zero", "[run_repor
   RunResult r;
   r.transport.iterations.resize(1);
   CHECK(tycho::measured_t_gather_solve(r) == 0.0);
+}
+
+TEST_CASE("the scored sweeps' PCE is theirs as one: W_p summed over their fullest ranks summed", "[run_report]") {
+  // Two ranks of 10 tasks a sweep, two steps a sweep. Sweep 0 (left out): 10, 0 against 0, 10
+  // (PCE 0.5); sweep 1: 6, 4 against 4, 6 (10 / 12); sweep 2: 5, 5 both (1).
+  RunResult r;
+  r.transport.iterations.resize(3);
+  const std::int64_t work[2][3][2] = {{{10, 0}, {6, 4}, {5, 5}}, {{0, 10}, {4, 6}, {5, 5}}};
+  for (int p = 0; p < 2; ++p) {
+    tycho::RankHistory h;
+    for (int i = 0; i < 3; ++i)
+      for (int s = 0; s < 2; ++s) h.steps.push_back({.iteration = i, .step = s, .work = work[p][i][s]});
+    r.histories.push_back(h);
+  }
+  const std::optional<tycho::model::PceOfIteration> pce = tycho::scored_sweeps_pce(r);
+  REQUIRE(pce);
+  CHECK(pce->pce == Approx(20.0 / 22.0).epsilon(1e-12));  // not the mean of 10/12 and 1, nor with sweep 0's
+  CHECK(pce->w_p == Approx(20.0));
+  CHECK(pce->sum_max_work == 22);
+  CHECK(pce->steps == 2);
+  CHECK(pce->iteration == 2);
+  CHECK(tycho::last_sweep_pce(r)->pce == 1.0);
+  r.transport.iterations.resize(2);  // two sweeps: both scored, (10 + 10) / (20 + 12)
+  CHECK(tycho::scored_sweeps_pce(r)->pce == Approx(20.0 / 32.0).epsilon(1e-12));
+  r.histories.clear();
+  CHECK_FALSE(tycho::scored_sweeps_pce(r));
 }

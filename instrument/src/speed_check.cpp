@@ -62,12 +62,14 @@ std::string speed_changed_line(const SpeedCheck& check, const std::string& what)
 std::string speed_differs_line(double run_ns, double calibration_ns, const std::string& file, const std::string& what) {
   if (!beyond(run_ns, calibration_ns)) return "";
   char figures[160];
-  std::snprintf(figures, sizeof figures, " %.2fx %s than when calibration ", std::max(run_ns, calibration_ns) / std::min(run_ns, calibration_ns),
+  std::snprintf(figures, sizeof figures, " %.2fx %s than when calibration ",
+                std::max(run_ns, calibration_ns) / std::min(run_ns, calibration_ns),
                 run_ns > calibration_ns ? "slower" : "faster");
   char ns[96];
   std::snprintf(ns, sizeof ns, " ran (%.1f against %.1f ns)", run_ns, calibration_ns);
   return "speed: this run's CPU took " + what + figures + file + ns +
-         ": its constants came from a CPU at another speed (the host's load moved between the runs); " + kUnreliableTail;
+         ": its constants came from a CPU at another speed (the host's load moved between the runs); " +
+         kUnreliableTail;
 }
 
 void mark_if_speed_changed(Comparison& comparison, const SpeedCheck& check, const std::string& what) {

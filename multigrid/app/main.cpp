@@ -22,10 +22,12 @@
 #include "instrument/recorder.hpp"
 #include "instrument/run_app.hpp"
 #include "instrument/run_results.hpp"
+#include "instrument/speed_check.hpp"
 #include "instrument/uneven_cpus.hpp"
 #include "multigrid/driver.hpp"
 #include "multigrid/model_report.hpp"
 #include "multigrid/results_output.hpp"
+#include "multigrid/speed_check.hpp"
 
 namespace {
 
@@ -194,9 +196,19 @@ int run(Options& o) {
       // with more processes than CPUs, time-slicing alone makes their speeds differ.
       if (!comparison.empty() && !gathered.core_round_trip.samples().empty())
         instrument::mark_if_uneven_cpus(comparison, mg::cell_rates_by_cycle(result), "cell");
+      // The CPU's speed: steady through the run, and the calibrations' (speed_check.hpp); only
+      // where each process had a CPU of its own (one process, or the round trip measured, as
+      // above): time-sliced, the check would read the sharing.
+      const bool own_cpus =
+          !comparison.empty() && (gathered.info.nranks == 1 || !gathered.core_round_trip.samples().empty());
+      if (own_cpus) instrument::mark_if_speed_changed(comparison, result.speed_check, mg::kSpeedCheckWhat);
       if (!comparison.empty())
-        for (const mg::C1Point& point : c1.points())
+        for (const mg::C1Point& point : c1.points()) {
           instrument::mark_if_calibration_unreliable(comparison, point.source, point.unreliable_because);
+          if (own_cpus)
+            instrument::mark_if_speed_differs(comparison, result.speed_check.run_ns(), point.speed_check_ns,
+                                              point.source, mg::kSpeedCheckWhat);
+        }
       std::cout << "\n Models (Hill, Crumpton & Burgess) beside the measured W-cycle\n";
       comparison.print(std::cout);
       for (const auto& t : comparison.model_terms())

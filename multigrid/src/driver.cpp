@@ -19,6 +19,7 @@
 #include "multigrid/grid_partition.hpp"
 #include "multigrid/p1_operator.hpp"
 #include "multigrid/run_memory.hpp"
+#include "multigrid/speed_check.hpp"
 #include "mesh/mesh_reader.hpp"
 
 namespace mg {
@@ -284,6 +285,12 @@ RunResult solve(const ProblemInput& in, ProblemInput* consumed, const RunOptions
     }
     *out << std::defaultfloat << std::setprecision(6);
   };
+  // The speed check right before the cycles and right after them (speed_check.hpp), outside
+  // every timed phase: before the first residual, so that it falls in the monitor's
+  // superstep (grid 0, which neither C1, the replay nor the uneven-CPU check reads) and not in
+  // process 0's first superstep of the first cycle, whose w runs from the sync before it. The
+  // monitor's syncs bring the processes together again before the first cycle: no barrier.
+  const double check_before = speed_check_ns(mgd.options.cell_kernel);
   res.residuals.push_back(residual_norm(mgd, sums));
   require_finite_residual(res.residuals.back(), 0);
   for (int c = 1; c <= o.cycles; ++c) {
@@ -297,6 +304,8 @@ RunResult solve(const ProblemInput& in, ProblemInput* consumed, const RunOptions
     }
     res.residuals.push_back(residual);
   }
+  // After the last cycle's monitor: in the error norm's superstep (grid 0), as the lines are.
+  const double check_after = speed_check_ns(mgd.options.cell_kernel);
   write_cycle_lines();
   res.threads = mgd.cell_loop_team;
   const double err2 = sums.sum(cell_l2_error_squared(F, F.x.data(), u, mgd.options.cell_kernel), "error norm");
@@ -307,6 +316,7 @@ RunResult solve(const ProblemInput& in, ProblemInput* consumed, const RunOptions
   sums.release();
   bsp_profile_label("teardown");
   bsp_sync();  // the pops take effect here, before the buffers are freed
+  res.speed_check = instrument::gather_speed_check(check_before, check_after, MPI_COMM_WORLD);
 
   // The factors of the cycles before the residual reaches round-off (1e-11 of the first):
   // the last one (the rate the cycle settles to: the early cycles remove the rough error

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <numeric>
 #include <ostream>
@@ -11,6 +12,7 @@
 #include "instrument/statistics.hpp"
 #include "multigrid/model/replay.hpp"
 #include "multigrid/p1_operator.hpp"
+#include "multigrid/speed_check.hpp"
 
 namespace mg {
 
@@ -232,6 +234,12 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
       << std::setprecision(2) << r.setup_usage.kernel_seconds << " s of CPU time in the kernel, "
       << r.setup_usage.minor_faults + r.setup_usage.major_faults << " page faults)\n";
   out << std::defaultfloat << std::setprecision(6);
+  if (!r.speed_check.before_ns.empty()) {
+    char line[256];
+    std::snprintf(line, sizeof line, " speed check (%s): %.1f ns before the cycles, %.1f after (rank 0; the run's %.1f)\n",
+                  kSpeedCheckWhat, r.speed_check.before_ns[0], r.speed_check.after_ns[0], r.speed_check.run_ns());
+    out << line;
+  }
 }
 
 }  // namespace mg

@@ -71,6 +71,8 @@ void write_results_file(const std::string& path, const RunOptions& o, const RunR
     x.set_attribute("/multigrid", "setup_kernel_s", r.setup_usage.kernel_seconds);
     x.set_attribute("/multigrid", "setup_page_faults", std::int64_t{r.setup_usage.minor_faults + r.setup_usage.major_faults});
     x.set_attribute("/multigrid", "cell_kernel", std::string(cell_kernel_name(o.cycle.cell_kernel)));
+    // What a run this file calibrates compares its own with (speed_check.hpp).
+    if (r.speed_check.run_ns() > 0) x.set_attribute("/multigrid", "speed_check_ns", r.speed_check.run_ns());
     std::vector<std::int64_t> grid, cells, nodes;
     std::vector<double> imbalance, h, n_i, steps, omega, working_set;
     for (const GridReport& g : r.grids) {
@@ -151,9 +153,15 @@ C1Point read_c1_calibration(const std::string& path) {
   const double loose = a.zero_or_real_or("c1_loose_seconds_per_cell", 0.0, kMinC1Seconds, kMaxC1Seconds,
                                          "seconds per cell of cells in no family");
   const std::string cycles = a.has(kC1CyclesKey) ? a.choice(kC1CyclesKey, {"median", "mean"}) : "mean";
+  // Its run's speed check (/multigrid speed_check_ns; 0: a file from before the check).
+  double speed_check = 0;
+  if (const auto g = doc.extras.group_attributes.find("/multigrid"); g != doc.extras.group_attributes.end())
+    if (const auto s = g->second.find("speed_check_ns");
+        s != g->second.end() && std::holds_alternative<double>(s->second) && std::get<double>(s->second) > 0)
+      speed_check = std::get<double>(s->second);
   // A file whose C1 is the mean of its cycles says so where its point is named.
   return {npp, c1, cycles == "median" ? path : path + " (an older file: C1 the mean of its cycles)", p, kernel, loose,
-          instrument::calibration_unreliable_because(doc)};
+          instrument::calibration_unreliable_because(doc), speed_check};
 }
 
 C1Curve read_c1_calibrations(const std::vector<std::string>& paths) {

@@ -20,8 +20,10 @@ configuration), over the repetitions:
                          another rank count).
   marked               = the kinds of line the run put under its own table when it marked
                          its comparison unreliable (machine, placement, cpus: a rank 1.25x
-                         slower than another; calibration: a calibration file whose own run
-                         was marked); such a run is unreliable too;
+                         slower than another; speed: a CPU whose fixed check moved 1.15x
+                         during the run or from its calibration's; calibration: a
+                         calibration file whose own run was marked); such a run is
+                         unreliable too;
   reliable error       = the error of the medians over the reliable runs alone (none busy,
                          at another placement or marked), beside the error over all: where the
                          two differ, the machine's disturbances moved the score; none when no

@@ -154,14 +154,19 @@ int run(tycho::RunOptions& o, const std::string& results, tycho::ModelOptions& m
     // more ranks than CPUs, time-slicing alone makes the ranks' speeds differ.
     if (!comparison.empty() && !gathered.core_round_trip.samples().empty())
       instrument::mark_if_uneven_cpus(comparison, tycho::task_rates_by_iteration(result), "cell-angle task");
-    // The CPU's speed: steady through the run, and the calibrations' (speed_check.hpp).
-    if (!comparison.empty()) instrument::mark_if_speed_changed(comparison, result.speed_check, tycho::kSpeedCheckWhat);
+    // The CPU's speed: steady through the run, and the calibrations' (speed_check.hpp); only
+    // where each rank had a CPU of its own (one rank, or the round trip measured, as above):
+    // time-sliced, the check would read the sharing.
+    const bool own_cpus =
+        !comparison.empty() && (gathered.info.nranks == 1 || !gathered.core_round_trip.samples().empty());
+    if (own_cpus) instrument::mark_if_speed_changed(comparison, result.speed_check, tycho::kSpeedCheckWhat);
     // Every calibration feeds the models (T_elem's curve, PCE, the unpack and Bsend figures).
     if (!comparison.empty())
       for (const tycho::CalibrationRun& c : calibrations) {
         instrument::mark_if_calibration_unreliable(comparison, c.path, c.calibration.unreliable_because);
-        instrument::mark_if_speed_differs(comparison, result.speed_check.run_ns(), c.speed_check_ns, c.path,
-                                          tycho::kSpeedCheckWhat);
+        if (own_cpus)
+          instrument::mark_if_speed_differs(comparison, result.speed_check.run_ns(), c.speed_check_ns, c.path,
+                                            tycho::kSpeedCheckWhat);
       }
     if (!comparison.empty()) {
       std::cout << "\n Models (Kerbyson, Hoisie & Pautz) beside the measured sweep of one iteration\n";

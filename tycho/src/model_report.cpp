@@ -74,8 +74,8 @@ PceChoice gm_pce(const PreparedModels& m, int ranks, double own = 0) {
   return {m.pce, m.pce_source};
 }
 
-// This run's PCE (eq. 4) over its scored sweeps, the iterations its measured rows are the mean
-// of, as its summary prints it; 0 with no histories or no work.
+// This run's PCE (eq. 4) over its scored sweeps, the iterations its measured rows are taken
+// over, as its summary prints it; 0 with no histories or no work.
 double own_pce(const RunResult& r) {
   const std::optional<model::PceOfIteration> pce = scored_sweeps_pce(r);
   return pce && std::isfinite(pce->pce) ? pce->pce : 0;

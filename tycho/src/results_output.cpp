@@ -118,8 +118,8 @@ void add_step_tables(const std::vector<RankHistory>& histories, instrument::Resu
 }
 
 // PCE of every iteration (eq. 4) and, on /tycho, the scored iterations' (scored_sweeps_pce: the
-// GM a calibration feeds charges the compute its measured rows hold, their mean; the last
-// sweep's alone moved by up to 0.04 from theirs, tycho/BENCHMARKS.md).
+// GM a calibration feeds charges the compute over the sweeps its measured rows are taken over;
+// the last sweep's alone moved by up to 0.04 from theirs, tycho/BENCHMARKS.md).
 void add_pce(const RunResult& r, instrument::ResultsExtras& x) {
   std::vector<std::int64_t> iteration, steps, total_work, sum_max_work;
   std::vector<double> w_p, pce;
@@ -132,7 +132,8 @@ void add_pce(const RunResult& r, instrument::ResultsExtras& x) {
     sum_max_work.push_back(e.sum_max_work);
     pce.push_back(e.pce);
   }
-  if (const std::optional<model::PceOfIteration> scored = scored_sweeps_pce(r)) x.set_attribute("/tycho", "pce", scored->pce);
+  if (const std::optional<model::PceOfIteration> scored = scored_sweeps_pce(r))
+    x.set_attribute("/tycho", "pce", scored->pce);
   using instrument::Column;
   auto& table = x.add_table("/tycho/pce");
   table.columns = {Column::of("iteration", "", iteration),         Column::of("steps", "", steps),

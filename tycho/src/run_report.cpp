@@ -99,13 +99,16 @@ void print_run_summary(std::ostream& out, const RunOptions& o, const RunResult& 
     out << line;
   }
   if (!r.speed_check.before_ns.empty()) {
-    std::snprintf(line, sizeof line, "  speed check (%s): %.1f ns before the sweeps, %.1f after (rank 0; the run's %.1f)\n",
-                  kSpeedCheckWhat, r.speed_check.before_ns[0], r.speed_check.after_ns[0], r.speed_check.run_ns());
+    std::snprintf(line, sizeof line,
+                  "  speed check (%s): %.1f ns before the sweeps, %.1f after (rank 0; the run's %.1f)\n", kSpeedCheckWhat, r.speed_check.before_ns[0], r.speed_check.after_ns[0], r.speed_check.run_ns());
     out << line;
   }
   if (const std::optional<model::PceOfIteration> pce = scored_sweeps_pce(r); pce && t.iterations.size() > 1) {
-    std::snprintf(line, sizeof line, "  scored sweeps (%zu-%zu): %lld steps a sweep (mean); PCE (eq. 4) %.4f (their W_p over their steps' fullest ranks)\n",
-                  first_scored_iteration(t.iterations.size()) + 1, t.iterations.size(), static_cast<long long>(pce->steps), pce->pce);
+    std::snprintf(line, sizeof line,
+                  "  scored sweeps (%zu-%zu): %lld steps a sweep (mean); PCE (eq. 4) %.4f (their W_p over their "
+                  "steps' fullest ranks)\n",
+                  first_scored_iteration(t.iterations.size()) + 1, t.iterations.size(),
+                  static_cast<long long>(pce->steps), pce->pce);
     out << line;
   }
 

@@ -11,7 +11,14 @@
 // least one side). In a Table 3 campaign two predicted one-rank runs made 10 s after their
 // calibrations swept 1.6x slower and read -38 and -40%, unmarked.
 //
-// Why 1.15: the calm spread of that check is 29.0-31.5 ns (8%); the slow state is 1.3x.
+// Why 1.15: tycho's check (a 3^3 cube's cell solves, tycho/speed_check.hpp) read 23.3-26.0 ns
+// calm (11% apart at most) and 32.6-36.3 ns slow (1.4x) in 30 runs that day.
+//
+// A run is compared with each calibration whatever their rank counts: on these guests a vCPU
+// computes alike with the other busy or idle (the quiet Table 3 campaign that day, 2-rank runs
+// against 1-rank calibrations, marked none). Where two ranks share a core's SMT siblings, or
+// turbo depends on how many cores are busy, a 2-rank run's check reads slower than a 1-rank
+// calibration's and such runs would be marked: the line's figures say so.
 #pragma once
 #include <mpi.h>
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bsplib/model/profile_table.hpp"
+#include "instrument/speed_check.hpp"
 #include "multigrid/cycle.hpp"
 #include "multigrid/setup_clock.hpp"
 
@@ -68,6 +69,7 @@ struct RunResult {
   // With RunOptions::keep_solution: the finest grid's solution at my nodes (global node,
   // value), shared nodes included, so that holders can be compared bit for bit.
   std::vector<std::pair<Index, double>> solution;
+  instrument::SpeedCheck speed_check;  // rank 0: every process's speed check before and after the cycles
 };
 
 // The flux of the manufactured solution u = sin(pi x) sin(pi y) sin(pi z), -lap u = 3 pi^2 u.

@@ -1,7 +1,10 @@
 // The run's results file: the suite's layout (phases, /compare, /model) plus
 //   /multigrid               attrs: mesh, p, grids, cycles, convergence_factor, l2_error,
 //                            cycle_s (mean), setup_s, setup_kernel_s and setup_page_faults
-//                            (process 0's set-up: its CPU time in the kernel, its page faults)
+//                            (process 0's set-up: its CPU time in the kernel, its page faults),
+//                            speed_check_ns (speed_check.hpp: each process's mean of its check
+//                            before the cycles and after, the median over processes; what a
+//                            run this file calibrates compares its own with)
 //   /multigrid/grids         table: per grid (1 the finest) cells, nodes, imbalance, h bytes,
 //                            applications and supersteps per cycle, lambda_max
 //   /multigrid/residuals     table: the residual 2-norm before the first cycle and after each

@@ -13,7 +13,7 @@
 //            say so), or without --calibration this run's own, measured after its sweeps.
 //            --mcps auto keeps eq. 7's one-way cost.
 //   PCE (GM) --pce X as given, else 1 at one rank (no idle time by definition), else without
-//            --calibration this run's own (its last sweep's, eq. 4), else the first calibration
+//            --calibration this run's own (over its scored sweeps, eq. 4), else the first calibration
 //            run's measured PCE, else the paper's 0.8 (its Figure 9); the row says which.
 // The measured column is what all three model: the sweep of one source iteration, max over
 // ranks, the median over iterations (the first left out when there are more than two).

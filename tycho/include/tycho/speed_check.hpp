@@ -9,7 +9,8 @@
 namespace tycho {
 
 // What the check's figure is of, for the lines that print it.
-inline constexpr const char* kSpeedCheckWhat = "a fixed cell solve (162 cells x 80 directions x 2 groups)";
+inline constexpr const char* kSpeedCheckWhat =
+    "a fixed cell solve's cell-angle-group (162 cells x 80 directions x 2 groups)";
 
 // The median over five passes of one pass's time per cell-angle-group solve, ns.
 double speed_check_ns();

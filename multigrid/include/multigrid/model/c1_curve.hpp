@@ -23,6 +23,7 @@ struct C1Point {
   std::string kernel;            // its cell kernel (p1_operator.hpp); empty: not recorded
   double loose_seconds = 0;      // C1 of cells in no family (its coarsest grid); 0: not recorded
   std::string unreliable_because{};  // its run's own mark (instrument::calibration_unreliable_because)
+  double speed_check_ns{};       // its run's speed check (speed_check.hpp); 0: not recorded
 };
 
 class C1Curve {
