@@ -33,8 +33,9 @@ set_tests_properties(multigrid.run.calibration_marked.np2 PROPERTIES LABELS mpi 
 # calibration's (a doctored copy of the fixture's: 3x) says so in one line and in its results
 # file (check_speed_marks.py).
 add_test(NAME multigrid.run.speed_marks.np1
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/check_speed_marks.py $<TARGET_FILE:multigrid>
-                 ${MPIEXEC_EXECUTABLE} ${_sp2} ${_dir}/calibration.h5 ${_dir}/speed_marks)
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_speed_marks.py multigrid
+                 ${_dir}/speed_marks ${_dir}/calibration.h5 --
+                 ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 1 $<TARGET_FILE:multigrid> --cube 3 --machine ${_sp2})
 set_tests_properties(multigrid.run.speed_marks.np1 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 1
                      FIXTURES_REQUIRED multigrid_calibration)
 add_test(NAME multigrid.run.calibration_marked_projection

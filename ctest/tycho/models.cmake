@@ -30,8 +30,10 @@ set_tests_properties(tycho.models.calibration_marked.np2 PROPERTIES LABELS mpi T
 # calibration's (a doctored copy: 3x) says so in one line and in its results file
 # (check_speed_marks.py).
 add_test(NAME tycho.models.speed_marks.np1
-         COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_speed_marks.py $<TARGET_FILE:tycho>
-                 ${MPIEXEC_EXECUTABLE} ${_mesh} ${_machine} ${CMAKE_CURRENT_BINARY_DIR}/tycho_speed_marks)
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_speed_marks.py tycho
+                 ${CMAKE_CURRENT_BINARY_DIR}/tycho_speed_marks - --
+                 ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 1 $<TARGET_FILE:tycho> ${_mesh} --iterations 3
+                 --machine ${_machine})
 set_tests_properties(tycho.models.speed_marks.np1 PROPERTIES LABELS mpi TIMEOUT 300 PROCESSORS 1
                      FIXTURES_REQUIRED tycho_models_machine)
 add_test(NAME tycho.models.calibration_marked_projection

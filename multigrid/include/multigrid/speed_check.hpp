@@ -17,7 +17,7 @@
 namespace mg {
 
 // What the check's figure is of, for the lines that print it.
-inline constexpr const char* kSpeedCheckWhat = "a fixed smoothing sweep (10368 cells x 32 sweeps)";
+inline constexpr const char* kSpeedCheckWhat = "a fixed smoothing sweep's cell (10368 cells x 32 sweeps)";
 
 // The median over five passes of one pass's time per cell and sweep, ns. Touches none of the
 // run's data: the problem is its own, built on the first call and kept.
