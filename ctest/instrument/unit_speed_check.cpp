@@ -5,6 +5,8 @@
 #include <string>
 
 #include "instrument/comparison.hpp"
+#include "instrument/error.hpp"
+#include "instrument/results_file.hpp"
 #include "instrument/speed_check.hpp"
 
 namespace {
@@ -58,4 +60,31 @@ TEST_CASE("a run beyond 1.15x its calibration's figure, slower or faster, is mar
   instrument::mark_if_speed_differs(c, 33.9, 24.5, "cal2.h5", kWhat);
   CHECK(c.unreliable_because() == instrument::speed_differs_line(33.9, 24.0, "cal.h5", kWhat) + "\n" +
                                       instrument::speed_differs_line(33.9, 24.5, "cal2.h5", kWhat));
+}
+
+TEST_CASE("a calibration file's figure: read where kept, 0 where the file predates the check, refused when damaged") {
+  instrument::ResultsDocument doc;
+  doc.run.info.app = "tycho";
+  CHECK(instrument::calibration_speed_check_ns(doc, "tycho", "/tycho", "cal.h5") == 0.0);  // no /tycho group
+  auto& run = doc.extras.group_attributes["/tycho"];
+  run["pce"] = 0.9;
+  CHECK(instrument::calibration_speed_check_ns(doc, "tycho", "/tycho", "cal.h5") == 0.0);  // no figure
+  run["speed_check_ns"] = 24.5;
+  CHECK(instrument::calibration_speed_check_ns(doc, "tycho", "/tycho", "cal.h5") == 24.5);
+  const auto refusal = [&](instrument::AttributeValue v) -> std::string {
+    run["speed_check_ns"] = std::move(v);
+    try {
+      instrument::calibration_speed_check_ns(doc, "tycho", "/tycho", "cal.h5");
+    } catch (const instrument::InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  CHECK(refusal(std::string("fast")) ==
+        "cal.h5:/tycho/speed_check_ns: a number, ns per unit of the run's speed check, in [0.001, 1e+09]");
+  CHECK(refusal(-3.0) == "cal.h5:/tycho/speed_check_ns: ns per unit of the run's speed check in [0.001, 1e+09]; got -3");
+  // Another app's file is refused by name, as every calibration read does.
+  run["speed_check_ns"] = 24.5;
+  doc.run.info.app = "multigrid";
+  CHECK(refusal(24.5).find("a tycho results file with a calibration (this one is from") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 
+#include "instrument/calibration_reader.hpp"
 #include "instrument/comparison.hpp"
 #include "instrument/rank_gather.hpp"
 #include "instrument/statistics.hpp"
@@ -81,6 +82,14 @@ void mark_if_speed_differs(Comparison& comparison, double run_ns, double calibra
                            const std::string& what) {
   const std::string line = speed_differs_line(run_ns, calibration_ns, file, what);
   if (!line.empty()) comparison.mark_unreliable(line);
+}
+
+double calibration_speed_check_ns(const ResultsDocument& doc, const std::string& app, const std::string& app_group,
+                                  const std::string& path) {
+  if (!doc.extras.group_attributes.contains(app_group)) return 0.0;
+  const CalibrationReader run(doc, {app, app_group, "results file"}, path);
+  // 1e-3..1e9 ns: any check's unit of work on any CPU, under a sanitizer too.
+  return run.real_or("speed_check_ns", 0.0, 1e-3, 1e9, "ns per unit of the run's speed check");
 }
 
 }  // namespace instrument

@@ -8,6 +8,7 @@
 #include "instrument/calibration_reader.hpp"
 #include "instrument/error.hpp"
 #include "instrument/results_file.hpp"
+#include "instrument/speed_check.hpp"
 #include "multigrid/superstep_tag.hpp"
 
 namespace mg {
@@ -154,11 +155,7 @@ C1Point read_c1_calibration(const std::string& path) {
                                          "seconds per cell of cells in no family");
   const std::string cycles = a.has(kC1CyclesKey) ? a.choice(kC1CyclesKey, {"median", "mean"}) : "mean";
   // Its run's speed check (/multigrid speed_check_ns; 0: a file from before the check).
-  double speed_check = 0;
-  if (const auto g = doc.extras.group_attributes.find("/multigrid"); g != doc.extras.group_attributes.end())
-    if (const auto s = g->second.find("speed_check_ns");
-        s != g->second.end() && std::holds_alternative<double>(s->second) && std::get<double>(s->second) > 0)
-      speed_check = std::get<double>(s->second);
+  const double speed_check = instrument::calibration_speed_check_ns(doc, "multigrid", "/multigrid", path);
   // A file whose C1 is the mean of its cycles says so where its point is named.
   return {npp, c1, cycles == "median" ? path : path + " (an older file: C1 the mean of its cycles)", p, kernel, loose,
           instrument::calibration_unreliable_because(doc), speed_check};

@@ -13,6 +13,7 @@
 #include "instrument/mpi_main.hpp"
 #include "instrument/path_list.hpp"
 #include "instrument/results_file.hpp"
+#include "instrument/speed_check.hpp"
 #include "tycho/model/gm.hpp"
 #include "tycho/model/machine_comm.hpp"
 #include "tycho/model/msm.hpp"
@@ -136,17 +137,11 @@ std::vector<CalibrationRun> read_calibration_runs(const ModelOptions& o, const R
       const instrument::ResultsDocument doc = std::move(read_tycho_results_shared({path}, comm).front());
       CalibrationRun c{path, tycho_calibration_from(doc, path), 0, 0};
       check_matches(c.calibration, run, directions);
-      const auto g = doc.extras.group_attributes.find("/tycho");
-      if (g != doc.extras.group_attributes.end()) {
-        const auto a = g->second.find("pce");
-        if (a != g->second.end() && std::holds_alternative<double>(a->second)) {
-          const double pce = std::get<double>(a->second);
-          if (pce > 0 && pce <= 1) c.pce = pce;
-        }
-        const auto s = g->second.find("speed_check_ns");
-        if (s != g->second.end() && std::holds_alternative<double>(s->second) && std::get<double>(s->second) > 0)
-          c.speed_check_ns = std::get<double>(s->second);
-      }
+      // Its run's PCE over the scored sweeps (0: a file from before it was kept).
+      if (doc.extras.group_attributes.contains("/tycho"))
+        c.pce = instrument::CalibrationReader(doc, {"tycho", "/tycho", "the calibration results file"}, path)
+                    .real_or("pce", 0.0, 1e-9, 1.0, "the run's parallel computational efficiency");
+      c.speed_check_ns = instrument::calibration_speed_check_ns(doc, "tycho", "/tycho", path);
       points.push_back(telem_point(c.calibration));
       runs.push_back(std::move(c));
     }

@@ -28,6 +28,7 @@
 namespace instrument {
 
 class Comparison;
+struct ResultsDocument;
 
 inline constexpr double kSpeedCheckRatio = 1.15;
 
@@ -56,5 +57,12 @@ std::string speed_differs_line(double run_ns, double calibration_ns, const std::
 void mark_if_speed_changed(Comparison& comparison, const SpeedCheck& check, const std::string& what);
 void mark_if_speed_differs(Comparison& comparison, double run_ns, double calibration_ns, const std::string& file,
                            const std::string& what);
+
+// A calibration run's figure as its results file keeps it (`app_group`'s speed_check_ns), 0
+// where the file is from before the check (no such attribute or group). A value that is not a
+// number of ns in [1e-3, 1e9] is refused: InputError(path, "<app_group>/speed_check_ns", ...),
+// as calibration_reader.hpp words it, in one line. `app` is the app the file must come from.
+double calibration_speed_check_ns(const ResultsDocument& doc, const std::string& app, const std::string& app_group,
+                                  const std::string& path);
 
 }  // namespace instrument
