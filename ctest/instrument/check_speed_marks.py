@@ -4,7 +4,7 @@
     check_speed_marks.py GROUP WORK_DIR CALIBRATION|- -- COMMAND...
 
 COMMAND is a one-rank run of the app with a machine file (no --results, --calibration or
---no-results: added here); GROUP its results file's group (tycho, multigrid); CALIBRATION a
+--no-results: added here); GROUP its results file's group (tycho, multigrid, sweep3d); CALIBRATION a
 calibration run's results file the runs match (a fixture), or - for the first run's own.
 - The run with --results keeps its figure as /GROUP's speed_check_ns (> 0), the figure its
   summary prints as "the run's" (the mean of the two it prints for its one rank).
@@ -28,7 +28,7 @@ import numpy
 from check_calibration_marks import seal
 
 SUMMARY = re.compile(r"speed check \((.*)\): ([0-9.]+) ns before the \w+, ([0-9.]+) after "
-                     r"\(rank 0; the run's ([0-9.]+)\)")
+                     r"\(rank 0; the run's ([0-9.]+)\)", re.IGNORECASE)  # sweep3d's lines start upper-case
 
 
 def fail(msg):

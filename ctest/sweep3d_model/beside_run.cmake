@@ -61,6 +61,15 @@ add_test(NAME sweep3d_model.calibration_marked.np2
                  --machine ${_machine} --calibration @CAL@)
 set_tests_properties(sweep3d_model.calibration_marked.np2 PROPERTIES LABELS "mpi;unit" TIMEOUT 300 PROCESSORS 2
                      FIXTURES_REQUIRED model_cal)
+# The speed check: kept in the results file, and a run whose CPU was at another speed than its
+# calibration's (a doctored copy of its own file: 3x) says so in one line and in its results
+# file (check_speed_marks.py).
+add_test(NAME sweep3d_model.speed_marks.np1
+         COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_speed_marks.py sweep3d
+                 ${CMAKE_CURRENT_BINARY_DIR}/speed_marks - --
+                 ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 1 $<TARGET_FILE:sweep3d> ${_deck} --mk 4 --mmi 3
+                 --machine ${_machine})
+set_tests_properties(sweep3d_model.speed_marks.np1 PROPERTIES LABELS "mpi;unit" TIMEOUT 300 PROCESSORS 1)
 # The same calibration in sweep3d-model's projection: one line above its table.
 add_test(NAME sweep3d_model.calibration_marked_projection
          COMMAND /usr/bin/python3 ${PROJECT_SOURCE_DIR}/ctest/instrument/check_calibration_marks.py projection

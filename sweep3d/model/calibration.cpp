@@ -2,6 +2,7 @@
 
 #include "instrument/calibration_reader.hpp"
 #include "instrument/results_file.hpp"
+#include "instrument/speed_check.hpp"
 #include "sweep3d/model/model_ranges.hpp"
 
 namespace sweep3d::model {
@@ -89,6 +90,7 @@ WorkCalibration calibration_from(const instrument::ResultsDocument& doc, const s
   c.file = file;
   c.nranks = doc.run.info.nranks;
   c.unreliable_because = instrument::calibration_unreliable_because(doc);
+  c.speed_check_ns = instrument::calibration_speed_check_ns(doc, "sweep3d", "/sweep3d", file);
   return c;
 }
 

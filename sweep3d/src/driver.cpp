@@ -10,6 +10,7 @@
 #include "sweep3d/problem.hpp"
 #include "sweep3d/report.hpp"
 #include "sweep3d/source_iteration_loop.hpp"
+#include "sweep3d/speed_check.hpp"
 
 namespace sweep3d {
 
@@ -88,6 +89,9 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   res.bytes_per_cell = cells0 > 0 ? bytes0 / cells0 : 0.0;
 
   if (out) print_header(*out, deck, res.rank0, res.header);
+  // The speed check right before the timed region and right after it (speed_check.hpp),
+  // outside every timed phase; the region's first barrier starts the ranks together.
+  const double check_before = speed_check_ns(so.kernel);
   // The timed region of the original: barrier, clocks, iterations (with the monitor),
   // barrier, clocks.
   comm.barrier();
@@ -98,6 +102,8 @@ RunResult run_sweep3d(const Deck& deck, instrument::Comm& comm, instrument::Reco
   comm.barrier();
   const instrument::ProcessUsage u1 = instrument::process_usage();
   const double t1 = instrument::now_seconds();
+  const double check_after = speed_check_ns(so.kernel);
+  res.speed_check = instrument::gather_speed_check(check_before, check_after, comm.mpi());
   res.iterations = std::move(loop.iterations);
   res.converged = loop.converged;
 

@@ -11,6 +11,7 @@
 #include "instrument/error.hpp"
 #include "instrument/machine_file.hpp"
 #include "instrument/core_round_trip.hpp"
+#include "instrument/speed_check.hpp"
 #include "instrument/machine_load.hpp"
 #include "instrument/mpi_main.hpp"
 #include "instrument/results_file.hpp"
@@ -20,6 +21,7 @@
 #include "sweep3d/model/loggp_machine_costs.hpp"
 #include "sweep3d/model/run_comparison.hpp"
 #include "sweep3d/phases.hpp"
+#include "sweep3d/speed_check.hpp"
 
 namespace sweep3d {
 
@@ -219,10 +221,19 @@ ModelReport build_model_report(const RunResult& r, const WorkFigures& figures, c
                                       g.core_round_trip, g.info.nranks);
   // Only where each rank had a CPU of its own on one node (the round trip was measured): with
   // more ranks than CPUs, time-slicing alone makes the ranks' speeds differ.
+  const bool own_cpus = g.info.nranks == 1 || !g.core_round_trip.samples().empty();
   if (!report.comparison.empty() && !g.core_round_trip.samples().empty())
     instrument::mark_if_uneven_cpus(report.comparison, kernel_rates_by_iteration(g.trace), "cell-angle");
   if (cal && !report.comparison.empty())
     instrument::mark_if_calibration_unreliable(report.comparison, cal->file, cal->unreliable_because);
+  // The CPU's speed: steady through the run, and the calibration's (speed_check.hpp); only
+  // where each rank had a CPU of its own, for the same reason.
+  if (own_cpus && !report.comparison.empty()) {
+    instrument::mark_if_speed_changed(report.comparison, r.speed_check, kSpeedCheckWhat);
+    if (cal)
+      instrument::mark_if_speed_differs(report.comparison, r.speed_check.run_ns(), cal->speed_check_ns, cal->file,
+                                        kSpeedCheckWhat);
+  }
   return report;
 }
 

@@ -36,9 +36,12 @@ instrument::ResultsExtras sweep3d_extras(const RunResult& r, const WorkFigures& 
   set("/sweep3d", "kernel_fixup_ns_mean", w.kernel_fix_ns.mean);
   set("/sweep3d", "bytes_per_cell", r.bytes_per_cell);
   set("/sweep3d", "messages_per_iteration", static_cast<std::int64_t>(r.header.messages));
+  if (r.speed_check.run_ns() > 0) set("/sweep3d", "speed_check_ns", r.speed_check.run_ns());
   set("/sweep3d", "grind_definition",
       std::string("grind: seconds / (its*it_g*jt_g*kt*mm*8); W_g: the sweep's local work (all but its MPI calls) "
-                  "/ cell-angles of the rank; kernel: the kernel alone / cell-angles"));
+                  "/ cell-angles of the rank; kernel: the kernel alone / cell-angles; speed_check_ns: a fixed block solve's ns "
+                  "per cell-angle, the median over ranks of each rank's mean before and after the iterations "
+                  "(speed_check.hpp)"));
 
   std::vector<int> rk, pi, pj, it, jt, is, js;
   for (int q = 0; q < nranks; ++q) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sweep3d/phases.hpp"
+#include "sweep3d/speed_check.hpp"
 
 namespace sweep3d {
 
@@ -144,6 +145,11 @@ void print_our_timing(std::ostream& out, const RunResult& r, const WorkFigures& 
                 r.kernel == "reference" ? "reference" : ("fast (" + r.kernel + ")").c_str(), r.threads,
                 r.nonblocking ? "non-blocking" : "blocking", r.rank0.mk, r.rank0.mmi);
   out << line;
+  if (!r.speed_check.before_ns.empty()) {
+    std::snprintf(line, sizeof line, " Speed check (%s): %.1f ns before the iterations, %.1f after (rank 0; the run's %.1f)\n",
+                  kSpeedCheckWhat, r.speed_check.before_ns[0], r.speed_check.after_ns[0], r.speed_check.run_ns());
+    out << line;
+  }
 }
 
 }  // namespace sweep3d

@@ -12,6 +12,7 @@
 
 #include "instrument/comm.hpp"
 #include "instrument/recorder.hpp"
+#include "instrument/speed_check.hpp"
 #include "sweep3d/deck.hpp"
 #include "sweep3d/face_copy_probe.hpp"
 #include "sweep3d/decomposition.hpp"
@@ -83,6 +84,8 @@ struct RunResult {
   std::vector<double> flux;
   // Rank 0: each face loop's cost a face value (face_copy_probe.hpp); none on other ranks.
   std::optional<model::FaceWork> face_loops;
+  // Rank 0: every rank's speed check before and after the iteration loop (speed_check.hpp).
+  instrument::SpeedCheck speed_check;
 };
 
 // Collective. Prints the original's report on options.out (rank 0).

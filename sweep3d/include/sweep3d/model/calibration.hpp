@@ -37,6 +37,7 @@ struct WorkCalibration {
   std::string file;        // "" for the run itself
   int nranks = 1;
   std::string unreliable_because;  // its run's own mark (calibration_unreliable_because), "" if none
+  double speed_check_ns = 0.0;     // its run's /sweep3d speed_check_ns (0: a file from before the check)
 
   std::string describe() const;  // e.g. "cal.h5 (1 rank, mmi = 3, mk = 10, avx512, 1 thread)"
 };
