@@ -52,7 +52,9 @@ constexpr int kMinAsIntended = 3;
 // 4.3-6.3 and 4.6-6.5 us. Four runs of each variant, alternated: send 6.0-9.6 us with one
 // buffer, 5.5-7.4 with four; with the 512 KiB and 1 MiB sets also measured (why they lower
 // the 2 MiB figure is not known) 4.7-6.8 and 4.7-6.1. What is left is about the spread of
-// the warm reference (N = 0: 2.9-4.6 us): the whole run is faster or slower.
+// the warm reference (N = 0: 2.9-4.6 us): the whole run is faster or slower. (Measured with
+// the sizes interleaved; they are now measured in increasing order, each one's repetitions
+// together: measure_cold_messages says why.)
 constexpr int kStreamBuffers = 4;
 
 struct ColdPoint {
