@@ -66,6 +66,17 @@ TEST_CASE("cold keys read back as written", "[loggp_cold]") {
   REQUIRE(again->points.size() == 3);
   CHECK(again->points[1].send_face == c->points[1].send_face);
   CHECK(again->points[1].working_set_bytes == 1048576);
+  // An earlier probe's file names no order (its working sets interleaved), and none is written
+  // back for it; today's probe's names its order, which reads back as written.
+  CHECK(c->order.empty());
+  CHECK_FALSE(MachineFile::parse(f.text(), "written").has("loggp.cold.order"));
+  ColdCosts ordered = *c;
+  ordered.order = kColdOrder;
+  MachineFile g;
+  write_cold(ordered, g);
+  const auto named = read_cold(MachineFile::parse(g.text(), "named"));
+  REQUIRE(named);
+  CHECK(named->order == "increasing, each working set's repetitions together");
 }
 
 TEST_CASE("a file of an earlier probe has no cold costs", "[loggp_cold]") {

@@ -291,6 +291,30 @@ elseif(CASE STREQUAL "damaged_cache.np2")
   if(NOT measured MATCHES "\n(loggp\\.after_stream\\.operations = MPI_LONG_LONG MPI_SUM, then MPI_DOUBLE MPI_MAX|probe\\.after_stream_omitted = )")
     fail("the file measured again names neither the sweep's pair nor probe.after_stream_omitted:\n${measured}")
   endif()
+  # One whose cold points were measured with the working sets interleaved (an earlier probe:
+  # no loggp.cold.order): measured again too. Where the new file has no points (a loaded host's
+  # short probe may say why not instead, probe.cold_omitted), an earlier probe's, written here.
+  expect_cached(${cache} "loggps-*.machine" saved)
+  file(READ ${saved} text)
+  if(NOT text MATCHES "\nloggp\\.cold\\.points = ")
+    string(REGEX REPLACE "\nprobe\\.cold_[a-z]+ = [^\n]*" "" text "${text}")
+    string(APPEND text "\nloggp.cold.small_bytes = 8\nloggp.cold.face_bytes = 8192\nloggp.cold.points = 1\n"
+           "loggp.cold.point.1.working_set_bytes = 0\nloggp.cold.point.1.allreduce8 = 1e-06\n"
+           "loggp.cold.point.1.receive_small = 5e-07\nloggp.cold.point.1.receive_face = 1e-06\n"
+           "loggp.cold.point.1.send_small = 4e-07\nloggp.cold.point.1.send_face = 1.2e-06\n")
+  endif()
+  string(REGEX REPLACE "\nloggp\\.cold\\.order = [^\n]*" "" interleaved "${text}")
+  if(interleaved MATCHES "cold\\.order")
+    fail("a loggp.cold.order line left in the earlier probe's file:\n${interleaved}")
+  endif()
+  expect_measured_again("${interleaved}"
+    "from an earlier probe, whose messages after a working set were measured with the working sets interleaved \\(loggp\\.cold\\.order\\)"
+    reordered outdated)
+  expect_tycho_rows("${reordered}")
+  file(READ ${saved} measured)
+  if(NOT measured MATCHES "\n(loggp\\.cold\\.order = increasing, each working set's repetitions together|probe\\.cold_omitted = )")
+    fail("the file measured again names neither the working sets' order nor probe.cold_omitted:\n${measured}")
+  endif()
   # One whose probe ran out of time before the messages after a working set (a loaded host,
   # probe.cold_unfinished): used for its run, but measured again by the next.
   expect_measured_again("${earlier}\nprobe.cold_unfinished = the messages after a working set were not finished\n"

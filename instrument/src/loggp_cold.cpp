@@ -122,6 +122,7 @@ std::optional<ColdCosts> read_cold(const MachineFile& f) {
     return std::nullopt;
   }
   ColdCosts c;
+  c.order = f.get_string("loggp.cold.order").value_or("");
   c.small_bytes = f.require_bytes("loggp.cold.small_bytes");
   c.face_bytes = f.require_bytes("loggp.cold.face_bytes");
   const std::int64_t n = f.require_bytes("loggp.cold.points");
@@ -159,6 +160,7 @@ void write_cold(const ColdCosts& c, MachineFile& f) {
   f.comment("receive_*: MPI_Recv of a message already there; send_*: eager MPI_Send;");
   f.comment("rendezvous.<j>: a message of rendezvous.<j>.bytes (above the eager limit), the send that");
   f.comment("waited for its receiver from the receive's post, the receive that waited from the send's start");
+  if (!c.order.empty()) f.set("loggp.cold.order", c.order);
   f.set("loggp.cold.small_bytes", c.small_bytes);
   f.set("loggp.cold.face_bytes", c.face_bytes);
   f.set("loggp.cold.points", static_cast<std::int64_t>(c.points.size()));

@@ -308,6 +308,12 @@ Probe loggps_probe(const std::string& program, MPI_Comm comm) {
       return "incomplete: " + *unfinished;
     if (!f.has("loggp.cold.points") && !f.has("probe.cold_omitted"))
       return std::string("from an earlier probe, without the costs of messages after a working set (loggp.cold.*)");
+    // So is one whose cold points were measured with the working sets interleaved: each point
+    // after the larger ones' streams, ~1.2x above what an application streaming its own block
+    // size pays past the L2 (probe_cold.cpp).
+    if (f.has("loggp.cold.points") && f.get_string("loggp.cold.order").value_or("") != loggp::kColdOrder)
+      return std::string("from an earlier probe, whose messages after a working set were measured with the "
+                         "working sets interleaved (loggp.cold.order)");
     // So is one whose after-stream reductions were a pair of double sums, not the sweep's
     // pair (loggp_cold.hpp): ~1.4x below what sweep3d's reductions cost.
     if (f.has("loggp.after_stream.points") &&

@@ -71,6 +71,7 @@ std::string cold_dropped(const ColdMessages& c) {
 
 loggp::ColdCosts cold_costs(const ColdMessages& c) {
   loggp::ColdCosts k;
+  k.order = loggp::kColdOrder;  // what measure_cold_messages does
   k.small_bytes = c.small_bytes;
   k.face_bytes = c.face_bytes;
   k.rendezvous_bytes = c.rendezvous_bytes;

@@ -11,6 +11,11 @@
 // Machine file keys (all absent in files of earlier probes: the models then keep their
 // warm terms and say so):
 //   loggp.cold.small_bytes, loggp.cold.face_bytes    the two message sizes measured
+//   loggp.cold.order                                 kColdOrder: the working sets measured in
+//                                                    increasing order, each one's repetitions
+//                                                    together (absent in files of earlier
+//                                                    probes, which interleaved them: outdated,
+//                                                    the points past the L2 ~1.2x high)
 //   loggp.cold.points = n                            1..64
 //   loggp.cold.point.<i>.working_set_bytes           increasing; the first is 0
 //   loggp.cold.point.<i>.allreduce8                  s: 8-byte allreduce, last entry to later exit
@@ -56,7 +61,13 @@ struct RendezvousCosts {
   double send = 0.0, receive = 0.0;
 };
 
+// How today's probe orders its working sets (probe_cold.cpp, measure_cold_messages).
+inline constexpr const char* kColdOrder = "increasing, each working set's repetitions together";
+
 struct ColdCosts {
+  // loggp.cold.order: kColdOrder for today's probe; "" in a file of an earlier probe. Written
+  // when not "".
+  std::string order;
   std::int64_t small_bytes = 8, face_bytes = 8192;
   std::vector<std::int64_t> rendezvous_bytes;  // increasing, above face_bytes; empty: not measured
   std::vector<ColdPoint> points;  // increasing working_set_bytes, the first 0
