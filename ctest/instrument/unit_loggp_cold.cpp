@@ -76,7 +76,7 @@ TEST_CASE("cold keys read back as written", "[loggp_cold]") {
   write_cold(ordered, g);
   const auto named = read_cold(MachineFile::parse(g.text(), "named"));
   REQUIRE(named);
-  CHECK(named->order == "increasing, each working set's repetitions together");
+  CHECK(named->order == "increasing, 8 repetitions of a working set at a time");
 }
 
 TEST_CASE("a file of an earlier probe has no cold costs", "[loggp_cold]") {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "instrument/comparison.hpp"
+#include "instrument/loggp_cold.hpp"
 #include "instrument/machine_file.hpp"
 #include "sweep3d/model/iteration_model.hpp"
 #include "sweep3d/model/loggp_machine_costs.hpp"
@@ -229,6 +230,15 @@ TEST_CASE("rendezvous faces: the probe's figure above the eager limit, warm + ex
                                                           "Receive (loggps-probe cold rendezvous") != std::string::npos);
   CHECK(row(compare(eager_only, s), "loggp", "sweeps: comm + sync").source.find("no cold rendezvous figures") !=
         std::string::npos);
+  // A file whose points do not name today's order of working sets (loggp.cold.order) is an
+  // earlier probe's, and the rows say so; today's probe's file is not.
+  const std::string earlier = "an earlier probe's points, its working sets one repetition at a time";
+  CHECK(row(t, "loggp", "sweeps: comm + sync").source.find(earlier) != std::string::npos);
+  const auto today = compare(costs(kEagerTo8255 + kColdKeys + kRendezvousKeys + "loggp.cold.order = " +
+                                   instrument::loggp::kColdOrder + "\n"),
+                             s);
+  CHECK(row(today, "loggp", "sweeps: comm + sync").source.find(earlier) == std::string::npos);
+  CHECK(row(today, "pipeline", "sweeps: T_comm").source.find("Receive 6.00 us") != std::string::npos);
 }
 
 namespace {

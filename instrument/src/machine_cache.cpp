@@ -309,7 +309,7 @@ Probe loggps_probe(const std::string& program, MPI_Comm comm) {
     if (!f.has("loggp.cold.points") && !f.has("probe.cold_omitted"))
       return std::string("from an earlier probe, without the costs of messages after a working set (loggp.cold.*)");
     // So is one whose cold points were measured with the working sets interleaved: each point
-    // after the larger ones' streams, ~1.2x above what an application streaming its own block
+    // after the larger ones' streams, ~1.15x above what an application streaming its own block
     // size pays past the L2 (probe_cold.cpp).
     if (f.has("loggp.cold.points") && f.get_string("loggp.cold.order").value_or("") != loggp::kColdOrder)
       return std::string("from an earlier probe, whose messages after a working set were measured with the "

@@ -259,28 +259,32 @@ ColdMessages measure_cold_messages(Pair& p, const std::vector<std::int64_t>& wor
     s[i].late_by.push_back(late_by);
     if (as_intended(late_by)) s[i].allreduce_as_intended.push_back(cost);
   };
-  // The working sets in increasing order, each one's repetitions together: a point is measured
-  // after no larger stream than its own, as in an application that streams the same N bytes
-  // block after block. Interleaved (every repetition through every size), each point followed
-  // the previous repetition's largest streams, which leave the rendezvous path's state (not
-  // the warm-up allreduce's) out of the caches: the 12000-byte rendezvous after 1 MiB read
-  // 8.2-10.4 us that way against 7.2-7.9 in this order (AMD EPYC Zen 5, 2026-12-08, the
-  // default sizes, three runs of each alternated), and 4.9-8.0 in lists without the 16 and 64 MiB;
-  // sweep3d's face messages after its 0.92 MB blocks paid 5.4-11.3 us (the medians of 24 runs).
-  for (std::size_t i = 0; i < working_sets.size(); ++i)
-    for (int rep = 0; rep < reps; ++rep) {
-      a = buffers[static_cast<std::size_t>(rep % kStreamBuffers)]->data();
-      check_deadline(p);
-      cold_allreduce(i);
-      cold_receive(i, small, s[i].receive_small);
-      cold_receive(i, face, s[i].receive_face);
-      cold_send(i, small, s[i].send_small);
-      cold_send(i, face, s[i].send_face);
-      for (std::size_t j = 0; j < rendezvous_bytes.size(); ++j) {
-        rendezvous(i, j, true);
-        rendezvous(i, j, false);
+  // The working sets in increasing order, kRepsPerVisit repetitions of one at a time, round
+  // after round: a point is measured after streams no larger than its own, as in an
+  // application that streams the same N bytes block after block, and a burst of load on the
+  // host still falls on every size alike. Every repetition through every size, each point
+  // followed the previous repetition's largest streams, which leave the rendezvous path's state
+  // (not the warm-up allreduce's) out of the caches: the 12000-byte rendezvous send / receive
+  // after 1 MiB read 8.5-9.2 / 8.5 us that way against 7.3-7.6 / 7.9-8.0 in visits of 8, and
+  // 8.9-10.3 / 8.2-10.4 against 7.3-7.6 / 7.2-7.9 with all of a size's repetitions together
+  // (AMD EPYC Zen 5, 2026-12-08, the default sizes, two sets of three probe runs of each,
+  // alternated); sweep3d's face messages after its 0.92 MB blocks paid 5.4-11.3 us (the medians
+  // of 24 runs).
+  for (int first = 0; first < reps; first += kRepsPerVisit)
+    for (std::size_t i = 0; i < working_sets.size(); ++i)
+      for (int rep = first; rep < std::min(first + kRepsPerVisit, reps); ++rep) {
+        a = buffers[static_cast<std::size_t>(rep % kStreamBuffers)]->data();
+        check_deadline(p);
+        cold_allreduce(i);
+        cold_receive(i, small, s[i].receive_small);
+        cold_receive(i, face, s[i].receive_face);
+        cold_send(i, small, s[i].send_small);
+        cold_send(i, face, s[i].send_face);
+        for (std::size_t j = 0; j < rendezvous_bytes.size(); ++j) {
+          rendezvous(i, j, true);
+          rendezvous(i, j, false);
+        }
       }
-    }
   // Too few arrivals as intended (a loaded host): up to max(reps, 10) more allreduces for that size
   // (both ranks decide alike from the same exchanged times).
   const std::size_t wanted = static_cast<std::size_t>(std::max(kMinAsIntended, reps / 2));

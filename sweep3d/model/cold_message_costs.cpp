@@ -123,16 +123,23 @@ std::string describe_cold_messages(const MachineCosts& m, std::int64_t bytes, st
   if (!m.cold) return "no cold figures in the machine file (" + std::string(kNoColdWhy) + "): warm LogGP messages";
   if (working_set <= 0) return "working set unknown: warm LogGP messages";
   const std::string face = "face " + std::to_string(bytes) + " B";
+  // A file of an earlier probe, whose working sets went one repetition at a time (loggp_cold.hpp,
+  // loggp.cold.order): its points past the L2 read high. The apps measure a cached one again;
+  // one given with --machine is used, and the row says so.
+  const std::string earlier = m.cold->order.empty()
+                                  ? "; an earlier probe's points, its working sets one repetition at a time, ~1.15x "
+                                    "high past the L2 (loggp.cold.order)"
+                                  : "";
   if (const auto rv = rendezvous_after_block(m, bytes, working_set))
     return face + " above the eager limit, after a block (" + mb(working_set) + " streamed): Send " + us(rv->send) +
            ", Receive " + us(rv->receive) + ", Total_Comm = T_msg = the Receive (loggps-probe cold rendezvous: each "
-           "call from its partner's arrival)";
+           "call from its partner's arrival" + earlier + ")";
   const bool handshake = m.message && m.message(bytes).handshake;
   return (handshake ? face + " above the eager limit, no cold rendezvous figures in the machine file (an earlier "
                              "loggps-probe): warm LogGP Send/Receive plus the eager face's extras; "
                     : std::string()) +
           "after a block (" + mb(working_set) + " streamed): receive +" + us(cold_receive_extra(m, bytes, working_set)) +
-         ", send +" + us(cold_send_extra(m, bytes, working_set)) + " (loggps-probe, cold - warm)";
+         ", send +" + us(cold_send_extra(m, bytes, working_set)) + " (loggps-probe, cold - warm" + earlier + ")";
 }
 
 }  // namespace sweep3d::model

@@ -12,10 +12,11 @@
 // warm terms and say so):
 //   loggp.cold.small_bytes, loggp.cold.face_bytes    the two message sizes measured
 //   loggp.cold.order                                 kColdOrder: the working sets measured in
-//                                                    increasing order, each one's repetitions
-//                                                    together (absent in files of earlier
-//                                                    probes, which interleaved them: outdated,
-//                                                    the points past the L2 ~1.2x high)
+//                                                    increasing order, 8 repetitions of one at
+//                                                    a time (absent in files of earlier
+//                                                    probes, which went one repetition at a
+//                                                    time: outdated, the points past the L2
+//                                                    ~1.15x high)
 //   loggp.cold.points = n                            1..64
 //   loggp.cold.point.<i>.working_set_bytes           increasing; the first is 0
 //   loggp.cold.point.<i>.allreduce8                  s: 8-byte allreduce, last entry to later exit
@@ -62,7 +63,7 @@ struct RendezvousCosts {
 };
 
 // How today's probe orders its working sets (probe_cold.cpp, measure_cold_messages).
-inline constexpr const char* kColdOrder = "increasing, each working set's repetitions together";
+inline constexpr const char* kColdOrder = "increasing, 8 repetitions of a working set at a time";
 
 struct ColdCosts {
   // loggp.cold.order: kColdOrder for today's probe; "" in a file of an earlier probe. Written

@@ -53,9 +53,13 @@ constexpr int kMinAsIntended = 3;
 // buffer, 5.5-7.4 with four; with the 512 KiB and 1 MiB sets also measured (why they lower
 // the 2 MiB figure is not known) 4.7-6.8 and 4.7-6.1. What is left is about the spread of
 // the warm reference (N = 0: 2.9-4.6 us): the whole run is faster or slower. (Measured with
-// the sizes interleaved; they are now measured in increasing order, each one's repetitions
-// together: measure_cold_messages says why.)
+// the sizes interleaved a repetition at a time; they are now measured kRepsPerVisit at a time:
+// measure_cold_messages says why.)
 constexpr int kStreamBuffers = 4;
+
+// Repetitions of one working set measured in a row before the next size (probe_cold.cpp,
+// measure_cold_messages, says why).
+constexpr int kRepsPerVisit = 8;
 
 struct ColdPoint {
   std::int64_t working_set_bytes = 0;
