@@ -40,8 +40,8 @@ instrument::ResultsExtras sweep3d_extras(const RunResult& r, const WorkFigures& 
   set("/sweep3d", "grind_definition",
       std::string("grind: seconds / (its*it_g*jt_g*kt*mm*8); W_g: the sweep's local work (all but its MPI calls) "
                   "/ cell-angles of the rank; kernel: the kernel alone / cell-angles; speed_check_ns: a fixed block solve's ns "
-                  "per cell-angle, the median over ranks of each rank's mean before and after the iterations "
-                  "(speed_check.hpp)"));
+                  "per cell (its 48 cell-angles), the median over ranks of each rank's mean before and after the "
+                  "iterations (sweep3d/speed_check.hpp)"));
 
   std::vector<int> rk, pi, pj, it, jt, is, js;
   for (int q = 0; q < nranks; ++q) {

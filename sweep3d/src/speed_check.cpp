@@ -16,7 +16,8 @@ namespace {
 
 constexpr int kIt = 16, kJt = 16, kNk = 10, kMmi = 3, kPasses = 9;
 
-// The built-in problem: S6 P0 (6 angles an octant), unit cells; its angle blocks, built once.
+// The built-in problem: S6 P0 (6 angles an octant), the deck's default cells (0.1 wide); its
+// angle blocks, built once.
 struct CheckProblem {
   std::vector<AngleBlock> blocks;
   CheckProblem() {

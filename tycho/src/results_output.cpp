@@ -1,6 +1,7 @@
 // The results file of a tycho run (results_output.hpp).
 #include "tycho/results_output.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "instrument/results_file.hpp"
@@ -132,7 +133,9 @@ void add_pce(const RunResult& r, instrument::ResultsExtras& x) {
     sum_max_work.push_back(e.sum_max_work);
     pce.push_back(e.pce);
   }
-  if (const std::optional<model::PceOfIteration> scored = scored_sweeps_pce(r))
+  // Only a PCE a calibration reader takes (in (0, 1]): none where no work was done.
+  if (const std::optional<model::PceOfIteration> scored = scored_sweeps_pce(r);
+      scored && std::isfinite(scored->pce) && scored->pce > 0)
     x.set_attribute("/tycho", "pce", scored->pce);
   using instrument::Column;
   auto& table = x.add_table("/tycho/pce");

@@ -9,12 +9,12 @@
 // figures a run compares are always one kernel's. Why mmi = 3 whatever the run's blocking: the
 // check is a fixed piece of work, the same in every run of one kernel.
 //
-// What it does not see: the host's contention for the caches and memory. Its block (0.2 MB)
+// What it does not see: the host's contention for the caches and memory. Its block (60 KB)
 // stays in the core's own caches, and W_g of a real deck is paid out of the shared L3 and
 // memory. In a sweep3d-scaling campaign on the Zen 5 guest (2026-12-08) one of three
 // calibration runs of input50 swept at W_g 2.43 ns against 1.99 in the two others while its
-// check read 83.2 ns against 78.6-78.9 (1.06x, not marked); the runs it priced read +20% in
-// T_iter. A check 32^3 cells deep (2 MB, P1) tracked the two vCPUs' W_g no better (88-92 against
+// check read 83.2 ns against 78.6-78.9 (1.06x, not marked); the run it priced read +9.1% in
+// T_iter, 15 points above its siblings. A check 32^3 cells deep (2 MB, P1) tracked the two vCPUs' W_g no better (88-92 against
 // 86-88 ns, while W_g read 1.11-1.26 against 1.04-1.06 ns), and one that streams what a run
 // streams would cost what the run costs.
 #pragma once
