@@ -17,8 +17,8 @@ idle: the same run with nothing started beside it. The machine is shared (other 
       tests run meanwhile), so "idle" cannot be asserted; what is checked is that the record
       is consistent: a state of busy, idle or unknown; known figures in range
       (0 <= others <= 1, steal >= 0; NaN only when unknown); the line printed if and only if
-      the state is busy, and /compare reliable = 0 if and only if busy. A 2-rank run is not
-      pinned (no pinned_cpu).
+      the state is busy, and /compare reliable = 0 if and only if busy or marked by the host's
+      lines alone (cpus:, speed:). A 2-rank run is not pinned (no pinned_cpu).
 beside: a 1-rank run on the lowest CPU with one spinning process pinned to each other CPU:
       with --beside N (N the other CPUs: companions on purpose) others < 0.25, not busy, and
       the detail names the companions; without it, busy (others > 0.25).
@@ -36,6 +36,12 @@ import h5py
 LINE = re.compile(r"^machine: busy during this run \((others used [0-9]+% of the CPUs, steal [0-9]+\.[0-9]%)?"
                   r"(, )?(some task waited for a CPU [0-9]+% of the time)?\): "
                   r"the measured-vs-modelled comparison is unreliable$")
+
+
+# The marks of the host's doing, not the load's, which any run may carry beside the load's line:
+# a rank's CPU slower than another's (uneven_cpus.hpp) or a CPU that changed speed during the
+# run (speed_check.hpp).
+HOST_LINES = ("cpus: ", "speed: ")
 
 
 def fail(msg):
@@ -128,8 +134,8 @@ def check_line_and_replay(case, out, load, compare, replay, results):
     # uneven-CPU line under it says (instrument/uneven_cpus.hpp).
     because = text(compare.get("unreliable_because")).split("\n")
     if int(compare.get("reliable", -1)) != 0 or because[0] != lines[0] or \
-            not all(line.startswith("cpus: ") for line in because[1:]):
-        fail("%s run: /compare attributes %r, expected reliable = 0 and the line (then any cpus: line)"
+            not all(line.startswith(HOST_LINES) for line in because[1:]):
+        fail("%s run: /compare attributes %r, expected reliable = 0 and the line (then any cpus: or speed: line)"
              % (case, compare))
     replayed = run([replay, results, "--self"]).splitlines()
     if len(replayed) < 2 or replayed[-2] != lines[0] or not replayed[-1].startswith("replay T_total"):
@@ -233,10 +239,11 @@ def check_idle(sweep3d, mpiexec, deck, machine, work):
     lines = busy_lines(out)
     if (state == "busy") != (len(lines) == 1) or len(lines) > 1:
         fail("idle run: state %s but %d busy lines on stdout" % (state, len(lines)))
-    # Not busy: reliable, unless the run saw one rank's CPU slower than the other's
-    # (instrument/uneven_cpus.hpp: the host's doing, not the load's), said by cpus: lines only.
+    # Not busy: reliable, unless the run saw one rank's CPU slower than the other's, or a CPU
+    # change speed during the run (uneven_cpus.hpp, speed_check.hpp: the host's doing, not the
+    # load's), said by cpus: and speed: lines only.
     because = [ln for ln in (text(compare.get("unreliable_because")) or "").split("\n") if ln]
-    uneven_only = bool(because) and all(ln.startswith("cpus: ") for ln in because)
+    uneven_only = bool(because) and all(ln.startswith(HOST_LINES) for ln in because)
     if state == "busy" and int(compare.get("reliable", -1)) != 0:
         fail("idle run: state busy but /compare reliable = %r" % compare.get("reliable"))
     if state != "busy" and int(compare.get("reliable", -1)) != (0 if uneven_only else 1):
